@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull(),
+    /** argon2id hash; null for accounts that only sign in with Google. */
+    passwordHash: text(),
+    isAdmin: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/** Lucia-style sessions: the token is `<id>.<secret>`; only SHA-256(secret) is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    secretHash: bytea().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastVerifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    provider: text().notNull(),
+    providerUserId: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index('oauth_accounts_user_id_idx').on(t.userId)],
+);
+
+/** Consecutive sign-in failures per key ("email:<lowercased>" or "ip:<address>"). */
+export const authThrottles = pgTable('auth_throttles', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  lockedUntil: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

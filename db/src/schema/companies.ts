@@ -1,0 +1,317 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES } from '@marketcraft/shared';
+import { inList } from './sqlHelpers.ts';
+import { users } from './auth.ts';
+import { buildingTypes, cities, countries, products, recipes, researchUpgrades } from './world.ts';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The owning player; null for bots. A bankrupt company keeps its user id but loses `is_current`. */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    bio: text(),
+    /**
+     * Cash in cents. Player actions never take it below zero (conditional updates); only the turn's
+     * costs can, which is what leads to bankruptcy.
+     */
+    cashCents: bigint({ mode: 'number' }).notNull(),
+    startingCashCents: bigint({ mode: 'number' }).notNull(),
+    foundedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    isBot: boolean().notNull().default(false),
+    /** Bots only: words separated by underscores. */
+    strategy: text(),
+    status: text().notNull().default('active'),
+    /** Consecutive turns that ended with negative cash. */
+    negativeCashTurns: integer().notNull().default(0),
+    bankruptAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('companies_status', inList(t.status, COMPANY_STATUSES)),
+    check('companies_bot_strategy', sql`(${t.isBot} and ${t.strategy} is not null) or (not ${t.isBot} and ${t.strategy} is null)`),
+    check('companies_name_not_empty', sql`length(trim(${t.name})) > 0`),
+    check('companies_bio_length', sql`${t.bio} is null or length(${t.bio}) <= 500`),
+    check('companies_negative_turns', sql`${t.negativeCashTurns} >= 0`),
+    // One active company per player.
+    uniqueIndex('companies_active_user_key').on(t.userId).where(sql`${t.status} = 'active'`),
+    index('companies_is_bot_idx').on(t.isBot),
+  ],
+);
+
+export const buildings = pgTable(
+  'buildings',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text()
+      .notNull()
+      .references(() => buildingTypes.type),
+    cityId: integer()
+      .notNull()
+      .references(() => cities.id),
+    employees: integer().notNull().default(1),
+    equipmentLevel: integer().notNull().default(1),
+    productionRate: integer().notNull().default(100),
+    automationLevel: integer().notNull().default(0),
+    efficiencyBonus: integer().notNull().default(0),
+    selectedRecipeId: integer().references(() => recipes.id),
+    selectedCategory: text(),
+    /** What was paid to build it, for the sale refund. */
+    constructionCostCents: bigint({ mode: 'number' }).notNull(),
+    builtWeek: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('buildings_employees', sql`${t.employees} >= 0`),
+    check('buildings_equipment_level', sql`${t.equipmentLevel} between 1 and 5`),
+    check('buildings_production_rate', sql`${t.productionRate} between 10 and 200`),
+    check('buildings_automation_level', sql`${t.automationLevel} >= 0`),
+    index('buildings_company_id_idx').on(t.companyId),
+    index('buildings_city_id_idx').on(t.cityId),
+  ],
+);
+
+/** The company's central inventory (production output lands here). */
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    quantity: bigint({ mode: 'number' }).notNull(),
+    /** Average cost per unit in cents (purchases and production at market value). */
+    averageCostCents: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.productId] }),
+    check('inventory_items_quantity', sql`${t.quantity} >= 0`),
+    index('inventory_items_product_id_idx').on(t.productId),
+  ],
+);
+
+/** Stock held by one building (trade hall purchases, factory raw materials). */
+export const buildingInventoryItems = pgTable(
+  'building_inventory_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    buildingId: integer()
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    quantity: bigint({ mode: 'number' }).notNull(),
+    /** Average purchase price per unit in cents. */
+    purchasePriceCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('building_inventory_items_building_product_key').on(t.buildingId, t.productId),
+    check('building_inventory_items_quantity', sql`${t.quantity} >= 0`),
+    check('building_inventory_items_price', sql`${t.purchasePriceCents} >= 0`),
+  ],
+);
+
+/** Products on sale in a store building. */
+export const storeProducts = pgTable(
+  'store_products',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    buildingId: integer()
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    quantity: bigint({ mode: 'number' }).notNull(),
+    retailPriceCents: bigint({ mode: 'number' }).notNull(),
+    /** Average cost per unit of the stock on the shelf, in cents. */
+    costPriceCents: bigint({ mode: 'number' }).notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    unitsSoldLastTurn: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('store_products_building_product_key').on(t.buildingId, t.productId),
+    check('store_products_quantity', sql`${t.quantity} >= 0`),
+    check('store_products_retail_price', sql`${t.retailPriceCents} > 0`),
+    index('store_products_product_id_idx').on(t.productId),
+  ],
+);
+
+export const shareRecords = pgTable(
+  'share_records',
+  {
+    companyId: integer()
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    totalShares: bigint({ mode: 'number' }).notNull().default(100),
+    sharePriceCents: bigint({ mode: 'number' }).notNull().default(10_000),
+    lastDividendCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** False once the company went bankrupt and its shares were delisted. */
+    isListed: boolean().notNull().default(true),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('share_records_total_shares', sql`${t.totalShares} > 0`),
+    check('share_records_price', sql`${t.sharePriceCents} >= 0`),
+    check('share_records_dividend', sql`${t.lastDividendCents} >= 0`),
+  ],
+);
+
+/** Shares of `issuer` held by `holder`. */
+export const portfolioEntries = pgTable(
+  'portfolio_entries',
+  {
+    holderCompanyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    issuerCompanyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sharesOwned: bigint({ mode: 'number' }).notNull(),
+    /** Average price paid per share, in cents. */
+    averagePriceCents: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.holderCompanyId, t.issuerCompanyId] }),
+    check('portfolio_entries_shares', sql`${t.sharesOwned} >= 0`),
+    check('portfolio_entries_not_self', sql`${t.holderCompanyId} <> ${t.issuerCompanyId}`),
+    index('portfolio_entries_issuer_idx').on(t.issuerCompanyId),
+  ],
+);
+
+export const stockPriceHistory = pgTable(
+  'stock_price_history',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    week: integer().notNull(),
+    priceCents: bigint({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.week] }), check('stock_price_history_price', sql`${t.priceCents} >= 0`)],
+);
+
+/** One entry per company and turn: the cash change of that turn. */
+export const financialHistory = pgTable(
+  'financial_history',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    week: integer().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    cashAfterCents: bigint({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('financial_history_company_week_key').on(t.companyId, t.week)],
+);
+
+/** The ledger: every change of a company's cash is one row, written in the same transaction. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    /** Finer reason inside the type: wages, tax, dividend, subsidy, research, politics, ... */
+    reason: text().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    description: text().notNull(),
+    week: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('transactions_type', inList(t.type, TRANSACTION_TYPES)),
+    index('transactions_company_created_idx').on(t.companyId, t.createdAt),
+    index('transactions_company_week_idx').on(t.companyId, t.week),
+    index('transactions_large_idx')
+      .on(t.createdAt)
+      .where(sql`abs(${t.amountCents}) > 1000000`),
+  ],
+);
+
+/** Net units bought from and sold to the market per product and week: the worker's price signal. */
+export const marketActivity = pgTable(
+  'market_activity',
+  {
+    week: integer().notNull(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    unitsBought: bigint({ mode: 'number' }).notNull().default(0),
+    unitsSold: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.productId] }),
+    check('market_activity_units', sql`${t.unitsBought} >= 0 and ${t.unitsSold} >= 0`),
+  ],
+);
+
+export const influenceRecords = pgTable(
+  'influence_records',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    influencePoints: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.countryId] }),
+    check('influence_records_points', sql`${t.influencePoints} >= 0`),
+    index('influence_records_country_idx').on(t.countryId),
+  ],
+);
+
+export const politicalEvents = pgTable(
+  'political_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    eventType: text().notNull(),
+    description: text().notNull(),
+    /** Tax points for tax events; subsidy dollars per building for subsidies. */
+    effectValue: integer().notNull().default(0),
+    /** The company the event favours, when influence decided it. */
+    beneficiaryCompanyId: integer().references(() => companies.id, { onDelete: 'set null' }),
+    startedWeek: integer().notNull(),
+    activeUntilWeek: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('political_events_type', inList(t.eventType, POLITICAL_EVENT_TYPES)),
+    check('political_events_weeks', sql`${t.activeUntilWeek} >= ${t.startedWeek}`),
+    index('political_events_country_idx').on(t.countryId, t.activeUntilWeek),
+    index('political_events_created_idx').on(t.createdAt),
+  ],
+);
+
+export const companyResearch = pgTable(
+  'company_research',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    upgradeId: integer()
+      .notNull()
+      .references(() => researchUpgrades.id),
+    researchedWeek: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.upgradeId] })],
+);

@@ -1,0 +1,3 @@
+export * from './auth.ts';
+export * from './world.ts';
+export * from './companies.ts';

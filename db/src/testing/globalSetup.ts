@@ -1,0 +1,61 @@
+/**
+ * Vitest global setup: one real PostgreSQL server per test run (embedded unless DATABASE_URL is
+ * set), a template database migrated and seeded once, and every test file gets its own fresh copy
+ * (see freshDatabase.ts). Everything is dropped at the end: a test never touches the game's data.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../embedded.ts';
+import { migrateDatabase } from '../migrate.ts';
+import { connectDatabase } from '../client.ts';
+import { seedWorld } from '../seed/index.ts';
+import { replaceDatabase } from './urls.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the maintenance database (`postgres`) on the test server. */
+    testServerUrl: string;
+    /** Name of the migrated and seeded template database. */
+    testTemplateDatabase: string;
+    /** Prefix for the databases made from the template during this run. */
+    testRunId: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const runId = `mc_test_${Date.now().toString(36)}_${process.pid}`;
+  let embedded: EmbeddedServer | undefined;
+  let tempDir: string | undefined;
+  let serverUrl = process.env.DATABASE_URL ? replaceDatabase(process.env.DATABASE_URL, 'postgres') : '';
+  if (!serverUrl) {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'marketcraft-test-pg-'));
+    await chmod(tempDir, 0o755); // the server runs as the `postgres` user when we are root
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'data'), persistent: false });
+    serverUrl = embedded.url;
+  }
+  const template = `${runId}_template`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${template}"`);
+  const templateUrl = replaceDatabase(serverUrl, template);
+  await migrateDatabase(templateUrl);
+  const connection = connectDatabase(templateUrl, { max: 2 });
+  await seedWorld(connection.db);
+  await connection.close();
+
+  project.provide('testServerUrl', serverUrl);
+  project.provide('testTemplateDatabase', template);
+  project.provide('testRunId', runId);
+
+  return async () => {
+    const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${runId + '%'}`;
+    for (const { datname } of leftovers) {
+      await admin.unsafe(`drop database if exists "${datname}" with (force)`);
+    }
+    await admin.end({ timeout: 5 });
+    if (embedded) await embedded.stop();
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  };
+}

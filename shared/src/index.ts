@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './money.ts';
+export * from './buildingTypes.ts';
+export * from './catalog.ts';
+export * from './rules/schedule.ts';
