@@ -3,3 +3,4 @@ export * from './money.ts';
 export * from './buildingTypes.ts';
 export * from './catalog.ts';
 export * from './rules/schedule.ts';
+export * from './errors.ts';

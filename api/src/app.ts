@@ -1,0 +1,48 @@
+/** The HTTP application: auth routes, tRPC, the REST table, API docs and the built web app. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { appRouter } from './root.ts';
+import { createRequestContext, type ApiServices } from './context.ts';
+import { registerRestRoutes } from './rest.ts';
+import { originCheck } from './origin.ts';
+import { clientIpOf } from './clientIp.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { registerDocsRoutes } from './openapi.ts';
+
+export function createApp(services: ApiServices): Hono {
+  const app = new Hono();
+  app.use('/api/*', originCheck(services.config));
+  app.get('/api/health', (c) => c.json({ ok: true }));
+
+  registerAuthRoutes(app, services);
+
+  app.all('/api/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ req, resHeaders }) => createRequestContext(services, req, resHeaders, clientIpOf(c)),
+      onError: ({ error, path: procedurePath }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[api] ${procedurePath ?? '?'} failed`, error.cause ?? error);
+      },
+    }),
+  );
+
+  registerRestRoutes(app, services);
+  registerDocsRoutes(app);
+  app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
+
+  const webDist = services.config.WEB_DIST_DIR;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    const root = path.relative(process.cwd(), webDist) || '.';
+    app.use('/*', serveStatic({ root }));
+    // Client-side routes (/market, /buildings/3, ...) get the app shell.
+    const indexHtml = readFile(path.join(webDist, 'index.html'), 'utf8');
+    app.get('*', async (c) => c.html(await indexHtml));
+  }
+  return app;
+}

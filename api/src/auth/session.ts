@@ -1,0 +1,105 @@
+/**
+ * Sessions after Lucia's design (lucia-auth.com, "sessions"), owned here as a small module.
+ * The token is `<id>.<secret>`, each part 24 random characters of a 32-letter alphabet (120 bits,
+ * 240 in all). Only SHA-256(secret) is stored and it is compared in constant time.
+ * Lifetimes: absolute 30 days from sign-in; idle 7 days since last use; the last-use time slides
+ * forward at most once an hour.
+ */
+import { and, eq } from 'drizzle-orm';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { sessions, users, type Database } from '@marketcraft/db';
+
+export const SESSION_COOKIE_NAME = 'marketcraft_session';
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_RENEWAL_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  isAdmin: boolean;
+}
+
+export interface ValidSession {
+  id: string;
+  user: SessionUser;
+  /** When the cookie should expire (the earlier of the idle and absolute limits). */
+  expiresAt: Date;
+}
+
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+function randomSecureString(): string {
+  const bytes = new Uint8Array(24);
+  crypto.getRandomValues(bytes);
+  let result = '';
+  for (const byte of bytes) result += ALPHABET[byte >> 3];
+  return result;
+}
+
+function hashSecret(secret: string): Uint8Array {
+  return sha256(new TextEncoder().encode(secret));
+}
+
+function expiryOf(createdAt: Date, lastVerifiedAt: Date): Date {
+  return new Date(
+    Math.min(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS, lastVerifiedAt.getTime() + SESSION_IDLE_LIFETIME_MS),
+  );
+}
+
+/** Starts a new session for the user and returns the token for the cookie. */
+export async function createSession(db: Database, userId: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const id = randomSecureString();
+  const secret = randomSecureString();
+  await db.insert(sessions).values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now });
+  return { token: `${id}.${secret}`, expiresAt: expiryOf(now, now) };
+}
+
+/** The session and user behind a token, or null when it is unknown, tampered with or expired. */
+export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidSession | null> {
+  const parts = token.split('.');
+  if (parts.length !== 2) return null;
+  const [id, secret] = parts as [string, string];
+  if (id.length !== 24 || secret.length !== 24) return null;
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      secretHash: sessions.secretHash,
+      createdAt: sessions.createdAt,
+      lastVerifiedAt: sessions.lastVerifiedAt,
+      userId: users.id,
+      email: users.email,
+      isAdmin: users.isAdmin,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  if (!row) return null;
+  if (!constantTimeEqual(hashSecret(secret), row.secretHash)) return null;
+  if (expiryOf(row.createdAt, row.lastVerifiedAt).getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  let lastVerifiedAt = row.lastVerifiedAt;
+  if (now.getTime() - lastVerifiedAt.getTime() >= SESSION_RENEWAL_INTERVAL_MS) {
+    lastVerifiedAt = now;
+    await db.update(sessions).set({ lastVerifiedAt: now }).where(eq(sessions.id, id));
+  }
+  return {
+    id: row.id,
+    user: { id: row.userId, email: row.email, isAdmin: row.isAdmin },
+    expiresAt: expiryOf(row.createdAt, lastVerifiedAt),
+  };
+}
+
+export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: Database, userId: number, exceptSessionId?: string): Promise<void> {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+  for (const row of rows) {
+    if (row.id !== exceptSessionId) await db.delete(sessions).where(and(eq(sessions.id, row.id), eq(sessions.userId, userId)));
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The API process's configuration, read from the environment and validated once, here.
+ * Nothing else in the API reads process.env.
+ */
+import { z } from 'zod';
+import { SIGNUP_BONUS_MODES } from '@marketcraft/shared';
+
+const emailList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const apiEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url(),
+  /** Public origin of the app (https://play.example.com); needed for Google sign-in and Secure cookies. */
+  PUBLIC_URL: z.string().url().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Overrides Google's endpoints (tests point them at a local fake provider). */
+  GOOGLE_AUTHORIZATION_URL: z.string().url().optional(),
+  GOOGLE_TOKEN_URL: z.string().url().optional(),
+  ADMIN_EMAILS: emailList,
+  SIGNUP_BONUS: z.enum(SIGNUP_BONUS_MODES).default('early-bird'),
+  /** Where the built web app lives; the API serves it when the folder exists. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** How long POST /api/admin/advance-turn waits for the worker (ms). */
+  ADVANCE_TURN_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export type ApiConfig = z.infer<typeof apiEnvSchema>;
+
+export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
+  const parsed = apiEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid API configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+export function googleSignInEnabled(config: ApiConfig): boolean {
+  return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET && config.PUBLIC_URL);
+}

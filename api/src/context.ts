@@ -1,0 +1,54 @@
+import type { Database } from '@marketcraft/db';
+import type { ApiConfig } from './config.ts';
+import { parseCookies, sessionCookie } from './auth/cookies.ts';
+import { SESSION_COOKIE_NAME, validateSessionToken, type SessionUser } from './auth/session.ts';
+
+/** Long-lived things the API process shares between requests. */
+export interface ApiServices {
+  db: Database;
+  config: ApiConfig;
+  /** Sends the turn job and waits for the worker to finish it (set up in server.ts). */
+  advanceTurn?: () => Promise<{ week: number }>;
+  /** Reads the turn schedule from pg-boss. */
+  cronStatus?: () => Promise<{ jobname: string; schedule: string; active: boolean }>;
+}
+
+export interface RequestContext extends ApiServices {
+  user: SessionUser | null;
+  sessionId: string | null;
+  /** How the session came: a cookie needs the cross-site check, a bearer token does not. */
+  authenticatedBy: 'cookie' | 'bearer' | null;
+  req: Request;
+  resHeaders: Headers;
+  clientIp: string;
+}
+
+export function isSecureRequest(config: ApiConfig, req: Request): boolean {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.startsWith('https://');
+  return new URL(req.url).protocol === 'https:';
+}
+
+export async function createRequestContext(
+  services: ApiServices,
+  req: Request,
+  resHeaders: Headers,
+  clientIp: string,
+): Promise<RequestContext> {
+  const authorization = req.headers.get('authorization');
+  const bearer = authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : null;
+  const cookieToken = parseCookies(req.headers.get('cookie')).get(SESSION_COOKIE_NAME) ?? null;
+  const token = bearer || cookieToken;
+  let user: SessionUser | null = null;
+  let sessionId: string | null = null;
+  let authenticatedBy: RequestContext['authenticatedBy'] = null;
+  if (token) {
+    const session = await validateSessionToken(services.db, token);
+    if (session) {
+      user = session.user;
+      sessionId = session.id;
+      authenticatedBy = bearer ? 'bearer' : 'cookie';
+      if (!bearer) resHeaders.append('set-cookie', sessionCookie(token, session.expiresAt, isSecureRequest(services.config, req)));
+    }
+  }
+  return { ...services, user, sessionId, authenticatedBy, req, resHeaders, clientIp };
+}

@@ -1,0 +1,85 @@
+/**
+ * The REST surface of spec section 7: one thin route table over the tRPC procedures. Every
+ * procedure whose meta has `rest` answers at that method and path under /api; the input is the
+ * query string, the JSON body and the path parameters merged, and the procedure runs through a
+ * server-side caller, so REST and tRPC reach the same code with the same validation.
+ */
+import type { Context, Hono } from 'hono';
+import { TRPCError, getTRPCErrorFromUnknown, type AnyTRPCProcedure } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+import { appRouter } from './root.ts';
+import { createCallerFactory, zodErrorMessage, type ProcedureMeta, type RestMeta } from './trpc.ts';
+import { createRequestContext, type ApiServices } from './context.ts';
+import { clientIpOf } from './clientIp.ts';
+
+export interface RestRoute extends RestMeta {
+  procedurePath: string;
+  procedure: AnyTRPCProcedure;
+}
+
+export function restRoutes(): RestRoute[] {
+  // At runtime `_def.procedures` is the flat map "domain.name" -> procedure.
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  const routes: RestRoute[] = [];
+  for (const [procedurePath, procedure] of Object.entries(procedures)) {
+    const meta = procedure._def.meta as ProcedureMeta | undefined;
+    if (meta?.rest) routes.push({ ...meta.rest, procedurePath, procedure });
+  }
+  return routes;
+}
+
+/** Turns any error into the JSON error body and HTTP status a REST client reads. */
+export function restErrorResponse(error: unknown): { status: number; body: { error: string } } {
+  const trpcError = error instanceof TRPCError ? error : getTRPCErrorFromUnknown(error);
+  const status = getHTTPStatusCodeFromError(trpcError);
+  if (trpcError.cause instanceof ZodError) return { status: 400, body: { error: zodErrorMessage(trpcError.cause) } };
+  if (status >= 500 && trpcError.code === 'INTERNAL_SERVER_ERROR') {
+    console.error('[api] unexpected error', trpcError.cause ?? trpcError);
+    return { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } };
+  }
+  return { status, body: { error: trpcError.message } };
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be valid JSON.' });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
+  }
+  return parsed as Record<string, unknown>;
+}
+
+export function registerRestRoutes(app: Hono, services: ApiServices): void {
+  for (const route of restRoutes()) {
+    const honoPath = '/api' + route.path.replace(/\{(\w+)\}/g, ':$1');
+    app.on(route.method, honoPath, async (c) => {
+      const resHeaders = new Headers();
+      try {
+        const ctx = await createRequestContext(services, c.req.raw, resHeaders, clientIpOf(c));
+        const body = route.method === 'GET' || route.method === 'DELETE' ? {} : await readJsonBody(c);
+        const input = { ...c.req.query(), ...body, ...c.req.param() };
+        const caller = createCaller(ctx) as unknown as Record<string, unknown>;
+        // Walk "buildings.hireEmployees" down the caller proxy to the procedure function.
+        const call = route.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+          input: unknown,
+        ) => Promise<unknown>;
+        const output = await call(input);
+        resHeaders.set('content-type', 'application/json; charset=utf-8');
+        return new Response(JSON.stringify(output ?? { ok: true }), { status: 200, headers: resHeaders });
+      } catch (error) {
+        const { status, body } = restErrorResponse(error);
+        resHeaders.set('content-type', 'application/json; charset=utf-8');
+        return new Response(JSON.stringify(body), { status, headers: resHeaders });
+      }
+    });
+  }
+}

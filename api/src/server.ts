@@ -1,0 +1,25 @@
+/** The API process: prepares the database, then serves HTTP (API, docs and the built web app). */
+import { serve } from '@hono/node-server';
+import { connectDatabase, prepareDatabase } from '@marketcraft/db';
+import { loadApiConfig } from './config.ts';
+import { createApp } from './app.ts';
+import type { ApiServices } from './context.ts';
+
+export async function startApiServer(config = loadApiConfig()) {
+  await prepareDatabase(config.DATABASE_URL);
+  const connection = connectDatabase(config.DATABASE_URL, { max: 20, applicationName: 'marketcraft-api' });
+  const services: ApiServices = { db: connection.db, config };
+  const app = createApp(services);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const instance = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(instance));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  return {
+    port,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The one place tRPC is set up: context type, procedures (public, signed-in, player, admin) and the
+ * mapping of game errors and validation errors to tRPC codes (and so to HTTP statuses).
+ */
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { eq, and } from 'drizzle-orm';
+import { GameError, type GameErrorCode } from '@marketcraft/shared';
+import { companies } from '@marketcraft/db';
+import type { RequestContext } from './context.ts';
+
+export interface RestMeta {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under /api with {param} placeholders named as the input fields they fill. */
+  path: string;
+  summary?: string;
+}
+
+export interface ProcedureMeta {
+  rest?: RestMeta;
+}
+
+const TRPC_CODE_OF: Record<GameErrorCode, TRPCError['code']> = {
+  INVALID_INPUT: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  NOT_ENOUGH_CASH: 'CONFLICT',
+  NOT_ENOUGH_STOCK: 'CONFLICT',
+  NOT_ENOUGH_SHARES: 'CONFLICT',
+  RULE_BROKEN: 'UNPROCESSABLE_CONTENT',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+export function toTRPCError(error: GameError): TRPCError {
+  return new TRPCError({ code: TRPC_CODE_OF[error.code], message: error.message, cause: error });
+}
+
+/** The message a player reads for a validation failure: the first issue, named by its field. */
+export function zodErrorMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const field = issue.path.filter((part) => typeof part === 'string' || typeof part === 'number').join('.');
+  return field && !issue.message.includes(field) && issue.code !== 'custom' ? `${field}: ${issue.message}` : issue.message;
+}
+
+const t = initTRPC
+  .context<RequestContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      if (cause instanceof ZodError) {
+        return { ...shape, message: zodErrorMessage(cause), data: { ...shape.data, issues: cause.issues } };
+      }
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        return { ...shape, message: 'Something went wrong on our side. Please try again.' };
+      }
+      return shape;
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Turns GameErrors thrown by operations into tRPC errors with the right code. */
+const mapGameErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof GameError) {
+    throw toTRPCError(result.error.cause);
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapGameErrors);
+
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+  return next({ ctx: { user: ctx.user } });
+});
+
+/** A signed-in player with an active company: `ctx.company` is theirs. */
+export const playerProcedure = signedInProcedure.use(async ({ ctx, next }) => {
+  const [company] = await ctx.db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.userId, ctx.user.id), eq(companies.status, 'active')));
+  if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: 'No company found' });
+  return next({ ctx: { company } });
+});
+
+export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admins only.' });
+  return next();
+});

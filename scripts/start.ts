@@ -1,0 +1,106 @@
+/**
+ * `npm start`: builds what is not built yet, starts PostgreSQL (embedded unless DATABASE_URL is
+ * set), prepares the database (migrations and the seeded world), then runs the API (which serves
+ * the web app) and the worker as child processes, restarting either if it dies, until Ctrl-C or
+ * SIGTERM, when everything stops cleanly.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { prepareDatabase, startEmbeddedPostgres, type EmbeddedServer } from '@marketcraft/db';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const env = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default(path.join(root, '.data')),
+    SKIP_BUILD: z.enum(['0', '1']).default('0'),
+  })
+  .parse(process.env);
+
+function log(message: string) {
+  console.log(`[marketcraft] ${message}`);
+}
+
+if (env.SKIP_BUILD !== '1') {
+  log('building the web app (cached when nothing changed)...');
+  const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('[marketcraft] the build failed');
+    process.exit(build.status ?? 1);
+  }
+}
+
+let embedded: EmbeddedServer | undefined;
+let databaseUrl = env.DATABASE_URL;
+if (!databaseUrl) {
+  const dataDir = path.join(path.resolve(env.DATA_DIR), 'postgres');
+  log(`starting the embedded PostgreSQL server (data in ${dataDir})...`);
+  embedded = await startEmbeddedPostgres({ dataDir });
+  databaseUrl = embedded.urlFor('marketcraft');
+  const admin = (await import('postgres')).default(embedded.url, { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = 'marketcraft'`;
+  if (!exists) await admin.unsafe('create database marketcraft');
+  await admin.end();
+}
+
+log('applying migrations and seeding the world if needed...');
+await prepareDatabase(databaseUrl);
+
+const childEnv = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  PORT: String(env.PORT),
+  WEB_DIST_DIR: path.join(root, 'web', 'dist'),
+};
+
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+function run(name: string, script: string, onReady?: () => void) {
+  const child = spawn(process.execPath, [script], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.set(name, child);
+  child.stdout?.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    if (onReady && chunk.toString().includes('listening on port')) {
+      onReady();
+      onReady = undefined;
+    }
+  });
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (stopping) return;
+    log(`${name} exited (${signal ?? code}); restarting in 2 s`);
+    setTimeout(() => !stopping && run(name, script), 2000);
+  });
+}
+
+run('api', path.join(root, 'api/src/main.ts'), () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
+run('worker', path.join(root, 'worker/src/main.ts'));
+
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping...`);
+  await Promise.all(
+    [...children.values()].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  if (embedded) await embedded.stop();
+  log('stopped');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
