@@ -1,10 +1,28 @@
 import { router } from './trpc.ts';
 import { worldRouter } from './routers/world.ts';
 import { adminRouter } from './routers/admin.ts';
+import { buildingsRouter } from './routers/buildings.ts';
+import { storesRouter } from './routers/stores.ts';
+import { marketRouter } from './routers/market.ts';
+import { catalogRouter } from './routers/catalog.ts';
+import { companyRouter } from './routers/company.ts';
+import { stocksRouter } from './routers/stocks.ts';
+import { politicsRouter } from './routers/politics.ts';
+import { researchRouter } from './routers/research.ts';
+import { newsRouter } from './routers/news.ts';
 
 export const appRouter = router({
   world: worldRouter,
   admin: adminRouter,
+  buildings: buildingsRouter,
+  stores: storesRouter,
+  market: marketRouter,
+  catalog: catalogRouter,
+  company: companyRouter,
+  stocks: stocksRouter,
+  politics: politicsRouter,
+  research: researchRouter,
+  news: newsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,3 +4,4 @@ export * from './buildingTypes.ts';
 export * from './catalog.ts';
 export * from './rules/schedule.ts';
 export * from './errors.ts';
+export * from './schemas/index.ts';

@@ -1,1 +1,3 @@
 export * from './world.ts';
+export * from './ledger.ts';
+export * from './companies.ts';

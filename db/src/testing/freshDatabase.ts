@@ -4,6 +4,17 @@ import { inject } from 'vitest';
 import { connectDatabase, type DatabaseConnection } from '../client.ts';
 import { replaceDatabase } from './urls.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the maintenance database (`postgres`) on the test server. */
+    testServerUrl: string;
+    /** Name of the migrated and seeded template database. */
+    testTemplateDatabase: string;
+    /** Prefix for the databases made from the template during this run. */
+    testRunId: string;
+  }
+}
+
 export interface TestDatabase extends DatabaseConnection {
   url: string;
   name: string;

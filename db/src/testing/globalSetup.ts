@@ -14,16 +14,7 @@ import { connectDatabase } from '../client.ts';
 import { seedWorld } from '../seed/index.ts';
 import { replaceDatabase } from './urls.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** URL of the maintenance database (`postgres`) on the test server. */
-    testServerUrl: string;
-    /** Name of the migrated and seeded template database. */
-    testTemplateDatabase: string;
-    /** Prefix for the databases made from the template during this run. */
-    testRunId: string;
-  }
-}
+import type {} from './freshDatabase.ts'; // brings the ProvidedContext declaration
 
 export default async function setup(project: TestProject) {
   const runId = `mc_test_${Date.now().toString(36)}_${process.pid}`;

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_SHARE_PRICE,
+  DEFAULT_TOTAL_SHARES,
+  EARLY_BIRD_CAPITAL,
+  EARLY_BIRD_PLAYER_LIMIT,
+  INITIAL_CAPITAL,
+  dollarsToCents,
+  type SignupBonusMode,
+} from '@marketcraft/shared';
+import { companies, shareRecords } from '../schema/index.ts';
+import type { DbExecutor } from '../client.ts';
+
+/** Serialises company founding so the early-bird count is exact under concurrent signups. */
+const FOUNDING_LOCK_KEY = 0x6d636663; // "mcfc"
+
+/** "jane.doe+x@example.com" -> "Jane Doe Enterprises". */
+export function defaultCompanyName(email: string): string {
+  const local = email.split('@')[0]?.split('+')[0] ?? '';
+  const words = local
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
+  return `${words.length ? words.join(' ') : 'New'} Enterprises`.slice(0, 80);
+}
+
+/**
+ * The starting cash of a new player company: in `early-bird` mode the first 50 player companies
+ * ever founded get $500,000 and later ones $100,000; in `flat` mode everyone gets $100,000.
+ */
+export function startingCapital(mode: SignupBonusMode, playerCompaniesFoundedBefore: number): number {
+  return mode === 'early-bird' && playerCompaniesFoundedBefore < EARLY_BIRD_PLAYER_LIMIT ? EARLY_BIRD_CAPITAL : INITIAL_CAPITAL;
+}
+
+/**
+ * Founds a player's company (with its share record) inside the caller's transaction. Starting
+ * cash is the company's opening balance (`starting_cash_cents`), not a ledger row.
+ * Founding again after bankruptcy counts as a later founding (no second early-bird bonus).
+ */
+export async function createPlayerCompany(
+  tx: DbExecutor,
+  input: { userId: number; email: string; mode: SignupBonusMode; name?: string },
+): Promise<{ id: number; name: string; cashCents: number }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOUNDING_LOCK_KEY})`);
+  const [{ count } = { count: 0 }] = await tx.execute<{ count: number }>(
+    sql`select count(*)::int as count from companies where not is_bot`,
+  );
+  const cashCents = dollarsToCents(startingCapital(input.mode, Number(count)));
+  const name = input.name ?? defaultCompanyName(input.email);
+  const [company] = await tx
+    .insert(companies)
+    .values({ userId: input.userId, name, cashCents, startingCashCents: cashCents, isBot: false })
+    .returning({ id: companies.id, name: companies.name, cashCents: companies.cashCents });
+  if (!company) throw new Error('company insert returned nothing');
+  await tx.insert(shareRecords).values({
+    companyId: company.id,
+    totalShares: DEFAULT_TOTAL_SHARES,
+    sharePriceCents: dollarsToCents(DEFAULT_SHARE_PRICE),
+  });
+  return company;
+}

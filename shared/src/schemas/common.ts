@@ -1,0 +1,12 @@
+/**
+ * Building blocks of the request schemas (spec section 5). Ids and counts coerce from strings so
+ * the same schema reads a path parameter ("/buildings/7"), a query string and a JSON body.
+ */
+import { z } from 'zod';
+
+/** A positive integer id. */
+export const idSchema = z.coerce.number<unknown>().int().positive();
+/** A positive whole number of units (quantity, shares). */
+export const positiveIntegerSchema = z.coerce.number<unknown>().int().positive();
+/** A positive dollar amount with at most two decimals' worth of meaning (rounded to cents). */
+export const positiveDollarsSchema = z.coerce.number<unknown>().positive().max(1_000_000_000);

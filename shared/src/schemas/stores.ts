@@ -1,0 +1,2 @@
+// Request schemas for the stores domain (see common.ts for the building blocks).
+export {};
