@@ -5,3 +5,4 @@ export * from './catalog.ts';
 export * from './rules/schedule.ts';
 export * from './errors.ts';
 export * from './schemas/index.ts';
+export * from './cityBonus.ts';
