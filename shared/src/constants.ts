@@ -79,3 +79,28 @@ export const TOP_INVENTORY_SIZE = 5; // spec
 export const MAX_BIO_LENGTH = 500; // spec
 export const MIN_PASSWORD_LENGTH = 6; // spec
 export const MAX_PASSWORD_LENGTH = 128;
+
+// --- Production and trading (our rules, docs/rules-production.md) ---
+/** Spec section 9 building detail: overall efficiency = min(100, 70 + total bonus). */
+export const BASE_OVERALL_EFFICIENCY = 70;
+/** Spec section 9 building detail: popularity = 250 + effective output x 2. */
+export const BASE_POPULARITY = 250;
+export const POPULARITY_PER_OUTPUT_UNIT = 2;
+/** Largest quantity one trade, purchase or transfer may move (our rule: keeps totals exact). */
+export const MAX_TRADE_QUANTITY = 1_000_000;
+
+// --- Company, stocks, research (our rules, docs/rules-finance.md) ---
+/** Longest company name (our rule; the spec only says trimmed and not empty). */
+export const MAX_COMPANY_NAME_LENGTH = 80;
+/** Financial history entries returned (weekly, newest 52 = one game year). */
+export const FINANCIAL_HISTORY_ENTRIES = 52;
+/** Stock price history entries returned per company (newest 52 weeks). */
+export const STOCK_HISTORY_ENTRIES = 52;
+/** Most shares one stock trade may move. */
+export const MAX_SHARES_PER_TRADE = 1_000_000;
+/** Most dollars one political investment may spend. */
+export const MAX_POLITICAL_INVESTMENT = 1_000_000_000;
+/** The research_discount effects of researched upgrades add up to at most this percent. */
+export const MAX_RESEARCH_DISCOUNT_PERCENT = 50;
+/** Political events listed by GET /api/political-events. */
+export const POLITICAL_EVENTS_LIST_SIZE = 20;

@@ -6,3 +6,6 @@ export * from './rules/schedule.ts';
 export * from './errors.ts';
 export * from './schemas/index.ts';
 export * from './cityBonus.ts';
+export * from './rules/production.ts';
+export * from './rules/networth.ts';
+export * from './rules/research.ts';
