@@ -4,10 +4,14 @@ import { connectDatabase, prepareDatabase } from '@marketcraft/db';
 import { loadApiConfig } from './config.ts';
 import { createApp } from './app.ts';
 import type { ApiServices } from './context.ts';
+import { applyAdminEmails } from './auth/admins.ts';
 
 export async function startApiServer(config = loadApiConfig()) {
   await prepareDatabase(config.DATABASE_URL);
   const connection = connectDatabase(config.DATABASE_URL, { max: 20, applicationName: 'marketcraft-api' });
+  // ADMIN_EMAILS: existing users listed there are admins from now on (sign-up/sign-in apply it too).
+  const granted = await applyAdminEmails(connection.db, config.ADMIN_EMAILS);
+  if (granted > 0) console.log(`[api] ADMIN_EMAILS made ${granted} user(s) admin`);
   const services: ApiServices = { db: connection.db, config };
   const app = createApp(services);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -22,7 +22,7 @@ export async function applyAdminEmails(db: DbExecutor, adminEmails: readonly str
   return changed.length;
 }
 
-/** Sets or clears the admin flag of the user with this email (any case); false if there is none. */
+/** Sets or clears the admin flag of the user with this email (any case); null when there is no such user. */
 export async function setAdmin(db: DbExecutor, email: string, isAdmin: boolean): Promise<{ email: string; isAdmin: boolean } | null> {
   const [user] = await db
     .update(users)

@@ -1,14 +1,180 @@
-import type { Hono } from 'hono';
+/**
+ * The auth routes under /api/auth (plain Hono routes, not tRPC: they set cookies and redirect).
+ * Each parses its input, calls one operation of accounts.ts and shapes the answer. Errors are
+ * JSON `{ "error": "<message>" }` with the GameError's status; Google's callback, which a browser
+ * follows, redirects to `/?auth_error=<message>` instead.
+ */
+import type { Context, Hono } from 'hono';
+import { ZodError, type z } from 'zod';
+import { GameError, signInInputSchema, signUpInputSchema, type AuthProviders } from '@marketcraft/shared';
 import type { ApiServices } from '../context.ts';
-import { createRequestContext } from '../context.ts';
+import { createRequestContext, isSecureRequest } from '../context.ts';
 import { clientIpOf } from '../clientIp.ts';
+import { zodErrorMessage } from '../trpc.ts';
+import { blankSessionCookie, parseCookies, serializeCookie, sessionCookie } from './cookies.ts';
+import { SESSION_COOKIE_NAME, invalidateSession, validateSessionToken } from './session.ts';
+import { signIn, signInWithIdentity, signUp, type AccountSettings, type SignedIn } from './accounts.ts';
+import { createGoogleSignIn } from './google.ts';
 
-/** Sign-up, sign-in, sign-out, session and Google routes under /api/auth. (Session read only, for now.) */
+export const GOOGLE_STATE_COOKIE = 'marketcraft_google_state';
+export const GOOGLE_VERIFIER_COOKIE = 'marketcraft_google_code_verifier';
+const GOOGLE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
+
+export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this server.';
+export const GOOGLE_STATE_MISMATCH_MESSAGE = 'Google sign-in expired or was started in another browser. Please try again.';
+export const GOOGLE_FAILED_MESSAGE = 'Google authentication failed. Please try again.';
+export const GOOGLE_CANCELLED_MESSAGE = 'Google sign-in was cancelled.';
+
+/** The session token of the request: `Authorization: Bearer <token>` first, then the cookie. */
+function requestToken(req: Request): { token: string; by: 'bearer' | 'cookie' } | null {
+  const authorization = req.headers.get('authorization');
+  if (authorization?.toLowerCase().startsWith('bearer ')) {
+    const token = authorization.slice(7).trim();
+    if (token) return { token, by: 'bearer' };
+  }
+  const cookie = parseCookies(req.headers.get('cookie')).get(SESSION_COOKIE_NAME);
+  return cookie ? { token: cookie, by: 'cookie' } : null;
+}
+
+async function readJsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  if (body === undefined || body === null || typeof body !== 'object') {
+    throw new GameError('INVALID_INPUT', 'Send a JSON body with "email" and "password".');
+  }
+  return schema.parse(body);
+}
+
+/** A GameError or validation error as the JSON answer; anything else is our fault (500). */
+function errorResponse(c: Context, error: unknown): Response {
+  if (error instanceof GameError) return c.json({ error: error.message }, error.status as 400);
+  if (error instanceof ZodError) return c.json({ error: zodErrorMessage(error) }, 400);
+  console.error('[api] auth route failed', error);
+  return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+}
+
 export function registerAuthRoutes(app: Hono, services: ApiServices): void {
+  const { db, config } = services;
+  const settings: AccountSettings = { signupBonus: config.SIGNUP_BONUS, adminEmails: config.ADMIN_EMAILS };
+  const google = createGoogleSignIn(config);
+
+  /** Answers `{ user, token }` and sets the session cookie. */
+  const signedInResponse = (c: Context, signedIn: SignedIn): Response => {
+    c.header('set-cookie', sessionCookie(signedIn.token, signedIn.expiresAt, isSecureRequest(config, c.req.raw)), { append: true });
+    c.header('cache-control', 'no-store');
+    return c.json({ user: signedIn.user, token: signedIn.token });
+  };
+
+  /** Ends the session a browser brought along to sign-in, so one browser holds one session. */
+  const endPreviousCookieSession = async (req: Request): Promise<void> => {
+    const previous = requestToken(req);
+    if (previous?.by !== 'cookie') return;
+    const session = await validateSessionToken(db, previous.token);
+    if (session) await invalidateSession(db, session.id);
+  };
+
+  app.post('/api/auth/signup', async (c) => {
+    try {
+      const input = parseInput(signUpInputSchema, await readJsonBody(c));
+      const signedIn = await signUp(db, settings, input);
+      await endPreviousCookieSession(c.req.raw);
+      return signedInResponse(c, signedIn);
+    } catch (error) {
+      return errorResponse(c, error);
+    }
+  });
+
+  app.post('/api/auth/signin', async (c) => {
+    try {
+      const input = parseInput(signInInputSchema, await readJsonBody(c));
+      const signedIn = await signIn(db, settings, input, clientIpOf(c));
+      await endPreviousCookieSession(c.req.raw);
+      return signedInResponse(c, signedIn);
+    } catch (error) {
+      return errorResponse(c, error);
+    }
+  });
+
+  app.post('/api/auth/signout', async (c) => {
+    try {
+      const current = requestToken(c.req.raw);
+      if (current) {
+        const session = await validateSessionToken(db, current.token);
+        if (session) await invalidateSession(db, session.id);
+      }
+      c.header('set-cookie', blankSessionCookie(isSecureRequest(config, c.req.raw)), { append: true });
+      return c.json({ ok: true });
+    } catch (error) {
+      return errorResponse(c, error);
+    }
+  });
+
   app.get('/api/auth/session', async (c) => {
     const resHeaders = new Headers();
     const ctx = await createRequestContext(services, c.req.raw, resHeaders, clientIpOf(c));
     resHeaders.set('content-type', 'application/json; charset=utf-8');
+    resHeaders.set('cache-control', 'no-store');
     return new Response(JSON.stringify({ user: ctx.user }), { status: 200, headers: resHeaders });
+  });
+
+  app.get('/api/auth/providers', (c) => c.json({ google: google !== null } satisfies AuthProviders));
+
+  const googleCookie = (c: Context, name: string, value: string, maxAgeSeconds: number) =>
+    c.header('set-cookie', serializeCookie(name, value, { maxAgeSeconds, secure: isSecureRequest(config, c.req.raw) }), { append: true });
+
+  app.get('/api/auth/google', (c) => {
+    if (!google) return c.json({ error: GOOGLE_NOT_CONFIGURED_MESSAGE }, 503);
+    const { state, codeVerifier, authorizationUrl } = google.start();
+    googleCookie(c, GOOGLE_STATE_COOKIE, state, GOOGLE_COOKIE_MAX_AGE_SECONDS);
+    googleCookie(c, GOOGLE_VERIFIER_COOKIE, codeVerifier, GOOGLE_COOKIE_MAX_AGE_SECONDS);
+    c.header('cache-control', 'no-store');
+    return c.redirect(authorizationUrl.toString(), 302);
+  });
+
+  app.get('/api/auth/google/callback', async (c) => {
+    if (!google) return c.json({ error: GOOGLE_NOT_CONFIGURED_MESSAGE }, 503);
+    // The state and verifier are single-use: cleared whatever happens next.
+    googleCookie(c, GOOGLE_STATE_COOKIE, '', 0);
+    googleCookie(c, GOOGLE_VERIFIER_COOKIE, '', 0);
+    c.header('cache-control', 'no-store');
+    const failed = (message: string) => c.redirect(`/?auth_error=${encodeURIComponent(message)}`, 302);
+
+    const cookies = parseCookies(c.req.header('cookie'));
+    const expectedState = cookies.get(GOOGLE_STATE_COOKIE);
+    const codeVerifier = cookies.get(GOOGLE_VERIFIER_COOKIE);
+    const state = c.req.query('state');
+    const code = c.req.query('code');
+    if (c.req.query('error')) return failed(c.req.query('error') === 'access_denied' ? GOOGLE_CANCELLED_MESSAGE : GOOGLE_FAILED_MESSAGE);
+    if (!state || !expectedState || !codeVerifier || state !== expectedState) return failed(GOOGLE_STATE_MISMATCH_MESSAGE);
+    if (!code) return failed(GOOGLE_FAILED_MESSAGE);
+
+    let identity;
+    try {
+      identity = await google.finish(code, codeVerifier);
+    } catch (error) {
+      console.warn('[api] Google code exchange failed:', error instanceof Error ? error.message : error);
+      return failed(GOOGLE_FAILED_MESSAGE);
+    }
+    try {
+      const signedIn = await signInWithIdentity(db, settings, {
+        provider: 'google',
+        subject: identity.sub,
+        email: identity.email,
+        emailVerified: identity.emailVerified,
+      });
+      await endPreviousCookieSession(c.req.raw);
+      c.header('set-cookie', sessionCookie(signedIn.token, signedIn.expiresAt, isSecureRequest(config, c.req.raw)), { append: true });
+      return c.redirect('/', 302);
+    } catch (error) {
+      if (error instanceof GameError) return failed(error.message);
+      console.error('[api] Google sign-in failed', error);
+      return failed(GOOGLE_FAILED_MESSAGE);
+    }
   });
 }

@@ -1,0 +1,170 @@
+/**
+ * Account operations behind the auth routes: sign up, sign in with a password, sign in with an
+ * external identity (Google). They know nothing of HTTP: they take validated input, throw
+ * GameErrors with the player-readable message, and return the user and a new session token.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { GameError, type AuthUser, type SignInInput, type SignUpInput, type SignupBonusMode } from '@marketcraft/shared';
+import { createPlayerCompany, oauthAccounts, users, type Database, type DbExecutor } from '@marketcraft/db';
+import { createSession } from './session.ts';
+import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
+import { clearFailures, lockedUntil, recordFailure, throttleKeys } from './throttle.ts';
+import { isListedAdmin } from './admins.ts';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Try again in 10 minutes.';
+
+/** The parts of the API's configuration the account operations follow. */
+export interface AccountSettings {
+  signupBonus: SignupBonusMode;
+  /** Lowercased addresses from ADMIN_EMAILS. */
+  adminEmails: readonly string[];
+}
+
+export interface SignedIn {
+  user: AuthUser;
+  /** The session token (`<id>.<secret>`): the cookie's value, or `Authorization: Bearer <token>`. */
+  token: string;
+  expiresAt: Date;
+}
+
+/** PostgreSQL's unique_violation, wherever the driver or drizzle put it in the cause chain. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;
+    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}
+
+const authUserColumns = { id: users.id, email: users.email, isAdmin: users.isAdmin };
+
+async function findUserByEmail(db: DbExecutor, email: string) {
+  const [user] = await db
+    .select({ ...authUserColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  return user ?? null;
+}
+
+/** Grants admin to a listed user who is not one yet (ADMIN_EMAILS applies at every sign-in). */
+async function applyListedAdmin(db: DbExecutor, settings: AccountSettings, user: AuthUser): Promise<AuthUser> {
+  if (user.isAdmin || !isListedAdmin(settings.adminEmails, user.email)) return user;
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+  return { ...user, isAdmin: true };
+}
+
+/**
+ * Creates the user and founds their company in one transaction (the early-bird count is exact:
+ * createPlayerCompany serialises foundings). A duplicate email, even under a race, is a CONFLICT.
+ */
+export async function createUserWithCompany(
+  db: Database,
+  settings: AccountSettings,
+  input: { email: string; passwordHash: string | null; external?: { provider: 'google'; subject: string } },
+): Promise<AuthUser> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash: input.passwordHash, isAdmin: isListedAdmin(settings.adminEmails, input.email) })
+        .returning(authUserColumns);
+      if (!user) throw new Error('user insert returned nothing');
+      if (input.external) {
+        await tx.insert(oauthAccounts).values({ provider: input.external.provider, providerUserId: input.external.subject, userId: user.id });
+      }
+      await createPlayerCompany(tx, { userId: user.id, email: user.email, mode: settings.signupBonus });
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new GameError('CONFLICT', EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+async function startSession(db: Database, user: AuthUser): Promise<SignedIn> {
+  const { token, expiresAt } = await createSession(db, user.id);
+  return { user, token, expiresAt };
+}
+
+/** A new account with its company, signed in. */
+export async function signUp(db: Database, settings: AccountSettings, input: SignUpInput): Promise<SignedIn> {
+  // Answer a known duplicate before spending a hash; the unique index still decides races.
+  if (await findUserByEmail(db, input.email)) throw new GameError('CONFLICT', EMAIL_TAKEN_MESSAGE);
+  const passwordHash = await hashPassword(input.password);
+  const user = await createUserWithCompany(db, settings, { email: input.email, passwordHash });
+  return startSession(db, user);
+}
+
+/**
+ * Email and password sign-in. Refused with 429 while the account or the address is locked (before
+ * any hashing); wrong email and wrong password get the same 401 and cost the same time.
+ */
+export async function signIn(db: Database, settings: AccountSettings, input: SignInInput, clientIp: string): Promise<SignedIn> {
+  const keys = throttleKeys(input.email, clientIp);
+  if (await lockedUntil(db, keys)) throw new GameError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE);
+  const found = await findUserByEmail(db, input.email);
+  const valid = found?.passwordHash ? await verifyPassword(found.passwordHash, input.password) : await verifyDummyPassword(input.password);
+  if (!found || !valid) {
+    await recordFailure(db, keys);
+    throw new GameError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
+  }
+  await clearFailures(db, keys);
+  const user = await applyListedAdmin(db, settings, { id: found.id, email: found.email, isAdmin: found.isAdmin });
+  return startSession(db, user);
+}
+
+/** What an external provider vouches for. */
+export interface ExternalIdentity {
+  provider: 'google';
+  /** The provider's stable user id (Google's `sub`). */
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
+export const UNVERIFIED_EMAIL_MESSAGE = 'Your Google account has no verified email address, so it cannot be used to sign in here.';
+
+async function findUserByIdentity(db: DbExecutor, identity: ExternalIdentity): Promise<AuthUser | null> {
+  const [user] = await db
+    .select(authUserColumns)
+    .from(oauthAccounts)
+    .innerJoin(users, eq(users.id, oauthAccounts.userId))
+    .where(sql`${oauthAccounts.provider} = ${identity.provider} and ${oauthAccounts.providerUserId} = ${identity.subject}`);
+  return user ?? null;
+}
+
+/**
+ * Sign-in with an external identity, keyed on the provider's subject: the account already linked
+ * to it; else the user with the same (verified) email, linked now; else a new user (no password)
+ * with a company, as at sign-up.
+ */
+export async function signInWithIdentity(db: Database, settings: AccountSettings, identity: ExternalIdentity): Promise<SignedIn> {
+  // A concurrent first sign-in with the same identity may win the race to link or create it:
+  // then the next pass finds its link.
+  for (let pass = 0; pass < 3; pass += 1) {
+    const linked = await findUserByIdentity(db, identity);
+    if (linked) return startSession(db, await applyListedAdmin(db, settings, linked));
+    if (!identity.email || !identity.emailVerified) throw new GameError('FORBIDDEN', UNVERIFIED_EMAIL_MESSAGE);
+    const existing = await findUserByEmail(db, identity.email);
+    if (existing) {
+      await db
+        .insert(oauthAccounts)
+        .values({ provider: identity.provider, providerUserId: identity.subject, userId: existing.id })
+        .onConflictDoNothing();
+      continue;
+    }
+    try {
+      const user = await createUserWithCompany(db, settings, {
+        email: identity.email,
+        passwordHash: null,
+        external: { provider: identity.provider, subject: identity.subject },
+      });
+      return startSession(db, user);
+    } catch (error) {
+      if (!(error instanceof GameError && error.code === 'CONFLICT')) throw error;
+    }
+  }
+  throw new GameError('CONFLICT', 'Sign-in could not finish because the account changed at the same time. Please try again.');
+}

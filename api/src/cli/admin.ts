@@ -1,0 +1,75 @@
+/**
+ * `npm run admin -- grant <email>` / `npm run admin -- revoke <email>` / `npm run admin -- list`:
+ * sets or clears a user's admin flag, or lists the admins, in the game's database (DATABASE_URL).
+ * Exit codes: 0 done; 1 bad usage, unknown user, or the database could not be used.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { connectDatabase, users } from '@marketcraft/db';
+import { setAdmin } from '../auth/admins.ts';
+
+const USAGE = `Usage:
+  npm run admin -- grant <email>    make the user with this email an admin
+  npm run admin -- revoke <email>   take admin rights away from that user
+  npm run admin -- list             list the admins
+The game's database is read from DATABASE_URL.`;
+
+const DATABASE_URL_MISSING = `DATABASE_URL is not set. The admin command needs the URL of the game's database, the same
+DATABASE_URL that \`npm start\` uses, e.g.
+  DATABASE_URL=postgres://user:password@localhost:5432/marketcraft npm run admin -- grant you@example.com
+(With the embedded server, which picks a new port at every start, it is simpler to list the address
+in ADMIN_EMAILS when starting the game: ADMIN_EMAILS=you@example.com npm start.)`;
+
+const cliEnvSchema = z.object({
+  DATABASE_URL: z.string({ error: DATABASE_URL_MISSING }).min(1, { error: DATABASE_URL_MISSING }).url({ error: 'DATABASE_URL is not a valid URL.' }),
+});
+
+const argsSchema = z.union([
+  z.tuple([z.enum(['grant', 'revoke']), z.email({ error: 'The second argument must be an email address.' })]),
+  z.tuple([z.literal('list')]),
+]);
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** drizzle wraps driver errors ("Failed query: ..."); the driver's own message says what went wrong. */
+function rootCauseMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message || current.name : String(error);
+}
+
+async function main(): Promise<void> {
+  const args = argsSchema.safeParse(process.argv.slice(2));
+  if (!args.success) fail(USAGE);
+  const env = cliEnvSchema.safeParse(process.env);
+  if (!env.success) fail(env.error.issues[0]?.message ?? DATABASE_URL_MISSING);
+
+  const connection = connectDatabase(env.data.DATABASE_URL, { max: 1, applicationName: 'marketcraft-admin-cli' });
+  let exitCode = 0;
+  try {
+    const [command, email] = args.data;
+    if (command === 'list') {
+      const admins = await connection.db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(users.email);
+      console.log(admins.length ? admins.map((admin) => admin.email).join('\n') : 'No admins yet.');
+    } else {
+      const user = await setAdmin(connection.db, email, command === 'grant');
+      if (!user) {
+        console.error(`No user with the email ${email}. They must sign up first (or sign in once with Google).`);
+        exitCode = 1;
+      } else {
+        console.log(command === 'grant' ? `${user.email} is now an admin.` : `${user.email} is no longer an admin.`);
+      }
+    }
+  } catch (error) {
+    console.error(`Could not use the database at DATABASE_URL: ${rootCauseMessage(error)}`);
+    exitCode = 1;
+  } finally {
+    await connection.close();
+  }
+  process.exit(exitCode);
+}
+
+await main();

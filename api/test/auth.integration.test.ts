@@ -1,0 +1,215 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { companies, sessions, users } from '@marketcraft/db';
+import { startTestApp, type TestApp } from './helpers/testApp.ts';
+import { findSetCookie, rawRequest } from './helpers/authHttp.ts';
+import { SESSION_COOKIE_NAME } from '../src/auth/session.ts';
+import { applyAdminEmails } from '../src/auth/admins.ts';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}-${++counter}-${Date.now().toString(36)}@example.com`;
+
+describe('accounts and sign-in', () => {
+  let app: TestApp;
+  const adminEmail = 'Operator@Example.com';
+  beforeAll(async () => {
+    app = await startTestApp({ env: { ADMIN_EMAILS: ` other@example.com , ${adminEmail.toLowerCase()} ` } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const post = (p: string, body: unknown, headers: Record<string, string> = {}) => rawRequest(app.baseUrl, 'POST', `/api${p}`, { body, headers });
+  const countUsers = async (email: string) =>
+    (await app.database.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()))).length;
+
+  it('signs up, reads the session, signs out and back in, with HttpOnly Lax cookies', async () => {
+    const email = uniqueEmail('Jane.Doe');
+    const signup = await post('/auth/signup', { email, password: 'secret1' });
+    expect(signup.status).toBe(200);
+    expect(signup.body).toMatchObject({ user: { email, isAdmin: false }, token: expect.any(String) });
+    const cookie = findSetCookie(signup.setCookies, SESSION_COOKIE_NAME);
+    expect(cookie?.value).toBe(signup.body.token);
+    expect(cookie?.attributes.has('httponly')).toBe(true);
+    expect(cookie?.attributes.get('samesite')).toBe('Lax');
+    expect(cookie?.attributes.get('path')).toBe('/');
+    expect(cookie?.attributes.has('secure')).toBe(false); // served over plain http here
+    expect(Number(cookie?.attributes.get('max-age'))).toBeGreaterThan(6 * 24 * 3600);
+
+    // Stored: the argon2id hash with the agreed parameters, a company founded with the early-bird bonus.
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, signup.body.user.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const [company] = await app.database.db.select().from(companies).where(eq(companies.userId, signup.body.user.id));
+    expect(company).toMatchObject({ cashCents: 50_000_000, isBot: false, name: expect.stringMatching(/^Jane Doe /) });
+    // The stored session is the hash of the secret, never the token.
+    const [sessionId, secret] = signup.body.token.split('.');
+    const [session] = await app.database.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(Buffer.from(session!.secretHash).toString('utf8')).not.toContain(secret);
+    expect(session!.secretHash.length).toBe(32);
+
+    const cookieHeader = { cookie: `${SESSION_COOKIE_NAME}=${cookie!.value}` };
+    const session1 = await rawRequest(app.baseUrl, 'GET', '/api/auth/session', { headers: cookieHeader });
+    expect(session1.body).toEqual({ user: { id: signup.body.user.id, email, isAdmin: false } });
+    expect((await app.api('GET', '/company', { token: signup.body.token })).status).toBe(200);
+
+    const signout = await post('/auth/signout', undefined, { ...cookieHeader, origin: app.baseUrl });
+    expect(signout.status).toBe(200);
+    const blank = findSetCookie(signout.setCookies, SESSION_COOKIE_NAME);
+    expect(blank).toMatchObject({ value: '' });
+    expect(blank?.attributes.get('max-age')).toBe('0');
+    expect((await rawRequest(app.baseUrl, 'GET', '/api/auth/session', { headers: cookieHeader })).body).toEqual({ user: null });
+    expect((await app.api('GET', '/admin/check', { token: signup.body.token })).status).toBe(401);
+
+    // Sign in with another case of the email: a new session each time.
+    const signin1 = await post('/auth/signin', { email: email.toUpperCase(), password: 'secret1' });
+    expect(signin1.status).toBe(200);
+    expect(signin1.body.user).toEqual({ id: signup.body.user.id, email, isAdmin: false });
+    const signin2 = await post('/auth/signin', { email, password: 'secret1' });
+    expect(signin2.body.token).not.toBe(signin1.body.token);
+    expect((await app.api('GET', '/admin/check', { token: signin1.body.token })).body).toEqual({ isAdmin: false });
+    expect((await app.api('GET', '/admin/check', { token: signin2.body.token })).status).toBe(200);
+  });
+
+  it('answers GET /api/auth/session with user null without a session', async () => {
+    expect(await app.api('GET', '/auth/session')).toMatchObject({ status: 200, body: { user: null } });
+    expect((await rawRequest(app.baseUrl, 'GET', '/api/auth/session', { headers: { cookie: `${SESSION_COOKIE_NAME}=forged.token` } })).body).toEqual({
+      user: null,
+    });
+  });
+
+  it('refuses a bad email, a short password and a missing body with 400 and creates no user', async () => {
+    const badEmail = await post('/auth/signup', { email: 'not-an-email', password: 'secret1' });
+    expect(badEmail).toMatchObject({ status: 400, body: { error: 'Enter a valid email address.' } });
+    expect(await countUsers('not-an-email')).toBe(0);
+
+    const email = uniqueEmail('short');
+    const shortPassword = await post('/auth/signup', { email, password: '12345' });
+    expect(shortPassword).toMatchObject({ status: 400, body: { error: 'The password must be at least 6 characters.' } });
+    expect(await countUsers(email)).toBe(0);
+
+    const tooLong = await post('/auth/signup', { email, password: 'x'.repeat(129) });
+    expect(tooLong).toMatchObject({ status: 400, body: { error: 'The password can be at most 128 characters.' } });
+    expect((await post('/auth/signup', 'not json')).status).toBe(400);
+    expect((await post('/auth/signin', { email })).status).toBe(400);
+    expect(await countUsers(email)).toBe(0);
+  });
+
+  it('refuses a duplicate email in another case with 409, also when two signups race', async () => {
+    const email = uniqueEmail('dup');
+    expect((await post('/auth/signup', { email, password: 'secret1' })).status).toBe(200);
+    const again = await post('/auth/signup', { email: email.toUpperCase(), password: 'other-secret' });
+    expect(again).toMatchObject({ status: 409, body: { error: 'An account with this email already exists.' } });
+
+    const raced = uniqueEmail('race');
+    const answers = await Promise.all([0, 1, 2].map((i) => post('/auth/signup', { email: i ? raced.toUpperCase() : raced, password: 'secret1' })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(await countUsers(raced)).toBe(1);
+  });
+
+  it('answers a wrong password and an unknown email with the same 401', async () => {
+    const email = uniqueEmail('wrong');
+    await post('/auth/signup', { email, password: 'secret1' });
+    const wrongPassword = await post('/auth/signin', { email, password: 'secret2' });
+    const unknownEmail = await post('/auth/signin', { email: uniqueEmail('nobody'), password: 'secret1' });
+    expect(wrongPassword).toMatchObject({ status: 401, body: { error: 'Invalid email or password.' } });
+    expect(unknownEmail).toMatchObject({ status: 401, body: { error: 'Invalid email or password.' } });
+    expect(findSetCookie(wrongPassword.setCookies, SESSION_COOKIE_NAME)).toBeNull();
+  });
+
+  it('makes a signup listed in ADMIN_EMAILS an admin (any case)', async () => {
+    const signup = await post('/auth/signup', { email: adminEmail, password: 'secret1' });
+    expect(signup.body.user).toMatchObject({ email: adminEmail, isAdmin: true });
+    expect((await app.api('GET', '/admin/check', { token: signup.body.token })).body).toEqual({ isAdmin: true });
+    expect((await app.api('GET', '/admin/world-state', { token: signup.body.token })).status).toBe(200);
+  });
+
+  it('re-applies ADMIN_EMAILS at sign-in for a user who existed before', async () => {
+    // Created directly, not admin: as if the operator was listed after signing up.
+    await app.database.db.insert(users).values({ email: 'OTHER@example.com', isAdmin: false });
+    await app.database.db.execute(sql`update users set password_hash = (select password_hash from users where lower(email) = ${adminEmail.toLowerCase()}) where email = 'OTHER@example.com'`);
+    const signin = await post('/auth/signin', { email: 'other@example.com', password: 'secret1' });
+    expect(signin.body.user).toMatchObject({ isAdmin: true });
+    expect((await app.api('GET', '/admin/check', { token: signin.body.token })).body).toEqual({ isAdmin: true });
+  });
+
+  it('applies ADMIN_EMAILS to existing users at API start (applyAdminEmails), only granting', async () => {
+    const [listed, unlisted] = await app.database.db
+      .insert(users)
+      .values([{ email: 'Started@Example.com' }, { email: 'not-listed@example.com' }])
+      .returning({ id: users.id });
+    expect(await applyAdminEmails(app.database.db, ['started@example.com', 'absent@example.com'])).toBe(1);
+    expect(await applyAdminEmails(app.database.db, ['started@example.com'])).toBe(0); // already admin
+    const flags = await app.database.db.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(inArray(users.id, [listed!.id, unlisted!.id]));
+    expect(Object.fromEntries(flags.map((row) => [row.id, row.isAdmin]))).toEqual({ [listed!.id]: true, [unlisted!.id]: false });
+    expect(await applyAdminEmails(app.database.db, [])).toBe(0);
+  });
+
+  it('grants and revokes admin with the CLI (npm run admin)', async () => {
+    const email = uniqueEmail('cli');
+    const signup = await post('/auth/signup', { email, password: 'secret1' });
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['api/src/cli/admin.ts', ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: app.database.url } }).then(
+        (result) => ({ code: 0, ...result }),
+        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      );
+
+    const granted = await cli('grant', email.toUpperCase());
+    expect(granted).toMatchObject({ code: 0, stdout: expect.stringContaining('is now an admin') });
+    expect((await app.api('GET', '/admin/check', { token: signup.body.token })).body).toEqual({ isAdmin: true });
+
+    const revoked = await cli('revoke', email);
+    expect(revoked.code).toBe(0);
+    expect((await app.api('GET', '/admin/check', { token: signup.body.token })).body).toEqual({ isAdmin: false });
+
+    expect(await cli('grant', 'nobody-here@example.com')).toMatchObject({ code: 1, stderr: expect.stringContaining('No user with the email') });
+    expect(await cli('promote', email)).toMatchObject({ code: 1, stderr: expect.stringContaining('Usage') });
+    const noUrl = await run(process.execPath, ['api/src/cli/admin.ts', 'grant', email], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '' },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(noUrl).toMatchObject({ code: 1, stderr: expect.stringContaining('DATABASE_URL is not set') });
+  });
+
+  describe('cross-site check', () => {
+    it('refuses a cookie POST from a foreign Origin or with no Origin, lets the app Origin and bearer tokens through', async () => {
+      const signup = await post('/auth/signup', { email: uniqueEmail('origin'), password: 'secret1' });
+      const cookie = `${SESSION_COOKIE_NAME}=${signup.body.token}`;
+      const foreign = await post('/auth/signout', undefined, { cookie, origin: 'https://evil.example' });
+      expect(foreign).toMatchObject({ status: 403, body: { error: expect.stringContaining('Cross-site request refused') } });
+      const noOrigin = await post('/auth/signout', undefined, { cookie });
+      expect(noOrigin.status).toBe(403);
+      const crossSite = await post('/auth/signout', undefined, { cookie, 'sec-fetch-site': 'cross-site' });
+      expect(crossSite.status).toBe(403);
+      // None of them signed the user out.
+      expect((await app.api('GET', '/admin/check', { token: signup.body.token })).status).toBe(200);
+
+      // The same-origin browser cases pass: matching Origin, or no Origin but Sec-Fetch-Site: same-origin.
+      const advanceAsPlayer = await post('/admin/advance-turn', undefined, { cookie, origin: app.baseUrl });
+      expect(advanceAsPlayer.status).toBe(403); // past the Origin check: refused as a non-admin
+      expect(advanceAsPlayer.body.error).not.toContain('Cross-site');
+      const sameOrigin = await post('/auth/signout', undefined, { cookie, 'sec-fetch-site': 'same-origin' });
+      expect(sameOrigin.status).toBe(200);
+      expect((await app.api('GET', '/admin/check', { token: signup.body.token })).status).toBe(401);
+
+      // A script with a bearer token and no Origin passes.
+      const signin = await post('/auth/signin', { email: signup.body.user.email, password: 'secret1' });
+      const bearer = await post('/auth/signout', undefined, { authorization: `Bearer ${signin.body.token}` });
+      expect(bearer.status).toBe(200);
+      expect((await app.api('GET', '/admin/check', { token: signin.body.token })).status).toBe(401);
+    });
+
+    it('changes nothing on GET: GET /api/auth/signout is not a route', async () => {
+      const signup = await post('/auth/signup', { email: uniqueEmail('get'), password: 'secret1' });
+      const get = await rawRequest(app.baseUrl, 'GET', '/api/auth/signout', { headers: { authorization: `Bearer ${signup.body.token}` } });
+      expect(get.status).toBe(404);
+      expect((await app.api('GET', '/admin/check', { token: signup.body.token })).status).toBe(200);
+    });
+  });
+});
