@@ -1,3 +1,33 @@
-import { router } from '../trpc.ts';
+import { foundCompany, getCompany, getFinancialHistory, listCompanies, updateCompanyProfile } from '@marketcraft/db';
+import { foundCompanySchema, updateProfileSchema } from '@marketcraft/shared';
+import { playerProcedure, router, signedInProcedure } from '../trpc.ts';
 
-export const companyRouter = router({});
+export const companyRouter = router({
+  get: playerProcedure
+    .meta({ rest: { method: 'GET', path: '/company', summary: "The player's company: id, name, bio, cash, founded_at, is_bot, status" } })
+    .query(({ ctx }) => getCompany(ctx.db, ctx.company.id)),
+
+  found: signedInProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/company',
+        summary: 'Found a new company ($100,000 starting cash) when you have no active company, e.g. after bankruptcy; 409 if you have one',
+      },
+    })
+    .input(foundCompanySchema)
+    .mutation(({ ctx, input }) => foundCompany(ctx.db, { userId: ctx.user.id, email: ctx.user.email, name: input.name })),
+
+  financialHistory: playerProcedure
+    .meta({ rest: { method: 'GET', path: '/company/financial-history', summary: 'Cash change per turn {week, amount, cash_after}, oldest first, last 52' } })
+    .query(({ ctx }) => getFinancialHistory(ctx.db, ctx.company.id)),
+
+  updateProfile: playerProcedure
+    .meta({ rest: { method: 'PATCH', path: '/company/profile', summary: 'Update the company name and bio {name, bio or null}' } })
+    .input(updateProfileSchema)
+    .mutation(({ ctx, input }) => updateCompanyProfile(ctx.db, ctx.company.id, input)),
+
+  list: playerProcedure
+    .meta({ rest: { method: 'GET', path: '/companies', summary: 'Every active company, ranked by net worth (the leaderboard)' } })
+    .query(({ ctx }) => listCompanies(ctx.db, ctx.company.id)),
+});

@@ -1,2 +1,33 @@
 // Request schemas for the company domain (see common.ts for the building blocks).
-export {};
+import { z } from 'zod';
+import { MAX_BIO_LENGTH, MAX_COMPANY_NAME_LENGTH } from '../constants.ts';
+
+/** Company name: trimmed, not empty (spec section 5), at most 80 characters (our rule). */
+export const companyNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Company name cannot be empty')
+  .max(MAX_COMPANY_NAME_LENGTH, `Company name must be ${MAX_COMPANY_NAME_LENGTH} characters or less`);
+
+/** Bio: trimmed, at most 500 characters; empty becomes null (spec section 5). */
+export const companyBioSchema = z
+  .string()
+  .trim()
+  // A refine (not .max) so the player reads the spec's message without a "bio:" prefix.
+  .refine((bio) => bio.length <= MAX_BIO_LENGTH, `Bio must be ${MAX_BIO_LENGTH} characters or less`)
+  .nullable()
+  .transform((bio) => (bio === '' ? null : bio));
+
+/** PATCH /api/company/profile {name, bio or null}; an omitted bio keeps the current one. */
+export const updateProfileSchema = z.object({
+  name: companyNameSchema,
+  bio: companyBioSchema.optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** POST /api/company (found a new company after bankruptcy): optional name. */
+export const foundCompanySchema = z
+  .object({ name: companyNameSchema.optional() })
+  .optional()
+  .transform((input) => input ?? {});
+export type FoundCompanyInput = z.input<typeof foundCompanySchema>;

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { companies, financialHistory, ledgerMismatches, shareRecords, users, type Database } from '@marketcraft/db';
+import { startTestApp, type TestApp } from './helpers/testApp.ts';
+import { createSession } from '../src/auth/session.ts';
+
+describe('company API', () => {
+  let app: TestApp;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startTestApp();
+    db = app.database.db;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('GET /api/company answers the spec fields of the player\'s company only', async () => {
+    const player = await app.createPlayer({ cash: 12_345.67, name: 'Acme Corp' });
+    const response = await app.api('GET', '/company', { token: player.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: player.companyId, name: 'Acme Corp', bio: null, cash: 12_345.67, is_bot: false, status: 'active', share_price: 100, total_shares: 100, net_worth: 22_345.67 });
+    expect(new Date(response.body.founded_at).toString()).not.toBe('Invalid Date');
+    expect(Object.keys(response.body)).not.toContain('user_id');
+    expect((await app.api('GET', '/company')).status).toBe(401);
+  });
+
+  it('answers 404 "No company found" when the user has no active company', async () => {
+    const [user] = await db.insert(users).values({ email: `nocompany-${Date.now()}@example.com` }).returning({ id: users.id });
+    const { token } = await createSession(db, user!.id);
+    expect(await app.api('GET', '/company', { token })).toMatchObject({ status: 404, body: { error: 'No company found' } });
+  });
+
+  it('updates the profile: name trimmed, bio trimmed, empty bio becomes null', async () => {
+    const player = await app.createPlayer();
+    const update = await app.api('PATCH', '/company/profile', { token: player.token, body: { name: '  Blue Harbor Trading  ', bio: '  We ship things.  ' } });
+    expect(update.status).toBe(200);
+    expect(update.body).toMatchObject({ name: 'Blue Harbor Trading', bio: 'We ship things.' });
+    const cleared = await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Blue Harbor Trading', bio: '   ' } });
+    expect(cleared.body.bio).toBeNull();
+    await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Blue Harbor', bio: 'Kept' } });
+    const keep = await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Blue Harbor Two' } });
+    expect(keep.body).toMatchObject({ name: 'Blue Harbor Two', bio: 'Kept' });
+    const nullBio = await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Blue Harbor Two', bio: null } });
+    expect(nullBio.body.bio).toBeNull();
+  });
+
+  it('refuses invalid profiles with the spec messages', async () => {
+    const player = await app.createPlayer();
+    expect(await app.api('PATCH', '/company/profile', { token: player.token, body: { name: '   ', bio: null } })).toMatchObject({ status: 400, body: { error: 'Company name cannot be empty' } });
+    expect(await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Fine', bio: 'x'.repeat(501) } })).toMatchObject({ status: 400, body: { error: 'Bio must be 500 characters or less' } });
+    expect((await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Fine', bio: ` ${'x'.repeat(500)} ` } })).status).toBe(200);
+    expect((await app.api('PATCH', '/company/profile', { token: player.token, body: { bio: 'no name' } })).status).toBe(400);
+    expect((await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 42 } })).status).toBe(400);
+    expect((await app.api('PATCH', '/company/profile', { token: player.token, body: '{"name":' })).status).toBe(400);
+    expect((await app.api('PATCH', '/company/profile', { body: { name: 'x' } })).status).toBe(401);
+  });
+
+  it('answers the financial history oldest first, the last 52 entries', async () => {
+    const player = await app.createPlayer();
+    await db.insert(financialHistory).values(
+      Array.from({ length: 60 }, (_, index) => ({ companyId: player.companyId, week: index + 1, amountCents: (index + 1) * 100, cashAfterCents: 10_000_000 + (index + 1) * 100 })),
+    );
+    const response = await app.api('GET', '/company/financial-history', { token: player.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(52);
+    expect(response.body[0]).toEqual({ week: 9, amount: 9, cash_after: 100_009 });
+    expect(response.body[51]).toEqual({ week: 60, amount: 60, cash_after: 100_060 });
+    const fresh = await app.createPlayer();
+    expect((await app.api('GET', '/company/financial-history', { token: fresh.token })).body).toEqual([]);
+  });
+
+  it('lists active companies by net worth with public fields and marks the caller', async () => {
+    const rich = await app.createPlayer({ cash: 900_000, name: 'Rich Co' });
+    const poor = await app.createPlayer({ cash: 10, name: 'Poor Co' });
+    const [bot] = await db.insert(companies).values({ name: `Bot ${Date.now()}`, cashCents: 100, startingCashCents: 100, isBot: true, strategy: 'aggressive_growth' }).returning({ id: companies.id });
+    await db.insert(shareRecords).values({ companyId: bot!.id, totalShares: 1_000, sharePriceCents: 500_000 }); // $5,000,000 in shares
+    const response = await app.api('GET', '/companies', { token: poor.token });
+    expect(response.status).toBe(200);
+    const list = response.body as { id: number; net_worth: number; is_you: boolean }[];
+    const worths = list.map((company) => company.net_worth);
+    expect(worths).toEqual([...worths].sort((a, b) => b - a));
+    expect(list.find((company) => company.id === bot!.id)).toMatchObject({ is_bot: true, strategy: 'aggressive_growth', cash: 1, share_price: 5_000, total_shares: 1_000, net_worth: 5_000_001, is_you: false });
+    expect(list.find((company) => company.id === rich.companyId)).toMatchObject({ name: 'Rich Co', cash: 900_000, net_worth: 910_000, is_you: false, strategy: null });
+    expect(list.filter((company) => company.is_you).map((company) => company.id)).toEqual([poor.companyId]);
+    expect(Object.keys(list[0]!).sort()).toEqual(['cash', 'founded_at', 'id', 'is_bot', 'is_you', 'name', 'net_worth', 'share_price', 'strategy', 'total_shares']);
+    // Bankrupt companies leave the leaderboard.
+    await db.update(companies).set({ status: 'bankrupt' }).where(eq(companies.id, rich.companyId));
+    const after = await app.api('GET', '/companies', { token: poor.token });
+    expect(after.body.some((company: { id: number }) => company.id === rich.companyId)).toBe(false);
+  });
+
+  it('founds a new company after bankruptcy with $100,000, and refuses a second one (409)', async () => {
+    const player = await app.createPlayer({ cash: 5 });
+    expect(await app.api('POST', '/company', { token: player.token })).toMatchObject({ status: 409, body: { error: 'You already have a company' } });
+    await db.update(companies).set({ status: 'bankrupt', bankruptAt: new Date() }).where(eq(companies.id, player.companyId));
+    expect((await app.api('GET', '/company', { token: player.token })).status).toBe(404);
+    // Parallel founding attempts: exactly one company.
+    const attempts = await Promise.all(Array.from({ length: 5 }, () => app.api('POST', '/company', { token: player.token, body: { name: 'Second Wind Ltd' } })));
+    expect(attempts.filter((response) => response.status === 200)).toHaveLength(1);
+    expect(attempts.filter((response) => response.status === 409)).toHaveLength(4);
+    const company = await app.api('GET', '/company', { token: player.token });
+    expect(company.body).toMatchObject({ name: 'Second Wind Ltd', cash: 100_000, status: 'active' });
+    expect(company.body.id).not.toBe(player.companyId);
+    expect((await app.api('POST', '/company', { token: player.token, body: { name: '' } })).status).toBe(400);
+    expect((await app.api('POST', '/company')).status).toBe(401);
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+});

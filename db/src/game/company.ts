@@ -1,0 +1,178 @@
+/**
+ * The company: profile, financial history, founding again after bankruptcy, and the public list
+ * of companies ranked by net worth (the leaderboard's data).
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  FINANCIAL_HISTORY_ENTRIES,
+  GameError,
+  centsToDollars,
+  netWorthCents,
+  type SignupBonusMode,
+} from '@marketcraft/shared';
+import { companies, financialHistory, shareRecords } from '../schema/index.ts';
+import type { DbExecutor } from '../client.ts';
+import { createPlayerCompany } from './companies.ts';
+
+export interface CompanyDetails {
+  id: number;
+  name: string;
+  bio: string | null;
+  cash: number;
+  founded_at: string;
+  is_bot: boolean;
+  strategy: string | null;
+  status: string;
+  share_price: number;
+  total_shares: number;
+  net_worth: number;
+}
+
+/** The company's own view (GET /api/company). */
+export async function getCompany(db: DbExecutor, companyId: number): Promise<CompanyDetails> {
+  const [row] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      bio: companies.bio,
+      cashCents: companies.cashCents,
+      foundedAt: companies.foundedAt,
+      isBot: companies.isBot,
+      strategy: companies.strategy,
+      status: companies.status,
+      totalShares: shareRecords.totalShares,
+      sharePriceCents: shareRecords.sharePriceCents,
+    })
+    .from(companies)
+    .leftJoin(shareRecords, eq(shareRecords.companyId, companies.id))
+    .where(eq(companies.id, companyId));
+  if (!row) throw new GameError('NOT_FOUND', 'No company found');
+  const totalShares = row.totalShares ?? 0;
+  const sharePriceCents = row.sharePriceCents ?? 0;
+  return {
+    id: row.id,
+    name: row.name,
+    bio: row.bio,
+    cash: centsToDollars(row.cashCents),
+    founded_at: row.foundedAt.toISOString(),
+    is_bot: row.isBot,
+    strategy: row.strategy,
+    status: row.status,
+    share_price: centsToDollars(sharePriceCents),
+    total_shares: totalShares,
+    net_worth: centsToDollars(netWorthCents(row.cashCents, totalShares, sharePriceCents)),
+  };
+}
+
+/** PATCH /api/company/profile: name (already trimmed, non-empty) and bio (null clears it; undefined keeps it). */
+export async function updateCompanyProfile(
+  db: DbExecutor,
+  companyId: number,
+  profile: { name: string; bio?: string | null },
+): Promise<CompanyDetails> {
+  const changes: { name: string; bio?: string | null } = { name: profile.name };
+  if (profile.bio !== undefined) changes.bio = profile.bio;
+  const updated = await db.update(companies).set(changes).where(eq(companies.id, companyId)).returning({ id: companies.id });
+  if (updated.length === 0) throw new GameError('NOT_FOUND', 'No company found');
+  return getCompany(db, companyId);
+}
+
+export interface FinancialHistoryEntry {
+  week: number;
+  amount: number;
+  cash_after: number;
+}
+
+/** The last 52 turns' cash changes, oldest first. */
+export async function getFinancialHistory(db: DbExecutor, companyId: number): Promise<FinancialHistoryEntry[]> {
+  const rows = await db
+    .select({ week: financialHistory.week, amountCents: financialHistory.amountCents, cashAfterCents: financialHistory.cashAfterCents })
+    .from(financialHistory)
+    .where(eq(financialHistory.companyId, companyId))
+    .orderBy(desc(financialHistory.week))
+    .limit(FINANCIAL_HISTORY_ENTRIES);
+  return rows.reverse().map((row) => ({ week: row.week, amount: centsToDollars(row.amountCents), cash_after: centsToDollars(row.cashAfterCents) }));
+}
+
+/**
+ * POST /api/company: a signed-in user without an active company (new, or after bankruptcy) founds
+ * one with the flat starting capital. 409 when they already have an active company.
+ */
+export async function foundCompany(
+  db: DbExecutor,
+  input: { userId: number; email: string; name?: string; mode?: SignupBonusMode },
+): Promise<CompanyDetails> {
+  const companyId = await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.userId, input.userId), eq(companies.status, 'active')));
+    if (existing) throw new GameError('CONFLICT', 'You already have a company');
+    try {
+      const company = await createPlayerCompany(tx, { userId: input.userId, email: input.email, mode: input.mode ?? 'flat', name: input.name });
+      return company.id;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new GameError('CONFLICT', 'You already have a company');
+      throw error;
+    }
+  });
+  return getCompany(db, companyId);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if (typeof current === 'object' && current !== null && (current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export interface PublicCompany {
+  id: number;
+  name: string;
+  is_bot: boolean;
+  strategy: string | null;
+  cash: number;
+  share_price: number;
+  total_shares: number;
+  net_worth: number;
+  founded_at: string;
+  is_you: boolean;
+}
+
+/** GET /api/companies: every active company's public fields, richest (net worth) first. */
+export async function listCompanies(db: DbExecutor, viewerCompanyId: number | null): Promise<PublicCompany[]> {
+  const netWorth = sql<number>`(${companies.cashCents} + coalesce(${shareRecords.totalShares}, 0) * coalesce(${shareRecords.sharePriceCents}, 0))`;
+  const rows = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      isBot: companies.isBot,
+      strategy: companies.strategy,
+      cashCents: companies.cashCents,
+      foundedAt: companies.foundedAt,
+      totalShares: shareRecords.totalShares,
+      sharePriceCents: shareRecords.sharePriceCents,
+    })
+    .from(companies)
+    .leftJoin(shareRecords, eq(shareRecords.companyId, companies.id))
+    .where(eq(companies.status, 'active'))
+    .orderBy(desc(netWorth), companies.id);
+  return rows.map((row) => {
+    const totalShares = row.totalShares ?? 0;
+    const sharePriceCents = row.sharePriceCents ?? 0;
+    return {
+      id: row.id,
+      name: row.name,
+      is_bot: row.isBot,
+      strategy: row.strategy,
+      cash: centsToDollars(row.cashCents),
+      share_price: centsToDollars(sharePriceCents),
+      total_shares: totalShares,
+      net_worth: centsToDollars(netWorthCents(row.cashCents, totalShares, sharePriceCents)),
+      founded_at: row.foundedAt.toISOString(),
+      is_you: row.id === viewerCompanyId,
+    };
+  });
+}
