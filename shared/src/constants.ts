@@ -104,3 +104,64 @@ export const MAX_POLITICAL_INVESTMENT = 1_000_000_000;
 export const MAX_RESEARCH_DISCOUNT_PERCENT = 50;
 /** Political events listed by GET /api/political-events. */
 export const POLITICAL_EVENTS_LIST_SIZE = 20;
+
+// --- Bots (spec section 1 and 3: 25+ bots, each with a strategy; our names) ---
+/** Bot strategies: words separated by underscores (the leaderboard shows them with spaces). */
+export const BOT_STRATEGIES = [
+  'vertical_integration',
+  'retail_focus',
+  'commodity_trader',
+  'aggressive_expansion',
+  'value_investor',
+  'luxury_specialist',
+  'tech_innovator',
+] as const;
+export type BotStrategy = (typeof BOT_STRATEGIES)[number];
+/** Employees in each building a bot starts with (the seeded world). */
+export const BOT_STARTING_EMPLOYEES = 3;
+
+// --- The turn (issue 4, our rules, docs/economy.md) ---
+/** Weekly wage of one employee, in cents ($50). */
+export const WAGE_PER_EMPLOYEE_WEEKLY_CENTS = 5_000;
+/** research effects of one kind never add up to more than this percent (cost_reduction, material_reduction). */
+export const MAX_REDUCTION_PERCENT = 50;
+/** Store sales: units one store product sells per week at demand 50 and retail = market price = the store type's base capacity. */
+export const SALES_NEUTRAL_DEMAND = 50;
+/** Store sales: how fast sales fall as the retail price rises above the city market price: (market / retail)^2. */
+export const SALES_PRICE_ELASTICITY = 2;
+/** Store sales: nothing sells above this multiple of the city market price. */
+export const SALES_MAX_PRICE_MULTIPLE = 3;
+/** Store sales: every this many units sold in a city lower its demand level for the product by one point. */
+export const SALES_UNITS_PER_DEMAND_POINT = 20;
+/** Demand level recovers this share of the gap to its base level each turn (at least one point). */
+export const DEMAND_RECOVERY_RATE = 0.25;
+/** Markets: net units bought (bought - sold) that move a product's price by MARKET_MAX_MOVE. */
+export const MARKET_DEPTH_UNITS = 1_000;
+/** Markets: most a product price moves from trading in one turn (10%). */
+export const MARKET_MAX_MOVE = 0.1;
+/** Markets: share of the gap to the base price closed each turn. */
+export const MARKET_REVERSION_RATE = 0.1;
+/** Stocks: share of the gap to net worth per share closed each turn. */
+export const SHARE_PRICE_SMOOTHING = 0.3;
+/** Stocks: buildings count at this share of their construction cost in net worth. */
+export const BUILDING_BOOK_VALUE_RATE = 0.5;
+/** Bankruptcy: consecutive turns ending with negative cash before a company goes bankrupt. */
+export const BANKRUPTCY_TURNS = 4;
+/** Bankruptcy: goods and shares held are liquidated at this share of their market value. */
+export const LIQUIDATION_VALUE_RATE = 0.5;
+/** Politics: weeks an event stays active (it starts the week after it happens). */
+export const POLITICAL_EVENT_WEEKS = 4;
+/** Politics: tax events move the rate by 2 to this many points. */
+export const MAX_TAX_EVENT_POINTS = 5;
+/** Politics: subsidies pay this many dollars per building in the country, each week they are active. */
+export const SUBSIDY_PER_BUILDING = 500;
+/** Politics: an election lowers the tax rate this many points when someone holds influence there. */
+export const ELECTION_TAX_CUT_POINTS = 3;
+/** Politics: elections never take the tax rate more than this many points below its base. */
+export const ELECTION_MAX_CUT_BELOW_BASE = 10;
+/** Politics: influence halves after each election. */
+export const INFLUENCE_DECAY_RATE = 0.5;
+/** PostgreSQL NOTIFY channel the worker signals after each turn (the API relays it as the 'game-updates' event). */
+export const GAME_UPDATES_PG_CHANNEL = 'game_updates';
+/** Largest id a PostgreSQL integer column holds; larger ids are refused as invalid input (400), never a database error. */
+export const MAX_ROW_ID = 2_147_483_647;

@@ -1,2 +1,69 @@
 // Request schemas for the buildings domain (see common.ts for the building blocks).
-export {};
+import { z } from 'zod';
+import { BUILDING_TYPE_NAMES } from '../buildingTypes.ts';
+import { PRODUCT_CATEGORIES } from '../catalog.ts';
+import { MAX_EQUIPMENT_LEVEL, MAX_HIRE_PER_ACTION, MAX_PRODUCTION_RATE, MAX_TRADE_QUANTITY, MIN_EQUIPMENT_LEVEL, MIN_PRODUCTION_RATE } from '../constants.ts';
+import { idSchema, positiveDollarsSchema, positiveIntegerSchema } from './common.ts';
+
+/** Kept as an alias: every id schema is the common, bounded idSchema. */
+export const rowIdSchema = idSchema;
+
+const HIRE_COUNT_MESSAGE = `Please enter a number between 1 and ${MAX_HIRE_PER_ACTION}`;
+const EQUIPMENT_LEVEL_MESSAGE = 'Please select a valid level (2-5)';
+const PRODUCTION_RATE_MESSAGE = `Production rate must be between ${MIN_PRODUCTION_RATE} and ${MAX_PRODUCTION_RATE}`;
+
+/** Building type among the 17 of the build schema. */
+export const buildingTypeSchema = z.enum(BUILDING_TYPE_NAMES);
+/** One of the 7 product categories. */
+export const productCategorySchema = z.enum(PRODUCT_CATEGORIES);
+/** Units to buy, sell or move: a positive whole number (at most MAX_TRADE_QUANTITY). */
+export const unitQuantitySchema = positiveIntegerSchema.max(MAX_TRADE_QUANTITY, `Please enter a quantity of at most ${MAX_TRADE_QUANTITY.toLocaleString('en-US')}`);
+/** A retail price in dollars: positive, at least one cent. */
+export const retailPriceSchema = positiveDollarsSchema.min(0.01, 'Please enter a valid price');
+
+export const buildingIdInput = z.object({ id: idSchema });
+
+export const buildBuildingInput = z.object({ type: buildingTypeSchema, city_id: idSchema });
+
+export const hireEmployeesInput = z.object({
+  id: idSchema,
+  count: z.coerce
+    .number<unknown>({ error: HIRE_COUNT_MESSAGE })
+    .int(HIRE_COUNT_MESSAGE)
+    .min(1, HIRE_COUNT_MESSAGE)
+    .max(MAX_HIRE_PER_ACTION, HIRE_COUNT_MESSAGE),
+});
+
+export const upgradeEquipmentInput = z.object({
+  id: idSchema,
+  target_level: z.coerce
+    .number<unknown>({ error: EQUIPMENT_LEVEL_MESSAGE })
+    .int(EQUIPMENT_LEVEL_MESSAGE)
+    .min(MIN_EQUIPMENT_LEVEL, EQUIPMENT_LEVEL_MESSAGE)
+    .max(MAX_EQUIPMENT_LEVEL, EQUIPMENT_LEVEL_MESSAGE),
+});
+
+export const productionRateInput = z.object({
+  id: idSchema,
+  new_rate: z.coerce
+    .number<unknown>({ error: PRODUCTION_RATE_MESSAGE })
+    .int(PRODUCTION_RATE_MESSAGE)
+    .min(MIN_PRODUCTION_RATE, PRODUCTION_RATE_MESSAGE)
+    .max(MAX_PRODUCTION_RATE, PRODUCTION_RATE_MESSAGE),
+});
+
+export const selectRecipeInput = z.object({ id: idSchema, recipe_id: idSchema });
+
+export const selectCategoryInput = z.object({ id: idSchema, category: productCategorySchema });
+
+/** POST /buildings/{id}/inventory/purchase: trade hall products or factory raw materials. */
+export const buildingInventoryPurchaseInput = z.object({ id: idSchema, product_id: idSchema, quantity: unitQuantitySchema });
+
+/** POST /buildings/{id}/inventory/transfer-to-store. */
+export const transferToStoreInput = z.object({ id: idSchema, product_id: idSchema, quantity: unitQuantitySchema, retail_price: retailPriceSchema });
+
+export type BuildBuildingInput = z.infer<typeof buildBuildingInput>;
+export type HireEmployeesInput = z.infer<typeof hireEmployeesInput>;
+export type UpgradeEquipmentInput = z.infer<typeof upgradeEquipmentInput>;
+export type ProductionRateInput = z.infer<typeof productionRateInput>;
+export type TransferToStoreInput = z.infer<typeof transferToStoreInput>;

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { products, type Database } from '@marketcraft/db';
+import { startTestApp, type TestApp } from './helpers/testApp.ts';
+import { createProductionWorld, type ProductionWorld } from './helpers/productionFixtures.ts';
+
+describe('catalog: goods, recipes, cities, market data', () => {
+  let app: TestApp;
+  let db: Database;
+  let world: ProductionWorld;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    db = app.database.db;
+    world = await createProductionWorld(db);
+    token = (await app.createPlayer()).token;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('lists every product with prices in dollars and the price change percent', async () => {
+    await db.update(products).set({ currentPriceCents: 230 }).where(eq(products.id, world.wheat.id));
+    const response = await app.api('GET', '/goods', { token });
+    expect(response.status).toBe(200);
+    const wheat = response.body.find((good: { id: number }) => good.id === world.wheat.id);
+    expect(wheat).toEqual({
+      id: world.wheat.id,
+      name: world.wheat.name,
+      category: 'Agricultural',
+      subcategory: 'Fixture',
+      current_price: 2.3,
+      base_price: 2,
+      price_change_percent: 15,
+    });
+    expect(response.body.every((good: Record<string, unknown>) => typeof good.current_price === 'number' && typeof good.price_change_percent === 'number')).toBe(true);
+    await db.update(products).set({ currentPriceCents: world.wheat.priceCents }).where(eq(products.id, world.wheat.id));
+  });
+
+  it('lists recipes with their inputs, optionally by building type', async () => {
+    const response = await app.api('GET', '/recipes', { token });
+    expect(response.status).toBe(200);
+    const mill = response.body.find((recipe: { id: number }) => recipe.id === world.millRecipeId);
+    expect(mill).toEqual({
+      id: world.millRecipeId,
+      building_type: 'mill',
+      output_product_id: world.flour.id,
+      output_product_name: world.flour.name,
+      output_quantity: 50,
+      inputs: [{ product_id: world.wheat.id, product_name: world.wheat.name, quantity: 100 }],
+    });
+    const farm = response.body.find((recipe: { id: number }) => recipe.id === world.farmRecipeId);
+    expect(farm.inputs).toEqual([]);
+    const bakeries = await app.api('GET', '/recipes?building_type=bakery', { token });
+    expect(bakeries.status).toBe(200);
+    expect(bakeries.body.length).toBeGreaterThan(0);
+    expect(bakeries.body.every((recipe: { building_type: string }) => recipe.building_type.toLowerCase() === 'bakery')).toBe(true);
+    expect(bakeries.body.map((recipe: { id: number }) => recipe.id)).toContain(world.bakeryRecipeId);
+    expect((await app.api('GET', '/recipes?building_type=castle', { token })).status).toBe(400);
+  });
+
+  it('lists cities with country and bonus, and a city market data', async () => {
+    const cities = await app.api('GET', '/cities', { token });
+    expect(cities.status).toBe(200);
+    expect(cities.body).toContainEqual({
+      id: world.city.id,
+      name: world.city.name,
+      country_id: world.countryId,
+      country_name: expect.stringContaining('Fixtureland'),
+      bonus_type: 'agricultural',
+      bonus_value: 15,
+    });
+    const market = await app.api('GET', `/cities/${world.city.id}/market-data`, { token });
+    expect(market.status).toBe(200);
+    expect(market.body).toEqual([
+      { product_id: world.wheat.id, product_name: world.wheat.name, category: 'Agricultural', demand_level: 60, market_price: 2.5 },
+      { product_id: world.flour.id, product_name: world.flour.name, category: 'Processed Materials', demand_level: 60, market_price: 5.5 },
+      { product_id: world.bread.id, product_name: world.bread.name, category: 'Food Products', demand_level: 60, market_price: 4.5 },
+    ]);
+    expect(await app.api('GET', '/cities/999999/market-data', { token })).toMatchObject({ status: 404, body: { error: 'City not found' } });
+    expect((await app.api('GET', '/cities/abc/market-data', { token })).status).toBe(400);
+    expect((await app.api('GET', '/cities/-4/market-data', { token })).status).toBe(400);
+  });
+
+  it('needs a session for every catalog read', async () => {
+    for (const path of ['/goods', '/recipes', '/cities', `/cities/${world.city.id}/market-data`, '/inventory', '/buildings']) {
+      expect((await app.api('GET', path)).status, path).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { buildingInventoryItems, cityMarketData, inventoryItems, ledgerMismatches, storeProducts, transactions, type Database } from '@marketcraft/db';
+import { startTestApp, type TestApp } from './helpers/testApp.ts';
+import { cashCentsOf, createProductionWorld, expectLedgerBalanced, type ProductionWorld } from './helpers/productionFixtures.ts';
+
+describe('trade hall, factory raw materials and store shelves', () => {
+  let app: TestApp;
+  let db: Database;
+  let world: ProductionWorld;
+  beforeAll(async () => {
+    app = await startTestApp();
+    db = app.database.db;
+    world = await createProductionWorld(db);
+  });
+  afterAll(async () => {
+    expect(await ledgerMismatches(db)).toEqual([]);
+    await app.close();
+  });
+
+  async function build(token: string, type: string, cityId = world.retailCity.id): Promise<number> {
+    const response = await app.api('POST', '/buildings', { token, body: { type, city_id: cityId } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.id as number;
+  }
+
+  async function backRoom(buildingId: number, productId: number): Promise<number> {
+    const [row] = await db
+      .select({ quantity: buildingInventoryItems.quantity })
+      .from(buildingInventoryItems)
+      .where(and(eq(buildingInventoryItems.buildingId, buildingId), eq(buildingInventoryItems.productId, productId)));
+    return row?.quantity ?? 0;
+  }
+
+  async function warehouse(companyId: number, productId: number): Promise<number> {
+    const [row] = await db
+      .select({ quantity: inventoryItems.quantity })
+      .from(inventoryItems)
+      .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.productId, productId)));
+    return row?.quantity ?? 0;
+  }
+
+  async function shelf(buildingId: number, productId: number): Promise<number> {
+    const [row] = await db
+      .select({ quantity: storeProducts.quantity })
+      .from(storeProducts)
+      .where(and(eq(storeProducts.buildingId, buildingId), eq(storeProducts.productId, productId)));
+    return row?.quantity ?? 0;
+  }
+
+  it("buys into a store's back room at the city's market price, keeping the average purchase price", async () => {
+    const player = await app.createPlayer({ cash: 100_000 });
+    const store = await build(player.token, 'store');
+    const cityPrice = world.bread.cityPriceCents + 10; // the retail city's price
+    const bought = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
+    expect(bought.status).toBe(200);
+    expect(bought.body).toMatchObject({
+      destination: 'store',
+      product_id: world.bread.id,
+      product_name: world.bread.name,
+      quantity: 10,
+      unit_price: cityPrice / 100,
+      total_cost: (cityPrice * 10) / 100,
+      quantity_held: 10,
+      purchase_price: cityPrice / 100,
+    });
+    // The city price doubles; 10 more units average out.
+    await db
+      .update(cityMarketData)
+      .set({ marketPriceCents: cityPrice * 2 })
+      .where(and(eq(cityMarketData.cityId, world.retailCity.id), eq(cityMarketData.productId, world.bread.id)));
+    await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
+    const inventory = await app.api('GET', `/buildings/${store}/inventory`, { token: player.token });
+    expect(inventory.status).toBe(200);
+    expect(inventory.body).toEqual([
+      {
+        id: expect.any(Number),
+        product_id: world.bread.id,
+        product_name: world.bread.name,
+        category: 'Food Products',
+        quantity: 20,
+        purchase_price: (cityPrice * 1.5) / 100,
+        in_store: false,
+      },
+    ]);
+    expect(await cashCentsOf(db, player.companyId)).toBe(10_000_000 - 1_500_000 - cityPrice * 10 - cityPrice * 20);
+    const ledger = await db
+      .select({ type: transactions.type, reason: transactions.reason })
+      .from(transactions)
+      .where(and(eq(transactions.companyId, player.companyId), eq(transactions.type, 'purchase')));
+    expect(ledger).toEqual([
+      { type: 'purchase', reason: 'store_stock' },
+      { type: 'purchase', reason: 'store_stock' },
+    ]);
+    await db
+      .update(cityMarketData)
+      .set({ marketPriceCents: cityPrice })
+      .where(and(eq(cityMarketData.cityId, world.retailCity.id), eq(cityMarketData.productId, world.bread.id)));
+    await expectLedgerBalanced(db, player.companyId);
+  });
+
+  it('buys raw materials for a production building into the warehouse and lists its recipe inputs', async () => {
+    const player = await app.createPlayer({ cash: 100_000 });
+    const mill = await build(player.token, 'mill', world.city.id);
+    const bought = await app.api('POST', `/buildings/${mill}/inventory/purchase`, { token: player.token, body: { product_id: world.wheat.id, quantity: 100 } });
+    expect(bought.status).toBe(200);
+    expect(bought.body).toMatchObject({ destination: 'warehouse', quantity: 100, unit_price: world.wheat.cityPriceCents / 100, quantity_held: 100 });
+    expect(await warehouse(player.companyId, world.wheat.id)).toBe(100);
+    expect(await backRoom(mill, world.wheat.id)).toBe(0);
+    // Bread is not a mill input: bought into the warehouse but not listed as the mill's material.
+    await app.api('POST', `/buildings/${mill}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 5 } });
+    const inventory = await app.api('GET', `/buildings/${mill}/inventory`, { token: player.token });
+    expect(inventory.body).toEqual([
+      {
+        id: world.wheat.id,
+        product_id: world.wheat.id,
+        product_name: world.wheat.name,
+        category: 'Agricultural',
+        quantity: 100,
+        purchase_price: world.wheat.cityPriceCents / 100,
+        in_store: false,
+      },
+    ]);
+    const warehouseView = await app.api('GET', '/inventory', { token: player.token });
+    expect(warehouseView.body.map((item: { product_id: number }) => item.product_id).sort()).toEqual([world.wheat.id, world.bread.id].sort());
+    await expectLedgerBalanced(db, player.companyId);
+  });
+
+  it('validates purchases: 400 for bad input, 404 for unknown products, 409 without the cash', async () => {
+    const player = await app.createPlayer({ cash: 16_000 });
+    const store = await build(player.token, 'store');
+    for (const body of [
+      { product_id: world.bread.id, quantity: -1 },
+      { product_id: world.bread.id, quantity: 0 },
+      { product_id: world.bread.id, quantity: 1.5 },
+      { product_id: world.bread.id, quantity: 'ten' },
+      { product_id: world.bread.id, quantity: 10_000_000 },
+      { product_id: 'bread', quantity: 1 },
+      { quantity: 1 },
+    ]) {
+      const response = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    const unknown = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: 999_999, quantity: 1 } });
+    expect(unknown).toMatchObject({ status: 404, body: { error: 'Product not found' } });
+    const broke = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 1_000 } });
+    expect(broke.status).toBe(409);
+    expect(broke.body.error).toBe('Not enough cash: this costs $4,600.00 and you have $1,000.00');
+    expect((await app.api('GET', `/buildings/${store}/inventory`)).status).toBe(401);
+    await expectLedgerBalanced(db, player.companyId);
+  });
+
+  it('transfers to the shelf from the back room first, then the warehouse, and refuses more than both hold', async () => {
+    const player = await app.createPlayer({ cash: 100_000 });
+    const store = await build(player.token, 'store');
+    await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
+    // 5 loaves in the warehouse from the market at the current price.
+    expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 5, action: 'buy' } })).status).toBe(200);
+    const tooMany = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+      token: player.token,
+      body: { product_id: world.bread.id, quantity: 16, retail_price: 8 },
+    });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error).toBe(`Not enough stock: you have 15 ${world.bread.name} (10 in the store's back room, 5 in the warehouse) and asked to move 16`);
+    const first = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+      token: player.token,
+      body: { product_id: world.bread.id, quantity: 12, retail_price: 8 },
+    });
+    expect(first.status).toBe(200);
+    const backRoomCents = world.bread.cityPriceCents + 10;
+    const expectedCost = Math.round((10 * backRoomCents + 2 * world.bread.priceCents) / 12);
+    expect(first.body).toMatchObject({ quantity: 12, from_back_room: 10, from_warehouse: 2, shelf_quantity: 12, retail_price: 8, cost_price: expectedCost / 100, is_active: true });
+    expect(await backRoom(store, world.bread.id)).toBe(0);
+    expect(await warehouse(player.companyId, world.bread.id)).toBe(3);
+    // Re-transfer adds to the shelf and sets the new retail price.
+    const second = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+      token: player.token,
+      body: { product_id: world.bread.id, quantity: 3, retail_price: 9.5 },
+    });
+    expect(second.body).toMatchObject({ shelf_quantity: 15, retail_price: 9.5, from_warehouse: 3 });
+    const products = await app.api('GET', `/stores/${store}/products`, { token: player.token });
+    expect(products.status).toBe(200);
+    expect(products.body).toEqual([
+      {
+        id: expect.any(Number),
+        product_id: world.bread.id,
+        product_name: world.bread.name,
+        category: 'Food Products',
+        quantity: 15,
+        retail_price: 9.5,
+        cost_price: expect.any(Number),
+        is_active: true,
+        market_price: (world.bread.cityPriceCents + 10) / 100,
+        demand_level: 80,
+        units_sold_last_turn: 0,
+      },
+    ]);
+    // No stock anywhere now: even one more unit is refused.
+    const empty = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+      token: player.token,
+      body: { product_id: world.bread.id, quantity: 1, retail_price: 9.5 },
+    });
+    expect(empty.status).toBe(409);
+    await expectLedgerBalanced(db, player.companyId);
+  });
+
+  it('validates transfers: positive integer quantity, positive price, stores only', async () => {
+    const player = await app.createPlayer({ cash: 100_000 });
+    const store = await build(player.token, 'store');
+    const farm = await build(player.token, 'farm', world.city.id);
+    for (const body of [
+      { product_id: world.bread.id, quantity: -1, retail_price: 5 },
+      { product_id: world.bread.id, quantity: 0, retail_price: 5 },
+      { product_id: world.bread.id, quantity: 2.5, retail_price: 5 },
+      { product_id: world.bread.id, quantity: 1, retail_price: 0 },
+      { product_id: world.bread.id, quantity: 1, retail_price: -3 },
+      { product_id: world.bread.id, quantity: 1, retail_price: 0.001 },
+      { product_id: world.bread.id, quantity: 1, retail_price: 'cheap' },
+      { product_id: world.bread.id, quantity: 1 },
+    ]) {
+      const response = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, { token: player.token, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    const priceError = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+      token: player.token,
+      body: { product_id: world.bread.id, quantity: 1, retail_price: 0.001 },
+    });
+    expect(priceError.body.error).toContain('Please enter a valid price');
+    const notStore = await app.api('POST', `/buildings/${farm}/inventory/transfer-to-store`, {
+      token: player.token,
+      body: { product_id: world.bread.id, quantity: 1, retail_price: 5 },
+    });
+    expect(notStore).toMatchObject({ status: 422, body: { error: 'Only stores have a shelf: this building is a Farm' } });
+    expect((await app.api('GET', `/stores/${farm}/products`, { token: player.token })).status).toBe(422);
+    expect((await app.api('GET', `/stores/abc/products`, { token: player.token })).status).toBe(400);
+    expect((await app.api('GET', `/stores/999999/products`, { token: player.token })).status).toBe(404);
+    expect((await app.api('GET', `/stores/${store}/products`)).status).toBe(401);
+  });
+
+  it('reprices, toggles and removes shelf products; removed stock returns to the back room at cost', async () => {
+    const player = await app.createPlayer({ cash: 100_000 });
+    const store = await build(player.token, 'store');
+    await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.flour.id, quantity: 20 } });
+    await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+      token: player.token,
+      body: { product_id: world.flour.id, quantity: 8, retail_price: 9 },
+    });
+    const repriced = await app.api('PUT', `/stores/${store}/products/${world.flour.id}`, { token: player.token, body: { retail_price: 12.25 } });
+    expect(repriced.status).toBe(200);
+    expect(repriced.body).toMatchObject({ product_id: world.flour.id, retail_price: 12.25, quantity: 8 });
+    for (const retail_price of [0, -1, 'x']) {
+      expect((await app.api('PUT', `/stores/${store}/products/${world.flour.id}`, { token: player.token, body: { retail_price } })).status).toBe(400);
+    }
+    expect((await app.api('PUT', `/stores/${store}/products/${world.bread.id}`, { token: player.token, body: { retail_price: 5 } })).status).toBe(404);
+
+    const off = await app.api('PATCH', `/stores/${store}/products/${world.flour.id}/toggle`, { token: player.token, body: { is_active: false } });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ is_active: false });
+    expect((await app.api('PATCH', `/stores/${store}/products/${world.flour.id}/toggle`, { token: player.token, body: { is_active: 'no' } })).status).toBe(400);
+    const on = await app.api('PATCH', `/stores/${store}/products/${world.flour.id}/toggle`, { token: player.token, body: { is_active: true } });
+    expect(on.body).toMatchObject({ is_active: true });
+
+    const inventoryBefore = await app.api('GET', `/buildings/${store}/inventory`, { token: player.token });
+    expect(inventoryBefore.body).toEqual([expect.objectContaining({ product_id: world.flour.id, quantity: 12, in_store: true })]);
+    const removed = await app.api('DELETE', `/stores/${store}/products/${world.flour.id}`, { token: player.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ product_id: world.flour.id, returned_to_back_room: 8 });
+    expect(await backRoom(store, world.flour.id)).toBe(20);
+    expect(await shelf(store, world.flour.id)).toBe(0);
+    expect((await app.api('GET', `/stores/${store}/products`, { token: player.token })).body).toEqual([]);
+    expect((await app.api('DELETE', `/stores/${store}/products/${world.flour.id}`, { token: player.token })).status).toBe(404);
+    const inventoryAfter = await app.api('GET', `/buildings/${store}/inventory`, { token: player.token });
+    expect(inventoryAfter.body).toEqual([
+      expect.objectContaining({ product_id: world.flour.id, quantity: 20, purchase_price: (world.flour.cityPriceCents + 10) / 100, in_store: false }),
+    ]);
+    await expectLedgerBalanced(db, player.companyId);
+  });
+
+  it('30 parallel transfers never move more than the available stock', async () => {
+    const player = await app.createPlayer({ cash: 100_000 });
+    const store = await build(player.token, 'store');
+    // 60 in the back room + 40 in the warehouse = 100; 30 requests of 7 units want 210.
+    await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.wheat.id, quantity: 60 } });
+    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 40, action: 'buy' } });
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+          token: player.token,
+          body: { product_id: world.wheat.id, quantity: 7, retail_price: 4 },
+        }),
+      ),
+    );
+    const ok = responses.filter((response) => response.status === 200);
+    const refused = responses.filter((response) => response.status === 409);
+    expect(ok).toHaveLength(14); // 14 x 7 = 98 <= 100
+    expect(refused).toHaveLength(16);
+    expect(await shelf(store, world.wheat.id)).toBe(98);
+    expect((await backRoom(store, world.wheat.id)) + (await warehouse(player.companyId, world.wheat.id))).toBe(2);
+    await expectLedgerBalanced(db, player.companyId);
+  });
+
+  it('parallel transfers racing market sells of the same warehouse stock never go below zero', async () => {
+    const player = await app.createPlayer({ cash: 100_000 });
+    const store = await build(player.token, 'store');
+    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 50, action: 'buy' } });
+    const requests = Array.from({ length: 30 }, (_, index) =>
+      index % 2 === 0
+        ? app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+            token: player.token,
+            body: { product_id: world.flour.id, quantity: 4, retail_price: 9 },
+          })
+        : app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 4, action: 'sell' } }),
+    );
+    const responses = await Promise.all(requests);
+    const succeeded = responses.filter((response) => response.status === 200).length;
+    expect(responses.every((response) => response.status === 200 || response.status === 409)).toBe(true);
+    expect(succeeded).toBe(12); // 12 x 4 = 48 <= 50
+    const onShelf = await shelf(store, world.flour.id);
+    const left = await warehouse(player.companyId, world.flour.id);
+    expect(left).toBe(2);
+    const sold = 48 - onShelf;
+    expect(sold % 4).toBe(0);
+    await expectLedgerBalanced(db, player.companyId);
+  });
+});

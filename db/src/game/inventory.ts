@@ -1,0 +1,381 @@
+/**
+ * Inventory: the company warehouse (inventory_items), a store's back room
+ * (building_inventory_items) and moving stock onto a store's shelf (store_products).
+ * See docs/rules-production.md for the model.
+ *
+ * Quantities only change through conditional updates (`... where quantity >= n returning`) inside
+ * one transaction, so concurrent requests can never take more than there is.
+ */
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { GameError, centsToDollars, formatCents } from '@marketcraft/shared';
+import { buildingInventoryItems, cityMarketData, inventoryItems, products, storeProducts } from '../schema/index.ts';
+import type { DbExecutor } from '../client.ts';
+import { changeCash } from './ledger.ts';
+import { findOwnedBuilding } from './buildings.ts';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** Adds units to the company warehouse, keeping the weighted average cost per unit. */
+export async function addToWarehouse(db: DbExecutor, companyId: number, productId: number, quantity: number, unitCostCents: number): Promise<void> {
+  await db.execute(sql`
+    insert into inventory_items (company_id, product_id, quantity, average_cost_cents)
+    values (${companyId}, ${productId}, ${quantity}, ${unitCostCents})
+    on conflict (company_id, product_id) do update set
+      average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
+                                 / nullif(inventory_items.quantity + excluded.quantity, 0)),
+      quantity = inventory_items.quantity + excluded.quantity`);
+}
+
+/** Adds units to a store's back room, keeping the weighted average purchase price per unit. */
+export async function addToBackRoom(db: DbExecutor, buildingId: number, productId: number, quantity: number, unitCostCents: number): Promise<void> {
+  await db.execute(sql`
+    insert into building_inventory_items (building_id, product_id, quantity, purchase_price_cents)
+    values (${buildingId}, ${productId}, ${quantity}, ${unitCostCents})
+    on conflict (building_id, product_id) do update set
+      purchase_price_cents = round((building_inventory_items.quantity * building_inventory_items.purchase_price_cents
+                                    + excluded.quantity * excluded.purchase_price_cents)::numeric
+                                   / nullif(building_inventory_items.quantity + excluded.quantity, 0)),
+      quantity = building_inventory_items.quantity + excluded.quantity`);
+}
+
+/**
+ * Takes `quantity` units out of the company warehouse if it holds that many; returns the average
+ * cost per unit of what was taken, or null (nothing changed) when it holds fewer.
+ */
+export async function takeFromWarehouse(db: DbExecutor, companyId: number, productId: number, quantity: number): Promise<number | null> {
+  const [row] = await db
+    .update(inventoryItems)
+    .set({ quantity: sql`${inventoryItems.quantity} - ${quantity}` })
+    .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.productId, productId), sql`${inventoryItems.quantity} >= ${quantity}`))
+    .returning({ averageCostCents: inventoryItems.averageCostCents });
+  return row ? row.averageCostCents : null;
+}
+
+/** Units of a product in the company warehouse (0 if none). */
+export async function warehouseQuantity(db: DbExecutor, companyId: number, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ quantity: inventoryItems.quantity })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.productId, productId)));
+  return row?.quantity ?? 0;
+}
+
+export interface ProductPrice {
+  id: number;
+  name: string;
+  category: string;
+  /** The city's market price when the city has market data for it, else the product's current price. */
+  priceCents: number;
+}
+
+/** A product and its price in a city; 404 `Product not found` for an unknown id. */
+export async function productPriceInCity(db: DbExecutor, productId: number, cityId: number): Promise<ProductPrice> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      priceCents: sql<number>`coalesce(${cityMarketData.marketPriceCents}, ${products.currentPriceCents})`.mapWith(Number),
+    })
+    .from(products)
+    .leftJoin(cityMarketData, and(eq(cityMarketData.productId, products.id), eq(cityMarketData.cityId, cityId)))
+    .where(eq(products.id, productId));
+  if (!row) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /inventory (the company warehouse)
+
+export interface InventoryView {
+  product_id: number;
+  product_name: string;
+  category: string;
+  quantity: number;
+  /** Average cost per unit, dollars. */
+  average_cost: number;
+  /** Current product price, dollars. */
+  current_price: number;
+  /** quantity x current price, dollars. */
+  value: number;
+}
+
+export async function listInventory(db: DbExecutor, companyId: number): Promise<InventoryView[]> {
+  const rows = await db
+    .select({
+      productId: inventoryItems.productId,
+      productName: products.name,
+      category: products.category,
+      quantity: inventoryItems.quantity,
+      averageCostCents: inventoryItems.averageCostCents,
+      currentPriceCents: products.currentPriceCents,
+    })
+    .from(inventoryItems)
+    .innerJoin(products, eq(products.id, inventoryItems.productId))
+    .where(and(eq(inventoryItems.companyId, companyId), gt(inventoryItems.quantity, 0)))
+    .orderBy(asc(products.name));
+  return rows.map((row) => ({
+    product_id: row.productId,
+    product_name: row.productName,
+    category: row.category,
+    quantity: row.quantity,
+    average_cost: centsToDollars(row.averageCostCents),
+    current_price: centsToDollars(row.currentPriceCents),
+    value: centsToDollars(row.quantity * row.currentPriceCents),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /buildings/{id}/inventory
+
+export interface BuildingInventoryView {
+  /** Back-room row id for a store; the product id for a production building's warehouse view. */
+  id: number;
+  product_id: number;
+  product_name: string;
+  category: string;
+  quantity: number;
+  /** Average purchase price per unit, dollars. */
+  purchase_price: number;
+  /** Stores: whether the product is also on the shelf. */
+  in_store: boolean;
+}
+
+/**
+ * A store's back room, or, for a production building, the warehouse items that are inputs of its
+ * type's recipes (its raw materials).
+ */
+export async function listBuildingInventory(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingInventoryView[]> {
+  const building = await findOwnedBuilding(db, companyId, buildingId);
+  if (building.spec.category === 'retail') {
+    const rows = await db
+      .select({
+        id: buildingInventoryItems.id,
+        productId: buildingInventoryItems.productId,
+        productName: products.name,
+        category: products.category,
+        quantity: buildingInventoryItems.quantity,
+        purchasePriceCents: buildingInventoryItems.purchasePriceCents,
+        inStore: sql<boolean>`exists (select 1 from ${storeProducts} where ${storeProducts.buildingId} = ${building.id} and ${storeProducts.productId} = ${buildingInventoryItems.productId})`,
+      })
+      .from(buildingInventoryItems)
+      .innerJoin(products, eq(products.id, buildingInventoryItems.productId))
+      .where(and(eq(buildingInventoryItems.buildingId, building.id), gt(buildingInventoryItems.quantity, 0)))
+      .orderBy(asc(products.name));
+    return rows.map((row) => ({
+      id: row.id,
+      product_id: row.productId,
+      product_name: row.productName,
+      category: row.category,
+      quantity: row.quantity,
+      purchase_price: centsToDollars(row.purchasePriceCents),
+      in_store: row.inStore,
+    }));
+  }
+  const rows = await db
+    .select({
+      productId: inventoryItems.productId,
+      productName: products.name,
+      category: products.category,
+      quantity: inventoryItems.quantity,
+      averageCostCents: inventoryItems.averageCostCents,
+    })
+    .from(inventoryItems)
+    .innerJoin(products, eq(products.id, inventoryItems.productId))
+    .where(
+      and(
+        eq(inventoryItems.companyId, companyId),
+        gt(inventoryItems.quantity, 0),
+        sql`${inventoryItems.productId} in (
+          select ri.product_id from recipe_inputs ri join recipes r on r.id = ri.recipe_id
+          where lower(r.building_type) = lower(${building.type}))`,
+      ),
+    )
+    .orderBy(asc(products.name));
+  return rows.map((row) => ({
+    id: row.productId,
+    product_id: row.productId,
+    product_name: row.productName,
+    category: row.category,
+    quantity: row.quantity,
+    purchase_price: centsToDollars(row.averageCostCents),
+    in_store: false,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /buildings/{id}/inventory/purchase
+
+export interface BuildingPurchaseResult {
+  building_id: number;
+  /** 'store' = the store's back room; 'warehouse' = the company warehouse (production buildings). */
+  destination: 'store' | 'warehouse';
+  product_id: number;
+  product_name: string;
+  quantity: number;
+  /** City market price per unit paid, dollars. */
+  unit_price: number;
+  total_cost: number;
+  /** Units now held at the destination and their average purchase price. */
+  quantity_held: number;
+  purchase_price: number;
+  cash: number;
+}
+
+/**
+ * Buys `quantity` units at the building's city market price: into the store's back room for a
+ * store, into the company warehouse for a production building (ledger: purchase/store_stock or
+ * purchase/raw_materials).
+ */
+export async function purchaseForBuilding(
+  db: DbExecutor,
+  companyId: number,
+  buildingId: number,
+  input: { productId: number; quantity: number },
+): Promise<BuildingPurchaseResult> {
+  return db.transaction(async (tx) => {
+    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
+    const product = await productPriceInCity(tx, input.productId, building.cityId);
+    const isStore = building.spec.category === 'retail';
+    const totalCents = product.priceCents * input.quantity;
+    const cashCents = await changeCash(tx, {
+      companyId,
+      amountCents: -totalCents,
+      type: 'purchase',
+      reason: isStore ? 'store_stock' : 'raw_materials',
+      description: `Bought ${input.quantity} ${product.name} for the ${building.spec.name} in ${building.cityName} at ${formatCents(product.priceCents)} each`,
+    });
+    let held: { quantity: number; unitCents: number } | undefined;
+    if (isStore) {
+      await addToBackRoom(tx, building.id, product.id, input.quantity, product.priceCents);
+      const [row] = await tx
+        .select({ quantity: buildingInventoryItems.quantity, unitCents: buildingInventoryItems.purchasePriceCents })
+        .from(buildingInventoryItems)
+        .where(and(eq(buildingInventoryItems.buildingId, building.id), eq(buildingInventoryItems.productId, product.id)));
+      held = row;
+    } else {
+      await addToWarehouse(tx, companyId, product.id, input.quantity, product.priceCents);
+      const [row] = await tx
+        .select({ quantity: inventoryItems.quantity, unitCents: inventoryItems.averageCostCents })
+        .from(inventoryItems)
+        .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.productId, product.id)));
+      held = row;
+    }
+    return {
+      building_id: building.id,
+      destination: isStore ? 'store' : 'warehouse',
+      product_id: product.id,
+      product_name: product.name,
+      quantity: input.quantity,
+      unit_price: centsToDollars(product.priceCents),
+      total_cost: centsToDollars(totalCents),
+      quantity_held: held?.quantity ?? input.quantity,
+      purchase_price: centsToDollars(held?.unitCents ?? product.priceCents),
+      cash: centsToDollars(cashCents),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /buildings/{id}/inventory/transfer-to-store
+
+export interface TransferToStoreResult {
+  building_id: number;
+  product_id: number;
+  product_name: string;
+  quantity: number;
+  from_back_room: number;
+  from_warehouse: number;
+  /** The shelf after the transfer. */
+  shelf_quantity: number;
+  retail_price: number;
+  cost_price: number;
+  is_active: boolean;
+}
+
+function notEnoughStockForShelf(productName: string, backRoom: number, warehouse: number, wanted: number): GameError {
+  return new GameError(
+    'NOT_ENOUGH_STOCK',
+    `Not enough stock: you have ${backRoom + warehouse} ${productName} (${backRoom} in the store's back room, ${warehouse} in the warehouse) and asked to move ${wanted}`,
+  );
+}
+
+/**
+ * Moves units onto a store's shelf: from the store's back room first, then from the company
+ * warehouse for the rest. The shelf keeps a weighted average cost price; the retail price becomes
+ * the new one. Refused (409) when both together hold fewer than `quantity`.
+ */
+export async function transferToStore(
+  db: DbExecutor,
+  companyId: number,
+  buildingId: number,
+  input: { productId: number; quantity: number; retailPriceCents: number },
+): Promise<TransferToStoreResult> {
+  return db.transaction(async (tx) => {
+    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
+    if (building.spec.category !== 'retail') {
+      throw new GameError('RULE_BROKEN', `Only stores have a shelf: this building is a ${building.spec.name}`);
+    }
+    const [product] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, input.productId));
+    if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
+
+    const [backRoomRow] = await tx
+      .select({ quantity: buildingInventoryItems.quantity, unitCents: buildingInventoryItems.purchasePriceCents })
+      .from(buildingInventoryItems)
+      .where(and(eq(buildingInventoryItems.buildingId, building.id), eq(buildingInventoryItems.productId, product.id)));
+    const backRoom = backRoomRow?.quantity ?? 0;
+    const warehouse = await warehouseQuantity(tx, companyId, product.id);
+    if (input.quantity > backRoom + warehouse) throw notEnoughStockForShelf(product.name, backRoom, warehouse, input.quantity);
+
+    const fromBackRoom = Math.min(input.quantity, backRoom);
+    const fromWarehouse = input.quantity - fromBackRoom;
+    let movedCostCents = 0;
+    if (fromBackRoom > 0) {
+      const [taken] = await tx
+        .update(buildingInventoryItems)
+        .set({ quantity: sql`${buildingInventoryItems.quantity} - ${fromBackRoom}` })
+        .where(
+          and(
+            eq(buildingInventoryItems.buildingId, building.id),
+            eq(buildingInventoryItems.productId, product.id),
+            sql`${buildingInventoryItems.quantity} >= ${fromBackRoom}`,
+          ),
+        )
+        .returning({ unitCents: buildingInventoryItems.purchasePriceCents });
+      if (!taken) throw notEnoughStockForShelf(product.name, backRoom, warehouse, input.quantity);
+      movedCostCents += fromBackRoom * taken.unitCents;
+    }
+    if (fromWarehouse > 0) {
+      // The warehouse is shared with market trades and production: the conditional update decides.
+      const unitCents = await takeFromWarehouse(tx, companyId, product.id, fromWarehouse);
+      if (unitCents === null) {
+        throw notEnoughStockForShelf(product.name, backRoom, await warehouseQuantity(tx, companyId, product.id), input.quantity);
+      }
+      movedCostCents += fromWarehouse * unitCents;
+    }
+    const movedUnitCents = Math.round(movedCostCents / input.quantity);
+    const [shelf] = await tx.execute<{ quantity: number; retail_price_cents: number; cost_price_cents: number; is_active: boolean }>(sql`
+      insert into store_products (building_id, product_id, quantity, retail_price_cents, cost_price_cents)
+      values (${building.id}, ${product.id}, ${input.quantity}, ${input.retailPriceCents}, ${movedUnitCents})
+      on conflict (building_id, product_id) do update set
+        cost_price_cents = round((store_products.quantity * store_products.cost_price_cents + ${movedCostCents})::numeric
+                                 / (store_products.quantity + excluded.quantity)),
+        quantity = store_products.quantity + excluded.quantity,
+        retail_price_cents = excluded.retail_price_cents
+      returning quantity, retail_price_cents, cost_price_cents, is_active`);
+    if (!shelf) throw new Error('store product upsert returned nothing');
+    return {
+      building_id: building.id,
+      product_id: product.id,
+      product_name: product.name,
+      quantity: input.quantity,
+      from_back_room: fromBackRoom,
+      from_warehouse: fromWarehouse,
+      shelf_quantity: Number(shelf.quantity),
+      retail_price: centsToDollars(Number(shelf.retail_price_cents)),
+      cost_price: centsToDollars(Number(shelf.cost_price_cents)),
+      is_active: shelf.is_active,
+    };
+  });
+}
+
