@@ -1,14 +1,302 @@
-import type { Database } from '../client.ts';
-import { world } from '../schema/index.ts';
-import { nextScheduledTurnAt } from '@marketcraft/shared';
-
 /**
- * Seeds the world. Idempotent: running it again changes nothing.
- * (Placeholder while the seed data files are written: only the world row.)
+ * The seeded world (issue 2): building types, 304 products, recipes, countries, 50 cities with
+ * market data for every product, the research tree, 25 bot companies and the world row.
+ *
+ * Idempotent: everything is keyed by a natural key (product, country, city and upgrade names,
+ * building type keys, (building type, output) for recipes, (city, product) for market data, bot
+ * names) and inserted with ON CONFLICT DO NOTHING or only when missing, so running it on a seeded
+ * database inserts nothing and changes nothing. A bot gets its share record, buildings and store
+ * stock only when the bot itself is inserted. The whole seed runs in one transaction under a
+ * transaction-level advisory lock, so two processes seeding at once cannot both insert.
  */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { BOT_STARTING_EMPLOYEES, BUILDING_TYPES, SUGGESTED_RETAIL_MARKUP, dollarsToCents, nextScheduledTurnAt } from '@marketcraft/shared';
+import type { Database, DbExecutor } from '../client.ts';
+import {
+  buildingTypes,
+  buildings,
+  cities,
+  cityMarketData,
+  companies,
+  countries,
+  products,
+  recipeInputs,
+  recipes,
+  researchUpgrades,
+  shareRecords,
+  storeProducts,
+  world,
+} from '../schema/index.ts';
+import { BOTS, type BotSeed } from './data/bots.ts';
+import { CITIES } from './data/cities.ts';
+import { COUNTRIES } from './data/countries.ts';
+import { cityMarketSeeds } from './data/marketData.ts';
+import { PRODUCTS } from './data/products.ts';
+import { RECIPES } from './data/recipes.ts';
+import { RESEARCH_UPGRADES, type ResearchSeed } from './data/research.ts';
+
+/** Transaction-level advisory lock of the seed ("mcsd"); distinct from the migration lock. */
+export const SEED_LOCK_KEY = 0x6d637364;
+/** Rows per INSERT (3 columns x 3000 rows stays far below the 65535 parameters). */
+const INSERT_CHUNK_ROWS = 3000;
+/** The week the seeded bots built their buildings. */
+const SEED_WEEK = 1;
+
+/** Seeds the world. Idempotent: running it again inserts nothing and changes nothing. */
 export async function seedWorld(db: Database): Promise<void> {
-  await db
-    .insert(world)
-    .values({ id: 1, currentWeek: 1, nextTurnAt: nextScheduledTurnAt(new Date()) })
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    await seedBuildingTypes(tx);
+    const productIds = await seedProducts(tx);
+    const recipeIds = await seedRecipes(tx, productIds);
+    const countryIds = await seedCountries(tx);
+    const cityIds = await seedCities(tx, countryIds);
+    await seedCityMarketData(tx, cityIds, productIds);
+    await seedResearch(tx);
+    await seedBots(tx, { productIds, recipeIds, cityIds });
+    await tx
+      .insert(world)
+      .values({ id: 1, currentWeek: 1, nextTurnAt: nextScheduledTurnAt(new Date()) })
+      .onConflictDoNothing();
+  });
+}
+
+/** The key of a recipe: building type and output product (one recipe per pair). */
+export function recipeKey(buildingType: string, outputProductId: number): string {
+  return `${buildingType}:${outputProductId}`;
+}
+
+function lookup<K, V>(map: ReadonlyMap<K, V>, key: K, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`Seed data refers to an unknown ${what}: ${String(key)}`);
+  return value;
+}
+
+async function insertInChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
+    await insert(rows.slice(start, start + INSERT_CHUNK_ROWS));
+  }
+}
+
+async function seedBuildingTypes(tx: DbExecutor): Promise<void> {
+  await tx
+    .insert(buildingTypes)
+    .values(
+      Object.entries(BUILDING_TYPES).map(([type, spec]) => ({
+        type,
+        name: spec.name,
+        category: spec.category,
+        constructionCostCents: dollarsToCents(spec.constructionCost),
+        baseCapacity: spec.baseCapacity,
+        weeklyOperatingCostCents: dollarsToCents(spec.weeklyOperatingCost),
+      })),
+    )
     .onConflictDoNothing();
+}
+
+async function seedProducts(tx: DbExecutor): Promise<Map<string, number>> {
+  await tx
+    .insert(products)
+    .values(
+      PRODUCTS.map((product) => ({
+        name: product.name,
+        category: product.category,
+        subcategory: product.subcategory,
+        basePriceCents: product.basePriceCents,
+        currentPriceCents: product.basePriceCents,
+      })),
+    )
+    .onConflictDoNothing({ target: products.name });
+  const rows = await tx.select({ id: products.id, name: products.name }).from(products);
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+async function seedRecipes(tx: DbExecutor, productIds: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+  const existing = await tx.select({ id: recipes.id, buildingType: recipes.buildingType, outputProductId: recipes.outputProductId }).from(recipes);
+  const recipeIds = new Map(existing.map((row) => [recipeKey(row.buildingType, row.outputProductId), row.id]));
+  const missing = RECIPES.filter((recipe) => !recipeIds.has(recipeKey(recipe.buildingType, lookup(productIds, recipe.output, 'product'))));
+  if (missing.length > 0) {
+    const inserted = await tx
+      .insert(recipes)
+      .values(
+        missing.map((recipe) => ({
+          buildingType: recipe.buildingType,
+          outputProductId: lookup(productIds, recipe.output, 'product'),
+          outputQuantity: recipe.outputQuantity,
+        })),
+      )
+      .returning({ id: recipes.id, buildingType: recipes.buildingType, outputProductId: recipes.outputProductId });
+    for (const row of inserted) recipeIds.set(recipeKey(row.buildingType, row.outputProductId), row.id);
+  }
+  const inputRows = RECIPES.flatMap((recipe) => {
+    const recipeId = lookup(recipeIds, recipeKey(recipe.buildingType, lookup(productIds, recipe.output, 'product')), 'recipe');
+    return Object.entries(recipe.inputs).map(([input, quantity]) => ({
+      recipeId,
+      productId: lookup(productIds, input, 'product'),
+      quantity: quantity ?? 0,
+    }));
+  });
+  await insertInChunks(inputRows, (chunk) => tx.insert(recipeInputs).values(chunk).onConflictDoNothing());
+  return recipeIds;
+}
+
+async function seedCountries(tx: DbExecutor): Promise<Map<string, number>> {
+  await tx
+    .insert(countries)
+    .values(COUNTRIES.map((country) => ({ name: country.name, taxRate: country.taxRate, baseTaxRate: country.taxRate })))
+    .onConflictDoNothing({ target: countries.name });
+  const rows = await tx.select({ id: countries.id, name: countries.name }).from(countries);
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+async function seedCities(tx: DbExecutor, countryIds: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+  await tx
+    .insert(cities)
+    .values(
+      CITIES.map((city) => ({
+        name: city.name,
+        countryId: lookup(countryIds, city.country, 'country'),
+        bonusType: city.bonusType,
+        bonusValue: city.bonusValue,
+        population: city.population,
+      })),
+    )
+    .onConflictDoNothing({ target: cities.name });
+  const rows = await tx.select({ id: cities.id, name: cities.name }).from(cities);
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+async function seedCityMarketData(tx: DbExecutor, cityIds: ReadonlyMap<string, number>, productIds: ReadonlyMap<string, number>): Promise<void> {
+  // 15,200 rows: sent as five arrays and unnested in one statement, far faster than a VALUES list.
+  const columns = { cityId: [] as number[], productId: [] as number[], demandLevel: [] as number[], baseDemandLevel: [] as number[], marketPriceCents: [] as number[] };
+  for (const city of CITIES) {
+    const cityId = lookup(cityIds, city.name, 'city');
+    const seeds = cityMarketSeeds(city, PRODUCTS);
+    PRODUCTS.forEach((product, index) => {
+      const seed = seeds[index]!; // one seed per product, same order
+      columns.cityId.push(cityId);
+      columns.productId.push(lookup(productIds, product.name, 'product'));
+      columns.demandLevel.push(seed.demandLevel);
+      columns.baseDemandLevel.push(seed.baseDemandLevel);
+      columns.marketPriceCents.push(seed.marketPriceCents);
+    });
+  }
+  const arrayLiteral = (values: readonly number[]) => `{${values.join(',')}}`;
+  await tx.execute(sql`
+    insert into ${cityMarketData} (city_id, product_id, demand_level, base_demand_level, market_price_cents)
+    select * from unnest(
+      ${arrayLiteral(columns.cityId)}::integer[],
+      ${arrayLiteral(columns.productId)}::integer[],
+      ${arrayLiteral(columns.demandLevel)}::integer[],
+      ${arrayLiteral(columns.baseDemandLevel)}::integer[],
+      ${arrayLiteral(columns.marketPriceCents)}::bigint[]
+    )
+    on conflict do nothing`);
+}
+
+async function seedResearch(tx: DbExecutor): Promise<void> {
+  const upgrades: readonly ResearchSeed[] = RESEARCH_UPGRADES;
+  const tiers = [...new Set(upgrades.map((upgrade) => upgrade.tier))].sort((a, b) => a - b);
+  for (const tier of tiers) {
+    // Prerequisites are one tier lower, so they exist by now.
+    const rows = await tx.select({ id: researchUpgrades.id, name: researchUpgrades.name }).from(researchUpgrades);
+    const upgradeIds = new Map(rows.map((row) => [row.name, row.id]));
+    await tx
+      .insert(researchUpgrades)
+      .values(
+        upgrades
+          .filter((upgrade) => upgrade.tier === tier)
+          .map((upgrade) => ({
+            name: upgrade.name,
+            description: upgrade.description,
+            category: upgrade.category,
+            tier: upgrade.tier,
+            researchCostCents: upgrade.researchCostCents,
+            prerequisiteId: upgrade.prerequisite === null ? null : lookup(upgradeIds, upgrade.prerequisite, 'research upgrade'),
+            buildingType: upgrade.buildingType,
+            effects: { ...upgrade.effects },
+          })),
+      )
+      .onConflictDoNothing({ target: researchUpgrades.name });
+  }
+}
+
+interface SeedIds {
+  productIds: ReadonlyMap<string, number>;
+  recipeIds: ReadonlyMap<string, number>;
+  cityIds: ReadonlyMap<string, number>;
+}
+
+async function seedBots(tx: DbExecutor, ids: SeedIds): Promise<void> {
+  const bots: readonly BotSeed[] = BOTS;
+  const existing = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.isBot, true),
+        inArray(
+          companies.name,
+          bots.map((bot) => bot.name),
+        ),
+      ),
+    );
+  const existingNames = new Set(existing.map((row) => row.name));
+  const newBots = bots.filter((bot) => !existingNames.has(bot.name));
+  if (newBots.length === 0) return;
+  const inserted = await tx
+    .insert(companies)
+    .values(
+      newBots.map((bot) => ({
+        name: bot.name,
+        bio: bot.bio,
+        cashCents: bot.startingCashCents,
+        startingCashCents: bot.startingCashCents,
+        isBot: true,
+        strategy: bot.strategy,
+      })),
+    )
+    .returning({ id: companies.id, name: companies.name });
+  const botIds = new Map(inserted.map((row) => [row.name, row.id]));
+  await tx
+    .insert(shareRecords)
+    .values(inserted.map((row) => ({ companyId: row.id })))
+    .onConflictDoNothing();
+  const basePrices = new Map(PRODUCTS.map((product) => [product.name, product.basePriceCents]));
+  for (const bot of newBots) {
+    const companyId = lookup(botIds, bot.name, 'bot');
+    for (const building of bot.buildings) {
+      const recipeId =
+        building.recipe === undefined
+          ? null
+          : lookup(ids.recipeIds, recipeKey(building.type, lookup(ids.productIds, building.recipe, 'product')), `recipe of ${building.type}`);
+      const [row] = await tx
+        .insert(buildings)
+        .values({
+          companyId,
+          type: building.type,
+          cityId: lookup(ids.cityIds, building.city, 'city'),
+          employees: BOT_STARTING_EMPLOYEES,
+          selectedRecipeId: recipeId,
+          constructionCostCents: dollarsToCents(BUILDING_TYPES[building.type].constructionCost),
+          builtWeek: SEED_WEEK,
+        })
+        .returning({ id: buildings.id });
+      const stock = Object.entries(building.stock ?? {});
+      if (row === undefined || stock.length === 0) continue;
+      await tx.insert(storeProducts).values(
+        stock.map(([productName, quantity]) => {
+          const basePriceCents = lookup(basePrices, productName, 'product');
+          return {
+            buildingId: row.id,
+            productId: lookup(ids.productIds, productName, 'product'),
+            quantity: quantity ?? 0,
+            retailPriceCents: Math.round(basePriceCents * SUGGESTED_RETAIL_MARKUP),
+            costPriceCents: basePriceCents,
+            isActive: true,
+          };
+        }),
+      );
+    }
+  }
 }
