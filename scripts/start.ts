@@ -5,6 +5,7 @@
  * SIGTERM, when everything stops cleanly.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -35,6 +36,7 @@ if (env.SKIP_BUILD !== '1') {
 }
 
 let embedded: EmbeddedServer | undefined;
+const databaseUrlFile = path.join(path.resolve(env.DATA_DIR), 'database-url');
 let databaseUrl = env.DATABASE_URL;
 if (!databaseUrl) {
   const dataDir = path.join(path.resolve(env.DATA_DIR), 'postgres');
@@ -45,6 +47,8 @@ if (!databaseUrl) {
   const [exists] = await admin`select 1 from pg_database where datname = 'marketcraft'`;
   if (!exists) await admin.unsafe('create database marketcraft');
   await admin.end();
+  // The admin CLI (`npm run admin -- grant <email>`) finds the running game's database here.
+  writeFileSync(databaseUrlFile, databaseUrl + '\n', { mode: 0o600 });
 }
 
 log('applying migrations and seeding the world if needed...');
@@ -98,7 +102,10 @@ async function shutdown(signal: string) {
         }),
     ),
   );
-  if (embedded) await embedded.stop();
+  if (embedded) {
+    rmSync(databaseUrlFile, { force: true });
+    await embedded.stop();
+  }
   log('stopped');
   process.exit(0);
 }

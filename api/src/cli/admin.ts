@@ -3,6 +3,9 @@
  * sets or clears a user's admin flag, or lists the admins, in the game's database (DATABASE_URL).
  * Exit codes: 0 done; 1 bad usage, unknown user, or the database could not be used.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { connectDatabase, users } from '@marketcraft/db';
@@ -12,15 +15,28 @@ const USAGE = `Usage:
   npm run admin -- grant <email>    make the user with this email an admin
   npm run admin -- revoke <email>   take admin rights away from that user
   npm run admin -- list             list the admins
-The game's database is read from DATABASE_URL.`;
+The game's database is read from DATABASE_URL, or, while \`npm start\` runs the embedded
+PostgreSQL server, from the file it writes (DATA_DIR/database-url, default .data/database-url).`;
 
-const DATABASE_URL_MISSING = `DATABASE_URL is not set. The admin command needs the URL of the game's database, the same
-DATABASE_URL that \`npm start\` uses, e.g.
+const DATABASE_URL_MISSING = `DATABASE_URL is not set and no running game was found. The admin command needs the URL of
+the game's database, the same DATABASE_URL that \`npm start\` uses, e.g.
   DATABASE_URL=postgres://user:password@localhost:5432/marketcraft npm run admin -- grant you@example.com
-(With the embedded server, which picks a new port at every start, it is simpler to list the address
-in ADMIN_EMAILS when starting the game: ADMIN_EMAILS=you@example.com npm start.)`;
+With the embedded server, run the command while \`npm start\` is running (it writes .data/database-url),
+or list the address in ADMIN_EMAILS when starting the game: ADMIN_EMAILS=you@example.com npm start.`;
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The URL `npm start` wrote for its embedded server, if the game is running. */
+function embeddedDatabaseUrl(dataDir: string | undefined): string | undefined {
+  try {
+    return readFileSync(path.join(path.resolve(dataDir ?? path.join(repoRoot, '.data')), 'database-url'), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const cliEnvSchema = z.object({
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string({ error: DATABASE_URL_MISSING }).min(1, { error: DATABASE_URL_MISSING }).url({ error: 'DATABASE_URL is not a valid URL.' }),
 });
 
@@ -44,7 +60,10 @@ function rootCauseMessage(error: unknown): string {
 async function main(): Promise<void> {
   const args = argsSchema.safeParse(process.argv.slice(2));
   if (!args.success) fail(USAGE);
-  const env = cliEnvSchema.safeParse(process.env);
+  const env = cliEnvSchema.safeParse({
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL || embeddedDatabaseUrl(process.env.DATA_DIR),
+  });
   if (!env.success) fail(env.error.issues[0]?.message ?? DATABASE_URL_MISSING);
 
   const connection = connectDatabase(env.data.DATABASE_URL, { max: 1, applicationName: 'marketcraft-admin-cli' });
