@@ -12,8 +12,11 @@ import { originCheck } from './origin.ts';
 import { clientIpOf } from './clientIp.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerDocsRoutes } from './openapi.ts';
+import { registerRealtimeRoutes } from './realtime.ts';
+import type postgres from 'postgres';
 
-export function createApp(services: ApiServices): Hono {
+/** `realtimeSql`: the postgres.js client GET /api/realtime LISTENs with (the route exists only when given). */
+export function createApp(services: ApiServices, options: { realtimeSql?: postgres.Sql } = {}): Hono {
   const app = new Hono();
   app.use('/api/*', originCheck(services.config));
   app.get('/api/health', (c) => c.json({ ok: true }));
@@ -32,6 +35,7 @@ export function createApp(services: ApiServices): Hono {
     }),
   );
 
+  if (options.realtimeSql) registerRealtimeRoutes(app, options.realtimeSql);
   registerRestRoutes(app, services);
   registerDocsRoutes(app);
   app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));

@@ -5,6 +5,7 @@ import { loadApiConfig } from './config.ts';
 import { createApp } from './app.ts';
 import type { ApiServices } from './context.ts';
 import { applyAdminEmails } from './auth/admins.ts';
+import { createTurnClient } from './turnClient.ts';
 
 export async function startApiServer(config = loadApiConfig()) {
   await prepareDatabase(config.DATABASE_URL);
@@ -12,8 +13,19 @@ export async function startApiServer(config = loadApiConfig()) {
   // ADMIN_EMAILS: existing users listed there are admins from now on (sign-up/sign-in apply it too).
   const granted = await applyAdminEmails(connection.db, config.ADMIN_EMAILS);
   if (granted > 0) console.log(`[api] ADMIN_EMAILS made ${granted} user(s) admin`);
-  const services: ApiServices = { db: connection.db, config };
-  const app = createApp(services);
+  const turnClient = createTurnClient({
+    databaseUrl: config.DATABASE_URL,
+    db: connection.db,
+    sql: connection.sql,
+    timeoutMs: config.ADVANCE_TURN_TIMEOUT_MS,
+  });
+  const services: ApiServices = {
+    db: connection.db,
+    config,
+    advanceTurn: turnClient.advanceTurn,
+    cronStatus: turnClient.cronStatus,
+  };
+  const app = createApp(services, { realtimeSql: connection.sql });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const instance = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(instance));
   });
@@ -23,6 +35,7 @@ export async function startApiServer(config = loadApiConfig()) {
     port,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await turnClient.close();
       await connection.close();
     },
   };

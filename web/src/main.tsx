@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { App } from './App';
 
-function App() {
-  return <h1>Marketcraft</h1>;
-}
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
 
-createRoot(document.getElementById('root')!).render(
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

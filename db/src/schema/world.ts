@@ -25,6 +25,8 @@ export const turns = pgTable('turns', {
   finishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   durationMs: integer().notNull().default(0),
   phaseTimings: jsonb().$type<Record<string, number>>().notNull().default({}),
+  /** The pg-boss job that ran this turn: a retried scheduled job (no week in its data) finds its turn here. */
+  jobId: text().unique(),
 });
 
 export const countries = pgTable(

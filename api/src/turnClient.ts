@@ -1,0 +1,132 @@
+/**
+ * The API's side of the turn queue: a send-only pg-boss client. It never creates the queue or the
+ * schedule (the worker process owns both); until the worker has started once, or while no worker
+ * process is connected, POST /api/admin/advance-turn answers 503 'The turn worker is not running.'
+ *
+ * advanceTurn() sends the job with the current week (the worker advances exactly from that week, so
+ * double clicks and concurrent admins never advance twice), then waits until the world's week is
+ * past it (LISTEN game_updates, with a polling backstop) or ADVANCE_TURN_TIMEOUT_MS passes.
+ */
+import { PgBoss } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { GAME_UPDATES_PG_CHANNEL, GameError, TURN_CRON_SCHEDULE, TURN_JOB_NAME } from '@marketcraft/shared';
+import type { Database } from '@marketcraft/db';
+import type postgres from 'postgres';
+
+export const WORKER_NOT_RUNNING = 'The turn worker is not running.';
+/** The worker's connections carry this application_name (worker/src/queue.ts and main.ts). */
+const WORKER_APPLICATION_NAME = 'marketcraft-worker';
+const POLL_MS = 500;
+
+export interface TurnClient {
+  advanceTurn: () => Promise<{ week: number }>;
+  cronStatus: () => Promise<{ jobname: string; schedule: string; active: boolean }>;
+  close: () => Promise<void>;
+}
+
+export function createTurnClient(options: { databaseUrl: string; db: Database; sql: postgres.Sql; timeoutMs: number }): TurnClient {
+  const { db, timeoutMs } = options;
+  let boss: PgBoss | null = null;
+  let starting: Promise<PgBoss | null> | null = null;
+
+  /** Starts the client lazily; null while pg-boss's schema does not exist (the worker never ran). */
+  async function client(): Promise<PgBoss | null> {
+    if (boss) return boss;
+    starting ??= (async () => {
+      const instance = new PgBoss({
+        connectionString: options.databaseUrl,
+        application_name: 'marketcraft-api-turns',
+        max: 2,
+        migrate: false,
+        createSchema: false,
+        supervise: false,
+        schedule: false,
+      });
+      instance.on('error', (error) => console.error('[api] pg-boss error', error));
+      try {
+        await instance.start();
+        boss = instance;
+        return instance;
+      } catch {
+        await instance.stop({ graceful: false, close: true }).catch(() => {});
+        return null;
+      } finally {
+        starting = null;
+      }
+    })();
+    return starting;
+  }
+
+  async function currentWeek(): Promise<number> {
+    const [row] = await db.execute<{ current_week: number }>(sql`select current_week from world where id = 1`);
+    return Number(row?.current_week ?? 1);
+  }
+
+  async function workerConnected(): Promise<boolean> {
+    const rows = await db.execute(sql`
+      select 1 from pg_stat_activity where datname = current_database() and application_name = ${WORKER_APPLICATION_NAME} limit 1`);
+    return rows.length > 0;
+  }
+
+  async function waitForWeekAfter(week: number, boss: PgBoss, jobId: string): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    const postgresClient = options.sql;
+    let wake: (() => void) | null = null;
+    const listener = await postgresClient.listen(GAME_UPDATES_PG_CHANNEL, () => wake?.()).catch(() => null);
+    try {
+      for (;;) {
+        const now = await currentWeek();
+        if (now > week) return now;
+        const job = await boss.getJobById(TURN_JOB_NAME, jobId).catch(() => null);
+        if (job && (job.state === 'failed' || job.state === 'cancelled')) {
+          throw new GameError('UNAVAILABLE', `The turn failed (job ${job.state}); the world stays at week ${week}. Check the worker logs.`);
+        }
+        if (job && job.state === 'completed' && (await currentWeek()) <= week) {
+          throw new GameError('UNAVAILABLE', `The turn job finished without advancing week ${week}. Check the worker logs.`);
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          throw new GameError(
+            'UNAVAILABLE',
+            `The turn did not finish within ${Math.round(timeoutMs / 1000)} s; it stays queued and will complete when the worker is free.`,
+          );
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(POLL_MS, left));
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    } finally {
+      await listener?.unlisten().catch(() => {});
+    }
+  }
+
+  return {
+    async advanceTurn() {
+      const instance = await client();
+      if (!instance || !(await instance.getQueue(TURN_JOB_NAME)) || !(await workerConnected())) {
+        throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
+      }
+      const week = await currentWeek();
+      const jobId = await instance.send(TURN_JOB_NAME, { week });
+      if (!jobId) throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
+      return { week: await waitForWeekAfter(week, instance, jobId) };
+    },
+    async cronStatus() {
+      const instance = await client();
+      const schedule = instance ? await instance.getSchedule(TURN_JOB_NAME).catch(() => null) : null;
+      return schedule
+        ? { jobname: TURN_JOB_NAME, schedule: schedule.cron, active: true }
+        : { jobname: TURN_JOB_NAME, schedule: TURN_CRON_SCHEDULE, active: false };
+    },
+    async close() {
+      if (starting) await starting;
+      if (boss) await boss.stop({ graceful: false, close: true }).catch(() => {});
+      boss = null;
+    },
+  };
+}

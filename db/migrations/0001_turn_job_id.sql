@@ -1,0 +1,2 @@
+ALTER TABLE "turns" ADD COLUMN "job_id" text;--> statement-breakpoint
+ALTER TABLE "turns" ADD CONSTRAINT "turns_jobId_unique" UNIQUE("job_id");

@@ -1,0 +1,60 @@
+/** The admin panel for the admin (ADMIN_EMAILS=admin@e2e.test), and a redirect for everyone else. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { E2E_ADMIN_EMAIL } from './globalSetup';
+import { launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('admin journey', () => {
+  it('shows the world state and the schedule to the admin, and advances a turn', async () => {
+    const { context, page } = await newPage(browser);
+    await signUpInBrowser(page, E2E_ADMIN_EMAIL);
+    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Admin Panel' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
+    expect(await page.title()).toBe('Admin Panel | Marketcraft');
+
+    const world = page.getByTestId('world-state-card');
+    await world.getByRole('heading', { name: 'World State' }).waitFor();
+    await world.getByTestId('admin-current-week').getByText('1', { exact: true }).waitFor();
+    expect(await world.getByText('Time Until Next Turn').isVisible()).toBe(true);
+
+    const schedule = page.getByTestId('schedule-card');
+    await schedule.getByRole('heading', { name: 'Automated Turn Schedule' }).waitFor();
+    await schedule.getByText('advance-game-turn').waitFor();
+    await schedule.getByText('30 */12 * * *').waitFor();
+    expect(await schedule.getByText('Automatic turns run at 00:30 and 12:30 UTC daily.').isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/marketcraft-desktop-admin.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Advance Turn Manually' }).click();
+    const outcome = await Promise.race([
+      page.getByText('Turn Advanced Successfully').waitFor({ timeout: 80_000 }).then(() => 'advanced' as const),
+      page.getByText('Error Advancing Turn').waitFor({ timeout: 80_000 }).then(() => 'failed' as const),
+    ]);
+    expect(outcome, 'advancing the turn failed (is the worker running?)').toBe('advanced');
+    await page.getByTestId('header-week').getByText('2', { exact: true }).waitFor();
+    await world.getByTestId('admin-current-week').getByText('2', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('redirects a non-admin from /admin to the dashboard and hides the admin links', async () => {
+    const { context, page } = await newPage(browser);
+    await signUpViaApi(context, uniqueEmail('notadmin'));
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    await context.close();
+  });
+});

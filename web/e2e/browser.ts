@@ -1,0 +1,62 @@
+/** Shared helpers of the journeys: Debian's Chromium through playwright-core, and quick sign-ups. */
+import { randomUUID } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PASSWORD = 'correct horse battery';
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 375, height: 812 };
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A fresh address for a journey's player: "e2e-<area>-<random>@e2e.test". */
+export function uniqueEmail(area: string): string {
+  return `e2e-${area}-${randomUUID().slice(0, 8)}@e2e.test`;
+}
+
+/** "e2e-nav-1a2b3c4d@e2e.test" -> "E2e Nav 1a2b3c4d Enterprises" (the server's default company name). */
+export function defaultCompanyName(email: string): string {
+  const local = email.split('@')[0]?.split('+')[0] ?? '';
+  const words = local
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
+  return `${words.length ? words.join(' ') : 'New'} Enterprises`;
+}
+
+/** Signs up through the API inside the browser context, so its cookie jar holds the session. */
+export async function signUpViaApi(context: BrowserContext, email: string): Promise<void> {
+  const response = await context.request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
+  if (!response.ok()) throw new Error(`signup ${email} failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Signs up in the browser's form. */
+export async function signUpInBrowser(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+}
+
+export async function visibleText(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible' });
+}

@@ -1,0 +1,121 @@
+/**
+ * Starts Marketcraft the README way: `npm start` from the repository root, on a free port, with a
+ * fresh data directory (so a fresh embedded PostgreSQL and a freshly seeded world), SKIP_BUILD=1
+ * (`npm test` builds first) and ADMIN_EMAILS=admin@e2e.test. Waits for "Marketcraft is running at",
+ * hands the URL to the tests, and on teardown stops the whole process group with SIGTERM and waits
+ * for a clean exit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
+const READY_LINE = 'Marketcraft is running at';
+const START_TIMEOUT_MS = 240_000;
+const STOP_TIMEOUT_MS = 60_000;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const existing = process.env.E2E_BASE_URL;
+  if (existing) {
+    // Against an app you already run (e.g. `E2E_BASE_URL=http://localhost:3000`).
+    project.provide('baseURL', existing.replace(/\/$/, ''));
+    return;
+  }
+  if (!existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) {
+    throw new Error('web/dist is missing: build first (npm run build -w @marketcraft/web), or run `npm test` which builds.');
+  }
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marketcraft-e2e-'));
+  // The embedded PostgreSQL runs as the postgres user when we are root: it must reach its data.
+  chmodSync(dataDir, 0o755);
+  const logPath = path.join(dataDir, 'app.log');
+  const log = createWriteStream(logPath);
+
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', ADMIN_EMAILS: E2E_ADMIN_EMAIL };
+  delete env.DATABASE_URL; // always the embedded server, never someone's database
+  const child = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`npm start did not print "${READY_LINE}" within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4000);
+      const match = seen.match(/Marketcraft is running at (http:\/\/\S+)/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited early (${signal ?? code})`));
+    });
+  }).catch((error: unknown) => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    const tail = existsSync(logPath) ? readFileSync(logPath, 'utf8').slice(-4000) : '';
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- app log (${logPath}) ---\n${tail}`);
+  });
+
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    const exited = await waitForExit(child, STOP_TIMEOUT_MS);
+    if (!exited) {
+      console.warn(`[e2e] npm start did not stop within ${STOP_TIMEOUT_MS / 1000} s after SIGTERM; killing it (log: ${logPath})`);
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await waitForExit(child, 10_000);
+    }
+    log.end();
+    if (exited && !process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,105 @@
+/** Every menu link renders its page, unknown paths show the 404 page, and the phone layout works. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PHONE, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedInPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, viewport);
+  await signUpViaApi(opened.context, uniqueEmail('nav'));
+  await opened.page.goto('/');
+  await opened.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+  return opened;
+}
+
+const SIDE_MENU: Array<{ link: string; path: string; heading: string | RegExp; title: string }> = [
+  { link: 'Build', path: '/build', heading: 'Build', title: 'Build' },
+  { link: 'Market', path: '/market', heading: 'Market', title: 'Market' },
+  { link: 'Stock Exchange', path: '/stocks', heading: 'Stock Exchange', title: 'Stock Exchange' },
+  { link: 'Politics', path: '/politics', heading: 'Politics', title: 'Politics' },
+  { link: 'Leaderboard', path: '/leaderboard', heading: 'Leaderboard', title: 'Leaderboard' },
+  { link: 'My Buildings', path: '/my-buildings', heading: 'My Buildings', title: 'My Buildings' },
+  { link: 'Dashboard', path: '/', heading: /^Welcome back, /, title: 'Dashboard' },
+];
+
+const TABS: Array<{ link: string; path: string; heading: string }> = [
+  { link: 'Build New', path: '/build', heading: 'Build' },
+  { link: 'Research', path: '/research', heading: 'Research and Development' },
+  { link: 'Learning', path: '/learning', heading: 'Learning Base' },
+  { link: 'Community', path: '/community', heading: 'Community' },
+  { link: 'About', path: '/about', heading: 'About Marketcraft' },
+  { link: 'Profile', path: '/profile', heading: 'Company Profile' },
+];
+
+describe('navigation journey', () => {
+  it('renders the page of every side-menu link, with its document title', async () => {
+    const { context, page } = await signedInPage();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    // Non-admins have no Admin Panel link.
+    expect(await menu.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+    for (const entry of SIDE_MENU) {
+      await menu.getByRole('link', { name: entry.link }).first().click();
+      await page.waitForURL((url) => url.pathname === entry.path);
+      await page.getByRole('heading', { level: 1, name: entry.heading }).waitFor();
+      await page.waitForFunction((title) => document.title === title, `${entry.title} | Marketcraft`);
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(`${entry.title} | Marketcraft`);
+    }
+    await context.close();
+  });
+
+  it('renders the tab bar pages, each with a back button to the dashboard', async () => {
+    const { context, page } = await signedInPage();
+    const tabs = page.getByRole('navigation', { name: 'Sections' });
+    for (const tab of TABS) {
+      await tabs.getByRole('link', { name: tab.link, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === tab.path);
+      await page.getByRole('heading', { level: 1, name: tab.heading, exact: true }).waitFor();
+      expect(await tabs.getByRole('link', { name: tab.link, exact: true }).getAttribute('aria-current')).toBe('page');
+    }
+    await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path and redirects /login to /', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await context.close();
+  });
+
+  it('works at 375x812 with the burger menu', async () => {
+    const { context, page } = await signedInPage(PHONE);
+    await page.screenshot({ path: '/tmp/marketcraft-phone-dashboard.png', fullPage: false });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    expect(await menu.isVisible()).toBe(false);
+    // No sideways scrolling of the page itself.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByTestId('header-cash').getByText('$500,000').waitFor();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.waitFor({ state: 'visible' });
+    await page.screenshot({ path: '/tmp/marketcraft-phone-menu.png', fullPage: false });
+    await menu.getByRole('link', { name: 'Leaderboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
+    await menu.waitFor({ state: 'hidden' });
+
+    // Keyboard: the burger opens the menu with Enter.
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'visible' });
+    await context.close();
+  });
+});

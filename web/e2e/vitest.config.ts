@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Browser journeys: the app is started the README way (`npm start`) once for the whole run by
+ * globalSetup.ts, then each file drives Debian's Chromium through playwright-core.
+ */
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['**/*.e2e.test.ts'],
+    globalSetup: ['./globalSetup.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 300_000,
+    pool: 'forks',
+    // One browser per file, one file at a time: they share the one app and world, and the admin
+    // journey advances the week, which the others must not race with.
+    fileParallelism: false,
+  },
+});

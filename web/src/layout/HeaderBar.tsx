@@ -1,0 +1,91 @@
+/** The top header (spec section 2): cash, current week, Next Turn countdown, logout. */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Burger, Button, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconBuildingFactory2, IconLogout } from '@tabler/icons-react';
+import { applySession, signOut } from '../auth/session';
+import { useCompany } from '../hooks/useGameData';
+import { useNow } from '../hooks/useNow';
+import { useWeekWatcher } from '../hooks/useRealtime';
+import { isTurnDue, nextTurnLabel } from '../lib/countdown';
+import { formatWholeDollars } from '../lib/format';
+import { notifyFailure } from '../lib/notify';
+import { trpc } from '../trpc';
+import classes from './layout.module.css';
+
+/** While the next turn time has passed, the world state is polled this often for the new week. */
+const TURN_DUE_POLL_MS = 15_000;
+
+function NextTurn() {
+  const now = useNow(1000);
+  const world = trpc.world.state.useQuery(undefined, {
+    refetchInterval: (query) => (isTurnDue(query.state.data, Date.now()) ? TURN_DUE_POLL_MS : false),
+  });
+  useWeekWatcher(world.data?.current_week);
+  return (
+    <>
+      <div className={classes.stat}>
+        <span className={classes.statLabel}>Week</span>
+        <span className={classes.statValue} data-testid="header-week">
+          {world.data?.current_week ?? 1}
+        </span>
+      </div>
+      <div className={classes.stat}>
+        <span className={classes.statLabel}>Next Turn</span>
+        <span className={classes.statValue} data-testid="header-next-turn" aria-live="off">
+          {nextTurnLabel(world.data, now)}
+        </span>
+      </div>
+    </>
+  );
+}
+
+export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
+  const queryClient = useQueryClient();
+  const { company } = useCompany();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const logout = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+      window.history.replaceState(null, '', '/');
+      applySession(queryClient, null);
+    } catch (error) {
+      notifyFailure('Error', error, 'Could not sign out. Please try again.');
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <div className={classes.header}>
+      <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Close menu' : 'Open menu'} aria-expanded={navOpened} aria-controls="side-menu" />
+      <Link to="/" className={classes.brand} aria-label="Marketcraft dashboard">
+        <ThemeIcon size={30} radius="md" variant="gradient" gradient={{ from: 'teal', to: 'blue' }} aria-hidden>
+          <IconBuildingFactory2 size={18} />
+        </ThemeIcon>
+        <Text fw={800} fz="lg" className={classes.brandText}>
+          Marketcraft
+        </Text>
+      </Link>
+      <div className={classes.stats}>
+        <div className={classes.stat}>
+          <span className={classes.statLabel}>Cash</span>
+          <span className={classes.statValue} data-testid="header-cash">
+            {formatWholeDollars(company?.cash ?? 0)}
+          </span>
+        </div>
+        <NextTurn />
+      </div>
+      <Button variant="default" size="xs" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout} disabled={signingOut} visibleFrom="sm">
+        Logout
+      </Button>
+      <Tooltip label="Logout">
+        <ActionIcon variant="default" size="lg" onClick={logout} disabled={signingOut} aria-label="Logout" hiddenFrom="sm">
+          <IconLogout size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </div>
+  );
+}

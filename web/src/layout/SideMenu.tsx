@@ -1,0 +1,107 @@
+/**
+ * The side menu (spec section 2): the main links, 'My Buildings' with a count badge, the owned
+ * buildings grouped in collapsible categories, and the footer lines.
+ */
+import { Link, useLocation } from 'react-router-dom';
+import { Badge, Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconBuildingSkyscraper } from '@tabler/icons-react';
+import { BUILDING_CATEGORIES, BUILDING_CATEGORY_LABELS, type BuildingCategory } from '@marketcraft/shared';
+import { useBuildings } from '../hooks/useGameData';
+import { useIsAdmin } from '../hooks/useIsAdmin';
+import type { RouterOutputs } from '../trpc';
+import { SIDE_MENU_LINKS, isActivePath } from './navigation';
+import classes from './layout.module.css';
+
+type OwnedBuilding = RouterOutputs['buildings']['list'][number];
+
+export function groupBuildingsByCategory(buildings: readonly OwnedBuilding[]): Array<{ category: BuildingCategory; label: string; buildings: OwnedBuilding[] }> {
+  return BUILDING_CATEGORIES.map((category) => ({
+    category,
+    label: BUILDING_CATEGORY_LABELS[category],
+    buildings: buildings.filter((building) => building.category === category),
+  })).filter((group) => group.buildings.length > 0);
+}
+
+export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const { isAdmin } = useIsAdmin();
+  const buildings = useBuildings();
+  const owned = buildings.data ?? [];
+  const groups = groupBuildingsByCategory(owned);
+
+  return (
+    <Stack gap={0} h="100%">
+      <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
+        <nav aria-label="Main menu">
+          {SIDE_MENU_LINKS.filter((link) => !link.adminOnly || isAdmin).map((link) => (
+            <NavLink
+              key={link.to}
+              component={Link}
+              to={link.to}
+              label={link.label}
+              leftSection={<link.icon size={18} aria-hidden />}
+              active={isActivePath(pathname, link.to)}
+              aria-current={isActivePath(pathname, link.to) ? 'page' : undefined}
+              onClick={onNavigate}
+            />
+          ))}
+          <NavLink
+            component={Link}
+            to="/my-buildings"
+            label="My Buildings"
+            leftSection={<IconBuildingSkyscraper size={18} aria-hidden />}
+            rightSection={
+              <Badge size="sm" variant="light" circle={owned.length < 10} aria-label={`${owned.length} buildings`} data-testid="my-buildings-count">
+                {owned.length}
+              </Badge>
+            }
+            active={pathname === '/my-buildings'}
+            aria-current={pathname === '/my-buildings' ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+          {groups.length > 0 && (
+            <ScrollArea.Autosize mah="24rem" type="auto" aria-label="Your buildings by category">
+              {groups.map((group) => (
+                <NavLink
+                  key={group.category}
+                  label={group.label}
+                  rightSection={
+                    <Badge size="xs" variant="default">
+                      {group.buildings.length}
+                    </Badge>
+                  }
+                  defaultOpened={group.buildings.some((building) => pathname === `/buildings/${building.id}`)}
+                  childrenOffset={24}
+                  pl="lg"
+                >
+                  {group.buildings.map((building) => (
+                    <NavLink
+                      key={building.id}
+                      component={Link}
+                      to={`/buildings/${building.id}`}
+                      label={building.name}
+                      description={building.city_name || 'Unknown'}
+                      active={pathname === `/buildings/${building.id}`}
+                      onClick={onNavigate}
+                    />
+                  ))}
+                </NavLink>
+              ))}
+            </ScrollArea.Autosize>
+          )}
+        </nav>
+      </ScrollArea>
+      <Box className={classes.navFooter}>
+        <Text size="xs" c="dimmed">
+          Turns every 12 hours
+        </Text>
+        <Text size="xs" c="dimmed">
+          30min processing window after each turn
+        </Text>
+        <Text size="xs" c="dimmed">
+          Compete with 25+ AI bots
+        </Text>
+      </Box>
+    </Stack>
+  );
+}

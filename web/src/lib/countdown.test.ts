@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { isTurnDue, nextTurnLabel, timeUntilNextTurn } from './countdown';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('nextTurnLabel', () => {
+  it("reads 'Loading...' before the world state arrives", () => {
+    expect(nextTurnLabel(undefined, at('2026-01-01T00:00:00Z'))).toBe('Loading...');
+    expect(nextTurnLabel(null, at('2026-01-01T00:00:00Z'))).toBe('Loading...');
+  });
+
+  it('shows the processing window for 30 minutes after the last turn, counting down', () => {
+    const world = { last_turn_at: '2026-01-01T00:30:00Z', next_turn_at: '2026-01-01T12:30:00Z' };
+    expect(nextTurnLabel(world, at('2026-01-01T00:30:00Z'))).toBe('Processing (30m 0s)');
+    expect(nextTurnLabel(world, at('2026-01-01T00:30:01Z'))).toBe('Processing (29m 59s)');
+    expect(nextTurnLabel(world, at('2026-01-01T00:59:59Z'))).toBe('Processing (0m 1s)');
+    expect(nextTurnLabel(world, at('2026-01-01T00:59:59.500Z'))).toBe('Processing (0m 1s)');
+  });
+
+  it('counts down to the next turn as Xh Ym Zs after the window', () => {
+    const world = { last_turn_at: '2026-01-01T00:30:00Z', next_turn_at: '2026-01-01T12:30:00Z' };
+    expect(nextTurnLabel(world, at('2026-01-01T01:00:00Z'))).toBe('11h 30m 0s');
+    expect(nextTurnLabel(world, at('2026-01-01T12:29:59Z'))).toBe('0h 0m 1s');
+    expect(nextTurnLabel(world, at('2026-01-01T02:04:05.900Z'))).toBe('10h 25m 54s');
+  });
+
+  it('counts down when no turn has run yet', () => {
+    const world = { last_turn_at: null, next_turn_at: '2026-01-01T12:30:00Z' };
+    expect(nextTurnLabel(world, at('2026-01-01T10:00:00Z'))).toBe('2h 30m 0s');
+  });
+
+  it("reads 'Turn starting...' once the next turn time has passed", () => {
+    const world = { last_turn_at: '2026-01-01T00:30:00Z', next_turn_at: '2026-01-01T12:30:00Z' };
+    expect(nextTurnLabel(world, at('2026-01-01T12:30:00Z'))).toBe('Turn starting...');
+    expect(nextTurnLabel(world, at('2026-01-02T00:00:00Z'))).toBe('Turn starting...');
+  });
+
+  it('prefers the processing window even when the next turn time is already past (a late manual turn)', () => {
+    const world = { last_turn_at: '2026-01-01T12:40:00Z', next_turn_at: '2026-01-01T12:30:00Z' };
+    expect(nextTurnLabel(world, at('2026-01-01T12:50:00Z'))).toBe('Processing (20m 0s)');
+  });
+
+  it("reads 'N/A' when the world has no next turn time, and ignores unparsable times", () => {
+    expect(nextTurnLabel({ last_turn_at: null, next_turn_at: null }, at('2026-01-01T00:00:00Z'))).toBe('N/A');
+    expect(nextTurnLabel({ last_turn_at: 'garbage', next_turn_at: 'nonsense' }, at('2026-01-01T00:00:00Z'))).toBe('N/A');
+  });
+
+  it('does not show processing for a last turn in the future (clock skew)', () => {
+    const world = { last_turn_at: '2026-01-01T00:30:10Z', next_turn_at: '2026-01-01T12:30:00Z' };
+    expect(nextTurnLabel(world, at('2026-01-01T00:30:00Z'))).toBe('12h 0m 0s');
+  });
+});
+
+describe('timeUntilNextTurn', () => {
+  it("gives hours and minutes, 'Overdue' when past, 'N/A' when unknown", () => {
+    expect(timeUntilNextTurn('2026-01-01T12:30:00Z', at('2026-01-01T10:00:30Z'))).toBe('2h 29m');
+    expect(timeUntilNextTurn('2026-01-01T12:30:00Z', at('2026-01-01T12:30:00Z'))).toBe('Overdue');
+    expect(timeUntilNextTurn(null, at('2026-01-01T12:30:00Z'))).toBe('N/A');
+    expect(timeUntilNextTurn(undefined, at('2026-01-01T12:30:00Z'))).toBe('N/A');
+  });
+});
+
+describe('isTurnDue', () => {
+  it('is true only once the next turn time has passed', () => {
+    const world = { last_turn_at: null, next_turn_at: '2026-01-01T12:30:00Z' };
+    expect(isTurnDue(world, at('2026-01-01T12:29:59Z'))).toBe(false);
+    expect(isTurnDue(world, at('2026-01-01T12:30:00Z'))).toBe(true);
+    expect(isTurnDue(undefined, at('2026-01-01T12:30:00Z'))).toBe(false);
+  });
+});

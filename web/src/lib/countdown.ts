@@ -1,0 +1,59 @@
+/**
+ * The Next Turn label of the header (spec section 4) and the admin panel's "time until next turn"
+ * (spec section 2), as pure functions of the world state and the current time.
+ */
+import { PROCESSING_WINDOW_MINUTES } from '@marketcraft/shared';
+
+export interface TurnTimes {
+  last_turn_at: string | null;
+  next_turn_at: string | null;
+}
+
+export const PROCESSING_WINDOW_MS = PROCESSING_WINDOW_MINUTES * 60 * 1000;
+
+function parseTime(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * - before data loads: 'Loading...'
+ * - for 30 minutes after the last turn: 'Processing (Xm Ys)', the time left in that window
+ * - then the time until the next turn: 'Xh Ym Zs'
+ * - once the next turn time has passed: 'Turn starting...'
+ * - a world without a next turn time: 'N/A'
+ */
+export function nextTurnLabel(world: TurnTimes | null | undefined, nowMs: number): string {
+  if (!world) return 'Loading...';
+  const last = parseTime(world.last_turn_at);
+  if (last !== null && nowMs >= last && nowMs - last < PROCESSING_WINDOW_MS) {
+    const left = Math.ceil((last + PROCESSING_WINDOW_MS - nowMs) / 1000);
+    const minutes = Math.floor(left / 60);
+    const seconds = left % 60;
+    return `Processing (${minutes}m ${seconds}s)`;
+  }
+  const next = parseTime(world.next_turn_at);
+  if (next === null) return 'N/A';
+  if (nowMs >= next) return 'Turn starting...';
+  const totalSeconds = Math.floor((next - nowMs) / 1000);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  return `${hours}h ${minutes}m ${seconds}s`;
+}
+
+/** Admin panel: 'Xh Ym' until the next turn, 'Overdue' once it has passed, 'N/A' when unknown. */
+export function timeUntilNextTurn(nextTurnAt: string | null | undefined, nowMs: number): string {
+  const next = parseTime(nextTurnAt);
+  if (next === null) return 'N/A';
+  if (nowMs >= next) return 'Overdue';
+  const totalMinutes = Math.floor((next - nowMs) / 60_000);
+  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
+}
+
+/** True once the next turn time has passed (the header then polls for the new week). */
+export function isTurnDue(world: TurnTimes | null | undefined, nowMs: number): boolean {
+  const next = parseTime(world?.next_turn_at);
+  return next !== null && nowMs >= next;
+}

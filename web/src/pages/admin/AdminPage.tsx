@@ -1,0 +1,133 @@
+/** Admin Panel (spec section 2): world state, the automatic turn schedule, manual turn control. */
+import { Navigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCalendarTime, IconPlayerTrackNext, IconWorld } from '@tabler/icons-react';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryError } from '../../components/QueryError';
+import { useIsAdmin } from '../../hooks/useIsAdmin';
+import { useNow } from '../../hooks/useNow';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { timeUntilNextTurn } from '../../lib/countdown';
+import { formatDateTime } from '../../lib/format';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+
+function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text fw={600} size="sm" ta="right" data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function WorldStateCard() {
+  const now = useNow(1000);
+  const world = trpc.admin.worldState.useQuery();
+  return (
+    <Card withBorder padding="lg" data-testid="world-state-card">
+      <Group gap="sm" mb="md">
+        <IconWorld size={22} aria-hidden />
+        <Title order={2} fz="lg">
+          World State
+        </Title>
+      </Group>
+      {world.isPending ? (
+        <PageLoader />
+      ) : world.isError ? (
+        <QueryError error={world.error} onRetry={() => void world.refetch()} />
+      ) : (
+        <Stack gap="xs">
+          <Field label="Current Week" value={String(world.data.current_week)} testId="admin-current-week" />
+          <Field label="Last Turn" value={world.data.last_turn_at ? formatDateTime(world.data.last_turn_at) : 'Never'} />
+          <Field label="Next Turn" value={formatDateTime(world.data.next_turn_at)} />
+          <Field label="Time Until Next Turn" value={timeUntilNextTurn(world.data.next_turn_at, now)} />
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function ScheduleCard() {
+  const cron = trpc.admin.cronStatus.useQuery();
+  return (
+    <Card withBorder padding="lg" data-testid="schedule-card">
+      <Group gap="sm" mb="md">
+        <IconCalendarTime size={22} aria-hidden />
+        <Title order={2} fz="lg">
+          Automated Turn Schedule
+        </Title>
+      </Group>
+      {cron.isPending ? (
+        <PageLoader />
+      ) : cron.isError ? (
+        <QueryError error={cron.error} onRetry={() => void cron.refetch()} />
+      ) : (
+        <Stack gap="xs">
+          <Field label="Job Name" value={cron.data.jobname} />
+          <Field label="Schedule" value={cron.data.schedule} />
+          <Group justify="space-between">
+            <Text c="dimmed" size="sm">
+              Status
+            </Text>
+            <Badge color={cron.data.active ? 'green' : 'gray'}>{cron.data.active ? 'Active' : 'Inactive'}</Badge>
+          </Group>
+          <Text size="sm" c="dimmed" mt="xs">
+            Automatic turns run at 00:30 and 12:30 UTC daily.
+          </Text>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function ManualTurnCard() {
+  const queryClient = useQueryClient();
+  const advance = trpc.admin.advanceTurn.useMutation({
+    onSuccess: () => {
+      notifySuccess('Turn Advanced Successfully', 'The game has advanced by one week. All production, sales, and bot actions have been processed.');
+      void queryClient.invalidateQueries();
+    },
+    onError: (error) => notifyFailure('Error Advancing Turn', error, 'Failed to advance the turn. Check the server logs.'),
+  });
+  return (
+    <Card withBorder padding="lg">
+      <Group gap="sm" mb="md">
+        <IconPlayerTrackNext size={22} aria-hidden />
+        <Title order={2} fz="lg">
+          Manual Turn Control
+        </Title>
+      </Group>
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} mb="md" title="Warning">
+        Advancing the turn runs a full game week for every company right now: production, sales, bot actions, stock prices and
+        dividends. It cannot be undone.
+      </Alert>
+      <Button color="orange" onClick={() => advance.mutate()} disabled={advance.isPending} leftSection={<IconPlayerTrackNext size={18} aria-hidden />}>
+        {advance.isPending ? 'Processing Turn...' : 'Advance Turn Manually'}
+      </Button>
+    </Card>
+  );
+}
+
+export default function AdminPage() {
+  usePageMeta('Admin Panel', 'Marketcraft administration: world state and turn control.');
+  const { isAdmin, isLoading } = useIsAdmin();
+  if (isLoading) return <PageLoader />;
+  if (!isAdmin) return <Navigate to="/" replace />;
+  return (
+    <>
+      <PageHeader title="Admin Panel" subtitle="World state and turn control" />
+      <SimpleGrid cols={{ base: 1, md: 2 }} mb="md">
+        <WorldStateCard />
+        <ScheduleCard />
+      </SimpleGrid>
+      <ManualTurnCard />
+    </>
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * Build (spec sections 2, 4, 5, 8): building cost and current cash, a type picker grouped by
+ * category, a city selector with its bonus, and the build button.
+ */
+import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { Alert, Badge, Button, Card, Group, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBuildingFactory2, IconMapPin } from '@tabler/icons-react';
+import {
+  BUILDING_CATEGORIES,
+  BUILDING_CATEGORY_LABELS,
+  BUILDING_TYPES,
+  BUILDING_TYPE_NAMES,
+  cityBonusApplies,
+  isBuildingType,
+  type BuildingType,
+} from '@marketcraft/shared';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryError } from '../../components/QueryError';
+import { useCities, useCompany } from '../../hooks/useGameData';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { formatWholeDollars, underscoresToSpaces } from '../../lib/format';
+import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+
+/** What each type makes, for the picker (spec section 3). */
+const TYPE_BLURBS: Record<BuildingType, string> = {
+  farm: 'Grows wheat and crops',
+  mine: 'Extracts iron ore and minerals',
+  oil_well: 'Pumps crude oil',
+  lumber_mill: 'Produces lumber',
+  mill: 'Mills wheat into flour',
+  steel_mill: 'Turns iron into steel',
+  textile_mill: 'Spins fibres into textiles',
+  chemical_plant: 'Makes industrial chemicals',
+  refinery: 'Refines crude oil into fuel',
+  factory: 'Manufactures industrial goods',
+  food_processing_plant: 'Processes food products',
+  furniture_workshop: 'Builds furniture from wood',
+  bakery: 'Bakes flour into bread',
+  brewery: 'Brews beer and beverages',
+  winery: 'Makes wine',
+  jewelry_workshop: 'Crafts luxury jewelry',
+  store: 'Sells products to consumers',
+};
+
+export default function BuildPage() {
+  usePageMeta('Build', 'Build farms, mines, mills, factories and stores in 50 cities.');
+  const queryClient = useQueryClient();
+  const { company } = useCompany();
+  const cities = useCities();
+  const [type, setType] = useState<BuildingType | null>(null);
+  const [cityId, setCityId] = useState<string | null>(null);
+
+  const cash = company?.cash ?? 0;
+  const spec = type ? BUILDING_TYPES[type] : null;
+  const cost = spec?.constructionCost ?? null;
+  const insufficient = cost !== null && cash < cost;
+  const city = cities.data?.find((candidate) => String(candidate.id) === cityId) ?? null;
+  const bonusFits = type && city ? cityBonusApplies(type, city.bonus_type) : false;
+
+  const cityOptions = useMemo(() => {
+    const all = [...(cities.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    const option = (c: (typeof all)[number]) => ({
+      value: String(c.id),
+      label: `${c.name}, ${c.country_name} (+${c.bonus_value}% ${underscoresToSpaces(c.bonus_type)})`,
+    });
+    if (!type) return all.map(option);
+    const fitting = all.filter((c) => cityBonusApplies(type, c.bonus_type)).sort((a, b) => b.bonus_value - a.bonus_value);
+    const others = all.filter((c) => !cityBonusApplies(type, c.bonus_type));
+    return [
+      ...(fitting.length ? [{ group: `Bonus for a ${BUILDING_TYPES[type].name}`, items: fitting.map(option) }] : []),
+      { group: 'Other cities', items: others.map(option) },
+    ];
+  }, [cities.data, type]);
+
+  const build = trpc.buildings.build.useMutation({
+    onSuccess: (building) => {
+      notifySuccess('Building constructed!', `Your new ${building.name} is now operational.`);
+      setType(null);
+      setCityId(null);
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.news) });
+    },
+    onError: (error) => notifyFailure('Failed to build', error, 'Not enough cash or invalid selection'),
+  });
+
+  const onBuild = () => {
+    if (!type || !city) {
+      notifyError('Missing selection', 'Please select both building type and city');
+      return;
+    }
+    build.mutate({ type, city_id: city.id });
+  };
+
+  return (
+    <>
+      <PageHeader title="Build" subtitle="Choose a building type and a city, then build" />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Card withBorder padding="md">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Building Cost
+            </Text>
+            <Text fw={800} fz={24} data-testid="build-cost">
+              {cost === null ? 'Select a type' : formatWholeDollars(cost)}
+            </Text>
+            {spec && (
+              <Text size="xs" c="dimmed">
+                {spec.name}: {spec.baseCapacity} units/week base capacity, {formatWholeDollars(spec.weeklyOperatingCost)}/week operating cost
+              </Text>
+            )}
+          </Card>
+          <Card withBorder padding="md">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Current Cash
+            </Text>
+            <Text fw={800} fz={24} c={insufficient ? 'red' : undefined}>
+              {formatWholeDollars(cash)}
+            </Text>
+            {cost !== null && !insufficient && (
+              <Text size="xs" c="dimmed">
+                After building: {formatWholeDollars(cash - cost)}
+              </Text>
+            )}
+          </Card>
+        </SimpleGrid>
+
+        <Card withBorder padding="lg">
+          <Group gap="xs" mb="md">
+            <IconBuildingFactory2 size={20} aria-hidden />
+            <Title order={2} fz="lg">
+              1. Building Type
+            </Title>
+          </Group>
+          <Radio.Group value={type ?? ''} onChange={(value) => setType(isBuildingType(value) ? value : null)} name="building-type" aria-label="Building type">
+            <Stack gap="md">
+              {BUILDING_CATEGORIES.map((category) => {
+                const types = BUILDING_TYPE_NAMES.filter((name) => BUILDING_TYPES[name].category === category);
+                return (
+                  <div key={category}>
+                    <Text fw={700} size="sm" mb={6}>
+                      {BUILDING_CATEGORY_LABELS[category]}
+                    </Text>
+                    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="xs">
+                      {types.map((name) => {
+                        const typeSpec = BUILDING_TYPES[name];
+                        return (
+                          <Radio.Card key={name} value={name} p="sm" radius="md" aria-label={typeSpec.name}>
+                            <Group wrap="nowrap" align="flex-start" gap="sm">
+                              <Radio.Indicator mt={2} />
+                              <div style={{ minWidth: 0 }}>
+                                <Text fw={600} size="sm">
+                                  {typeSpec.name}
+                                </Text>
+                                <Text size="xs" c="dimmed">
+                                  {TYPE_BLURBS[name]}
+                                </Text>
+                                <Text size="xs" fw={600} mt={4} c={cash < typeSpec.constructionCost ? 'red' : undefined}>
+                                  {formatWholeDollars(typeSpec.constructionCost)}
+                                </Text>
+                              </div>
+                            </Group>
+                          </Radio.Card>
+                        );
+                      })}
+                    </SimpleGrid>
+                  </div>
+                );
+              })}
+            </Stack>
+          </Radio.Group>
+        </Card>
+
+        <Card withBorder padding="lg">
+          <Group gap="xs" mb="md">
+            <IconMapPin size={20} aria-hidden />
+            <Title order={2} fz="lg">
+              2. City
+            </Title>
+          </Group>
+          {cities.isError ? (
+            <QueryError error={cities.error} onRetry={() => void cities.refetch()} />
+          ) : (
+            <Select
+              label="City"
+              placeholder={cities.isPending ? 'Loading cities...' : 'Choose a city'}
+              data={cityOptions}
+              value={cityId}
+              onChange={setCityId}
+              searchable
+              nothingFoundMessage="No city matches"
+              disabled={cities.isPending}
+              maxDropdownHeight={320}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+          {city && (
+            <Group gap="xs" mt="sm">
+              <Badge variant="light" color={bonusFits ? 'teal' : 'gray'}>
+                +{city.bonus_value}% {underscoresToSpaces(city.bonus_type)} bonus
+              </Badge>
+              {type && (
+                <Text size="sm" c={bonusFits ? 'teal' : 'dimmed'}>
+                  {bonusFits
+                    ? `Applies to a ${BUILDING_TYPES[type].name}: +${city.bonus_value}% output.`
+                    : `Does not apply to a ${BUILDING_TYPES[type].name}.`}
+                </Text>
+              )}
+            </Group>
+          )}
+        </Card>
+
+        {insufficient && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+            Insufficient funds. Sell goods or earn dividends to raise capital.
+          </Alert>
+        )}
+
+        <Group>
+          <Button size="md" onClick={onBuild} disabled={!type || !city || insufficient || build.isPending} leftSection={<IconBuildingFactory2 size={18} aria-hidden />}>
+            {build.isPending ? 'Building...' : spec && city ? `Build ${spec.name} in ${city.name}` : 'Build'}
+          </Button>
+        </Group>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,390 @@
+/**
+ * Dashboard (spec section 2): welcome line, four summary cards, cash flow chart, news feed, stock
+ * movers, your buildings, top inventory and quick actions.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  IconArrowDownRight,
+  IconArrowUpRight,
+  IconBuildingFactory2,
+  IconCash,
+  IconChartLine,
+  IconGavel,
+  IconNews,
+  IconPackage,
+  IconReceipt,
+  IconShoppingCart,
+  IconTrendingUp,
+} from '@tabler/icons-react';
+import { DEFAULT_SHARE_PRICE, MOVERS_PANEL_SIZE, NEWS_MAX_ITEMS, TOP_INVENTORY_SIZE } from '@marketcraft/shared';
+import { AdSlot } from '../../components/AdSlot';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { QueryError } from '../../components/QueryError';
+import { useBuildings, useCities, useCompany, useRecentNews } from '../../hooks/useGameData';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { formatDateTime, formatMoney, formatPercentChange, formatWholeDollars } from '../../lib/format';
+import { trpc, type RouterOutputs } from '../../trpc';
+import { cashFlowPoints } from './cashFlow';
+
+const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ default: module.CashFlowChart })));
+
+type NewsItem = RouterOutputs['news']['recent'][number];
+type StockPrice = RouterOutputs['stocks']['prices'][number];
+type InventoryItem = RouterOutputs['catalog']['inventory'][number];
+
+function SummaryCard({ label, value, icon, color, hint, testId }: { label: string; value: ReactNode; icon: ReactNode; color: string; hint?: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {label}
+          </Text>
+          <Text fw={800} fz={{ base: 20, sm: 24 }} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
+          {hint && (
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          )}
+        </div>
+        <ThemeIcon variant="light" color={color} size="lg" aria-hidden>
+          {icon}
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
+
+function Panel({ title, icon, action, children }: { title: string; icon: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" h="100%">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          {icon}
+          <Title order={2} fz="lg">
+            {title}
+          </Title>
+        </Group>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" size="sm" ta="center" py="lg">
+      {children}
+    </Text>
+  );
+}
+
+const EVENT_TYPE_LABELS: Record<string, { label: string; color: string }> = {
+  tax_cut: { label: 'Tax Cut', color: 'green' },
+  tax_increase: { label: 'Tax Increase', color: 'red' },
+  subsidy: { label: 'Subsidy', color: 'blue' },
+};
+
+function newsBadge(item: NewsItem): { label: string; color: string } {
+  if (item.kind === 'political') return EVENT_TYPE_LABELS[item.event_type ?? ''] ?? { label: 'Election Results', color: 'grape' };
+  if (item.kind === 'transaction') return { label: 'Large Transaction', color: 'orange' };
+  return { label: 'Stock Update', color: 'teal' };
+}
+
+function NewsFeed() {
+  const news = useRecentNews();
+  const items = (news.data ?? []).slice(0, NEWS_MAX_ITEMS);
+  return (
+    <Panel title="News Feed" icon={<IconNews size={20} aria-hidden />}>
+      {news.isPending ? (
+        <PageLoader />
+      ) : news.isError ? (
+        <QueryError error={news.error} onRetry={() => void news.refetch()} />
+      ) : items.length === 0 ? (
+        <Empty>No recent news. Check back after the next turn!</Empty>
+      ) : (
+        <ScrollArea.Autosize mah={420} type="auto">
+          <Stack gap="xs">
+            {items.map((item) => {
+              const badge = newsBadge(item);
+              return (
+                <Card key={item.id} withBorder padding="xs" radius="sm">
+                  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                    <Badge size="xs" color={badge.color} variant="light">
+                      {badge.label}
+                    </Badge>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(item.created_at)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" mt={4}>
+                    {item.description}
+                    {item.amount !== null && (
+                      <Text span fw={600} c={item.amount >= 0 ? 'green' : 'red'}>
+                        {' '}
+                        ({formatMoney(item.amount)})
+                      </Text>
+                    )}
+                  </Text>
+                </Card>
+              );
+            })}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Panel>
+  );
+}
+
+/** The biggest movers by absolute percent change; companies without a previous price have not moved yet. */
+export function topMovers(prices: readonly StockPrice[], count = MOVERS_PANEL_SIZE): StockPrice[] {
+  return prices.filter((price) => price.previous_price !== null).sort((a, b) => Math.abs(b.change_percent) - Math.abs(a.change_percent)).slice(0, count);
+}
+
+function StockMovers() {
+  const prices = trpc.stocks.prices.useQuery();
+  const movers = topMovers(prices.data ?? []);
+  return (
+    <Panel
+      title="Stock Market"
+      icon={<IconChartLine size={20} aria-hidden />}
+      action={
+        <Anchor component={Link} to="/stocks" size="sm">
+          View all
+        </Anchor>
+      }
+    >
+      {prices.isPending ? (
+        <PageLoader />
+      ) : prices.isError ? (
+        <QueryError error={prices.error} onRetry={() => void prices.refetch()} />
+      ) : movers.length === 0 ? (
+        <Empty>No stock data yet. Market will activate soon!</Empty>
+      ) : (
+        <Stack gap={4}>
+          {movers.map((mover) => {
+            const up = mover.change_percent > 0;
+            const color = mover.change_percent === 0 ? 'dimmed' : up ? 'green' : 'red';
+            return (
+              <UnstyledButton
+                key={mover.company_id}
+                component={Link}
+                to="/stocks"
+                p={6}
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                aria-label={`${mover.company_name} ${formatMoney(mover.price)} ${formatPercentChange(mover.change_percent)}`}
+              >
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" fw={500} truncate>
+                    {mover.company_name}
+                  </Text>
+                  <Group gap={8} wrap="nowrap">
+                    <Text size="sm">{formatMoney(mover.price)}</Text>
+                    <Group gap={2} wrap="nowrap" c={color}>
+                      {mover.change_percent !== 0 && (up ? <IconArrowUpRight size={14} aria-hidden /> : <IconArrowDownRight size={14} aria-hidden />)}
+                      <Text size="sm" fw={600} c={color}>
+                        {formatPercentChange(mover.change_percent)}
+                      </Text>
+                    </Group>
+                  </Group>
+                </Group>
+              </UnstyledButton>
+            );
+          })}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+function YourBuildings() {
+  const buildings = useBuildings();
+  const cities = useCities();
+  const cityById = new Map((cities.data ?? []).map((city) => [city.id, city]));
+  return (
+    <Panel
+      title="Your Buildings"
+      icon={<IconBuildingFactory2 size={20} aria-hidden />}
+      action={
+        <Anchor component={Link} to="/my-buildings" size="sm">
+          Manage
+        </Anchor>
+      }
+    >
+      {buildings.isPending ? (
+        <PageLoader />
+      ) : buildings.isError ? (
+        <QueryError error={buildings.error} onRetry={() => void buildings.refetch()} />
+      ) : buildings.data.length === 0 ? (
+        <Empty>No buildings yet. Start building to grow your empire!</Empty>
+      ) : (
+        <ScrollArea.Autosize mah="24rem" type="auto">
+          <Stack gap={4}>
+            {buildings.data.map((building) => {
+              const city = cityById.get(building.city_id);
+              return (
+                <UnstyledButton key={building.id} component={Link} to={`/buildings/${building.id}`} p={6} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600} truncate>
+                        {building.name}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {city ? city.name : building.city_name || 'Unknown City'}
+                      </Text>
+                    </div>
+                    {city && (
+                      <Badge variant="light" color={city.bonus_value > 0 ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
+                        +{city.bonus_value}% {city.bonus_type.replaceAll('_', ' ')}
+                      </Badge>
+                    )}
+                  </Group>
+                </UnstyledButton>
+              );
+            })}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Panel>
+  );
+}
+
+function TopInventory({ inventory }: { inventory: { data: InventoryItem[] | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown } }) {
+  const top = [...(inventory.data ?? [])].sort((a, b) => b.quantity - a.quantity).slice(0, TOP_INVENTORY_SIZE);
+  return (
+    <Panel
+      title="Top Inventory"
+      icon={<IconPackage size={20} aria-hidden />}
+      action={
+        <Anchor component={Link} to="/market" size="sm">
+          Market
+        </Anchor>
+      }
+    >
+      {inventory.isPending ? (
+        <PageLoader />
+      ) : inventory.isError ? (
+        <QueryError error={inventory.error} onRetry={() => void inventory.refetch()} />
+      ) : top.length === 0 ? (
+        <Empty>No inventory yet. Start producing goods!</Empty>
+      ) : (
+        <Stack gap={6}>
+          {top.map((item) => (
+            <Group key={item.product_id} justify="space-between" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} truncate>
+                  {item.product_name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {item.category}
+                </Text>
+              </div>
+              <div style={{ textAlign: 'right', flexShrink: 0 }}>
+                <Text size="sm" fw={600}>
+                  {item.quantity.toLocaleString('en-US')} units
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatMoney(item.value)}
+                </Text>
+              </div>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+const QUICK_ACTIONS = [
+  { to: '/build', label: 'Build Factory', icon: IconBuildingFactory2, color: 'blue' },
+  { to: '/market', label: 'Trade Goods', icon: IconShoppingCart, color: 'teal' },
+  { to: '/stocks', label: 'Trade Stocks', icon: IconTrendingUp, color: 'grape' },
+  { to: '/politics', label: 'Influence Politics', icon: IconGavel, color: 'orange' },
+];
+
+function QuickActions() {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        Quick Actions
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {QUICK_ACTIONS.map((action) => (
+          <Button key={action.to} component={Link} to={action.to} variant="light" color={action.color} leftSection={<action.icon size={18} aria-hidden />} fullWidth>
+            {action.label}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+export default function DashboardPage() {
+  usePageMeta('Dashboard', 'Your company at a glance: cash, buildings, stocks, inventory and the latest news.');
+  const { company, isPending: companyPending, noCompany } = useCompany();
+  const buildings = useBuildings();
+  const portfolio = trpc.stocks.portfolio.useQuery();
+  const inventory = trpc.catalog.inventory.useQuery();
+  const history = trpc.company.financialHistory.useQuery();
+
+  const sharesOwned = (portfolio.data ?? []).reduce((sum, entry) => sum + entry.shares_owned, 0);
+  const marketValue = (portfolio.data ?? []).reduce((sum, entry) => sum + entry.value, 0);
+  // Spec section 9: the dashboard values the portfolio at 100 per share; the market value is shown beside it.
+  const portfolioValue = sharesOwned * DEFAULT_SHARE_PRICE;
+  const points = company && history.data && history.data.length > 0 ? cashFlowPoints(history.data.map((entry) => entry.amount), company.cash) : [];
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }} data-testid="welcome">
+          Welcome back, {company?.name ?? (companyPending ? '...' : 'Player')}!
+        </Title>
+        <Text c="dimmed">Here is how your company is doing this week.</Text>
+        {noCompany && (
+          <Text c="red" size="sm" mt={4}>
+            No company found
+          </Text>
+        )}
+      </div>
+
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <SummaryCard label="Total Cash" value={formatWholeDollars(company?.cash ?? 0)} icon={<IconCash size={20} />} color="green" testId="summary-cash" />
+        <SummaryCard label="Buildings" value={buildings.data?.length ?? (buildings.isPending ? <Loader size="xs" /> : 0)} icon={<IconBuildingFactory2 size={20} />} color="blue" testId="summary-buildings" />
+        <SummaryCard
+          label="Stock Portfolio"
+          value={formatWholeDollars(portfolioValue)}
+          icon={<IconChartLine size={20} />}
+          color="grape"
+          hint={sharesOwned > 0 ? `${sharesOwned.toLocaleString('en-US')} shares · market value ${formatWholeDollars(marketValue)}` : 'No shares yet'}
+          testId="summary-portfolio"
+        />
+        <SummaryCard label="Inventory Items" value={inventory.data?.length ?? (inventory.isPending ? <Loader size="xs" /> : 0)} icon={<IconReceipt size={20} />} color="orange" testId="summary-inventory" />
+      </SimpleGrid>
+
+      {points.length > 0 && (
+        <Suspense fallback={<PageLoader />}>
+          <CashFlowChart points={points} />
+        </Suspense>
+      )}
+
+      <AdSlot />
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <NewsFeed />
+        <StockMovers />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <YourBuildings />
+        <TopInventory inventory={inventory} />
+      </SimpleGrid>
+
+      <QuickActions />
+    </Stack>
+  );
+}

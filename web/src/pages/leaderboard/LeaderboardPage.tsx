@@ -1,0 +1,132 @@
+/** Leaderboard (spec section 2): companies ranked by net worth, top 3 as medal cards. */
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconMedal, IconRobot, IconUser } from '@tabler/icons-react';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryError } from '../../components/QueryError';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { formatMoney, formatWholeDollars, underscoresToSpaces } from '../../lib/format';
+import { trpc } from '../../trpc';
+
+const MEDALS = [
+  { color: 'yellow', label: 'Gold' },
+  { color: 'gray', label: 'Silver' },
+  { color: 'orange', label: 'Bronze' },
+] as const;
+
+function KindIcon({ isBot }: { isBot: boolean }) {
+  return (
+    <Tooltip label={isBot ? 'AI bot' : 'Player'}>
+      <ThemeIcon variant="light" color={isBot ? 'gray' : 'blue'} size="sm" aria-label={isBot ? 'AI bot' : 'Player'}>
+        {isBot ? <IconRobot size={14} /> : <IconUser size={14} />}
+      </ThemeIcon>
+    </Tooltip>
+  );
+}
+
+export default function LeaderboardPage() {
+  usePageMeta('Leaderboard', 'The richest companies in Marketcraft, ranked by net worth.');
+  const companies = trpc.company.list.useQuery();
+
+  return (
+    <>
+      <PageHeader title="Leaderboard" subtitle="Companies ranked by net worth (cash plus shares value)" />
+      {companies.isPending ? (
+        <PageLoader />
+      ) : companies.isError ? (
+        <QueryError error={companies.error} onRetry={() => void companies.refetch()} />
+      ) : companies.data.length === 0 ? (
+        <Text c="dimmed">No companies yet.</Text>
+      ) : (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {companies.data.slice(0, 3).map((company, index) => {
+              const medal = MEDALS[index] ?? MEDALS[2];
+              return (
+                <Card key={company.id} withBorder padding="lg" style={company.is_you ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}>
+                  <Group justify="space-between" mb="xs" wrap="nowrap">
+                    <ThemeIcon size="xl" radius="xl" color={medal.color} aria-label={`${medal.label} medal, rank ${index + 1}`}>
+                      <IconMedal size={24} />
+                    </ThemeIcon>
+                    <Badge variant="light" color={medal.color}>
+                      #{index + 1}
+                    </Badge>
+                  </Group>
+                  <Group gap={6} wrap="nowrap">
+                    <KindIcon isBot={company.is_bot} />
+                    <Text fw={700} truncate>
+                      {company.name}
+                    </Text>
+                    {company.is_you && (
+                      <Badge size="xs" color="blue">
+                        You
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text fw={800} fz={22} mt={4}>
+                    {formatWholeDollars(company.net_worth)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Net worth
+                  </Text>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+
+          <Card withBorder padding={0}>
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped highlightOnHover verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Rank</Table.Th>
+                    <Table.Th>Company</Table.Th>
+                    <Table.Th>Strategy</Table.Th>
+                    <Table.Th ta="right">Cash</Table.Th>
+                    <Table.Th ta="right">Share Price</Table.Th>
+                    <Table.Th ta="right">Net Worth</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {companies.data.map((company, index) => (
+                    <Table.Tr
+                      key={company.id}
+                      bg={company.is_you ? 'var(--mantine-color-blue-light)' : undefined}
+                      aria-current={company.is_you ? 'true' : undefined}
+                      data-testid={company.is_you ? 'leaderboard-you' : undefined}
+                    >
+                      <Table.Td fw={700}>#{index + 1}</Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <KindIcon isBot={company.is_bot} />
+                          <Text size="sm" fw={company.is_you ? 700 : 500}>
+                            {company.name}
+                          </Text>
+                          {company.is_you && (
+                            <Badge size="xs" color="blue">
+                              You
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed" tt="capitalize">
+                          {company.is_bot && company.strategy ? underscoresToSpaces(company.strategy) : '-'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">{formatWholeDollars(company.cash)}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(company.share_price)}</Table.Td>
+                      <Table.Td ta="right" fw={700}>
+                        {formatWholeDollars(company.net_worth)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+        </Stack>
+      )}
+    </>
+  );
+}

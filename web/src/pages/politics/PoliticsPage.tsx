@@ -1,0 +1,155 @@
+/** Politics (spec sections 2, 5, 8): countries, influence, active events and the invest panel. */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { Alert, Badge, Button, Card, Group, List, NumberInput, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { ELECTION_INTERVAL_WEEKS, INFLUENCE_POINTS_PER_UNIT, INFLUENCE_UNIT_COST, MAX_INFLUENCE_POINTS } from '@marketcraft/shared';
+import { CashBadge } from '../../components/CashBadge';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryError } from '../../components/QueryError';
+import { POLITICAL_EVENTS_POLL_MS, useCompany } from '../../hooks/useGameData';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { formatWholeDollars } from '../../lib/format';
+import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+
+const BENEFITS = ['Shape tax policies', 'Trigger economic subsidies', 'Influence elections', 'Gain competitive advantage'];
+
+/** Units input: at least 1; anything non-numeric becomes 1 (spec section 5). */
+export function parseUnits(value: string | number): number {
+  const units = typeof value === 'number' ? value : Number.parseInt(value, 10);
+  if (!Number.isFinite(units) || units < 1) return 1;
+  return Math.floor(units);
+}
+
+export default function PoliticsPage() {
+  usePageMeta('Politics', 'Invest in political influence to shape taxes and subsidies.');
+  const queryClient = useQueryClient();
+  const { company } = useCompany();
+  const countries = trpc.politics.countries.useQuery();
+  const influence = trpc.politics.influence.useQuery();
+  // Political events are polled every 60 s (spec section 9).
+  const events = trpc.politics.events.useQuery(undefined, { refetchInterval: POLITICAL_EVENTS_POLL_MS });
+  const [countryId, setCountryId] = useState<number | null>(null);
+  const [units, setUnits] = useState(1);
+
+  const cash = company?.cash ?? 0;
+  const total = units * INFLUENCE_UNIT_COST;
+  const selected = countries.data?.find((country) => country.id === countryId) ?? null;
+  const pointsOf = (id: number) => influence.data?.find((record) => record.country_id === id)?.influence_points ?? 0;
+
+  const invest = trpc.politics.invest.useMutation({
+    onSuccess: () => {
+      notifySuccess('Investment successful!', 'Your political influence has increased.');
+      setUnits(1);
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.politics) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
+    },
+    onError: (error) => notifyFailure('Investment failed', error, 'Insufficient funds'),
+  });
+
+  const onInvest = () => {
+    if (!selected) {
+      notifyError('No country selected', 'Please select a country first');
+      return;
+    }
+    invest.mutate({ country_id: selected.id, amount: total });
+  };
+
+  return (
+    <>
+      <PageHeader title="Politics" subtitle="Build influence to shape the economy" actions={<CashBadge label="Available cash" />} />
+      {countries.isPending ? (
+        <PageLoader />
+      ) : countries.isError ? (
+        <QueryError error={countries.error} onRetry={() => void countries.refetch()} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Stack gap="sm">
+            <Title order={2} fz="lg">
+              Countries
+            </Title>
+            {countries.data.map((country) => {
+              const points = pointsOf(country.id);
+              const active = (events.data ?? []).filter((event) => event.country_id === country.id);
+              const isSelected = country.id === countryId;
+              return (
+                <UnstyledButton key={country.id} onClick={() => setCountryId(country.id)} aria-pressed={isSelected}>
+                  <Card withBorder padding="sm" style={isSelected ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}>
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={700}>{country.name}</Text>
+                      <Badge variant="light">Tax {country.tax_rate}%</Badge>
+                    </Group>
+                    <Group justify="space-between" mt={6}>
+                      <Text size="xs" c="dimmed">
+                        Your influence
+                      </Text>
+                      <Text size="xs" fw={600}>
+                        {points.toLocaleString('en-US')} / {MAX_INFLUENCE_POINTS.toLocaleString('en-US')}
+                      </Text>
+                    </Group>
+                    <Progress value={Math.min(100, (points / MAX_INFLUENCE_POINTS) * 100)} size="sm" mt={4} aria-label={`Influence in ${country.name}`} />
+                    {active.map((event) => (
+                      <Text key={event.id} size="xs" mt={6}>
+                        {event.description}{' '}
+                        <Text span c="dimmed">
+                          (Until week {event.active_until_week})
+                        </Text>
+                      </Text>
+                    ))}
+                  </Card>
+                </UnstyledButton>
+              );
+            })}
+          </Stack>
+
+          <Stack gap="md" style={{ alignSelf: 'flex-start', position: 'sticky', top: 76 }}>
+            <Card withBorder padding="lg">
+              <Title order={2} fz="lg" mb="sm">
+                {selected ? `Invest in ${selected.name}` : 'Invest'}
+              </Title>
+              {!selected && (
+                <Text size="sm" c="dimmed" mb="sm">
+                  Select a country to invest in.
+                </Text>
+              )}
+              <NumberInput
+                label="Units"
+                description={`${formatWholeDollars(INFLUENCE_UNIT_COST)} and ${INFLUENCE_POINTS_PER_UNIT} influence points per unit`}
+                value={units}
+                onChange={(value) => setUnits(parseUnits(value))}
+                min={1}
+                allowDecimal={false}
+                allowNegative={false}
+                disabled={invest.isPending}
+              />
+              <Group justify="space-between" my="sm">
+                <Text size="sm">Total cost</Text>
+                <Text fw={700} c={cash < total ? 'red' : undefined}>
+                  {formatWholeDollars(total)}
+                </Text>
+              </Group>
+              <Text size="sm" fw={600} mb={4}>
+                Benefits
+              </Text>
+              <List size="sm" spacing={2} mb="md">
+                {BENEFITS.map((benefit) => (
+                  <List.Item key={benefit}>{benefit}</List.Item>
+                ))}
+              </List>
+              <Button fullWidth onClick={onInvest} disabled={cash < total || invest.isPending}>
+                {invest.isPending ? 'Investing...' : 'Invest'}
+              </Button>
+            </Card>
+            <Alert variant="light" icon={<IconInfoCircle aria-hidden />} title="How It Works">
+              Elections happen every {ELECTION_INTERVAL_WEEKS} weeks. High influence can trigger favourable events such as tax cuts and
+              subsidies.
+            </Alert>
+          </Stack>
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

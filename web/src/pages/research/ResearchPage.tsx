@@ -1,0 +1,145 @@
+/** Research and Development (spec sections 2, 4, 5, 8): upgrades grouped by category. */
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconLock } from '@tabler/icons-react';
+import { RESEARCH_CATEGORIES, BUILDING_TYPES, isBuildingType } from '@marketcraft/shared';
+import { CashBadge } from '../../components/CashBadge';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryError } from '../../components/QueryError';
+import { useCompany } from '../../hooks/useGameData';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { formatWholeDollars } from '../../lib/format';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { researchEffectsText } from '../../lib/researchEffects';
+import { trpc, type RouterOutputs } from '../../trpc';
+
+type Upgrade = RouterOutputs['research']['upgrades'][number];
+
+const CATEGORY_LABELS: Record<string, string> = {
+  productivity: 'Productivity',
+  efficiency: 'Efficiency',
+  unlock: 'Unlocks',
+  automation: 'Automation',
+};
+
+function UpgradeCard({ upgrade, cash }: { upgrade: Upgrade; cash: number }) {
+  const queryClient = useQueryClient();
+  const purchase = trpc.research.purchase.useMutation({
+    onSuccess: () => {
+      notifySuccess('Research complete!', `${upgrade.name} has been unlocked for your company.`);
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.research) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings) });
+    },
+    onError: (error) => notifyFailure('Research failed', error, 'Not enough cash or prerequisites not met'),
+  });
+  const unaffordable = cash < upgrade.effective_cost;
+  const label = upgrade.researched
+    ? 'Researched'
+    : upgrade.locked
+      ? 'Locked'
+      : unaffordable
+        ? 'Insufficient Funds'
+        : `Research for ${formatWholeDollars(upgrade.effective_cost)}`;
+  const typeName = upgrade.building_type && isBuildingType(upgrade.building_type) ? BUILDING_TYPES[upgrade.building_type].name : upgrade.building_type;
+
+  return (
+    <Card withBorder padding="md" opacity={upgrade.locked && !upgrade.researched ? 0.75 : 1} style={upgrade.researched ? { borderColor: 'var(--mantine-color-green-5)' } : undefined}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" mb={4}>
+        <Text fw={700}>{upgrade.name}</Text>
+        <Badge variant="outline" size="sm" style={{ flexShrink: 0 }}>
+          Tier {upgrade.tier}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed" mb="xs">
+        {upgrade.description}
+      </Text>
+      <Group gap={4} mb="xs">
+        {researchEffectsText(upgrade.effects).map((text) => (
+          <Badge key={text} color="teal" variant="light" tt="none">
+            {text}
+          </Badge>
+        ))}
+        {typeName && (
+          <Badge color="grape" variant="light" tt="none">
+            {typeName} only
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" mb={4}>
+        Cost: <b>{formatWholeDollars(upgrade.effective_cost)}</b>
+        {upgrade.effective_cost !== upgrade.research_cost && (
+          <Text span size="xs" c="dimmed" td="line-through" ml={6}>
+            {formatWholeDollars(upgrade.research_cost)}
+          </Text>
+        )}
+      </Text>
+      {upgrade.prerequisite_name && (
+        <Text size="xs" c={upgrade.locked ? 'orange' : 'dimmed'} mb="xs">
+          Requires: {upgrade.prerequisite_name}
+        </Text>
+      )}
+      <Button
+        fullWidth
+        mt="auto"
+        size="sm"
+        color={upgrade.researched ? 'green' : undefined}
+        variant={upgrade.researched ? 'light' : 'filled'}
+        leftSection={upgrade.researched ? <IconCheck size={16} aria-hidden /> : upgrade.locked ? <IconLock size={16} aria-hidden /> : undefined}
+        disabled={upgrade.researched || upgrade.locked || unaffordable || purchase.isPending}
+        onClick={() => purchase.mutate({ upgrade_id: upgrade.id })}
+      >
+        {purchase.isPending ? 'Researching...' : label}
+      </Button>
+    </Card>
+  );
+}
+
+export default function ResearchPage() {
+  usePageMeta('Research and Development', 'Research upgrades that boost production, cut costs and unlock features.');
+  const { company } = useCompany();
+  const upgrades = trpc.research.upgrades.useQuery();
+  const researched = (upgrades.data ?? []).filter((upgrade) => upgrade.researched).length;
+  const total = upgrades.data?.length ?? 0;
+
+  return (
+    <>
+      <PageHeader title="Research and Development" subtitle="Permanent upgrades for your company" actions={<CashBadge label="Available budget" />} />
+      {upgrades.isPending ? (
+        <PageLoader />
+      ) : upgrades.isError ? (
+        <QueryError error={upgrades.error} onRetry={() => void upgrades.refetch()} />
+      ) : (
+        <Stack gap="lg">
+          <Card withBorder padding="md">
+            <Group justify="space-between" mb={6}>
+              <Text fw={600}>Researched</Text>
+              <Text fw={700}>
+                {researched} / {total}
+              </Text>
+            </Group>
+            <Progress value={total ? (researched / total) * 100 : 0} aria-label={`${researched} of ${total} upgrades researched`} />
+          </Card>
+          {RESEARCH_CATEGORIES.map((category) => {
+            const inCategory = upgrades.data.filter((upgrade) => upgrade.category === category).sort((a, b) => a.tier - b.tier);
+            if (inCategory.length === 0) return null;
+            return (
+              <section key={category}>
+                <Title order={2} fz="lg" mb="sm">
+                  {CATEGORY_LABELS[category] ?? category}
+                </Title>
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                  {inCategory.map((upgrade) => (
+                    <UpgradeCard key={upgrade.id} upgrade={upgrade} cash={company?.cash ?? 0} />
+                  ))}
+                </SimpleGrid>
+              </section>
+            );
+          })}
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,232 @@
+/** Stock Exchange (spec sections 2, 4, 5, 8): company list, detail, price history, trade form. */
+import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { Badge, Button, Card, Center, Group, NumberInput, ScrollArea, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { IconChartLine, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
+import { CashBadge } from '../../components/CashBadge';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryError } from '../../components/QueryError';
+import { useCompany, useCompanyShares } from '../../hooks/useGameData';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { formatMoney, formatPercentChange, formatWholeDollars } from '../../lib/format';
+import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
+import { parseWholeQuantity } from '../../lib/quantity';
+import { trpc, type RouterOutputs } from '../../trpc';
+
+const PriceHistoryChart = lazy(() => import('./PriceHistoryChart').then((module) => ({ default: module.PriceHistoryChart })));
+
+type ShareRecord = RouterOutputs['stocks']['companyShares'][number];
+
+function CompanyDetail({ record, owned, cash }: { record: ShareRecord; owned: number; cash: number }) {
+  const queryClient = useQueryClient();
+  const history = trpc.stocks.history.useQuery({ company_id: record.company_id });
+  const [shares, setShares] = useState(0);
+  const trade = trpc.stocks.trade.useMutation({
+    onSuccess: (result) => {
+      const count = `${result.shares.toLocaleString('en-US')} ${result.shares === 1 ? 'share' : 'shares'} of ${result.company_name}`;
+      notifySuccess(result.action === 'buy' ? 'Purchased!' : 'Sold!', count);
+      setShares(0);
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.stocks) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
+    },
+    onError: (error) => notifyFailure('Trade failed', error, 'Insufficient funds or shares'),
+  });
+
+  const submit = (action: 'buy' | 'sell') => {
+    if (shares <= 0) {
+      notifyError('Invalid quantity', 'Please enter a quantity greater than 0');
+      return;
+    }
+    trade.mutate({ company_id: record.company_id, shares, action });
+  };
+
+  const cost = shares * record.share_price;
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="lg">
+        <Group justify="space-between" wrap="nowrap" mb="xs">
+          <Title order={2} fz="xl">
+            {record.company_name}
+          </Title>
+          <Badge variant="light" color={record.is_bot ? 'gray' : 'blue'}>
+            {record.is_bot ? 'AI bot' : 'Player'}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+          <div>
+            <Text size="xs" c="dimmed">
+              Share price
+            </Text>
+            <Text fw={700}>{formatMoney(record.share_price)}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              Total shares
+            </Text>
+            <Text fw={700}>{record.total_shares.toLocaleString('en-US')}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              Available
+            </Text>
+            <Text fw={700}>{record.shares_available.toLocaleString('en-US')}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              Last dividend
+            </Text>
+            <Text fw={700}>{formatMoney(record.last_dividend)}</Text>
+          </div>
+        </SimpleGrid>
+      </Card>
+      <Card withBorder padding="lg">
+        <Title order={3} fz="md" mb="sm">
+          Price History
+        </Title>
+        {history.isPending ? (
+          <PageLoader />
+        ) : history.isError ? (
+          <QueryError error={history.error} onRetry={() => void history.refetch()} />
+        ) : history.data.length < 2 ? (
+          <Text size="sm" c="dimmed">
+            Not enough history yet: prices are recorded every turn.
+          </Text>
+        ) : (
+          <Suspense fallback={<PageLoader />}>
+            <PriceHistoryChart history={history.data} />
+          </Suspense>
+        )}
+      </Card>
+      <Card withBorder padding="lg">
+        <Title order={3} fz="md" mb="sm">
+          Trade Shares
+        </Title>
+        <Text size="sm" mb="xs">
+          You own <b>{owned.toLocaleString('en-US')}</b> shares.
+        </Text>
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <NumberInput
+            label="Shares"
+            value={shares}
+            onChange={(value) => setShares(parseWholeQuantity(value))}
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            w={140}
+            disabled={trade.isPending}
+          />
+          <Button onClick={() => submit('buy')} disabled={trade.isPending || cost > cash}>
+            Buy
+          </Button>
+          <Button variant="light" color="orange" onClick={() => submit('sell')} disabled={trade.isPending || owned < shares || owned === 0}>
+            Sell
+          </Button>
+        </Group>
+        {shares > 0 && (
+          <Text size="sm" c={cost > cash ? 'red' : 'dimmed'} mt="xs">
+            Total: {formatMoney(cost)}
+          </Text>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+export default function StocksPage() {
+  usePageMeta('Stock Exchange', 'Trade shares of player and bot companies.');
+  const { company } = useCompany();
+  const shares = useCompanyShares();
+  const prices = trpc.stocks.prices.useQuery();
+  const portfolio = trpc.stocks.portfolio.useQuery();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [search, setSearch] = useState('');
+
+  const changeOf = (id: number) => prices.data?.find((price) => price.company_id === id)?.change_percent ?? 0;
+  const ownedOf = (id: number) => portfolio.data?.find((entry) => entry.company_id === id)?.shares_owned ?? 0;
+  const needle = search.trim().toLowerCase();
+  const listed = (shares.data ?? []).filter((record) => !needle || record.company_name.toLowerCase().includes(needle));
+  const selected = shares.data?.find((record) => record.company_id === selectedId) ?? null;
+  const portfolioValue = (portfolio.data ?? []).reduce((sum, entry) => sum + entry.value, 0);
+
+  return (
+    <>
+      <PageHeader
+        title="Stock Exchange"
+        subtitle={`Portfolio value ${formatWholeDollars(portfolioValue)}`}
+        actions={<CashBadge />}
+      />
+      {shares.isPending ? (
+        <PageLoader />
+      ) : shares.isError ? (
+        <QueryError error={shares.error} onRetry={() => void shares.refetch()} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Card withBorder padding="sm">
+            <TextInput
+              placeholder="Search companies..."
+              aria-label="Search companies"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              mb="sm"
+            />
+            <ScrollArea.Autosize mah={600} type="auto">
+              <Stack gap={4}>
+                {listed.map((record) => {
+                  const change = changeOf(record.company_id);
+                  const owned = ownedOf(record.company_id);
+                  return (
+                    <UnstyledButton
+                      key={record.company_id}
+                      onClick={() => setSelectedId(record.company_id)}
+                      aria-pressed={record.company_id === selectedId}
+                      p="xs"
+                      style={{
+                        borderRadius: 'var(--mantine-radius-sm)',
+                        background: record.company_id === selectedId ? 'var(--mantine-color-blue-light)' : undefined,
+                      }}
+                    >
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                          {record.is_bot ? <IconRobot size={16} aria-label="AI bot" /> : <IconUser size={16} aria-label="Player" />}
+                          <Text size="sm" fw={500} truncate>
+                            {record.company_name}
+                          </Text>
+                          {owned > 0 && (
+                            <Badge size="xs" variant="light">
+                              {owned} owned
+                            </Badge>
+                          )}
+                        </Group>
+                        <Group gap={8} wrap="nowrap">
+                          <Text size="sm">{formatMoney(record.share_price)}</Text>
+                          <Text size="sm" fw={600} c={change > 0 ? 'green' : change < 0 ? 'red' : 'dimmed'}>
+                            {formatPercentChange(change)}
+                          </Text>
+                        </Group>
+                      </Group>
+                    </UnstyledButton>
+                  );
+                })}
+              </Stack>
+            </ScrollArea.Autosize>
+          </Card>
+          {selected ? (
+            <CompanyDetail key={selected.company_id} record={selected} owned={ownedOf(selected.company_id)} cash={company?.cash ?? 0} />
+          ) : (
+            <Card withBorder padding="xl">
+              <Center h="100%">
+                <Stack align="center" gap="xs">
+                  <IconChartLine size={40} color="var(--mantine-color-gray-5)" aria-hidden />
+                  <Text c="dimmed">Select a company to start trading</Text>
+                </Stack>
+              </Center>
+            </Card>
+          )}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

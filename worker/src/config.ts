@@ -1,0 +1,41 @@
+/**
+ * The worker process's configuration, read from the environment and validated once, here.
+ * Nothing else in the worker reads process.env.
+ */
+import { z } from 'zod';
+import { PHASES } from './turn/context.ts';
+import { TURN_CRON_SCHEDULE } from '@marketcraft/shared';
+
+const workerEnvSchema = z.object({
+  DATABASE_URL: z.string().url(),
+  /** The automatic turn schedule (cron, UTC). */
+  TURN_CRON: z.string().min(9).default(TURN_CRON_SCHEDULE),
+  /** '0' removes the schedule (manual turns only). */
+  TURN_SCHEDULE_ENABLED: z.enum(['0', '1']).default('1'),
+  /** A turn job still active after this long is expired and retried; far above the worst turn (seconds). */
+  TURN_EXPIRE_SECONDS: z.coerce.number().int().min(60).default(1_800),
+  /** The worker refreshes a heartbeat on the running job; a job without one for this long is retried (seconds, >= 10). */
+  TURN_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  TURN_RETRY_LIMIT: z.coerce.number().int().min(0).default(5),
+  /** First retry delay in seconds (exponential backoff, at most TURN_RETRY_DELAY_MAX_SECONDS). */
+  TURN_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
+  TURN_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** How often pg-boss's supervisor checks expired and heartbeat-less jobs (seconds). */
+  WORKER_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** How often an idle worker polls for jobs (seconds). */
+  WORKER_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** Test-only: sleep this long (ms) after TURN_TEST_SLEEP_AFTER_PHASE inside the turn's transaction. */
+  TURN_TEST_SLEEP_MS: z.coerce.number().int().min(0).default(0),
+  TURN_TEST_SLEEP_AFTER_PHASE: z.enum(PHASES).default('production'),
+});
+
+export type WorkerConfig = z.infer<typeof workerEnvSchema>;
+
+export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
+  const parsed = workerEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid worker configuration: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,86 @@
+/**
+ * pg-boss on the game's PostgreSQL: the turn queue, its cron schedule and the turn worker.
+ *
+ * - Only the worker process creates the queue: policy 'singleton' (at most one turn job active at a
+ *   time across all workers), retries with exponential backoff, expireInSeconds far above the worst
+ *   turn, and a heartbeat so the job of a killed worker is retried within a minute or two.
+ * - `schedule(name, cron, null, { tz: 'UTC' })` is an upsert: every worker may call it at start.
+ * - Jobs carry `{ week }` (manual turns: the week they advance from) or no week (the schedule's):
+ *   worker/src/turn/index.ts holds the exactly-once rule. The job's signal aborts the turn.
+ */
+import { PgBoss, type Job } from 'pg-boss';
+import { TURN_JOB_NAME } from '@marketcraft/shared';
+import type { Database } from '@marketcraft/db';
+import type { WorkerConfig } from './config.ts';
+import { runTurn, type TurnHooks, type TurnResult } from './turn/index.ts';
+
+export interface TurnJobData {
+  /** The week the job advances from; absent for the cron schedule's jobs. */
+  week?: number;
+}
+
+type QueueSettings = Pick<
+  WorkerConfig,
+  'TURN_EXPIRE_SECONDS' | 'TURN_HEARTBEAT_SECONDS' | 'TURN_RETRY_LIMIT' | 'TURN_RETRY_DELAY_SECONDS' | 'TURN_RETRY_DELAY_MAX_SECONDS'
+>;
+
+export function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_SUPERVISE_INTERVAL_SECONDS'>): PgBoss {
+  return new PgBoss({
+    connectionString: config.DATABASE_URL,
+    application_name: 'marketcraft-worker',
+    max: 4,
+    superviseIntervalSeconds: config.WORKER_SUPERVISE_INTERVAL_SECONDS,
+    monitorIntervalSeconds: config.WORKER_SUPERVISE_INTERVAL_SECONDS,
+  });
+}
+
+/** Creates (or updates) the turn queue. Call from the worker process only. */
+export async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Promise<void> {
+  const options = {
+    expireInSeconds: settings.TURN_EXPIRE_SECONDS,
+    retryLimit: settings.TURN_RETRY_LIMIT,
+    retryDelay: settings.TURN_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    retryDelayMax: settings.TURN_RETRY_DELAY_MAX_SECONDS,
+    heartbeatSeconds: settings.TURN_HEARTBEAT_SECONDS,
+  };
+  if (await boss.getQueue(TURN_JOB_NAME)) {
+    await boss.updateQueue(TURN_JOB_NAME, options);
+  } else {
+    await boss.createQueue(TURN_JOB_NAME, { policy: 'singleton', ...options });
+  }
+}
+
+/** Upserts (or removes) the cron schedule that sends the turn job. */
+export async function ensureTurnSchedule(boss: PgBoss, cron: string, enabled: boolean): Promise<void> {
+  if (enabled) await boss.schedule(TURN_JOB_NAME, cron, null, { tz: 'UTC' });
+  else await boss.unschedule(TURN_JOB_NAME);
+}
+
+export interface TurnWorkerOptions {
+  pollingIntervalSeconds?: number;
+  hooks?: TurnHooks;
+  log?: (message: string) => void;
+}
+
+/** Works the turn queue: one job at a time, each one `runTurn` in one transaction. */
+export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOptions = {}): Promise<string> {
+  const log = options.log ?? ((message: string) => console.log(`[worker] ${message}`));
+  return boss.work<TurnJobData, TurnResult | undefined>(
+    TURN_JOB_NAME,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+    async (jobs: Job<TurnJobData>[]) => {
+      let last: TurnResult | undefined;
+      for (const job of jobs) {
+        const week = typeof job.data?.week === 'number' ? job.data.week : undefined;
+        last = await runTurn(db, { week, jobId: job.id, hooks: options.hooks, signal: job.signal });
+        if (last.status === 'advanced') {
+          log(`week ${last.week} -> ${last.newWeek} in ${last.durationMs} ms (${JSON.stringify(last.phaseTimings)})`);
+        } else {
+          log(`job ${job.id} skipped: ${last.reason}`);
+        }
+      }
+      return last;
+    },
+  );
+}

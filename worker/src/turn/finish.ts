@@ -1,0 +1,23 @@
+/**
+ * Phase 10, the books (docs/economy.md): a financial_history row per company that was active when
+ * the turn started (the turn's cash change and the cash after), then the world moves to the next
+ * week with last_turn_at = now and next_turn_at = the next 00:30 / 12:30 UTC.
+ */
+import { sql } from 'drizzle-orm';
+import { nextScheduledTurnAt } from '@marketcraft/shared';
+import type { TurnContext } from './context.ts';
+import { flushLedger } from './ledgerBatch.ts';
+
+export async function runFinish(ctx: TurnContext): Promise<void> {
+  const { tx, week, now } = ctx;
+  await flushLedger(ctx);
+  await tx.execute(sql`
+    insert into financial_history (company_id, week, amount_cents, cash_after_cents)
+    select tc.company_id, ${week}::int, tc.cash_cents - tc.cash_before_cents, tc.cash_cents
+    from turn_companies tc
+    on conflict (company_id, week) do update set amount_cents = excluded.amount_cents, cash_after_cents = excluded.cash_after_cents`);
+  await tx.execute(sql`
+    update world set current_week = ${week + 1}::int, last_turn_at = ${now.toISOString()}::timestamptz,
+           next_turn_at = ${nextScheduledTurnAt(now).toISOString()}::timestamptz, updated_at = now()
+    where id = 1`);
+}

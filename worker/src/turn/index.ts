@@ -1,0 +1,133 @@
+/**
+ * One turn = one game week, in ONE transaction (docs/economy.md lists the phases):
+ * lock the world row, check the week, claim the week with its `turns` row (primary key = week: the
+ * exactly-once marker), run the ten phases, commit, then NOTIFY game_updates. Any error rolls
+ * everything back and the world stays at the old week.
+ *
+ * Which week a job advances: a job carrying `week` advances only from that week (a job for a week
+ * already advanced does nothing and succeeds). A job without a week (the cron schedule's) advances
+ * from the current week, unless a turn already recorded that job's id (a retry of a job whose turn
+ * committed before the job could be marked complete).
+ */
+import { sql } from 'drizzle-orm';
+import { GAME_UPDATES_PG_CHANNEL, turnRng } from '@marketcraft/shared';
+import type { Database } from '@marketcraft/db';
+import { PHASES, type PhaseName, type TurnContext, type TurnHooks } from './context.ts';
+import { createTurnTables, refreshBalances } from './ledgerBatch.ts';
+import { createResearchTable } from './research.ts';
+import { runProduction } from './production.ts';
+import { runSales } from './sales.ts';
+import { runCosts } from './costs.ts';
+import { runMarkets } from './markets.ts';
+import { runStocks } from './stocks.ts';
+import { runDividends } from './dividends.ts';
+import { runPolitics } from './politics.ts';
+import { runBankruptcy } from './bankruptcy.ts';
+import { runFinish } from './finish.ts';
+import { runBotTurn } from '../bots/index.ts';
+
+export { PHASES, type PhaseName, type TurnHooks } from './context.ts';
+
+export interface RunTurnOptions {
+  /** Advance only from this week; omitted: from the current week (scheduled jobs). */
+  week?: number;
+  /** The pg-boss job id, recorded in the turns row. */
+  jobId?: string;
+  hooks?: TurnHooks;
+  /** Aborts the turn between phases (rolled back). */
+  signal?: AbortSignal;
+  now?: Date;
+}
+
+export type TurnResult =
+  | { status: 'advanced'; week: number; newWeek: number; durationMs: number; phaseTimings: Record<string, number>; bankrupt: number[] }
+  | { status: 'skipped'; week: number; reason: string };
+
+const PHASE_RUNNERS: Record<Exclude<PhaseName, 'finish'>, (ctx: TurnContext) => Promise<unknown>> = {
+  bots: (ctx) => runBotTurn(ctx.tx, ctx.week, ctx.rng),
+  production: runProduction,
+  sales: runSales,
+  costs: runCosts,
+  markets: runMarkets,
+  stocks: runStocks,
+  dividends: runDividends,
+  politics: runPolitics,
+  bankruptcy: runBankruptcy,
+};
+
+class TurnSkipped extends Error {
+  readonly week: number;
+  readonly reason: string;
+  constructor(week: number, reason: string) {
+    super(reason);
+    this.week = week;
+    this.reason = reason;
+  }
+}
+
+export async function runTurn(db: Database, options: RunTurnOptions = {}): Promise<TurnResult> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  let result: TurnResult;
+  try {
+    result = await db.transaction(async (tx) => {
+      const [world] = await tx.execute<{ current_week: number; seed: number }>(
+        sql`select current_week, seed from world where id = 1 for update`,
+      );
+      if (!world) throw new Error('The world row is missing: run the seed first');
+      const week = Number(world.current_week);
+      if (options.week !== undefined && options.week !== week) {
+        throw new TurnSkipped(week, `week ${options.week} was already advanced (the world is at week ${week})`);
+      }
+      if (options.week === undefined && options.jobId) {
+        const done = await tx.execute(sql`select week from turns where job_id = ${options.jobId}`);
+        if (done.length > 0) throw new TurnSkipped(week, `job ${options.jobId} already advanced week ${Number(done[0]?.week)}`);
+      }
+      const claimed = await tx.execute(sql`
+        insert into turns (week, started_at, job_id) values (${week}, ${now.toISOString()}::timestamptz, ${options.jobId ?? null})
+        on conflict do nothing returning week`);
+      if (claimed.length === 0) throw new TurnSkipped(week, `week ${week} already has a turn row`);
+
+      // Set-based statements over every building: no JIT compilation (it costs more than it saves
+      // on these one-off statements) and enough memory for the hash joins and sorts.
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(sql`set local work_mem = '64MB'`);
+
+      // Player operations lock their company row first: taking every active company's lock here,
+      // in id order, keeps the turn's view of cash stable and avoids deadlocks with them.
+      await tx.execute(sql`
+        create temp table turn_companies on commit drop as
+        select id as company_id, cash_cents as cash_before_cents, cash_cents from companies where status = 'active' order by id`);
+      await tx.execute(sql`select id from companies where status = 'active' order by id for update`);
+      await tx.execute(sql`alter table turn_companies add primary key (company_id)`);
+
+      const ctx: TurnContext = { tx, week, worldSeed: Number(world.seed), rng: turnRng(Number(world.seed), week), now };
+      await createTurnTables(ctx);
+      await createResearchTable(ctx);
+      const phaseTimings: Record<string, number> = {};
+      let bankrupt: number[] = [];
+      for (const phase of PHASES) {
+        if (options.signal?.aborted) throw new Error(`Turn aborted before phase ${phase}`);
+        const phaseStart = performance.now();
+        if (phase === 'finish') await runFinish(ctx);
+        else {
+          const outcome = await PHASE_RUNNERS[phase](ctx);
+          if (phase === 'bankruptcy') bankrupt = outcome as number[];
+          if (phase === 'bots') await refreshBalances(ctx);
+        }
+        phaseTimings[phase] = Math.round(performance.now() - phaseStart);
+        await options.hooks?.afterPhase?.(phase, ctx);
+      }
+      const durationMs = Math.round(performance.now() - started);
+      await tx.execute(sql`
+        update turns set finished_at = now(), duration_ms = ${durationMs}, phase_timings = ${JSON.stringify(phaseTimings)}::jsonb
+        where week = ${week}`);
+      return { status: 'advanced' as const, week, newWeek: week + 1, durationMs, phaseTimings, bankrupt };
+    });
+  } catch (error) {
+    if (error instanceof TurnSkipped) return { status: 'skipped', week: error.week, reason: error.reason };
+    throw error;
+  }
+  await db.execute(sql`select pg_notify(${GAME_UPDATES_PG_CHANNEL}, ${JSON.stringify({ week: result.newWeek, processedWeek: result.week })})`);
+  return result;
+}

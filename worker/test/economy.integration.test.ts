@@ -1,0 +1,217 @@
+/**
+ * The economy over many turns: money invariants under random player actions, and three kinds of
+ * player: sensible (farm, mill, bakery, store selling bread) earns money over 10 turns, reckless
+ * goes bankrupt, idle stays consistent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  buildBuilding,
+  hireEmployees,
+  investInPolitics,
+  ledgerMismatches,
+  marketTrade,
+  purchaseForBuilding,
+  selectRecipe,
+  shareMismatches,
+  tradeShares,
+  transferToStore,
+  type DbExecutor,
+} from '@marketcraft/db';
+import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
+import { BANKRUPTCY_TURNS, GameError, mulberry32, randomInt, type BuildingType } from '@marketcraft/shared';
+import { runTurn } from '../src/turn/index.ts';
+import { cashOf, createCompany, createTurnWorld, warehouse, type TurnWorld } from './fixtures.ts';
+
+async function tryAction(action: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await action();
+    return true;
+  } catch (error) {
+    if (error instanceof GameError) return false;
+    throw error;
+  }
+}
+
+async function maxLedgerId(db: DbExecutor): Promise<number> {
+  const [row] = await db.execute<{ id: number }>(sql`select coalesce(max(id), 0)::bigint as id from transactions`);
+  return Number(row?.id ?? 0);
+}
+
+async function cashByCompany(db: DbExecutor): Promise<Map<number, number>> {
+  const rows = await db.execute<{ id: number; cash_cents: number }>(sql`select id, cash_cents from companies`);
+  return new Map(rows.map((row) => [Number(row.id), Number(row.cash_cents)]));
+}
+
+/** Checks everything that must hold after a turn (docs/invariants.md). */
+async function checkInvariants(db: DbExecutor, cashBefore: Map<number, number>, ledgerIdBefore: number, week: number) {
+  expect(await ledgerMismatches(db)).toEqual([]);
+  expect(await shareMismatches(db)).toEqual([]);
+  // The turn's cash change of every company = the sum of the ledger rows the turn wrote = its financial history entry.
+  const turnRows = await db.execute<{ company_id: number; total: number }>(sql`
+    select company_id, sum(amount_cents)::bigint as total from transactions where id > ${ledgerIdBefore} group by company_id`);
+  const turnTotals = new Map(turnRows.map((row) => [Number(row.company_id), Number(row.total)]));
+  const cashAfter = await cashByCompany(db);
+  for (const [companyId, cash] of cashAfter) {
+    expect(cash - (cashBefore.get(companyId) ?? cash)).toBe(turnTotals.get(companyId) ?? 0);
+  }
+  const history = await db.execute<{ company_id: number; amount_cents: number; cash_after_cents: number }>(sql`
+    select company_id, amount_cents, cash_after_cents from financial_history where week = ${week}`);
+  for (const entry of history) {
+    expect(Number(entry.amount_cents)).toBe(turnTotals.get(Number(entry.company_id)) ?? 0);
+    expect(Number(entry.cash_after_cents)).toBe(cashAfter.get(Number(entry.company_id)));
+  }
+  const [negatives] = await db.execute<{ n: number }>(sql`
+    select (select count(*) from inventory_items where quantity < 0)
+         + (select count(*) from store_products where quantity < 0 or units_sold_last_turn < 0 or retail_price_cents <= 0)
+         + (select count(*) from building_inventory_items where quantity < 0)
+         + (select count(*) from portfolio_entries where shares_owned < 0)
+         + (select count(*) from share_records where share_price_cents < 0 or total_shares <= 0 or last_dividend_cents < 0)
+         + (select count(*) from products where current_price_cents <= 0 or current_price_cents < ceil(base_price_cents * 0.25)
+                                              or current_price_cents > floor(base_price_cents * 4))
+         + (select count(*) from city_market_data where market_price_cents <= 0 or demand_level not between 0 and 100)
+         + (select count(*) from influence_records where influence_points < 0)
+         + (select count(*) from countries where tax_rate not between 0 and 100) as n`);
+  expect(Number(negatives?.n)).toBe(0);
+}
+
+describe('the economy over many turns', () => {
+  let database: TestDatabase;
+  let world: TurnWorld;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    world = await createTurnWorld(database.db);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('keeps money, goods and shares consistent over 20 turns of random player actions', { timeout: 300_000 }, async () => {
+    const { db } = database;
+    const rng = mulberry32(20261122);
+    const players: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      players.push(await createCompany(db, { name: `Random ${index} ${world.tag}`, cashCents: 30_000_000 }));
+    }
+    const types: BuildingType[] = ['farm', 'mill', 'bakery', 'store'];
+    const recipeOf: Record<string, number> = { farm: world.farmRecipeId, mill: world.millRecipeId, bakery: world.bakeryRecipeId };
+    const products = [world.wheat, world.flour, world.bread];
+    for (let turn = 0; turn < 20; turn += 1) {
+      for (const company of players) {
+        const actions = randomInt(rng, 0, 4);
+        for (let step = 0; step < actions; step += 1) {
+          const kind = randomInt(rng, 0, 6);
+          const product = products[randomInt(rng, 0, 2)]!;
+          const buildingsOwned = await db.execute<{ id: number; type: string }>(sql`select id, type from buildings where company_id = ${company} order by id`);
+          const building = buildingsOwned[randomInt(rng, 0, Math.max(0, buildingsOwned.length - 1))];
+          if (kind === 0) {
+            const type = types[randomInt(rng, 0, 3)]!;
+            await tryAction(async () => {
+              const built = await buildBuilding(db, company, { type, cityId: rng() < 0.5 ? world.farmCityId : world.retailCityId });
+              if (recipeOf[type]) await selectRecipe(db, company, built.id, recipeOf[type]!);
+            });
+          } else if (kind === 1 && building) {
+            await tryAction(() => hireEmployees(db, company, Number(building.id), randomInt(rng, 1, 3)));
+          } else if (kind === 2) {
+            await tryAction(() => marketTrade(db, company, { productId: product, quantity: randomInt(rng, 1, 400), action: rng() < 0.6 ? 'buy' : 'sell' }));
+          } else if (kind === 3 && building?.type === 'store') {
+            await tryAction(() => purchaseForBuilding(db, company, Number(building.id), { productId: product, quantity: randomInt(rng, 1, 100) }));
+          } else if (kind === 4 && building?.type === 'store') {
+            await tryAction(() =>
+              transferToStore(db, company, Number(building.id), { productId: product, quantity: randomInt(rng, 1, 150), retailPriceCents: randomInt(rng, 500, 9_000) }),
+            );
+          } else if (kind === 5) {
+            const issuer = players[randomInt(rng, 0, players.length - 1)]!;
+            if (issuer !== company) {
+              await tryAction(() => tradeShares(db, { holderCompanyId: company, issuerCompanyId: issuer, shares: randomInt(rng, 1, 10), action: rng() < 0.7 ? 'buy' : 'sell' }));
+            }
+          } else if (kind === 6) {
+            await tryAction(() => investInPolitics(db, { companyId: company, countryId: world.countryIds[randomInt(rng, 0, world.countryIds.length - 1)]!, amountDollars: 1_000 * randomInt(rng, 1, 3) }));
+          }
+        }
+      }
+      const cashBefore = await cashByCompany(db);
+      const ledgerIdBefore = await maxLedgerId(db);
+      const result = await runTurn(db);
+      expect(result.status).toBe('advanced');
+      await checkInvariants(db, cashBefore, ledgerIdBefore, result.week);
+    }
+  });
+
+  it('a sensible player (farm, mill, bakery, store selling bread) earns money over 10 turns', { timeout: 120_000 }, async () => {
+    const { db } = database;
+    const company = await createCompany(db, { name: `Sensible ${world.tag}`, cashCents: 50_000_000 });
+    // 7 employees at equipment level 1: efficiency min(100, 70 + 15) = 85%.
+    const farm = await buildBuilding(db, company, { type: 'farm', cityId: world.farmCityId });
+    await selectRecipe(db, company, farm.id, world.farmRecipeId);
+    await hireEmployees(db, company, farm.id, 6);
+    const mill = await buildBuilding(db, company, { type: 'mill', cityId: world.farmCityId });
+    await selectRecipe(db, company, mill.id, world.millRecipeId);
+    await hireEmployees(db, company, mill.id, 6);
+    const bakery = await buildBuilding(db, company, { type: 'bakery', cityId: world.farmCityId });
+    await selectRecipe(db, company, bakery.id, world.bakeryRecipeId);
+    await hireEmployees(db, company, bakery.id, 6);
+    const store = await buildBuilding(db, company, { type: 'store', cityId: world.retailCityId });
+    const startCash = await cashOf(db, company);
+    const log: string[] = [];
+    for (let turn = 0; turn < 10; turn += 1) {
+      // Each week: bread from the bakery onto the shelf at 1.6x the city's market price.
+      const bread = await warehouse(db, company, world.bread);
+      if (bread > 0) {
+        const [market] = await db.execute<{ price: number }>(sql`
+          select market_price_cents as price from city_market_data where city_id = ${world.retailCityId} and product_id = ${world.bread}`);
+        await transferToStore(db, company, store.id, { productId: world.bread, quantity: bread, retailPriceCents: Math.round(Number(market?.price) * 1.6) });
+      }
+      // Flour beyond what the bakery needs next week (40 per 80 bread at 85%: 34) goes to the market.
+      const flour = await warehouse(db, company, world.flour);
+      if (flour > 40) await marketTrade(db, company, { productId: world.flour, quantity: flour - 40, action: 'sell' });
+      await runTurn(db);
+      log.push(`turn ${turn}: cash ${(await cashOf(db, company)) / 100} wheat ${await warehouse(db, company, world.wheat)} flour ${await warehouse(db, company, world.flour)}`);
+    }
+    expect(await cashOf(db, company), log.join('\n')).toBeGreaterThan(startCash);
+  });
+
+  it('a reckless player (no sales, many employees, cash spent on goods) goes bankrupt', { timeout: 120_000 }, async () => {
+    const { db } = database;
+    const company = await createCompany(db, { name: `Reckless ${world.tag}`, cashCents: 30_000_000 });
+    for (let index = 0; index < 4; index += 1) {
+      const mill = await buildBuilding(db, company, { type: 'mill', cityId: world.farmCityId });
+      await hireEmployees(db, company, mill.id, 9);
+    }
+    const cash = await cashOf(db, company);
+    await marketTrade(db, company, { productId: world.flour, quantity: Math.floor((cash - 100_000) / 3_500), action: 'buy' });
+    let turns = 0;
+    for (; turns < 10; turns += 1) {
+      await runTurn(db);
+      const [row] = await db.execute<{ status: string }>(sql`select status from companies where id = ${company}`);
+      if (row?.status === 'bankrupt') break;
+    }
+    expect(turns + 1).toBe(BANKRUPTCY_TURNS);
+    expect(await db.execute(sql`select 1 from buildings where company_id = ${company}`)).toHaveLength(0);
+    expect(await db.execute(sql`select 1 from inventory_items where company_id = ${company}`)).toHaveLength(0);
+    const [shares] = await db.execute<{ is_listed: boolean }>(sql`select is_listed from share_records where company_id = ${company}`);
+    expect(shares?.is_listed).toBe(false);
+    const [liquidation] = await db.execute<{ amount_cents: number }>(sql`
+      select amount_cents from transactions where company_id = ${company} and reason = 'liquidation'`);
+    expect(Number(liquidation?.amount_cents)).toBeGreaterThan(0);
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+
+  it('a player who does nothing keeps a consistent state', { timeout: 120_000 }, async () => {
+    const { db } = database;
+    const company = await createCompany(db, { name: `Idle ${world.tag}`, cashCents: 10_000_000 });
+    for (let turn = 0; turn < 5; turn += 1) {
+      const result = await runTurn(db);
+      expect(result.status).toBe('advanced');
+    }
+    expect(await cashOf(db, company)).toBe(10_000_000);
+    const history = await db.execute<{ amount_cents: number }>(sql`select amount_cents from financial_history where company_id = ${company}`);
+    expect(history).toHaveLength(5);
+    expect(history.every((entry) => Number(entry.amount_cents) === 0)).toBe(true);
+    const [share] = await db.execute<{ share_price_cents: number }>(sql`select share_price_cents from share_records where company_id = ${company}`);
+    // Net worth per share $1,000: the price climbs 30% of the gap each turn from $100.
+    expect(Number(share?.share_price_cents)).toBeGreaterThan(10_000);
+    expect(Number(share?.share_price_cents)).toBeLessThanOrEqual(100_000);
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+});

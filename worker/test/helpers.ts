@@ -1,0 +1,43 @@
+/** In-process turn workers and a send-only client for the queue tests. */
+import { PgBoss } from 'pg-boss';
+import { connectDatabase } from '@marketcraft/db';
+import { loadWorkerConfig } from '../src/config.ts';
+import { createBoss, ensureTurnQueue, ensureTurnSchedule, workTurnQueue } from '../src/queue.ts';
+
+export async function startInProcessWorker(databaseUrl: string, env: Record<string, string> = {}) {
+  const config = loadWorkerConfig({ DATABASE_URL: databaseUrl, WORKER_SUPERVISE_INTERVAL_SECONDS: '2', ...env });
+  const connection = connectDatabase(databaseUrl, { max: 3, applicationName: 'marketcraft-worker' });
+  const boss = createBoss(config);
+  boss.on('error', () => {});
+  await boss.start();
+  await ensureTurnQueue(boss, config);
+  await ensureTurnSchedule(boss, config.TURN_CRON, config.TURN_SCHEDULE_ENABLED === '1');
+  const logs: string[] = [];
+  await workTurnQueue(boss, connection.db, { pollingIntervalSeconds: 0.5, log: (message) => logs.push(message) });
+  return {
+    boss,
+    logs,
+    stop: async () => {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await connection.close();
+    },
+  };
+}
+
+/** A pg-boss client like the API's: sends only (the worker created the queue). */
+export async function startSender(databaseUrl: string): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 3, migrate: false, createSchema: false, supervise: false, schedule: false });
+  boss.on('error', () => {});
+  await boss.start();
+  return boss;
+}
+
+export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { users } from '@marketcraft/db';
+import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
+import { TURN_CRON_SCHEDULE, TURN_JOB_NAME } from '@marketcraft/shared';
+import { startApiServer } from '../../api/src/server.ts';
+import { loadApiConfig } from '../../api/src/config.ts';
+import { createSession } from '../../api/src/auth/session.ts';
+import { runTurn } from '../src/turn/index.ts';
+import { createTurnWorld, worldWeek } from './fixtures.ts';
+import { startInProcessWorker, startSender, waitFor } from './helpers.ts';
+
+describe('the turn queue, the schedule and the admin routes', () => {
+  let database: TestDatabase;
+  let api: Awaited<ReturnType<typeof startApiServer>>;
+  let token: string;
+  const workers: Awaited<ReturnType<typeof startInProcessWorker>>[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await createTurnWorld(database.db);
+    api = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ADVANCE_TURN_TIMEOUT_MS: '30000' }));
+    const [admin] = await database.db.insert(users).values({ email: `admin-${Date.now()}@example.com`, isAdmin: true }).returning({ id: users.id });
+    token = (await createSession(database.db, admin!.id)).token;
+  });
+  afterAll(async () => {
+    for (const worker of workers) await worker.stop();
+    await api?.close();
+    await database.drop();
+  });
+
+  const call = async (method: string, path: string) => {
+    const response = await fetch(`http://127.0.0.1:${api.port}/api${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+
+  it('answers 503 to advance-turn and an inactive cron status while no worker has run', async () => {
+    const advance = await call('POST', '/admin/advance-turn');
+    expect(advance.status).toBe(503);
+    expect(advance.body).toEqual({ error: 'The turn worker is not running.' });
+    const cron = await call('GET', '/admin/cron-status');
+    expect(cron.status).toBe(200);
+    expect(cron.body).toEqual({ jobname: TURN_JOB_NAME, schedule: TURN_CRON_SCHEDULE, active: false });
+  });
+
+  it('creates the queue and the cron schedule at worker start; cron-status reads it', async () => {
+    workers.push(await startInProcessWorker(database.url));
+    const schedules = await workers[0]!.boss.getSchedules(TURN_JOB_NAME);
+    expect(schedules).toHaveLength(1);
+    expect(schedules[0]).toMatchObject({ name: TURN_JOB_NAME, cron: TURN_CRON_SCHEDULE, timezone: 'UTC' });
+    const cron = await call('GET', '/admin/cron-status');
+    expect(cron.body).toEqual({ jobname: TURN_JOB_NAME, schedule: TURN_CRON_SCHEDULE, active: true });
+  });
+
+  it('three workers and twelve concurrent sends for the same week advance exactly one week', async () => {
+    workers.push(await startInProcessWorker(database.url), await startInProcessWorker(database.url));
+    const week = await worldWeek(database.db);
+    const sender = await startSender(database.url);
+    try {
+      const ids = await Promise.all(Array.from({ length: 12 }, () => sender.send(TURN_JOB_NAME, { week })));
+      expect(ids.every((id) => typeof id === 'string')).toBe(true);
+      await waitFor(
+        async () => {
+          const jobs = await Promise.all(ids.map((id) => sender.getJobById(TURN_JOB_NAME, id!)));
+          return jobs.every((job) => job?.state === 'completed');
+        },
+        60_000,
+        'all twelve jobs to complete',
+      );
+    } finally {
+      await sender.stop({ graceful: false, close: true });
+    }
+    expect(await worldWeek(database.db)).toBe(week + 1);
+    const turns = await database.db.execute(sql`select week from turns where week >= ${week}`);
+    expect(turns).toHaveLength(1);
+  });
+
+  it('concurrent runTurn calls for one week (and a replayed job id) advance it once', async () => {
+    const week = await worldWeek(database.db);
+    const results = await Promise.all(Array.from({ length: 5 }, () => runTurn(database.db, { week })));
+    expect(results.filter((result) => result.status === 'advanced')).toHaveLength(1);
+    expect(await worldWeek(database.db)).toBe(week + 1);
+    // A scheduled job (no week) retried after its turn committed does nothing the second time.
+    const first = await runTurn(database.db, { jobId: 'cron-firing-1' });
+    const retry = await runTurn(database.db, { jobId: 'cron-firing-1' });
+    expect(first.status).toBe('advanced');
+    expect(retry.status).toBe('skipped');
+    expect(await worldWeek(database.db)).toBe(week + 2);
+  });
+
+  it('POST /api/admin/advance-turn advances one week, returns it, and /api/realtime sends game-updates', async () => {
+    const week = await worldWeek(database.db);
+    const controller = new AbortController();
+    const stream = await fetch(`http://127.0.0.1:${api.port}/api/realtime`, { signal: controller.signal });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const readUntil = async (text: string) => {
+      while (!received.includes(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value);
+      }
+    };
+    await readUntil('event: ready');
+    const advance = await call('POST', '/admin/advance-turn');
+    expect(advance.status).toBe(200);
+    expect(advance.body).toEqual({ current_week: week + 1 });
+    expect(await worldWeek(database.db)).toBe(week + 1);
+    await readUntil('event: game-updates');
+    expect(received).toContain(`"week":${week + 1}`);
+    controller.abort();
+  });
+});
