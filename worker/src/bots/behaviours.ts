@@ -256,8 +256,9 @@ export function buyMissingInputs({ bot, world, budget }: StrategyInput): BotActi
 /**
  * Shelves, then surplus. Consumer goods the bot holds beyond its inputs go onto its stores'
  * shelves (split evenly over the stores that carry them or have room); everything else beyond two
- * weeks of input needs is sold on the market when the price is right for the strategy (or, above
- * 2,000 units, half of it whatever the price).
+ * weeks of input needs is sold on the market when the price is right for the strategy (always, or
+ * with minMarginOverCost: when the sale pays that factor over the average cost or the price is at
+ * least the base price; above 2,000 units, half of it whatever the price).
  */
 export function shelveAndSellSurplus({ bot, world }: StrategyInput, profile: StrategyProfile, markup: number): BotAction[] {
   const actions: BotAction[] = [];
@@ -297,7 +298,8 @@ export function shelveAndSellSurplus({ bot, world }: StrategyInput, profile: Str
     const salePrice = Math.round(product.currentPriceCents * (1 - MARKET_SELL_SPREAD));
     const priceIsRight =
       profile.minMarginOverCost <= 0 ||
-      (stock.averageCostCents > 0 ? salePrice >= stock.averageCostCents * profile.minMarginOverCost : product.currentPriceCents >= product.basePriceCents * 0.95);
+      salePrice >= stock.averageCostCents * profile.minMarginOverCost ||
+      product.currentPriceCents >= product.basePriceCents;
     let quantity = 0;
     if (priceIsRight) quantity = extra;
     else if (stock.quantity > HOARD_LIMIT_UNITS) quantity = Math.floor(extra / 2);

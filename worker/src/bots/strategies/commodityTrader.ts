@@ -1,8 +1,8 @@
 /**
  * Bots (owned by the bots engineer): commodity_trader. Buys raw and agricultural goods when cheap
  * (market price at most 90% of base, or a city price at most 88% of the market in one of its own
- * cities) and sells what it holds only when the market pays 5% over its average cost (or half of
- * a pile above 2,000 units). Now and then builds the extraction site of the best-paying raw good,
+ * cities) and sells what it holds only when the market pays 5% over its average cost or at least
+ * the base price (or half of a pile above 2,000 units). Now and then builds the extraction site of the best-paying raw good,
  * and buys a few undervalued shares.
  */
 import { DEFAULT_PROFILE, planExtractionBuild, tradeCommodities, tradeShares, type StrategyProfile } from '../behaviours.ts';
