@@ -36,6 +36,17 @@ describe('admin journey', () => {
     expect(await schedule.getByText('Automatic turns run at 00:30 and 12:30 UTC daily.').isVisible()).toBe(true);
     await page.screenshot({ path: '/tmp/marketcraft-desktop-admin.png', fullPage: true });
 
+    // A player elsewhere, listening on the realtime stream.
+    const player = await newPage(browser);
+    await signUpViaApi(player.context, uniqueEmail('listener'));
+    const streamOpened = player.page.waitForResponse((response) => response.url().endsWith('/api/realtime') && response.status() === 200);
+    await player.page.goto('/');
+    await player.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await streamOpened;
+
+    const playerToast = player.page.getByText('Turn processed!').waitFor({ timeout: 80_000 });
+    const playerToastText = player.page.getByText('The game week has advanced. Check your earnings!').waitFor({ timeout: 80_000 });
+
     await page.getByRole('button', { name: 'Advance Turn Manually' }).click();
     const outcome = await Promise.race([
       page.getByText('Turn Advanced Successfully').waitFor({ timeout: 80_000 }).then(() => 'advanced' as const),
@@ -44,6 +55,12 @@ describe('admin journey', () => {
     expect(outcome, 'advancing the turn failed (is the worker running?)').toBe('advanced');
     await page.getByTestId('header-week').getByText('2', { exact: true }).waitFor();
     await world.getByTestId('admin-current-week').getByText('2', { exact: true }).waitFor();
+
+    // The player hears about it without reloading.
+    await playerToast;
+    await playerToastText;
+    await player.page.getByTestId('header-week').getByText('2', { exact: true }).waitFor();
+    await player.context.close();
     await context.close();
   });
 

@@ -22,7 +22,7 @@ describe('build journey', () => {
 
     await page.getByRole('radio', { name: 'Farm' }).click();
     await page.getByTestId('build-cost').getByText('$20,000').waitFor();
-    await page.getByRole('textbox', { name: 'City' }).click();
+    await page.getByPlaceholder('Choose a city').click();
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: /^Build Farm in / }).click();
     await page.getByText('Building constructed!').waitFor();
@@ -55,9 +55,9 @@ describe('build journey', () => {
     await page.goto('/market');
     await page.getByRole('heading', { level: 1, name: 'Market' }).waitFor();
     await page.getByRole('textbox', { name: 'Search products' }).fill('wheat');
-    const quantity = page.getByRole('textbox', { name: /^Quantity of / }).first();
+    const card = page.locator('[data-testid^="product-card-"]').first();
+    const quantity = card.getByRole('textbox', { name: /^Quantity of / });
     await quantity.fill('5');
-    const card = page.locator('.mantine-Card-root', { has: quantity });
     const productName = (await card.locator('p').first().textContent())?.trim() ?? '';
     await card.getByRole('button', { name: 'Buy' }).click();
     await page.getByText('Purchased!').waitFor();
@@ -67,6 +67,40 @@ describe('build journey', () => {
     await page.goto('/');
     await page.getByText(productName).first().waitFor();
     await page.getByTestId('summary-inventory').getByText('1', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('stocks a store through its trade hall', async () => {
+    const { context, page } = await newPage(browser);
+    await signUpViaApi(context, uniqueEmail('store'));
+    await page.goto('/build');
+    await page.getByRole('radio', { name: 'Store' }).click();
+    await page.getByPlaceholder('Choose a city').click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: /^Build Store in / }).click();
+    await page.getByText('Your new Store is now operational.').waitFor();
+
+    await page.goto('/my-buildings');
+    await page.getByText('Retail', { exact: true }).first().waitFor();
+    await page.getByRole('link', { name: /Store/ }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Store' }).waitFor();
+    await page.getByRole('tab', { name: 'Trade Hall' }).click();
+    await page.getByRole('button', { name: 'Purchase', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Purchase Product' });
+    expect(await dialog.getByRole('textbox', { name: 'Quantity' }).inputValue()).toBe('10');
+    await dialog.getByRole('button', { name: 'Purchase' }).click();
+    await page.getByText('Products purchased successfully!').waitFor();
+
+    await page.getByRole('tab', { name: 'Inventory' }).click();
+    await page.getByRole('button', { name: 'Add to Store' }).first().click();
+    await page.getByRole('dialog', { name: 'Add Product to Store' }).getByRole('button', { name: 'Add to Store' }).click();
+    await page.getByText('Product added to store!').waitFor();
+
+    await page.getByRole('tab', { name: 'Store' }).click();
+    await page.getByText('Active', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: /^Deactivate / }).first().click();
+    await page.getByText('Product status updated!').waitFor();
+    await page.getByText('Inactive', { exact: true }).first().waitFor();
     await context.close();
   });
 });

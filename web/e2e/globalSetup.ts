@@ -5,7 +5,7 @@
  * hands the URL to the tests, and on teardown stops the whole process group with SIGTERM and waits
  * for a clean exit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -37,15 +37,23 @@ function freePort(): Promise<number> {
   });
 }
 
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until every process of the group (npm, the launcher, API, worker, PostgreSQL) is gone. */
+async function waitForGroupExit(pgid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!groupAlive(pgid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return !groupAlive(pgid);
 }
 
 export default async function setup(project: TestProject) {
@@ -100,22 +108,29 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
 
   return async () => {
+    const pgid = child.pid!;
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(-pgid, 'SIGTERM');
     } catch {
       // already gone
     }
-    const exited = await waitForExit(child, STOP_TIMEOUT_MS);
+    const exited = await waitForGroupExit(pgid, STOP_TIMEOUT_MS);
     if (!exited) {
       console.warn(`[e2e] npm start did not stop within ${STOP_TIMEOUT_MS / 1000} s after SIGTERM; killing it (log: ${logPath})`);
       try {
-        process.kill(-child.pid!, 'SIGKILL');
+        process.kill(-pgid, 'SIGKILL');
       } catch {
         // already gone
       }
-      await waitForExit(child, 10_000);
+      await waitForGroupExit(pgid, 10_000);
     }
     log.end();
-    if (exited && !process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    if (exited && !process.env.E2E_KEEP_DATA) {
+      try {
+        rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`[e2e] could not remove ${dataDir}:`, error instanceof Error ? error.message : error);
+      }
+    }
   };
 }

@@ -3,9 +3,10 @@
  * buildings grouped in collapsible categories, and the footer lines.
  */
 import { Link, useLocation } from 'react-router-dom';
-import { Badge, Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Box, Group, NavLink, Stack, Text } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { BUILDING_CATEGORIES, BUILDING_CATEGORY_LABELS, type BuildingCategory } from '@marketcraft/shared';
+import { ScrollBox } from '../components/ScrollBox';
 import { useBuildings } from '../hooks/useGameData';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import type { RouterOutputs } from '../trpc';
@@ -31,7 +32,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <Stack gap={0} h="100%">
-      <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden' }}>
         <nav aria-label="Main menu">
           {SIDE_MENU_LINKS.filter((link) => !link.adminOnly || isAdmin).map((link) => (
             <NavLink
@@ -60,15 +61,17 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
             onClick={onNavigate}
           />
           {groups.length > 0 && (
-            <ScrollArea.Autosize mah="24rem" type="auto" aria-label="Your buildings by category">
+            <ScrollBox maxHeight="24rem" label="Your buildings by category">
               {groups.map((group) => (
                 <NavLink
                   key={group.category}
-                  label={group.label}
-                  rightSection={
-                    <Badge size="xs" variant="default">
-                      {group.buildings.length}
-                    </Badge>
+                  label={
+                    <Group gap={6} wrap="nowrap">
+                      <span>{group.label}</span>
+                      <Badge size="xs" variant="default" aria-label={`${group.buildings.length} buildings`}>
+                        {group.buildings.length}
+                      </Badge>
+                    </Group>
                   }
                   defaultOpened={group.buildings.some((building) => pathname === `/buildings/${building.id}`)}
                   childrenOffset={24}
@@ -87,10 +90,10 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
                   ))}
                 </NavLink>
               ))}
-            </ScrollArea.Autosize>
+            </ScrollBox>
           )}
         </nav>
-      </ScrollArea>
+      </Box>
       <Box className={classes.navFooter}>
         <Text size="xs" c="dimmed">
           Turns every 12 hours

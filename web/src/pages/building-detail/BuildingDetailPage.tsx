@@ -22,7 +22,6 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { BUILDING_CATEGORY_LABELS, HIRE_COST_PER_EMPLOYEE, MAX_EQUIPMENT_LEVEL, type BuildingCategory } from '@marketcraft/shared';
-import { ComingSoon } from '../../components/ComingSoon';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryError';
@@ -34,13 +33,14 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { researchEffectsText } from '../../lib/researchEffects';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { CategoryDialog, HireDialog, ProductionRateDialog, RecipeDialog, UpgradeDialog } from './dialogs';
+import { FactoryPanel } from './FactoryPanel';
+import { TradeHall } from './TradeHall';
 
 type Building = RouterOutputs['buildings']['get'];
 type Dialog = 'hire' | 'upgrade' | 'rate' | 'recipe' | 'category' | 'sell' | null;
 
 /** Spec section 2: fixed placeholder numbers, not live data. */
 const FINANCIAL_PLACEHOLDER = { revenue: 45_000, operatingCosts: 10_000, netProfit: 35_000, roi: 12.5 };
-const OPERATING_COSTS_SHOWN = 10_000;
 
 function Info({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -334,12 +334,19 @@ export default function BuildingDetailPage() {
           </Tabs.Panel>
           {isStore && (
             <Tabs.Panel value="trade-hall">
-              <ComingSoon what="The Trade Hall (purchase, back-room inventory and shelf pricing)" />
+              <TradeHall building={data} cash={cash} />
             </Tabs.Panel>
           )}
           {isFactory && (
             <Tabs.Panel value="factory">
-              <ComingSoon what="Factory management (raw materials, shopping list and output)" />
+              <FactoryPanel
+                building={data}
+                recipes={(recipes.data ?? []).filter((candidate) => candidate.building_type.toLowerCase() === 'factory')}
+                cash={cash}
+                open={setDialog}
+                onSelectRecipe={(recipeId) => recipe.mutate({ id, recipe_id: recipeId })}
+                selectingRecipe={recipe.isPending}
+              />
             </Tabs.Panel>
           )}
           <Tabs.Panel value="efficiency">
@@ -358,10 +365,6 @@ export default function BuildingDetailPage() {
             Sell Building
           </Button>
         </Group>
-        <Text size="xs" c="dimmed">
-          Operating costs are shown as {formatWholeDollars(OPERATING_COSTS_SHOWN)} per week in the sample report; the real weekly cost of this
-          building is {formatWholeDollars(data.weekly_operating_cost)}.
-        </Text>
       </Stack>
 
       {dialog === 'hire' && <HireDialog opened onClose={() => setDialog(null)} pending={hire.isPending} cash={cash} onConfirm={(count) => hire.mutate({ id, count })} />}

@@ -1,6 +1,6 @@
 /** The building dialogs (spec sections 2 and 5): hire, upgrade equipment, production rate, recipe, category. */
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Radio, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Radio, Select, Stack, Text } from '@mantine/core';
 import {
   EQUIPMENT_LEVEL_COST_LADDER,
   HIRE_COST_PER_EMPLOYEE,
@@ -10,6 +10,7 @@ import {
   MIN_PRODUCTION_RATE,
   PRODUCT_CATEGORIES,
 } from '@marketcraft/shared';
+import { ScrollBox } from '../../components/ScrollBox';
 import { formatWholeDollars } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import type { RouterOutputs } from '../../trpc';
@@ -141,7 +142,7 @@ export function RecipeDialog({ opened, onClose, pending, recipes, selectedId, on
         {recipes.length === 0 ? (
           <Text c="dimmed">No recipes for this building type.</Text>
         ) : (
-          <ScrollArea.Autosize mah={400} type="auto">
+          <ScrollBox maxHeight={400}>
             <Radio.Group value={choice} onChange={setChoice} aria-label="Recipe">
               <Stack gap="xs">
                 {recipes.map((recipe) => (
@@ -163,7 +164,7 @@ export function RecipeDialog({ opened, onClose, pending, recipes, selectedId, on
                 ))}
               </Stack>
             </Radio.Group>
-          </ScrollArea.Autosize>
+          </ScrollBox>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Button, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconArrowDownRight,
   IconArrowUpRight,
@@ -20,6 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { DEFAULT_SHARE_PRICE, MOVERS_PANEL_SIZE, NEWS_MAX_ITEMS, TOP_INVENTORY_SIZE } from '@marketcraft/shared';
 import { AdSlot } from '../../components/AdSlot';
+import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { QueryError } from '../../components/QueryError';
 import { useBuildings, useCities, useCompany, useRecentNews } from '../../hooks/useGameData';
@@ -108,7 +109,7 @@ function NewsFeed() {
       ) : items.length === 0 ? (
         <Empty>No recent news. Check back after the next turn!</Empty>
       ) : (
-        <ScrollArea.Autosize mah={420} type="auto">
+        <ScrollBox maxHeight={420}>
           <Stack gap="xs">
             {items.map((item) => {
               const badge = newsBadge(item);
@@ -135,7 +136,7 @@ function NewsFeed() {
               );
             })}
           </Stack>
-        </ScrollArea.Autosize>
+        </ScrollBox>
       )}
     </Panel>
   );
@@ -223,7 +224,7 @@ function YourBuildings() {
       ) : buildings.data.length === 0 ? (
         <Empty>No buildings yet. Start building to grow your empire!</Empty>
       ) : (
-        <ScrollArea.Autosize mah="24rem" type="auto">
+        <ScrollBox maxHeight="24rem">
           <Stack gap={4}>
             {buildings.data.map((building) => {
               const city = cityById.get(building.city_id);
@@ -248,7 +249,7 @@ function YourBuildings() {
               );
             })}
           </Stack>
-        </ScrollArea.Autosize>
+        </ScrollBox>
       )}
     </Panel>
   );

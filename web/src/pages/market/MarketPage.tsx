@@ -2,10 +2,11 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { Badge, Button, Card, Group, NumberInput, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { PRODUCT_CATEGORIES } from '@marketcraft/shared';
 import { CashBadge } from '../../components/CashBadge';
+import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryError';
@@ -41,7 +42,7 @@ function ProductCard({ good, held }: { good: Good; held: number }) {
 
   const change = good.price_change_percent;
   return (
-    <Card withBorder padding="sm">
+    <Card withBorder padding="sm" data-testid={`product-card-${good.id}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" truncate>
@@ -142,13 +143,13 @@ export default function MarketPage() {
             <Text size="sm" c="dimmed">
               {shown.length} products
             </Text>
-            <ScrollArea.Autosize mah={600} type="auto" offsetScrollbars>
+            <ScrollBox maxHeight={600}>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm">
                 {shown.map((good) => (
                   <ProductCard key={good.id} good={good} held={heldById.get(good.id) ?? 0} />
                 ))}
               </SimpleGrid>
-            </ScrollArea.Autosize>
+            </ScrollBox>
           </>
         )}
       </Stack>

@@ -2,9 +2,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { Badge, Button, Card, Center, Group, NumberInput, ScrollArea, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconChartLine, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
 import { CashBadge } from '../../components/CashBadge';
+import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryError';
@@ -172,7 +173,7 @@ export default function StocksPage() {
               onChange={(event) => setSearch(event.currentTarget.value)}
               mb="sm"
             />
-            <ScrollArea.Autosize mah={600} type="auto">
+            <ScrollBox maxHeight={600}>
               <Stack gap={4}>
                 {listed.map((record) => {
                   const change = changeOf(record.company_id);
@@ -211,7 +212,7 @@ export default function StocksPage() {
                   );
                 })}
               </Stack>
-            </ScrollArea.Autosize>
+            </ScrollBox>
           </Card>
           {selected ? (
             <CompanyDetail key={selected.company_id} record={selected} owned={ownedOf(selected.company_id)} cash={company?.cash ?? 0} />

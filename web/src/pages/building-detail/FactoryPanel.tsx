@@ -1,0 +1,291 @@
+/** Factory management (spec section 2): Raw Materials, Production, Output and Operations tabs. */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { Badge, Button, Card, Group, Progress, Select, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, MAX_EQUIPMENT_LEVEL, PRODUCT_CATEGORIES } from '@marketcraft/shared';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { ScrollBox } from '../../components/ScrollBox';
+import { formatMoney } from '../../lib/format';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc, type RouterOutputs } from '../../trpc';
+import { PurchaseDialog, type PurchaseTarget } from './PurchaseDialog';
+
+type Building = RouterOutputs['buildings']['get'];
+type Recipe = RouterOutputs['catalog']['recipes'][number];
+type FactoryDialog = 'hire' | 'upgrade' | 'rate';
+
+/** Raw material purchases default to 100 units (spec section 9). */
+const DEFAULT_RAW_MATERIAL_QUANTITY = 100;
+
+/** Units of each input one turn at the building's production rate needs. */
+export function inputsNeeded(recipe: Recipe, productionRate: number): Array<{ productId: number; name: string; need: number }> {
+  return recipe.inputs.map((input) => ({ productId: input.product_id, name: input.product_name, need: Math.ceil((input.quantity * productionRate) / 100) }));
+}
+
+export function FactoryPanel({
+  building,
+  recipes,
+  cash,
+  open,
+  onSelectRecipe,
+  selectingRecipe,
+}: {
+  building: Building;
+  recipes: Recipe[];
+  cash: number;
+  open: (dialog: FactoryDialog) => void;
+  onSelectRecipe: (recipeId: number) => void;
+  selectingRecipe: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [category, setCategory] = useState<string | null>('Raw Materials');
+  const [target, setTarget] = useState<PurchaseTarget | null>(null);
+  const market = trpc.catalog.cityMarketData.useQuery({ id: building.city_id });
+  const materials = trpc.buildings.inventory.useQuery({ id: building.id });
+  const purchase = trpc.buildings.purchaseInventory.useMutation({
+    onSuccess: () => {
+      notifySuccess('Raw materials purchased successfully!');
+      setTarget(null);
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.inventory) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.catalog) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
+    },
+    onError: (error) => notifyFailure('Error', error, 'Insufficient funds'),
+  });
+
+  const haveOf = (productId: number) => materials.data?.find((item) => item.product_id === productId)?.quantity ?? 0;
+  const priceOf = (productId: number) => market.data?.find((product) => product.product_id === productId)?.market_price ?? 0;
+  const isReady = (recipe: Recipe) => inputsNeeded(recipe, building.production_rate).every((input) => haveOf(input.productId) >= input.need);
+  const selected = building.recipe ? recipes.find((recipe) => recipe.id === building.recipe?.id) ?? null : null;
+  const materialCount = (materials.data ?? []).reduce((sum, item) => sum + item.quantity, 0);
+  const buy = (productId: number, productName: string, quantity: number) => setTarget({ productId, productName, price: priceOf(productId), quantity: Math.max(1, quantity) });
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <Badge size="lg" variant="light" tt="none">
+          {building.employees} workers
+        </Badge>
+        <Badge size="lg" variant="light" tt="none">
+          Equipment level {building.equipment_level}
+        </Badge>
+        <Badge size="lg" variant="light" color={building.efficiency < 90 ? 'orange' : 'green'} tt="none">
+          {building.efficiency}% efficiency
+        </Badge>
+        <Badge size="lg" variant="light" color="grape" tt="none">
+          {materialCount.toLocaleString('en-US')} materials
+        </Badge>
+      </Group>
+      <Tabs defaultValue="materials" keepMounted={false} variant="pills">
+        <Tabs.List mb="md">
+          <Tabs.Tab value="materials">Raw Materials</Tabs.Tab>
+          <Tabs.Tab value="production">Production</Tabs.Tab>
+          <Tabs.Tab value="output">Output</Tabs.Tab>
+          <Tabs.Tab value="operations">Operations</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="materials">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Card withBorder padding="sm">
+              <Select label="Category" data={[...PRODUCT_CATEGORIES]} value={category} onChange={setCategory} mb="sm" allowDeselect={false} />
+              {market.isPending ? (
+                <PageLoader />
+              ) : (
+                <ScrollBox maxHeight={600}>
+                  <Stack gap={4}>
+                    {(market.data ?? [])
+                      .filter((product) => product.category === category)
+                      .map((product) => (
+                        <Group key={product.product_id} justify="space-between" wrap="nowrap" gap="xs">
+                          <Text size="sm" truncate>
+                            {product.product_name}
+                          </Text>
+                          <Group gap="xs" wrap="nowrap">
+                            <Text size="sm">{formatMoney(product.market_price)}</Text>
+                            <Button size="compact-xs" variant="light" onClick={() => buy(product.product_id, product.product_name, DEFAULT_RAW_MATERIAL_QUANTITY)}>
+                              Buy
+                            </Button>
+                          </Group>
+                        </Group>
+                      ))}
+                  </Stack>
+                </ScrollBox>
+              )}
+            </Card>
+            <Card withBorder padding="sm">
+              <Text fw={600} mb="xs">
+                Current Inventory
+              </Text>
+              {materials.isPending ? (
+                <PageLoader />
+              ) : (materials.data ?? []).length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No raw materials yet.
+                </Text>
+              ) : (
+                <Stack gap={4}>
+                  {(materials.data ?? []).map((item) => (
+                    <Group key={item.product_id} justify="space-between" wrap="nowrap">
+                      <Text size="sm">{item.product_name}</Text>
+                      <Text size="sm" c="dimmed">
+                        {item.quantity} · avg {formatMoney(item.purchase_price)}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Card>
+          </SimpleGrid>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="production">
+          <Stack gap="md">
+            <Card withBorder padding="sm">
+              <Text fw={600} mb="xs">
+                Shopping List {selected ? `for ${selected.output_product_name}` : ''}
+              </Text>
+              {!selected ? (
+                <Text size="sm" c="dimmed">
+                  Select a recipe below to see what it needs.
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={420}>
+                  <Table>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Material</Table.Th>
+                        <Table.Th ta="right">Need / turn</Table.Th>
+                        <Table.Th ta="right">Have</Table.Th>
+                        <Table.Th />
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {inputsNeeded(selected, building.production_rate).map((input) => {
+                        const missing = Math.max(0, input.need - haveOf(input.productId));
+                        return (
+                          <Table.Tr key={input.productId}>
+                            <Table.Td>{input.name}</Table.Td>
+                            <Table.Td ta="right">{input.need}</Table.Td>
+                            <Table.Td ta="right" c={missing > 0 ? 'red' : 'green'}>
+                              {haveOf(input.productId)}
+                            </Table.Td>
+                            <Table.Td ta="right">
+                              <Button size="compact-xs" variant="light" onClick={() => buy(input.productId, input.name, missing || DEFAULT_RAW_MATERIAL_QUANTITY)}>
+                                Quick Buy
+                              </Button>
+                            </Table.Td>
+                          </Table.Tr>
+                        );
+                      })}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Card>
+            <Card withBorder padding="sm">
+              <Text fw={600} mb="xs">
+                Factory Recipes
+              </Text>
+              <ScrollBox maxHeight={600}>
+              <Stack gap={6}>
+                {recipes.map((recipe) => {
+                  const active = recipe.id === building.selected_recipe_id;
+                  return (
+                    <Group key={recipe.id} justify="space-between" wrap="nowrap" gap="xs">
+                      <div style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={500} truncate>
+                          {recipe.output_product_name} ({recipe.output_quantity}/week)
+                        </Text>
+                        <Text size="xs" c="dimmed" truncate>
+                          {recipe.inputs.map((input) => `${input.quantity} ${input.product_name}`).join(', ') || 'No inputs'}
+                        </Text>
+                      </div>
+                      <Group gap={4} wrap="nowrap">
+                        {isReady(recipe) && (
+                          <Badge size="xs" color="green" variant="light">
+                            Ready
+                          </Badge>
+                        )}
+                        <Button size="compact-xs" variant={active ? 'filled' : 'light'} disabled={active || selectingRecipe} onClick={() => onSelectRecipe(recipe.id)}>
+                          {active ? 'Active' : 'Select'}
+                        </Button>
+                      </Group>
+                    </Group>
+                  );
+                })}
+              </Stack>
+              </ScrollBox>
+            </Card>
+            <Group>
+              <Text size="sm">Production rate: {building.production_rate} units/week</Text>
+              <Button size="xs" variant="light" onClick={() => open('rate')}>
+                Change Rate
+              </Button>
+            </Group>
+          </Stack>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="output">
+          <Card withBorder padding="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Current production
+                </Text>
+                <Text fw={700}>{building.recipe ? building.recipe.output_product_name : 'Nothing selected'}</Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Recipe output at 100%
+                </Text>
+                <Text fw={700}>{building.recipe ? `${building.recipe.output_quantity} units/week` : '-'}</Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Effective output
+                </Text>
+                <Text fw={700}>{building.effective_output} units/week</Text>
+              </div>
+            </SimpleGrid>
+            <Text size="xs" c="dimmed" mt="sm">
+              Effective output = recipe output x production rate / 100 x efficiency / 100.
+            </Text>
+          </Card>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="operations">
+          <Card withBorder padding="md">
+            <Group justify="space-between" mb={6}>
+              <Text fw={600}>Efficiency</Text>
+              <Text fw={700}>{building.efficiency}%</Text>
+            </Group>
+            <Progress value={building.efficiency} aria-label="Factory efficiency" />
+            <Text size="sm" c="dimmed" mt="xs">
+              {building.employees} employees x {EFFICIENCY_PER_EMPLOYEE} + level {building.equipment_level} x {EFFICIENCY_PER_EQUIPMENT_LEVEL} (max 100)
+            </Text>
+            <Group mt="md" gap="xs">
+              <Button size="xs" onClick={() => open('hire')}>
+                Hire Employees
+              </Button>
+              <Button size="xs" variant="light" onClick={() => open('upgrade')} disabled={building.equipment_level >= MAX_EQUIPMENT_LEVEL}>
+                Upgrade Equipment
+              </Button>
+            </Group>
+          </Card>
+        </Tabs.Panel>
+      </Tabs>
+
+      {target && (
+        <PurchaseDialog
+          title="Purchase Raw Materials"
+          target={target}
+          cash={cash}
+          pending={purchase.isPending}
+          onClose={() => setTarget(null)}
+          onConfirm={(quantity) => purchase.mutate({ id: building.id, product_id: target.productId, quantity })}
+        />
+      )}
+    </Stack>
+  );
+}
