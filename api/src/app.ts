@@ -28,7 +28,7 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ req, resHeaders }) => createRequestContext(services, req, resHeaders, clientIpOf(c)),
+      createContext: ({ req, resHeaders }) => createRequestContext(services, req, resHeaders, clientIpOf(c, services.config.TRUST_PROXY_HOPS)),
       onError: ({ error, path: procedurePath }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[api] ${procedurePath ?? '?'} failed`, error.cause ?? error);
       },

@@ -31,6 +31,8 @@ const apiEnvSchema = z.object({
   /** Where the built web app lives; the API serves it when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
   /** How long POST /api/admin/advance-turn waits for the worker (ms). */
+  /** Reverse proxies in front of the API whose X-Forwarded-For is believed (0: none; see clientIp.ts). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   ADVANCE_TURN_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });

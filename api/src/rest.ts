@@ -64,7 +64,7 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
     app.on(route.method, honoPath, async (c) => {
       const resHeaders = new Headers();
       try {
-        const ctx = await createRequestContext(services, c.req.raw, resHeaders, clientIpOf(c));
+        const ctx = await createRequestContext(services, c.req.raw, resHeaders, clientIpOf(c, services.config.TRUST_PROXY_HOPS));
         const body = route.method === 'GET' || route.method === 'DELETE' ? {} : await readJsonBody(c);
         const input = { ...c.req.query(), ...body, ...c.req.param() };
         const caller = createCaller(ctx) as unknown as Record<string, unknown>;

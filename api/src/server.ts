@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import type { ApiServices } from './context.ts';
 import { applyAdminEmails } from './auth/admins.ts';
 import { createTurnClient } from './turnClient.ts';
+import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneExpiredAuthRows } from './auth/housekeeping.ts';
 
 export async function startApiServer(config = loadApiConfig()) {
   await prepareDatabase(config.DATABASE_URL);
@@ -13,6 +14,16 @@ export async function startApiServer(config = loadApiConfig()) {
   // ADMIN_EMAILS: existing users listed there are admins from now on (sign-up/sign-in apply it too).
   const granted = await applyAdminEmails(connection.db, config.ADMIN_EMAILS);
   if (granted > 0) console.log(`[api] ADMIN_EMAILS made ${granted} user(s) admin`);
+  const housekeeping = async () => {
+    try {
+      await pruneExpiredAuthRows(connection.db);
+    } catch (error) {
+      console.error('[api] auth housekeeping failed', error);
+    }
+  };
+  await housekeeping();
+  const housekeepingTimer = setInterval(housekeeping, AUTH_HOUSEKEEPING_INTERVAL_MS);
+  housekeepingTimer.unref();
   const turnClient = createTurnClient({
     databaseUrl: config.DATABASE_URL,
     db: connection.db,
@@ -34,6 +45,7 @@ export async function startApiServer(config = loadApiConfig()) {
   return {
     port,
     close: async () => {
+      clearInterval(housekeepingTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await turnClient.close();
       await connection.close();

@@ -152,6 +152,12 @@ async function benchOne(companies: number): Promise<{ companies: number; buildin
       const totalMs = Math.round(performance.now() - started);
       profiling = false;
       if (result.status !== 'advanced') throw new Error(`turn skipped: ${result.reason}`);
+      if (profile) {
+        const stats = await connection.db.execute(sql`
+          select relname, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables
+          where relname in ('companies', 'inventory_items', 'store_products', 'share_records', 'city_market_data', 'products') order by relname`);
+        console.log('[bench] updates (HOT):', stats.map((row) => `${row.relname} ${row.n_tup_upd} (${row.n_tup_hot_upd})`).join(', '));
+      }
       return { companies, buildings: Number(buildings), totalMs, phases: result.phaseTimings };
     } finally {
       await connection.close();
@@ -162,7 +168,7 @@ async function benchOne(companies: number): Promise<{ companies: number; buildin
   }
 }
 
-const results = [];
+const results: Awaited<ReturnType<typeof benchOne>>[] = [];
 for (const size of parseSizes(process.argv.slice(2))) results.push(await benchOne(size));
 const header = ['phase', ...results.map((result) => `N=${result.companies} (${result.buildings} bldgs)`)];
 const rows: string[][] = PHASES.map((phase) => [phase, ...results.map((result) => `${result.phases[phase] ?? 0} ms`)]);

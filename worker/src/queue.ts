@@ -53,7 +53,8 @@ export async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Pr
 
 /** Upserts (or removes) the cron schedule that sends the turn job. */
 export async function ensureTurnSchedule(boss: PgBoss, cron: string, enabled: boolean): Promise<void> {
-  if (enabled) await boss.schedule(TURN_JOB_NAME, cron, null, { tz: 'UTC' });
+  // missed: 'once' -- a worker that was down at 00:30 sends one job for the missed slot when it is back.
+  if (enabled) await boss.schedule(TURN_JOB_NAME, cron, null, { tz: 'UTC', missed: 'once' });
   else await boss.unschedule(TURN_JOB_NAME);
 }
 

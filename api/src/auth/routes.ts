@@ -93,7 +93,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   app.post('/api/auth/signin', async (c) => {
     try {
       const input = parseInput(signInInputSchema, await readJsonBody(c));
-      const signedIn = await signIn(db, settings, input, clientIpOf(c));
+      const signedIn = await signIn(db, settings, input, clientIpOf(c, config.TRUST_PROXY_HOPS));
       await endPreviousCookieSession(c.req.raw);
       return signedInResponse(c, signedIn);
     } catch (error) {
@@ -117,7 +117,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
 
   app.get('/api/auth/session', async (c) => {
     const resHeaders = new Headers();
-    const ctx = await createRequestContext(services, c.req.raw, resHeaders, clientIpOf(c));
+    const ctx = await createRequestContext(services, c.req.raw, resHeaders, clientIpOf(c, config.TRUST_PROXY_HOPS));
     resHeaders.set('content-type', 'application/json; charset=utf-8');
     resHeaders.set('cache-control', 'no-store');
     return new Response(JSON.stringify({ user: ctx.user }), { status: 200, headers: resHeaders });

@@ -12,9 +12,9 @@ export function plannedOutput(outputQuantity: number, productionRate: number, ef
   return Math.round((outputQuantity * productionRate * efficiency * (100 + bonusPercent)) / 1_000_000 + 1e-9);
 }
 
-/** A reduction percent from research, capped at 50. */
+/** A reduction percent from research, rounded to a whole percent and capped at 50. */
 export function cappedReduction(percent: number): number {
-  return Math.max(0, Math.min(MAX_REDUCTION_PERCENT, percent));
+  return Math.round(Math.max(0, Math.min(MAX_REDUCTION_PERCENT, percent)));
 }
 
 /**

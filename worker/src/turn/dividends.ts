@@ -3,7 +3,8 @@
  * costs - taxes + subsidies. A listed company with a positive profit and at least 20% of it in cash
  * pays floor(20% x profit / total shares) cents per share to every active holder of its shares
  * (portfolio_entries); it is debited only what holders receive (shares nobody holds pay nothing).
- * share_records.last_dividend_cents = the per-share dividend (0 when none).
+ * share_records.last_dividend_cents = the per-share dividend (0 when none); the same statement
+ * writes the share price computed in phase 6.
  */
 import { sql } from 'drizzle-orm';
 import { DIVIDEND_RATE } from '@marketcraft/shared';
@@ -23,6 +24,7 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
            floor(tp.profit_cents * ${DIVIDEND_RATE}::numeric / s.total_shares)::bigint as per_share_cents
     from turn_profit tp
     join share_records s on s.company_id = tp.company_id and s.is_listed
+    join turn_share_prices sp on sp.company_id = tp.company_id
     join companies c on c.id = tp.company_id
     join turn_companies tc on tc.company_id = tp.company_id
     where tp.profit_cents > 0 and tc.cash_cents >= floor(tp.profit_cents * ${DIVIDEND_RATE}::numeric)`);
@@ -44,8 +46,9 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
     from turn_dividend_payments group by payer_id`);
   await postCashBatch(ctx);
   await tx.execute(sql`
-    update share_records s set last_dividend_cents = coalesce(d.per_share_cents, 0)
-    from turn_companies tc
-    left join turn_dividends d on d.payer_id = tc.company_id
-    where s.company_id = tc.company_id and s.last_dividend_cents <> coalesce(d.per_share_cents, 0)`);
+    update share_records s
+    set share_price_cents = p.price_cents, last_dividend_cents = coalesce(d.per_share_cents, 0), updated_at = now()
+    from turn_share_prices p
+    left join turn_dividends d on d.payer_id = p.company_id
+    where s.company_id = p.company_id`);
 }

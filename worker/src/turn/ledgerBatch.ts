@@ -59,7 +59,9 @@ export async function postCashBatch(ctx: TurnContext): Promise<void> {
     where tc.company_id = s.company_id and s.total <> 0`);
   await ctx.tx.execute(sql`
     insert into turn_ledger (company_id, type, reason, amount_cents, description)
-    select company_id, type, reason, amount_cents, left(description, 500) from turn_cash order by company_id, reason`);
+    select company_id, type, reason, amount_cents, left(description, 500) from turn_cash
+    -- every column: rows that tie on company and reason still land in the same order on a replay
+    order by company_id, reason, type, amount_cents, description`);
   await ctx.tx.execute(sql`truncate turn_cash`);
 }
 

@@ -28,7 +28,7 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
     create temp table turn_output on commit drop as
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()})
     select b.id as building_id, b.company_id, r.id as recipe_id, r.output_product_id, r.output_quantity,
-      least(${MAX_REDUCTION_PERCENT}::numeric, greatest(0, ${researchEffect('material_reduction')})) as material_reduction,
+      round(least(${MAX_REDUCTION_PERCENT}::numeric, greatest(0, ${researchEffect('material_reduction')})))::bigint as material_reduction,
       round(r.output_quantity::numeric * b.production_rate * least(100, b.employees * 10 + b.equipment_level * 15)
             * (100 + case when bp.building_type is null then 0 else ci.bonus_value end
                    + ${researchEffect('production_bonus')} + ${researchEffect('chain_bonus')}) / 1000000)::bigint as planned
@@ -49,7 +49,8 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
     with needs as (
       select o.building_id, o.company_id, ri.product_id, ri.quantity as input_quantity, o.output_quantity,
              o.material_reduction, o.planned,
-             ceil(o.planned::numeric * ri.quantity * (100 - o.material_reduction) / (o.output_quantity * 100) - 0.000000001)::bigint as need
+             -- integer ceiling division: ceil(planned x quantity x (100 - reduction) / (output_quantity x 100))
+             (o.planned * ri.quantity * (100 - o.material_reduction) + o.output_quantity * 100 - 1) / (o.output_quantity * 100) as need
       from turn_output o
       join recipe_inputs ri on ri.recipe_id = o.recipe_id
       where o.planned > 0
@@ -62,7 +63,6 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
     select building_id, company_id, product_id, input_quantity, output_quantity, material_reduction, planned, need,
            least(need, greatest(0, stock - taken_before)) as allocated
     from ordered`);
-  await tx.execute(sql`analyze turn_inputs`);
 
   // Output = planned, limited by the scarcest input.
   await tx.execute(sql`
@@ -72,8 +72,8 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
     left join (
       select building_id,
              min(case when allocated >= need then planned
-                      else floor(allocated::numeric * output_quantity * 100 / (input_quantity * (100 - material_reduction)) + 0.000000001)
-                 end)::bigint as max_units
+                      else allocated * output_quantity * 100 / (input_quantity * (100 - material_reduction))
+                 end) as max_units
       from turn_inputs group by building_id
     ) lim on lim.building_id = o.building_id
     where o.planned > 0`);
@@ -86,8 +86,8 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
       select company_id, output_product_id as product_id, actual as produced, 0::bigint as consumed
       from turn_made where actual > 0
       union all
-      select i.company_id, i.product_id, 0,
-             least(i.allocated, ceil(m.actual::numeric * i.input_quantity * (100 - i.material_reduction) / (i.output_quantity * 100) - 0.000000001)::bigint)
+      select i.company_id, i.product_id, 0::bigint,
+             least(i.allocated, (m.actual * i.input_quantity * (100 - i.material_reduction) + i.output_quantity * 100 - 1) / (i.output_quantity * 100))
       from turn_inputs i join turn_made m on m.building_id = i.building_id
       where m.actual > 0
     ) moves

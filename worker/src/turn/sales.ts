@@ -43,20 +43,27 @@ export async function runSales(ctx: TurnContext): Promise<void> {
       where sp.is_active and sp.quantity > 0 and b.type = 'store'
     ), sold as (
       select priced.*,
+        -- double precision: numeric power() is slow over every shelf, and the result is floored anyway.
         least(quantity, greatest(0, floor(
-          base_capacity * (greatest(demand_level, 0)::numeric / ${SALES_NEUTRAL_DEMAND}::numeric)
-          * case when retail_price_cents > ${SALES_MAX_PRICE_MULTIPLE}::numeric * market_cents then 0
-                 else least(2, power(market_cents::numeric / retail_price_cents, ${SALES_PRICE_ELASTICITY}::numeric)) end
-          * greatest(0, 1 + bonus / 100.0) + 0.000000001)))::bigint as units
+          base_capacity * (greatest(demand_level, 0)::float8 / ${SALES_NEUTRAL_DEMAND}::float8)
+          * case when retail_price_cents > ${SALES_MAX_PRICE_MULTIPLE}::float8 * market_cents then 0
+                 else least(2, (market_cents::float8 / retail_price_cents) ^ ${SALES_PRICE_ELASTICITY}::float8) end
+          * greatest(0, 1 + bonus::float8 / 100) + 0.000000001)))::bigint as units
       from priced
     )
     select *, round(units::numeric * retail_price_cents * greatest(0, 100 + price_bonus) / 100)::bigint as revenue_cents
     from sold where units > 0`);
 
-  await tx.execute(sql`update store_products set units_sold_last_turn = 0 where units_sold_last_turn <> 0`);
+  // One update per shelf row that changes: sold this week, or sold last week and not this week (reset to 0).
   await tx.execute(sql`
-    update store_products sp set quantity = sp.quantity - s.units, units_sold_last_turn = s.units
-    from turn_sales s where s.store_product_id = sp.id`);
+    update store_products sp set quantity = sp.quantity - c.units, units_sold_last_turn = c.units
+    from (
+      select store_product_id, units from turn_sales
+      union all
+      select sp0.id, 0::bigint from store_products sp0
+      where sp0.units_sold_last_turn <> 0 and not exists (select 1 from turn_sales s where s.store_product_id = sp0.id)
+    ) c
+    where c.store_product_id = sp.id`);
 
   await tx.execute(sql`
     insert into turn_cash (company_id, type, reason, amount_cents, description)

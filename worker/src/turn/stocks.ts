@@ -3,7 +3,7 @@
  * and back rooms) at the product's current price + buildings at 50% of their construction cost.
  * (Shares a company holds in others are left out: prices would depend on each other.) Each listed
  * company's share price moves 30% of the way to max(0, net worth / total shares), and a
- * stock_price_history row records it for the processed week.
+ * stock_price_history row records it for the processed week (share_records is written in phase 7).
  */
 import { sql } from 'drizzle-orm';
 import { BUILDING_BOOK_VALUE_RATE, SHARE_PRICE_SMOOTHING } from '@marketcraft/shared';
@@ -27,17 +27,17 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
                group by b.company_id) br on br.company_id = c.id
     left join (select company_id, round(sum(construction_cost_cents) * ${BUILDING_BOOK_VALUE_RATE}::numeric)::bigint as value
                from buildings group by company_id) bl on bl.company_id = c.id`);
+  // The new prices are written to share_records together with the dividend (dividends.ts): one
+  // update per share record and turn.
   await tx.execute(sql`
-    update share_records s
-    set share_price_cents = greatest(0, s.share_price_cents
-          + round((greatest(0, n.net_worth_cents)::numeric / s.total_shares - s.share_price_cents) * ${SHARE_PRICE_SMOOTHING}::numeric))::bigint,
-        updated_at = now()
-    from turn_net_worth n
-    where n.company_id = s.company_id and s.is_listed`);
+    create temp table turn_share_prices on commit drop as
+    select s.company_id,
+           greatest(0, s.share_price_cents
+             + round((greatest(0, n.net_worth_cents)::numeric / s.total_shares - s.share_price_cents) * ${SHARE_PRICE_SMOOTHING}::numeric))::bigint as price_cents
+    from share_records s join turn_net_worth n on n.company_id = s.company_id
+    where s.is_listed`);
   await tx.execute(sql`
     insert into stock_price_history (company_id, week, price_cents)
-    select s.company_id, ${week}::int, s.share_price_cents
-    from share_records s join turn_companies tc on tc.company_id = s.company_id
-    where s.is_listed
+    select company_id, ${week}::int, price_cents from turn_share_prices
     on conflict (company_id, week) do update set price_cents = excluded.price_cents`);
 }
