@@ -13,7 +13,6 @@ import { sql } from 'drizzle-orm';
 import { startEmbeddedPostgres } from '@marketcraft/db/embedded.ts';
 import { prepareDatabase } from '@marketcraft/db/migrate.ts';
 import { connectDatabase, type Database } from '@marketcraft/db/client.ts';
-import { BUILDING_TYPES, dollarsToCents } from '@marketcraft/shared';
 import { runTurn, PHASES } from '../src/turn/index.ts';
 
 function parseSizes(argv: string[]): number[] {
@@ -22,39 +21,6 @@ function parseSizes(argv: string[]): number[] {
   const sizes = raw.split(',').map((value) => Number.parseInt(value.trim(), 10)).filter((value) => Number.isSafeInteger(value) && value > 0);
   if (sizes.length === 0) throw new Error('usage: npm run bench:turn -- --companies 1000,10000');
   return sizes;
-}
-
-/** A minimal catalogue when the seed has not landed: countries, cities, wheat -> flour -> bread. */
-async function ensureCatalogue(db: Database): Promise<void> {
-  for (const [type, spec] of Object.entries(BUILDING_TYPES)) {
-    await db.execute(sql`
-      insert into building_types (type, name, category, construction_cost_cents, base_capacity, weekly_operating_cost_cents)
-      values (${type}, ${spec.name}, ${spec.category}, ${dollarsToCents(spec.constructionCost)}, ${spec.baseCapacity}, ${dollarsToCents(spec.weeklyOperatingCost)})
-      on conflict (type) do nothing`);
-  }
-  const [{ count } = { count: 0 }] = await db.execute<{ count: number }>(sql`select count(*)::int as count from recipes where building_type in ('farm', 'mill', 'bakery')`);
-  if (Number(count) >= 3) return;
-  await db.execute(sql`insert into countries (name, tax_rate, base_tax_rate) select 'Bench country ' || g, 20, 20 from generate_series(1, 5) g`);
-  await db.execute(sql`
-    insert into cities (name, country_id, bonus_type, bonus_value, population)
-    select 'Bench city ' || g, (select min(id) from countries) + (g % 5), (array['agricultural', 'milling', 'baking', 'retail'])[1 + g % 4], 10, 100000
-    from generate_series(1, 50) g`);
-  await db.execute(sql`
-    insert into products (name, category, subcategory, base_price_cents, current_price_cents) values
-      ('Bench Wheat', 'Agricultural', 'Grains', 1200, 1200), ('Bench Flour', 'Processed Materials', 'Flour', 3190, 3190),
-      ('Bench Bread', 'Food Products', 'Bread', 2625, 2625), ('Bench Cake', 'Food Products', 'Cakes', 4000, 4000)`);
-  await db.execute(sql`
-    insert into city_market_data (city_id, product_id, demand_level, base_demand_level, market_price_cents)
-    select c.id, p.id, 60, 60, p.base_price_cents from cities c cross join products p`);
-  await db.execute(sql`
-    insert into recipes (building_type, output_product_id, output_quantity)
-    select 'farm', id, 100 from products where name = 'Bench Wheat'
-    union all select 'mill', id, 80 from products where name = 'Bench Flour'
-    union all select 'bakery', id, 80 from products where name = 'Bench Bread'`);
-  await db.execute(sql`
-    insert into recipe_inputs (recipe_id, product_id, quantity)
-    select r.id, p.id, 150 from recipes r, products p where r.building_type = 'mill' and p.name = 'Bench Wheat'
-    union all select r.id, p.id, 40 from recipes r, products p where r.building_type = 'bakery' and p.name = 'Bench Flour'`);
 }
 
 /** N companies x 10 buildings, set-based. */
@@ -141,7 +107,6 @@ async function benchOne(companies: number): Promise<{ companies: number; buildin
     await prepareDatabase(url);
     const connection = connectDatabase(url, { max: 4 });
     try {
-      await ensureCatalogue(connection.db);
       const seedStart = performance.now();
       await seedCompanies(connection.db, companies);
       const [{ buildings } = { buildings: 0 }] = await connection.db.execute<{ buildings: number }>(sql`select count(*)::int as buildings from buildings`);
