@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -13,17 +14,36 @@ import { prepareDatabase, startEmbeddedPostgres, type EmbeddedServer } from '@ma
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const env = z
-  .object({
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    DATABASE_URL: z.string().url().optional(),
-    DATA_DIR: z.string().default(path.join(root, '.data')),
-    SKIP_BUILD: z.enum(['0', '1']).default('0'),
-  })
-  .parse(process.env);
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(path.join(root, '.data')),
+  SKIP_BUILD: z.enum(['0', '1']).default('0'),
+});
+const parsedEnv = envSchema.safeParse(process.env);
+if (!parsedEnv.success) {
+  console.error(`[marketcraft] invalid configuration: ${parsedEnv.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  process.exit(1);
+}
+const env = parsedEnv.data;
 
 function log(message: string) {
   console.log(`[marketcraft] ${message}`);
+}
+
+/** Whether the API will be able to listen: answers before the build and PostgreSQL take their time. */
+function portIsFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+if (!(await portIsFree(env.PORT, env.HOST))) {
+  console.error(`[marketcraft] port ${env.PORT} is already in use: stop what uses it, or start on another port, e.g. PORT=3001 npm start`);
+  process.exit(1);
 }
 
 if (env.SKIP_BUILD !== '1') {
@@ -64,28 +84,40 @@ const childEnv = {
 const children = new Map<string, ChildProcess>();
 let stopping = false;
 
-function run(name: string, script: string, onReady?: () => void) {
+/** Names of the children that have started successfully at least once. */
+const everReady = new Set<string>();
+
+/**
+ * Runs a child and restarts it when it dies. A child that dies before it ever said `readyLine`
+ * (a port taken meanwhile, a bad configuration) would only die again: then everything stops.
+ */
+function run(name: string, script: string, readyLine: string, onReady?: () => void) {
   const child = spawn(process.execPath, [script], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   children.set(name, child);
   child.stdout?.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
-    if (onReady && chunk.toString().includes('listening on port')) {
-      onReady();
-      onReady = undefined;
+    if (!everReady.has(name) && chunk.toString().includes(readyLine)) {
+      everReady.add(name);
+      onReady?.();
     }
   });
   child.on('exit', (code, signal) => {
     children.delete(name);
     if (stopping) return;
+    if (!everReady.has(name)) {
+      console.error(`[marketcraft] ${name} could not start (${signal ?? code}); see its error above`);
+      void shutdown('startup failure', 1);
+      return;
+    }
     log(`${name} exited (${signal ?? code}); restarting in 2 s`);
-    setTimeout(() => !stopping && run(name, script), 2000);
+    setTimeout(() => !stopping && run(name, script, readyLine), 2000);
   });
 }
 
-run('api', path.join(root, 'api/src/main.ts'), () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
-run('worker', path.join(root, 'worker/src/main.ts'));
+run('api', path.join(root, 'api/src/main.ts'), 'listening on port', () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
+run('worker', path.join(root, 'worker/src/main.ts'), '[worker] ready');
 
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping...`);
@@ -107,7 +139,7 @@ async function shutdown(signal: string) {
     await embedded.stop();
   }
   log('stopped');
-  process.exit(0);
+  process.exit(exitCode);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

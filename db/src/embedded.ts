@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
@@ -25,6 +25,33 @@ export async function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/** Whether the mode lets "others" (the postgres user is neither owner nor group) enter a folder. */
+const OTHERS_EXECUTE = 0o001;
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through every folder
+ * above its data folder. The folder that holds it (DATA_DIR, often made by `mktemp -d` with mode
+ * 0700) gets "others may enter" (o+x, never read or write); a folder further up that the postgres
+ * user cannot enter is not ours to change, so the error says what to do.
+ */
+export async function letPostgresUserReach(dataDir: string, log: (message: string) => void = () => {}): Promise<void> {
+  const holder = path.dirname(path.resolve(dataDir));
+  const holderMode = (await stat(holder)).mode;
+  if ((holderMode & OTHERS_EXECUTE) === 0) {
+    await chmod(holder, (holderMode & 0o7777) | OTHERS_EXECUTE);
+    log(`made ${holder} enterable (o+x) for the postgres user`);
+  }
+  for (let folder = path.dirname(holder); ; folder = path.dirname(folder)) {
+    if (((await stat(folder)).mode & OTHERS_EXECUTE) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the 'postgres' user when started by root, and that user cannot enter ${folder}. ` +
+          `Choose a DATA_DIR outside it (e.g. under /tmp or /var/lib), or allow entering it: chmod o+x ${folder}`,
+      );
+    }
+    if (folder === path.dirname(folder)) break;
+  }
 }
 
 /**
@@ -60,6 +87,7 @@ export async function startEmbeddedPostgres(options: {
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await mkdir(path.dirname(dataDir), { recursive: true });
+    if (isRoot) await letPostgresUserReach(dataDir, log);
     await server.initialise();
   }
   await server.start();
