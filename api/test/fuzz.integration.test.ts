@@ -73,8 +73,10 @@ function badValues(schema: JsonSchema): unknown[] {
   const { type, schema: plain, nullable } = plainTypeOf(schema);
   const common: unknown[] = [{}, { nested: true }, [1, 2]];
   if (!nullable) common.push(null);
-  if (type === 'integer') return [...common, -1, 0, 1.5, -0.5, 1e20, 'abc', '1.5', '-7', '', 'NaN'];
-  if (type === 'number') return [...common, -1, 0, -0.01, 1e20, 'abc', '', 'NaN', '-5'];
+  // true, false, [5] and ' ' are what z.coerce would have read as 1, 0, 5 and 0.
+  const notNumbers: unknown[] = [true, false, [5], ' ', '0x10', 'Infinity'];
+  if (type === 'integer') return [...common, ...notNumbers, -1, 0, 1.5, -0.5, 1e20, 'abc', '1.5', '-7', '', 'NaN'];
+  if (type === 'number') return [...common, ...notNumbers, -1, 0, -0.01, 1e20, 'abc', '', 'NaN', '-5'];
   if (type === 'boolean') return [...common, 'abc', 2, -1];
   if (type === 'string') {
     const values: unknown[] = [...common, 12345, -1, true];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BUILDING_TYPE_NAMES } from '../buildingTypes.ts';
 import { PRODUCT_CATEGORIES } from '../catalog.ts';
 import { MAX_EQUIPMENT_LEVEL, MAX_HIRE_PER_ACTION, MAX_PRODUCTION_RATE, MAX_TRADE_QUANTITY, MIN_EQUIPMENT_LEVEL, MIN_PRODUCTION_RATE } from '../constants.ts';
-import { idSchema, positiveDollarsSchema, positiveIntegerSchema } from './common.ts';
+import { idSchema, numberInput, positiveIntegerUpTo } from './common.ts';
 
 /** Kept as an alias: every id schema is the common, bounded idSchema. */
 export const rowIdSchema = idSchema;
@@ -17,9 +17,11 @@ export const buildingTypeSchema = z.enum(BUILDING_TYPE_NAMES);
 /** One of the 7 product categories. */
 export const productCategorySchema = z.enum(PRODUCT_CATEGORIES);
 /** Units to buy, sell or move: a positive whole number (at most MAX_TRADE_QUANTITY). */
-export const unitQuantitySchema = positiveIntegerSchema.max(MAX_TRADE_QUANTITY, `Please enter a quantity of at most ${MAX_TRADE_QUANTITY.toLocaleString('en-US')}`);
+export const unitQuantitySchema = positiveIntegerUpTo(MAX_TRADE_QUANTITY, `Please enter a quantity of at most ${MAX_TRADE_QUANTITY.toLocaleString('en-US')}`);
 /** A retail price in dollars: positive, at least one cent. */
-export const retailPriceSchema = positiveDollarsSchema.min(0.01, 'Please enter a valid price');
+export const retailPriceSchema = numberInput(
+  z.number({ error: 'Please enter a valid price' }).positive('Please enter a valid price').min(0.01, 'Please enter a valid price').max(1_000_000_000),
+);
 
 export const buildingIdInput = z.object({ id: idSchema });
 
@@ -27,29 +29,35 @@ export const buildBuildingInput = z.object({ type: buildingTypeSchema, city_id: 
 
 export const hireEmployeesInput = z.object({
   id: idSchema,
-  count: z.coerce
-    .number<unknown>({ error: HIRE_COUNT_MESSAGE })
-    .int(HIRE_COUNT_MESSAGE)
-    .min(1, HIRE_COUNT_MESSAGE)
-    .max(MAX_HIRE_PER_ACTION, HIRE_COUNT_MESSAGE),
+  count: numberInput(
+    z
+      .number({ error: HIRE_COUNT_MESSAGE })
+      .int(HIRE_COUNT_MESSAGE)
+      .min(1, HIRE_COUNT_MESSAGE)
+      .max(MAX_HIRE_PER_ACTION, HIRE_COUNT_MESSAGE),
+  ),
 });
 
 export const upgradeEquipmentInput = z.object({
   id: idSchema,
-  target_level: z.coerce
-    .number<unknown>({ error: EQUIPMENT_LEVEL_MESSAGE })
-    .int(EQUIPMENT_LEVEL_MESSAGE)
-    .min(MIN_EQUIPMENT_LEVEL, EQUIPMENT_LEVEL_MESSAGE)
-    .max(MAX_EQUIPMENT_LEVEL, EQUIPMENT_LEVEL_MESSAGE),
+  target_level: numberInput(
+    z
+      .number({ error: EQUIPMENT_LEVEL_MESSAGE })
+      .int(EQUIPMENT_LEVEL_MESSAGE)
+      .min(MIN_EQUIPMENT_LEVEL, EQUIPMENT_LEVEL_MESSAGE)
+      .max(MAX_EQUIPMENT_LEVEL, EQUIPMENT_LEVEL_MESSAGE),
+  ),
 });
 
 export const productionRateInput = z.object({
   id: idSchema,
-  new_rate: z.coerce
-    .number<unknown>({ error: PRODUCTION_RATE_MESSAGE })
-    .int(PRODUCTION_RATE_MESSAGE)
-    .min(MIN_PRODUCTION_RATE, PRODUCTION_RATE_MESSAGE)
-    .max(MAX_PRODUCTION_RATE, PRODUCTION_RATE_MESSAGE),
+  new_rate: numberInput(
+    z
+      .number({ error: PRODUCTION_RATE_MESSAGE })
+      .int(PRODUCTION_RATE_MESSAGE)
+      .min(MIN_PRODUCTION_RATE, PRODUCTION_RATE_MESSAGE)
+      .max(MAX_PRODUCTION_RATE, PRODUCTION_RATE_MESSAGE),
+  ),
 });
 
 export const selectRecipeInput = z.object({ id: idSchema, recipe_id: idSchema });

@@ -1,13 +1,35 @@
 /**
- * Building blocks of the request schemas (spec section 5). Ids and counts coerce from strings so
- * the same schema reads a path parameter ("/buildings/7"), a query string and a JSON body.
+ * Building blocks of the request schemas (spec section 5). Numbers are read from JSON numbers and
+ * from text that spells a number, so the same schema reads a path parameter ("/buildings/7"), a
+ * query string and a JSON body. Nothing else becomes a number: z.coerce would turn `true` into 1,
+ * `[5]` into 5 and `null` or `""` into 0; here they are refused ("expected number").
  */
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../constants.ts';
 
+/** A decimal number written as text, surrounding spaces allowed ("7", " 2.50 ", "1e3"). */
+const NUMBER_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+
+function numberFromText(value: unknown): unknown {
+  return typeof value === 'string' && NUMBER_TEXT.test(value) ? Number(value) : value;
+}
+
+/**
+ * `schema` (a z.number() with its rules), also accepting the number as text. The JSON Schema of
+ * the input (OpenAPI) is the number schema's.
+ */
+export function numberInput<T extends z.ZodNumber>(schema: T) {
+  return z.preprocess(numberFromText, schema);
+}
+
+/** A positive whole number (quantity, shares), at most `max`. */
+export function positiveIntegerUpTo(max: number, message?: string) {
+  return numberInput(z.number().int().positive().max(max, message));
+}
+
 /** A positive integer id that fits the integer id columns (larger ids cannot exist). */
-export const idSchema = z.coerce.number<unknown>().int().positive().max(MAX_ROW_ID, 'This id does not exist');
+export const idSchema = numberInput(z.number().int().positive().max(MAX_ROW_ID, 'This id does not exist'));
 /** A positive whole number of units (quantity, shares). */
-export const positiveIntegerSchema = z.coerce.number<unknown>().int().positive();
-/** A positive dollar amount with at most two decimals' worth of meaning (rounded to cents). */
-export const positiveDollarsSchema = z.coerce.number<unknown>().positive().max(1_000_000_000);
+export const positiveIntegerSchema = numberInput(z.number().int().positive());
+/** A positive dollar amount, at most $1,000,000,000 (rounded to cents where it is used). */
+export const positiveDollarsSchema = numberInput(z.number().positive().max(1_000_000_000));
