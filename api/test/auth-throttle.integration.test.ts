@@ -9,6 +9,7 @@ import { authThrottles, sessions } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { rawRequest } from './helpers/authHttp.ts';
 import { pruneExpiredAuthRows } from '../src/auth/housekeeping.ts';
+import { argon2RunCount } from '../src/auth/password.ts';
 
 const TOO_MANY = 'Too many failed sign-in attempts. Try again in 10 minutes.';
 
@@ -46,6 +47,24 @@ describe('sign-in throttling', () => {
       .where(eq(authThrottles.key, 'email:locked@example.com'));
     expect((await signIn('locked@example.com', 'right-password', '127.0.0.3')).status).toBe(200);
     expect(await app.database.db.select().from(authThrottles).where(eq(authThrottles.key, 'email:locked@example.com'))).toEqual([]);
+  });
+
+  it('answers a locked attempt before any password hashing, and 10 concurrent failures all count', async () => {
+    await signUp('hammered@example.com');
+    // Ten wrong passwords at once: the counter is atomic, so the account is locked after them.
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => signIn('hammered@example.com', `wrong-${i}`, '127.0.0.11')));
+    expect(burst.map((response) => response.status)).toEqual(Array(10).fill(401));
+    const runsBefore = argon2RunCount();
+    const locked = await Promise.all([
+      signIn('hammered@example.com', 'right-password', '127.0.0.12'),
+      signIn('hammered@example.com', 'wrong', '127.0.0.13'),
+      signIn('someone-else@example.com', 'whatever', '127.0.0.11'), // the address is locked too
+    ]);
+    expect(locked.map((response) => response.status)).toEqual([429, 429, 429]);
+    expect(argon2RunCount()).toBe(runsBefore); // not one hash or verification for them
+    // An attempt that is not locked does hash (so the counter above is not idle).
+    expect((await signIn('someone-else@example.com', 'whatever', '127.0.0.14')).status).toBe(401);
+    expect(argon2RunCount()).toBeGreaterThan(runsBefore);
   });
 
   it('locks an address after 10 failures across different emails', async () => {

@@ -1,7 +1,8 @@
 /**
  * Sessions after Lucia's design (lucia-auth.com, "sessions"), owned here as a small module.
- * The token is `<id>.<secret>`, each part 24 random characters of a 32-letter alphabet (120 bits,
- * 240 in all). Only SHA-256(secret) is stored and it is compared in constant time.
+ * The token is `<id>.<secret>`: the id 24 random characters of a 32-letter alphabet (120 bits),
+ * the secret 32 (160 bits, so the part that is never looked up by itself has over 128 bits even if
+ * the id leaked). Only SHA-256(secret) is stored and it is compared in constant time.
  * Lifetimes: absolute 30 days from sign-in; idle 7 days since last use; the last-use time slides
  * forward at most once an hour.
  */
@@ -29,9 +30,13 @@ export interface ValidSession {
 }
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** Characters of the session id and of the secret (5 random bits each). */
+export const SESSION_ID_LENGTH = 24;
+export const SESSION_SECRET_LENGTH = 32;
 
-function randomSecureString(): string {
-  const bytes = new Uint8Array(24);
+/** `length` characters of ALPHABET, 5 random bits each (byte >> 3 of a random byte: no bias). */
+function randomSecureString(length: number): string {
+  const bytes = new Uint8Array(length);
   crypto.getRandomValues(bytes);
   let result = '';
   for (const byte of bytes) result += ALPHABET[byte >> 3];
@@ -50,8 +55,8 @@ function expiryOf(createdAt: Date, lastVerifiedAt: Date): Date {
 
 /** Starts a new session for the user and returns the token for the cookie. */
 export async function createSession(db: Database, userId: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
-  const id = randomSecureString();
-  const secret = randomSecureString();
+  const id = randomSecureString(SESSION_ID_LENGTH);
+  const secret = randomSecureString(SESSION_SECRET_LENGTH);
   await db.insert(sessions).values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now });
   return { token: `${id}.${secret}`, expiresAt: expiryOf(now, now) };
 }
@@ -61,7 +66,7 @@ export async function validateSessionToken(db: Database, token: string, now = ne
   const parts = token.split('.');
   if (parts.length !== 2) return null;
   const [id, secret] = parts as [string, string];
-  if (id.length !== 24 || secret.length !== 24) return null;
+  if (id.length !== SESSION_ID_LENGTH || secret.length !== SESSION_SECRET_LENGTH) return null;
   const [row] = await db
     .select({
       id: sessions.id,
