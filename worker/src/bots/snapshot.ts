@@ -2,17 +2,18 @@
  * Bots (owned by the bots engineer): what the bots read. `loadBotWorld` reads the small catalogue
  * tables once per turn (products, recipes, cities, research upgrades); `loadBotSnapshot` reads one
  * bot's own state with a handful of queries bounded by that bot's own rows (its buildings, stock,
- * shelves, influence, portfolio). Nothing here loops over the world's buildings.
+ * shelves, influence, portfolio). Share valuations of every listed company are one set-based
+ * statement per turn. Nothing here loops over the world's buildings.
  */
 import { sql } from 'drizzle-orm';
 import {
-  BUILDING_BOOK_VALUE_RATE,
   isBuildingType,
   researchDiscountPercent,
   sumResearchEffects,
   type ResearchEffectValue,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '@marketcraft/db';
+import { companyAssetsSql } from '../turn/netWorth.ts';
 import type { BotBuilding, BotShelf, BotSnapshot, BotWorld, CityDeal, ShareValuation, StoreCandidate, WorldRecipe } from './types.ts';
 
 /** Goods a commodity trader looks for in its own cities. */
@@ -83,35 +84,36 @@ export async function loadBotWorld(tx: DbExecutor, week: number): Promise<BotWor
 }
 
 /**
- * Listed, active companies whose share price is below their net worth per share, most undervalued
- * first (at most `limit`). Net worth as in the stocks phase: cash + goods at current prices +
- * buildings at 50% of construction cost. One set-based statement, run at most once per turn.
+ * Every listed, active company's share price and net worth per share, computed once per turn (the
+ * first time a share-trading bot asks) into a temporary table, as one set-based statement. Net
+ * worth as in the stocks phase (companyAssetsSql): cash + goods at current prices + buildings at
+ * 50% of construction cost. `available` = total shares - shares held by anyone.
  */
+async function ensureShareValuations(tx: DbExecutor): Promise<void> {
+  const [exists] = await tx.execute<{ found: boolean }>(sql`select to_regclass('pg_temp.bot_share_valuations') is not null as found`);
+  if (exists?.found) return;
+  await tx.execute(sql`
+    create temp table bot_share_valuations on commit drop as
+    select s.company_id, s.share_price_cents, s.total_shares,
+           floor(greatest(0, c.cash_cents + coalesce(a.assets_cents, 0)) / s.total_shares)::bigint as nw_per_share,
+           greatest(0, s.total_shares - coalesce(held.shares, 0))::bigint as available
+    from share_records s
+    join companies c on c.id = s.company_id
+    left join ${companyAssetsSql} a on a.company_id = s.company_id
+    left join (select issuer_company_id, sum(shares_owned)::bigint as shares from portfolio_entries group by issuer_company_id) held
+      on held.issuer_company_id = s.company_id
+    where s.is_listed and c.status = 'active' and s.total_shares > 0`);
+  await tx.execute(sql`alter table bot_share_valuations add primary key (company_id)`);
+}
+
+/** Listed companies whose share price is below their net worth per share, most undervalued first (at most `limit`). */
 export async function loadShareValuations(tx: DbExecutor, limit = 30): Promise<ShareValuation[]> {
+  await ensureShareValuations(tx);
   const rows = await tx.execute<{ company_id: number; share_price_cents: number; total_shares: number; nw_per_share: number; available: number }>(sql`
-    with listed as (
-      select s.company_id, s.share_price_cents, s.total_shares, c.cash_cents
-      from share_records s join companies c on c.id = s.company_id
-      where s.is_listed and c.status = 'active' and s.total_shares > 0
-    ), worth as (
-      select l.company_id,
-             l.cash_cents
-             + coalesce((select sum(i.quantity * p.current_price_cents) from inventory_items i join products p on p.id = i.product_id
-                         where i.company_id = l.company_id), 0)
-             + coalesce((select sum(sp.quantity * p.current_price_cents) from store_products sp join buildings b on b.id = sp.building_id
-                         join products p on p.id = sp.product_id where b.company_id = l.company_id), 0)
-             + coalesce((select sum(bi.quantity * p.current_price_cents) from building_inventory_items bi join buildings b on b.id = bi.building_id
-                         join products p on p.id = bi.product_id where b.company_id = l.company_id), 0)
-             + coalesce((select round(sum(b.construction_cost_cents) * ${BUILDING_BOOK_VALUE_RATE}::numeric) from buildings b
-                         where b.company_id = l.company_id), 0) as net_worth_cents
-      from listed l
-    )
-    select l.company_id, l.share_price_cents, l.total_shares,
-           floor(greatest(0, w.net_worth_cents) / l.total_shares)::bigint as nw_per_share,
-           greatest(0, l.total_shares - coalesce((select sum(pe.shares_owned) from portfolio_entries pe where pe.issuer_company_id = l.company_id), 0))::bigint as available
-    from listed l join worth w on w.company_id = l.company_id
-    where l.share_price_cents > 0 and l.share_price_cents < floor(greatest(0, w.net_worth_cents) / l.total_shares)
-    order by l.share_price_cents::numeric / nullif(floor(greatest(0, w.net_worth_cents) / l.total_shares), 0), l.company_id
+    select company_id, share_price_cents, total_shares, nw_per_share, available
+    from bot_share_valuations
+    where share_price_cents > 0 and share_price_cents < nw_per_share
+    order by share_price_cents::numeric / nw_per_share, company_id
     limit ${limit}`);
   return rows.map((row) => ({
     companyId: n(row.company_id),
@@ -125,16 +127,12 @@ export async function loadShareValuations(tx: DbExecutor, limit = 30): Promise<S
 /** Share price and net worth per share of the issuers a bot holds (for selling dear). */
 export async function loadHoldingValuations(tx: DbExecutor, issuerIds: number[]): Promise<ShareValuation[]> {
   if (issuerIds.length === 0) return [];
+  await ensureShareValuations(tx);
   const rows = await tx.execute<{ company_id: number; share_price_cents: number; total_shares: number; nw_per_share: number }>(sql`
-    select s.company_id, s.share_price_cents, s.total_shares,
-           floor(greatest(0, c.cash_cents
-             + coalesce((select sum(i.quantity * p.current_price_cents) from inventory_items i join products p on p.id = i.product_id
-                         where i.company_id = c.id), 0)
-             + coalesce((select round(sum(b.construction_cost_cents) * ${BUILDING_BOOK_VALUE_RATE}::numeric) from buildings b
-                         where b.company_id = c.id), 0)) / s.total_shares)::bigint as nw_per_share
-    from share_records s join companies c on c.id = s.company_id
-    where s.company_id in (${sql.join(issuerIds.map((id) => sql`${id}`), sql`, `)}) and s.is_listed and c.status = 'active' and s.total_shares > 0
-    order by s.company_id`);
+    select company_id, share_price_cents, total_shares, nw_per_share
+    from bot_share_valuations
+    where company_id in (${sql.join(issuerIds.map((id) => sql`${id}`), sql`, `)})
+    order by company_id`);
   return rows.map((row) => ({
     companyId: n(row.company_id),
     sharePriceCents: n(row.share_price_cents),

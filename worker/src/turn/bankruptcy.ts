@@ -9,13 +9,13 @@
 import { sql } from 'drizzle-orm';
 import { BANKRUPTCY_TURNS, LIQUIDATION_VALUE_RATE } from '@marketcraft/shared';
 import type { TurnContext } from './context.ts';
-import { postCashBatch } from './ledgerBatch.ts';
+import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
   const { tx } = ctx;
   await tx.execute(sql`
     update companies c set negative_cash_turns = case when tc.cash_cents < 0 then c.negative_cash_turns + 1 else 0 end
-    from turn_companies tc
+    from ${turnBalancesSql} tc
     where tc.company_id = c.id and (tc.cash_cents < 0 or c.negative_cash_turns <> 0)`);
   const bankrupt = await tx.execute<{ id: number }>(sql`
     select c.id from companies c join turn_companies tc on tc.company_id = c.id
@@ -44,7 +44,6 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
     ) assets
     group by company_id
     having round(sum(value) * ${LIQUIDATION_VALUE_RATE}::numeric) > 0`);
-  await postCashBatch(ctx);
 
   await tx.execute(sql`delete from buildings where company_id in ${idList}`);
   await tx.execute(sql`delete from inventory_items where company_id in ${idList}`);

@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { MAX_REDUCTION_PERCENT, WAGE_PER_EMPLOYEE_WEEKLY_CENTS } from '@marketcraft/shared';
 import type { TurnContext } from './context.ts';
 import { researchEffect, researchJoins } from './research.ts';
-import { postCashBatch } from './ledgerBatch.ts';
 
 export async function runCosts(ctx: TurnContext): Promise<void> {
   const { tx, week } = ctx;
@@ -39,7 +38,6 @@ export async function runCosts(ctx: TurnContext): Promise<void> {
     union all
     select company_id, 'other', 'operating_costs', -sum(operating_cents)::bigint, 'Operating costs: ' || sum(buildings)::bigint || ' buildings'
     from turn_costs group by company_id having sum(operating_cents) > 0`);
-  await postCashBatch(ctx);
 
   // Taxes on this turn's positive profit per country.
   await tx.execute(sql`
@@ -68,7 +66,6 @@ export async function runCosts(ctx: TurnContext): Promise<void> {
     select company_id, 'other', 'tax', -sum(tax_cents)::bigint,
            'Taxes: ' || string_agg(name || ' ' || rate || '%', ', ' order by name)
     from turn_tax where tax_cents > 0 group by company_id`);
-  await postCashBatch(ctx);
 
   // Subsidies of active events: dollars per building in the country.
   await tx.execute(sql`
@@ -86,5 +83,4 @@ export async function runCosts(ctx: TurnContext): Promise<void> {
     insert into turn_cash (company_id, type, reason, amount_cents, description)
     select company_id, 'other', 'subsidy', sum(subsidy_cents)::bigint, 'Subsidies: ' || string_agg(name, ', ' order by name)
     from turn_subsidy group by company_id having sum(subsidy_cents) > 0`);
-  await postCashBatch(ctx);
 }

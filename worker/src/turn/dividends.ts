@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { DIVIDEND_RATE } from '@marketcraft/shared';
 import type { TurnContext } from './context.ts';
-import { postCashBatch } from './ledgerBatch.ts';
+import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runDividends(ctx: TurnContext): Promise<void> {
   const { tx } = ctx;
@@ -26,7 +26,7 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
     join share_records s on s.company_id = tp.company_id and s.is_listed
     join turn_share_prices sp on sp.company_id = tp.company_id
     join companies c on c.id = tp.company_id
-    join turn_companies tc on tc.company_id = tp.company_id
+    join ${turnBalancesSql} tc on tc.company_id = tp.company_id
     where tp.profit_cents > 0 and tc.cash_cents >= floor(tp.profit_cents * ${DIVIDEND_RATE}::numeric)`);
   await tx.execute(sql`
     create temp table turn_dividend_payments on commit drop as
@@ -44,7 +44,6 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
     union all
     select payer_id, 'other', 'dividend_paid', -sum(amount_cents)::bigint, 'Dividends paid to ' || count(*) || ' shareholders'
     from turn_dividend_payments group by payer_id`);
-  await postCashBatch(ctx);
   await tx.execute(sql`
     update share_records s
     set share_price_cents = p.price_cents, last_dividend_cents = coalesce(d.per_share_cents, 0), updated_at = now()

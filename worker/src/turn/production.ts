@@ -13,7 +13,6 @@ import { sql } from 'drizzle-orm';
 import { BUILDING_BONUS_PAIRS, MAX_REDUCTION_PERCENT } from '@marketcraft/shared';
 import type { TurnContext } from './context.ts';
 import { researchEffect, researchJoins } from './research.ts';
-import { postCashBatch } from './ledgerBatch.ts';
 
 export function bonusPairsValues() {
   return sql.join(
@@ -56,12 +55,12 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
       where o.planned > 0
     ), ordered as (
       select n.*, coalesce(i.quantity, 0) as stock,
-             sum(n.need) over (partition by n.company_id, n.product_id order by n.building_id) - n.need as taken_before
+             (sum(n.need) over (partition by n.company_id, n.product_id order by n.building_id))::bigint - n.need as taken_before
       from needs n
       left join inventory_items i on i.company_id = n.company_id and i.product_id = n.product_id
     )
     select building_id, company_id, product_id, input_quantity, output_quantity, material_reduction, planned, need,
-           least(need, greatest(0, stock - taken_before)) as allocated
+           least(need, greatest(0, stock - taken_before))::bigint as allocated
     from ordered`);
 
   // Output = planned, limited by the scarcest input.
@@ -121,5 +120,4 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
       where d.produced > 0
     ) made
     group by company_id`);
-  await postCashBatch(ctx);
 }

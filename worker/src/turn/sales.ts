@@ -16,7 +16,6 @@ import {
 } from '@marketcraft/shared';
 import type { TurnContext } from './context.ts';
 import { researchEffect, researchJoins } from './research.ts';
-import { postCashBatch } from './ledgerBatch.ts';
 import { bonusPairsValues } from './production.ts';
 
 export async function runSales(ctx: TurnContext): Promise<void> {
@@ -70,7 +69,6 @@ export async function runSales(ctx: TurnContext): Promise<void> {
     select company_id, 'sale', 'store_sales', sum(revenue_cents)::bigint,
            'Store sales: ' || sum(units)::bigint || ' units of ' || count(distinct product_id) || ' products'
     from turn_sales group by company_id having sum(revenue_cents) > 0`);
-  await postCashBatch(ctx);
 
   await tx.execute(sql`
     insert into turn_pnl (company_id, country_id, revenue_cents)
