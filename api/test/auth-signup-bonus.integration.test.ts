@@ -39,6 +39,26 @@ describe('signup bonus', () => {
     expect(founded.map((company) => company.startingCashCents)).toEqual(founded.map((company) => company.cashCents));
   });
 
+  it('early-bird: of 55 concurrent signups into an empty game, exactly the first 50 founded get $500,000', async () => {
+    app = await startTestApp({ env: { SIGNUP_BONUS: 'early-bird' } });
+    const emails = Array.from({ length: 55 }, (_, i) => `rush-${i}@example.com`);
+    const responses = await Promise.all(emails.map((email) => app!.api('POST', '/auth/signup', { body: { email, password: 'secret1' } })));
+    expect(responses.map((response) => response.status)).toEqual(Array(55).fill(200));
+
+    // What each player sees of their own company.
+    const cash = await Promise.all(responses.map(async (response) => (await app!.api('GET', '/company', { token: response.body.token })).body.cash as number));
+    expect(cash.filter((dollars) => dollars === 500_000)).toHaveLength(50);
+    expect(cash.filter((dollars) => dollars === 100_000)).toHaveLength(5);
+
+    // In founding order (company ids are taken under the founding lock): the 51st to 55th did not get it.
+    const founded = await app.database.db
+      .select({ cashCents: companies.cashCents })
+      .from(companies)
+      .where(inArray(companies.userId, responses.map((response) => response.body.user.id as number)))
+      .orderBy(companies.id);
+    expect(founded.map((company) => company.cashCents)).toEqual([...Array(50).fill(BONUS_CENTS), ...Array(5).fill(INITIAL_CENTS)]);
+  });
+
   it('flat: everyone starts with $100,000, even the first player', async () => {
     app = await startTestApp({ env: { SIGNUP_BONUS: 'flat' } });
     const signup = await app.api('POST', '/auth/signup', { body: { email: 'first@example.com', password: 'secret1' } });

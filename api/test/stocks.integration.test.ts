@@ -216,15 +216,23 @@ describe('stocks API', () => {
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 
-  it('30 parallel sells of the same holding never sell more than owned', async () => {
+  it('50 parallel sells of the same holding never sell more than owned', async () => {
     const bot = await createBot(db, { totalShares: 100, priceCents: 10_000 });
     const player = await app.createPlayer({ cash: 5_000 });
     expect((await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 10, action: 'buy' } })).status).toBe(200);
     const responses = await Promise.all(
-      Array.from({ length: 30 }, () => app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 3, action: 'sell' } })),
+      Array.from({ length: 50 }, () => app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 3, action: 'sell' } })),
     );
     expect(responses.filter((response) => response.status === 200)).toHaveLength(3);
-    expect(responses.filter((response) => response.status !== 200).every((response) => response.status === 409)).toBe(true);
+    const refused = responses.filter((response) => response.status !== 200);
+    expect(refused).toHaveLength(47);
+    expect(refused.every((response) => response.status === 409 && response.body.error.startsWith('You own only'))).toBe(true);
+    // Every success is one stock_sell ledger row of 3 x $100.
+    const sells = await db
+      .select({ amount: transactions.amountCents })
+      .from(transactions)
+      .where(and(eq(transactions.companyId, player.companyId), eq(transactions.reason, 'stock_sell')));
+    expect(sells.map((row) => row.amount)).toEqual([30_000, 30_000, 30_000]);
     expect(await sharesHeld(db, player.companyId, bot.id)).toBe(1);
     expect(await cashOf(db, player.companyId)).toBe(500_000 - 100_000 + 90_000);
     expect(await ledgerMismatches(db)).toEqual([]);
