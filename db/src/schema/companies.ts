@@ -233,7 +233,6 @@ export const transactions = pgTable(
   },
   (t) => [
     check('transactions_type', inList(t.type, TRANSACTION_TYPES)),
-    index('transactions_company_created_idx').on(t.companyId, t.createdAt),
     index('transactions_company_week_idx').on(t.companyId, t.week),
     index('transactions_large_idx')
       .on(t.createdAt)
