@@ -1,31 +1,135 @@
-/** GET /api/openapi.json (generated from the REST table and its zod input schemas) and GET /api/docs. */
+/** GET /api/openapi.json (generated from the REST table, its zod input schemas and the documented answers) and GET /api/docs. */
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { signInInputSchema, signUpInputSchema } from '@marketcraft/shared';
 import { restRoutes } from './rest.ts';
+import { errorResponse, okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from './responses.ts';
+
+/** What an error status means on this API (every error body is `{ "error": message }`). */
+const ERROR_STATUSES: Record<string, string> = {
+  '400': 'Invalid input (the message names the field)',
+  '401': 'Not signed in',
+  '403': 'Not allowed (admins only, or a cross-site request)',
+  '404': "Unknown id, or another company's building or store",
+  '409': 'Not enough cash, stock or shares, or already done',
+  '422': 'A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap)',
+};
+
+const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const errorRef = { $ref: '#/components/schemas/Error' };
+
+function errorResponses(statuses: string[]): Record<string, unknown> {
+  return Object.fromEntries(statuses.map((status) => [status, { description: ERROR_STATUSES[status] ?? status, content: json(errorRef) }]));
+}
+
+/** The auth routes (plain Hono routes in auth/routes.ts, not procedures) and the health check. */
+function authAndHealthPaths(): Record<string, Record<string, unknown>> {
+  const signedIn = { description: 'Signed in: the session cookie is set', content: json(jsonSchemaOf(signedInResponse, 'output')) };
+  const credentials = (schema: z.ZodType) => ({ required: true, content: json(jsonSchemaOf(schema, 'input')) });
+  return {
+    '/auth/signup': {
+      post: {
+        operationId: 'auth.signup',
+        summary: 'Create an account and its company (starting cash per SIGNUP_BONUS) and sign in',
+        security: [],
+        requestBody: credentials(signUpInputSchema),
+        responses: { '200': signedIn, ...errorResponses(['400', '403']), '409': { description: 'The email is taken (any letter case)', content: json(errorRef) } },
+      },
+    },
+    '/auth/signin': {
+      post: {
+        operationId: 'auth.signin',
+        summary: 'Sign in with email and password (a new session every time)',
+        security: [],
+        requestBody: credentials(signInInputSchema),
+        responses: {
+          '200': signedIn,
+          ...errorResponses(['400', '403']),
+          '401': { description: 'Wrong email or password (one message for both)', content: json(errorRef) },
+          '429': { description: '10 consecutive failures for the account or the address: locked for 10 minutes', content: json(errorRef) },
+        },
+      },
+    },
+    '/auth/signout': {
+      post: {
+        operationId: 'auth.signout',
+        summary: 'End the session (its cookie or token answers 401 afterwards)',
+        responses: { '200': { description: 'Signed out', content: json(jsonSchemaOf(okResponse, 'output')) }, ...errorResponses(['403']) },
+      },
+    },
+    '/auth/session': {
+      get: {
+        operationId: 'auth.session',
+        summary: 'The signed-in user, or null',
+        security: [],
+        responses: { '200': { description: 'Success', content: json(jsonSchemaOf(sessionResponse, 'output')) } },
+      },
+    },
+    '/auth/providers': {
+      get: {
+        operationId: 'auth.providers',
+        summary: 'Whether "Continue with Google" is available',
+        security: [],
+        responses: { '200': { description: 'Success', content: json(jsonSchemaOf(providersResponse, 'output')) } },
+      },
+    },
+    '/auth/google': {
+      get: {
+        operationId: 'auth.google',
+        summary: 'Start Google sign-in: sets the state and PKCE cookies and redirects to Google',
+        security: [],
+        responses: { '302': { description: 'To Google' }, '503': { description: 'Google sign-in is not configured', content: json(errorRef) } },
+      },
+    },
+    '/auth/google/callback': {
+      get: {
+        operationId: 'auth.googleCallback',
+        summary: 'Where Google sends the browser back: signs in and redirects to / (or to /?auth_error=<message>)',
+        security: [],
+        parameters: [
+          { name: 'code', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'state', in: 'query', required: false, schema: { type: 'string' } },
+        ],
+        responses: { '302': { description: 'To / (signed in) or /?auth_error=<message>' } },
+      },
+    },
+    '/health': {
+      get: {
+        operationId: 'health',
+        summary: 'The API process answers',
+        security: [],
+        responses: { '200': { description: 'Success', content: json(jsonSchemaOf(okResponse, 'output')) } },
+      },
+    },
+  };
+}
 
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, Record<string, unknown>> = authAndHealthPaths();
   for (const route of restRoutes()) {
     const parameters: unknown[] = [];
     for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
       parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
     }
     const inputSchema = route.procedure._def.inputs[0] as z.ZodType | undefined;
+    const answer = responseSchemaOf(route.procedurePath);
+    const isPublic = route.procedurePath === 'world.state';
+    const isAdmin = route.procedurePath.startsWith('admin.') && route.procedurePath !== 'admin.check';
+    const errors = ['400', '401', '403', '404', '409', '422'].filter((status) => !(isPublic && status !== '400'));
     const operation: Record<string, unknown> = {
       operationId: route.procedurePath,
       summary: route.summary ?? route.procedurePath,
       parameters,
       responses: {
-        '200': { description: 'Success' },
-        '400': { description: 'Invalid input: { "error": message }' },
-        '401': { description: 'Not signed in' },
-        '403': { description: 'Not allowed' },
-        '404': { description: 'Unknown id' },
-        '409': { description: 'A rule of the game refuses it (not enough cash, stock or shares)' },
+        '200': { description: 'Success', ...(answer ? { content: json(jsonSchemaOf(answer, 'output')) } : {}) },
+        ...errorResponses(errors),
+        ...(isAdmin ? { '503': { description: 'The turn worker is not running, or the turn failed or took too long', content: json(errorRef) } } : {}),
       },
     };
+    if (isPublic) operation.security = [];
     if (inputSchema) {
-      const jsonSchema = z.toJSONSchema(inputSchema, { io: 'input', unrepresentable: 'any' });
+      const jsonSchema = jsonSchemaOf(inputSchema, 'input');
       if (route.method === 'GET' || route.method === 'DELETE') {
         const properties = (jsonSchema.properties ?? {}) as Record<string, unknown>;
         const required = new Set((jsonSchema.required as string[] | undefined) ?? []);
@@ -34,20 +138,28 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           parameters.push({ name, in: 'query', required: required.has(name), schema });
         }
       } else {
-        operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema } } };
+        operation.requestBody = { required: true, content: json(jsonSchema) };
       }
     }
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Marketcraft API', version: '1.0.0', description: 'Every call the Marketcraft web app makes, as plain JSON over HTTP.' },
+    info: {
+      title: 'Marketcraft API',
+      version: '1.0.0',
+      description:
+        'Every call the Marketcraft web app makes, as plain JSON over HTTP. Money is in dollars (numbers with at most two decimals). ' +
+        'Sign in with POST /api/auth/signin; send the session cookie, or the token as Authorization: Bearer <token>. ' +
+        'A cookie-authenticated request other than GET must come from the app (Origin header), or it answers 403.',
+    },
     servers: [{ url: '/api' }],
     components: {
       securitySchemes: {
         cookie: { type: 'apiKey', in: 'cookie', name: 'marketcraft_session' },
         bearer: { type: 'http', scheme: 'bearer' },
       },
+      schemas: { Error: jsonSchemaOf(errorResponse, 'output') },
     },
     security: [{ cookie: [] }, { bearer: [] }],
     paths,
@@ -74,7 +186,9 @@ fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
   const out=[];
   for(const [p,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){
     const M=m.toUpperCase();
-    const body=op.requestBody?'<pre>'+JSON.stringify(op.requestBody.content['application/json'].schema,null,2).replace(/</g,'&lt;')+'</pre>':'';
+    const pre=(label,schema)=>schema?'<div>'+label+'</div><pre>'+JSON.stringify(schema,null,2).replace(/</g,'&lt;')+'</pre>':'';
+    const ok=op.responses&&op.responses['200']&&op.responses['200'].content;
+    const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json'].schema);
     const q=(op.parameters||[]).filter(x=>x.in==='query').map(x=>'<code>'+x.name+'</code>').join(' ');
     out.push('<h2><span class="m '+M+'">'+M+'</span><code>/api'+p+'</code></h2><div>'+op.summary+(q?' &middot; query: '+q:'')+'</div>'+body);
   }}

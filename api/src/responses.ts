@@ -1,0 +1,406 @@
+/**
+ * What every REST route answers on success, as zod schemas: the OpenAPI document lists them
+ * (GET /api/openapi.json, /api/docs), and `api/test/responses.integration.test.ts` parses every
+ * route's real answer with them. The objects are strict, so a field the server sends but this file
+ * does not document (or a private one that must never leave the server) fails that test.
+ *
+ * The map is typed against the routers' outputs (`satisfies ResponseSchemas` below): a procedure
+ * without a documented answer, or a documented field the procedure does not return, does not
+ * typecheck.
+ */
+import { z } from 'zod';
+import type { inferRouterOutputs } from '@trpc/server';
+import {
+  BUILDING_CATEGORIES,
+  BUILDING_TYPE_NAMES,
+  CITY_BONUS_TYPES,
+  COMPANY_STATUSES,
+  POLITICAL_EVENT_TYPES,
+  PRODUCT_CATEGORIES,
+  RESEARCH_CATEGORIES,
+} from '@marketcraft/shared';
+import type { AppRouter } from './root.ts';
+
+const id = z.number().int().positive();
+const dollars = z.number().describe('US dollars, at most two decimals');
+const count = z.number().int().nonnegative();
+const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
+const buildingType = z.enum(BUILDING_TYPE_NAMES);
+const productCategory = z.enum(PRODUCT_CATEGORIES);
+const tradeAction = z.enum(['buy', 'sell']);
+
+/** GET /api/world and GET /api/admin/world-state. */
+export const worldStateResponse = z.strictObject({
+  current_week: z.number().int().positive(),
+  last_turn_at: timestamp.nullable(),
+  next_turn_at: timestamp.nullable(),
+});
+
+const buildingResponse = z.strictObject({
+  id,
+  type: buildingType,
+  name: z.string().describe("The type's display name, e.g. 'Steel Mill'"),
+  category: z.enum(BUILDING_CATEGORIES),
+  city_id: id,
+  city_name: z.string(),
+  employees: count,
+  equipment_level: z.number().int().min(1).max(5),
+  production_rate: z.number().int().min(10).max(200),
+  automation_level: count,
+  efficiency_bonus: z.number(),
+  selected_recipe_id: id.nullable(),
+  selected_category: productCategory.nullable(),
+  efficiency: z.number().describe('min(100, employees x 10 + equipment_level x 15)'),
+  effective_output: count.describe('Units per week: round(output_quantity x production_rate/100 x efficiency/100)'),
+  built_week: z.number().int().positive(),
+});
+
+const recipeResponse = z.strictObject({
+  id,
+  building_type: buildingType,
+  output_product_id: id,
+  output_product_name: z.string(),
+  output_quantity: z.number().int().positive().describe('Units per week'),
+  inputs: z.array(z.strictObject({ product_id: id, product_name: z.string(), quantity: z.number().int().positive() })),
+});
+
+const buildingDetailResponse = buildingResponse.extend({
+  city_bonus_type: z.enum(CITY_BONUS_TYPES),
+  city_bonus_value: z.number(),
+  city_bonus_applies: z.boolean(),
+  base_capacity: count,
+  weekly_operating_cost: dollars,
+  total_bonus: z.number(),
+  bonused_output: count,
+  overall_efficiency: z.number(),
+  efficiency_warning: z.boolean(),
+  popularity: z.number(),
+  invested: dollars.describe('Construction cost plus the equipment levels bought'),
+  sale_refund: dollars.describe('What POST /api/buildings/{id}/sell pays back: 50% of invested'),
+  is_store: z.boolean(),
+  recipe: recipeResponse.nullable(),
+});
+
+const storeProductResponse = z.strictObject({
+  id,
+  product_id: id,
+  product_name: z.string(),
+  category: productCategory,
+  quantity: count,
+  retail_price: dollars,
+  cost_price: dollars,
+  is_active: z.boolean(),
+  market_price: dollars.nullable(),
+  demand_level: z.number().int().min(0).max(100).nullable(),
+  units_sold_last_turn: count,
+});
+
+const companyResponse = z.strictObject({
+  id,
+  name: z.string(),
+  bio: z.string().nullable(),
+  cash: dollars,
+  founded_at: timestamp,
+  is_bot: z.boolean(),
+  strategy: z.string().nullable(),
+  status: z.enum(COMPANY_STATUSES),
+  share_price: dollars,
+  total_shares: z.number().int().positive(),
+  net_worth: dollars.describe('cash + total_shares x share_price'),
+});
+
+const shareRecordResponse = z.strictObject({
+  company_id: id,
+  company_name: z.string(),
+  is_bot: z.boolean(),
+  total_shares: z.number().int().positive(),
+  share_price: dollars,
+  last_dividend: dollars,
+  updated_at: timestamp,
+  shares_available: count.describe('total_shares minus the shares held by all holders'),
+});
+
+const politicalEventResponse = z.strictObject({
+  id,
+  country_id: id,
+  country_name: z.string(),
+  event_type: z.enum(POLITICAL_EVENT_TYPES),
+  description: z.string(),
+  active_until_week: z.number().int().positive(),
+  created_at: timestamp,
+});
+
+const okResponse = z.strictObject({ ok: z.literal(true) });
+
+type Outputs = inferRouterOutputs<AppRouter>;
+/** One schema per procedure, whose output is what the procedure returns. */
+type ResponseSchemas = { [Domain in keyof Outputs]: { [Procedure in keyof Outputs[Domain]]: z.ZodType<Outputs[Domain][Procedure]> } };
+
+export const responseSchemas = {
+  world: { state: worldStateResponse },
+  admin: {
+    check: z.strictObject({ isAdmin: z.boolean() }),
+    worldState: worldStateResponse,
+    cronStatus: z.strictObject({
+      jobname: z.string().describe("'advance-game-turn'"),
+      schedule: z.string().describe("Cron expression in UTC, e.g. '30 */12 * * *'"),
+      active: z.boolean(),
+    }),
+    advanceTurn: z.strictObject({ current_week: z.number().int().positive().describe('The week after the turn') }),
+  },
+  buildings: {
+    list: z.array(buildingResponse),
+    get: buildingDetailResponse,
+    build: buildingResponse,
+    sell: z.strictObject({
+      id,
+      type: buildingType,
+      name: z.string(),
+      city_name: z.string(),
+      refund: dollars.describe('50% of the construction cost plus the equipment levels bought'),
+      units_moved_to_warehouse: count.describe("A store's shelf and back-room units, now in the company warehouse"),
+      cash: dollars,
+    }),
+    hireEmployees: buildingResponse,
+    upgradeEquipment: buildingResponse,
+    productionRate: buildingResponse,
+    selectRecipe: buildingResponse,
+    selectCategory: buildingResponse,
+    inventory: z.array(
+      z.strictObject({
+        id: id.describe("The back-room row's id (stores) or the product id (production buildings: warehouse items)"),
+        product_id: id,
+        product_name: z.string(),
+        category: productCategory,
+        quantity: count,
+        purchase_price: dollars.describe('Average purchase price per unit'),
+        in_store: z.boolean(),
+      }),
+    ),
+    purchaseInventory: z.strictObject({
+      building_id: id,
+      destination: z.enum(['store', 'warehouse']),
+      product_id: id,
+      product_name: z.string(),
+      quantity: z.number().int().positive(),
+      unit_price: dollars.describe("The city's market price"),
+      total_cost: dollars,
+      quantity_held: count,
+      purchase_price: dollars.describe('Average purchase price per unit after this purchase'),
+      cash: dollars,
+    }),
+    transferToStore: z.strictObject({
+      building_id: id,
+      product_id: id,
+      product_name: z.string(),
+      quantity: z.number().int().positive(),
+      from_back_room: count,
+      from_warehouse: count,
+      shelf_quantity: count,
+      retail_price: dollars,
+      cost_price: dollars,
+      is_active: z.boolean(),
+    }),
+  },
+  stores: {
+    products: z.array(storeProductResponse),
+    updatePrice: storeProductResponse,
+    toggle: storeProductResponse,
+    remove: z.strictObject({ building_id: id, product_id: id, returned_to_back_room: count }),
+  },
+  market: {
+    trade: z.strictObject({
+      action: tradeAction,
+      product_id: id,
+      product_name: z.string(),
+      quantity: z.number().int().positive(),
+      unit_price: dollars.describe('Paid (buy: the current price) or received (sell: the current price less 5%)'),
+      total: dollars,
+      quantity_held: count,
+      cash: dollars,
+    }),
+  },
+  catalog: {
+    inventory: z.array(
+      z.strictObject({
+        product_id: id,
+        product_name: z.string(),
+        category: productCategory,
+        quantity: count,
+        average_cost: dollars,
+        current_price: dollars,
+        value: dollars.describe('quantity x current_price'),
+      }),
+    ),
+    goods: z.array(
+      z.strictObject({
+        id,
+        name: z.string(),
+        category: productCategory,
+        subcategory: z.string(),
+        current_price: dollars,
+        base_price: dollars,
+        price_change_percent: z.number().describe('(current - base) / base x 100'),
+      }),
+    ),
+    recipes: z.array(recipeResponse),
+    cities: z.array(
+      z.strictObject({
+        id,
+        name: z.string(),
+        country_id: id,
+        country_name: z.string(),
+        bonus_type: z.enum(CITY_BONUS_TYPES),
+        bonus_value: z.number().describe('Percent'),
+      }),
+    ),
+    cityMarketData: z.array(
+      z.strictObject({
+        product_id: id,
+        product_name: z.string(),
+        category: productCategory,
+        demand_level: z.number().int().min(0).max(100),
+        market_price: dollars,
+      }),
+    ),
+  },
+  company: {
+    get: companyResponse,
+    found: companyResponse,
+    financialHistory: z.array(
+      z.strictObject({
+        week: z.number().int().positive(),
+        amount: dollars.describe('Cash change of that turn'),
+        cash_after: dollars,
+      }),
+    ),
+    updateProfile: companyResponse,
+    list: z.array(
+      z.strictObject({
+        id,
+        name: z.string(),
+        is_bot: z.boolean(),
+        strategy: z.string().nullable(),
+        cash: dollars,
+        share_price: dollars,
+        total_shares: z.number().int().positive(),
+        net_worth: dollars,
+        founded_at: timestamp,
+        is_you: z.boolean(),
+      }),
+    ),
+  },
+  stocks: {
+    shares: z.array(shareRecordResponse),
+    companyShares: z.array(shareRecordResponse),
+    portfolio: z.array(
+      z.strictObject({
+        company_id: id,
+        company_name: z.string(),
+        is_bot: z.boolean(),
+        shares_owned: z.number().int().positive(),
+        average_price: dollars,
+        current_price: dollars,
+        value: dollars.describe('shares_owned x current_price'),
+      }),
+    ),
+    prices: z.array(
+      z.strictObject({
+        company_id: id,
+        company_name: z.string(),
+        is_bot: z.boolean(),
+        week: z.number().int().positive().nullable().describe('Week of the latest recorded price; null before the first turn'),
+        price: dollars,
+        previous_price: dollars.nullable(),
+        change_percent: z.number(),
+      }),
+    ),
+    history: z
+      .array(z.strictObject({ week: z.number().int().positive(), price: dollars }))
+      .describe('Our shape (the spec shows none): the last 52 recorded weekly prices of ?company_id, oldest first'),
+    trade: z.strictObject({
+      action: tradeAction,
+      company_id: id,
+      company_name: z.string(),
+      shares: z.number().int().positive(),
+      price: dollars,
+      total: dollars,
+      shares_owned: count,
+      cash: dollars,
+    }),
+  },
+  politics: {
+    countries: z.array(z.strictObject({ id, name: z.string(), tax_rate: z.number().describe('Percent') })),
+    influence: z.array(z.strictObject({ country_id: id, country_name: z.string(), influence_points: count })),
+    events: z.array(politicalEventResponse),
+    recentEvents: z.array(politicalEventResponse),
+    invest: z.strictObject({
+      country_id: id,
+      country_name: z.string(),
+      units: z.number().int().positive(),
+      amount: dollars,
+      points_added: z.number().int().positive(),
+      influence_points: count,
+      cash: dollars,
+    }),
+  },
+  research: {
+    upgrades: z.array(
+      z.strictObject({
+        id,
+        name: z.string(),
+        description: z.string(),
+        category: z.enum(RESEARCH_CATEGORIES),
+        tier: z.number().int().min(1).max(5),
+        research_cost: dollars,
+        effective_cost: dollars.describe('Your price after research_discount effects (capped at 50%)'),
+        prerequisite_id: id.nullable(),
+        prerequisite_name: z.string().nullable(),
+        building_type: buildingType.nullable(),
+        effects: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
+        researched: z.boolean(),
+        locked: z.boolean(),
+      }),
+    ),
+    company: z.array(id).describe('The upgrade_id of every upgrade you researched'),
+    purchase: z.strictObject({ upgrade_id: id, name: z.string(), cost: dollars, discount_percent: z.number(), cash: dollars }),
+  },
+  news: {
+    recent: z
+      .array(
+        z.strictObject({
+          id: z.string().describe("Unique across kinds, e.g. 'political-7', 'transaction-120', 'stock-3-12'"),
+          kind: z.enum(['political', 'transaction', 'stock']),
+          event_type: z.enum(POLITICAL_EVENT_TYPES).nullable(),
+          description: z.string(),
+          amount: dollars.nullable(),
+          company_id: id.nullable(),
+          country_id: id.nullable(),
+          created_at: timestamp,
+        }),
+      )
+      .max(15),
+  },
+} satisfies ResponseSchemas;
+
+/** The session user as the auth routes tell it. */
+const authUserResponse = z.strictObject({ id, email: z.string(), isAdmin: z.boolean() });
+/** POST /api/auth/signup and /api/auth/signin. */
+export const signedInResponse = z.strictObject({
+  user: authUserResponse,
+  token: z.string().describe('The session token: also set as the HttpOnly cookie; scripts send it as Authorization: Bearer <token>'),
+});
+/** GET /api/auth/session. */
+export const sessionResponse = z.strictObject({ user: authUserResponse.nullable() });
+/** GET /api/auth/providers. */
+export const providersResponse = z.strictObject({ google: z.boolean() });
+/** POST /api/auth/signout, GET /api/health. */
+export { okResponse };
+/** Every error answer. */
+export const errorResponse = z.strictObject({ error: z.string().describe('A message a player can read') });
+
+/** The schema documenting a procedure's answer ("stocks.history"), if any. */
+export function responseSchemaOf(procedurePath: string): z.ZodType | undefined {
+  const [domain, procedure] = procedurePath.split('.') as [string, string];
+  return (responseSchemas as Record<string, Record<string, z.ZodType>>)[domain]?.[procedure];
+}
