@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { Alert, Badge, Button, Card, Center, Group, Modal, Progress, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Modal, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowLeft,
@@ -21,26 +21,32 @@ import {
   IconTruck,
   IconUsers,
 } from '@tabler/icons-react';
-import { BUILDING_CATEGORY_LABELS, HIRE_COST_PER_EMPLOYEE, MAX_EQUIPMENT_LEVEL, type BuildingCategory } from '@marketcraft/shared';
+import {
+  BUILDING_CATEGORY_LABELS,
+  HIRE_COST_PER_EMPLOYEE,
+  MAX_EQUIPMENT_LEVEL,
+  type BuildingCategory,
+} from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryError';
 import { useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { isNotFound } from '../../lib/errors';
-import { formatWholeDollars, underscoresToSpaces } from '../../lib/format';
+import { formatMoney, formatWholeDollars, underscoresToSpaces } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { researchEffectsText } from '../../lib/researchEffects';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { CategoryDialog, HireDialog, ProductionRateDialog, RecipeDialog, UpgradeDialog } from './dialogs';
+import { EfficiencyPanel } from './EfficiencyPanel';
 import { FactoryPanel } from './FactoryPanel';
+import { FinancialReport } from './FinancialReport';
 import { TradeHall } from './TradeHall';
+import { useBuildingEconomics, type BuildingEconomics } from './useBuildingEconomics';
+import classes from './building.module.css';
 
 type Building = RouterOutputs['buildings']['get'];
 type Dialog = 'hire' | 'upgrade' | 'rate' | 'recipe' | 'category' | 'sell' | null;
-
-/** Spec section 2: fixed placeholder numbers, not live data. */
-const FINANCIAL_PLACEHOLDER = { revenue: 45_000, operatingCosts: 10_000, netProfit: 35_000, roi: 12.5 };
 
 function Info({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -67,8 +73,9 @@ function NotFound() {
   );
 }
 
-function Overview({ building }: { building: Building }) {
+function Overview({ building, economics }: { building: Building; economics: BuildingEconomics }) {
   const upgrades = trpc.research.upgrades.useQuery();
+  const figures = economics.figures;
   const active = (upgrades.data ?? []).filter((upgrade) => upgrade.researched && (!upgrade.building_type || upgrade.building_type === building.type));
   return (
     <Stack gap="md">
@@ -77,15 +84,28 @@ function Overview({ building }: { building: Building }) {
           <Info label="Location" value={building.city_name || 'Unknown City'} />
           <Info label="Size (base capacity)" value={`${building.base_capacity} units/week`} />
           <Info label="Operating costs" value={`${formatWholeDollars(building.weekly_operating_cost)}/week`} />
-          <Info label="Popularity" value={building.popularity.toLocaleString('en-US')} />
+          <Info label="Popularity" value={figures.popularity.toLocaleString('en-US')} />
           <Info label="Base production" value={`${building.production_rate} units/week`} />
           <Info
             label="City bonus"
             value={building.city_bonus_applies ? `+${building.city_bonus_value}% ${underscoresToSpaces(building.city_bonus_type)}` : `None (${underscoresToSpaces(building.city_bonus_type)} city)`}
           />
-          <Info label="Research bonus" value={`+${building.efficiency_bonus}%`} />
-          <Info label="Effective output" value={`${building.bonused_output} units/week`} />
-          <Info label="Recipe output" value={building.recipe ? `${building.effective_output} ${building.recipe.output_product_name}/week` : 'No recipe selected'} />
+          <Info label="Research bonus" value={`+${economics.researchBonus}%`} />
+          <Info label="Effective output" value={`${figures.effectiveOutput} units/week`} />
+          {building.is_store ? (
+            <Info label="Next turn's sales" value={economics.isPending ? '...' : `${economics.nextWeek.units.toLocaleString('en-US')} units`} />
+          ) : (
+            <Info
+              label="Next turn's output"
+              value={
+                !building.recipe
+                  ? 'No recipe selected'
+                  : economics.isPending || !economics.forecast
+                    ? '...'
+                    : `${economics.forecast.units.toLocaleString('en-US')} ${building.recipe.output_product_name}`
+              }
+            />
+          )}
         </SimpleGrid>
         {building.recipe && (
           <Group gap={4} mt="md">
@@ -116,34 +136,6 @@ function Overview({ building }: { building: Building }) {
           </Stack>
         )}
       </Card>
-    </Stack>
-  );
-}
-
-function FinancialReport() {
-  const rows = [
-    { label: 'Revenue', value: formatWholeDollars(FINANCIAL_PLACEHOLDER.revenue), color: 'green' },
-    { label: 'Operating Costs', value: formatWholeDollars(FINANCIAL_PLACEHOLDER.operatingCosts), color: 'red' },
-    { label: 'Net Profit', value: formatWholeDollars(FINANCIAL_PLACEHOLDER.netProfit), color: 'blue' },
-    { label: 'ROI', value: `${FINANCIAL_PLACEHOLDER.roi}%`, color: 'grape' },
-  ];
-  return (
-    <Stack gap="md">
-      <Alert variant="light" color="gray">
-        Sample figures: per-building financial reports arrive in a later release. Your real weekly results are on the Dashboard.
-      </Alert>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        {rows.map((row) => (
-          <Card key={row.label} withBorder padding="md">
-            <Text size="xs" c="dimmed">
-              {row.label}
-            </Text>
-            <Text fw={800} fz="lg" c={row.color}>
-              {row.value}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
     </Stack>
   );
 }
@@ -196,31 +188,172 @@ function Operations({ building, open }: { building: Building; open: (dialog: Dia
   );
 }
 
-function Efficiency({ building }: { building: Building }) {
+type Recipe = RouterOutputs['catalog']['recipes'][number];
+
+const QUICK_NAV = [
+  { label: 'Management', icon: IconSettings, tab: 'operations' },
+  { label: 'Employees', icon: IconUsers, tab: 'operations' },
+  { label: 'Finance', icon: IconCash, tab: 'financial' },
+  { label: 'Boosters', icon: IconFlask, to: '/research' },
+  { label: 'Marketing', icon: IconSpeakerphone, tab: 'operations' },
+  { label: 'Supply', icon: IconTruck, tab: 'operations' },
+  { label: 'Advertising', icon: IconChartBar, tab: 'efficiency' },
+  { label: 'Trade hall', icon: IconBuildingStore, to: '/market' },
+] as const;
+
+/** The page once the building is loaded: its live economics feed the alert and the tabs. */
+function BuildingScreen({
+  building,
+  cash,
+  recipes,
+  openDialog,
+  onSelectRecipe,
+  selectingRecipe,
+}: {
+  building: Building;
+  cash: number;
+  recipes: Recipe[];
+  openDialog: (dialog: Dialog) => void;
+  onSelectRecipe: (recipeId: number) => void;
+  selectingRecipe: boolean;
+}) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<string | null>('overview');
+  const economics = useBuildingEconomics(building);
+  const isStore = building.is_store;
+  const isFactory = building.type === 'factory';
+  const categoryLabel = BUILDING_CATEGORY_LABELS[building.category as BuildingCategory] ?? building.category;
+
   return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" mb={6}>
-        <Text fw={600}>Overall efficiency</Text>
-        <Text fw={700}>{building.overall_efficiency}%</Text>
-      </Group>
-      <Progress value={building.overall_efficiency} color={building.overall_efficiency < 90 ? 'orange' : 'green'} aria-label="Overall efficiency" />
-      <Group gap="xs" mt="md">
-        <Badge variant="light">Production 85%</Badge>
-        <Badge variant="light">Cost 92%</Badge>
-        <Badge variant="light">Quality 88%</Badge>
-      </Group>
-      <Text size="sm" c="dimmed" mt="sm">
-        Staff efficiency (employees and equipment): {building.efficiency}%.
-      </Text>
-      <Group gap="xs" mt="md">
-        <Button size="xs" variant="default">
-          Now
-        </Button>
-        <Button size="xs" variant="default">
-          Forecast
-        </Button>
-      </Group>
-    </Card>
+    <>
+      <PageHeader
+        title={building.name}
+        subtitle={
+          <Group gap="xs" component="span">
+            <span>{building.city_name || 'Unknown City'}</span>
+            <Badge variant="light" component="span">
+              {categoryLabel}
+            </Badge>
+          </Group>
+        }
+      />
+      <Stack gap="md">
+        {economics.figures.warning && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Low efficiency">
+            This building runs at {economics.figures.overallEfficiency}% efficiency. Build in a city whose bonus fits it, or research upgrades to raise it.
+          </Alert>
+        )}
+
+        <SimpleGrid cols={{ base: 2, xs: 4, lg: 8 }} spacing="xs" aria-label="Quick navigation">
+          {QUICK_NAV.map((tile) => (
+            <UnstyledButton
+              key={tile.label}
+              onClick={() => ('to' in tile ? void navigate(tile.to) : setTab(tile.tab))}
+              className={classes.tile}
+            >
+              <ThemeIcon variant="light" aria-hidden>
+                <tile.icon size={18} />
+              </ThemeIcon>
+              <Text size="xs" fw={500}>
+                {tile.label}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md" className={classes.tabList}>
+            <Tabs.Tab value="overview">Overview</Tabs.Tab>
+            <Tabs.Tab value="financial">Financial Report</Tabs.Tab>
+            <Tabs.Tab value="operations">Operations</Tabs.Tab>
+            {isStore && <Tabs.Tab value="trade-hall">Trade Hall</Tabs.Tab>}
+            {isFactory && <Tabs.Tab value="factory">Factory</Tabs.Tab>}
+            <Tabs.Tab value="efficiency">Efficiency</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="overview">
+            <Overview building={building} economics={economics} />
+          </Tabs.Panel>
+          <Tabs.Panel value="financial">
+            <FinancialReport building={building} economics={economics} />
+          </Tabs.Panel>
+          <Tabs.Panel value="operations">
+            <Operations building={building} open={openDialog} />
+          </Tabs.Panel>
+          {isStore && (
+            <Tabs.Panel value="trade-hall">
+              <TradeHall building={building} cash={cash} />
+            </Tabs.Panel>
+          )}
+          {isFactory && (
+            <Tabs.Panel value="factory">
+              <FactoryPanel
+                building={building}
+                economics={economics}
+                recipes={recipes.filter((candidate) => candidate.building_type.toLowerCase() === 'factory')}
+                cash={cash}
+                open={openDialog}
+                onSelectRecipe={onSelectRecipe}
+                selectingRecipe={selectingRecipe}
+              />
+            </Tabs.Panel>
+          )}
+          <Tabs.Panel value="efficiency">
+            <EfficiencyPanel building={building} economics={economics} />
+          </Tabs.Panel>
+        </Tabs>
+
+        <Group gap="xs">
+          <Button component={Link} to="/market" variant="light">
+            Go to Market
+          </Button>
+          <Button component={Link} to="/research" variant="light">
+            Research Upgrades
+          </Button>
+          <Button color="red" variant="outline" onClick={() => openDialog('sell')}>
+            Sell Building
+          </Button>
+        </Group>
+      </Stack>
+    </>
+  );
+}
+
+function SellDialog({ building, pending, onClose, onConfirm }: { building: Building; pending: boolean; onClose: () => void; onConfirm: () => void }) {
+  return (
+    <Modal opened onClose={onClose} title="Sell Building" centered>
+      <Stack gap="sm">
+        <Text size="sm">
+          Sell your {building.name} in {building.city_name || 'Unknown City'}? This cannot be undone.
+        </Text>
+        <Card withBorder padding="sm">
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Invested (construction and equipment)
+            </Text>
+            <Text size="sm">{formatMoney(building.invested)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              You get back (50%)
+            </Text>
+            <Text size="sm" fw={700} c="green" data-testid="sell-refund">
+              {formatMoney(building.sale_refund)}
+            </Text>
+          </Group>
+        </Card>
+        <Text size="xs" c="dimmed">
+          {building.is_store ? 'Its shelf and back-room stock moves to your company warehouse.' : 'Goods it made are already in your warehouse and stay there.'}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm} disabled={pending} data-autofocus>
+            {pending ? 'Selling...' : 'Sell Building'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 
@@ -233,7 +366,6 @@ export default function BuildingDetailPage() {
   const { company } = useCompany();
   const building = trpc.buildings.get.useQuery({ id }, { enabled: validId });
   const recipes = trpc.catalog.recipes.useQuery(building.data ? { building_type: building.data.type } : undefined, { enabled: Boolean(building.data && !building.data.is_store) });
-  const [tab, setTab] = useState<string | null>('overview');
   const [dialog, setDialog] = useState<Dialog>(null);
   usePageMeta(building.data ? `${building.data.name} in ${building.data.city_name}` : 'Building', 'Manage a building: employees, equipment, production and finances.');
 
@@ -250,11 +382,18 @@ export default function BuildingDetailPage() {
   const category = trpc.buildings.selectCategory.useMutation({ onSuccess: () => (notifySuccess('Product category selected!'), refresh()), onError });
   const sell = trpc.buildings.sell.useMutation({
     onSuccess: (result) => {
-      notifySuccess('Building sold', `You received ${formatWholeDollars(result.refund)}.`);
-      refresh();
-      void navigate('/my-buildings');
+      const moved = result.units_moved_to_warehouse > 0 ? ` ${result.units_moved_to_warehouse.toLocaleString('en-US')} units of stock moved to your warehouse.` : '';
+      notifySuccess('Building sold!', `Your ${result.name} in ${result.city_name} was sold for ${formatMoney(result.refund)}.${moved}`);
+      setDialog(null);
+      // Leave the page first: this building no longer exists.
+      void navigate('/my-buildings', { replace: true });
+      queryClient.removeQueries({ queryKey: getQueryKey(trpc.buildings.get, { id: result.id }, 'query') });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.catalog) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.news) });
     },
-    onError,
+    onError: (error) => notifyFailure('Error', error, 'Could not sell the building. Please try again.'),
   });
 
   if (!validId || isNotFound(building.error)) return <NotFound />;
@@ -263,109 +402,17 @@ export default function BuildingDetailPage() {
 
   const data = building.data;
   const cash = company?.cash ?? 0;
-  const isStore = data.is_store;
-  const isFactory = data.type === 'factory';
-  const categoryLabel = BUILDING_CATEGORY_LABELS[data.category as BuildingCategory] ?? data.category;
-  const tiles = [
-    { label: 'Management', icon: IconSettings, action: () => setTab('operations') },
-    { label: 'Employees', icon: IconUsers, action: () => setTab('operations') },
-    { label: 'Finance', icon: IconCash, action: () => setTab('financial') },
-    { label: 'Boosters', icon: IconFlask, action: () => void navigate('/research') },
-    { label: 'Marketing', icon: IconSpeakerphone, action: () => setTab('operations') },
-    { label: 'Supply', icon: IconTruck, action: () => setTab('operations') },
-    { label: 'Advertising', icon: IconChartBar, action: () => setTab('efficiency') },
-    { label: 'Trade hall', icon: IconBuildingStore, action: () => void navigate('/market') },
-  ];
 
   return (
     <>
-      <PageHeader
-        title={data.name}
-        subtitle={
-          <Group gap="xs" component="span">
-            <span>{data.city_name || 'Unknown City'}</span>
-            <Badge variant="light" component="span">
-              {categoryLabel}
-            </Badge>
-          </Group>
-        }
+      <BuildingScreen
+        building={data}
+        cash={cash}
+        recipes={recipes.data ?? []}
+        openDialog={setDialog}
+        onSelectRecipe={(recipeId) => recipe.mutate({ id, recipe_id: recipeId })}
+        selectingRecipe={recipe.isPending}
       />
-      <Stack gap="md">
-        {data.efficiency_warning && (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Low efficiency">
-            This building runs at {data.overall_efficiency}% efficiency. Build in a city whose bonus fits it, or research upgrades to raise it.
-          </Alert>
-        )}
-
-        <SimpleGrid cols={{ base: 4, sm: 8 }} spacing="xs">
-          {tiles.map((tile) => (
-            <UnstyledButton key={tile.label} onClick={tile.action} aria-label={tile.label}>
-              <Card withBorder padding="xs" ta="center">
-                <Center>
-                  <ThemeIcon variant="light" aria-hidden>
-                    <tile.icon size={18} />
-                  </ThemeIcon>
-                </Center>
-                <Text size="xs" mt={4} truncate>
-                  {tile.label}
-                </Text>
-              </Card>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-            <Tabs.Tab value="overview">Overview</Tabs.Tab>
-            <Tabs.Tab value="financial">Financial Report</Tabs.Tab>
-            <Tabs.Tab value="operations">Operations</Tabs.Tab>
-            {isStore && <Tabs.Tab value="trade-hall">Trade Hall</Tabs.Tab>}
-            {isFactory && <Tabs.Tab value="factory">Factory</Tabs.Tab>}
-            <Tabs.Tab value="efficiency">Efficiency</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="overview">
-            <Overview building={data} />
-          </Tabs.Panel>
-          <Tabs.Panel value="financial">
-            <FinancialReport />
-          </Tabs.Panel>
-          <Tabs.Panel value="operations">
-            <Operations building={data} open={setDialog} />
-          </Tabs.Panel>
-          {isStore && (
-            <Tabs.Panel value="trade-hall">
-              <TradeHall building={data} cash={cash} />
-            </Tabs.Panel>
-          )}
-          {isFactory && (
-            <Tabs.Panel value="factory">
-              <FactoryPanel
-                building={data}
-                recipes={(recipes.data ?? []).filter((candidate) => candidate.building_type.toLowerCase() === 'factory')}
-                cash={cash}
-                open={setDialog}
-                onSelectRecipe={(recipeId) => recipe.mutate({ id, recipe_id: recipeId })}
-                selectingRecipe={recipe.isPending}
-              />
-            </Tabs.Panel>
-          )}
-          <Tabs.Panel value="efficiency">
-            <Efficiency building={data} />
-          </Tabs.Panel>
-        </Tabs>
-
-        <Group gap="xs">
-          <Button component={Link} to="/market" variant="light">
-            Go to Market
-          </Button>
-          <Button component={Link} to="/research" variant="light">
-            Research Upgrades
-          </Button>
-          <Button color="red" variant="outline" onClick={() => setDialog('sell')}>
-            Sell Building
-          </Button>
-        </Group>
-      </Stack>
 
       {dialog === 'hire' && <HireDialog opened onClose={() => setDialog(null)} pending={hire.isPending} cash={cash} onConfirm={(count) => hire.mutate({ id, count })} />}
       {dialog === 'upgrade' && (
@@ -383,21 +430,7 @@ export default function BuildingDetailPage() {
         />
       )}
       {dialog === 'category' && <CategoryDialog opened onClose={() => setDialog(null)} pending={category.isPending} selected={data.selected_category} onConfirm={(value) => category.mutate({ id, category: value })} />}
-      {dialog === 'sell' && (
-        <Modal opened onClose={() => setDialog(null)} title="Sell Building" centered>
-          <Text size="sm">
-            Sell this {data.name} in {data.city_name}? You get back {formatWholeDollars(data.sale_refund)} (half of what you invested); its stock moves to your warehouse.
-          </Text>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setDialog(null)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => sell.mutate({ id })} disabled={sell.isPending}>
-              {sell.isPending ? 'Selling...' : 'Sell Building'}
-            </Button>
-          </Group>
-        </Modal>
-      )}
+      {dialog === 'sell' && <SellDialog building={data} pending={sell.isPending} onClose={() => setDialog(null)} onConfirm={() => sell.mutate({ id })} />}
     </>
   );
 }

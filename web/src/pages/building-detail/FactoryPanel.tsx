@@ -10,6 +10,8 @@ import { formatMoney } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { PurchaseDialog, type PurchaseTarget } from './PurchaseDialog';
+import { productionForecast } from './finance';
+import type { BuildingEconomics } from './useBuildingEconomics';
 
 type Building = RouterOutputs['buildings']['get'];
 type Recipe = RouterOutputs['catalog']['recipes'][number];
@@ -18,13 +20,9 @@ type FactoryDialog = 'hire' | 'upgrade' | 'rate';
 /** Raw material purchases default to 100 units (spec section 9). */
 const DEFAULT_RAW_MATERIAL_QUANTITY = 100;
 
-/** Units of each input one turn at the building's production rate needs. */
-export function inputsNeeded(recipe: Recipe, productionRate: number): Array<{ productId: number; name: string; need: number }> {
-  return recipe.inputs.map((input) => ({ productId: input.product_id, name: input.product_name, need: Math.ceil((input.quantity * productionRate) / 100) }));
-}
-
 export function FactoryPanel({
   building,
+  economics,
   recipes,
   cash,
   open,
@@ -32,6 +30,7 @@ export function FactoryPanel({
   selectingRecipe,
 }: {
   building: Building;
+  economics: BuildingEconomics;
   recipes: Recipe[];
   cash: number;
   open: (dialog: FactoryDialog) => void;
@@ -54,9 +53,15 @@ export function FactoryPanel({
     onError: (error) => notifyFailure('Error', error, 'Insufficient funds'),
   });
 
-  const haveOf = (productId: number) => materials.data?.find((item) => item.product_id === productId)?.quantity ?? 0;
   const priceOf = (productId: number) => market.data?.find((product) => product.product_id === productId)?.market_price ?? 0;
-  const isReady = (recipe: Recipe) => inputsNeeded(recipe, building.production_rate).every((input) => haveOf(input.productId) >= input.need);
+  const stock = new Map((materials.data ?? []).map((item) => [item.product_id, item.quantity]));
+  // What one turn needs, by the turn's own rules: planned output (rate, staff efficiency, city and research bonuses), less material research.
+  const forecastFor = (recipe: Recipe) =>
+    productionForecast(
+      { recipe, productionRate: building.production_rate, efficiency: building.efficiency, cityBonusPercent: economics.cityBonus, research: economics.research },
+      stock,
+    );
+  const isReady = (recipe: Recipe) => materials.isSuccess && forecastFor(recipe).short.length === 0;
   const selected = building.recipe ? recipes.find((recipe) => recipe.id === building.recipe?.id) ?? null : null;
   const materialCount = (materials.data ?? []).reduce((sum, item) => sum + item.quantity, 0);
   const buy = (productId: number, productName: string, quantity: number) => setTarget({ productId, productName, price: priceOf(productId), quantity: Math.max(1, quantity) });
@@ -65,7 +70,7 @@ export function FactoryPanel({
     <Stack gap="md">
       <Group gap="xs">
         <Badge size="lg" variant="light" tt="none">
-          {building.employees} workers
+          {building.employees} {building.employees === 1 ? 'worker' : 'workers'}
         </Badge>
         <Badge size="lg" variant="light" tt="none">
           Equipment level {building.equipment_level}
@@ -161,14 +166,14 @@ export function FactoryPanel({
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
-                      {inputsNeeded(selected, building.production_rate).map((input) => {
-                        const missing = Math.max(0, input.need - haveOf(input.productId));
+                      {forecastFor(selected).inputs.map((input) => {
+                        const missing = Math.max(0, input.need - input.have);
                         return (
                           <Table.Tr key={input.productId}>
                             <Table.Td>{input.name}</Table.Td>
                             <Table.Td ta="right">{input.need}</Table.Td>
                             <Table.Td ta="right" c={missing > 0 ? 'red' : 'green'}>
-                              {haveOf(input.productId)}
+                              {input.have.toLocaleString('en-US')}
                             </Table.Td>
                             <Table.Td ta="right">
                               <Button size="compact-xs" variant="light" onClick={() => buy(input.productId, input.name, missing || DEFAULT_RAW_MATERIAL_QUANTITY)}>
@@ -228,7 +233,7 @@ export function FactoryPanel({
 
         <Tabs.Panel value="output">
           <Card withBorder padding="md">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
               <div>
                 <Text size="xs" c="dimmed">
                   Current production
@@ -247,9 +252,18 @@ export function FactoryPanel({
                 </Text>
                 <Text fw={700}>{building.effective_output} units/week</Text>
               </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Next turn, with bonuses and inputs
+                </Text>
+                <Text fw={700} data-testid="factory-next-turn">
+                  {economics.forecast ? `${economics.forecast.units.toLocaleString('en-US')} units` : '-'}
+                </Text>
+              </div>
             </SimpleGrid>
             <Text size="xs" c="dimmed" mt="sm">
-              Effective output = recipe output x production rate / 100 x efficiency / 100.
+              Effective output = recipe output x production rate / 100 x efficiency / 100. Next turn adds the city bonus ({`+${economics.cityBonus}%`}) and
+              research ({`+${economics.researchBonus}%`}) and is limited by the inputs in your warehouse.
             </Text>
           </Card>
         </Tabs.Panel>

@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Radio, Select, Stack, Text } from '@mantine/core';
 import {
-  EQUIPMENT_LEVEL_COST_LADDER,
+  EFFICIENCY_PER_EQUIPMENT_LEVEL,
   HIRE_COST_PER_EMPLOYEE,
   MAX_EQUIPMENT_LEVEL,
   MAX_HIRE_PER_ACTION,
   MAX_PRODUCTION_RATE,
   MIN_PRODUCTION_RATE,
   PRODUCT_CATEGORIES,
+  equipmentUpgradeCost,
 } from '@marketcraft/shared';
 import { ScrollBox } from '../../components/ScrollBox';
 import { formatWholeDollars } from '../../lib/format';
@@ -54,21 +55,14 @@ export function HireDialog({ opened, onClose, pending, cash, onConfirm }: Dialog
   );
 }
 
-/** Cost of going from `current` to `target` equipment level: the ladder's steps in between. */
-export function equipmentUpgradeCost(current: number, target: number): number {
-  let total = 0;
-  for (let level = current + 1; level <= target; level += 1) total += EQUIPMENT_LEVEL_COST_LADDER[level - 1] ?? 0;
-  return total;
-}
-
 export function UpgradeDialog({ opened, onClose, pending, cash, current, onConfirm }: DialogProps & { cash: number; current: number; onConfirm: (level: number) => void }) {
   const [level, setLevel] = useState<string | null>(null);
   const target = level ? Number(level) : null;
-  const cost = target ? equipmentUpgradeCost(current, target) : 0;
-  const options = Array.from({ length: MAX_EQUIPMENT_LEVEL - 1 }, (_, index) => index + 2).map((candidate) => ({
+  const cost = target && target > current ? equipmentUpgradeCost(current, target) : 0;
+  // Levels at or below the current one are not offered (spec section 5).
+  const options = Array.from({ length: MAX_EQUIPMENT_LEVEL - current }, (_, index) => current + 1 + index).map((candidate) => ({
     value: String(candidate),
-    label: `Level ${candidate} (+${(candidate - current) * 10}% efficiency) - ${formatWholeDollars(equipmentUpgradeCost(current, candidate))}`,
-    disabled: candidate <= current,
+    label: `Level ${candidate} (+${(candidate - current) * EFFICIENCY_PER_EQUIPMENT_LEVEL}% efficiency) - ${formatWholeDollars(equipmentUpgradeCost(current, candidate))}`,
   }));
   const confirm = () => {
     if (!target || target < 2 || target > MAX_EQUIPMENT_LEVEL || target <= current) {
@@ -80,7 +74,9 @@ export function UpgradeDialog({ opened, onClose, pending, cash, current, onConfi
   return (
     <Modal opened={opened} onClose={onClose} title="Upgrade Equipment" centered>
       <Stack gap="sm">
-        <Text size="sm">Current level: {current}. Each level adds 10% efficiency.</Text>
+        <Text size="sm">
+          Current level: {current}. Each level adds {EFFICIENCY_PER_EQUIPMENT_LEVEL}% production efficiency (100% at most).
+        </Text>
         <Select label="Target level" placeholder="Choose a level" data={options} value={level} onChange={setLevel} comboboxProps={{ withinPortal: true }} />
         {target && (
           <Text size="sm">

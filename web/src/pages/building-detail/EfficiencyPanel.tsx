@@ -1,0 +1,147 @@
+/**
+ * Efficiency tab (spec section 2): the overall efficiency bar, live efficiency figures where the
+ * spec's screen had placeholder badges, and working 'Now' / 'Forecast' buttons: Now shows the
+ * figures as they are, Forecast what the next equipment level or more staff would give.
+ */
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, MAX_REDUCTION_PERCENT, plannedOutput } from '@marketcraft/shared';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { formatWholeDollars } from '../../lib/format';
+import type { RouterOutputs } from '../../trpc';
+import { efficiencySteps } from './finance';
+import type { BuildingEconomics } from './useBuildingEconomics';
+
+type Building = RouterOutputs['buildings']['get'];
+type View = 'now' | 'forecast';
+
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${value}%`;
+
+function NowView({ building, economics }: { building: Building; economics: BuildingEconomics }) {
+  const costReduction = Math.min(MAX_REDUCTION_PERCENT, Math.max(0, economics.research.cost_reduction ?? 0));
+  if (building.is_store) {
+    return (
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Badge variant="light" tt="none">Sales bonus {signed(economics.cityBonus + (economics.research.store_bonus ?? 0))}</Badge>
+          <Badge variant="light" tt="none">Price bonus {signed(economics.research.price_bonus ?? 0)}</Badge>
+          <Badge variant="light" tt="none">Cost reduction {costReduction}%</Badge>
+        </Group>
+        <Text size="sm" data-testid="efficiency-now">
+          Next turn this store sells about <b>{economics.nextWeek.units.toLocaleString('en-US')}</b> units with the shelf as it is.
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Badge variant="light" tt="none">Production {building.efficiency}%</Badge>
+        <Badge variant="light" tt="none">Output bonus {signed(economics.cityBonus + economics.researchBonus)}</Badge>
+        <Badge variant="light" tt="none">Cost reduction {costReduction}%</Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Production efficiency is employees x {EFFICIENCY_PER_EMPLOYEE}% + equipment level x {EFFICIENCY_PER_EQUIPMENT_LEVEL}%, 100% at most: {building.employees}{' '}
+        {building.employees === 1 ? 'employee' : 'employees'} at equipment level {building.equipment_level} make {building.efficiency}%.
+      </Text>
+      <Text size="sm" data-testid="efficiency-now">
+        {economics.forecast && building.recipe ? (
+          <>
+            Next turn: <b>{economics.forecast.units.toLocaleString('en-US')}</b> {building.recipe.output_product_name}
+            {economics.forecast.units < economics.forecast.planned && ` (of ${economics.forecast.planned.toLocaleString('en-US')} planned; inputs are short)`}.
+          </>
+        ) : (
+          'No recipe selected: this building produces nothing next turn.'
+        )}
+      </Text>
+    </Stack>
+  );
+}
+
+function ForecastView({ building, economics }: { building: Building; economics: BuildingEconomics }) {
+  if (building.is_store) {
+    return (
+      <Text size="sm" data-testid="efficiency-forecast">
+        Store sales do not depend on staff or equipment: they follow your price against the city's market price, demand and the city's retail bonus.
+        Forecast for next turn: <b>{economics.nextWeek.units.toLocaleString('en-US')}</b> units sold.
+      </Text>
+    );
+  }
+  const steps = efficiencySteps(building.employees, building.equipment_level);
+  if (steps.length === 0) {
+    return (
+      <Text size="sm" data-testid="efficiency-forecast">
+        Staff and equipment are at their best: production efficiency stays at {building.efficiency}%.
+      </Text>
+    );
+  }
+  const outputAt = (efficiency: number) =>
+    building.recipe ? plannedOutput(building.recipe.output_quantity, building.production_rate, efficiency, economics.forecast?.bonusPercent ?? 0) : null;
+  const now = outputAt(building.efficiency);
+  return (
+    <Stack gap="xs" data-testid="efficiency-forecast">
+      <Table.ScrollContainer minWidth={320}>
+        <Table verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Change</Table.Th>
+              <Table.Th ta="right">Cost</Table.Th>
+              <Table.Th ta="right">Production</Table.Th>
+              {building.recipe && <Table.Th ta="right">Planned output</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>As it is now</Table.Td>
+              <Table.Td ta="right">-</Table.Td>
+              <Table.Td ta="right">{building.efficiency}%</Table.Td>
+              {building.recipe && <Table.Td ta="right">{now?.toLocaleString('en-US')}</Table.Td>}
+            </Table.Tr>
+            {steps.map((step) => (
+              <Table.Tr key={step.kind}>
+                <Table.Td>{step.label}</Table.Td>
+                <Table.Td ta="right">{formatWholeDollars(step.costDollars)}</Table.Td>
+                <Table.Td ta="right">{step.efficiency}%</Table.Td>
+                {building.recipe && <Table.Td ta="right">{outputAt(step.efficiency)?.toLocaleString('en-US')}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="xs" c="dimmed">
+        Planned output per turn at the current production rate and bonuses, before any shortage of inputs.
+      </Text>
+    </Stack>
+  );
+}
+
+export function EfficiencyPanel({ building, economics }: { building: Building; economics: BuildingEconomics }) {
+  const [view, setView] = useState<View>('now');
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb={6}>
+        <Text fw={600}>Overall efficiency</Text>
+        <Text fw={700} data-testid="overall-efficiency">{economics.figures.overallEfficiency}%</Text>
+      </Group>
+      <Progress value={economics.figures.overallEfficiency} color={economics.figures.warning ? 'orange' : 'green'} aria-label="Overall efficiency" />
+      <Text size="xs" c="dimmed" mt={4}>
+        70% plus the city bonus ({building.city_bonus_applies ? `+${building.city_bonus_value}%` : 'none for this type'}) and research bonuses (
+        {signed(economics.researchBonus)}), 100% at most.
+      </Text>
+      <Group justify="space-between" mt="md" mb="sm" wrap="wrap" gap="xs">
+        <Title order={3} fz="md">
+          {view === 'now' ? 'Now' : 'Forecast'}
+        </Title>
+        <Group gap="xs" role="group" aria-label="Efficiency view">
+          <Button size="xs" variant={view === 'now' ? 'filled' : 'default'} aria-pressed={view === 'now'} onClick={() => setView('now')}>
+            Now
+          </Button>
+          <Button size="xs" variant={view === 'forecast' ? 'filled' : 'default'} aria-pressed={view === 'forecast'} onClick={() => setView('forecast')}>
+            Forecast
+          </Button>
+        </Group>
+      </Group>
+      {economics.isPending ? <PageLoader /> : view === 'now' ? <NowView building={building} economics={economics} /> : <ForecastView building={building} economics={economics} />}
+    </Card>
+  );
+}
