@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconArrowDownRight,
   IconArrowUpRight,
@@ -18,16 +18,16 @@ import {
   IconShoppingCart,
   IconTrendingUp,
 } from '@tabler/icons-react';
-import { DEFAULT_SHARE_PRICE, MOVERS_PANEL_SIZE, NEWS_MAX_ITEMS, TOP_INVENTORY_SIZE } from '@marketcraft/shared';
+import { DEFAULT_SHARE_PRICE, MOVERS_PANEL_SIZE, NEWS_MAX_ITEMS, TOP_INVENTORY_SIZE, cityBonusApplies } from '@marketcraft/shared';
 import { AdSlot } from '../../components/AdSlot';
 import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { QueryError } from '../../components/QueryError';
 import { useBuildings, useCities, useCompany, useRecentNews } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
-import { formatDateTime, formatMoney, formatPercentChange, formatWholeDollars } from '../../lib/format';
+import { formatDateTime, formatMoney, formatPercentChange, formatWholeDollars, underscoresToSpaces } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../trpc';
-import { cashFlowPoints } from './cashFlow';
+import { cashAfterPoints } from './cashFlow';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ default: module.CashFlowChart })));
 
@@ -125,12 +125,6 @@ function NewsFeed() {
                   </Group>
                   <Text size="sm" mt={4}>
                     {item.description}
-                    {item.amount !== null && (
-                      <Text span fw={600} c={item.amount >= 0 ? 'green' : 'red'}>
-                        {' '}
-                        ({formatMoney(item.amount)})
-                      </Text>
-                    )}
                   </Text>
                 </Card>
               );
@@ -240,9 +234,11 @@ function YourBuildings() {
                       </Text>
                     </div>
                     {city && (
-                      <Badge variant="light" color={city.bonus_value > 0 ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
-                        +{city.bonus_value}% {city.bonus_type.replaceAll('_', ' ')}
-                      </Badge>
+                      <Tooltip label={cityBonusApplies(building.type, city.bonus_type) ? `Applies to a ${building.name}` : `Does not apply to a ${building.name}`}>
+                        <Badge variant="light" color={cityBonusApplies(building.type, city.bonus_type) ? 'teal' : 'gray'} style={{ flexShrink: 0 }} tt="none">
+                          +{city.bonus_value}% {underscoresToSpaces(city.bonus_type)}
+                        </Badge>
+                      </Tooltip>
                     )}
                   </Group>
                 </UnstyledButton>
@@ -314,7 +310,7 @@ function QuickActions() {
       <Title order={2} fz="lg" mb="sm">
         Quick Actions
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         {QUICK_ACTIONS.map((action) => (
           <Button key={action.to} component={Link} to={action.to} variant="light" color={action.color} leftSection={<action.icon size={18} aria-hidden />} fullWidth>
             {action.label}
@@ -337,7 +333,7 @@ export default function DashboardPage() {
   const marketValue = (portfolio.data ?? []).reduce((sum, entry) => sum + entry.value, 0);
   // Spec section 9: the dashboard values the portfolio at 100 per share; the market value is shown beside it.
   const portfolioValue = sharesOwned * DEFAULT_SHARE_PRICE;
-  const points = company && history.data && history.data.length > 0 ? cashFlowPoints(history.data.map((entry) => entry.amount), company.cash) : [];
+  const points = company && history.data && history.data.length > 0 ? cashAfterPoints(history.data, company.cash) : [];
 
   return (
     <Stack gap="lg">
@@ -353,12 +349,12 @@ export default function DashboardPage() {
         )}
       </div>
 
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <SummaryCard label="Total Cash" value={formatWholeDollars(company?.cash ?? 0)} icon={<IconCash size={20} />} color="green" testId="summary-cash" />
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+        <SummaryCard label="Total Cash" value={companyPending ? <Loader size="xs" /> : formatWholeDollars(company?.cash ?? 0)} icon={<IconCash size={20} />} color="green" testId="summary-cash" />
         <SummaryCard label="Buildings" value={buildings.data?.length ?? (buildings.isPending ? <Loader size="xs" /> : 0)} icon={<IconBuildingFactory2 size={20} />} color="blue" testId="summary-buildings" />
         <SummaryCard
           label="Stock Portfolio"
-          value={formatWholeDollars(portfolioValue)}
+          value={portfolio.isPending ? <Loader size="xs" /> : formatWholeDollars(portfolioValue)}
           icon={<IconChartLine size={20} />}
           color="grape"
           hint={sharesOwned > 0 ? `${sharesOwned.toLocaleString('en-US')} shares · market value ${formatWholeDollars(marketValue)}` : 'No shares yet'}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashFlowPoints } from './cashFlow';
+import { cashAfterPoints, cashFlowPoints } from './cashFlow';
 
 describe('cashFlowPoints', () => {
   it('reconstructs the cash line backwards from the current cash, labelled T1..Tn', () => {
@@ -19,5 +19,23 @@ describe('cashFlowPoints', () => {
 
   it('is empty without history', () => {
     expect(cashFlowPoints([], 500)).toEqual([]);
+  });
+});
+
+describe('cashAfterPoints', () => {
+  it("uses each turn's recorded cash, labelled T1..Tn", () => {
+    const history = [
+      { week: 1, amount: 100, cash_after: 1100 },
+      { week: 2, amount: -50, cash_after: 1050 },
+    ];
+    // Spent 500 since the last turn: the line still shows what each turn ended with.
+    expect(cashAfterPoints(history, 550)).toEqual([
+      { label: 'T1', cash: 1100, week: 1 },
+      { label: 'T2', cash: 1050, week: 2 },
+    ]);
+  });
+
+  it('falls back to the backwards reconstruction without cash_after', () => {
+    expect(cashAfterPoints([{ week: 1, amount: 100 }], 1000)).toEqual([{ label: 'T1', cash: 1000 }]);
   });
 });
