@@ -5,10 +5,10 @@ import { formatWholeDollars } from '../lib/format';
 
 /** "Cash: $500,000", for pages where spending happens. */
 export function CashBadge({ label = 'Cash' }: { label?: string }) {
-  const { company } = useCompany();
+  const { company, isPending } = useCompany();
   return (
     <Badge size="lg" variant="light" color="green" leftSection={<IconCash size={14} aria-hidden />} tt="none">
-      {label}: {formatWholeDollars(company?.cash ?? 0)}
+      {label}: {isPending ? '...' : formatWholeDollars(company?.cash ?? 0)}
     </Badge>
   );
 }

@@ -1,5 +1,6 @@
 /** Politics (spec sections 2, 5, 8): countries, influence, active events and the invest panel. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { Alert, Badge, Button, Card, Group, List, NumberInput, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
@@ -34,6 +35,13 @@ export default function PoliticsPage() {
   const events = trpc.politics.events.useQuery(undefined, { refetchInterval: POLITICAL_EVENTS_POLL_MS });
   const [countryId, setCountryId] = useState<number | null>(null);
   const [units, setUnits] = useState(1);
+  const investRef = useRef<HTMLDivElement>(null);
+  // Below 'md' the invest panel sits under the country list: bring it into view when a country is picked.
+  const sideBySide = useMediaQuery('(min-width: 62em)');
+  const selectCountry = (id: number) => {
+    setCountryId(id);
+    if (!sideBySide) window.requestAnimationFrame(() => investRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
 
   const cash = company?.cash ?? 0;
   const total = units * INFLUENCE_UNIT_COST;
@@ -76,7 +84,7 @@ export default function PoliticsPage() {
               const active = (events.data ?? []).filter((event) => event.country_id === country.id);
               const isSelected = country.id === countryId;
               return (
-                <UnstyledButton key={country.id} onClick={() => setCountryId(country.id)} aria-pressed={isSelected}>
+                <UnstyledButton key={country.id} onClick={() => selectCountry(country.id)} aria-pressed={isSelected}>
                   <Card withBorder padding="sm" style={isSelected ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}>
                     <Group justify="space-between" wrap="nowrap">
                       <Text fw={700}>{country.name}</Text>
@@ -105,7 +113,7 @@ export default function PoliticsPage() {
             })}
           </Stack>
 
-          <Stack gap="md" style={{ alignSelf: 'flex-start', position: 'sticky', top: 76 }}>
+          <Stack gap="md" ref={investRef} style={{ alignSelf: 'flex-start', position: sideBySide ? 'sticky' : undefined, top: 76, scrollMarginTop: 72 }}>
             <Card withBorder padding="lg">
               <Title order={2} fz="lg" mb="sm">
                 {selected ? `Invest in ${selected.name}` : 'Invest'}

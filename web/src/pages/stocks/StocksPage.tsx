@@ -1,5 +1,6 @@
 /** Stock Exchange (spec sections 2, 4, 5, 8): company list, detail, price history, trade form. */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { Badge, Button, Card, Center, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
@@ -143,6 +144,13 @@ export default function StocksPage() {
   const portfolio = trpc.stocks.portfolio.useQuery();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [search, setSearch] = useState('');
+  const detailRef = useRef<HTMLDivElement>(null);
+  // Below 'md' the detail sits under the long company list: bring it into view when a company is picked.
+  const sideBySide = useMediaQuery('(min-width: 62em)');
+  const select = (companyId: number) => {
+    setSelectedId(companyId);
+    if (!sideBySide) window.requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
 
   const changeOf = (id: number) => prices.data?.find((price) => price.company_id === id)?.change_percent ?? 0;
   const ownedOf = (id: number) => portfolio.data?.find((entry) => entry.company_id === id)?.shares_owned ?? 0;
@@ -181,7 +189,7 @@ export default function StocksPage() {
                   return (
                     <UnstyledButton
                       key={record.company_id}
-                      onClick={() => setSelectedId(record.company_id)}
+                      onClick={() => select(record.company_id)}
                       aria-pressed={record.company_id === selectedId}
                       p="xs"
                       style={{
@@ -214,10 +222,11 @@ export default function StocksPage() {
               </Stack>
             </ScrollBox>
           </Card>
+          <div ref={detailRef} style={{ scrollMarginTop: 72 }}>
           {selected ? (
             <CompanyDetail key={selected.company_id} record={selected} owned={ownedOf(selected.company_id)} cash={company?.cash ?? 0} />
           ) : (
-            <Card withBorder padding="xl">
+            <Card withBorder padding="xl" h="100%">
               <Center h="100%">
                 <Stack align="center" gap="xs">
                   <IconChartLine size={40} color="var(--mantine-color-gray-5)" aria-hidden />
@@ -226,6 +235,7 @@ export default function StocksPage() {
               </Center>
             </Card>
           )}
+          </div>
         </SimpleGrid>
       )}
     </>
