@@ -11,6 +11,7 @@ import {
   investInPolitics,
   ledgerMismatches,
   marketTrade,
+  orphanLedgerRows,
   purchaseForBuilding,
   selectRecipe,
   shareMismatches,
@@ -46,6 +47,7 @@ async function cashByCompany(db: DbExecutor): Promise<Map<number, number>> {
 /** Checks everything that must hold after a turn (docs/invariants.md). */
 async function checkInvariants(db: DbExecutor, cashBefore: Map<number, number>, ledgerIdBefore: number, week: number) {
   expect(await ledgerMismatches(db)).toEqual([]);
+  expect(await orphanLedgerRows(db)).toBe(0);
   expect(await shareMismatches(db)).toEqual([]);
   // The turn's cash change of every company = the sum of the ledger rows the turn wrote = its financial history entry.
   const turnRows = await db.execute<{ company_id: number; total: number }>(sql`

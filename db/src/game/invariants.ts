@@ -30,6 +30,16 @@ export async function ledgerMismatches(db: DbExecutor): Promise<LedgerMismatch[]
   }));
 }
 
+/**
+ * Ledger rows whose company does not exist (transactions.company_id has no foreign key, for the
+ * turn's speed: see db/src/schema/companies.ts); 0 when all is well.
+ */
+export async function orphanLedgerRows(db: DbExecutor): Promise<number> {
+  const [row] = await db.execute<{ orphans: number }>(sql`
+    select count(*)::int as orphans from transactions t where not exists (select 1 from companies c where c.id = t.company_id)`);
+  return Number(row?.orphans ?? 0);
+}
+
 /** Issuers whose shares held by others exceed their total shares, or holdings below zero. */
 export async function shareMismatches(db: DbExecutor): Promise<{ issuerCompanyId: number; totalShares: number; held: number }[]> {
   const rows = await db.execute<{ company_id: number; total_shares: number; held: number }>(sql`

@@ -215,14 +215,19 @@ export const financialHistory = pgTable(
   (t) => [uniqueIndex('financial_history_company_week_key').on(t.companyId, t.week)],
 );
 
-/** The ledger: every change of a company's cash is one row, written in the same transaction. */
+/**
+ * The ledger: every change of a company's cash is one row, written in the same transaction.
+ * company_id has no foreign key, on purpose: the turn appends ~7 rows per company at once and the
+ * per-row key check was half of that insert's time (worker/bench/turn.ts). Every writer takes the
+ * id from a company row it holds locked (changeCash updates it in the same statement; the turn
+ * writes from its locked turn_companies), companies are never deleted, and orphanLedgerRows
+ * (db/src/game/invariants.ts) checks it in the economy tests. docs/invariants.md.
+ */
 export const transactions = pgTable(
   'transactions',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer().notNull(),
     type: text().notNull(),
     /** Finer reason inside the type: wages, tax, dividend, subsidy, research, politics, ... */
     reason: text().notNull(),

@@ -19,8 +19,8 @@ export async function runCosts(ctx: TurnContext): Promise<void> {
            sum(b.employees)::bigint as employees,
            count(*)::int as buildings,
            (sum(b.employees) * ${WAGE_PER_EMPLOYEE_WEEKLY_CENTS}::bigint)::bigint as wages_cents,
-           sum(round(bt.weekly_operating_cost_cents::numeric
-                     * (100 - least(${MAX_REDUCTION_PERCENT}::numeric, greatest(0, ${researchEffect('cost_reduction')}))) / 100))::bigint as operating_cents
+           -- integer rounding half up, per building: round(cost x (100 - cost_reduction) / 100)
+           sum((bt.weekly_operating_cost_cents * (100 - least(${MAX_REDUCTION_PERCENT}::int, greatest(0, ${researchEffect('cost_reduction')}))) + 50) / 100)::bigint as operating_cents
     from buildings b
     join turn_companies tc on tc.company_id = b.company_id
     join building_types bt on bt.type = b.type

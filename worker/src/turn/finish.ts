@@ -14,8 +14,7 @@ export async function runFinish(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     insert into financial_history (company_id, week, amount_cents, cash_after_cents)
     select tc.company_id, ${week}::int, tc.cash_cents - tc.cash_before_cents, tc.cash_cents
-    from turn_companies tc
-    on conflict (company_id, week) do update set amount_cents = excluded.amount_cents, cash_after_cents = excluded.cash_after_cents`);
+    from turn_companies tc`);
   await tx.execute(sql`
     update world set current_week = ${week + 1}::int, last_turn_at = ${now.toISOString()}::timestamptz,
            next_turn_at = ${nextScheduledTurnAt(now).toISOString()}::timestamptz, updated_at = now()

@@ -27,10 +27,11 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
     create temp table turn_output on commit drop as
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()})
     select b.id as building_id, b.company_id, r.id as recipe_id, r.output_product_id, r.output_quantity,
-      round(least(${MAX_REDUCTION_PERCENT}::numeric, greatest(0, ${researchEffect('material_reduction')})))::bigint as material_reduction,
-      round(r.output_quantity::numeric * b.production_rate * least(100, b.employees * 10 + b.equipment_level * 15)
-            * (100 + case when bp.building_type is null then 0 else ci.bonus_value end
-                   + ${researchEffect('production_bonus')} + ${researchEffect('chain_bonus')}) / 1000000)::bigint as planned
+      least(${MAX_REDUCTION_PERCENT}::int, greatest(0, ${researchEffect('material_reduction')}))::bigint as material_reduction,
+      -- integer rounding half up: round(output x rate x efficiency x (100 + bonus) / 1,000,000)
+      (r.output_quantity::bigint * b.production_rate * least(100, b.employees * 10 + b.equipment_level * 15)
+        * greatest(0, 100 + case when bp.building_type is null then 0 else ci.bonus_value end
+                          + ${researchEffect('production_bonus')} + ${researchEffect('chain_bonus')}) + 500000) / 1000000 as planned
     from buildings b
     join turn_companies tc on tc.company_id = b.company_id
     join recipes r on r.id = b.selected_recipe_id
@@ -39,12 +40,12 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
     ${researchJoins}
     where b.type <> 'store'`);
 
-  await tx.execute(sql`analyze turn_output`);
-
-  // What each building needs of each input for its planned output, and what stock is left for it
-  // after the company's buildings with a smaller id took theirs.
+  // Per company and product, in one statement: what each building needs of each input for its
+  // planned output; what stock is left for it after the company's buildings with a smaller id took
+  // theirs (allocated); its output, limited by the scarcest input (made); then the units made and
+  // the inputs consumed for them (moves), summed.
   await tx.execute(sql`
-    create temp table turn_inputs on commit drop as
+    create temp table turn_stock_delta on commit drop as
     with needs as (
       select o.building_id, o.company_id, ri.product_id, ri.quantity as input_quantity, o.output_quantity,
              o.material_reduction, o.planned,
@@ -53,43 +54,34 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
       from turn_output o
       join recipe_inputs ri on ri.recipe_id = o.recipe_id
       where o.planned > 0
-    ), ordered as (
-      select n.*, coalesce(i.quantity, 0) as stock,
-             (sum(n.need) over (partition by n.company_id, n.product_id order by n.building_id))::bigint - n.need as taken_before
+    ), allocated as materialized (
+      select n.*, least(n.need, greatest(0, coalesce(i.quantity, 0)
+               - ((sum(n.need) over (partition by n.company_id, n.product_id order by n.building_id))::bigint - n.need)))::bigint as allocated
       from needs n
       left join inventory_items i on i.company_id = n.company_id and i.product_id = n.product_id
-    )
-    select building_id, company_id, product_id, input_quantity, output_quantity, material_reduction, planned, need,
-           least(need, greatest(0, stock - taken_before))::bigint as allocated
-    from ordered`);
-
-  // Output = planned, limited by the scarcest input.
-  await tx.execute(sql`
-    create temp table turn_made on commit drop as
-    select o.building_id, o.company_id, o.output_product_id, least(o.planned, coalesce(lim.max_units, o.planned)) as actual
-    from turn_output o
-    left join (
-      select building_id,
-             min(case when allocated >= need then planned
-                      else allocated * output_quantity * 100 / (input_quantity * (100 - material_reduction))
-                 end) as max_units
-      from turn_inputs group by building_id
-    ) lim on lim.building_id = o.building_id
-    where o.planned > 0`);
-
-  // Per company and product: units made (valued at the current price) and inputs consumed for them.
-  await tx.execute(sql`
-    create temp table turn_stock_delta on commit drop as
-    select company_id, product_id, sum(produced)::bigint as produced, sum(consumed)::bigint as consumed
-    from (
+    ), made as materialized (
+      select o.building_id, o.company_id, o.output_product_id, least(o.planned, coalesce(lim.max_units, o.planned)) as actual
+      from turn_output o
+      left join (
+        select building_id,
+               min(case when allocated >= need then planned
+                        -- integer division: what the allocated units allow, rounded down
+                        else allocated * output_quantity * 100 / (input_quantity * (100 - material_reduction))
+                   end) as max_units
+        from allocated group by building_id
+      ) lim on lim.building_id = o.building_id
+      where o.planned > 0
+    ), moves as (
       select company_id, output_product_id as product_id, actual as produced, 0::bigint as consumed
-      from turn_made where actual > 0
+      from made where actual > 0
       union all
-      select i.company_id, i.product_id, 0::bigint,
-             least(i.allocated, (m.actual * i.input_quantity * (100 - i.material_reduction) + i.output_quantity * 100 - 1) / (i.output_quantity * 100))
-      from turn_inputs i join turn_made m on m.building_id = i.building_id
+      select a.company_id, a.product_id, 0::bigint,
+             least(a.allocated, (m.actual * a.input_quantity * (100 - a.material_reduction) + a.output_quantity * 100 - 1) / (a.output_quantity * 100))
+      from allocated a join made m on m.building_id = a.building_id
       where m.actual > 0
-    ) moves
+    )
+    select company_id, product_id, sum(produced)::bigint as produced, sum(consumed)::bigint as consumed
+    from moves
     group by company_id, product_id
     having sum(produced) > 0 or sum(consumed) > 0`);
 

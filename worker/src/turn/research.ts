@@ -2,7 +2,8 @@
  * Research effects for the whole turn, set-based: per company and building type (null = upgrades
  * that apply to every type), the sums of the numeric effects of its researched upgrades. Same
  * semantics as companyResearchEffects (db/src/game/research.ts): a building gets the null row plus
- * its own type's row. Non-numeric values count as 0 (true counts as 1).
+ * its own type's row. Non-numeric values count as 0 (true counts as 1). Each sum counts in whole
+ * percents (rounded; every seeded effect is a whole number), so the phases' formulas stay integer.
  */
 import { sql } from 'drizzle-orm';
 import type { TurnContext } from './context.ts';
@@ -10,10 +11,10 @@ import type { TurnContext } from './context.ts';
 const EFFECT_KEYS = ['production_bonus', 'chain_bonus', 'material_reduction', 'store_bonus', 'price_bonus', 'cost_reduction'] as const;
 
 function effectSum(key: string) {
-  return sql.raw(`sum(case jsonb_typeof(u.effects->'${key}')
+  return sql.raw(`round(sum(case jsonb_typeof(u.effects->'${key}')
       when 'number' then (u.effects->>'${key}')::numeric
       when 'boolean' then case when (u.effects->>'${key}')::boolean then 1 else 0 end
-      else 0 end) as ${key}`);
+      else 0 end))::int as ${key}`);
 }
 
 export async function createResearchTable(ctx: TurnContext): Promise<void> {

@@ -67,7 +67,7 @@ export async function runSales(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     insert into turn_cash (company_id, type, reason, amount_cents, description)
     select company_id, 'sale', 'store_sales', sum(revenue_cents)::bigint,
-           'Store sales: ' || sum(units)::bigint || ' units of ' || count(distinct product_id) || ' products'
+           'Store sales: ' || sum(units)::bigint || ' units from ' || count(*) || case count(*) when 1 then ' shelf' else ' shelves' end
     from turn_sales group by company_id having sum(revenue_cents) > 0`);
 
   await tx.execute(sql`

@@ -28,6 +28,5 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
     where s.is_listed`);
   await tx.execute(sql`
     insert into stock_price_history (company_id, week, price_cents)
-    select company_id, ${week}::int, price_cents from turn_share_prices
-    on conflict (company_id, week) do update set price_cents = excluded.price_cents`);
+    select company_id, ${week}::int, price_cents from turn_share_prices`);
 }
