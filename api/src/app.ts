@@ -4,6 +4,7 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from './root.ts';
 import { createRequestContext, type ApiServices } from './context.ts';
@@ -15,9 +16,17 @@ import { registerDocsRoutes } from './openapi.ts';
 import { registerRealtimeRoutes } from './realtime.ts';
 import type postgres from 'postgres';
 
+/** The largest request body the API reads (tRPC batches included). */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+
 /** `realtimeSql`: the postgres.js client GET /api/realtime LISTENs with (the route exists only when given). */
 export function createApp(services: ApiServices, options: { realtimeSql?: postgres.Sql } = {}): Hono {
   const app = new Hono();
+  // Every request body of the API is a small JSON object: refuse big ones before reading them.
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => c.json({ error: `The request body is too large (at most ${MAX_REQUEST_BODY_BYTES / 1024} KB).` }, 413) }),
+  );
   app.use('/api/*', originCheck(services.config));
   app.get('/api/health', (c) => c.json({ ok: true }));
 

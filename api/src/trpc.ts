@@ -50,6 +50,9 @@ const t = initTRPC
   .context<RequestContext>()
   .meta<ProcedureMeta>()
   .create({
+    // Never send stack traces (server paths, code) to clients, whatever NODE_ENV says; unexpected
+    // errors are logged on the server instead.
+    isDev: false,
     errorFormatter({ shape, error }) {
       const cause = error.cause;
       if (cause instanceof ZodError) {

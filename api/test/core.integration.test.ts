@@ -22,6 +22,9 @@ describe('API core', () => {
     expect((await app.api('GET', '/admin/world-state')).status).toBe(401);
     expect((await app.api('GET', '/admin/world-state', { token: player.token })).status).toBe(403);
     expect((await app.api('POST', '/admin/advance-turn', { token: player.token })).status).toBe(403);
+    expect((await app.api('GET', '/admin/cron-status', { token: player.token })).status).toBe(403);
+    expect((await app.api('GET', '/admin/cron-status')).status).toBe(401);
+    expect((await app.api('GET', '/admin/check')).status).toBe(401);
     const check = await app.api('GET', '/admin/check', { token: player.token });
     expect(check).toMatchObject({ status: 200, body: { isAdmin: false } });
   });
@@ -33,6 +36,34 @@ describe('API core', () => {
     expect(state.body.current_week).toBe(1);
     const cron = await app.api('GET', '/admin/cron-status', { token: admin.token });
     expect(cron.body).toMatchObject({ jobname: 'advance-game-turn', schedule: '30 */12 * * *' });
+  });
+
+  it('answers an admin advance-turn with a clear 503 when no turn worker is there, and the week stays', async () => {
+    const admin = await app.createPlayer({ isAdmin: true });
+    const response = await app.api('POST', '/admin/advance-turn', { token: admin.token });
+    expect(response).toMatchObject({ status: 503, body: { error: 'The turn worker is not available.' } });
+    expect((await app.api('GET', '/world')).body.current_week).toBe(1);
+  });
+
+  it('refuses a request body over 64 KB with 413 before reading it', async () => {
+    const player = await app.createPlayer();
+    const huge = JSON.stringify({ name: 'Big', bio: 'x'.repeat(70 * 1024) });
+    const rest = await app.api('PATCH', '/company/profile', { token: player.token, body: huge });
+    expect(rest).toMatchObject({ status: 413, body: { error: 'The request body is too large (at most 64 KB).' } });
+    const signup = await app.api('POST', '/auth/signup', { body: JSON.stringify({ email: 'big@example.com', password: 'p'.repeat(70 * 1024) }) });
+    expect(signup.status).toBe(413);
+    expect((await app.api('GET', '/company', { token: player.token })).body.name).not.toBe('Big');
+  });
+
+  it('never sends a stack trace through tRPC, whatever NODE_ENV is', async () => {
+    const player = await app.createPlayer();
+    const invalid = await app.api('POST', '/trpc/market.trade', { token: player.token, body: { product_id: 'x', quantity: 1, action: 'buy' } });
+    expect(invalid.status).toBe(400);
+    const unknown = await app.api('GET', '/trpc/no.such.procedure', { token: player.token });
+    expect(unknown.status).toBe(404);
+    for (const response of [invalid, unknown]) {
+      expect(JSON.stringify(response.body)).not.toMatch(/stack|\.ts:\d+|node_modules/);
+    }
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
