@@ -1,0 +1,44 @@
+/**
+ * The API process's start (startApiServer, what `npm start` runs): ADMIN_EMAILS makes the listed
+ * users who already exist admins at start, so an operator can be listed after signing up.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '@marketcraft/db';
+import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
+import { loadApiConfig } from '../src/config.ts';
+import { startApiServer } from '../src/server.ts';
+import { createSession } from '../src/auth/session.ts';
+
+describe('API start', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ max: 2 });
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('applies ADMIN_EMAILS to users who signed up before the start, and serves the API', async () => {
+    const [operator, player] = await database.db
+      .insert(users)
+      .values([{ email: 'Operator@Example.com' }, { email: 'player@example.com' }])
+      .returning({ id: users.id });
+    const server = await startApiServer(
+      loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ADMIN_EMAILS: 'operator@example.com' }),
+    );
+    try {
+      const check = async (userId: number) => {
+        const { token } = await createSession(database.db, userId);
+        const response = await fetch(`http://127.0.0.1:${server.port}/api/admin/check`, { headers: { authorization: `Bearer ${token}` } });
+        return response.json();
+      };
+      expect(await check(operator!.id)).toEqual({ isAdmin: true });
+      expect(await check(player!.id)).toEqual({ isAdmin: false });
+      const [row] = await database.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, operator!.id));
+      expect(row?.isAdmin).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
