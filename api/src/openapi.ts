@@ -15,7 +15,11 @@ const ERROR_STATUSES: Record<string, string> = {
   '422': 'A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap)',
 };
 
-const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+/** A zod schema as JSON Schema (the document's dialect is OpenAPI 3.1's, so no `$schema` per schema). */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return jsonSchema;
+}
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const errorRef = { $ref: '#/components/schemas/Error' };
 
