@@ -4,8 +4,9 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArrowDownRight,
   IconArrowUpRight,
   IconBuildingFactory2,
@@ -18,7 +19,7 @@ import {
   IconShoppingCart,
   IconTrendingUp,
 } from '@tabler/icons-react';
-import { DEFAULT_SHARE_PRICE, MOVERS_PANEL_SIZE, NEWS_MAX_ITEMS, TOP_INVENTORY_SIZE, cityBonusApplies } from '@marketcraft/shared';
+import { BANKRUPTCY_TURNS, DEFAULT_SHARE_PRICE, MOVERS_PANEL_SIZE, NEWS_MAX_ITEMS, TOP_INVENTORY_SIZE, cityBonusApplies } from '@marketcraft/shared';
 import { AdSlot } from '../../components/AdSlot';
 import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
@@ -28,6 +29,7 @@ import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatDateTime, formatMoney, formatPercentChange, formatWholeDollars, underscoresToSpaces } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { cashAfterPoints } from './cashFlow';
+import { FoundCompanyCard } from './FoundCompanyCard';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ default: module.CashFlowChart })));
 
@@ -342,12 +344,15 @@ export default function DashboardPage() {
           Welcome back, {company?.name ?? (companyPending ? '...' : 'Player')}!
         </Title>
         <Text c="dimmed">Here is how your company is doing this week.</Text>
-        {noCompany && (
-          <Text c="red" size="sm" mt={4}>
-            No company found
-          </Text>
-        )}
       </div>
+
+      {noCompany && <FoundCompanyCard />}
+      {company && company.cash < 0 && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Your cash is negative" data-testid="negative-cash">
+          Wages and operating costs are still charged every turn. A company that ends {BANKRUPTCY_TURNS} turns in a row with negative cash goes
+          bankrupt: sell goods, shares or buildings to get back above zero.
+        </Alert>
+      )}
 
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         <SummaryCard label="Total Cash" value={companyPending ? <Loader size="xs" /> : formatWholeDollars(company?.cash ?? 0)} icon={<IconCash size={20} />} color="green" testId="summary-cash" />
