@@ -48,7 +48,7 @@ const TYPE_BLURBS: Record<BuildingType, string> = {
 export default function BuildPage() {
   usePageMeta('Build', 'Build farms, mines, mills, factories and stores in 50 cities.');
   const queryClient = useQueryClient();
-  const { company } = useCompany();
+  const { company, isPending: companyPending } = useCompany();
   const cities = useCities();
   const [type, setType] = useState<BuildingType | null>(null);
   const [cityId, setCityId] = useState<string | null>(null);
@@ -56,7 +56,7 @@ export default function BuildPage() {
   const cash = company?.cash ?? 0;
   const spec = type ? BUILDING_TYPES[type] : null;
   const cost = spec?.constructionCost ?? null;
-  const insufficient = cost !== null && cash < cost;
+  const insufficient = company !== null && cost !== null && cash < cost;
   const city = cities.data?.find((candidate) => String(candidate.id) === cityId) ?? null;
   const bonusFits = type && city ? cityBonusApplies(type, city.bonus_type) : false;
 
@@ -117,8 +117,8 @@ export default function BuildPage() {
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               Current Cash
             </Text>
-            <Text fw={800} fz={24} c={insufficient ? 'red' : undefined}>
-              {formatWholeDollars(cash)}
+            <Text fw={800} fz={24} c={insufficient ? 'red' : undefined} data-testid="build-cash">
+              {companyPending ? '...' : formatWholeDollars(cash)}
             </Text>
             {cost !== null && !insufficient && (
               <Text size="xs" c="dimmed">
@@ -158,7 +158,7 @@ export default function BuildPage() {
                                 <Text size="xs" c="dimmed">
                                   {TYPE_BLURBS[name]}
                                 </Text>
-                                <Text size="xs" fw={600} mt={4} c={cash < typeSpec.constructionCost ? 'red' : undefined}>
+                                <Text size="xs" fw={600} mt={4} c={company && cash < typeSpec.constructionCost ? 'red' : undefined}>
                                   {formatWholeDollars(typeSpec.constructionCost)}
                                 </Text>
                               </div>
@@ -220,7 +220,7 @@ export default function BuildPage() {
         )}
 
         <Group>
-          <Button size="md" onClick={onBuild} disabled={!type || !city || insufficient || build.isPending} leftSection={<IconBuildingFactory2 size={18} aria-hidden />}>
+          <Button size="md" onClick={onBuild} disabled={!type || !city || !company || insufficient || build.isPending} leftSection={<IconBuildingFactory2 size={18} aria-hidden />}>
             {build.isPending ? 'Building...' : spec && city ? `Build ${spec.name} in ${city.name}` : 'Build'}
           </Button>
         </Group>

@@ -108,7 +108,7 @@ export function FactoryPanel({
                           </Text>
                           <Group gap="xs" wrap="nowrap">
                             <Text size="sm">{formatMoney(product.market_price)}</Text>
-                            <Button size="compact-xs" variant="light" onClick={() => buy(product.product_id, product.product_name, DEFAULT_RAW_MATERIAL_QUANTITY)}>
+                            <Button size="compact-xs" variant="light" aria-label={`Buy ${product.product_name}`} onClick={() => buy(product.product_id, product.product_name, DEFAULT_RAW_MATERIAL_QUANTITY)}>
                               Buy
                             </Button>
                           </Group>
@@ -176,7 +176,7 @@ export function FactoryPanel({
                               {input.have.toLocaleString('en-US')}
                             </Table.Td>
                             <Table.Td ta="right">
-                              <Button size="compact-xs" variant="light" onClick={() => buy(input.productId, input.name, missing || DEFAULT_RAW_MATERIAL_QUANTITY)}>
+                              <Button size="compact-xs" variant="light" aria-label={`Quick Buy ${input.name}`} onClick={() => buy(input.productId, input.name, missing || DEFAULT_RAW_MATERIAL_QUANTITY)}>
                                 Quick Buy
                               </Button>
                             </Table.Td>
@@ -212,7 +212,13 @@ export function FactoryPanel({
                             Ready
                           </Badge>
                         )}
-                        <Button size="compact-xs" variant={active ? 'filled' : 'light'} disabled={active || selectingRecipe} onClick={() => onSelectRecipe(recipe.id)}>
+                        <Button
+                          size="compact-xs"
+                          variant={active ? 'filled' : 'light'}
+                          disabled={active || selectingRecipe}
+                          onClick={() => onSelectRecipe(recipe.id)}
+                          aria-label={`${active ? 'Active' : 'Select'}: ${recipe.output_product_name}`}
+                        >
                           {active ? 'Active' : 'Select'}
                         </Button>
                       </Group>

@@ -92,7 +92,7 @@ function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct
         </Badge>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={6}>
-        <TextInput label="Price" size="xs" value={price} onChange={(event) => setPrice(event.currentTarget.value)} onBlur={onBlur} leftSection="$" inputMode="decimal" />
+        <TextInput label="Price" aria-label={`Retail price of ${product.product_name}`} size="xs" value={price} onChange={(event) => setPrice(event.currentTarget.value)} onBlur={onBlur} leftSection="$" inputMode="decimal" />
         <Text size="xs">
           Cost
           <br />
@@ -226,6 +226,7 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
                       size="xs"
                       mt="xs"
                       variant="light"
+                      aria-label={`Purchase ${product.product_name}`}
                       onClick={() => setPurchaseTarget({ productId: product.product_id, productName: product.product_name, price: product.market_price, quantity: DEFAULT_TRADE_HALL_QUANTITY })}
                     >
                       Purchase
@@ -263,7 +264,7 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
                         {item.quantity} units · avg {formatMoney(item.purchase_price)} · total {formatMoney(item.quantity * item.purchase_price)}
                       </Text>
                     </div>
-                    <Button size="xs" onClick={() => setAddItem(item)}>
+                    <Button size="xs" onClick={() => setAddItem(item)} aria-label={`Add to Store: ${item.product_name}`}>
                       Add to Store
                     </Button>
                   </Group>

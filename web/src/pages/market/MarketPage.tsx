@@ -79,10 +79,10 @@ function ProductCard({ good, held }: { good: Good; held: number }) {
           w={90}
           disabled={trade.isPending}
         />
-        <Button size="xs" onClick={() => submit('buy')} disabled={trade.isPending}>
+        <Button size="xs" onClick={() => submit('buy')} disabled={trade.isPending} aria-label={`Buy ${good.name}`}>
           Buy
         </Button>
-        <Button size="xs" variant="light" color="orange" onClick={() => submit('sell')} disabled={trade.isPending || quantity > held || held === 0}>
+        <Button size="xs" variant="light" color="orange" onClick={() => submit('sell')} disabled={trade.isPending || quantity > held || held === 0} aria-label={`Sell ${good.name}`}>
           Sell
         </Button>
       </Group>

@@ -34,7 +34,10 @@ export default function PoliticsPage() {
   // Political events are polled every 60 s (spec section 9).
   const events = trpc.politics.events.useQuery(undefined, { refetchInterval: POLITICAL_EVENTS_POLL_MS });
   const [countryId, setCountryId] = useState<number | null>(null);
-  const [units, setUnits] = useState(1);
+  // The field keeps what the player types (so it can be cleared and retyped); the units it means
+  // are at least 1, anything non-numeric reading 1 (spec section 5).
+  const [unitsText, setUnitsText] = useState<string | number>(1);
+  const units = parseUnits(unitsText);
   const investRef = useRef<HTMLDivElement>(null);
   // Below 'md' the invest panel sits under the country list: bring it into view when a country is picked.
   const sideBySide = useMediaQuery('(min-width: 62em)');
@@ -51,7 +54,7 @@ export default function PoliticsPage() {
   const invest = trpc.politics.invest.useMutation({
     onSuccess: () => {
       notifySuccess('Investment successful!', 'Your political influence has increased.');
-      setUnits(1);
+      setUnitsText(1);
       void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.politics) });
       void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
     },
@@ -126,8 +129,9 @@ export default function PoliticsPage() {
               <NumberInput
                 label="Units"
                 description={`${formatWholeDollars(INFLUENCE_UNIT_COST)} and ${INFLUENCE_POINTS_PER_UNIT} influence points per unit`}
-                value={units}
-                onChange={(value) => setUnits(parseUnits(value))}
+                value={unitsText}
+                onChange={setUnitsText}
+                onBlur={() => setUnitsText(units)}
                 min={1}
                 allowDecimal={false}
                 allowNegative={false}

@@ -24,7 +24,7 @@ const CATEGORY_LABELS: Record<string, string> = {
   automation: 'Automation',
 };
 
-function UpgradeCard({ upgrade, cash }: { upgrade: Upgrade; cash: number }) {
+function UpgradeCard({ upgrade, cash }: { upgrade: Upgrade; cash: number | null }) {
   const queryClient = useQueryClient();
   const purchase = trpc.research.purchase.useMutation({
     onSuccess: () => {
@@ -35,7 +35,8 @@ function UpgradeCard({ upgrade, cash }: { upgrade: Upgrade; cash: number }) {
     },
     onError: (error) => notifyFailure('Research failed', error, 'Not enough cash or prerequisites not met'),
   });
-  const unaffordable = cash < upgrade.effective_cost;
+  // Unknown cash (still loading) is not 'Insufficient Funds'; the button stays disabled until it is known.
+  const unaffordable = cash !== null && cash < upgrade.effective_cost;
   const label = upgrade.researched
     ? 'Researched'
     : upgrade.locked
@@ -88,7 +89,7 @@ function UpgradeCard({ upgrade, cash }: { upgrade: Upgrade; cash: number }) {
         color={upgrade.researched ? 'green' : undefined}
         variant={upgrade.researched ? 'light' : 'filled'}
         leftSection={upgrade.researched ? <IconCheck size={16} aria-hidden /> : upgrade.locked ? <IconLock size={16} aria-hidden /> : undefined}
-        disabled={upgrade.researched || upgrade.locked || unaffordable || purchase.isPending}
+        disabled={upgrade.researched || upgrade.locked || unaffordable || cash === null || purchase.isPending}
         onClick={() => purchase.mutate({ upgrade_id: upgrade.id })}
       >
         {purchase.isPending ? 'Researching...' : label}
@@ -132,7 +133,7 @@ export default function ResearchPage() {
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                   {inCategory.map((upgrade) => (
-                    <UpgradeCard key={upgrade.id} upgrade={upgrade} cash={company?.cash ?? 0} />
+                    <UpgradeCard key={upgrade.id} upgrade={upgrade} cash={company ? company.cash : null} />
                   ))}
                 </SimpleGrid>
               </section>

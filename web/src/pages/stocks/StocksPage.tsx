@@ -21,7 +21,7 @@ const PriceHistoryChart = lazy(() => import('./PriceHistoryChart').then((module)
 
 type ShareRecord = RouterOutputs['stocks']['companyShares'][number];
 
-function CompanyDetail({ record, owned, cash }: { record: ShareRecord; owned: number; cash: number }) {
+function CompanyDetail({ record, owned, cash, isYours }: { record: ShareRecord; owned: number; cash: number; isYours: boolean }) {
   const queryClient = useQueryClient();
   const history = trpc.stocks.history.useQuery({ company_id: record.company_id });
   const [shares, setShares] = useState(0);
@@ -52,8 +52,8 @@ function CompanyDetail({ record, owned, cash }: { record: ShareRecord; owned: nu
           <Title order={2} fz="xl">
             {record.company_name}
           </Title>
-          <Badge variant="light" color={record.is_bot ? 'gray' : 'blue'}>
-            {record.is_bot ? 'AI bot' : 'Player'}
+          <Badge variant="light" color={isYours ? 'teal' : record.is_bot ? 'gray' : 'blue'}>
+            {isYours ? 'Your company' : record.is_bot ? 'AI bot' : 'Player'}
           </Badge>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
@@ -105,9 +105,15 @@ function CompanyDetail({ record, owned, cash }: { record: ShareRecord; owned: nu
         <Title order={3} fz="md" mb="sm">
           Trade Shares
         </Title>
-        <Text size="sm" mb="xs">
-          You own <b>{owned.toLocaleString('en-US')}</b> shares.
-        </Text>
+        {isYours ? (
+          <Text size="sm" mb="xs" c="dimmed" data-testid="own-company-note">
+            This is your company: you cannot trade your own company's shares.
+          </Text>
+        ) : (
+          <Text size="sm" mb="xs">
+            You own <b>{owned.toLocaleString('en-US')}</b> {owned === 1 ? 'share' : 'shares'}.
+          </Text>
+        )}
         <Group gap="xs" align="flex-end" wrap="wrap">
           <NumberInput
             label="Shares"
@@ -117,18 +123,19 @@ function CompanyDetail({ record, owned, cash }: { record: ShareRecord; owned: nu
             allowDecimal={false}
             allowNegative={false}
             w={140}
-            disabled={trade.isPending}
+            disabled={trade.isPending || isYours}
           />
-          <Button onClick={() => submit('buy')} disabled={trade.isPending || cost > cash}>
-            Buy
+          <Button onClick={() => submit('buy')} disabled={isYours || trade.isPending || cost > cash || shares > record.shares_available}>
+            {trade.isPending && trade.variables?.action === 'buy' ? 'Buying...' : 'Buy'}
           </Button>
-          <Button variant="light" color="orange" onClick={() => submit('sell')} disabled={trade.isPending || owned < shares || owned === 0}>
-            Sell
+          <Button variant="light" color="orange" onClick={() => submit('sell')} disabled={isYours || trade.isPending || owned < shares || owned === 0}>
+            {trade.isPending && trade.variables?.action === 'sell' ? 'Selling...' : 'Sell'}
           </Button>
         </Group>
-        {shares > 0 && (
-          <Text size="sm" c={cost > cash ? 'red' : 'dimmed'} mt="xs">
+        {shares > 0 && !isYours && (
+          <Text size="sm" c={cost > cash || shares > record.shares_available ? 'red' : 'dimmed'} mt="xs" data-testid="trade-total">
             Total: {formatMoney(cost)}
+            {shares > record.shares_available && ` (only ${record.shares_available.toLocaleString('en-US')} available)`}
           </Text>
         )}
       </Card>
@@ -203,6 +210,11 @@ export default function StocksPage() {
                           <Text size="sm" fw={500} truncate>
                             {record.company_name}
                           </Text>
+                          {record.company_id === company?.id && (
+                            <Badge size="xs" variant="light" color="teal">
+                              You
+                            </Badge>
+                          )}
                           {owned > 0 && (
                             <Badge size="xs" variant="light">
                               {owned} owned
@@ -224,7 +236,13 @@ export default function StocksPage() {
           </Card>
           <div ref={detailRef} style={{ scrollMarginTop: 72 }}>
           {selected ? (
-            <CompanyDetail key={selected.company_id} record={selected} owned={ownedOf(selected.company_id)} cash={company?.cash ?? 0} />
+            <CompanyDetail
+              key={selected.company_id}
+              record={selected}
+              owned={ownedOf(selected.company_id)}
+              cash={company?.cash ?? 0}
+              isYours={selected.company_id === company?.id}
+            />
           ) : (
             <Card withBorder padding="xl" h="100%">
               <Center h="100%">
