@@ -60,6 +60,12 @@ describe('admin journey', () => {
     await playerToast;
     await playerToastText;
     await player.page.getByTestId('header-week').getByText('2', { exact: true }).waitFor();
+    // The turn just ran: the header counts down its 30-minute processing window.
+    await player.page.getByTestId('header-next-turn').getByText(/^Processing \(\d+m \d+s\)$/).waitFor();
+    // The dashboard now has a turn of history to chart.
+    await player.page.getByRole('heading', { name: 'Cash Flow History' }).waitFor();
+    await player.page.getByText('Your cash after each of the last 1 turn').waitFor();
+    await player.page.locator('.recharts-wrapper').first().waitFor();
     await player.context.close();
     await context.close();
   });

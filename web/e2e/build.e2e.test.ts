@@ -1,7 +1,10 @@
-/** Build a farm, see it in the side menu and My Buildings, open it, and buy goods on the market. */
+/**
+ * Build a farm, see it in the side menu and My Buildings, open it, and buy goods on the market;
+ * the building's live financial report, efficiency forecast and sale; a store's trade hall.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
+import { PHONE, baseURL, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -85,7 +88,7 @@ describe('build journey', () => {
     await page.getByRole('link', { name: /Store/ }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Store' }).waitFor();
     await page.getByRole('tab', { name: 'Trade Hall' }).click();
-    await page.getByRole('button', { name: 'Purchase', exact: true }).first().click();
+    await page.getByRole('button', { name: /^Purchase / }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Purchase Product' });
     expect(await dialog.getByRole('textbox', { name: 'Quantity' }).inputValue()).toBe('10');
     await dialog.getByRole('button', { name: 'Purchase' }).click();
@@ -96,11 +99,92 @@ describe('build journey', () => {
     await page.getByRole('dialog', { name: 'Add Product to Store' }).getByRole('button', { name: 'Add to Store' }).click();
     await page.getByText('Product added to store!').waitFor();
 
+    // The financial report forecasts the shelf's sales for next turn.
+    await page.getByRole('tab', { name: 'Financial Report' }).click();
+    await page.getByRole('columnheader', { name: 'Next turn (forecast)' }).waitFor();
+    expect(await page.getByTestId('finance-revenue').textContent()).not.toBe('$0.00');
+    await page.getByRole('tab', { name: 'Trade Hall' }).click();
+
     await page.getByRole('tab', { name: 'Store' }).click();
     await page.getByText('Active', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: /^Deactivate / }).first().click();
     await page.getByText('Product status updated!').waitFor();
     await page.getByText('Inactive', { exact: true }).first().waitFor();
+    await context.close();
+  });
+
+  it("shows a building's live finances and efficiency forecast, and sells it after confirming", async () => {
+    const { context, page } = await newPage(browser);
+    await signUpViaApi(context, uniqueEmail('sell'));
+    await page.goto('/build');
+    await page.getByRole('radio', { name: 'Farm' }).click();
+    await page.getByPlaceholder('Choose a city').click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: /^Build Farm in / }).click();
+    await page.getByText('Your new Farm is now operational.').waitFor();
+    await page.getByTestId('header-cash').getByText('$480,000').waitFor();
+
+    await page.goto('/my-buildings');
+    await page.getByRole('link', { name: /Farm/ }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Farm' }).waitFor();
+
+    // The quick-nav 'Finance' tile opens the Financial Report, from the keyboard too.
+    await page.getByRole('button', { name: 'Finance', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('tab', { name: 'Financial Report' }).getAttribute('aria-selected')).toBe('true');
+    // Live figures: a new farm (one employee, 25% staff efficiency) with its first recipe plans some
+    // wheat; its costs are $50 of wages and the farm's $400 running cost. No placeholder numbers.
+    await page.getByText('Weekly Breakdown').waitFor();
+    expect(await page.getByTestId('finance-costs').textContent()).toBe('$450.00');
+    expect(await page.getByTestId('finance-revenue').textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
+    expect(await page.getByText('$45,000').count()).toBe(0);
+    await page.getByText('Units produced').waitFor();
+    await page.getByText('Staff efficiency is 25%').waitFor();
+    await page.locator('.recharts-wrapper').first().waitFor();
+
+    // Efficiency: 'Now' and 'Forecast' switch what is shown.
+    await page.getByRole('tab', { name: 'Efficiency' }).click();
+    await page.getByTestId('efficiency-now').waitFor();
+    expect(await page.getByRole('button', { name: 'Now', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Forecast', exact: true }).click();
+    const forecast = page.getByTestId('efficiency-forecast');
+    await forecast.getByText('Upgrade equipment to level 2').waitFor();
+    await forecast.getByText('Hire 8 employees').waitFor();
+    expect(await page.getByRole('button', { name: 'Forecast', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+    // Sell: a confirm dialog with the refund; Cancel keeps it, confirming sells it.
+    await page.getByRole('button', { name: 'Sell Building' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sell Building' });
+    await dialog.getByTestId('sell-refund').getByText('$10,000.00').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Sell Building' }).click();
+    await dialog.getByRole('button', { name: 'Sell Building' }).click();
+    await page.getByText('Building sold!').waitFor();
+    await page.getByText(/^Your Farm in .+ was sold for \$10,000\.00\./).waitFor();
+    await page.waitForURL((url) => url.pathname === '/my-buildings');
+    await page.getByRole('heading', { name: 'No Buildings Yet' }).waitFor();
+    await page.getByTestId('header-cash').getByText('$490,000').waitFor();
+    await page.getByTestId('my-buildings-count').getByText('0', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('fits a building page on a phone, with readable quick-nav tiles', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signUpViaApi(context, uniqueEmail('phone'));
+    const cities = await (await context.request.get('/api/cities')).json();
+    const built = await context.request.post('/api/buildings', { data: { type: 'store', city_id: cities[0].id }, headers: { origin: baseURL() } });
+    expect(built.ok()).toBe(true);
+    const store = await built.json();
+    await page.goto(`/buildings/${store.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Store' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Tile labels are not cut off.
+    const management = page.getByRole('button', { name: 'Management', exact: true });
+    expect(await management.evaluate((tile) => tile.scrollWidth <= tile.clientWidth)).toBe(true);
+    await page.getByRole('tab', { name: 'Financial Report' }).click();
+    await page.getByText('Nothing on sale yet: stock the shelf in the Trade Hall to earn revenue.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();
   });
 });

@@ -1,0 +1,93 @@
+/** Research (labels, purchase, its bonus on a building), politics (validation, invest) and the profile form. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseURL, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('company journey', () => {
+  it('researches an upgrade and sees its bonus on a building', async () => {
+    const { context, page } = await newPage(browser);
+    await signUpViaApi(context, uniqueEmail('research'));
+    const cities = await (await context.request.get('/api/cities')).json();
+    const built = await context.request.post('/api/buildings', { data: { type: 'farm', city_id: cities[0].id }, headers: { origin: baseURL() } });
+    expect(built.ok()).toBe(true);
+    const farm = await built.json();
+
+    await page.goto('/research');
+    await page.getByRole('heading', { level: 1, name: 'Research and Development' }).waitFor();
+    const lean = page.locator('.mantine-Card-root', { has: page.getByText('Lean Production', { exact: true }) });
+    const precision = page.locator('.mantine-Card-root', { has: page.getByText('Precision Farming', { exact: true }) });
+    // Prerequisite unmet: 'Locked'; affordable: 'Research for $cost'.
+    expect(await precision.getByRole('button').textContent()).toBe('Locked');
+    expect(await precision.getByRole('button').isDisabled()).toBe(true);
+    await lean.getByRole('button', { name: 'Research for $15,000' }).click();
+    await page.getByText('Research complete!').waitFor();
+    await page.getByText('Lean Production has been unlocked for your company.').waitFor();
+    await lean.getByRole('button', { name: 'Researched' }).waitFor();
+    await precision.getByRole('button', { name: 'Research for $40,000' }).waitFor();
+    await page.getByTestId('header-cash').getByText('$465,000').waitFor();
+
+    // The building counts the research: +10% on the Overview and in the efficiency figures.
+    await page.goto(`/buildings/${farm.id}`);
+    await page.getByText('Research bonus', { exact: true }).waitFor();
+    await page.getByText('+10%', { exact: true }).first().waitFor();
+    await page.getByText('Lean Production').waitFor();
+    await context.close();
+  });
+
+  it('validates and makes a political investment', async () => {
+    const { context, page } = await newPage(browser);
+    await signUpViaApi(context, uniqueEmail('politics'));
+    await page.goto('/politics');
+    await page.getByRole('heading', { level: 1, name: 'Politics' }).waitFor();
+    await page.getByText('How It Works').waitFor();
+    await page.getByRole('button', { name: 'Invest', exact: true }).click();
+    await page.getByText('No country selected').waitFor();
+    await page.getByText('Please select a country first').waitFor();
+
+    const country = page.getByRole('button', { pressed: false }).filter({ hasText: /Tax \d+%/ }).first();
+    const countryName = (await country.locator('p').first().textContent())?.trim() ?? '';
+    await country.click();
+    await page.getByRole('heading', { name: `Invest in ${countryName}` }).waitFor();
+    const units = page.getByRole('textbox', { name: 'Units' });
+    // The field can be cleared and retyped.
+    await units.fill('');
+    await units.pressSequentially('3');
+    expect(await units.inputValue()).toBe('3');
+    await page.getByText('$3,000', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Invest', exact: true }).click();
+    await page.getByText('Investment successful!').waitFor();
+    await page.getByText('Your political influence has increased.').waitFor();
+    await page.getByRole('button', { name: new RegExp(countryName) }).getByText('30 / 1,000').waitFor();
+    await page.getByTestId('header-cash').getByText('$497,000').waitFor();
+    await context.close();
+  });
+
+  it('refuses an empty company name and saves a new one', async () => {
+    const { context, page } = await newPage(browser);
+    await signUpViaApi(context, uniqueEmail('profile'));
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1, name: 'Company Profile' }).waitFor();
+    const name = page.getByRole('textbox', { name: 'Company Name' });
+    await name.waitFor();
+    await name.fill('   ');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Validation Error').waitFor();
+    await page.getByText('Company name cannot be empty').waitFor();
+
+    await name.fill('Keyboard Traders');
+    await page.getByRole('textbox', { name: 'Bio' }).fill('We test everything.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated!').waitFor();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Welcome back, Keyboard Traders!' }).waitFor();
+    await context.close();
+  });
+});

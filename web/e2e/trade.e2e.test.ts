@@ -1,0 +1,77 @@
+/** The market's validation and the stock exchange: select a company, buy and sell shares. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { defaultCompanyName, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('trade journey', () => {
+  it('refuses a market trade of 0 units and cannot sell what it does not hold', async () => {
+    const { context, page } = await newPage(browser);
+    await signUpViaApi(context, uniqueEmail('marketzero'));
+    await page.goto('/market');
+    await page.getByRole('textbox', { name: 'Search products' }).fill('wheat');
+    const card = page.locator('[data-testid^="product-card-"]').first();
+    await card.getByRole('button', { name: /^Buy / }).click();
+    await page.getByText('Invalid quantity').waitFor();
+    await page.getByText('Please enter a quantity greater than 0').waitFor();
+    // Nothing held: Sell stays disabled whatever the quantity.
+    await card.getByRole('textbox', { name: /^Quantity of / }).fill('3');
+    expect(await card.getByRole('button', { name: /^Sell / }).isDisabled()).toBe(true);
+    // An unknown search shows the empty state.
+    await page.getByRole('textbox', { name: 'Search products' }).fill('no such product at all');
+    await page.getByText('No products found in this category.').waitFor();
+    await context.close();
+  });
+
+  it('buys and sells shares of a bot company, and cannot trade its own', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('stocks');
+    await signUpViaApi(context, email);
+    const shares: Array<{ company_name: string; is_bot: boolean; shares_available: number; share_price: number }> = await (
+      await context.request.get('/api/shares')
+    ).json();
+    const issuer = shares.find((record) => record.is_bot && record.shares_available >= 2 && record.share_price * 2 < 400_000);
+    expect(issuer, 'a bot company with shares for sale').toBeDefined();
+    const name = issuer?.company_name ?? '';
+
+    await page.goto('/stocks');
+    await page.getByRole('heading', { level: 1, name: 'Stock Exchange' }).waitFor();
+    await page.getByText('Select a company to start trading').waitFor();
+
+    // Your own company: listed, but not tradable.
+    await page.getByRole('textbox', { name: 'Search companies' }).fill(defaultCompanyName(email));
+    await page.getByRole('button', { name: new RegExp(defaultCompanyName(email)) }).first().click();
+    await page.getByTestId('own-company-note').waitFor();
+    expect(await page.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(true);
+
+    await page.getByRole('textbox', { name: 'Search companies' }).fill(name);
+    await page.getByRole('button', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+    await page.getByRole('heading', { level: 2, name }).waitFor();
+    await page.getByText('Price History').waitFor();
+    const input = page.getByRole('textbox', { name: 'Shares' });
+    await input.fill('2');
+    await page.getByTestId('trade-total').waitFor();
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByText('Purchased!').waitFor();
+    await page.getByText(`2 shares of ${name}`).waitFor();
+    expect(await input.inputValue()).toBe('0');
+    await page.getByText('You own 2 shares.').waitFor();
+
+    await input.fill('1');
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByText('Sold!').waitFor();
+    await page.getByText(`1 share of ${name}`).waitFor();
+    await page.getByText('You own 1 share.').waitFor();
+    // Selling more than you own is not offered.
+    await input.fill('5');
+    expect(await page.getByRole('button', { name: 'Sell', exact: true }).isDisabled()).toBe(true);
+    await context.close();
+  });
+});
