@@ -3,20 +3,13 @@
  * cron schedule (TURN_CRON, UTC) and works the queue until SIGTERM/SIGINT, when it stops taking
  * jobs, lets a running turn finish (or roll back), and closes its connections.
  */
-import { connectDatabase } from '@marketcraft/db/client.ts';
 import { prepareDatabase } from '@marketcraft/db/migrate.ts';
 import { loadWorkerConfig } from './config.ts';
-import { createBoss, ensureTurnQueue, ensureTurnSchedule, workTurnQueue } from './queue.ts';
+import { startTurnWorker } from './queue.ts';
 import type { TurnHooks } from './turn/index.ts';
 
 const config = loadWorkerConfig();
 await prepareDatabase(config.DATABASE_URL);
-const connection = connectDatabase(config.DATABASE_URL, { max: 4, applicationName: 'marketcraft-worker' });
-const boss = createBoss(config);
-boss.on('error', (error) => console.error('[worker] pg-boss error', error));
-await boss.start();
-await ensureTurnQueue(boss, config);
-await ensureTurnSchedule(boss, config.TURN_CRON, config.TURN_SCHEDULE_ENABLED === '1');
 
 const hooks: TurnHooks = {};
 if (config.TURN_TEST_SLEEP_MS > 0) {
@@ -27,7 +20,7 @@ if (config.TURN_TEST_SLEEP_MS > 0) {
     await new Promise((resolve) => setTimeout(resolve, config.TURN_TEST_SLEEP_MS));
   };
 }
-await workTurnQueue(boss, connection.db, { pollingIntervalSeconds: config.WORKER_POLLING_INTERVAL_SECONDS, hooks });
+const worker = await startTurnWorker(config, { hooks });
 console.log(`[worker] ready: turn queue worked, schedule ${config.TURN_SCHEDULE_ENABLED === '1' ? `'${config.TURN_CRON}' UTC` : 'off'}`);
 
 let stopping = false;
@@ -36,8 +29,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`[worker] ${signal}: stopping`);
   try {
-    await boss.stop({ graceful: true, timeout: 30_000 });
-    await connection.close();
+    await worker.stop();
   } catch (error) {
     console.error('[worker] stop failed', error);
   } finally {

@@ -7,10 +7,13 @@
  * - `schedule(name, cron, null, { tz: 'UTC' })` is an upsert: every worker may call it at start.
  * - Jobs carry `{ week }` (manual turns: the week they advance from) or no week (the schedule's):
  *   worker/src/turn/index.ts holds the exactly-once rule. The job's signal aborts the turn.
+ * - world.next_turn_at is the schedule's next run, as pg-boss evaluates the cron (previewSchedule):
+ *   set at worker start and by every turn; null when the schedule is off (manual turns only).
  */
 import { PgBoss, type Job } from 'pg-boss';
+import { sql } from 'drizzle-orm';
 import { TURN_JOB_NAME } from '@marketcraft/shared';
-import type { Database } from '@marketcraft/db';
+import { connectDatabase, type Database } from '@marketcraft/db';
 import type { WorkerConfig } from './config.ts';
 import { runTurn, type TurnHooks, type TurnResult } from './turn/index.ts';
 
@@ -58,10 +61,26 @@ export async function ensureTurnSchedule(boss: PgBoss, cron: string, enabled: bo
   else await boss.unschedule(TURN_JOB_NAME);
 }
 
+/** When the schedule sends the next turn strictly after `now`; null when the schedule is off. */
+export type TurnClock = (now: Date) => Date | null;
+
+export function scheduleClock(boss: PgBoss, cron: string, enabled: boolean): TurnClock {
+  return (now) => (enabled ? (boss.previewSchedule(cron, { tz: 'UTC', from: now, count: 1 })[0] ?? null) : null);
+}
+
+/** Writes the schedule's next run to the world row (the header's countdown), e.g. after TURN_CRON changed. */
+export async function syncNextTurnAt(db: Database, nextTurnAt: TurnClock, now = new Date()): Promise<void> {
+  const next = nextTurnAt(now);
+  await db.execute(sql`
+    update world set next_turn_at = ${next ? next.toISOString() : null}::timestamptz, updated_at = now()
+    where id = 1 and next_turn_at is distinct from ${next ? next.toISOString() : null}::timestamptz`);
+}
+
 export interface TurnWorkerOptions {
   pollingIntervalSeconds?: number;
   hooks?: TurnHooks;
   log?: (message: string) => void;
+  nextTurnAt?: TurnClock;
 }
 
 /** Works the turn queue: one job at a time, each one `runTurn` in one transaction. */
@@ -74,7 +93,7 @@ export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWor
       let last: TurnResult | undefined;
       for (const job of jobs) {
         const week = typeof job.data?.week === 'number' ? job.data.week : undefined;
-        last = await runTurn(db, { week, jobId: job.id, hooks: options.hooks, signal: job.signal });
+        last = await runTurn(db, { week, jobId: job.id, hooks: options.hooks, signal: job.signal, nextTurnAt: options.nextTurnAt });
         if (last.status === 'advanced') {
           log(`week ${last.week} -> ${last.newWeek} in ${last.durationMs} ms (${JSON.stringify(last.phaseTimings)})`);
         } else {
@@ -84,4 +103,44 @@ export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWor
       return last;
     },
   );
+}
+
+export interface TurnWorker {
+  boss: PgBoss;
+  db: Database;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A worker: pg-boss started, the turn queue created, the cron schedule upserted (or removed),
+ * world.next_turn_at synced to it, and the queue worked until stop(), which lets a running turn
+ * finish (or roll back) and closes the connections. worker/src/main.ts and the tests use it.
+ */
+export async function startTurnWorker(
+  config: WorkerConfig,
+  options: Pick<TurnWorkerOptions, 'hooks' | 'log' | 'pollingIntervalSeconds'> & { onError?: (error: Error) => void } = {},
+): Promise<TurnWorker> {
+  const connection = connectDatabase(config.DATABASE_URL, { max: 4, applicationName: 'marketcraft-worker' });
+  const boss = createBoss(config);
+  boss.on('error', options.onError ?? ((error) => console.error('[worker] pg-boss error', error)));
+  await boss.start();
+  await ensureTurnQueue(boss, config);
+  const scheduled = config.TURN_SCHEDULE_ENABLED === '1';
+  await ensureTurnSchedule(boss, config.TURN_CRON, scheduled);
+  const nextTurnAt = scheduleClock(boss, config.TURN_CRON, scheduled);
+  await syncNextTurnAt(connection.db, nextTurnAt);
+  await workTurnQueue(boss, connection.db, {
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? config.WORKER_POLLING_INTERVAL_SECONDS,
+    hooks: options.hooks,
+    log: options.log,
+    nextTurnAt,
+  });
+  return {
+    boss,
+    db: connection.db,
+    stop: async () => {
+      await boss.stop({ graceful: true, timeout: 30_000 });
+      await connection.close();
+    },
+  };
 }

@@ -1,27 +1,14 @@
 /** In-process turn workers and a send-only client for the queue tests. */
 import { PgBoss } from 'pg-boss';
-import { connectDatabase } from '@marketcraft/db';
 import { loadWorkerConfig } from '../src/config.ts';
-import { createBoss, ensureTurnQueue, ensureTurnSchedule, workTurnQueue } from '../src/queue.ts';
+import { startTurnWorker } from '../src/queue.ts';
 
+/** A worker as worker/src/main.ts starts it, in this process, with its log kept for assertions. */
 export async function startInProcessWorker(databaseUrl: string, env: Record<string, string> = {}) {
   const config = loadWorkerConfig({ DATABASE_URL: databaseUrl, WORKER_SUPERVISE_INTERVAL_SECONDS: '2', ...env });
-  const connection = connectDatabase(databaseUrl, { max: 3, applicationName: 'marketcraft-worker' });
-  const boss = createBoss(config);
-  boss.on('error', () => {});
-  await boss.start();
-  await ensureTurnQueue(boss, config);
-  await ensureTurnSchedule(boss, config.TURN_CRON, config.TURN_SCHEDULE_ENABLED === '1');
   const logs: string[] = [];
-  await workTurnQueue(boss, connection.db, { pollingIntervalSeconds: 0.5, log: (message) => logs.push(message) });
-  return {
-    boss,
-    logs,
-    stop: async () => {
-      await boss.stop({ graceful: true, timeout: 10_000 });
-      await connection.close();
-    },
-  };
+  const worker = await startTurnWorker(config, { pollingIntervalSeconds: 0.5, log: (message) => logs.push(message), onError: () => {} });
+  return { ...worker, logs };
 }
 
 /** A pg-boss client like the API's: sends only (the worker created the queue). */

@@ -52,6 +52,49 @@ describe('the turn queue, the schedule and the admin routes', () => {
     expect(cron.body).toEqual({ jobname: TURN_JOB_NAME, schedule: TURN_CRON_SCHEDULE, active: true });
   });
 
+  it("sets next_turn_at to the schedule's next run at start and after each turn, and to null without a schedule", async () => {
+    const nextTurnAt = async () => {
+      const [row] = await database.db.execute<{ next_turn_at: Date | string | null }>(sql`select next_turn_at from world where id = 1`);
+      return row?.next_turn_at ? new Date(row.next_turn_at) : null;
+    };
+    // The default schedule: the next 00:30 or 12:30 UTC, within 12 hours.
+    const atStart = await nextTurnAt();
+    expect(atStart).not.toBeNull();
+    expect([0, 12]).toContain(atStart!.getUTCHours());
+    expect(atStart!.getUTCMinutes()).toBe(30);
+    expect(atStart!.getTime() - Date.now()).toBeLessThanOrEqual(12 * 3600_000);
+
+    // A second worker with another TURN_CRON (daily at 05:17 UTC: it will not fire during the test)
+    // moves the schedule (an upsert) and the countdown with it.
+    const daily = '17 5 * * *';
+    const dailyWorker = await startInProcessWorker(database.url, { TURN_CRON: daily });
+    const isDailySlot = (date: Date | null) => date !== null && date.getUTCHours() === 5 && date.getUTCMinutes() === 17;
+    try {
+      expect(await dailyWorker.boss.getSchedules(TURN_JOB_NAME)).toMatchObject([{ cron: daily }]);
+      const moved = await nextTurnAt();
+      expect(isDailySlot(moved)).toBe(true);
+      expect(moved!.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+      const week = await worldWeek(database.db);
+      const result = await runTurn(database.db, { week, nextTurnAt: (now) => dailyWorker.boss.previewSchedule(daily, { tz: 'UTC', from: now, count: 1 })[0] ?? null });
+      expect(result.status).toBe('advanced');
+      expect(isDailySlot(await nextTurnAt())).toBe(true);
+    } finally {
+      await dailyWorker.stop();
+    }
+    // Manual turns only: no schedule, no next turn time (the header and admin panel show 'N/A').
+    const manual = await startInProcessWorker(database.url, { TURN_SCHEDULE_ENABLED: '0' });
+    try {
+      expect(await manual.boss.getSchedules(TURN_JOB_NAME)).toHaveLength(0);
+      expect(await nextTurnAt()).toBeNull();
+    } finally {
+      await manual.stop();
+    }
+    // Back to the default schedule for the tests that follow.
+    const restored = await startInProcessWorker(database.url);
+    await restored.stop();
+    expect((await nextTurnAt())!.getUTCMinutes()).toBe(30);
+  });
+
   it('three workers and twelve concurrent sends for the same week advance exactly one week', async () => {
     workers.push(await startInProcessWorker(database.url), await startInProcessWorker(database.url));
     const week = await worldWeek(database.db);

@@ -25,8 +25,10 @@ export interface TurnContext {
   worldSeed: number;
   /** Seeded by (world seed, week): the only source of randomness in a turn. */
   rng: Rng;
-  /** The turn's clock (last_turn_at, next_turn_at). */
+  /** The turn's clock (last_turn_at). */
   now: Date;
+  /** The schedule's next run after `now` (world.next_turn_at); null when turns are manual only. */
+  nextTurnAt: Date | null;
 }
 
 /** Test and operations hooks: run after each phase inside the transaction (throwing rolls the turn back). */

@@ -10,7 +10,7 @@
  * committed before the job could be marked complete).
  */
 import { sql } from 'drizzle-orm';
-import { GAME_UPDATES_PG_CHANNEL, turnRng } from '@marketcraft/shared';
+import { GAME_UPDATES_PG_CHANNEL, nextScheduledTurnAt, turnRng } from '@marketcraft/shared';
 import type { Database } from '@marketcraft/db';
 import { PHASES, type PhaseName, type TurnContext, type TurnHooks } from './context.ts';
 import { createTurnTables, refreshBalances } from './ledgerBatch.ts';
@@ -37,6 +37,8 @@ export interface RunTurnOptions {
   /** Aborts the turn between phases (rolled back). */
   signal?: AbortSignal;
   now?: Date;
+  /** The schedule's next run after a time (worker/src/queue.ts scheduleClock); default: the spec's 00:30 / 12:30 UTC. */
+  nextTurnAt?: (now: Date) => Date | null;
 }
 
 export type TurnResult =
@@ -101,7 +103,8 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
       await tx.execute(sql`select id from companies where status = 'active' order by id for update`);
       await tx.execute(sql`alter table turn_companies add primary key (company_id)`);
 
-      const ctx: TurnContext = { tx, week, worldSeed: Number(world.seed), rng: turnRng(Number(world.seed), week), now };
+      const nextTurnAt = options.nextTurnAt ? options.nextTurnAt(now) : nextScheduledTurnAt(now);
+      const ctx: TurnContext = { tx, week, worldSeed: Number(world.seed), rng: turnRng(Number(world.seed), week), now, nextTurnAt };
       await createTurnTables(ctx);
       await createResearchTable(ctx);
       const phaseTimings: Record<string, number> = {};
