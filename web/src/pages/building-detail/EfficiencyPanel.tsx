@@ -41,8 +41,8 @@ function NowView({ building, economics }: { building: Building; economics: Build
         <Badge variant="light" tt="none">Cost reduction {costReduction}%</Badge>
       </Group>
       <Text size="sm" c="dimmed">
-        Production efficiency is employees x {EFFICIENCY_PER_EMPLOYEE}% + equipment level x {EFFICIENCY_PER_EQUIPMENT_LEVEL}%, 100% at most: {building.employees}{' '}
-        {building.employees === 1 ? 'employee' : 'employees'} at equipment level {building.equipment_level} make {building.efficiency}%.
+        Production efficiency is employees x {EFFICIENCY_PER_EMPLOYEE}% + equipment level x {EFFICIENCY_PER_EQUIPMENT_LEVEL}%, 100% at most. With {building.employees}{' '}
+        {building.employees === 1 ? 'employee' : 'employees'} at equipment level {building.equipment_level}, this building has {building.efficiency}%.
       </Text>
       <Text size="sm" data-testid="efficiency-now">
         {economics.forecast && building.recipe ? (

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { PRODUCT_CATEGORIES } from '@marketcraft/shared';
+import { PRODUCT_CATEGORIES, centsToDollars, dollarsToCents, marketSellUnitPriceCents } from '@marketcraft/shared';
 import { CashBadge } from '../../components/CashBadge';
 import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
@@ -86,6 +86,11 @@ function ProductCard({ good, held }: { good: Good; held: number }) {
           Sell
         </Button>
       </Group>
+      {quantity > 0 && (
+        <Text size="xs" c="dimmed" mt={6} data-testid="trade-preview">
+          Buy for {formatMoney(quantity * good.current_price)} · sell for {formatMoney(centsToDollars(quantity * marketSellUnitPriceCents(dollarsToCents(good.current_price))))}
+        </Text>
+      )}
     </Card>
   );
 }
