@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PageLoader } from '../components/FullScreenLoader';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { useRealtime } from '../hooks/useRealtime';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
@@ -36,9 +37,12 @@ export function AppLayout() {
       <AppShell.Main>
         <TabBar />
         <div id="content">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          {/* Keyed by path: leaving a page that failed clears the error. */}
+          <PageErrorBoundary key={pathname}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
         </div>
       </AppShell.Main>
     </AppShell>
