@@ -107,6 +107,8 @@ const companyResponse = z.strictObject({
   share_price: dollars,
   total_shares: z.number().int().positive(),
   net_worth: dollars.describe('cash + total_shares x share_price'),
+  negative_turns: count.describe('Turns in a row that ended with negative cash; reset to 0 by a turn ending with cash >= 0'),
+  bankruptcy_turns: z.number().int().positive().describe('Negative turns in a row after which the company goes bankrupt (4)'),
 });
 
 const shareRecordResponse = z.strictObject({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companies, financialHistory, ledgerMismatches, shareRecords, users, type Database } from '@marketcraft/db';
+import { changeCash, companies, financialHistory, ledgerMismatches, shareRecords, users, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
+import { BANKRUPTCY_TURNS } from '@marketcraft/shared';
 import { createSession } from '../src/auth/session.ts';
 
 describe('company API', () => {
@@ -23,6 +24,24 @@ describe('company API', () => {
     expect(new Date(response.body.founded_at).toString()).not.toBe('Invalid Date');
     expect(Object.keys(response.body)).not.toContain('user_id');
     expect((await app.api('GET', '/company')).status).toBe(401);
+  });
+
+  it('GET /api/company counts the turns in a row that ended with negative cash, out of the bankruptcy limit', async () => {
+    const player = await app.createPlayer({ cash: 500 });
+    expect((await app.api('GET', '/company', { token: player.token })).body).toMatchObject({ negative_turns: 0, bankruptcy_turns: BANKRUPTCY_TURNS });
+    // As the turn leaves it after two turns ending below zero: its costs may take cash negative
+    // (a real ledger row, as the turn's wages), and its bankruptcy phase counts the turns.
+    await changeCash(db, { companyId: player.companyId, amountCents: -95_000, type: 'other', reason: 'wages', description: 'Wages', allowNegative: true });
+    await db.update(companies).set({ negativeCashTurns: 2 }).where(eq(companies.id, player.companyId));
+    const inDebt = await app.api('GET', '/company', { token: player.token });
+    expect(inDebt.status).toBe(200);
+    expect(inDebt.body).toMatchObject({ cash: -450, negative_turns: 2, bankruptcy_turns: 4 });
+    // The same fields come back from the profile update (one view of the company).
+    const updated = await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Deep Red Ltd' } });
+    expect(updated.body).toMatchObject({ name: 'Deep Red Ltd', negative_turns: 2, bankruptcy_turns: 4 });
+    // Another player's count is their own.
+    const other = await app.createPlayer();
+    expect((await app.api('GET', '/company', { token: other.token })).body.negative_turns).toBe(0);
   });
 
   it('answers 404 "No company found" when the user has no active company', async () => {

@@ -4,7 +4,7 @@ import { playerProcedure, router, signedInProcedure } from '../trpc.ts';
 
 export const companyRouter = router({
   get: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/company', summary: "The player's company: id, name, bio, cash, founded_at, is_bot, status" } })
+    .meta({ rest: { method: 'GET', path: '/company', summary: "The player's company: id, name, bio, cash, founded_at, is_bot, status, share price, net worth, and negative_turns of bankruptcy_turns (turns in a row ending with negative cash)" } })
     .query(({ ctx }) => getCompany(ctx.db, ctx.company.id)),
 
   found: signedInProcedure

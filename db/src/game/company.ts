@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  BANKRUPTCY_TURNS,
   FINANCIAL_HISTORY_ENTRIES,
   GameError,
   centsToDollars,
@@ -26,6 +27,10 @@ export interface CompanyDetails {
   share_price: number;
   total_shares: number;
   net_worth: number;
+  /** Turns in a row that ended with negative cash (0 after a turn ending with cash >= 0). */
+  negative_turns: number;
+  /** Negative turns in a row that make a company bankrupt (BANKRUPTCY_TURNS). */
+  bankruptcy_turns: number;
 }
 
 /** The company's own view (GET /api/company). */
@@ -40,6 +45,7 @@ export async function getCompany(db: DbExecutor, companyId: number): Promise<Com
       isBot: companies.isBot,
       strategy: companies.strategy,
       status: companies.status,
+      negativeCashTurns: companies.negativeCashTurns,
       totalShares: shareRecords.totalShares,
       sharePriceCents: shareRecords.sharePriceCents,
     })
@@ -61,6 +67,8 @@ export async function getCompany(db: DbExecutor, companyId: number): Promise<Com
     share_price: centsToDollars(sharePriceCents),
     total_shares: totalShares,
     net_worth: centsToDollars(netWorthCents(row.cashCents, totalShares, sharePriceCents)),
+    negative_turns: row.negativeCashTurns,
+    bankruptcy_turns: BANKRUPTCY_TURNS,
   };
 }
 
