@@ -70,11 +70,15 @@ const buildingDetailResponse = buildingResponse.extend({
   city_bonus_applies: z.boolean(),
   base_capacity: count,
   weekly_operating_cost: dollars,
-  total_bonus: z.number(),
-  bonused_output: count,
-  overall_efficiency: z.number(),
-  efficiency_warning: z.boolean(),
-  popularity: z.number(),
+  research_bonus: z
+    .number()
+    .int()
+    .describe("Percent: production_bonus + chain_bonus of the company's research for every building type and for this type (each group's sum rounded, as the turn counts it)"),
+  total_bonus: z.number().describe('Percent: the city bonus when it fits the type + efficiency_bonus + research_bonus'),
+  bonused_output: count.describe('round(production_rate x (1 + total_bonus/100))'),
+  overall_efficiency: z.number().describe('min(100, 70 + total_bonus)'),
+  efficiency_warning: z.boolean().describe('overall_efficiency under 90'),
+  popularity: z.number().describe('250 + bonused_output x 2'),
   invested: dollars.describe('Construction cost plus the equipment levels bought'),
   sale_refund: dollars.describe('What POST /api/buildings/{id}/sell pays back: 50% of invested'),
   is_store: z.boolean(),

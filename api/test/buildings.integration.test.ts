@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { buildingTypes, buildings, inventoryItems, ledgerMismatches, recipes, transactions, type Database } from '@marketcraft/db';
+import { buildingTypes, buildings, inventoryItems, ledgerMismatches, recipes, researchUpgrades, transactions, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { cashCentsOf, createProductionWorld, expectLedgerBalanced, type ProductionWorld } from './helpers/productionFixtures.ts';
 
@@ -106,6 +106,51 @@ describe('buildings API', () => {
     const farmDetail = await app.api('GET', `/buildings/${farm.id}`, { token: player.token });
     // Farm in an agricultural city: +15% fits.
     expect(farmDetail.body).toMatchObject({ city_bonus_applies: true, total_bonus: 15, bonused_output: 115, overall_efficiency: 85, popularity: 480 });
+  });
+
+  it("counts the company's research in the detail figures: production + chain bonus for every type or this type", async () => {
+    const player = await app.createPlayer({ cash: 1_000_000 });
+    const farm = await build(player.token, 'farm');
+    const mill = await build(player.token, 'mill');
+    const tag = Math.random().toString(36).slice(2, 8);
+    const upgrade = async (name: string, buildingType: string | null, effects: Record<string, number | string>) => {
+      const [row] = await db
+        .insert(researchUpgrades)
+        .values({ name: `${name} ${tag}`, description: 'Test upgrade.', category: 'productivity', tier: 1, researchCostCents: 100_000, buildingType, effects })
+        .returning({ id: researchUpgrades.id });
+      return row!.id;
+    };
+    const everyType = await upgrade('Lean', null, { production_bonus: 10, cost_reduction: 15 });
+    const farmOnly = await upgrade('Precision Farming', 'farm', { production_bonus: 25 });
+    const chain = await upgrade('Supply Chain', null, { chain_bonus: 5, unlock_feature: 'bulk_buy' });
+    const stores = await upgrade('Retail', null, { store_bonus: 30, price_bonus: 10 });
+    const millChain = await upgrade('Mill Chain', 'mill', { chain_bonus: 20 }); // not researched: does not count
+    for (const id of [everyType, farmOnly, chain, stores]) {
+      expect((await app.api('POST', '/research/purchase', { token: player.token, body: { upgrade_id: id } })).status).toBe(200);
+    }
+    expect(millChain).toBeGreaterThan(0);
+
+    // Farm in an agricultural city: +15% city, +10 +25 +5 research = 55%.
+    const farmDetail = await app.api('GET', `/buildings/${farm.id}`, { token: player.token });
+    expect(farmDetail.body).toMatchObject({
+      city_bonus_applies: true,
+      efficiency_bonus: 0,
+      research_bonus: 40,
+      total_bonus: 55,
+      bonused_output: 155,
+      overall_efficiency: 100,
+      efficiency_warning: false,
+      popularity: 560,
+    });
+    // Mill: the city bonus does not fit; only the research for every type counts (10 + 5).
+    const millDetail = await app.api('GET', `/buildings/${mill.id}`, { token: player.token });
+    expect(millDetail.body).toMatchObject({ city_bonus_applies: false, research_bonus: 15, total_bonus: 15, bonused_output: 115, overall_efficiency: 85, efficiency_warning: true, popularity: 480 });
+
+    // Research is the company's own: another player's farm in the same city has none.
+    const other = await app.createPlayer({ cash: 100_000 });
+    const otherFarm = await build(other.token, 'farm');
+    expect((await app.api('GET', `/buildings/${otherFarm.id}`, { token: other.token })).body).toMatchObject({ research_bonus: 0, total_bonus: 15, bonused_output: 115 });
+    await expectLedgerBalanced(db, player.companyId);
   });
 
   it('refuses bad build input (400), unknown cities (404), strangers (401) and overdrafts (409)', async () => {

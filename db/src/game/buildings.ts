@@ -24,6 +24,7 @@ import {
   isBuildingType,
   overallEfficiency,
   popularity,
+  researchOutputBonusPercent,
   totalBonusPercent,
   MAX_EQUIPMENT_LEVEL,
   type BuildingType,
@@ -33,6 +34,7 @@ import {
 import { buildings, cities, products, recipeInputs, recipes } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
+import { companyResearchEffects } from './research.ts';
 import { currentWeek } from './world.ts';
 
 export const BUILDING_NOT_FOUND = 'Building Not Found';
@@ -123,7 +125,12 @@ export interface BuildingDetailView extends BuildingView {
   city_bonus_applies: boolean;
   base_capacity: number;
   weekly_operating_cost: number;
-  /** Fitting city bonus + efficiency_bonus, percent. */
+  /**
+   * production_bonus + chain_bonus of the company's research that applies to this building (every
+   * type, or this type), percent, rounded as the turn counts it.
+   */
+  research_bonus: number;
+  /** Fitting city bonus + efficiency_bonus + research_bonus, percent. */
   total_bonus: number;
   /** Building-detail output: production_rate x (1 + total_bonus/100), rounded. */
   bonused_output: number;
@@ -258,14 +265,19 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
   }));
 }
 
-/** GET /buildings/{id}: one building with its city bonus, costs, popularity and recipe. */
+/**
+ * GET /buildings/{id}: one building with its city bonus, research bonus, costs, popularity and
+ * recipe. The detail figures (spec section 9) count the company's research as the turn does
+ * (docs/rules-production.md): total bonus = fitting city bonus + efficiency_bonus + research bonus.
+ */
 export async function getBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingDetailView> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
   if (!row) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
   const view = toBuildingView(row);
   const spec = BUILDING_TYPES[view.type];
   const bonusApplies = cityBonusApplies(view.type, row.cityBonusType);
-  const totalBonus = totalBonusPercent(row.cityBonusValue, bonusApplies, row.efficiencyBonus);
+  const researchBonus = researchOutputBonusPercent(await companyResearchEffects(db, companyId), row.type);
+  const totalBonus = totalBonusPercent(row.cityBonusValue, bonusApplies, row.efficiencyBonus, researchBonus);
   const bonused = bonusedOutput(row.productionRate, totalBonus);
   const overall = overallEfficiency(totalBonus);
   const investedCents = row.constructionCostCents + dollarsToCents(equipmentSpentToLevel(row.equipmentLevel));
@@ -277,6 +289,7 @@ export async function getBuilding(db: DbExecutor, companyId: number, buildingId:
     city_bonus_applies: bonusApplies,
     base_capacity: spec.baseCapacity,
     weekly_operating_cost: spec.weeklyOperatingCost,
+    research_bonus: researchBonus,
     total_bonus: totalBonus,
     bonused_output: bonused,
     overall_efficiency: overall,

@@ -33,9 +33,11 @@ describe('production rules', () => {
     expect(effectiveOutput(7, 200, 100)).toBe(14);
   });
 
-  it('total bonus counts the city bonus only when it fits', () => {
-    expect(totalBonusPercent(15, true, 5)).toBe(20);
-    expect(totalBonusPercent(15, false, 5)).toBe(5);
+  it('total bonus counts the city bonus only when it fits, and the research bonus', () => {
+    expect(totalBonusPercent(15, true, 5, 0)).toBe(20);
+    expect(totalBonusPercent(15, false, 5, 0)).toBe(5);
+    expect(totalBonusPercent(15, true, 0, 10)).toBe(25);
+    expect(totalBonusPercent(15, false, 0, 35)).toBe(35);
   });
 
   it('building-detail output, overall efficiency, warning and popularity', () => {

@@ -40,12 +40,14 @@ export function effectiveOutput(outputQuantity: number, productionRate: number, 
 }
 
 /**
- * The building detail's total bonus in percent (spec): city bonus_value + building efficiency_bonus.
- * The city's bonus counts only when its bonus type fits the building type (cityBonusApplies in
- * cityBonus.ts); otherwise the city contributes 0.
+ * The building detail's total bonus in percent: the spec's city bonus_value + building
+ * efficiency_bonus, plus the research bonus (production_bonus + chain_bonus that apply to the
+ * building, `researchOutputBonusPercent`), which the turn adds to the output too
+ * (docs/rules-production.md). The city's bonus counts only when its bonus type fits the building
+ * type (cityBonusApplies in cityBonus.ts); otherwise the city contributes 0.
  */
-export function totalBonusPercent(cityBonusValue: number, cityBonusFits: boolean, efficiencyBonus: number): number {
-  return (cityBonusFits ? cityBonusValue : 0) + efficiencyBonus;
+export function totalBonusPercent(cityBonusValue: number, cityBonusFits: boolean, efficiencyBonus: number, researchBonus: number): number {
+  return (cityBonusFits ? cityBonusValue : 0) + efficiencyBonus + researchBonus;
 }
 
 /**

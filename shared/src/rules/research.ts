@@ -57,6 +57,25 @@ export function effectsForBuildingType(effects: ResearchEffects, buildingType: s
   return combined;
 }
 
+/** PostgreSQL's numeric round: to the nearest whole number, halves away from zero. */
+function roundLikeSql(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
+
+/**
+ * Research's share of a building's output bonus in percent, exactly as the turn counts it (worker
+ * production phase, `worker/src/turn/research.ts`): production_bonus + chain_bonus of the
+ * researched upgrades for every building type plus those for this building's type. The turn sums
+ * each effect per group (all types / this type) and rounds each sum to a whole percent, so this
+ * does too. The building detail's research_bonus (GET /api/buildings/{id}).
+ */
+export function researchOutputBonusPercent(effects: ResearchEffects, buildingType: string): number {
+  const groups = [effects.all, effects.byBuildingType[buildingType] ?? {}];
+  let bonus = 0;
+  for (const group of groups) bonus += roundLikeSql(group.production_bonus ?? 0) + roundLikeSql(group.chain_bonus ?? 0);
+  return bonus;
+}
+
 /** The research discount in percent: every researched research_discount, summed, capped at 50. */
 export function researchDiscountPercent(effects: ResearchEffects): number {
   let total = effects.all.research_discount ?? 0;
