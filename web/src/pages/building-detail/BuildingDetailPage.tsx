@@ -75,7 +75,6 @@ function NotFound() {
 
 function Overview({ building, economics }: { building: Building; economics: BuildingEconomics }) {
   const upgrades = trpc.research.upgrades.useQuery();
-  const figures = economics.figures;
   const active = (upgrades.data ?? []).filter((upgrade) => upgrade.researched && (!upgrade.building_type || upgrade.building_type === building.type));
   return (
     <Stack gap="md">
@@ -84,14 +83,15 @@ function Overview({ building, economics }: { building: Building; economics: Buil
           <Info label="Location" value={building.city_name || 'Unknown City'} />
           <Info label="Size (base capacity)" value={`${building.base_capacity} units/week`} />
           <Info label="Operating costs" value={`${formatWholeDollars(building.weekly_operating_cost)}/week`} />
-          <Info label="Popularity" value={figures.popularity.toLocaleString('en-US')} />
+          <Info label="Popularity" value={building.popularity.toLocaleString('en-US')} />
           <Info label="Base production" value={`${building.production_rate} units/week`} />
           <Info
             label="City bonus"
             value={building.city_bonus_applies ? `+${building.city_bonus_value}% ${underscoresToSpaces(building.city_bonus_type)}` : `None (${underscoresToSpaces(building.city_bonus_type)} city)`}
           />
-          <Info label="Research bonus" value={`+${economics.researchBonus}%`} />
-          <Info label="Effective output" value={`${figures.effectiveOutput} units/week`} />
+          <Info label="Research bonus" value={`+${building.research_bonus}%`} />
+          {building.efficiency_bonus !== 0 && <Info label="Building bonus" value={`+${building.efficiency_bonus}%`} />}
+          <Info label="Effective output" value={`${building.bonused_output} units/week`} />
           {building.is_store ? (
             <Info label="Next turn's sales" value={economics.isPending ? '...' : `${economics.nextWeek.units.toLocaleString('en-US')} units`} />
           ) : (
@@ -238,9 +238,9 @@ function BuildingScreen({
         }
       />
       <Stack gap="md">
-        {economics.figures.warning && (
+        {building.efficiency_warning && (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Low efficiency">
-            This building runs at {economics.figures.overallEfficiency}% efficiency. Build in a city whose bonus fits it, or research upgrades to raise it.
+            This building runs at {building.overall_efficiency}% efficiency. Build in a city whose bonus fits it, or research upgrades to raise it.
           </Alert>
         )}
 

@@ -37,7 +37,7 @@ function NowView({ building, economics }: { building: Building; economics: Build
     <Stack gap="xs">
       <Group gap="xs">
         <Badge variant="light" tt="none">Production {building.efficiency}%</Badge>
-        <Badge variant="light" tt="none">Output bonus {signed(economics.cityBonus + economics.researchBonus)}</Badge>
+        <Badge variant="light" tt="none">Output bonus {signed(economics.outputBonus)}</Badge>
         <Badge variant="light" tt="none">Cost reduction {costReduction}%</Badge>
       </Group>
       <Text size="sm" c="dimmed">
@@ -121,12 +121,12 @@ export function EfficiencyPanel({ building, economics }: { building: Building; e
     <Card withBorder padding="lg">
       <Group justify="space-between" mb={6}>
         <Text fw={600}>Overall efficiency</Text>
-        <Text fw={700} data-testid="overall-efficiency">{economics.figures.overallEfficiency}%</Text>
+        <Text fw={700} data-testid="overall-efficiency">{building.overall_efficiency}%</Text>
       </Group>
-      <Progress value={economics.figures.overallEfficiency} color={economics.figures.warning ? 'orange' : 'green'} aria-label="Overall efficiency" />
+      <Progress value={building.overall_efficiency} color={building.efficiency_warning ? 'orange' : 'green'} aria-label="Overall efficiency" />
       <Text size="xs" c="dimmed" mt={4}>
         70% plus the city bonus ({building.city_bonus_applies ? `+${building.city_bonus_value}%` : 'none for this type'}) and research bonuses (
-        {signed(economics.researchBonus)}), 100% at most.
+        {signed(building.research_bonus)}){building.efficiency_bonus !== 0 && ` and the building's own bonus (${signed(building.efficiency_bonus)})`}, 100% at most.
       </Text>
       <Group justify="space-between" mt="md" mb="sm" wrap="wrap" gap="xs">
         <Title order={3} fz="md">

@@ -58,7 +58,7 @@ export function FactoryPanel({
   // What one turn needs, by the turn's own rules: planned output (rate, staff efficiency, city and research bonuses), less material research.
   const forecastFor = (recipe: Recipe) =>
     productionForecast(
-      { recipe, productionRate: building.production_rate, efficiency: building.efficiency, cityBonusPercent: economics.cityBonus, research: economics.research },
+      { recipe, productionRate: building.production_rate, efficiency: building.efficiency, bonusPercent: economics.outputBonus, research: economics.research },
       stock,
     );
   const isReady = (recipe: Recipe) => materials.isSuccess && forecastFor(recipe).short.length === 0;
@@ -269,7 +269,7 @@ export function FactoryPanel({
             </SimpleGrid>
             <Text size="xs" c="dimmed" mt="sm">
               Effective output = recipe output x production rate / 100 x efficiency / 100. Next turn adds the city bonus ({`+${economics.cityBonus}%`}) and
-              research ({`+${economics.researchBonus}%`}) and is limited by the inputs in your warehouse.
+              research ({`+${building.research_bonus}%`}) and is limited by the inputs in your warehouse.
             </Text>
           </Card>
         </Tabs.Panel>

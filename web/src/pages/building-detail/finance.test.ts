@@ -37,7 +37,7 @@ describe('buildingResearchEffects', () => {
 describe('productionForecast', () => {
   it('plans the turn formula and is limited by the scarcest input', () => {
     // docs/economy.md example: 100 x 1 x 0.75 x 1.15 = 86.25 -> 86.
-    const settings = { recipe: flourRecipe, productionRate: 100, efficiency: 75, cityBonusPercent: 15, research: {} };
+    const settings = { recipe: flourRecipe, productionRate: 100, efficiency: 75, bonusPercent: 15, research: {} };
     const full = productionForecast(settings, new Map([[1, 1000]]));
     expect(full.planned).toBe(86);
     expect(full.units).toBe(86);
@@ -50,9 +50,9 @@ describe('productionForecast', () => {
     expect(short.inputs[0]?.used).toBe(60);
   });
 
-  it('adds research production and chain bonuses and cuts materials', () => {
+  it('plans with the output bonus (city + research) and cuts materials by material research', () => {
     const forecast = productionForecast(
-      { recipe: flourRecipe, productionRate: 100, efficiency: 100, cityBonusPercent: 0, research: { production_bonus: 10, chain_bonus: 10, material_reduction: 50 } },
+      { recipe: flourRecipe, productionRate: 100, efficiency: 100, bonusPercent: 20, research: { production_bonus: 10, chain_bonus: 10, material_reduction: 50 } },
       new Map([[1, 1000]]),
     );
     expect(forecast.bonusPercent).toBe(20);
@@ -70,7 +70,7 @@ describe('weekly money', () => {
   });
 
   it('values a production week at market prices', () => {
-    const forecast = productionForecast({ recipe: flourRecipe, productionRate: 100, efficiency: 100, cityBonusPercent: 0, research: {} }, new Map([[1, 1000]]));
+    const forecast = productionForecast({ recipe: flourRecipe, productionRate: 100, efficiency: 100, bonusPercent: 0, research: {} }, new Map([[1, 1000]]));
     const result = productionWeek(forecast, 2, new Map([[1, 2], [2, 5.5]]), fixed);
     expect(result).toEqual({ units: 100, revenueCents: 55_000, materialsCents: 24_000, wagesCents: 15_000, operatingCents: 34_000, netCents: -18_000 });
     expect(productionWeek(null, null, new Map(), fixed).netCents).toBe(-49_000);

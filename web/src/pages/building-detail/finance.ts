@@ -47,11 +47,6 @@ export function buildingResearchEffects(upgrades: readonly ResearchUpgradeLike[]
   return effectsForBuildingType(sumResearchEffects(researched), buildingType);
 }
 
-/** Research's share of the output bonus: production_bonus + chain_bonus (what the turn adds). */
-export function researchOutputBonus(effects: Record<string, number>): number {
-  return (effects.production_bonus ?? 0) + (effects.chain_bonus ?? 0);
-}
-
 export interface RecipeLike {
   output_product_id: number;
   output_product_name: string;
@@ -75,7 +70,7 @@ export interface ProductionForecast {
   planned: number;
   /** Units the warehouse's inputs allow (= planned when nothing is short). */
   units: number;
-  /** City bonus (when it fits) + research production and chain bonus, percent. */
+  /** The output bonus it was planned with, percent. */
   bonusPercent: number;
   inputs: InputUse[];
   /** Inputs that are short of the planned output. */
@@ -86,7 +81,9 @@ export interface ProductionSettings {
   recipe: RecipeLike;
   productionRate: number;
   efficiency: number;
-  cityBonusPercent: number;
+  /** The turn's output bonus: the city's bonus (when it fits) + the building's research_bonus (API), percent. */
+  bonusPercent: number;
+  /** Research effects that apply to the building: material_reduction cuts the inputs. */
   research: Record<string, number>;
 }
 
@@ -97,7 +94,7 @@ export interface ProductionSettings {
  */
 export function productionForecast(settings: ProductionSettings, warehouse: ReadonlyMap<number, number>): ProductionForecast {
   const { recipe } = settings;
-  const bonusPercent = settings.cityBonusPercent + researchOutputBonus(settings.research);
+  const { bonusPercent } = settings;
   const reduction = cappedReduction(settings.research.material_reduction ?? 0);
   const planned = plannedOutput(recipe.output_quantity, settings.productionRate, settings.efficiency, bonusPercent);
   let units = planned;

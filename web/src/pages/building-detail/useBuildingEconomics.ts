@@ -1,17 +1,17 @@
 /**
  * The reads a building's live numbers need (research, prices, the warehouse, a store's shelf) and
  * the figures derived from them (finance.ts). Shared by the Overview, Financial Report, Efficiency
- * and Factory views so they all show the same numbers.
+ * and Factory views so they all show the same numbers. The building detail's bonus figures (total
+ * bonus, effective output, overall efficiency and its warning, popularity) come from the API as
+ * they are (`buildings.get`, research included): they are not recomputed here.
  */
 import { useMemo } from 'react';
-import { bonusedOutput, efficiencyWarning, overallEfficiency, popularity } from '@marketcraft/shared';
 import { trpc, type RouterOutputs } from '../../trpc';
 import {
   buildingResearchEffects,
   operatingCostCents,
   productionForecast,
   productionWeek,
-  researchOutputBonus,
   storeLastWeek,
   storeNextWeek,
   wagesCents,
@@ -26,11 +26,12 @@ export interface BuildingEconomics {
   isPending: boolean;
   error: unknown;
   refetch: () => void;
+  /** Research effects that apply to this building type (costs, materials, store sales and prices). */
   research: Record<string, number>;
-  /** The building's efficiency_bonus + research production and chain bonus, percent (the Overview's research bonus). */
-  researchBonus: number;
   /** The city's bonus when it fits the type, percent. */
   cityBonus: number;
+  /** The turn's output bonus: the city's bonus (when it fits) + the API's research_bonus, percent. */
+  outputBonus: number;
   fixed: FixedCosts;
   /** Production buildings with a recipe: next turn's output. */
   forecast: ProductionForecast | null;
@@ -38,18 +39,6 @@ export interface BuildingEconomics {
   lastWeek: WeekFinance | null;
   /** Next turn at today's prices. */
   nextWeek: WeekFinance;
-  /**
-   * The building detail's bonus figures (spec section 9) with research counted: total bonus = the
-   * city's bonus (when it fits) + efficiency_bonus + research production and chain bonuses;
-   * effective output, overall efficiency (and its warning) and popularity follow from it.
-   */
-  figures: { totalBonus: number; effectiveOutput: number; overallEfficiency: number; warning: boolean; popularity: number };
-}
-
-function detailFigures(productionRate: number, totalBonus: number): BuildingEconomics['figures'] {
-  const effective = bonusedOutput(productionRate, totalBonus);
-  const overall = overallEfficiency(totalBonus);
-  return { totalBonus, effectiveOutput: effective, overallEfficiency: overall, warning: efficiencyWarning(overall), popularity: popularity(effective) };
 }
 
 export function useBuildingEconomics(building: Building): BuildingEconomics {
@@ -65,17 +54,15 @@ export function useBuildingEconomics(building: Building): BuildingEconomics {
   const derived = useMemo(() => {
     const research = buildingResearchEffects(upgrades.data ?? [], building.type);
     const cityBonus = building.city_bonus_applies ? building.city_bonus_value : 0;
-    const researchBonus = building.efficiency_bonus + researchOutputBonus(research);
-    const figures = detailFigures(building.production_rate, cityBonus + researchBonus);
+    const outputBonus = cityBonus + building.research_bonus;
     const fixed: FixedCosts = { wagesCents: wagesCents(building.employees), operatingCents: operatingCostCents(building.weekly_operating_cost, research) };
     const prices = new Map((goods.data ?? []).map((good) => [good.id, good.current_price]));
     if (building.is_store) {
       const products = shelf.data ?? [];
       return {
         research,
-        researchBonus,
         cityBonus,
-        figures,
+        outputBonus,
         fixed,
         forecast: null,
         lastWeek: storeLastWeek(products, research, fixed),
@@ -85,15 +72,14 @@ export function useBuildingEconomics(building: Building): BuildingEconomics {
     const stock = new Map((warehouse.data ?? []).map((item) => [item.product_id, item.quantity]));
     const forecast = building.recipe
       ? productionForecast(
-          { recipe: building.recipe, productionRate: building.production_rate, efficiency: building.efficiency, cityBonusPercent: cityBonus, research },
+          { recipe: building.recipe, productionRate: building.production_rate, efficiency: building.efficiency, bonusPercent: outputBonus, research },
           stock,
         )
       : null;
     return {
       research,
-      researchBonus,
       cityBonus,
-      figures,
+      outputBonus,
       fixed,
       forecast,
       lastWeek: null,
