@@ -1,8 +1,26 @@
 /** The admin panel for the admin (ADMIN_EMAILS=admin@e2e.test), and a redirect for everyone else. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { E2E_ADMIN_EMAIL } from './globalSetup';
-import { launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
+import { baseURL, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
+
+/** Builds a refinery and buys the cheapest good with what is left, until less than one unit's price remains. */
+async function spendNearlyAllCash(context: BrowserContext): Promise<void> {
+  const headers = { origin: baseURL() };
+  const cities: Array<{ id: number }> = await (await context.request.get('/api/cities')).json();
+  const built = await context.request.post('/api/buildings', { data: { type: 'refinery', city_id: cities[0]?.id }, headers });
+  expect(built.ok()).toBe(true);
+  const goods: Array<{ id: number; current_price: number }> = await (await context.request.get('/api/goods')).json();
+  const cheapest = goods.reduce((best, good) => (good.current_price < best.current_price ? good : best));
+  const priceCents = Math.round(cheapest.current_price * 100);
+  for (;;) {
+    const company: { cash: number } = await (await context.request.get('/api/company')).json();
+    const quantity = Math.min(1_000_000, Math.floor(Math.round(company.cash * 100) / priceCents));
+    if (quantity < 1) break;
+    const bought = await context.request.post('/api/market/trade', { data: { product_id: cheapest.id, quantity, action: 'buy' }, headers });
+    expect(bought.ok()).toBe(true);
+  }
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,9 +54,12 @@ describe('admin journey', () => {
     expect(await schedule.getByText('Automatic turns run at 00:30 and 12:30 UTC daily.').isVisible()).toBe(true);
     await page.screenshot({ path: '/tmp/marketcraft-desktop-admin.png', fullPage: true });
 
-    // A player elsewhere, listening on the realtime stream.
+    // A player elsewhere, listening on the realtime stream. It spends nearly all its cash before
+    // the turn (a refinery, then the cheapest good), so the turn's wages and operating costs
+    // ($50 + $1,200, more than any subsidy) leave it in debt.
     const player = await newPage(browser);
     await signUpViaApi(player.context, uniqueEmail('listener'));
+    await spendNearlyAllCash(player.context);
     const streamOpened = player.page.waitForResponse((response) => response.url().endsWith('/api/realtime') && response.status() === 200);
     await player.page.goto('/');
     await player.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
@@ -66,6 +87,11 @@ describe('admin journey', () => {
     await player.page.getByRole('heading', { name: 'Cash Flow History' }).waitFor();
     await player.page.getByText('Your cash after each of the last 1 turn').waitFor();
     await player.page.locator('.recharts-wrapper').first().waitFor();
+    // The turn ended with negative cash: the dashboard counts it against the bankruptcy limit.
+    const debt = player.page.getByTestId('debt-warning');
+    await debt.getByText('Your cash is negative').waitFor();
+    expect(await debt.getByTestId('debt-turns').textContent()).toBe('1 of 4 turns in debt');
+    await debt.getByText(/3 more turns ending with negative cash and your company goes bankrupt/).waitFor();
     await player.context.close();
     await context.close();
   });

@@ -19,7 +19,7 @@ import {
   IconShoppingCart,
   IconTrendingUp,
 } from '@tabler/icons-react';
-import { BANKRUPTCY_TURNS, DEFAULT_SHARE_PRICE, MOVERS_PANEL_SIZE, NEWS_MAX_ITEMS, TOP_INVENTORY_SIZE, cityBonusApplies } from '@marketcraft/shared';
+import { DEFAULT_SHARE_PRICE, MOVERS_PANEL_SIZE, NEWS_MAX_ITEMS, TOP_INVENTORY_SIZE, cityBonusApplies } from '@marketcraft/shared';
 import { AdSlot } from '../../components/AdSlot';
 import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
@@ -29,6 +29,7 @@ import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatDateTime, formatMoney, formatPercentChange, formatWholeDollars, underscoresToSpaces } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { cashAfterPoints } from './cashFlow';
+import { debtWarning } from './debt';
 import { FoundCompanyCard } from './FoundCompanyCard';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ default: module.CashFlowChart })));
@@ -335,6 +336,7 @@ export default function DashboardPage() {
   const marketValue = (portfolio.data ?? []).reduce((sum, entry) => sum + entry.value, 0);
   // Spec section 9: the dashboard values the portfolio at 100 per share; the market value is shown beside it.
   const portfolioValue = sharesOwned * DEFAULT_SHARE_PRICE;
+  const debt = company ? debtWarning(company) : null;
   const points = company && history.data && history.data.length > 0 ? cashAfterPoints(history.data, company.cash) : [];
 
   return (
@@ -347,10 +349,9 @@ export default function DashboardPage() {
       </div>
 
       {noCompany && <FoundCompanyCard />}
-      {company && company.cash < 0 && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Your cash is negative" data-testid="negative-cash">
-          Wages and operating costs are still charged every turn. A company that ends {BANKRUPTCY_TURNS} turns in a row with negative cash goes
-          bankrupt: sell goods, shares or buildings to get back above zero.
+      {debt && (
+        <Alert color={debt.tone} variant="light" icon={<IconAlertTriangle aria-hidden />} title={debt.title} data-testid="debt-warning">
+          <b data-testid="debt-turns">{debt.count}</b>: {debt.message}
         </Alert>
       )}
 
