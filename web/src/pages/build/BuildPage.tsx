@@ -20,6 +20,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryError';
 import { useCities, useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
+import { checkBuild } from '../../lib/formChecks';
 import { formatWholeDollars, underscoresToSpaces } from '../../lib/format';
 import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -88,11 +89,10 @@ export default function BuildPage() {
   });
 
   const onBuild = () => {
-    if (!type || !city) {
-      notifyError('Missing selection', 'Please select both building type and city');
-      return;
-    }
-    build.mutate({ type, city_id: city.id });
+    // The server's own request schema ('Missing selection' without a type or a city).
+    const checked = checkBuild({ type, city_id: city?.id });
+    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
+    build.mutate(checked.request);
   };
 
   return (

@@ -13,6 +13,7 @@ import { QueryError } from '../../components/QueryError';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney, formatPercentChange } from '../../lib/format';
 import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
+import { checkMarketTrade } from '../../lib/formChecks';
 import { parseWholeQuantity } from '../../lib/quantity';
 import { trpc, type RouterOutputs } from '../../trpc';
 
@@ -33,11 +34,10 @@ function ProductCard({ good, held }: { good: Good; held: number }) {
   });
 
   const submit = (action: 'buy' | 'sell') => {
-    if (quantity <= 0) {
-      notifyError('Invalid quantity', 'Please enter a quantity greater than 0');
-      return;
-    }
-    trade.mutate({ product_id: good.id, quantity, action });
+    // The server's own request schema (spec section 5 message: 'Invalid quantity').
+    const checked = checkMarketTrade({ product_id: good.id, quantity, action });
+    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
+    trade.mutate(checked.request);
   };
 
   const change = good.price_change_percent;

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryError';
 import { POLITICAL_EVENTS_POLL_MS, useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
+import { checkPoliticsInvest } from '../../lib/formChecks';
 import { formatWholeDollars } from '../../lib/format';
 import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -62,11 +63,10 @@ export default function PoliticsPage() {
   });
 
   const onInvest = () => {
-    if (!selected) {
-      notifyError('No country selected', 'Please select a country first');
-      return;
-    }
-    invest.mutate({ country_id: selected.id, amount: total });
+    // The server's own request schema: a country first ('No country selected'), then the amount.
+    const checked = checkPoliticsInvest({ country_id: selected?.id, amount: total });
+    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
+    invest.mutate(checked.request);
   };
 
   return (

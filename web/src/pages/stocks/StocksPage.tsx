@@ -14,6 +14,7 @@ import { useCompany, useCompanyShares } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney, formatPercentChange, formatWholeDollars } from '../../lib/format';
 import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
+import { checkStockTrade } from '../../lib/formChecks';
 import { parseWholeQuantity } from '../../lib/quantity';
 import { trpc, type RouterOutputs } from '../../trpc';
 
@@ -37,11 +38,9 @@ function CompanyDetail({ record, owned, cash, isYours }: { record: ShareRecord; 
   });
 
   const submit = (action: 'buy' | 'sell') => {
-    if (shares <= 0) {
-      notifyError('Invalid quantity', 'Please enter a quantity greater than 0');
-      return;
-    }
-    trade.mutate({ company_id: record.company_id, shares, action });
+    const checked = checkStockTrade({ company_id: record.company_id, shares, action });
+    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
+    trade.mutate(checked.request);
   };
 
   const cost = shares * record.share_price;
