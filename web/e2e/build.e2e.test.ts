@@ -40,6 +40,13 @@ describe('build journey', () => {
     await page.waitForURL(/\/buildings\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Farm' }).waitFor();
     await page.getByRole('tab', { name: 'Operations' }).click();
+    // The hire dialog checks the request with the API's schema and shows the spec's message.
+    await page.getByRole('button', { name: 'Hire Employees' }).click();
+    const hire = page.getByRole('dialog', { name: 'Hire Employees' });
+    await hire.getByRole('textbox', { name: 'Employees to hire' }).fill('');
+    await hire.getByRole('button', { name: 'Hire', exact: true }).click();
+    await page.getByText('Please enter a number between 1 and 10').waitFor();
+    await hire.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Select What to Produce' }).click();
     await page.getByRole('dialog').getByRole('radio').first().click();
     await page.getByRole('button', { name: 'Select Recipe' }).click();
@@ -90,13 +97,26 @@ describe('build journey', () => {
     await page.getByRole('tab', { name: 'Trade Hall' }).click();
     await page.getByRole('button', { name: /^Purchase / }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Purchase Product' });
-    expect(await dialog.getByRole('textbox', { name: 'Quantity' }).inputValue()).toBe('10');
+    const purchaseQuantity = dialog.getByRole('textbox', { name: 'Quantity' });
+    expect(await purchaseQuantity.inputValue()).toBe('10');
+    // An empty quantity is refused locally with the spec's message.
+    await purchaseQuantity.fill('');
+    await dialog.getByRole('button', { name: 'Purchase' }).click();
+    await page.getByText('Please enter a valid quantity').waitFor();
+    await purchaseQuantity.fill('10');
     await dialog.getByRole('button', { name: 'Purchase' }).click();
     await page.getByText('Products purchased successfully!').waitFor();
 
     await page.getByRole('tab', { name: 'Inventory' }).click();
     await page.getByRole('button', { name: 'Add to Store' }).first().click();
-    await page.getByRole('dialog', { name: 'Add Product to Store' }).getByRole('button', { name: 'Add to Store' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add Product to Store' });
+    const retailPrice = addDialog.getByRole('textbox', { name: 'Retail price' });
+    const suggested = (await retailPrice.inputValue()).replace('$', '');
+    await retailPrice.fill('');
+    await addDialog.getByRole('button', { name: 'Add to Store' }).click();
+    await page.getByText('Please enter a valid price').waitFor();
+    await retailPrice.fill(suggested);
+    await addDialog.getByRole('button', { name: 'Add to Store' }).click();
     await page.getByText('Product added to store!').waitFor();
 
     // The financial report forecasts the shelf's sales for next turn.

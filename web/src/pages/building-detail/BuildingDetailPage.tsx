@@ -33,6 +33,7 @@ import { QueryError } from '../../components/QueryError';
 import { useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { isNotFound } from '../../lib/errors';
+import { checkRecipeSelection } from '../../lib/formChecks';
 import { formatMoney, formatWholeDollars, underscoresToSpaces } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { researchEffectsText } from '../../lib/researchEffects';
@@ -410,26 +411,42 @@ export default function BuildingDetailPage() {
         cash={cash}
         recipes={recipes.data ?? []}
         openDialog={setDialog}
-        onSelectRecipe={(recipeId) => recipe.mutate({ id, recipe_id: recipeId })}
+        onSelectRecipe={(recipeId) => {
+          const checked = checkRecipeSelection({ id, recipe_id: recipeId });
+          if (checked.ok) recipe.mutate(checked.request);
+        }}
         selectingRecipe={recipe.isPending}
       />
 
-      {dialog === 'hire' && <HireDialog opened onClose={() => setDialog(null)} pending={hire.isPending} cash={cash} onConfirm={(count) => hire.mutate({ id, count })} />}
+      {dialog === 'hire' && <HireDialog opened onClose={() => setDialog(null)} pending={hire.isPending} buildingId={id} cash={cash} onConfirm={(request) => hire.mutate(request)} />}
       {dialog === 'upgrade' && (
-        <UpgradeDialog opened onClose={() => setDialog(null)} pending={upgrade.isPending} cash={cash} current={data.equipment_level} onConfirm={(level) => upgrade.mutate({ id, target_level: level })} />
+        <UpgradeDialog
+          opened
+          onClose={() => setDialog(null)}
+          pending={upgrade.isPending}
+          buildingId={id}
+          cash={cash}
+          current={data.equipment_level}
+          onConfirm={(request) => upgrade.mutate(request)}
+        />
       )}
-      {dialog === 'rate' && <ProductionRateDialog opened onClose={() => setDialog(null)} pending={rate.isPending} current={data.production_rate} onConfirm={(value) => rate.mutate({ id, new_rate: value })} />}
+      {dialog === 'rate' && (
+        <ProductionRateDialog opened onClose={() => setDialog(null)} pending={rate.isPending} buildingId={id} current={data.production_rate} onConfirm={(request) => rate.mutate(request)} />
+      )}
       {dialog === 'recipe' && (
         <RecipeDialog
           opened
           onClose={() => setDialog(null)}
           pending={recipe.isPending}
+          buildingId={id}
           recipes={(recipes.data ?? []).filter((candidate) => candidate.building_type.toLowerCase() === data.type.toLowerCase())}
           selectedId={data.selected_recipe_id}
-          onConfirm={(recipeId) => recipe.mutate({ id, recipe_id: recipeId })}
+          onConfirm={(request) => recipe.mutate(request)}
         />
       )}
-      {dialog === 'category' && <CategoryDialog opened onClose={() => setDialog(null)} pending={category.isPending} selected={data.selected_category} onConfirm={(value) => category.mutate({ id, category: value })} />}
+      {dialog === 'category' && (
+        <CategoryDialog opened onClose={() => setDialog(null)} pending={category.isPending} buildingId={id} selected={data.selected_category} onConfirm={(request) => category.mutate(request)} />
+      )}
       {dialog === 'sell' && <SellDialog building={data} pending={sell.isPending} onClose={() => setDialog(null)} onConfirm={() => sell.mutate({ id })} />}
     </>
   );

@@ -299,11 +299,12 @@ export function FactoryPanel({
       {target && (
         <PurchaseDialog
           title="Purchase Raw Materials"
+          buildingId={building.id}
           target={target}
           cash={cash}
           pending={purchase.isPending}
           onClose={() => setTarget(null)}
-          onConfirm={(quantity) => purchase.mutate({ id: building.id, product_id: target.productId, quantity })}
+          onConfirm={(request) => purchase.mutate(request)}
         />
       )}
     </Stack>

@@ -1,6 +1,7 @@
 /** 'Purchase Product' (trade hall) and raw-material purchase (factory): a quantity at the city's price. */
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { checkBuildingPurchase } from '../../lib/formChecks';
 import { formatMoney } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 
@@ -11,7 +12,9 @@ export interface PurchaseTarget {
   quantity: number;
 }
 
+/** Checks the request with the API's own schema ('Please enter a valid quantity') and confirms it. */
 export function PurchaseDialog({
+  buildingId,
   target,
   title,
   cash,
@@ -19,22 +22,21 @@ export function PurchaseDialog({
   onClose,
   onConfirm,
 }: {
+  buildingId: number;
   target: PurchaseTarget;
   title: string;
   cash: number;
   pending: boolean;
   onClose: () => void;
-  onConfirm: (quantity: number) => void;
+  onConfirm: (request: { id: number; product_id: number; quantity: number }) => void;
 }) {
   const [quantity, setQuantity] = useState<number | string>(target.quantity);
   const value = typeof quantity === 'number' ? quantity : Number(quantity);
   const total = Number.isFinite(value) ? value * target.price : 0;
   const confirm = () => {
-    if (!Number.isInteger(value) || value <= 0) {
-      notifyError('Invalid quantity', 'Please enter a valid quantity');
-      return;
-    }
-    onConfirm(value);
+    const checked = checkBuildingPurchase({ id: buildingId, product_id: target.productId, quantity });
+    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
+    onConfirm(checked.request);
   };
   return (
     <Modal opened onClose={onClose} title={title} centered>

@@ -8,6 +8,7 @@ import { PRODUCT_CATEGORIES, SUGGESTED_RETAIL_MARKUP } from '@marketcraft/shared
 import { PageLoader } from '../../components/FullScreenLoader';
 import { QueryError } from '../../components/QueryError';
 import { ScrollBox } from '../../components/ScrollBox';
+import { checkStorePrice, checkTransferToStore } from '../../lib/formChecks';
 import { formatMoney, formatWholeDollars } from '../../lib/format';
 import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../trpc';
@@ -22,15 +23,29 @@ const DEFAULT_TRADE_HALL_QUANTITY = 10;
 
 const percent = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 
-function AddToStoreDialog({ item, pending, onClose, onConfirm }: { item: BackRoomItem; pending: boolean; onClose: () => void; onConfirm: (quantity: number, price: number) => void }) {
+type TransferRequest = { id: number; product_id: number; quantity: number; retail_price: number };
+
+function AddToStoreDialog({
+  storeId,
+  item,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  storeId: number;
+  item: BackRoomItem;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (request: TransferRequest) => void;
+}) {
   const [quantity, setQuantity] = useState<number | string>(item.quantity);
   const [price, setPrice] = useState<number | string>(Math.round(item.purchase_price * SUGGESTED_RETAIL_MARKUP * 100) / 100);
   const confirm = () => {
-    const units = Number(quantity);
-    const retail = Number(price);
-    if (!Number.isInteger(units) || units <= 0) return notifyError('Invalid quantity', 'Please enter a valid quantity');
-    if (!Number.isFinite(retail) || retail <= 0) return notifyError('Invalid price', 'Please enter a valid price');
-    onConfirm(units, retail);
+    // The API's own schema: 'Please enter a valid quantity', then 'Please enter a valid price'. The
+    // quantity is not held to what is available (spec section 5): the server answers that.
+    const checked = checkTransferToStore({ id: storeId, product_id: item.product_id, quantity, retail_price: price });
+    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
+    onConfirm(checked.request);
   };
   return (
     <Modal opened onClose={onClose} title="Add Product to Store" centered>
@@ -77,9 +92,9 @@ function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct
   const markup = product.cost_price > 0 ? ((product.retail_price - product.cost_price) / product.cost_price) * 100 : 0;
   const vsMarket = product.market_price ? ((product.retail_price - product.market_price) / product.market_price) * 100 : null;
   const onBlur = () => {
-    const value = Number(price);
-    // Sent only if a positive number that differs (spec section 5).
-    if (Number.isFinite(value) && value > 0 && value !== product.retail_price) update.mutate({ id: storeId, product_id: product.product_id, retail_price: value });
+    // Sent only if the API's schema takes it (a positive price) and it differs (spec section 5: no message).
+    const checked = checkStorePrice({ id: storeId, product_id: product.product_id, retail_price: price });
+    if (checked.ok && checked.request.retail_price !== product.retail_price) update.mutate(checked.request);
   };
   return (
     <Card withBorder padding="sm" opacity={product.is_active ? 1 : 0.55}>
@@ -293,20 +308,16 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
       {purchaseTarget && (
         <PurchaseDialog
           title="Purchase Product"
+          buildingId={building.id}
           target={purchaseTarget}
           cash={cash}
           pending={purchase.isPending}
           onClose={() => setPurchaseTarget(null)}
-          onConfirm={(quantity) => purchase.mutate({ id: building.id, product_id: purchaseTarget.productId, quantity })}
+          onConfirm={(request) => purchase.mutate(request)}
         />
       )}
       {addItem && (
-        <AddToStoreDialog
-          item={addItem}
-          pending={transfer.isPending}
-          onClose={() => setAddItem(null)}
-          onConfirm={(quantity, price) => transfer.mutate({ id: building.id, product_id: addItem.product_id, quantity, retail_price: price })}
-        />
+        <AddToStoreDialog storeId={building.id} item={addItem} pending={transfer.isPending} onClose={() => setAddItem(null)} onConfirm={(request) => transfer.mutate(request)} />
       )}
     </Stack>
   );

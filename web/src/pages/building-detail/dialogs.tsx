@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Radio, Select, Stack, Text } from '@mantine/core';
 import {
+  DEFAULT_PRODUCTION_RATE,
   EFFICIENCY_PER_EQUIPMENT_LEVEL,
   HIRE_COST_PER_EMPLOYEE,
   MAX_EQUIPMENT_LEVEL,
@@ -10,30 +11,36 @@ import {
   MIN_PRODUCTION_RATE,
   PRODUCT_CATEGORIES,
   equipmentUpgradeCost,
+  type ProductCategory,
 } from '@marketcraft/shared';
 import { ScrollBox } from '../../components/ScrollBox';
+import { checkCategorySelection, checkEquipmentUpgrade, checkHire, checkProductionRate, checkRecipeSelection } from '../../lib/formChecks';
 import { formatWholeDollars } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import type { RouterOutputs } from '../../trpc';
 
 type Recipe = RouterOutputs['catalog']['recipes'][number];
 
+/**
+ * Each dialog checks the request it confirms with the API's own schema (lib/formChecks.ts, spec
+ * section 5 messages) and hands the parsed request to `onConfirm`.
+ */
 interface DialogProps {
   opened: boolean;
   onClose: () => void;
   pending: boolean;
+  /** The building the request is for. */
+  buildingId: number;
 }
 
-export function HireDialog({ opened, onClose, pending, cash, onConfirm }: DialogProps & { cash: number; onConfirm: (count: number) => void }) {
+export function HireDialog({ opened, onClose, pending, buildingId, cash, onConfirm }: DialogProps & { cash: number; onConfirm: (request: { id: number; count: number }) => void }) {
   const [count, setCount] = useState<number | string>(1);
   const value = typeof count === 'number' ? count : Number.parseInt(count, 10);
   const cost = (Number.isFinite(value) ? value : 0) * HIRE_COST_PER_EMPLOYEE;
   const confirm = () => {
-    if (!Number.isInteger(value) || value < 1 || value > MAX_HIRE_PER_ACTION) {
-      notifyError('Invalid number', `Please enter a number between 1 and ${MAX_HIRE_PER_ACTION}`);
-      return;
-    }
-    onConfirm(value);
+    const checked = checkHire({ id: buildingId, count });
+    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
+    onConfirm(checked.request);
   };
   return (
     <Modal opened={opened} onClose={onClose} title="Hire Employees" centered>
@@ -55,7 +62,15 @@ export function HireDialog({ opened, onClose, pending, cash, onConfirm }: Dialog
   );
 }
 
-export function UpgradeDialog({ opened, onClose, pending, cash, current, onConfirm }: DialogProps & { cash: number; current: number; onConfirm: (level: number) => void }) {
+export function UpgradeDialog({
+  opened,
+  onClose,
+  pending,
+  buildingId,
+  cash,
+  current,
+  onConfirm,
+}: DialogProps & { cash: number; current: number; onConfirm: (request: { id: number; target_level: number }) => void }) {
   const [level, setLevel] = useState<string | null>(null);
   const target = level ? Number(level) : null;
   const cost = target && target > current ? equipmentUpgradeCost(current, target) : 0;
@@ -65,11 +80,9 @@ export function UpgradeDialog({ opened, onClose, pending, cash, current, onConfi
     label: `Level ${candidate} (+${(candidate - current) * EFFICIENCY_PER_EQUIPMENT_LEVEL}% efficiency) - ${formatWholeDollars(equipmentUpgradeCost(current, candidate))}`,
   }));
   const confirm = () => {
-    if (!target || target < 2 || target > MAX_EQUIPMENT_LEVEL || target <= current) {
-      notifyError('Invalid level', 'Please select a valid level (2-5)');
-      return;
-    }
-    onConfirm(target);
+    const checked = checkEquipmentUpgrade({ id: buildingId, target_level: level }, current);
+    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
+    onConfirm(checked.request);
   };
   return (
     <Modal opened={opened} onClose={onClose} title="Upgrade Equipment" centered>
@@ -96,14 +109,19 @@ export function UpgradeDialog({ opened, onClose, pending, cash, current, onConfi
   );
 }
 
-export function ProductionRateDialog({ opened, onClose, pending, current, onConfirm }: DialogProps & { current: number; onConfirm: (rate: number) => void }) {
+export function ProductionRateDialog({
+  opened,
+  onClose,
+  pending,
+  buildingId,
+  current,
+  onConfirm,
+}: DialogProps & { current: number; onConfirm: (request: { id: number; new_rate: number }) => void }) {
   const [rate, setRate] = useState<number>(current);
   const confirm = () => {
-    if (!Number.isInteger(rate) || rate < MIN_PRODUCTION_RATE || rate > MAX_PRODUCTION_RATE) {
-      notifyError('Invalid rate', `Production rate must be between ${MIN_PRODUCTION_RATE} and ${MAX_PRODUCTION_RATE}`);
-      return;
-    }
-    onConfirm(rate);
+    const checked = checkProductionRate({ id: buildingId, new_rate: rate });
+    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
+    onConfirm(checked.request);
   };
   return (
     <Modal opened={opened} onClose={onClose} title="Adjust Production Level" centered>
@@ -115,7 +133,8 @@ export function ProductionRateDialog({ opened, onClose, pending, current, onConf
           max={MAX_PRODUCTION_RATE}
           allowDecimal={false}
           value={rate}
-          onChange={(value) => setRate(typeof value === 'number' ? value : Number.isFinite(Number.parseInt(value, 10)) ? Number.parseInt(value, 10) : 100)}
+          // Falls back to 100 on anything that is not a number (spec section 5).
+          onChange={(value) => setRate(typeof value === 'number' ? value : Number.isFinite(Number.parseInt(value, 10)) ? Number.parseInt(value, 10) : DEFAULT_PRODUCTION_RATE)}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -130,8 +149,18 @@ export function ProductionRateDialog({ opened, onClose, pending, current, onConf
   );
 }
 
-export function RecipeDialog({ opened, onClose, pending, recipes, selectedId, onConfirm }: DialogProps & { recipes: Recipe[]; selectedId: number | null; onConfirm: (recipeId: number) => void }) {
+export function RecipeDialog({
+  opened,
+  onClose,
+  pending,
+  buildingId,
+  recipes,
+  selectedId,
+  onConfirm,
+}: DialogProps & { recipes: Recipe[]; selectedId: number | null; onConfirm: (request: { id: number; recipe_id: number }) => void }) {
   const [choice, setChoice] = useState<string>(selectedId ? String(selectedId) : '');
+  // Confirm stays disabled until the choice makes a valid request (spec section 5).
+  const checked = checkRecipeSelection({ id: buildingId, recipe_id: choice });
   return (
     <Modal opened={opened} onClose={onClose} title="Select Production Recipe" centered size="lg">
       <Stack gap="sm">
@@ -166,7 +195,7 @@ export function RecipeDialog({ opened, onClose, pending, recipes, selectedId, on
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => onConfirm(Number(choice))} disabled={pending || !choice}>
+          <Button onClick={() => checked.ok && onConfirm(checked.request)} disabled={pending || !checked.ok}>
             {pending ? 'Selecting...' : 'Select Recipe'}
           </Button>
         </Group>
@@ -175,9 +204,17 @@ export function RecipeDialog({ opened, onClose, pending, recipes, selectedId, on
   );
 }
 
-export function CategoryDialog({ opened, onClose, pending, selected, onConfirm }: DialogProps & { selected: string | null; onConfirm: (category: (typeof PRODUCT_CATEGORIES)[number]) => void }) {
+export function CategoryDialog({
+  opened,
+  onClose,
+  pending,
+  buildingId,
+  selected,
+  onConfirm,
+}: DialogProps & { selected: string | null; onConfirm: (request: { id: number; category: ProductCategory }) => void }) {
   const [choice, setChoice] = useState<string | null>(selected);
-  const valid = PRODUCT_CATEGORIES.find((category) => category === choice);
+  // Confirm stays disabled until the choice makes a valid request (spec section 5).
+  const checked = checkCategorySelection({ id: buildingId, category: choice });
   return (
     <Modal opened={opened} onClose={onClose} title="Select Product Category" centered>
       <Stack gap="sm">
@@ -186,7 +223,7 @@ export function CategoryDialog({ opened, onClose, pending, selected, onConfirm }
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => valid && onConfirm(valid)} disabled={pending || !valid}>
+          <Button onClick={() => checked.ok && onConfirm(checked.request)} disabled={pending || !checked.ok}>
             {pending ? 'Selecting...' : 'Select Category'}
           </Button>
         </Group>
