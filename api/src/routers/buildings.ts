@@ -32,7 +32,7 @@ export const buildingsRouter = router({
     .query(({ ctx }) => listBuildings(ctx.db, ctx.company.id)),
 
   get: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/buildings/{id}', summary: 'One building: city bonus, capacity, operating cost, popularity, recipe' } })
+    .meta({ rest: { method: 'GET', path: '/buildings/{id}', summary: 'One building: city bonus, research bonus, capacity, operating cost, total bonus, output, efficiency, popularity (research included), recipe' } })
     .input(buildingIdInput)
     .query(({ ctx, input }) => getBuilding(ctx.db, ctx.company.id, input.id)),
 
