@@ -1,8 +1,10 @@
 /**
  * The turn computes its rules in SQL for every building at once; shared/src/rules holds the
- * reference implementations. This test builds many random set-ups (fast-check, fixed seed), runs
- * ONE real turn, and checks that every company got exactly what the reference functions say:
- * units produced, inputs consumed (limited by stock), units sold and revenue, wages, operating costs.
+ * reference implementations. This test builds many random set-ups (fast-check, fixed seed), each
+ * company with a random subset of the seeded research upgrades, runs ONE real turn, and checks
+ * that every company got exactly what the reference functions say: units produced (city and
+ * research bonus), inputs consumed (material reduction, limited by stock), units sold and revenue
+ * (store and price bonus), wages, operating costs (cost reduction).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -11,18 +13,30 @@ import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/f
 import {
   BUILDING_TYPES,
   WAGE_PER_EMPLOYEE_WEEKLY_CENTS,
+  MAX_REDUCTION_PERCENT,
   buildingEfficiency,
+  cappedReduction,
   dollarsToCents,
+  effectsForBuildingType,
   inputNeeded,
   outputFromInput,
   plannedOutput,
+  researchOutputBonusPercent,
   storeRevenueCents,
   storeUnitsSold,
+  sumResearchEffects,
+  type ResearchEffectValue,
 } from '@marketcraft/shared';
 import { runTurn } from '../src/turn/index.ts';
 import { createCompany, createTurnWorld, insertBuilding, warehouse, type TurnWorld } from './fixtures.ts';
 
-const setUp = fc.record({
+interface SeededUpgrade {
+  id: number;
+  building_type: string | null;
+  effects: Record<string, ResearchEffectValue>;
+}
+
+const setUp = (upgrades: readonly SeededUpgrade[]) => fc.record({
   kind: fc.constantFrom('farm', 'mill', 'store'),
   employees: fc.integer({ min: 0, max: 12 }),
   equipmentLevel: fc.integer({ min: 1, max: 5 }),
@@ -32,6 +46,7 @@ const setUp = fc.record({
   stock: fc.integer({ min: 0, max: 400 }),
   /** Retail price as a multiple of the market price (stores). */
   priceFactor: fc.double({ min: 0.3, max: 3.5, noNaN: true }),
+  research: fc.subarray([...upgrades]),
 });
 
 async function ledgerAmount(db: TestDatabase['db'], companyId: number, week: number, reason: string): Promise<number> {
@@ -51,9 +66,11 @@ describe('the turn agrees with the reference rules', () => {
     await database.drop();
   });
 
-  it('for 60 random buildings: output, inputs, sales, revenue, wages and operating costs', { timeout: 120_000 }, async () => {
+  it('for 60 random buildings with random research: output, inputs, sales, revenue, wages and operating costs', { timeout: 120_000 }, async () => {
     const { db } = database;
-    const cases = fc.sample(setUp, { numRuns: 60, seed: 4242 });
+    const upgrades = await db.execute<SeededUpgrade & Record<string, unknown>>(sql`select id, building_type, effects from research_upgrades order by id`);
+    expect(upgrades.length).toBe(15);
+    const cases = fc.sample(setUp(upgrades), { numRuns: 60, seed: 4242 });
     const breadMarketCents = 2_625;
     const planned: { companyId: number; check: (week: number) => Promise<void> }[] = [];
 
@@ -64,22 +81,31 @@ describe('the turn agrees with the reference rules', () => {
       const recipeId = testCase.kind === 'farm' ? world.farmRecipeId : testCase.kind === 'mill' ? world.millRecipeId : null;
       const buildingId = await insertBuilding(db, { companyId, type: testCase.kind, cityId, employees: testCase.employees, equipmentLevel: testCase.equipmentLevel, recipeId });
       await db.execute(sql`update buildings set production_rate = ${testCase.productionRate} where id = ${buildingId}`);
+      // Set-up only: research rows written directly (prerequisites and costs are the operation's business).
+      for (const upgrade of testCase.research) {
+        await db.execute(sql`insert into company_research (company_id, upgrade_id, researched_week) values (${companyId}, ${upgrade.id}, 1)`);
+      }
+      const research = sumResearchEffects(testCase.research.map((upgrade) => ({ buildingType: upgrade.building_type, effects: upgrade.effects })));
+      const effects = effectsForBuildingType(research, testCase.kind);
+      const researchBonus = researchOutputBonusPercent(research, testCase.kind);
       const efficiency = buildingEfficiency(testCase.employees, testCase.equipmentLevel);
       const wages = 0 - testCase.employees * WAGE_PER_EMPLOYEE_WEEKLY_CENTS;
-      const operating = -dollarsToCents(BUILDING_TYPES[testCase.kind].weeklyOperatingCost);
+      const costReduction = Math.min(MAX_REDUCTION_PERCENT, Math.max(0, effects.cost_reduction ?? 0));
+      const operating = 0 - Math.round((dollarsToCents(BUILDING_TYPES[testCase.kind].weeklyOperatingCost) * (100 - costReduction)) / 100);
 
       let expectGoods: () => Promise<void>;
       let expectedRevenue = 0;
       if (testCase.kind === 'farm') {
         // The farm city's agricultural bonus (15%) fits farms; the retail city's does not.
-        const wheat = plannedOutput(100, testCase.productionRate, efficiency, testCase.inFarmCity ? 15 : 0);
+        const wheat = plannedOutput(100, testCase.productionRate, efficiency, (testCase.inFarmCity ? 15 : 0) + researchBonus);
         expectGoods = async () => expect(await warehouse(db, companyId, world.wheat)).toBe(wheat);
       } else if (testCase.kind === 'mill') {
         await db.execute(sql`
           insert into inventory_items (company_id, product_id, quantity, average_cost_cents) values (${companyId}, ${world.wheat}, ${testCase.stock}, 1200)`);
         // Mill: 150 wheat -> 80 flour; no city bonus fits a mill here. Output limited by the wheat held.
-        const flour = Math.min(plannedOutput(80, testCase.productionRate, efficiency, 0), outputFromInput(testCase.stock, 150, 80, 0));
-        const wheatLeft = testCase.stock - Math.min(testCase.stock, inputNeeded(flour, 150, 80, 0));
+        const reduction = cappedReduction(effects.material_reduction ?? 0);
+        const flour = Math.min(plannedOutput(80, testCase.productionRate, efficiency, researchBonus), outputFromInput(testCase.stock, 150, 80, reduction));
+        const wheatLeft = testCase.stock - Math.min(testCase.stock, inputNeeded(flour, 150, 80, reduction));
         expectGoods = async () => {
           expect(await warehouse(db, companyId, world.flour)).toBe(flour);
           expect(await warehouse(db, companyId, world.wheat)).toBe(wheatLeft);
@@ -96,9 +122,9 @@ describe('the turn agrees with the reference rules', () => {
           demandLevel: 60,
           retailCents,
           marketCents: breadMarketCents,
-          bonusPercent: testCase.inFarmCity ? 0 : 10,
+          bonusPercent: (testCase.inFarmCity ? 0 : 10) + (effects.store_bonus ?? 0),
         });
-        expectedRevenue = storeRevenueCents(units, retailCents, 0);
+        expectedRevenue = storeRevenueCents(units, retailCents, effects.price_bonus ?? 0);
         expectGoods = async () => {
           const [shelf] = await db.execute<{ quantity: number; units_sold_last_turn: number }>(sql`
             select quantity, units_sold_last_turn from store_products where building_id = ${buildingId}`);
@@ -127,7 +153,9 @@ describe('the turn agrees with the reference rules', () => {
       }
     }
     // The cases cover every branch: output limited by stock, nothing sold above 3x the market price, sales limited by stock.
-    expect(cases.some((c) => c.kind === 'mill' && outputFromInput(c.stock, 150, 80, 0) < plannedOutput(80, c.productionRate, buildingEfficiency(c.employees, c.equipmentLevel), 0))).toBe(true);
+    expect(cases.some((c) => c.kind === 'mill' && c.stock < 100 && c.research.some((upgrade) => 'material_reduction' in upgrade.effects))).toBe(true);
+    expect(cases.some((c) => c.kind === 'farm' && c.research.some((upgrade) => upgrade.building_type === 'farm'))).toBe(true);
+    expect(cases.some((c) => c.kind === 'store' && c.research.some((upgrade) => 'price_bonus' in upgrade.effects))).toBe(true);
     expect(cases.some((c) => c.kind === 'store' && c.priceFactor > 3)).toBe(true);
     expect(cases.some((c) => c.kind === 'store' && c.priceFactor < 1 && c.stock < 100)).toBe(true);
   });
