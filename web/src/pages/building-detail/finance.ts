@@ -12,6 +12,7 @@
  *
  * Everything is in integer cents; taxes and subsidies are per country, so they are not included.
  */
+import type { RouterOutputs } from '../../trpc';
 import {
   EFFICIENCY_PER_EMPLOYEE,
   EFFICIENCY_PER_EQUIPMENT_LEVEL,
@@ -159,16 +160,11 @@ export function productionWeek(forecast: ProductionForecast | null, outputProduc
   return week(forecast.units, revenue, materials, fixed);
 }
 
-export interface ShelfProductLike {
-  product_id: number;
-  quantity: number;
-  retail_price: number;
-  cost_price: number;
-  is_active: boolean;
-  market_price: number | null;
-  demand_level: number | null;
-  units_sold_last_turn: number;
-}
+/** The shelf fields the store figures read, as the API answers them (GET /api/stores/{id}/products). */
+export type ShelfProductLike = Pick<
+  RouterOutputs['stores']['products'][number],
+  'product_id' | 'quantity' | 'retail_price' | 'cost_price' | 'is_active' | 'market_price' | 'demand_level' | 'units_sold_last_turn'
+>;
 
 /** A store's last turn: the units each shelf product sold, at its retail price (as it is now) and cost price. */
 export function storeLastWeek(shelf: readonly ShelfProductLike[], research: Record<string, number>, fixed: FixedCosts): WeekFinance {
