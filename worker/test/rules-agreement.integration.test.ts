@@ -13,12 +13,12 @@ import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/f
 import {
   BUILDING_TYPES,
   WAGE_PER_EMPLOYEE_WEEKLY_CENTS,
-  MAX_REDUCTION_PERCENT,
   buildingEfficiency,
   cappedReduction,
   dollarsToCents,
   effectsForBuildingType,
   inputNeeded,
+  operatingCostCents,
   outputFromInput,
   plannedOutput,
   researchOutputBonusPercent,
@@ -90,8 +90,7 @@ describe('the turn agrees with the reference rules', () => {
       const researchBonus = researchOutputBonusPercent(research, testCase.kind);
       const efficiency = buildingEfficiency(testCase.employees, testCase.equipmentLevel);
       const wages = 0 - testCase.employees * WAGE_PER_EMPLOYEE_WEEKLY_CENTS;
-      const costReduction = Math.min(MAX_REDUCTION_PERCENT, Math.max(0, effects.cost_reduction ?? 0));
-      const operating = 0 - Math.round((dollarsToCents(BUILDING_TYPES[testCase.kind].weeklyOperatingCost) * (100 - costReduction)) / 100);
+      const operating = 0 - operatingCostCents(dollarsToCents(BUILDING_TYPES[testCase.kind].weeklyOperatingCost), effects.cost_reduction ?? 0);
 
       let expectGoods: () => Promise<void>;
       let expectedRevenue = 0;

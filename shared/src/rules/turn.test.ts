@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cappedReduction, inputNeeded, outputFromInput, plannedOutput, taxCents } from './turn.ts';
+import { cappedReduction, inputNeeded, operatingCostCents, outputFromInput, plannedOutput, taxCents } from './turn.ts';
 import { salesDemandFactor, salesPriceFactor, storeRevenueCents, storeUnitsSold } from './sales.ts';
 import { nextCityPriceCents, nextProductPriceCents, recoveredDemand } from './prices.ts';
 import { dividendPerShareCents, nextSharePriceCents } from './stocks.ts';
@@ -21,6 +21,9 @@ describe('turn rules', () => {
     expect(cappedReduction(80)).toBe(50);
     expect(cappedReduction(7.4)).toBe(7);
     expect(taxCents(10_000, 20)).toBe(2_000);
+    expect(operatingCostCents(40_000, 15)).toBe(34_000);
+    expect(operatingCostCents(40_000, 80)).toBe(20_000); // capped at 50%
+    expect(operatingCostCents(33_333, 7.4)).toBe(31_000); // 7% (whole): 30,999.69 rounds to 31,000
     expect(taxCents(-5, 20)).toBe(0);
   });
 

@@ -18,6 +18,15 @@ export function cappedReduction(percent: number): number {
 }
 
 /**
+ * A building's weekly operating cost after cost_reduction research, in cents:
+ * round(cost x (100 - reduction) / 100), the reduction whole and capped at 50 (cappedReduction).
+ * SQL (costs phase): (cost * (100 - reduction) + 50) / 100 in integers.
+ */
+export function operatingCostCents(weeklyOperatingCostCents: number, costReductionPercent: number): number {
+  return Math.round((weeklyOperatingCostCents * (100 - cappedReduction(costReductionPercent))) / 100);
+}
+
+/**
  * Units of one input needed to make `units` of output: ceil(units x input_quantity / output_quantity
  * x (100 - material_reduction)/100). The recipe's inputs are per `output_quantity` units.
  */

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, MAX_REDUCTION_PERCENT, plannedOutput } from '@marketcraft/shared';
+import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, cappedReduction, plannedOutput } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { formatWholeDollars } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
@@ -18,7 +18,7 @@ type View = 'now' | 'forecast';
 const signed = (value: number) => `${value >= 0 ? '+' : ''}${value}%`;
 
 function NowView({ building, economics }: { building: Building; economics: BuildingEconomics }) {
-  const costReduction = Math.min(MAX_REDUCTION_PERCENT, Math.max(0, economics.research.cost_reduction ?? 0));
+  const costReduction = cappedReduction(economics.research.cost_reduction ?? 0);
   if (building.is_store) {
     return (
       <Stack gap="xs">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildingResearchEffects,
   efficiencySteps,
-  operatingCostCents,
+  buildingOperatingCostCents,
   paybackWeeks,
   productionForecast,
   productionWeek,
@@ -62,11 +62,11 @@ describe('productionForecast', () => {
 });
 
 describe('weekly money', () => {
-  const fixed = { wagesCents: wagesCents(3), operatingCents: operatingCostCents(400, { cost_reduction: 15 }) };
+  const fixed = { wagesCents: wagesCents(3), operatingCents: buildingOperatingCostCents(400, { cost_reduction: 15 }) };
 
   it('charges $50 per employee and the operating cost less research', () => {
     expect(fixed).toEqual({ wagesCents: 15_000, operatingCents: 34_000 });
-    expect(operatingCostCents(400, { cost_reduction: 80 })).toBe(20_000);
+    expect(buildingOperatingCostCents(400, { cost_reduction: 80 })).toBe(20_000);
   });
 
   it('values a production week at market prices', () => {

@@ -19,7 +19,6 @@ import {
   HIRE_COST_PER_EMPLOYEE,
   MAX_EFFICIENCY,
   MAX_EQUIPMENT_LEVEL,
-  MAX_REDUCTION_PERCENT,
   SALES_NEUTRAL_DEMAND,
   WAGE_PER_EMPLOYEE_WEEKLY_CENTS,
   buildingEfficiency,
@@ -28,6 +27,7 @@ import {
   effectsForBuildingType,
   equipmentUpgradeCost,
   inputNeeded,
+  operatingCostCents,
   outputFromInput,
   plannedOutput,
   storeRevenueCents,
@@ -130,10 +130,9 @@ export function wagesCents(employees: number): number {
   return employees * WAGE_PER_EMPLOYEE_WEEKLY_CENTS;
 }
 
-/** The type's weekly operating cost less cost_reduction research (capped at 50%), in cents. */
-export function operatingCostCents(weeklyOperatingCostDollars: number, research: Record<string, number>): number {
-  const reduction = Math.min(MAX_REDUCTION_PERCENT, Math.max(0, research.cost_reduction ?? 0));
-  return Math.round((dollarsToCents(weeklyOperatingCostDollars) * (100 - reduction)) / 100);
+/** The type's weekly operating cost less cost_reduction research (the turn's rule), in cents. */
+export function buildingOperatingCostCents(weeklyOperatingCostDollars: number, research: Record<string, number>): number {
+  return operatingCostCents(dollarsToCents(weeklyOperatingCostDollars), research.cost_reduction ?? 0);
 }
 
 function week(units: number, revenueCents: number, materialsCents: number, fixed: { wagesCents: number; operatingCents: number }): WeekFinance {

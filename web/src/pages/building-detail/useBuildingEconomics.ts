@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { trpc, type RouterOutputs } from '../../trpc';
 import {
   buildingResearchEffects,
-  operatingCostCents,
+  buildingOperatingCostCents,
   productionForecast,
   productionWeek,
   storeLastWeek,
@@ -55,7 +55,7 @@ export function useBuildingEconomics(building: Building): BuildingEconomics {
     const research = buildingResearchEffects(upgrades.data ?? [], building.type);
     const cityBonus = building.city_bonus_applies ? building.city_bonus_value : 0;
     const outputBonus = cityBonus + building.research_bonus;
-    const fixed: FixedCosts = { wagesCents: wagesCents(building.employees), operatingCents: operatingCostCents(building.weekly_operating_cost, research) };
+    const fixed: FixedCosts = { wagesCents: wagesCents(building.employees), operatingCents: buildingOperatingCostCents(building.weekly_operating_cost, research) };
     const prices = new Map((goods.data ?? []).map((good) => [good.id, good.current_price]));
     if (building.is_store) {
       const products = shelf.data ?? [];
