@@ -15,3 +15,4 @@ export * from './rules/sales.ts';
 export * from './rules/prices.ts';
 export * from './rules/stocks.ts';
 export * from './rules/politics.ts';
+export * from './figures.ts';
