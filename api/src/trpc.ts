@@ -70,9 +70,11 @@ export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
 /** Turns GameErrors thrown by operations into tRPC errors with the right code. */
-const mapGameErrors = t.middleware(async ({ next }) => {
+const mapGameErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof GameError) {
+    const { retryAfterSeconds } = result.error.cause;
+    if (retryAfterSeconds !== undefined) ctx.resHeaders.set('retry-after', String(retryAfterSeconds));
     throw toTRPCError(result.error.cause);
   }
   return result;

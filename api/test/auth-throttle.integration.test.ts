@@ -67,6 +67,26 @@ describe('sign-in throttling', () => {
     expect(argon2RunCount()).toBeGreaterThan(runsBefore);
   });
 
+  it('checks at most 10 of 40 concurrent wrong passwords: the rest answer 429 with Retry-After, before any hashing', async () => {
+    await signUp('stormed@example.com');
+    const runsBefore = argon2RunCount();
+    const storm = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn('stormed@example.com', `wrong-${i}`, '127.0.0.21')));
+    const statuses = storm.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+    expect(argon2RunCount() - runsBefore).toBe(10);
+    for (const refused of storm.filter((response) => response.status === 429)) {
+      expect(refused.body).toEqual({ error: TOO_MANY });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(9 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(10 * 60);
+    }
+    // Still locked for the right password, from elsewhere, with the time left.
+    const later = await signIn('stormed@example.com', 'right-password', '127.0.0.22');
+    expect(later.status).toBe(429);
+    expect(Number(later.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('locks an address after 10 failures across different emails', async () => {
     await signUp('victim@example.com');
     for (let i = 0; i < 10; i += 1) {

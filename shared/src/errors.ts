@@ -20,10 +20,13 @@ export type GameErrorCode = keyof typeof GAME_ERROR_STATUS;
 
 export class GameError extends Error {
   readonly code: GameErrorCode;
-  constructor(code: GameErrorCode, message: string) {
+  /** For 429 and 503: when the client may try again (sent as the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: GameErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'GameError';
     this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterSeconds));
   }
 
   get status(): number {

@@ -8,7 +8,7 @@ import { GameError, type AuthUser, type SignInInput, type SignUpInput, type Sign
 import { createPlayerCompany, oauthAccounts, users, type Database, type DbExecutor } from '@marketcraft/db';
 import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
-import { clearFailures, lockedUntil, recordFailure, throttleKeys } from './throttle.ts';
+import { clearFailures, reserveSignInAttempt, throttleKeys } from './throttle.ts';
 import { isListedAdmin } from './admins.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -98,18 +98,20 @@ export async function signUp(db: Database, settings: AccountSettings, input: Sig
 }
 
 /**
- * Email and password sign-in. Refused with 429 while the account or the address is locked (before
- * any hashing); wrong email and wrong password get the same 401 and cost the same time.
+ * Email and password sign-in. The attempt is counted first (atomically, whatever the concurrency)
+ * and refused with 429 and a retry time while the account or the address is locked, before any
+ * user lookup or hashing; wrong email and wrong password get the same 401 and cost the same time.
  */
-export async function signIn(db: Database, settings: AccountSettings, input: SignInInput, clientIp: string): Promise<SignedIn> {
+export async function signIn(db: Database, settings: AccountSettings, input: SignInInput, clientIp: string, now = new Date()): Promise<SignedIn> {
   const keys = throttleKeys(input.email, clientIp);
-  if (await lockedUntil(db, keys)) throw new GameError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE);
+  const verdict = await reserveSignInAttempt(db, keys, now);
+  if (!verdict.allowed) {
+    throw new GameError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, { retryAfterSeconds: (verdict.retryAt.getTime() - now.getTime()) / 1000 });
+  }
   const found = await findUserByEmail(db, input.email);
   const valid = found?.passwordHash ? await verifyPassword(found.passwordHash, input.password) : await verifyDummyPassword(input.password);
-  if (!found || !valid) {
-    await recordFailure(db, keys);
-    throw new GameError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
-  }
+  // A failure stays counted (it was counted before the check).
+  if (!found || !valid) throw new GameError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
   await clearFailures(db, keys);
   const user = await applyListedAdmin(db, settings, { id: found.id, email: found.email, isAdmin: found.isAdmin });
   return startSession(db, user);

@@ -53,7 +53,10 @@ function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.output<T> 
 
 /** A GameError or validation error as the JSON answer; anything else is our fault (500). */
 function errorResponse(c: Context, error: unknown): Response {
-  if (error instanceof GameError) return c.json({ error: error.message }, error.status as 400);
+  if (error instanceof GameError) {
+    if (error.retryAfterSeconds !== undefined) c.header('retry-after', String(error.retryAfterSeconds));
+    return c.json({ error: error.message }, error.status as 400);
+  }
   if (error instanceof ZodError) return c.json({ error: zodErrorMessage(error) }, 400);
   console.error('[api] auth route failed', error);
   return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);

@@ -1,9 +1,12 @@
 /**
- * Sign-in throttling (table auth_throttles): consecutive failures are counted per account
- * (`email:<lowercased>`) and per address (`ip:<address>`). The 10th consecutive failure of a key
- * locks it for 10 minutes; while any key of an attempt is locked the attempt is refused before any
- * password hashing. A successful sign-in clears its account's and its address's counters; a
- * failure after a lock ran out starts counting again from 1.
+ * Sign-in throttling (table auth_throttles): attempts are counted per account
+ * (`email:<lowercased>`) and per address (`ip:<address>`), and an attempt is counted BEFORE its
+ * password is hashed, in one atomic statement. So however many attempts arrive at once, at most
+ * SIGN_IN_FAILURE_LIMIT of them per key are ever checked: the 10th consecutive attempt of a key
+ * locks it for 10 minutes (the lock stands if that attempt fails too), and every later one answers
+ * 429 with Retry-After, before any user lookup or hashing. A successful sign-in clears its
+ * account's and its address's counters (its own attempt included); an attempt after a lock ran
+ * out starts counting again from 1.
  */
 import { inArray, sql } from 'drizzle-orm';
 import { authThrottles, type DbExecutor } from '@marketcraft/db';
@@ -11,43 +14,48 @@ import { authThrottles, type DbExecutor } from '@marketcraft/db';
 export const SIGN_IN_FAILURE_LIMIT = 10;
 export const SIGN_IN_LOCK_MINUTES = 10;
 
-export function throttleKeys(email: string, clientIp: string): string[] {
+/** The account's key first, then the address's: every attempt locks its rows in this order. */
+export function throttleKeys(email: string, clientIp: string): [string, string] {
   return [`email:${email.trim().toLowerCase()}`, `ip:${clientIp}`];
 }
 
-/** When the attempt may be retried, or null when none of its keys is locked. */
-export async function lockedUntil(db: DbExecutor, keys: string[], now = new Date()): Promise<Date | null> {
-  const rows = await db
-    .select({ lockedUntil: authThrottles.lockedUntil })
-    .from(authThrottles)
-    .where(inArray(authThrottles.key, keys));
-  let until: Date | null = null;
-  for (const row of rows) {
-    if (row.lockedUntil && row.lockedUntil > now && (!until || row.lockedUntil > until)) until = row.lockedUntil;
-  }
-  return until;
-}
+export type AttemptVerdict = { allowed: true } | { allowed: false; retryAt: Date };
 
-/** Counts one failure for every key (atomically: concurrent failures all count). */
-export async function recordFailure(db: DbExecutor, keys: string[], now = new Date()): Promise<void> {
+/**
+ * Counts one sign-in attempt for every key, atomically (an upsert per key in one statement, the
+ * row lock serialising concurrent attempts), and says whether it may be checked: only when every
+ * key's count is at most the limit. Refused attempts count too, which changes nothing while the
+ * lock stands.
+ */
+export async function reserveSignInAttempt(db: DbExecutor, keys: readonly string[], now = new Date()): Promise<AttemptVerdict> {
   const nowIso = now.toISOString();
-  for (const key of keys) {
-    await db.execute(sql`
-      insert into auth_throttles as t (key, failures, locked_until, updated_at)
-      values (${key}, 1, null, ${nowIso}::timestamptz)
-      on conflict (key) do update set
-        failures = case when t.locked_until <= ${nowIso}::timestamptz then 1 else t.failures + 1 end,
-        locked_until = case
-          when t.locked_until <= ${nowIso}::timestamptz then null
-          when t.locked_until is null and t.failures + 1 >= ${SIGN_IN_FAILURE_LIMIT}
-            then ${nowIso}::timestamptz + make_interval(mins => ${SIGN_IN_LOCK_MINUTES})
-          else t.locked_until
-        end,
-        updated_at = ${nowIso}::timestamptz`);
+  const values = sql.join(
+    keys.map((key) => sql`(${key}, 1, null::timestamptz, ${nowIso}::timestamptz)`),
+    sql`, `,
+  );
+  const rows = await db.execute<{ failures: number; locked_until: string | null }>(sql`
+    insert into auth_throttles as t (key, failures, locked_until, updated_at)
+    values ${values}
+    on conflict (key) do update set
+      failures = case when t.locked_until <= ${nowIso}::timestamptz then 1 else t.failures + 1 end,
+      locked_until = case
+        when t.locked_until <= ${nowIso}::timestamptz then null
+        when t.locked_until is null and t.failures + 1 >= ${SIGN_IN_FAILURE_LIMIT}
+          then ${nowIso}::timestamptz + make_interval(mins => ${SIGN_IN_LOCK_MINUTES})
+        else t.locked_until
+      end,
+      updated_at = ${nowIso}::timestamptz
+    returning failures, locked_until`);
+  let retryAt: Date | null = null;
+  for (const row of rows) {
+    if (Number(row.failures) <= SIGN_IN_FAILURE_LIMIT || !row.locked_until) continue;
+    const until = new Date(row.locked_until);
+    if (!retryAt || until > retryAt) retryAt = until;
   }
+  return retryAt ? { allowed: false, retryAt } : { allowed: true };
 }
 
 /** A successful sign-in: the account and the address start again with a clean record. */
-export async function clearFailures(db: DbExecutor, keys: string[]): Promise<void> {
-  await db.delete(authThrottles).where(inArray(authThrottles.key, keys));
+export async function clearFailures(db: DbExecutor, keys: readonly string[]): Promise<void> {
+  await db.delete(authThrottles).where(inArray(authThrottles.key, [...keys]));
 }
