@@ -9,8 +9,11 @@ import { rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { prepareDatabase, startEmbeddedPostgres, type EmbeddedServer } from '@marketcraft/db';
+import { prepareDatabase } from '@marketcraft/db';
+import { startEmbeddedPostgres, type EmbeddedServer } from '@marketcraft/db/embedded.ts';
+import { LOG_FORMATS, LOG_LEVELS, createLogger, defaultLogFormat, prettyLines } from '@marketcraft/db/logger.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,16 +23,22 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(root, '.data')),
   SKIP_BUILD: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** This process's format; the API and the worker always write JSON lines, shown pretty here in a terminal. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).default(defaultLogFormat()),
 });
 const parsedEnv = envSchema.safeParse(process.env);
 if (!parsedEnv.success) {
-  console.error(`[marketcraft] invalid configuration: ${parsedEnv.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  createLogger({ name: 'marketcraft' }).fatal(
+    `invalid configuration: ${parsedEnv.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+  );
   process.exit(1);
 }
 const env = parsedEnv.data;
+const logger = createLogger({ name: 'marketcraft', level: env.LOG_LEVEL, format: env.LOG_FORMAT });
 
 function log(message: string) {
-  console.log(`[marketcraft] ${message}`);
+  logger.info(message);
 }
 
 /** Whether the API will be able to listen: answers before the build and PostgreSQL take their time. */
@@ -42,7 +51,7 @@ function portIsFree(port: number, host: string): Promise<boolean> {
 }
 
 if (!(await portIsFree(env.PORT, env.HOST))) {
-  console.error(`[marketcraft] port ${env.PORT} is already in use: stop what uses it, or start on another port, e.g. PORT=3001 npm start`);
+  logger.fatal(`port ${env.PORT} is already in use: stop what uses it, or start on another port, e.g. PORT=3001 npm start`);
   process.exit(1);
 }
 
@@ -50,7 +59,7 @@ if (env.SKIP_BUILD !== '1') {
   log('building the web app (cached when nothing changed)...');
   const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
-    console.error('[marketcraft] the build failed');
+    logger.fatal('the build failed');
     process.exit(build.status ?? 1);
   }
 }
@@ -79,7 +88,12 @@ const childEnv = {
   DATABASE_URL: databaseUrl,
   PORT: String(env.PORT),
   WEB_DIST_DIR: path.join(root, 'web', 'dist'),
+  LOG_LEVEL: env.LOG_LEVEL,
+  LOG_FORMAT: 'json',
 };
+
+/** The children's JSON lines as they are, or made readable when this process logs for a terminal. */
+const showChildLine: (line: string) => string = env.LOG_FORMAT === 'pretty' ? prettyLines() : (line) => line + '\n';
 
 const children = new Map<string, ChildProcess>();
 let stopping = false;
@@ -94,9 +108,9 @@ const everReady = new Set<string>();
 function run(name: string, script: string, readyLine: string, onReady?: () => void) {
   const child = spawn(process.execPath, [script], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   children.set(name, child);
-  child.stdout?.on('data', (chunk: Buffer) => {
-    process.stdout.write(chunk);
-    if (!everReady.has(name) && chunk.toString().includes(readyLine)) {
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    process.stdout.write(line.startsWith('{') ? showChildLine(line) : line + '\n');
+    if (!everReady.has(name) && line.includes(readyLine)) {
       everReady.add(name);
       onReady?.();
     }
@@ -105,7 +119,7 @@ function run(name: string, script: string, readyLine: string, onReady?: () => vo
     children.delete(name);
     if (stopping) return;
     if (!everReady.has(name)) {
-      console.error(`[marketcraft] ${name} could not start (${signal ?? code}); see its error above`);
+      logger.fatal(`${name} could not start (${signal ?? code}); see its error above`);
       void shutdown('startup failure', 1);
       return;
     }
@@ -115,7 +129,7 @@ function run(name: string, script: string, readyLine: string, onReady?: () => vo
 }
 
 run('api', path.join(root, 'api/src/main.ts'), 'listening on port', () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
-run('worker', path.join(root, 'worker/src/main.ts'), '[worker] ready');
+run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked');
 
 async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;

@@ -14,6 +14,7 @@ import { clientIpOf } from './clientIp.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerDocsRoutes } from './openapi.ts';
 import { registerRealtimeRoutes } from './realtime.ts';
+import { logRequestError, requestLogging } from './requestLog.ts';
 import type postgres from 'postgres';
 
 /** The largest request body the API reads (tRPC batches included). */
@@ -22,6 +23,7 @@ export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 /** `realtimeSql`: the postgres.js client GET /api/realtime LISTENs with (the route exists only when given). */
 export function createApp(services: ApiServices, options: { realtimeSql?: postgres.Sql } = {}): Hono {
   const app = new Hono();
+  app.use(requestLogging(services.logger));
   // Every request body of the API is a small JSON object: refuse big ones before reading them.
   app.use(
     '/api/*',
@@ -38,13 +40,13 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
       req: c.req.raw,
       router: appRouter,
       createContext: ({ req, resHeaders }) => createRequestContext(services, req, resHeaders, clientIpOf(c, services.config.TRUST_PROXY_HOPS)),
-      onError: ({ error, path: procedurePath }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[api] ${procedurePath ?? '?'} failed`, error.cause ?? error);
+      onError: ({ error, path: procedurePath, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logRequestError(services.logger, req, error.cause ?? error, `${procedurePath ?? '?'} failed`);
       },
     }),
   );
 
-  if (options.realtimeSql) registerRealtimeRoutes(app, options.realtimeSql);
+  if (options.realtimeSql) registerRealtimeRoutes(app, options.realtimeSql, services.logger);
   registerRestRoutes(app, services);
   registerDocsRoutes(app);
   app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SIGNUP_BONUS_MODES } from '@marketcraft/shared';
+import { LOG_FORMATS, LOG_LEVELS, defaultLogFormat } from '@marketcraft/db/logger.ts';
 
 const emailList = z
   .string()
@@ -30,10 +31,13 @@ const apiEnvSchema = z.object({
   SIGNUP_BONUS: z.enum(SIGNUP_BONUS_MODES).default('early-bird'),
   /** Where the built web app lives; the API serves it when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
-  /** How long POST /api/admin/advance-turn waits for the worker (ms). */
   /** Reverse proxies in front of the API whose X-Forwarded-For is believed (0: none; see clientIp.ts). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** How long POST /api/admin/advance-turn waits for the worker (ms). */
   ADVANCE_TURN_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** json (default when stdout is not a terminal) or pretty. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).default(defaultLogFormat()),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 

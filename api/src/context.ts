@@ -1,5 +1,7 @@
 import type { Database } from '@marketcraft/db';
+import type { Logger } from '@marketcraft/db/logger.ts';
 import type { ApiConfig } from './config.ts';
+import { noteRequest } from './requestLog.ts';
 import { parseCookies, sessionCookie } from './auth/cookies.ts';
 import { SESSION_COOKIE_NAME, validateSessionToken, type SessionUser } from './auth/session.ts';
 
@@ -7,6 +9,8 @@ import { SESSION_COOKIE_NAME, validateSessionToken, type SessionUser } from './a
 export interface ApiServices {
   db: Database;
   config: ApiConfig;
+  /** The process's logger (unexpected errors; the request log has its own middleware). */
+  logger: Logger;
   /** Sends the turn job and waits for the worker to finish it (set up in server.ts). */
   advanceTurn?: () => Promise<{ week: number }>;
   /** Reads the turn schedule from pg-boss. */
@@ -47,6 +51,7 @@ export async function createRequestContext(
       user = session.user;
       sessionId = session.id;
       authenticatedBy = bearer ? 'bearer' : 'cookie';
+      noteRequest(req, { userId: user.id });
       if (!bearer) resHeaders.append('set-cookie', sessionCookie(token, session.expiresAt, isSecureRequest(services.config, req)));
     }
   }

@@ -1,13 +1,27 @@
+/** The API process: its logger and the HTTP server (api/src/server.ts), stopped gracefully on SIGTERM/SIGINT. */
+import { createLogger } from '@marketcraft/db/logger.ts';
+import { loadApiConfig, type ApiConfig } from './config.ts';
 import { startApiServer } from './server.ts';
 
-const api = await startApiServer();
-console.log(`[api] listening on port ${api.port}`);
+let config: ApiConfig;
+try {
+  config = loadApiConfig();
+} catch (error) {
+  createLogger({ name: 'api' }).fatal(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+const logger = createLogger({ name: 'api', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+const api = await startApiServer(config, { logger });
+logger.info({ port: api.port }, `listening on port ${api.port}`);
+
 let stopping = false;
-const shutdown = async () => {
+const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
+  logger.info({ signal }, `${signal}: stopping`);
   await api.close();
+  logger.info('stopped');
   process.exit(0);
 };
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

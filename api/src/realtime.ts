@@ -7,25 +7,27 @@
  */
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { GAME_UPDATES_PG_CHANNEL, REALTIME_CHANNEL } from '@marketcraft/shared';
+import { REALTIME_CHANNEL } from '@marketcraft/shared';
+import { GAME_UPDATES_CHANNEL } from '@marketcraft/shared/queues.ts';
 import type postgres from 'postgres';
+import type { Logger } from '@marketcraft/db/logger.ts';
 
 const KEEPALIVE_MS = 25_000;
 
 type Subscriber = (payload: string) => void;
 
-export function createGameUpdatesHub(listenSql: postgres.Sql) {
+export function createGameUpdatesHub(listenSql: postgres.Sql, logger: Logger) {
   const subscribers = new Set<Subscriber>();
   let listening: Promise<unknown> | null = null;
   return {
     subscribe(subscriber: Subscriber): () => void {
       subscribers.add(subscriber);
       listening ??= listenSql
-        .listen(GAME_UPDATES_PG_CHANNEL, (payload: string) => {
+        .listen(GAME_UPDATES_CHANNEL, (payload: string) => {
           for (const each of subscribers) each(payload);
         })
         .catch((error: unknown) => {
-          console.error('[api] LISTEN game_updates failed', error);
+          logger.error({ err: error }, `LISTEN ${GAME_UPDATES_CHANNEL} failed`);
           listening = null;
         });
       return () => subscribers.delete(subscriber);
@@ -35,8 +37,8 @@ export function createGameUpdatesHub(listenSql: postgres.Sql) {
   };
 }
 
-export function registerRealtimeRoutes(app: Hono, listenSql: postgres.Sql): void {
-  const hub = createGameUpdatesHub(listenSql);
+export function registerRealtimeRoutes(app: Hono, listenSql: postgres.Sql, logger: Logger): void {
+  const hub = createGameUpdatesHub(listenSql, logger);
   app.get('/api/realtime', (c) =>
     streamSSE(c, async (stream) => {
       const queue: string[] = [];

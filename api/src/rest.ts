@@ -12,30 +12,52 @@ import { appRouter } from './root.ts';
 import { createCallerFactory, zodErrorMessage, type ProcedureMeta, type RestMeta } from './trpc.ts';
 import { createRequestContext, type ApiServices } from './context.ts';
 import { clientIpOf } from './clientIp.ts';
+import type { Logger } from '@marketcraft/db/logger.ts';
+import { logRequestError } from './requestLog.ts';
 
 export interface RestRoute extends RestMeta {
   procedurePath: string;
   procedure: AnyTRPCProcedure;
 }
 
-export function restRoutes(): RestRoute[] {
-  // At runtime `_def.procedures` is the flat map "domain.name" -> procedure.
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-  const routes: RestRoute[] = [];
-  for (const [procedurePath, procedure] of Object.entries(procedures)) {
-    const meta = procedure._def.meta as ProcedureMeta | undefined;
-    if (meta?.rest) routes.push({ ...meta.rest, procedurePath, procedure });
-  }
-  return routes;
+function isProcedure(value: unknown): value is AnyTRPCProcedure {
+  return typeof value === 'function' && (value as { _def?: { procedure?: unknown } })._def?.procedure === true;
 }
 
-/** Turns any error into the JSON error body and HTTP status a REST client reads. */
-export function restErrorResponse(error: unknown): { status: number; body: { error: string } } {
+/** Every procedure of a router as ["domain.name", procedure], walking the router's public record (appRouter.company.get). */
+function* proceduresOf(record: object, prefix = ''): Generator<[string, AnyTRPCProcedure]> {
+  for (const [key, value] of Object.entries(record)) {
+    if (key === '_def' || key === 'createCaller') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isProcedure(value)) yield [path, value];
+    else if (value && typeof value === 'object') yield* proceduresOf(value, path);
+  }
+}
+
+let table: RestRoute[] | null = null;
+
+/** The REST table: every procedure whose meta has `rest`, in the routers' order. */
+export function restRoutes(): RestRoute[] {
+  if (!table) {
+    table = [];
+    for (const [procedurePath, procedure] of proceduresOf(appRouter)) {
+      const meta = (procedure as unknown as { meta?: ProcedureMeta }).meta;
+      if (meta?.rest) table.push({ ...meta.rest, procedurePath, procedure });
+    }
+  }
+  return table;
+}
+
+/**
+ * Turns any error into the JSON error body and HTTP status a REST client reads; an unexpected one
+ * is logged (once, here, with the request's id) and answers a generic 500.
+ */
+export function restErrorResponse(error: unknown, logger: Logger, req: Request): { status: number; body: { error: string } } {
   const trpcError = error instanceof TRPCError ? error : getTRPCErrorFromUnknown(error);
   const status = getHTTPStatusCodeFromError(trpcError);
   if (trpcError.cause instanceof ZodError) return { status: 400, body: { error: zodErrorMessage(trpcError.cause) } };
   if (status >= 500 && trpcError.code === 'INTERNAL_SERVER_ERROR') {
-    console.error('[api] unexpected error', trpcError.cause ?? trpcError);
+    logRequestError(logger, req, trpcError.cause ?? trpcError, 'unexpected error');
     return { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } };
   }
   return { status, body: { error: trpcError.message } };
@@ -76,7 +98,7 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
         resHeaders.set('content-type', 'application/json; charset=utf-8');
         return new Response(JSON.stringify(output ?? { ok: true }), { status: 200, headers: resHeaders });
       } catch (error) {
-        const { status, body } = restErrorResponse(error);
+        const { status, body } = restErrorResponse(error, services.logger, c.req.raw);
         resHeaders.set('content-type', 'application/json; charset=utf-8');
         return new Response(JSON.stringify(body), { status, headers: resHeaders });
       }

@@ -7,18 +7,21 @@ import type { ApiServices } from './context.ts';
 import { applyAdminEmails } from './auth/admins.ts';
 import { createTurnClient } from './turnClient.ts';
 import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneExpiredAuthRows } from './auth/housekeeping.ts';
+import { APPLICATION_NAMES } from '@marketcraft/shared/queues.ts';
+import { silentLogger, type Logger } from '@marketcraft/db/logger.ts';
 
-export async function startApiServer(config = loadApiConfig()) {
+export async function startApiServer(config = loadApiConfig(), options: { logger?: Logger } = {}) {
+  const logger = options.logger ?? silentLogger();
   await prepareDatabase(config.DATABASE_URL);
-  const connection = connectDatabase(config.DATABASE_URL, { max: 20, applicationName: 'marketcraft-api' });
+  const connection = connectDatabase(config.DATABASE_URL, { max: 20, applicationName: APPLICATION_NAMES.api });
   // ADMIN_EMAILS: existing users listed there are admins from now on (sign-up/sign-in apply it too).
   const granted = await applyAdminEmails(connection.db, config.ADMIN_EMAILS);
-  if (granted > 0) console.log(`[api] ADMIN_EMAILS made ${granted} user(s) admin`);
+  if (granted > 0) logger.info({ granted }, `ADMIN_EMAILS made ${granted} user(s) admin`);
   const housekeeping = async () => {
     try {
       await pruneExpiredAuthRows(connection.db);
     } catch (error) {
-      console.error('[api] auth housekeeping failed', error);
+      logger.error({ err: error }, 'auth housekeeping failed');
     }
   };
   await housekeeping();
@@ -29,10 +32,12 @@ export async function startApiServer(config = loadApiConfig()) {
     db: connection.db,
     sql: connection.sql,
     timeoutMs: config.ADVANCE_TURN_TIMEOUT_MS,
+    logger,
   });
   const services: ApiServices = {
     db: connection.db,
     config,
+    logger,
     advanceTurn: turnClient.advanceTurn,
     cronStatus: turnClient.cronStatus,
   };

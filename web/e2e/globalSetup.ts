@@ -85,7 +85,7 @@ export default async function setup(project: TestProject) {
     const timer = setTimeout(() => reject(new Error(`npm start did not print "${READY_LINE}" within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
     child.stdout?.on('data', (chunk: Buffer) => {
       seen = (seen + chunk.toString()).slice(-4000);
-      const match = seen.match(/Marketcraft is running at (http:\/\/\S+)/);
+      const match = seen.match(/Marketcraft is running at (http:\/\/[^\s"]+)/);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1].replace('localhost', '127.0.0.1'));

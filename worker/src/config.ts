@@ -3,8 +3,8 @@
  * Nothing else in the worker reads process.env.
  */
 import { z } from 'zod';
-import { PHASES } from './turn/context.ts';
 import { TURN_CRON_SCHEDULE } from '@marketcraft/shared';
+import { LOG_FORMATS, LOG_LEVELS, defaultLogFormat } from '@marketcraft/db/logger.ts';
 
 const workerEnvSchema = z.object({
   DATABASE_URL: z.string().url(),
@@ -24,9 +24,9 @@ const workerEnvSchema = z.object({
   WORKER_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How often an idle worker polls for jobs (seconds). */
   WORKER_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
-  /** Test-only: sleep this long (ms) after TURN_TEST_SLEEP_AFTER_PHASE inside the turn's transaction. */
-  TURN_TEST_SLEEP_MS: z.coerce.number().int().min(0).default(0),
-  TURN_TEST_SLEEP_AFTER_PHASE: z.enum(PHASES).default('production'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** json (default when stdout is not a terminal) or pretty. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).default(defaultLogFormat()),
 });
 
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;

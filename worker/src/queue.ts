@@ -12,15 +12,11 @@
  */
 import { PgBoss, type Job } from 'pg-boss';
 import { sql } from 'drizzle-orm';
-import { TURN_JOB_NAME } from '@marketcraft/shared';
+import { APPLICATION_NAMES, TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
 import { connectDatabase, type Database } from '@marketcraft/db';
+import type { Logger } from '@marketcraft/db/logger.ts';
 import type { WorkerConfig } from './config.ts';
 import { runTurn, type TurnHooks, type TurnResult } from './turn/index.ts';
-
-export interface TurnJobData {
-  /** The week the job advances from; absent for the cron schedule's jobs. */
-  week?: number;
-}
 
 type QueueSettings = Pick<
   WorkerConfig,
@@ -30,7 +26,7 @@ type QueueSettings = Pick<
 export function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_SUPERVISE_INTERVAL_SECONDS'>): PgBoss {
   return new PgBoss({
     connectionString: config.DATABASE_URL,
-    application_name: 'marketcraft-worker',
+    application_name: APPLICATION_NAMES.worker,
     max: 4,
     superviseIntervalSeconds: config.WORKER_SUPERVISE_INTERVAL_SECONDS,
     monitorIntervalSeconds: config.WORKER_SUPERVISE_INTERVAL_SECONDS,
@@ -47,18 +43,18 @@ export async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Pr
     retryDelayMax: settings.TURN_RETRY_DELAY_MAX_SECONDS,
     heartbeatSeconds: settings.TURN_HEARTBEAT_SECONDS,
   };
-  if (await boss.getQueue(TURN_JOB_NAME)) {
-    await boss.updateQueue(TURN_JOB_NAME, options);
+  if (await boss.getQueue(TURN_QUEUE)) {
+    await boss.updateQueue(TURN_QUEUE, options);
   } else {
-    await boss.createQueue(TURN_JOB_NAME, { policy: 'singleton', ...options });
+    await boss.createQueue(TURN_QUEUE, { policy: 'singleton', ...options });
   }
 }
 
 /** Upserts (or removes) the cron schedule that sends the turn job. */
 export async function ensureTurnSchedule(boss: PgBoss, cron: string, enabled: boolean): Promise<void> {
   // missed: 'once' -- a worker that was down at 00:30 sends one job for the missed slot when it is back.
-  if (enabled) await boss.schedule(TURN_JOB_NAME, cron, null, { tz: 'UTC', missed: 'once' });
-  else await boss.unschedule(TURN_JOB_NAME);
+  if (enabled) await boss.schedule(TURN_QUEUE, cron, null, { tz: 'UTC', missed: 'once' });
+  else await boss.unschedule(TURN_QUEUE);
 }
 
 /** When the schedule sends the next turn strictly after `now`; null when the schedule is off. */
@@ -79,25 +75,50 @@ export async function syncNextTurnAt(db: Database, nextTurnAt: TurnClock, now = 
 export interface TurnWorkerOptions {
   pollingIntervalSeconds?: number;
   hooks?: TurnHooks;
-  log?: (message: string) => void;
+  logger: Logger;
   nextTurnAt?: TurnClock;
 }
 
-/** Works the turn queue: one job at a time, each one `runTurn` in one transaction. */
-export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOptions = {}): Promise<string> {
-  const log = options.log ?? ((message: string) => console.log(`[worker] ${message}`));
+/**
+ * Works the turn queue: one job at a time, each one `runTurn` in one transaction. Every job logs
+ * one line: the week, each phase's duration, the counts and the outcome (advanced, skipped, or
+ * failed with its error, which pg-boss then retries).
+ */
+export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOptions): Promise<string> {
+  const { logger } = options;
   return boss.work<TurnJobData, TurnResult | undefined>(
-    TURN_JOB_NAME,
+    TURN_QUEUE,
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
     async (jobs: Job<TurnJobData>[]) => {
       let last: TurnResult | undefined;
       for (const job of jobs) {
         const week = typeof job.data?.week === 'number' ? job.data.week : undefined;
-        last = await runTurn(db, { week, jobId: job.id, hooks: options.hooks, signal: job.signal, nextTurnAt: options.nextTurnAt });
+        const started = performance.now();
+        try {
+          last = await runTurn(db, { week, jobId: job.id, hooks: options.hooks, signal: job.signal, nextTurnAt: options.nextTurnAt });
+        } catch (error) {
+          logger.error(
+            { jobId: job.id, week, outcome: 'failed', durationMs: Math.round(performance.now() - started), err: error },
+            `turn failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          throw error;
+        }
         if (last.status === 'advanced') {
-          log(`week ${last.week} -> ${last.newWeek} in ${last.durationMs} ms (${JSON.stringify(last.phaseTimings)})`);
+          logger.info(
+            {
+              jobId: job.id,
+              week: last.week,
+              newWeek: last.newWeek,
+              outcome: 'advanced',
+              durationMs: last.durationMs,
+              phases: last.phaseTimings,
+              counts: last.counts,
+              bankrupt: last.bankrupt.length,
+            },
+            `turn: week ${last.week} -> ${last.newWeek} in ${last.durationMs} ms`,
+          );
         } else {
-          log(`job ${job.id} skipped: ${last.reason}`);
+          logger.info({ jobId: job.id, week: last.week, outcome: 'skipped', reason: last.reason }, `turn skipped: ${last.reason}`);
         }
       }
       return last;
@@ -118,11 +139,12 @@ export interface TurnWorker {
  */
 export async function startTurnWorker(
   config: WorkerConfig,
-  options: Pick<TurnWorkerOptions, 'hooks' | 'log' | 'pollingIntervalSeconds'> & { onError?: (error: Error) => void } = {},
+  options: Pick<TurnWorkerOptions, 'hooks' | 'logger' | 'pollingIntervalSeconds'>,
 ): Promise<TurnWorker> {
-  const connection = connectDatabase(config.DATABASE_URL, { max: 4, applicationName: 'marketcraft-worker' });
+  const { logger } = options;
+  const connection = connectDatabase(config.DATABASE_URL, { max: 4, applicationName: APPLICATION_NAMES.worker });
   const boss = createBoss(config);
-  boss.on('error', options.onError ?? ((error) => console.error('[worker] pg-boss error', error)));
+  boss.on('error', (error) => logger.error({ err: error }, `pg-boss: ${error.message}`));
   await boss.start();
   await ensureTurnQueue(boss, config);
   const scheduled = config.TURN_SCHEDULE_ENABLED === '1';
@@ -132,7 +154,7 @@ export async function startTurnWorker(
   await workTurnQueue(boss, connection.db, {
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? config.WORKER_POLLING_INTERVAL_SECONDS,
     hooks: options.hooks,
-    log: options.log,
+    logger,
     nextTurnAt,
   });
   return {

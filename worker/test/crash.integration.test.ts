@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ledgerMismatches } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
-import { TURN_JOB_NAME } from '@marketcraft/shared';
+import { TURN_QUEUE } from '@marketcraft/shared/queues.ts';
 import { createCompany, createTurnWorld, economySnapshot, insertBuilding, worldWeek } from './fixtures.ts';
 import { startSender, waitFor } from './helpers.ts';
 
@@ -18,7 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 function startWorkerProcess(databaseUrl: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'worker/src/main.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'worker/test/sleepyWorker.ts')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -57,9 +57,9 @@ describe('a worker killed mid-turn', () => {
 
     const first = startWorkerProcess(database.url, { TURN_TEST_SLEEP_MS: '120000', TURN_TEST_SLEEP_AFTER_PHASE: 'costs' });
     children.push(first.child);
-    await waitFor(async () => first.output().includes('[worker] ready'), 60_000, 'the first worker to start');
+    await waitFor(async () => first.output().includes('ready: turn queue worked'), 60_000, 'the first worker to start');
     const sender = await startSender(database.url);
-    const jobId = await sender.send(TURN_JOB_NAME, { week });
+    const jobId = await sender.send(TURN_QUEUE, { week });
     expect(jobId).toBeTruthy();
     await waitFor(async () => first.output().includes('test sleep'), 30_000, 'the turn to reach its sleep');
 
@@ -74,7 +74,7 @@ describe('a worker killed mid-turn', () => {
     await waitFor(async () => (await worldWeek(database.db)) === week + 1, 120_000, 'the restarted worker to finish the turn');
     const job = await waitFor(
       async () => {
-        const found = await sender.getJobById(TURN_JOB_NAME, jobId!);
+        const found = await sender.getJobById(TURN_QUEUE, jobId!);
         return found?.state === 'completed' ? found : null;
       },
       30_000,
@@ -85,7 +85,7 @@ describe('a worker killed mid-turn', () => {
     expect(await database.db.execute(sql`select week from turns`)).toHaveLength(1);
     expect(await ledgerMismatches(database.db)).toEqual([]);
 
-    await waitFor(async () => second.output().includes('[worker] ready'), 30_000, 'the second worker to be ready');
+    await waitFor(async () => second.output().includes('ready: turn queue worked'), 30_000, 'the second worker to be ready');
     second.child.kill('SIGTERM');
     const code = await new Promise((resolve) => second.child.once('exit', resolve));
     expect({ code, output: second.output() }).toMatchObject({ code: 0 });

@@ -1,14 +1,15 @@
 /** In-process turn workers and a send-only client for the queue tests. */
 import { PgBoss } from 'pg-boss';
+import { memoryLogger } from '@marketcraft/db/testing/memoryLogger.ts';
 import { loadWorkerConfig } from '../src/config.ts';
 import { startTurnWorker } from '../src/queue.ts';
 
-/** A worker as worker/src/main.ts starts it, in this process, with its log kept for assertions. */
+/** A worker as worker/src/main.ts starts it, in this process, with its log lines kept for assertions. */
 export async function startInProcessWorker(databaseUrl: string, env: Record<string, string> = {}) {
   const config = loadWorkerConfig({ DATABASE_URL: databaseUrl, WORKER_SUPERVISE_INTERVAL_SECONDS: '2', ...env });
-  const logs: string[] = [];
-  const worker = await startTurnWorker(config, { pollingIntervalSeconds: 0.5, log: (message) => logs.push(message), onError: () => {} });
-  return { ...worker, logs };
+  const { logger, lines } = memoryLogger('worker');
+  const worker = await startTurnWorker(config, { pollingIntervalSeconds: 0.5, logger });
+  return { ...worker, logs: lines };
 }
 
 /** A pg-boss client like the API's: sends only (the worker created the queue). */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { users } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
-import { TURN_CRON_SCHEDULE, TURN_JOB_NAME } from '@marketcraft/shared';
+import { TURN_CRON_SCHEDULE } from '@marketcraft/shared';
+import { TURN_QUEUE } from '@marketcraft/shared/queues.ts';
 import { startApiServer } from '../../api/src/server.ts';
 import { loadApiConfig } from '../../api/src/config.ts';
 import { createSession } from '../../api/src/auth/session.ts';
@@ -40,16 +41,16 @@ describe('the turn queue, the schedule and the admin routes', () => {
     expect(advance.body).toEqual({ error: 'The turn worker is not running.' });
     const cron = await call('GET', '/admin/cron-status');
     expect(cron.status).toBe(200);
-    expect(cron.body).toEqual({ jobname: TURN_JOB_NAME, schedule: TURN_CRON_SCHEDULE, active: false });
+    expect(cron.body).toEqual({ jobname: TURN_QUEUE, schedule: TURN_CRON_SCHEDULE, active: false });
   });
 
   it('creates the queue and the cron schedule at worker start; cron-status reads it', async () => {
     workers.push(await startInProcessWorker(database.url));
-    const schedules = await workers[0]!.boss.getSchedules(TURN_JOB_NAME);
+    const schedules = await workers[0]!.boss.getSchedules(TURN_QUEUE);
     expect(schedules).toHaveLength(1);
-    expect(schedules[0]).toMatchObject({ name: TURN_JOB_NAME, cron: TURN_CRON_SCHEDULE, timezone: 'UTC' });
+    expect(schedules[0]).toMatchObject({ name: TURN_QUEUE, cron: TURN_CRON_SCHEDULE, timezone: 'UTC' });
     const cron = await call('GET', '/admin/cron-status');
-    expect(cron.body).toEqual({ jobname: TURN_JOB_NAME, schedule: TURN_CRON_SCHEDULE, active: true });
+    expect(cron.body).toEqual({ jobname: TURN_QUEUE, schedule: TURN_CRON_SCHEDULE, active: true });
   });
 
   it("sets next_turn_at to the schedule's next run at start and after each turn, and to null without a schedule", async () => {
@@ -70,7 +71,7 @@ describe('the turn queue, the schedule and the admin routes', () => {
     const dailyWorker = await startInProcessWorker(database.url, { TURN_CRON: daily });
     const isDailySlot = (date: Date | null) => date !== null && date.getUTCHours() === 5 && date.getUTCMinutes() === 17;
     try {
-      expect(await dailyWorker.boss.getSchedules(TURN_JOB_NAME)).toMatchObject([{ cron: daily }]);
+      expect(await dailyWorker.boss.getSchedules(TURN_QUEUE)).toMatchObject([{ cron: daily }]);
       const moved = await nextTurnAt();
       expect(isDailySlot(moved)).toBe(true);
       expect(moved!.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
@@ -84,7 +85,7 @@ describe('the turn queue, the schedule and the admin routes', () => {
     // Manual turns only: no schedule, no next turn time (the header and admin panel show 'N/A').
     const manual = await startInProcessWorker(database.url, { TURN_SCHEDULE_ENABLED: '0' });
     try {
-      expect(await manual.boss.getSchedules(TURN_JOB_NAME)).toHaveLength(0);
+      expect(await manual.boss.getSchedules(TURN_QUEUE)).toHaveLength(0);
       expect(await nextTurnAt()).toBeNull();
     } finally {
       await manual.stop();
@@ -100,11 +101,11 @@ describe('the turn queue, the schedule and the admin routes', () => {
     const week = await worldWeek(database.db);
     const sender = await startSender(database.url);
     try {
-      const ids = await Promise.all(Array.from({ length: 12 }, () => sender.send(TURN_JOB_NAME, { week })));
+      const ids = await Promise.all(Array.from({ length: 12 }, () => sender.send(TURN_QUEUE, { week })));
       expect(ids.every((id) => typeof id === 'string')).toBe(true);
       await waitFor(
         async () => {
-          const jobs = await Promise.all(ids.map((id) => sender.getJobById(TURN_JOB_NAME, id!)));
+          const jobs = await Promise.all(ids.map((id) => sender.getJobById(TURN_QUEUE, id!)));
           return jobs.every((job) => job?.state === 'completed');
         },
         60_000,

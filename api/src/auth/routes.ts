@@ -15,6 +15,8 @@ import { blankSessionCookie, parseCookies, serializeCookie, sessionCookie } from
 import { SESSION_COOKIE_NAME, invalidateSession, validateSessionToken } from './session.ts';
 import { signIn, signInWithIdentity, signUp, type AccountSettings, type SignedIn } from './accounts.ts';
 import { createGoogleSignIn } from './google.ts';
+import { logRequestError } from '../requestLog.ts';
+import type { Logger } from '@marketcraft/db/logger.ts';
 
 export const GOOGLE_STATE_COOKIE = 'marketcraft_google_state';
 export const GOOGLE_VERIFIER_COOKIE = 'marketcraft_google_code_verifier';
@@ -51,19 +53,19 @@ function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.output<T> 
   return schema.parse(body);
 }
 
-/** A GameError or validation error as the JSON answer; anything else is our fault (500). */
-function errorResponse(c: Context, error: unknown): Response {
+/** A GameError or validation error as the JSON answer; anything else is our fault (500), logged once here. */
+function errorResponse(c: Context, error: unknown, logger: Logger): Response {
   if (error instanceof GameError) {
     if (error.retryAfterSeconds !== undefined) c.header('retry-after', String(error.retryAfterSeconds));
     return c.json({ error: error.message }, error.status as 400);
   }
   if (error instanceof ZodError) return c.json({ error: zodErrorMessage(error) }, 400);
-  console.error('[api] auth route failed', error);
+  logRequestError(logger, c.req.raw, error, 'auth route failed');
   return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
 }
 
 export function registerAuthRoutes(app: Hono, services: ApiServices): void {
-  const { db, config } = services;
+  const { db, config, logger } = services;
   const settings: AccountSettings = { signupBonus: config.SIGNUP_BONUS, adminEmails: config.ADMIN_EMAILS };
   const google = createGoogleSignIn(config);
 
@@ -89,7 +91,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
       await endPreviousCookieSession(c.req.raw);
       return signedInResponse(c, signedIn);
     } catch (error) {
-      return errorResponse(c, error);
+      return errorResponse(c, error, logger);
     }
   });
 
@@ -100,7 +102,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
       await endPreviousCookieSession(c.req.raw);
       return signedInResponse(c, signedIn);
     } catch (error) {
-      return errorResponse(c, error);
+      return errorResponse(c, error, logger);
     }
   });
 
@@ -114,7 +116,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
       c.header('set-cookie', blankSessionCookie(isSecureRequest(config, c.req.raw)), { append: true });
       return c.json({ ok: true });
     } catch (error) {
-      return errorResponse(c, error);
+      return errorResponse(c, error, logger);
     }
   });
 
@@ -161,7 +163,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
     try {
       identity = await google.finish(code, codeVerifier);
     } catch (error) {
-      console.warn('[api] Google code exchange failed:', error instanceof Error ? error.message : error);
+      logger.warn({ err: error }, `Google code exchange failed: ${error instanceof Error ? error.message : String(error)}`);
       return failed(GOOGLE_FAILED_MESSAGE);
     }
     try {
@@ -176,7 +178,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
       return c.redirect('/', 302);
     } catch (error) {
       if (error instanceof GameError) return failed(error.message);
-      console.error('[api] Google sign-in failed', error);
+      logRequestError(logger, c.req.raw, error, 'Google sign-in failed');
       return failed(GOOGLE_FAILED_MESSAGE);
     }
   });

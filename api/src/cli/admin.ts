@@ -45,8 +45,17 @@ const argsSchema = z.union([
   z.tuple([z.literal('list')]),
 ]);
 
+/** The command's answer for the operator (its output, not a log line). */
+function say(message: string): void {
+  process.stdout.write(message + '\n');
+}
+
+function complain(message: string): void {
+  process.stderr.write(message + '\n');
+}
+
 function fail(message: string): never {
-  console.error(message);
+  complain(message);
   process.exit(1);
 }
 
@@ -72,18 +81,18 @@ async function main(): Promise<void> {
     const [command, email] = args.data;
     if (command === 'list') {
       const admins = await connection.db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(users.email);
-      console.log(admins.length ? admins.map((admin) => admin.email).join('\n') : 'No admins yet.');
+      say(admins.length ? admins.map((admin) => admin.email).join('\n') : 'No admins yet.');
     } else {
       const user = await setAdmin(connection.db, email, command === 'grant');
       if (!user) {
-        console.error(`No user with the email ${email}. They must sign up first (or sign in once with Google).`);
+        complain(`No user with the email ${email}. They must sign up first (or sign in once with Google).`);
         exitCode = 1;
       } else {
-        console.log(command === 'grant' ? `${user.email} is now an admin.` : `${user.email} is no longer an admin.`);
+        say(command === 'grant' ? `${user.email} is now an admin.` : `${user.email} is no longer an admin.`);
       }
     }
   } catch (error) {
-    console.error(`Could not use the database at DATABASE_URL: ${rootCauseMessage(error)}`);
+    complain(`Could not use the database at DATABASE_URL: ${rootCauseMessage(error)}`);
     exitCode = 1;
   } finally {
     await connection.close();

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { getWorldState } from '@marketcraft/db';
-import { TURN_CRON_SCHEDULE, TURN_JOB_NAME } from '@marketcraft/shared';
+import { TURN_CRON_SCHEDULE } from '@marketcraft/shared';
+import { TURN_QUEUE } from '@marketcraft/shared/queues.ts';
 import { adminProcedure, router, signedInProcedure } from '../trpc.ts';
 
 export const adminRouter = router({
@@ -16,7 +17,7 @@ export const adminRouter = router({
     .meta({ rest: { method: 'GET', path: '/admin/cron-status', summary: 'The automatic turn schedule (admins only)' } })
     .query(async ({ ctx }) => {
       if (ctx.cronStatus) return ctx.cronStatus();
-      return { jobname: TURN_JOB_NAME, schedule: TURN_CRON_SCHEDULE, active: false };
+      return { jobname: TURN_QUEUE, schedule: TURN_CRON_SCHEDULE, active: false };
     }),
 
   advanceTurn: adminProcedure

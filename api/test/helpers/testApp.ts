@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { companies, createPlayerCompany, users } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { dollarsToCents } from '@marketcraft/shared';
+import { silentLogger } from '@marketcraft/db/logger.ts';
 import { loadApiConfig } from '../../src/config.ts';
 import { createApp } from '../../src/app.ts';
 import { createSession } from '../../src/auth/session.ts';
@@ -45,7 +46,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase({ max: 20 });
   const config = loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ...options.env });
-  const services: ApiServices = { db: database.db, config, ...options.services };
+  const services: ApiServices = { db: database.db, config, logger: silentLogger(), ...options.services };
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

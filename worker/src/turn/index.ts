@@ -10,7 +10,8 @@
  * committed before the job could be marked complete).
  */
 import { sql } from 'drizzle-orm';
-import { GAME_UPDATES_PG_CHANNEL, nextScheduledTurnAt, turnRng } from '@marketcraft/shared';
+import { nextScheduledTurnAt, turnRng } from '@marketcraft/shared';
+import { GAME_UPDATES_CHANNEL, type GameUpdate } from '@marketcraft/shared/queues.ts';
 import type { Database } from '@marketcraft/db';
 import { PHASES, type PhaseName, type TurnContext, type TurnHooks } from './context.ts';
 import { createTurnTables, refreshBalances } from './ledgerBatch.ts';
@@ -41,8 +42,25 @@ export interface RunTurnOptions {
   nextTurnAt?: (now: Date) => Date | null;
 }
 
+/** What a turn processed, for its log line: companies and their buildings, and the stores' sales. */
+export interface TurnCounts {
+  companies: number;
+  buildings: number;
+  /** Companies whose stores sold something this turn, and what they took in. */
+  storeSalesCompanies: number;
+  storeSalesCents: number;
+}
+
 export type TurnResult =
-  | { status: 'advanced'; week: number; newWeek: number; durationMs: number; phaseTimings: Record<string, number>; bankrupt: number[] }
+  | {
+      status: 'advanced';
+      week: number;
+      newWeek: number;
+      durationMs: number;
+      phaseTimings: Record<string, number>;
+      counts: TurnCounts;
+      bankrupt: number[];
+    }
   | { status: 'skipped'; week: number; reason: string };
 
 const PHASE_RUNNERS: Record<Exclude<PhaseName, 'finish'>, (ctx: TurnContext) => Promise<unknown>> = {
@@ -121,16 +139,29 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
         phaseTimings[phase] = Math.round(performance.now() - phaseStart);
         await options.hooks?.afterPhase?.(phase, ctx);
       }
+      const [counted] = await tx.execute<Record<keyof TurnCounts, number>>(sql`
+        select (select count(*) from turn_companies)::int as "companies",
+               (select count(*) from buildings b join turn_companies tc on tc.company_id = b.company_id)::int as "buildings",
+               count(*) filter (where reason = 'store_sales')::int as "storeSalesCompanies",
+               coalesce(sum(amount_cents) filter (where reason = 'store_sales'), 0)::bigint as "storeSalesCents"
+        from turn_cash`);
+      const counts: TurnCounts = {
+        companies: Number(counted?.companies ?? 0),
+        buildings: Number(counted?.buildings ?? 0),
+        storeSalesCompanies: Number(counted?.storeSalesCompanies ?? 0),
+        storeSalesCents: Number(counted?.storeSalesCents ?? 0),
+      };
       const durationMs = Math.round(performance.now() - started);
       await tx.execute(sql`
         update turns set finished_at = now(), duration_ms = ${durationMs}, phase_timings = ${JSON.stringify(phaseTimings)}::jsonb
         where week = ${week}`);
-      return { status: 'advanced' as const, week, newWeek: week + 1, durationMs, phaseTimings, bankrupt };
+      return { status: 'advanced' as const, week, newWeek: week + 1, durationMs, phaseTimings, counts, bankrupt };
     });
   } catch (error) {
     if (error instanceof TurnSkipped) return { status: 'skipped', week: error.week, reason: error.reason };
     throw error;
   }
-  await db.execute(sql`select pg_notify(${GAME_UPDATES_PG_CHANNEL}, ${JSON.stringify({ week: result.newWeek, processedWeek: result.week })})`);
+  const update: GameUpdate = { week: result.newWeek, processedWeek: result.week };
+  await db.execute(sql`select pg_notify(${GAME_UPDATES_CHANNEL}, ${JSON.stringify(update)})`);
   return result;
 }

@@ -1,0 +1,57 @@
+/**
+ * The server processes' logger (pino): one per process, JSON lines by default (for a log system),
+ * readable colored lines in a terminal. `LOG_LEVEL` and `LOG_FORMAT` are read by each process's
+ * config module and passed here. Errors go under the `err` key, which pino serialises with
+ * type, message and stack.
+ */
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { build as prettyStream, prettyFactory } from 'pino-pretty';
+
+export type { Logger };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** JSON unless the output is a terminal. */
+export function defaultLogFormat(isTerminal = Boolean(process.stdout.isTTY)): LogFormat {
+  return isTerminal ? 'pretty' : 'json';
+}
+
+const PRETTY_OPTIONS = { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true };
+
+export interface LoggerOptions {
+  /** The process: 'api', 'worker', 'marketcraft' (npm start), ... */
+  name: string;
+  level?: LogLevel;
+  format?: LogFormat;
+  /** Where the lines go (tests, benchmarks); default stdout. */
+  destination?: DestinationStream;
+}
+
+export function createLogger(options: LoggerOptions): Logger {
+  const format = options.format ?? defaultLogFormat();
+  const destination =
+    options.destination ??
+    (format === 'pretty' ? prettyStream({ ...PRETTY_OPTIONS, sync: true, colorize: Boolean(process.stdout.isTTY) }) : pino.destination({ fd: 1, sync: true }));
+  return pino(
+    {
+      name: options.name,
+      level: options.level ?? 'info',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: pino.stdSerializers.err },
+    },
+    destination,
+  );
+}
+
+/** A logger that writes nothing (tests that do not look at logs). */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' });
+}
+
+/** Turns one JSON log line of another process into a readable colored line (npm start in a terminal). */
+export function prettyLines(): (line: string) => string {
+  return prettyFactory({ ...PRETTY_OPTIONS, colorize: true });
+}

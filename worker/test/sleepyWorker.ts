@@ -1,0 +1,27 @@
+/**
+ * Test-only worker process: the real one (runWorkerProcess), with a hook that holds the turn's
+ * transaction open after one phase, so a test can kill the process mid-turn. Its knobs live here,
+ * in test code, never in the production configuration:
+ *   TURN_TEST_SLEEP_MS            how long to hold the turn (ms)
+ *   TURN_TEST_SLEEP_AFTER_PHASE   after which phase (default production)
+ */
+import { z } from 'zod';
+import { PHASES } from '../src/turn/context.ts';
+import { runWorkerProcess } from '../src/process.ts';
+
+const knobs = z
+  .object({
+    TURN_TEST_SLEEP_MS: z.coerce.number().int().min(0).default(0),
+    TURN_TEST_SLEEP_AFTER_PHASE: z.enum(PHASES).default('production'),
+  })
+  .parse(process.env);
+
+await runWorkerProcess({
+  hooks: (logger) => ({
+    afterPhase: async (phase) => {
+      if (knobs.TURN_TEST_SLEEP_MS === 0 || phase !== knobs.TURN_TEST_SLEEP_AFTER_PHASE) return;
+      logger.info(`test sleep ${knobs.TURN_TEST_SLEEP_MS} ms after ${phase}`);
+      await new Promise((resolve) => setTimeout(resolve, knobs.TURN_TEST_SLEEP_MS));
+    },
+  }),
+});
