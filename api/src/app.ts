@@ -10,6 +10,7 @@ import { appRouter } from './root.ts';
 import { createRequestContext, type ApiServices } from './context.ts';
 import { registerRestRoutes } from './rest.ts';
 import { originCheck } from './origin.ts';
+import { refuseTokensInUrl } from './access/http.ts';
 import { clientIpOf } from './clientIp.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerDocsRoutes } from './openapi.ts';
@@ -30,6 +31,7 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
     bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => c.json({ error: `The request body is too large (at most ${MAX_REQUEST_BODY_BYTES / 1024} KB).` }, 413) }),
   );
   app.use('/api/*', originCheck(services.config));
+  app.use('/api/*', refuseTokensInUrl());
   app.get('/api/health', (c) => c.json({ ok: true }));
 
   registerAuthRoutes(app, services);

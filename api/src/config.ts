@@ -3,7 +3,7 @@
  * Nothing else in the API reads process.env.
  */
 import { z } from 'zod';
-import { SIGNUP_BONUS_MODES } from '@marketcraft/shared';
+import { DEFAULT_RATE_LIMITS, SIGNUP_BONUS_MODES } from '@marketcraft/shared';
 import { LOG_FORMATS, LOG_LEVELS, defaultLogFormat } from '@marketcraft/db/logger.ts';
 
 const emailList = z
@@ -39,6 +39,11 @@ const apiEnvSchema = z.object({
   /** json (default when stdout is not a terminal) or pretty. */
   LOG_FORMAT: z.enum(LOG_FORMATS).default(defaultLogFormat()),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Calls and mutations a minute per personal access token and per session (docs/api.md). */
+  RATE_LIMIT_TOKEN_REQUESTS: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMITS.token.requestsPerMinute),
+  RATE_LIMIT_TOKEN_MUTATIONS: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMITS.token.mutationsPerMinute),
+  RATE_LIMIT_SESSION_REQUESTS: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMITS.session.requestsPerMinute),
+  RATE_LIMIT_SESSION_MUTATIONS: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMITS.session.mutationsPerMinute),
 });
 
 export type ApiConfig = z.infer<typeof apiEnvSchema>;

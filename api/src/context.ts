@@ -4,6 +4,8 @@ import type { ApiConfig } from './config.ts';
 import { noteRequest } from './requestLog.ts';
 import { parseCookies, sessionCookie } from './auth/cookies.ts';
 import { SESSION_COOKIE_NAME, validateSessionToken, type SessionUser } from './auth/session.ts';
+import { authenticatePersonalToken, type CredentialError } from './access/credentials.ts';
+import type { ApiTokenCredential } from './access/personalTokens.ts';
 
 /** Long-lived things the API process shares between requests. */
 export interface ApiServices {
@@ -20,8 +22,12 @@ export interface ApiServices {
 export interface RequestContext extends ApiServices {
   user: SessionUser | null;
   sessionId: string | null;
-  /** How the session came: a cookie needs the cross-site check, a bearer token does not. */
-  authenticatedBy: 'cookie' | 'bearer' | null;
+  /** How the caller came: a session cookie (needs the cross-site check), a session token as a bearer, or a personal access token. */
+  authenticatedBy: 'cookie' | 'bearer' | 'token' | null;
+  /** The personal access token of the request (its scope limits what it may call; api/src/access). */
+  apiToken: ApiTokenCredential | null;
+  /** A bearer credential that was refused (malformed, unknown, revoked, expired): every procedure answers it. */
+  credentialError: CredentialError | null;
   req: Request;
   resHeaders: Headers;
   clientIp: string;
@@ -40,6 +46,9 @@ export async function createRequestContext(
 ): Promise<RequestContext> {
   const authorization = req.headers.get('authorization');
   const bearer = authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : null;
+  // Personal access tokens and malformed credentials are told apart from session tokens first.
+  const byToken = await authenticatePersonalToken(services.db, authorization);
+  if (byToken) return { ...services, ...byToken, sessionId: null, req, resHeaders, clientIp };
   const cookieToken = parseCookies(req.headers.get('cookie')).get(SESSION_COOKIE_NAME) ?? null;
   const token = bearer || cookieToken;
   let user: SessionUser | null = null;
@@ -55,5 +64,5 @@ export async function createRequestContext(
       if (!bearer) resHeaders.append('set-cookie', sessionCookie(token, session.expiresAt, isSecureRequest(services.config, req)));
     }
   }
-  return { ...services, user, sessionId, authenticatedBy, req, resHeaders, clientIp };
+  return { ...services, user, sessionId, authenticatedBy, apiToken: null, credentialError: null, req, resHeaders, clientIp };
 }

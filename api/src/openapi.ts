@@ -1,19 +1,33 @@
 /** GET /api/openapi.json (generated from the REST table, its zod input schemas and the documented answers) and GET /api/docs. */
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { signInInputSchema, signUpInputSchema } from '@marketcraft/shared';
+import { API_TOKEN_SCOPE_DESCRIPTIONS, DEFAULT_RATE_LIMITS, signInInputSchema, signUpInputSchema } from '@marketcraft/shared';
+import type { ProcedureMeta } from './trpc.ts';
 import { restRoutes } from './rest.ts';
 import { errorResponse, okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from './responses.ts';
 
 /** What an error status means on this API (every error body is `{ "error": message }`). */
 const ERROR_STATUSES: Record<string, string> = {
-  '400': 'Invalid input (the message names the field)',
-  '401': 'Not signed in',
-  '403': 'Not allowed (admins only, or a cross-site request)',
+  '400': 'Invalid input (the message names the field), or a token in the URL',
+  '401': 'Not signed in, or a malformed, unknown, revoked or expired token (each with its own message)',
+  '403': "Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route",
   '404': "Unknown id, or another company's building or store",
   '409': 'Not enough cash, stock or shares, or already done',
   '422': 'A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap)',
 };
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': integerHeader('The budget closest to running out for this kind of call (requests, or mutations for a mutation), per minute'),
+  'RateLimit-Remaining': integerHeader('What is left of it in this minute'),
+  'RateLimit-Reset': integerHeader('Seconds until the minute ends and the counts start again'),
+  'RateLimit-Policy': { description: 'Both budgets: "requests";q=<n>;w=60, "mutations";q=<n>;w=60', schema: { type: 'string' } },
+  RateLimit: { description: 'What is left of both: "requests";r=<n>;t=<s>, "mutations";r=<n>;t=<s>', schema: { type: 'string' } },
+  'Retry-After': integerHeader('Seconds to wait before trying again'),
+};
+const rateLimitHeaderRefs = Object.fromEntries(
+  ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'].map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+);
 
 /** A zod schema as JSON Schema (the document's dialect is OpenAPI 3.1's, so no `$schema` per schema). */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -119,19 +133,25 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     const inputSchema = route.procedure._def.inputs[0] as z.ZodType | undefined;
     const answer = responseSchemaOf(route.procedurePath);
     const isPublic = route.procedurePath === 'world.state';
-    const isAdmin = route.procedurePath.startsWith('admin.') && route.procedurePath !== 'admin.check';
-    const errors = ['400', '401', '403', '404', '409', '422'].filter((status) => !(isPublic && status !== '400'));
+    const isAdmin = route.path.startsWith('/admin/') && route.procedurePath !== 'admin.check';
+    const access = (route.procedure._def.meta as ProcedureMeta | undefined)?.access ?? 'session';
+    const errors = ['400', '401', '403', '404', '409', '422'].filter((status) => !(isPublic && status !== '400' && status !== '401'));
     const operation: Record<string, unknown> = {
       operationId: route.procedurePath,
       summary: route.summary ?? route.procedurePath,
+      description: access === 'session' ? 'Session only: personal access tokens cannot call this.' : `Personal access tokens need the "${access}" scope (or a wider one).`,
+      'x-token-scope': access === 'session' ? null : access,
       parameters,
+      security: isPublic
+        ? [{}, { personalAccessToken: [access] }]
+        : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [access] }])],
       responses: {
-        '200': { description: 'Success', ...(answer ? { content: json(jsonSchemaOf(answer, 'output')) } : {}) },
+        '200': { description: 'Success', headers: rateLimitHeaderRefs, ...(answer ? { content: json(jsonSchemaOf(answer, 'output')) } : {}) },
         ...errorResponses(errors),
+        '429': { description: 'Rate limit reached (per token or per session): wait Retry-After seconds', headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaderRefs }, content: json(errorRef) },
         ...(isAdmin ? { '503': { description: 'The turn worker is not running, or the turn failed or took too long', content: json(errorRef) } } : {}),
       },
     };
-    if (isPublic) operation.security = [];
     if (inputSchema) {
       const jsonSchema = jsonSchemaOf(inputSchema, 'input');
       if (route.method === 'GET' || route.method === 'DELETE') {
@@ -154,18 +174,31 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       version: '1.0.0',
       description:
         'Every call the Marketcraft web app makes, as plain JSON over HTTP. Money is in dollars (numbers with at most two decimals). ' +
-        'Sign in with POST /api/auth/signin; send the session cookie, or the token as Authorization: Bearer <token>. ' +
-        'A cookie-authenticated request other than GET must come from the app (Origin header), or it answers 403.',
+        'Scripts authenticate with a personal access token created on /profile, sent as Authorization: Bearer mc_pat_… (never in the URL); ' +
+        'each route says the scope it needs (x-token-scope: read, trade or manage; null: session only). ' +
+        'The browser uses the session cookie (POST /api/auth/signin); the session token also works as a bearer. ' +
+        `Rate limits per minute: ${DEFAULT_RATE_LIMITS.token.requestsPerMinute} requests and ${DEFAULT_RATE_LIMITS.token.mutationsPerMinute} mutations per token, ` +
+        `${DEFAULT_RATE_LIMITS.session.requestsPerMinute} and ${DEFAULT_RATE_LIMITS.session.mutationsPerMinute} per session (defaults); every answer carries RateLimit headers, and 429 carries Retry-After. ` +
+        'A cookie-authenticated request other than GET must come from the app (Origin header), or it answers 403. Guide: docs/api.md.',
     },
     servers: [{ url: '/api' }],
     components: {
       securitySchemes: {
-        cookie: { type: 'apiKey', in: 'cookie', name: 'marketcraft_session' },
-        bearer: { type: 'http', scheme: 'bearer' },
+        session: { type: 'apiKey', in: 'cookie', name: 'marketcraft_session', description: 'The browser session (POST /api/auth/signin sets it)' },
+        sessionToken: { type: 'http', scheme: 'bearer', description: 'The session token answered by sign-in, as a bearer' },
+        personalAccessToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'mc_pat_<16>_<32>',
+          description: `A personal access token from /profile with scope read, trade or manage (each includes the one before). ${Object.entries(API_TOKEN_SCOPE_DESCRIPTIONS)
+            .map(([scope, text]) => `${scope}: ${text}`)
+            .join('; ')}.`,
+        },
       },
+      headers: RATE_LIMIT_HEADERS,
       schemas: { Error: jsonSchemaOf(errorResponse, 'output') },
     },
-    security: [{ cookie: [] }, { bearer: [] }],
+    security: [{ session: [] }, { sessionToken: [] }],
     paths,
   };
 }
@@ -177,13 +210,25 @@ export function registerDocsRoutes(app: Hono): void {
 }
 
 function docsPage(): string {
+  const scopes = Object.entries(API_TOKEN_SCOPE_DESCRIPTIONS)
+    .map(([scope, text]) => `<li><span class="s ${scope}">${scope}</span> ${text}</li>`)
+    .join('');
+  const { token, session } = DEFAULT_RATE_LIMITS;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Marketcraft API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1a1b1e}
 h2{font-size:1rem;margin:1.5rem 0 .25rem}code{background:#f1f3f5;padding:.1rem .3rem;border-radius:4px}
 .m{display:inline-block;min-width:4.5rem;font-weight:700}.GET{color:#2f9e44}.POST{color:#1971c2}.PUT{color:#e8590c}.PATCH{color:#9c36b5}.DELETE{color:#e03131}
+.s{display:inline-block;font-size:.75rem;font-weight:600;padding:0 .4rem;border-radius:8px;margin-left:.5rem;border:1px solid}
+.read{color:#2f9e44}.trade{color:#1971c2}.manage{color:#9c36b5}.session{color:#868e96}
 pre{background:#f8f9fa;padding:.5rem;border-radius:6px;overflow:auto;font-size:.8rem}</style></head>
-<body><h1>Marketcraft API</h1><p>Every route answers JSON under <code>/api</code>. Sign in with <code>POST /api/auth/signin</code>; the session cookie (or <code>Authorization: Bearer &lt;token&gt;</code>) authenticates the rest. Errors answer <code>{ "error": message }</code>. The machine-readable document is <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<body><h1>Marketcraft API</h1><p>Every route answers JSON under <code>/api</code>. Errors answer <code>{ "error": message }</code>. The machine-readable document is <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<h2 id="auth">Authentication</h2>
+<p>Scripts use a <b>personal access token</b>: create one on your <a href="/profile">Company Profile</a> (it is shown once), then send it on every request as <code>Authorization: Bearer mc_pat_…</code>. Never put it in a URL: a token in the query string is refused. Each token has a scope, and each route below says the scope it needs:</p>
+<ul>${scopes}<li><span class="s session">session only</span> admin routes, account settings and token management: tokens never reach them</li></ul>
+<p>Malformed, unknown, revoked and expired tokens answer 401 with their own message; a token without the scope a route needs answers 403. The browser signs in with <code>POST /api/auth/signin</code> and uses the session cookie (the session token also works as a bearer).</p>
+<h2 id="limits">Rate limits</h2>
+<p>Per minute: <b>${token.requestsPerMinute} requests, of which ${token.mutationsPerMinute} actions</b> (POST, PUT, PATCH, DELETE) per token; ${session.requestsPerMinute} and ${session.mutationsPerMinute} per browser session (this server's defaults). Every answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code>, <code>RateLimit-Reset</code> (seconds), <code>RateLimit-Policy</code> and <code>RateLimit</code>; over the budget the answer is 429 with <code>Retry-After</code>. The counts are shared by all servers of the game.</p>
 <div id="routes">Loading…</div>
 <script>
 fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
@@ -194,7 +239,8 @@ fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
     const ok=op.responses&&op.responses['200']&&op.responses['200'].content;
     const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json'].schema);
     const q=(op.parameters||[]).filter(x=>x.in==='query').map(x=>'<code>'+x.name+'</code>').join(' ');
-    out.push('<h2><span class="m '+M+'">'+M+'</span><code>/api'+p+'</code></h2><div>'+op.summary+(q?' &middot; query: '+q:'')+'</div>'+body);
+    const scope=!('x-token-scope' in op)?'':op['x-token-scope']?'<span class="s '+op['x-token-scope']+'" title="personal access token scope">'+op['x-token-scope']+'</span>':'<span class="s session">session only</span>';
+    out.push('<h2><span class="m '+M+'">'+M+'</span><code>/api'+p+'</code>'+scope+'</h2><div>'+op.summary+(q?' &middot; query: '+q:'')+'</div>'+body);
   }}
   document.getElementById('routes').innerHTML=out.join('');
 });

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
+  API_TOKEN_SCOPES,
   BUILDING_CATEGORIES,
   BUILDING_TYPE_NAMES,
   CITY_BONUS_TYPES,
@@ -28,6 +29,23 @@ const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
 const buildingType = z.enum(BUILDING_TYPE_NAMES);
 const productCategory = z.enum(PRODUCT_CATEGORIES);
 const tradeAction = z.enum(['buy', 'sell']);
+
+const apiTokenStatus = z.enum(['active', 'expired', 'revoked']);
+/** A personal access token as its owner sees it (never the secret). */
+const apiTokenResponse = z.strictObject({
+  id,
+  name: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
+  prefix: z.string().describe("The token's first characters, e.g. 'mc_pat_k3xq…'"),
+  status: apiTokenStatus,
+  created_at: timestamp,
+  expires_at: timestamp.nullable().describe('null: never expires'),
+  revoked_at: timestamp.nullable(),
+  last_used_at: timestamp.nullable().describe('Refreshed at most once a minute'),
+  requests_today: count.describe('UTC day'),
+  requests_7_days: count,
+});
+const budgetResponse = z.strictObject({ requests_per_minute: z.number().int().positive(), mutations_per_minute: z.number().int().positive() });
 
 /** GET /api/world and GET /api/admin/world-state. */
 export const worldStateResponse = z.strictObject({
@@ -293,6 +311,7 @@ export const responseSchemas = {
         net_worth: dollars,
         founded_at: timestamp,
         is_you: z.boolean(),
+        uses_api: z.boolean().describe('A personal access token acted for the company in the last 7 days (the leaderboard\'s "API" badge)'),
       }),
     ),
   },
@@ -386,6 +405,38 @@ export const responseSchemas = {
         }),
       )
       .max(15),
+  },
+  tokens: {
+    list: z.strictObject({
+      tokens: z.array(apiTokenResponse),
+      max_active: z.number().int().positive().describe('Active tokens allowed per player'),
+      limits: z.strictObject({ token: budgetResponse, session: budgetResponse }),
+    }),
+    create: apiTokenResponse.extend({
+      token: z.string().describe('The token, mc_pat_<16>_<32>: shown this once, stored only as a hash. Send it as Authorization: Bearer <token>'),
+    }),
+    revoke: apiTokenResponse,
+    usage: z
+      .array(z.strictObject({ day: z.iso.date(), requests: count, mutations: count.describe('Actions within budget'), limited: count.describe('Refused with 429') }))
+      .length(30),
+    busiest: z
+      .array(
+        z.strictObject({
+          token_id: id,
+          name: z.string(),
+          scope: z.enum(API_TOKEN_SCOPES),
+          status: apiTokenStatus,
+          owner_email: z.string(),
+          company_id: id.nullable(),
+          company_name: z.string().nullable(),
+          requests: count.describe('Over the last 7 days, today included'),
+          mutations: count,
+          limited: count,
+          requests_today: count,
+          last_used_at: timestamp.nullable(),
+        }),
+      )
+      .max(20),
   },
 } satisfies ResponseSchemas;
 

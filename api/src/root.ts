@@ -10,6 +10,7 @@ import { stocksRouter } from './routers/stocks.ts';
 import { politicsRouter } from './routers/politics.ts';
 import { researchRouter } from './routers/research.ts';
 import { newsRouter } from './routers/news.ts';
+import { tokensRouter } from './routers/tokens.ts';
 
 export const appRouter = router({
   world: worldRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   politics: politicsRouter,
   research: researchRouter,
   news: newsRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,7 @@ import { createTurnClient } from './turnClient.ts';
 import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneExpiredAuthRows } from './auth/housekeeping.ts';
 import { APPLICATION_NAMES } from '@marketcraft/shared/queues.ts';
 import { silentLogger, type Logger } from '@marketcraft/db/logger.ts';
+import { pruneApiAccessRows } from './access/audit.ts';
 
 export async function startApiServer(config = loadApiConfig(), options: { logger?: Logger } = {}) {
   const logger = options.logger ?? silentLogger();
@@ -20,6 +21,7 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
   const housekeeping = async () => {
     try {
       await pruneExpiredAuthRows(connection.db);
+      await pruneApiAccessRows(connection.db);
     } catch (error) {
       logger.error({ err: error }, 'auth housekeeping failed');
     }

@@ -5,10 +5,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { eq, and } from 'drizzle-orm';
-import { GameError, type GameErrorCode } from '@marketcraft/shared';
+import { GameError, type GameErrorCode, type ProcedureAccess } from '@marketcraft/shared';
 import { companies } from '@marketcraft/db';
 import type { RequestContext } from './context.ts';
 import { noteRequest } from './requestLog.ts';
+import { guardCall } from './access/guard.ts';
 
 export interface RestMeta {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,6 +20,13 @@ export interface RestMeta {
 
 export interface ProcedureMeta {
   rest?: RestMeta;
+  /**
+   * Who may call it with a personal access token: the least scope it needs ('read' for every GET
+   * of one's own company and the public world, 'trade' for market, stock and store actions,
+   * 'manage' for building, hiring, research, politics and the company profile), or 'session' for
+   * what tokens never reach (admin, account settings, token management). docs/api.md lists them.
+   */
+  access: ProcedureAccess;
 }
 
 const TRPC_CODE_OF: Record<GameErrorCode, TRPCError['code']> = {
@@ -81,7 +89,14 @@ const mapGameErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapGameErrors);
+/** Credentials, token scopes and rate limits (api/src/access/guard.ts), before any procedure runs. */
+const guardAccess = t.middleware(async ({ ctx, meta, type, path, next }) => {
+  const label = meta?.rest ? `${meta.rest.method} /api${meta.rest.path}` : path;
+  await guardCall(ctx, { access: meta?.access, label, isMutation: type === 'mutation' });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapGameErrors).use(guardAccess);
 
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });

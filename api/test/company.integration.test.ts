@@ -102,7 +102,7 @@ describe('company API', () => {
     expect(list.find((company) => company.id === bot!.id)).toMatchObject({ is_bot: true, strategy: 'aggressive_growth', cash: 1, share_price: 5_000, total_shares: 1_000, net_worth: 5_000_001, is_you: false });
     expect(list.find((company) => company.id === rich.companyId)).toMatchObject({ name: 'Rich Co', cash: 900_000, net_worth: 910_000, is_you: false, strategy: null });
     expect(list.filter((company) => company.is_you).map((company) => company.id)).toEqual([poor.companyId]);
-    expect(Object.keys(list[0]!).sort()).toEqual(['cash', 'founded_at', 'id', 'is_bot', 'is_you', 'name', 'net_worth', 'share_price', 'strategy', 'total_shares']);
+    expect(Object.keys(list[0]!).sort()).toEqual(['cash', 'founded_at', 'id', 'is_bot', 'is_you', 'name', 'net_worth', 'share_price', 'strategy', 'total_shares', 'uses_api']);
     // Bankrupt companies leave the leaderboard.
     await db.update(companies).set({ status: 'bankrupt' }).where(eq(companies.id, rich.companyId));
     const after = await app.api('GET', '/companies', { token: poor.token });

@@ -129,6 +129,14 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/research/company');
 
     await call('GET', '/transactions/recent');
+
+    // Personal access tokens (session-only routes), and a token's first use for the audit.
+    const created = (await call('POST', '/tokens', { body: { name: 'Schema bot', scope: 'read', expires_in_days: 30 } })) as { id: number; token: string };
+    expect((await app.api('GET', '/company', { token: created.token })).status).toBe(200);
+    await call('GET', '/tokens');
+    await call('GET', '/tokens/{id}/usage', { path: `/tokens/${created.id}/usage` });
+    await call('GET', '/admin/tokens/busiest', { token: admin.token });
+    await call('DELETE', '/tokens/{id}', { path: `/tokens/${created.id}` });
     await call('POST', '/buildings/{id}/sell', { path: `/buildings/${store.id}/sell` });
 
     const all = restRoutes().map((route) => `${route.method} ${route.path}`);

@@ -16,3 +16,4 @@ export * from './rules/prices.ts';
 export * from './rules/stocks.ts';
 export * from './rules/politics.ts';
 export * from './figures.ts';
+export * from './apiAccess.ts';

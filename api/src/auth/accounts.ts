@@ -106,7 +106,7 @@ export async function signIn(db: Database, settings: AccountSettings, input: Sig
   const keys = throttleKeys(input.email, clientIp);
   const verdict = await reserveSignInAttempt(db, keys, now);
   if (!verdict.allowed) {
-    throw new GameError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, { retryAfterSeconds: (verdict.retryAt.getTime() - now.getTime()) / 1000 });
+    throw new GameError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, { retryAfterSeconds: (verdict.retryAt.getTime() - Date.now()) / 1000 });
   }
   const found = await findUserByEmail(db, input.email);
   const valid = found?.passwordHash ? await verifyPassword(found.passwordHash, input.password) : await verifyDummyPassword(input.password);

@@ -17,6 +17,8 @@ import { signIn, signInWithIdentity, signUp, type AccountSettings, type SignedIn
 import { createGoogleSignIn } from './google.ts';
 import { logRequestError } from '../requestLog.ts';
 import type { Logger } from '@marketcraft/db/logger.ts';
+import { isPersonalAccessToken } from '../access/personalTokens.ts';
+import { SESSION_ONLY_MESSAGE } from '../access/guard.ts';
 
 export const GOOGLE_STATE_COOKIE = 'marketcraft_google_state';
 export const GOOGLE_VERIFIER_COOKIE = 'marketcraft_google_code_verifier';
@@ -109,6 +111,8 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   app.post('/api/auth/signout', async (c) => {
     try {
       const current = requestToken(c.req.raw);
+      // A personal access token is revoked on the profile, never "signed out" (session-only route).
+      if (current?.by === 'bearer' && isPersonalAccessToken(current.token)) return c.json({ error: SESSION_ONLY_MESSAGE }, 403);
       if (current) {
         const session = await validateSessionToken(db, current.token);
         if (session) await invalidateSession(db, session.id);

@@ -62,11 +62,15 @@ export async function createSession(db: Database, userId: number, now = new Date
 }
 
 /** The session and user behind a token, or null when it is unknown, tampered with or expired. */
-export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidSession | null> {
+/** Whether a credential has the shape of a session token (`<id>.<secret>` of the right lengths). */
+export function isSessionTokenShape(token: string): boolean {
   const parts = token.split('.');
-  if (parts.length !== 2) return null;
-  const [id, secret] = parts as [string, string];
-  if (id.length !== SESSION_ID_LENGTH || secret.length !== SESSION_SECRET_LENGTH) return null;
+  return parts.length === 2 && parts[0]!.length === SESSION_ID_LENGTH && parts[1]!.length === SESSION_SECRET_LENGTH;
+}
+
+export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidSession | null> {
+  if (!isSessionTokenShape(token)) return null;
+  const [id, secret] = token.split('.') as [string, string];
   const [row] = await db
     .select({
       id: sessions.id,

@@ -6,22 +6,22 @@ import { adminProcedure, router, signedInProcedure } from '../trpc.ts';
 
 export const adminRouter = router({
   check: signedInProcedure
-    .meta({ rest: { method: 'GET', path: '/admin/check', summary: 'Whether the signed-in user is an admin' } })
+    .meta({ access: 'session', rest: { method: 'GET', path: '/admin/check', summary: 'Whether the signed-in user is an admin' } })
     .query(({ ctx }) => ({ isAdmin: ctx.user.isAdmin })),
 
   worldState: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/admin/world-state', summary: 'World state (admins only)' } })
+    .meta({ access: 'session', rest: { method: 'GET', path: '/admin/world-state', summary: 'World state (admins only)' } })
     .query(({ ctx }) => getWorldState(ctx.db)),
 
   cronStatus: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/admin/cron-status', summary: 'The automatic turn schedule (admins only)' } })
+    .meta({ access: 'session', rest: { method: 'GET', path: '/admin/cron-status', summary: 'The automatic turn schedule (admins only)' } })
     .query(async ({ ctx }) => {
       if (ctx.cronStatus) return ctx.cronStatus();
       return { jobname: TURN_QUEUE, schedule: TURN_CRON_SCHEDULE, active: false };
     }),
 
   advanceTurn: adminProcedure
-    .meta({ rest: { method: 'POST', path: '/admin/advance-turn', summary: 'Advance one turn now and wait for it (admins only)' } })
+    .meta({ access: 'session', rest: { method: 'POST', path: '/admin/advance-turn', summary: 'Advance one turn now and wait for it (admins only)' } })
     .mutation(async ({ ctx }) => {
       if (!ctx.advanceTurn) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The turn worker is not available.' });
       const result = await ctx.advanceTurn();

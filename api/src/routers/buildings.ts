@@ -28,61 +28,61 @@ import { playerProcedure, router } from '../trpc.ts';
 
 export const buildingsRouter = router({
   list: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/buildings', summary: "The player's buildings with their management fields" } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/buildings', summary: "The player's buildings with their management fields" } })
     .query(({ ctx }) => listBuildings(ctx.db, ctx.company.id)),
 
   get: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/buildings/{id}', summary: 'One building: city bonus, research bonus, capacity, operating cost, total bonus, output, efficiency, popularity (research included), recipe' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/buildings/{id}', summary: 'One building: city bonus, research bonus, capacity, operating cost, total bonus, output, efficiency, popularity (research included), recipe' } })
     .input(buildingIdInput)
     .query(({ ctx, input }) => getBuilding(ctx.db, ctx.company.id, input.id)),
 
   build: playerProcedure
-    .meta({ rest: { method: 'POST', path: '/buildings', summary: 'Build a building of a type in a city (pays its construction cost)' } })
+    .meta({ access: 'manage', rest: { method: 'POST', path: '/buildings', summary: 'Build a building of a type in a city (pays its construction cost)' } })
     .input(buildBuildingInput)
     .mutation(({ ctx, input }) => buildBuilding(ctx.db, ctx.company.id, { type: input.type, cityId: input.city_id })),
 
   sell: playerProcedure
-    .meta({ rest: { method: 'POST', path: '/buildings/{id}/sell', summary: 'Sell a building: 50% refund of construction and equipment, stock to the warehouse' } })
+    .meta({ access: 'manage', rest: { method: 'POST', path: '/buildings/{id}/sell', summary: 'Sell a building: 50% refund of construction and equipment, stock to the warehouse' } })
     .input(buildingIdInput)
     .mutation(({ ctx, input }) => sellBuilding(ctx.db, ctx.company.id, input.id)),
 
   hireEmployees: playerProcedure
-    .meta({ rest: { method: 'POST', path: '/buildings/{id}/hire-employees', summary: 'Hire 1-10 employees ($5,000 each)' } })
+    .meta({ access: 'manage', rest: { method: 'POST', path: '/buildings/{id}/hire-employees', summary: 'Hire 1-10 employees ($5,000 each)' } })
     .input(hireEmployeesInput)
     .mutation(({ ctx, input }) => hireEmployees(ctx.db, ctx.company.id, input.id, input.count)),
 
   upgradeEquipment: playerProcedure
-    .meta({ rest: { method: 'POST', path: '/buildings/{id}/upgrade-equipment', summary: 'Raise the equipment level (sum of the per-level cost ladder)' } })
+    .meta({ access: 'manage', rest: { method: 'POST', path: '/buildings/{id}/upgrade-equipment', summary: 'Raise the equipment level (sum of the per-level cost ladder)' } })
     .input(upgradeEquipmentInput)
     .mutation(({ ctx, input }) => upgradeEquipment(ctx.db, ctx.company.id, input.id, input.target_level)),
 
   productionRate: playerProcedure
-    .meta({ rest: { method: 'PUT', path: '/buildings/{id}/production-rate', summary: 'Set the production rate (10-200), used from the next turn' } })
+    .meta({ access: 'manage', rest: { method: 'PUT', path: '/buildings/{id}/production-rate', summary: 'Set the production rate (10-200), used from the next turn' } })
     .input(productionRateInput)
     .mutation(({ ctx, input }) => setProductionRate(ctx.db, ctx.company.id, input.id, input.new_rate)),
 
   selectRecipe: playerProcedure
-    .meta({ rest: { method: 'PUT', path: '/buildings/{id}/select-recipe', summary: "Choose what a production building makes (a recipe of its type)" } })
+    .meta({ access: 'manage', rest: { method: 'PUT', path: '/buildings/{id}/select-recipe', summary: "Choose what a production building makes (a recipe of its type)" } })
     .input(selectRecipeInput)
     .mutation(({ ctx, input }) => selectRecipe(ctx.db, ctx.company.id, input.id, input.recipe_id)),
 
   selectCategory: playerProcedure
-    .meta({ rest: { method: 'PUT', path: '/buildings/{id}/select-category', summary: "Choose a store's product category" } })
+    .meta({ access: 'manage', rest: { method: 'PUT', path: '/buildings/{id}/select-category', summary: "Choose a store's product category" } })
     .input(selectCategoryInput)
     .mutation(({ ctx, input }) => selectCategory(ctx.db, ctx.company.id, input.id, input.category)),
 
   inventory: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/buildings/{id}/inventory', summary: "A store's back room, or a production building's raw materials in the warehouse" } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/buildings/{id}/inventory', summary: "A store's back room, or a production building's raw materials in the warehouse" } })
     .input(buildingIdInput)
     .query(({ ctx, input }) => listBuildingInventory(ctx.db, ctx.company.id, input.id)),
 
   purchaseInventory: playerProcedure
-    .meta({ rest: { method: 'POST', path: '/buildings/{id}/inventory/purchase', summary: "Buy at the city's market price (store: back room; production: warehouse)" } })
+    .meta({ access: 'trade', rest: { method: 'POST', path: '/buildings/{id}/inventory/purchase', summary: "Buy at the city's market price (store: back room; production: warehouse)" } })
     .input(buildingInventoryPurchaseInput)
     .mutation(({ ctx, input }) => purchaseForBuilding(ctx.db, ctx.company.id, input.id, { productId: input.product_id, quantity: input.quantity })),
 
   transferToStore: playerProcedure
-    .meta({ rest: { method: 'POST', path: '/buildings/{id}/inventory/transfer-to-store', summary: "Put stock on a store's shelf (back room first, then warehouse)" } })
+    .meta({ access: 'trade', rest: { method: 'POST', path: '/buildings/{id}/inventory/transfer-to-store', summary: "Put stock on a store's shelf (back room first, then warehouse)" } })
     .input(transferToStoreInput)
     .mutation(({ ctx, input }) =>
       transferToStore(ctx.db, ctx.company.id, input.id, {

@@ -4,24 +4,24 @@ import { playerProcedure, router, signedInProcedure } from '../trpc.ts';
 
 export const catalogRouter = router({
   inventory: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/inventory', summary: "The company warehouse: quantity, average cost and value at today's price" } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/inventory', summary: "The company warehouse: quantity, average cost and value at today's price" } })
     .query(({ ctx }) => listInventory(ctx.db, ctx.company.id)),
 
   goods: signedInProcedure
-    .meta({ rest: { method: 'GET', path: '/goods', summary: 'Every product with its current and base price' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/goods', summary: 'Every product with its current and base price' } })
     .query(({ ctx }) => listGoods(ctx.db)),
 
   recipes: signedInProcedure
-    .meta({ rest: { method: 'GET', path: '/recipes', summary: 'Every recipe with its inputs (optional ?building_type=)' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/recipes', summary: 'Every recipe with its inputs (optional ?building_type=)' } })
     .input(recipesInput)
     .query(({ ctx, input }) => listRecipes(ctx.db, input?.building_type)),
 
   cities: signedInProcedure
-    .meta({ rest: { method: 'GET', path: '/cities', summary: 'Cities with their country and bonus' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/cities', summary: 'Cities with their country and bonus' } })
     .query(({ ctx }) => listCities(ctx.db)),
 
   cityMarketData: signedInProcedure
-    .meta({ rest: { method: 'GET', path: '/cities/{id}/market-data', summary: "A city's demand level and market price per product" } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/cities/{id}/market-data', summary: "A city's demand level and market price per product" } })
     .input(cityIdInput)
     .query(({ ctx, input }) => cityMarketDataOf(ctx.db, input.id)),
 });

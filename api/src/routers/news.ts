@@ -3,7 +3,7 @@ import { playerProcedure, router } from '../trpc.ts';
 
 export const newsRouter = router({
   recent: playerProcedure
-    .meta({
+    .meta({ access: 'read',
       rest: {
         method: 'GET',
         path: '/transactions/recent',

@@ -4,23 +4,23 @@ import { playerProcedure, router } from '../trpc.ts';
 
 export const politicsRouter = router({
   countries: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/countries', summary: 'Countries: id, name, tax_rate' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/countries', summary: 'Countries: id, name, tax_rate' } })
     .query(({ ctx }) => listCountries(ctx.db)),
 
   influence: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/influence', summary: 'Your influence records: country_id, influence_points' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/influence', summary: 'Your influence records: country_id, influence_points' } })
     .query(({ ctx }) => listInfluence(ctx.db, ctx.company.id)),
 
   events: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/events', summary: 'Political events active this week, newest first' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/events', summary: 'Political events active this week, newest first' } })
     .query(({ ctx }) => listActiveEvents(ctx.db)),
 
   recentEvents: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/political-events', summary: 'The latest 20 political events, newest first' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/political-events', summary: 'The latest 20 political events, newest first' } })
     .query(({ ctx }) => listRecentEvents(ctx.db)),
 
   invest: playerProcedure
-    .meta({ rest: { method: 'POST', path: '/politics/invest', summary: 'Invest in influence {country_id, amount}: amount = units x $1,000, 10 points per unit' } })
+    .meta({ access: 'manage', rest: { method: 'POST', path: '/politics/invest', summary: 'Invest in influence {country_id, amount}: amount = units x $1,000, 10 points per unit' } })
     .input(politicsInvestSchema)
     .mutation(({ ctx, input }) => investInPolitics(ctx.db, { companyId: ctx.company.id, countryId: input.country_id, amountDollars: input.amount })),
 });

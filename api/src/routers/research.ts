@@ -4,15 +4,15 @@ import { playerProcedure, router } from '../trpc.ts';
 
 export const researchRouter = router({
   upgrades: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/research/upgrades', summary: 'Every research upgrade with your cost after discounts, researched and locked' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/research/upgrades', summary: 'Every research upgrade with your cost after discounts, researched and locked' } })
     .query(({ ctx }) => listResearchUpgrades(ctx.db, ctx.company.id)),
 
   company: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/research/company', summary: 'The ids of the upgrades you researched' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/research/company', summary: 'The ids of the upgrades you researched' } })
     .query(({ ctx }) => researchedUpgradeIds(ctx.db, ctx.company.id)),
 
   purchase: playerProcedure
-    .meta({ rest: { method: 'POST', path: '/research/purchase', summary: 'Research an upgrade {upgrade_id}: prerequisite first, once, cost after research_discount' } })
+    .meta({ access: 'manage', rest: { method: 'POST', path: '/research/purchase', summary: 'Research an upgrade {upgrade_id}: prerequisite first, once, cost after research_discount' } })
     .input(researchPurchaseSchema)
     .mutation(({ ctx, input }) => purchaseResearch(ctx.db, { companyId: ctx.company.id, upgradeId: input.upgrade_id })),
 });

@@ -4,22 +4,22 @@ import { playerProcedure, router } from '../trpc.ts';
 
 export const storesRouter = router({
   products: playerProcedure
-    .meta({ rest: { method: 'GET', path: '/stores/{id}/products', summary: "A store's shelf with the city's market price and demand" } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/stores/{id}/products', summary: "A store's shelf with the city's market price and demand" } })
     .input(storeIdInput)
     .query(({ ctx, input }) => listStoreProducts(ctx.db, ctx.company.id, input.id)),
 
   updatePrice: playerProcedure
-    .meta({ rest: { method: 'PUT', path: '/stores/{id}/products/{product_id}', summary: 'Set the retail price of a product on the shelf' } })
+    .meta({ access: 'trade', rest: { method: 'PUT', path: '/stores/{id}/products/{product_id}', summary: 'Set the retail price of a product on the shelf' } })
     .input(updateStorePriceInput)
     .mutation(({ ctx, input }) => updateStorePrice(ctx.db, ctx.company.id, input.id, input.product_id, dollarsToCents(input.retail_price))),
 
   toggle: playerProcedure
-    .meta({ rest: { method: 'PATCH', path: '/stores/{id}/products/{product_id}/toggle', summary: 'Put a shelf product on sale or take it off sale' } })
+    .meta({ access: 'trade', rest: { method: 'PATCH', path: '/stores/{id}/products/{product_id}/toggle', summary: 'Put a shelf product on sale or take it off sale' } })
     .input(toggleStoreProductInput)
     .mutation(({ ctx, input }) => toggleStoreProduct(ctx.db, ctx.company.id, input.id, input.product_id, input.is_active)),
 
   remove: playerProcedure
-    .meta({ rest: { method: 'DELETE', path: '/stores/{id}/products/{product_id}', summary: "Remove a product from the shelf (its stock returns to the back room)" } })
+    .meta({ access: 'trade', rest: { method: 'DELETE', path: '/stores/{id}/products/{product_id}', summary: "Remove a product from the shelf (its stock returns to the back room)" } })
     .input(storeProductInput)
     .mutation(({ ctx, input }) => removeStoreProduct(ctx.db, ctx.company.id, input.id, input.product_id)),
 });

@@ -3,6 +3,6 @@ import { publicProcedure, router } from '../trpc.ts';
 
 export const worldRouter = router({
   state: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/world', summary: 'The game week and the turn times' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/world', summary: 'The game week and the turn times' } })
     .query(({ ctx }) => getWorldState(ctx.db)),
 });

@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './world.ts';
 export * from './companies.ts';
+export * from './apiTokens.ts';

@@ -8,3 +8,4 @@ export * from './company.ts';
 export * from './stocks.ts';
 export * from './politics.ts';
 export * from './research.ts';
+export * from './apiTokens.ts';

@@ -1,0 +1,65 @@
+/**
+ * What every procedure call passes before it runs (a tRPC middleware in api/src/trpc.ts, so REST
+ * and tRPC alike): a refused credential answers its own 401; a personal access token must have
+ * the scope the procedure declares (`meta.access`, docs/api.md), and never reaches session-only
+ * procedures; then the call is counted against the token's or the session's budget, the RateLimit
+ * headers are set, and over the budget it answers 429 with Retry-After.
+ */
+import { GameError, scopeCovers, type ProcedureAccess } from '@marketcraft/shared';
+import type { RequestContext } from '../context.ts';
+import type { ApiConfig } from '../config.ts';
+import { countCall, rateLimitHeaders, rateLimitedMessage, type RateBudget, type RateSubject } from './rateLimit.ts';
+
+/** How often a token's last_used_at is written (the daily audit counts every call). */
+export const LAST_USE_REFRESH_MS = 60_000;
+
+export const SESSION_ONLY_MESSAGE =
+  'API tokens cannot call this: admin routes, account settings and token management need you signed in on the website.';
+
+export function tokenBudget(config: ApiConfig): RateBudget {
+  return { requestsPerMinute: config.RATE_LIMIT_TOKEN_REQUESTS, mutationsPerMinute: config.RATE_LIMIT_TOKEN_MUTATIONS };
+}
+export function sessionBudget(config: ApiConfig): RateBudget {
+  return { requestsPerMinute: config.RATE_LIMIT_SESSION_REQUESTS, mutationsPerMinute: config.RATE_LIMIT_SESSION_MUTATIONS };
+}
+
+export interface CallDescription {
+  /** `meta.access` of the procedure; undefined (no declaration) is treated as session-only. */
+  access: ProcedureAccess | undefined;
+  /** "POST /api/market/trade" or the tRPC path. */
+  label: string;
+  isMutation: boolean;
+}
+
+export async function guardCall(ctx: RequestContext, call: CallDescription): Promise<void> {
+  const { credentialError, apiToken } = ctx;
+  if (credentialError) {
+    ctx.resHeaders.set('www-authenticate', `Bearer error="${credentialError.code}", error_description="${credentialError.reason}"`);
+    throw new GameError(credentialError.status === 400 ? 'INVALID_INPUT' : 'UNAUTHORIZED', credentialError.message);
+  }
+  if (apiToken) {
+    const access = call.access ?? 'session';
+    if (access === 'session') throw new GameError('FORBIDDEN', SESSION_ONLY_MESSAGE);
+    if (!scopeCovers(apiToken.scope, access)) {
+      ctx.resHeaders.set('www-authenticate', `Bearer error="insufficient_scope", scope="${access}"`);
+      throw new GameError(
+        'FORBIDDEN',
+        `This API token has the "${apiToken.scope}" scope; ${call.label} needs "${access}". Create a token with the ${access} scope on your profile.`,
+      );
+    }
+  }
+  let subject: RateSubject | null = null;
+  if (apiToken && ctx.user) {
+    const stale = !apiToken.lastUsedAt || Date.now() - apiToken.lastUsedAt.getTime() >= LAST_USE_REFRESH_MS;
+    subject = { kind: 'token', tokenId: apiToken.id, userId: ctx.user.id, refreshLastUse: stale };
+  } else if (ctx.sessionId) {
+    subject = { kind: 'session', sessionId: ctx.sessionId };
+  }
+  if (!subject) return; // anonymous: only public reads (and sign-in, throttled on its own)
+  const budget = subject.kind === 'token' ? tokenBudget(ctx.config) : sessionBudget(ctx.config);
+  const verdict = await countCall(ctx.db, subject, budget, call.isMutation);
+  for (const [name, value] of Object.entries(rateLimitHeaders(verdict, call.isMutation))) ctx.resHeaders.set(name, value);
+  if (!verdict.allowed) {
+    throw new GameError('RATE_LIMITED', rateLimitedMessage(verdict, call.isMutation, subject.kind), { retryAfterSeconds: verdict.resetSeconds });
+  }
+}

@@ -1,0 +1,239 @@
+/**
+ * Personal access tokens (docs/api.md): a player creates them on /profile with a name, a scope and
+ * an optional expiry; the token `mc_pat_<lookup id>_<secret>` is shown once. The row keeps the
+ * lookup id and SHA-256(secret) only (the secret has 160 random bits, so a fast hash is enough:
+ * nothing to brute-force), and the secret is compared in constant time. A revoked or expired token
+ * is refused on its very next request, on every API server: each request reads the row.
+ */
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import {
+  API_TOKEN_ALPHABET,
+  API_TOKEN_ID_LENGTH,
+  API_TOKEN_PREFIX,
+  API_TOKEN_SECRET_LENGTH,
+  GameError,
+  MAX_ACTIVE_API_TOKENS,
+  type ApiTokenScope,
+} from '@marketcraft/shared';
+import { apiTokens, apiTokenUsage, users, type Database, type DbExecutor } from '@marketcraft/db';
+import type { SessionUser } from '../auth/session.ts';
+
+const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`);
+
+export const TOO_MANY_TOKENS_MESSAGE = `You already have ${MAX_ACTIVE_API_TOKENS} active API tokens, the most allowed. Revoke one you no longer use, then create the new one.`;
+export const TOKEN_NOT_FOUND_MESSAGE = 'No such API token.';
+
+/** Whether a bearer credential claims to be a personal access token (its prefix), well formed or not. */
+export function isPersonalAccessToken(credential: string): boolean {
+  return credential.toLowerCase().startsWith(API_TOKEN_PREFIX);
+}
+
+function randomString(length: number): string {
+  const bytes = new Uint8Array(length);
+  crypto.getRandomValues(bytes);
+  let result = '';
+  for (const byte of bytes) result += API_TOKEN_ALPHABET[byte >> 3];
+  return result;
+}
+
+function hashSecret(secret: string): Uint8Array {
+  return sha256(new TextEncoder().encode(secret));
+}
+
+/** A token as its owner sees it (never the secret, never its hash). */
+export interface ApiTokenRecord {
+  id: number;
+  name: string;
+  scope: ApiTokenScope;
+  /** The token's first characters, to recognise it: `mc_pat_abcd…`. */
+  prefix: string;
+  status: 'active' | 'expired' | 'revoked';
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  requests_today: number;
+  requests_7_days: number;
+}
+
+const tokenColumns = {
+  id: apiTokens.id,
+  lookupId: apiTokens.lookupId,
+  name: apiTokens.name,
+  scope: apiTokens.scope,
+  createdAt: apiTokens.createdAt,
+  expiresAt: apiTokens.expiresAt,
+  revokedAt: apiTokens.revokedAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+};
+type TokenRow = Pick<typeof apiTokens.$inferSelect, keyof typeof tokenColumns>;
+
+function statusOf(row: { expiresAt: Date | null; revokedAt: Date | null }, now: Date): ApiTokenRecord['status'] {
+  if (row.revokedAt) return 'revoked';
+  if (row.expiresAt && row.expiresAt <= now) return 'expired';
+  return 'active';
+}
+
+function recordOf(row: TokenRow, usage: { today: number; week: number } | undefined, now: Date): ApiTokenRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope as ApiTokenScope,
+    prefix: `${API_TOKEN_PREFIX}${row.lookupId.slice(0, 4)}…`,
+    status: statusOf(row, now),
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    requests_today: usage?.today ?? 0,
+    requests_7_days: usage?.week ?? 0,
+  };
+}
+
+/** Only active tokens count toward the limit of 10. */
+const isActive = (now: Date) => and(isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)));
+
+/**
+ * Creates a token for the user; refused (409) when they already have 10 active ones. The user's row
+ * is locked while counting, so concurrent creations cannot pass the limit together.
+ */
+export async function createApiToken(
+  db: Database,
+  userId: number,
+  input: { name: string; scope: ApiTokenScope; expiresInDays?: number | null },
+  now = new Date(),
+): Promise<ApiTokenRecord & { token: string }> {
+  const lookupId = randomString(API_TOKEN_ID_LENGTH);
+  const secret = randomString(API_TOKEN_SECRET_LENGTH);
+  const expiresAt = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 24 * 60 * 60 * 1000) : null;
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [active] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, userId), isActive(now)));
+    if ((active?.count ?? 0) >= MAX_ACTIVE_API_TOKENS) throw new GameError('CONFLICT', TOO_MANY_TOKENS_MESSAGE);
+    const [inserted] = await tx
+      .insert(apiTokens)
+      .values({ lookupId, secretHash: hashSecret(secret), userId, name: input.name, scope: input.scope, createdAt: now, expiresAt })
+      .returning(tokenColumns);
+    return inserted!;
+  });
+  return { ...recordOf(row, undefined, now), token: `${API_TOKEN_PREFIX}${lookupId}_${secret}` };
+}
+
+/** Requests today and over the last 7 days (today included), per token of the user. */
+async function usageOf(db: DbExecutor, tokenIds: number[]): Promise<Map<number, { today: number; week: number }>> {
+  if (tokenIds.length === 0) return new Map();
+  const today = sql`(now() at time zone 'utc')::date`;
+  const rows = await db
+    .select({
+      tokenId: apiTokenUsage.tokenId,
+      today: sql<number>`coalesce(sum(${apiTokenUsage.requests}) filter (where ${apiTokenUsage.day} = ${today}), 0)::int`,
+      week: sql<number>`coalesce(sum(${apiTokenUsage.requests}), 0)::int`,
+    })
+    .from(apiTokenUsage)
+    .where(and(inArray(apiTokenUsage.tokenId, tokenIds), sql`${apiTokenUsage.day} > ${today} - 7`))
+    .groupBy(apiTokenUsage.tokenId);
+  return new Map(rows.map((row) => [row.tokenId, { today: Number(row.today), week: Number(row.week) }]));
+}
+
+/** The user's tokens, newest first: every active one, and revoked or expired ones until housekeeping removes them. */
+export async function listApiTokens(db: DbExecutor, userId: number, now = new Date()): Promise<ApiTokenRecord[]> {
+  const rows = await db.select(tokenColumns).from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  const usage = await usageOf(db, rows.map((row) => row.id));
+  return rows.map((row) => recordOf(row, usage.get(row.id), now));
+}
+
+/** Revokes one of the user's tokens (already revoked: unchanged); another user's token is 404. */
+export async function revokeApiToken(db: DbExecutor, userId: number, tokenId: number, now = new Date()): Promise<ApiTokenRecord> {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  const [row] = await db
+    .select(tokenColumns)
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)));
+  if (!row) throw new GameError('NOT_FOUND', TOKEN_NOT_FOUND_MESSAGE);
+  const usage = await usageOf(db, [row.id]);
+  return recordOf(row, usage.get(row.id), now);
+}
+
+export const USAGE_HISTORY_DAYS = 30;
+
+/** One token's requests per UTC day over the last 30 days, oldest first, days without requests as 0. */
+export async function apiTokenDailyUsage(
+  db: DbExecutor,
+  userId: number,
+  tokenId: number,
+): Promise<{ day: string; requests: number; mutations: number; limited: number }[]> {
+  const [owned] = await db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)));
+  if (!owned) throw new GameError('NOT_FOUND', TOKEN_NOT_FOUND_MESSAGE);
+  const rows = await db.execute<{ day: string; requests: number; mutations: number; limited: number }>(sql`
+    select to_char(d.day, 'YYYY-MM-DD') as day,
+           coalesce(u.requests, 0)::int as requests, coalesce(u.mutations, 0)::int as mutations, coalesce(u.limited, 0)::int as limited
+    from generate_series((now() at time zone 'utc')::date - ${USAGE_HISTORY_DAYS - 1}::int, (now() at time zone 'utc')::date, interval '1 day') as d(day)
+    left join ${apiTokenUsage} u on u.token_id = ${tokenId} and u.day = d.day::date
+    order by d.day`);
+  return rows.map((row) => ({ day: row.day, requests: Number(row.requests), mutations: Number(row.mutations), limited: Number(row.limited) }));
+}
+
+/** What an accepted personal access token brings to the request context. */
+export interface ApiTokenCredential {
+  id: number;
+  scope: ApiTokenScope;
+  /** When the row's last_used_at was written (it is refreshed at most once a minute). */
+  lastUsedAt: Date | null;
+}
+
+export type TokenCheck =
+  | { ok: true; user: SessionUser; token: ApiTokenCredential }
+  | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired'; message: string };
+
+const formatUtc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export const TOKEN_MESSAGES = {
+  malformed: `Malformed API token: personal access tokens look like ${API_TOKEN_PREFIX} followed by ${API_TOKEN_ID_LENGTH} letters or digits, an underscore and ${API_TOKEN_SECRET_LENGTH} more. Copy the whole token shown when you created it.`,
+  unknown: 'Unknown API token: no token matches it (it may have been deleted, or mistyped). Create a new one on your profile.',
+  revoked: (at: Date) => `This API token was revoked on ${formatUtc(at)}. Create a new one on your profile.`,
+  expired: (at: Date) => `This API token expired on ${formatUtc(at)}. Create a new one on your profile.`,
+};
+
+/**
+ * Checks a personal access token. Revoked and expired are told only to someone holding the whole
+ * token (the secret is checked first); a wrong secret is "unknown", like a missing id. The user
+ * behind a token is never an admin for this request: admin routes are session-only anyway.
+ */
+export async function checkPersonalAccessToken(db: DbExecutor, credential: string, now = new Date()): Promise<TokenCheck> {
+  const match = TOKEN_PATTERN.exec(credential);
+  if (!match) return { ok: false, reason: 'malformed', message: TOKEN_MESSAGES.malformed };
+  const [, lookupId, secret] = match as unknown as [string, string, string];
+  const [row] = await db
+    .select({
+      id: apiTokens.id,
+      secretHash: apiTokens.secretHash,
+      scope: apiTokens.scope,
+      expiresAt: apiTokens.expiresAt,
+      revokedAt: apiTokens.revokedAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      userId: users.id,
+      email: users.email,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.lookupId, lookupId));
+  if (!row || !constantTimeEqual(hashSecret(secret), row.secretHash)) return { ok: false, reason: 'unknown', message: TOKEN_MESSAGES.unknown };
+  if (row.revokedAt) return { ok: false, reason: 'revoked', message: TOKEN_MESSAGES.revoked(row.revokedAt) };
+  if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: 'expired', message: TOKEN_MESSAGES.expired(row.expiresAt) };
+  return {
+    ok: true,
+    user: { id: row.userId, email: row.email, isAdmin: false },
+    token: { id: row.id, scope: row.scope as ApiTokenScope, lastUsedAt: row.lastUsedAt },
+  };
+}

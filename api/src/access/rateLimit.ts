@@ -1,0 +1,115 @@
+/**
+ * The rate limiter (docs/api.md): a budget of calls and of mutations per minute for each personal
+ * access token and each session. The counters are rows in PostgreSQL (`rate_limit_counters`, one
+ * per subject and minute, an unlogged table), incremented by one atomic upsert per call, so the
+ * limits hold however many API servers share the database. The window is the clock minute of the
+ * database server (the same for every API server).
+ *
+ * For a token the same statement also counts the call in the token's daily audit
+ * (`api_token_usage`, with the company it acted for: the leaderboard's "API" badge) and refreshes
+ * its last use at most once a minute.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from '@marketcraft/db';
+
+export interface RateBudget {
+  requestsPerMinute: number;
+  mutationsPerMinute: number;
+}
+
+export type RateSubject =
+  | { kind: 'session'; sessionId: string }
+  | { kind: 'token'; tokenId: number; userId: number; refreshLastUse: boolean };
+
+export interface RateVerdict {
+  allowed: boolean;
+  budget: RateBudget;
+  /** Calls and mutations counted in this minute, this one included. */
+  requests: number;
+  mutations: number;
+  /** Seconds until the window ends and the counts start again. */
+  resetSeconds: number;
+}
+
+type CounterRow = {
+  requests: number;
+  mutations: number;
+  reset_seconds: number;
+};
+
+/** Counts one call of `subject` and says whether it is within the budget. */
+export async function countCall(db: DbExecutor, subject: RateSubject, budget: RateBudget, isMutation: boolean): Promise<RateVerdict> {
+  const key = subject.kind === 'token' ? `token:${subject.tokenId}` : `session:${subject.sessionId}`;
+  const mutation = isMutation ? 1 : 0;
+  const counter = sql`
+    insert into rate_limit_counters as c (subject, window_start, requests, mutations)
+    values (${key}, date_trunc('minute', now()), 1, ${mutation})
+    on conflict (subject, window_start) do update
+      set requests = c.requests + 1, mutations = c.mutations + excluded.mutations
+    returning requests, mutations, extract(epoch from window_start + interval '1 minute' - now())::float8 as reset_seconds`;
+  let row: CounterRow | undefined;
+  if (subject.kind === 'session') {
+    [row] = await db.execute<CounterRow>(counter);
+  } else {
+    [row] = await db.execute<CounterRow>(sql`
+      with counter as (${counter}),
+      verdict as (
+        select requests, mutations, reset_seconds,
+               requests > ${budget.requestsPerMinute} or (${mutation} = 1 and mutations > ${budget.mutationsPerMinute}) as over
+        from counter
+      ),
+      usage as (
+        insert into api_token_usage as u (token_id, day, company_id, requests, mutations, limited)
+        select ${subject.tokenId}, (now() at time zone 'utc')::date,
+               (select id from companies where user_id = ${subject.userId} and status = 'active'),
+               1, case when over then 0 else ${mutation} end, case when over then 1 else 0 end
+        from verdict
+        on conflict (token_id, day) do update set
+          requests = u.requests + 1,
+          mutations = u.mutations + excluded.mutations,
+          limited = u.limited + excluded.limited,
+          company_id = coalesce(excluded.company_id, u.company_id)
+      ),
+      last_use as (
+        update api_tokens set last_used_at = now() where id = ${subject.tokenId} and ${subject.refreshLastUse}::boolean
+      )
+      select requests, mutations, reset_seconds from verdict`);
+  }
+  if (!row) throw new Error('rate limit counter returned nothing');
+  const requests = Number(row.requests);
+  const mutations = Number(row.mutations);
+  return {
+    allowed: requests <= budget.requestsPerMinute && (!isMutation || mutations <= budget.mutationsPerMinute),
+    budget,
+    requests,
+    mutations,
+    resetSeconds: Math.max(1, Math.ceil(Number(row.reset_seconds))),
+  };
+}
+
+/**
+ * The answer's rate limit headers. `RateLimit-Limit`, `-Remaining` and `-Reset` (the widely read
+ * trio of draft-ietf-httpapi-ratelimit-headers-06) describe the budget closest to running out for
+ * this kind of call; `RateLimit-Policy` and `RateLimit` (the draft's current structured fields)
+ * describe both budgets.
+ */
+export function rateLimitHeaders(verdict: RateVerdict, isMutation: boolean): Record<string, string> {
+  const { budget, resetSeconds } = verdict;
+  const requestsLeft = Math.max(0, budget.requestsPerMinute - verdict.requests);
+  const mutationsLeft = Math.max(0, budget.mutationsPerMinute - verdict.mutations);
+  const mutationsTighter = isMutation && mutationsLeft < requestsLeft;
+  return {
+    'ratelimit-limit': String(mutationsTighter ? budget.mutationsPerMinute : budget.requestsPerMinute),
+    'ratelimit-remaining': String(mutationsTighter ? mutationsLeft : requestsLeft),
+    'ratelimit-reset': String(resetSeconds),
+    'ratelimit-policy': `"requests";q=${budget.requestsPerMinute};w=60, "mutations";q=${budget.mutationsPerMinute};w=60`,
+    ratelimit: `"requests";r=${requestsLeft};t=${resetSeconds}, "mutations";r=${mutationsLeft};t=${resetSeconds}`,
+  };
+}
+
+export function rateLimitedMessage(verdict: RateVerdict, isMutation: boolean, kind: RateSubject['kind']): string {
+  const who = kind === 'token' ? 'this API token' : 'this session';
+  const overMutations = isMutation && verdict.mutations > verdict.budget.mutationsPerMinute && verdict.requests <= verdict.budget.requestsPerMinute;
+  const budget = overMutations ? `${verdict.budget.mutationsPerMinute} actions (mutations)` : `${verdict.budget.requestsPerMinute} requests`;
+  return `Rate limit reached: ${who} may make ${budget} a minute. Try again in ${verdict.resetSeconds} s (see the Retry-After and RateLimit headers).`;
+}
