@@ -13,6 +13,7 @@ import { timeUntilNextTurn } from '../../lib/countdown';
 import { formatDateTime } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { BusiestTokensCard } from './BusiestTokensCard';
 
 function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -128,6 +129,7 @@ export default function AdminPage() {
         <ScheduleCard />
       </SimpleGrid>
       <ManualTurnCard />
+      <BusiestTokensCard />
     </>
   );
 }

@@ -14,6 +14,17 @@ const MEDALS = [
   { color: 'orange', label: 'Bronze' },
 ] as const;
 
+/** "API": a personal access token acted for the company in the last 7 days (GET /api/companies' uses_api). */
+function ApiBadge() {
+  return (
+    <Tooltip label="Acted through the API (a personal access token) in the last 7 days">
+      <Badge size="xs" variant="outline" color="grape" data-testid="api-badge">
+        API
+      </Badge>
+    </Tooltip>
+  );
+}
+
 function KindIcon({ isBot }: { isBot: boolean }) {
   return (
     <Tooltip label={isBot ? 'AI bot' : 'Player'}>
@@ -57,6 +68,7 @@ export default function LeaderboardPage() {
                     <Text fw={700} truncate>
                       {company.name}
                     </Text>
+                    {company.uses_api && <ApiBadge />}
                     {company.is_you && (
                       <Badge size="xs" color="blue">
                         You
@@ -102,6 +114,7 @@ export default function LeaderboardPage() {
                           <Text size="sm" fw={company.is_you ? 700 : 500}>
                             {company.name}
                           </Text>
+                          {company.uses_api && <ApiBadge />}
                           {company.is_you && (
                             <Badge size="xs" color="blue">
                               You

@@ -7,6 +7,7 @@ import {
   IconBook,
   IconBulb,
   IconChartLine,
+  IconCode,
   IconCash,
   IconClock,
   IconGauge,
@@ -14,9 +15,13 @@ import {
   IconSwords,
   IconTarget,
 } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router-dom';
 import { AdSlot } from '../../components/AdSlot';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageMeta } from '../../hooks/usePageMeta';
+import { ScriptingTab } from './ScriptingTab';
+
+const TABS = ['basics', 'business', 'mechanics', 'strategy', 'scripting'] as const;
 
 function Section({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
   return (
@@ -220,11 +225,19 @@ function StrategyTab() {
 
 export default function LearningPage() {
   usePageMeta('Learning Base', 'Learn the economics behind Marketcraft: basics, business concepts, game mechanics and strategy.');
+  // ?tab=scripting opens a tab directly (the profile links to the scripting guide).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab = TABS.find((each) => each === requested) ?? 'basics';
   return (
     <>
       <PageHeader title="Learning Base" subtitle="Everything you need to master the economy" />
       <Stack gap="md">
-        <Tabs defaultValue="basics" keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => setSearchParams(value && value !== 'basics' ? { tab: value } : {}, { replace: true })}
+          keepMounted={false}
+        >
           <Tabs.List mb="md">
             <Tabs.Tab value="basics" leftSection={<IconBook size={16} aria-hidden />}>
               Basics
@@ -232,6 +245,9 @@ export default function LearningPage() {
             <Tabs.Tab value="business">Business</Tabs.Tab>
             <Tabs.Tab value="mechanics">Mechanics</Tabs.Tab>
             <Tabs.Tab value="strategy">Strategy</Tabs.Tab>
+            <Tabs.Tab value="scripting" leftSection={<IconCode size={16} aria-hidden />}>
+              Scripting
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="basics">
             <BasicsTab />
@@ -244,6 +260,9 @@ export default function LearningPage() {
           </Tabs.Panel>
           <Tabs.Panel value="strategy">
             <StrategyTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="scripting">
+            <ScriptingTab />
           </Tabs.Panel>
         </Tabs>
         <AdSlot />

@@ -13,6 +13,7 @@ import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatDate, formatWholeDollars } from '../../lib/format';
 import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { ApiTokensCard } from './ApiTokensCard';
 
 function Stat({ label, value, icon }: { label: string; value: string; icon: React.ReactNode }) {
   return (
@@ -131,6 +132,7 @@ export default function ProfilePage() {
               </Stack>
             </Card>
           </SimpleGrid>
+          <ApiTokensCard />
         </Stack>
       )}
     </>

@@ -1,0 +1,277 @@
+/**
+ * The profile's "API tokens" section (issue 12, docs/api.md): create a personal access token with a
+ * name, a scope and an expiry (shown once, in NewTokenModal), list tokens with their status, last
+ * use and requests, open a token's 30-day usage chart, and revoke a token.
+ */
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconChartBar, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { API_TOKEN_EXPIRY_CHOICES, API_TOKEN_SCOPES, API_TOKEN_SCOPE_DESCRIPTIONS, createApiTokenInput, type ApiTokenScope } from '@marketcraft/shared';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { ScopeBadge } from '../../components/ScopeBadge';
+import { QueryError } from '../../components/QueryError';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc, type RouterOutputs } from '../../trpc';
+import { NewTokenModal } from './NewTokenModal';
+
+const TokenUsageChart = lazy(() => import('./TokenUsageChart'));
+
+type ApiToken = RouterOutputs['tokens']['list']['tokens'][number];
+
+const STATUS_COLORS: Record<ApiToken['status'], string> = { active: 'teal', expired: 'gray', revoked: 'red' };
+
+const EXPIRY_OPTIONS = API_TOKEN_EXPIRY_CHOICES.map((days) => ({
+  value: days === null ? 'never' : String(days),
+  label: days === null ? 'Never expires' : days === 365 ? '1 year' : `${days} days`,
+}));
+
+function CreateTokenForm({ activeCount, maxActive, onCreated }: { activeCount: number; maxActive: number; onCreated: (token: string) => void }) {
+  const utils = trpc.useUtils();
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiTokenScope>('read');
+  const [expiry, setExpiry] = useState<string>('30');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const create = trpc.tokens.create.useMutation({
+    onSuccess: (created) => {
+      notifySuccess('Token created', `"${created.name}" can ${created.scope} from now on.`);
+      setName('');
+      void utils.tokens.list.invalidate();
+      onCreated(created.token);
+    },
+    onError: (caught) => notifyFailure('Could not create the token', caught, 'Please try again.'),
+  });
+  const atLimit = activeCount >= maxActive;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createApiTokenInput.safeParse({ name, scope, expires_in_days: expiry === 'never' ? null : Number(expiry) });
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? 'Check the form');
+      return;
+    }
+    setNameError(null);
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create an API token">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Token name"
+            placeholder="e.g. restock bot"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={nameError}
+            disabled={create.isPending}
+            maxLength={60}
+          />
+          <Select
+            label="Expires"
+            data={EXPIRY_OPTIONS}
+            value={expiry}
+            onChange={(value) => setExpiry(value ?? '30')}
+            allowDeselect={false}
+            disabled={create.isPending}
+          />
+        </SimpleGrid>
+        <div>
+          <Text size="sm" fw={500} mb={4} id="token-scope-label">
+            Scope
+          </Text>
+          <SegmentedControl
+            aria-labelledby="token-scope-label"
+            data={API_TOKEN_SCOPES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))}
+            value={scope}
+            onChange={(value) => setScope(value as ApiTokenScope)}
+            disabled={create.isPending}
+          />
+          <Text size="xs" c="dimmed" mt={4}>
+            {API_TOKEN_SCOPE_DESCRIPTIONS[scope]}. Never admin, account settings or token management.
+          </Text>
+        </div>
+        <Group>
+          <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={create.isPending} disabled={atLimit}>
+            Create token
+          </Button>
+          <Text size="xs" c={atLimit ? 'red' : 'dimmed'}>
+            {atLimit ? `You have ${maxActive} active tokens, the most allowed: revoke one first.` : `${activeCount} of ${maxActive} active tokens`}
+          </Text>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function TokenRow({ token, onUsage, onRevoke }: { token: ApiToken; onUsage: () => void; onRevoke: () => void }) {
+  return (
+    <Table.Tr data-testid="api-token-row">
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {token.name}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {token.prefix}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <ScopeBadge scope={token.scope} />
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="dot" color={STATUS_COLORS[token.status]}>
+          {token.status}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDate(token.created_at)}</Text>
+        <Text size="xs" c="dimmed">
+          {token.expires_at ? `${token.status === 'expired' ? 'expired' : 'expires'} ${formatDate(token.expires_at)}` : 'never expires'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{token.last_used_at ? formatDateTime(token.last_used_at) : 'Never used'}</Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm" fw={600}>
+          {token.requests_today.toLocaleString('en-US')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {token.requests_7_days.toLocaleString('en-US')} in 7 days
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Button size="compact-sm" variant="subtle" leftSection={<IconChartBar size={14} aria-hidden />} onClick={onUsage} aria-label={`Usage of ${token.name}`}>
+            Usage
+          </Button>
+          {token.status === 'active' && (
+            <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onRevoke} aria-label={`Revoke ${token.name}`}>
+              Revoke
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function ApiTokensCard() {
+  const utils = trpc.useUtils();
+  const list = trpc.tokens.list.useQuery();
+  const [shownToken, setShownToken] = useState<string | null>(null);
+  const [usageOf, setUsageOf] = useState<ApiToken | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const revoke = trpc.tokens.revoke.useMutation({
+    onSuccess: (revoked) => {
+      notifySuccess('Token revoked', `"${revoked.name}" no longer works.`);
+      setRevoking(null);
+      void utils.tokens.list.invalidate();
+    },
+    onError: (caught) => notifyFailure('Could not revoke the token', caught, 'Please try again.'),
+  });
+
+  return (
+    <Card withBorder padding="lg" data-testid="api-tokens">
+      <Group gap="sm" mb={4}>
+        <IconKey size={20} aria-hidden />
+        <Title order={2} fz="lg">
+          API tokens
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        Script your company with personal access tokens: send one as <code>Authorization: Bearer &lt;token&gt;</code> to any route of the{' '}
+        <Anchor href="/api/docs" target="_blank">
+          API
+        </Anchor>{' '}
+        within its scope. See{' '}
+        <Anchor component={Link} to="/learning?tab=scripting">
+          Scripting your company
+        </Anchor>{' '}
+        for complete examples.
+        {list.data &&
+          ` Each token may make ${list.data.limits.token.requests_per_minute} requests a minute, of which ${list.data.limits.token.mutations_per_minute} actions.`}
+      </Text>
+      {list.isPending ? (
+        <PageLoader />
+      ) : list.isError ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} title="Could not load your tokens" />
+      ) : (
+        <Stack gap="lg">
+          <CreateTokenForm
+            activeCount={list.data.tokens.filter((token) => token.status === 'active').length}
+            maxActive={list.data.max_active}
+            onCreated={setShownToken}
+          />
+          {list.data.tokens.length === 0 ? (
+            <Alert variant="light" color="gray" title="No tokens yet">
+              Create one above to let a script or a spreadsheet read or play your company.
+            </Alert>
+          ) : (
+            <Table.ScrollContainer minWidth={760}>
+              <Table verticalSpacing="xs" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Scope</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                    <Table.Th>Last used</Table.Th>
+                    <Table.Th ta="right">Requests today</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.tokens.map((token) => (
+                    <TokenRow key={token.id} token={token} onUsage={() => setUsageOf(token)} onRevoke={() => setRevoking(token)} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      )}
+
+      <NewTokenModal token={shownToken} onClose={() => setShownToken(null)} />
+
+      <Modal opened={usageOf !== null} onClose={() => setUsageOf(null)} title={usageOf ? `Requests of "${usageOf.name}", last 30 days` : ''} size="lg">
+        {usageOf && (
+          <Suspense fallback={<PageLoader />}>
+            <TokenUsageChart tokenId={usageOf.id} />
+          </Suspense>
+        )}
+      </Modal>
+
+      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke this token?">
+        <Text size="sm" mb="md">
+          Scripts using "{revoking?.name}" stop working on their next request. This cannot be undone.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setRevoking(null)} disabled={revoke.isPending}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => revoking && revoke.mutate({ id: revoking.id })} loading={revoke.isPending}>
+            Revoke token
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}
