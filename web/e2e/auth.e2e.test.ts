@@ -33,7 +33,7 @@ describe('auth journey', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid="header-next-turn"]')?.textContent?.includes('Loading'));
 
     await page.getByRole('button', { name: 'Logout' }).first().click();
-    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome Back', exact: true }).waitFor();
     const session = await context.request.get('/api/auth/session');
     expect((await session.json()).user).toBeNull();
 
