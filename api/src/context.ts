@@ -48,7 +48,10 @@ export async function createRequestContext(
   const bearer = authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : null;
   // Personal access tokens and malformed credentials are told apart from session tokens first.
   const byToken = await authenticatePersonalToken(services.db, authorization);
-  if (byToken) return { ...services, ...byToken, sessionId: null, req, resHeaders, clientIp };
+  if (byToken) {
+    if (byToken.user) noteRequest(req, { userId: byToken.user.id });
+    return { ...services, ...byToken, sessionId: null, req, resHeaders, clientIp };
+  }
   const cookieToken = parseCookies(req.headers.get('cookie')).get(SESSION_COOKIE_NAME) ?? null;
   const token = bearer || cookieToken;
   let user: SessionUser | null = null;

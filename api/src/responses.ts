@@ -417,7 +417,15 @@ export const responseSchemas = {
     }),
     revoke: apiTokenResponse,
     usage: z
-      .array(z.strictObject({ day: z.iso.date(), requests: count, mutations: count.describe('Actions within budget'), limited: count.describe('Refused with 429') }))
+      .array(
+        z.strictObject({
+          day: z.iso.date().describe('UTC day'),
+          requests: count.describe('Every call counted: reads + mutations + limited'),
+          reads: count.describe('Reads within budget'),
+          mutations: count.describe('Actions within budget'),
+          limited: count.describe('Refused with 429'),
+        }),
+      )
       .length(30),
     busiest: z
       .array(

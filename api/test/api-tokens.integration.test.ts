@@ -268,7 +268,7 @@ describe('personal access tokens', () => {
 
     const usage = await app.api('GET', `/tokens/${tradeToken.id}/usage`, { token: trader.token });
     expect(usage.body).toHaveLength(30);
-    expect(usage.body.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), requests: 6, mutations: 1, limited: 0 });
+    expect(usage.body.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), requests: 6, reads: 5, mutations: 1, limited: 0 });
     expect(usage.body[0]).toMatchObject({ requests: 0 });
     expect((await app.api('GET', `/tokens/${tradeToken.id}/usage`, { token: reader.token })).status).toBe(404);
     expect((await app.api('GET', '/tokens', { token: trader.token })).body.tokens[0]).toMatchObject({ requests_today: 6, requests_7_days: 6 });

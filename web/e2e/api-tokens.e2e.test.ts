@@ -100,6 +100,13 @@ describe('API tokens journey', () => {
     const { context, page } = await newPage(browser, PHONE);
     await signUpViaApi(context, uniqueEmail('scripting'));
     await page.goto('/profile');
+    // On a phone each token is a card, and the profile fits the screen.
+    const section = page.getByTestId('api-tokens');
+    await section.getByLabel('Token name').fill('notebook');
+    await section.getByRole('button', { name: 'Create token' }).click();
+    await page.getByRole('dialog', { name: 'Your new API token' }).getByRole('button', { name: 'Done, I copied it' }).click();
+    await section.getByTestId('api-token-card').filter({ hasText: 'notebook' }).getByText('read', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.getByTestId('api-tokens').getByRole('link', { name: 'Scripting your company' }).click();
     await page.waitForURL(/\/learning\?tab=scripting$/);
     await page.getByRole('tab', { name: 'Scripting', selected: true }).waitFor();

@@ -164,12 +164,20 @@ export async function revokeApiToken(db: DbExecutor, userId: number, tokenId: nu
 
 export const USAGE_HISTORY_DAYS = 30;
 
+export interface DailyUsage {
+  day: string;
+  /** Every call counted that day: reads + mutations + limited. */
+  requests: number;
+  /** Reads answered within budget. */
+  reads: number;
+  /** Mutations answered within budget. */
+  mutations: number;
+  /** Calls refused with 429. */
+  limited: number;
+}
+
 /** One token's requests per UTC day over the last 30 days, oldest first, days without requests as 0. */
-export async function apiTokenDailyUsage(
-  db: DbExecutor,
-  userId: number,
-  tokenId: number,
-): Promise<{ day: string; requests: number; mutations: number; limited: number }[]> {
+export async function apiTokenDailyUsage(db: DbExecutor, userId: number, tokenId: number): Promise<DailyUsage[]> {
   const [owned] = await db
     .select({ id: apiTokens.id })
     .from(apiTokens)
@@ -181,7 +189,10 @@ export async function apiTokenDailyUsage(
     from generate_series((now() at time zone 'utc')::date - ${USAGE_HISTORY_DAYS - 1}::int, (now() at time zone 'utc')::date, interval '1 day') as d(day)
     left join ${apiTokenUsage} u on u.token_id = ${tokenId} and u.day = d.day::date
     order by d.day`);
-  return rows.map((row) => ({ day: row.day, requests: Number(row.requests), mutations: Number(row.mutations), limited: Number(row.limited) }));
+  return rows.map((row) => {
+    const [requests, mutations, limited] = [Number(row.requests), Number(row.mutations), Number(row.limited)];
+    return { day: row.day, requests, reads: requests - mutations - limited, mutations, limited };
+  });
 }
 
 /** What an accepted personal access token brings to the request context. */

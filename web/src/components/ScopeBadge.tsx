@@ -6,7 +6,7 @@ const SCOPE_COLORS: Record<ApiTokenScope, string> = { read: 'green', trade: 'blu
 
 export function ScopeBadge({ scope, ...props }: { scope: ApiTokenScope } & Omit<BadgeProps, 'color' | 'children'>) {
   return (
-    <Badge variant="light" color={SCOPE_COLORS[scope]} {...props}>
+    <Badge variant="light" color={SCOPE_COLORS[scope]} miw="max-content" {...props}>
       {scope}
     </Badge>
   );

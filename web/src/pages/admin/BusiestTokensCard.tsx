@@ -52,7 +52,7 @@ export function BusiestTokensCard() {
                       </Text>
                       <ScopeBadge scope={token.scope} size="xs" />
                       {token.status !== 'active' && (
-                        <Badge size="xs" variant="dot" color="gray">
+                        <Badge size="xs" variant="dot" color="gray" miw="max-content">
                           {token.status}
                         </Badge>
                       )}

@@ -121,55 +121,140 @@ function CreateTokenForm({ activeCount, maxActive, onCreated }: { activeCount: n
   );
 }
 
-function TokenRow({ token, onUsage, onRevoke }: { token: ApiToken; onUsage: () => void; onRevoke: () => void }) {
+function StatusBadge({ status }: { status: ApiToken['status'] }) {
   return (
-    <Table.Tr data-testid="api-token-row">
-      <Table.Td>
-        <Text size="sm" fw={600}>
-          {token.name}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {token.prefix}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <ScopeBadge scope={token.scope} />
-      </Table.Td>
-      <Table.Td>
-        <Badge variant="dot" color={STATUS_COLORS[token.status]}>
-          {token.status}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{formatDate(token.created_at)}</Text>
-        <Text size="xs" c="dimmed">
-          {token.expires_at ? `${token.status === 'expired' ? 'expired' : 'expires'} ${formatDate(token.expires_at)}` : 'never expires'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{token.last_used_at ? formatDateTime(token.last_used_at) : 'Never used'}</Text>
-      </Table.Td>
-      <Table.Td ta="right">
-        <Text size="sm" fw={600}>
-          {token.requests_today.toLocaleString('en-US')}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {token.requests_7_days.toLocaleString('en-US')} in 7 days
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Button size="compact-sm" variant="subtle" leftSection={<IconChartBar size={14} aria-hidden />} onClick={onUsage} aria-label={`Usage of ${token.name}`}>
-            Usage
-          </Button>
-          {token.status === 'active' && (
-            <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onRevoke} aria-label={`Revoke ${token.name}`}>
-              Revoke
-            </Button>
-          )}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <Badge variant="dot" color={STATUS_COLORS[status]} miw="max-content">
+      {status}
+    </Badge>
+  );
+}
+
+const expiryText = (token: ApiToken) =>
+  token.expires_at ? `${token.status === 'expired' ? 'expired' : 'expires'} ${formatDate(token.expires_at)}` : 'never expires';
+const lastUseText = (token: ApiToken) => (token.last_used_at ? formatDateTime(token.last_used_at) : 'Never used');
+
+interface TokenActions {
+  onUsage: (token: ApiToken) => void;
+  onRevoke: (token: ApiToken) => void;
+}
+
+function TokenButtons({ token, onUsage, onRevoke }: { token: ApiToken } & TokenActions) {
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Button size="compact-sm" variant="subtle" leftSection={<IconChartBar size={14} aria-hidden />} onClick={() => onUsage(token)} aria-label={`Usage of ${token.name}`}>
+        Usage
+      </Button>
+      {token.status === 'active' && (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          onClick={() => onRevoke(token)}
+          aria-label={`Revoke ${token.name}`}
+        >
+          Revoke
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function TokenName({ token }: { token: ApiToken }) {
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {token.name}
+      </Text>
+      <Text size="xs" c="dimmed" ff="monospace">
+        {token.prefix}
+      </Text>
+    </div>
+  );
+}
+
+/** Desktop: one row per token. */
+function TokenTable({ tokens, ...actions }: { tokens: ApiToken[] } & TokenActions) {
+  return (
+    <Table verticalSpacing="xs" highlightOnHover visibleFrom="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Scope</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Created</Table.Th>
+          <Table.Th>Last used</Table.Th>
+          <Table.Th ta="right">Requests today</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {tokens.map((token) => (
+          <Table.Tr key={token.id} data-testid="api-token-row">
+            <Table.Td>
+              <TokenName token={token} />
+            </Table.Td>
+            <Table.Td>
+              <ScopeBadge scope={token.scope} />
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={token.status} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDate(token.created_at)}</Text>
+              <Text size="xs" c="dimmed">
+                {expiryText(token)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{lastUseText(token)}</Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm" fw={600}>
+                {token.requests_today.toLocaleString('en-US')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {token.requests_7_days.toLocaleString('en-US')} in 7 days
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <TokenButtons token={token} {...actions} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Phones: one card per token. */
+function TokenCards({ tokens, ...actions }: { tokens: ApiToken[] } & TokenActions) {
+  return (
+    <Stack gap="sm" hiddenFrom="sm">
+      {tokens.map((token) => (
+        <Card key={token.id} withBorder padding="sm" data-testid="api-token-card">
+          <Group justify="space-between" wrap="nowrap" align="flex-start" mb={6}>
+            <TokenName token={token} />
+            <Group gap={4} wrap="nowrap">
+              <ScopeBadge scope={token.scope} size="sm" />
+              <StatusBadge status={token.status} />
+            </Group>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Created {formatDate(token.created_at)}, {expiryText(token)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Last used: {lastUseText(token)}
+          </Text>
+          <Group justify="space-between" mt={6} wrap="nowrap">
+            <Text size="sm">
+              <b>{token.requests_today.toLocaleString('en-US')}</b> today, {token.requests_7_days.toLocaleString('en-US')} in 7 days
+            </Text>
+            <TokenButtons token={token} {...actions} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
   );
 }
 
@@ -225,26 +310,10 @@ export function ApiTokensCard() {
               Create one above to let a script or a spreadsheet read or play your company.
             </Alert>
           ) : (
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="xs" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Scope</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>Last used</Table.Th>
-                    <Table.Th ta="right">Requests today</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.tokens.map((token) => (
-                    <TokenRow key={token.id} token={token} onUsage={() => setUsageOf(token)} onRevoke={() => setRevoking(token)} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <>
+              <TokenTable tokens={list.data.tokens} onUsage={setUsageOf} onRevoke={setRevoking} />
+              <TokenCards tokens={list.data.tokens} onUsage={setUsageOf} onRevoke={setRevoking} />
+            </>
           )}
         </Stack>
       )}

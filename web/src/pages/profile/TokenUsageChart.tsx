@@ -22,8 +22,9 @@ export default function TokenUsageChart({ tokenId }: { tokenId: number }) {
         h={240}
         data={data}
         dataKey="label"
+        type="stacked"
         series={[
-          { name: 'requests', label: 'Requests', color: 'blue.5' },
+          { name: 'reads', label: 'Reads', color: 'blue.5' },
           { name: 'mutations', label: 'Actions', color: 'grape.5' },
           { name: 'limited', label: 'Rate limited', color: 'red.5' },
         ]}
