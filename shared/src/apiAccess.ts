@@ -34,7 +34,7 @@ export function scopeCovers(granted: ApiTokenScope, needed: ApiTokenScope): bool
 export const API_TOKEN_PREFIX = 'mc_pat_';
 export const API_TOKEN_ID_LENGTH = 16;
 export const API_TOKEN_SECRET_LENGTH = 32;
-/** Both parts use this 32-letter alphabet (5 random bits a character, no look-alikes). */
+/** Both parts use this 32-letter alphabet (5 random bits a character, no look-alikes), as session tokens do. */
 export const API_TOKEN_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 export const MAX_ACTIVE_API_TOKENS = 10;

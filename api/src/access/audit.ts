@@ -30,20 +30,7 @@ export interface BusyToken {
 
 /** The tokens with the most requests over the last 7 UTC days (today included), busiest first. */
 export async function busiestApiTokens(db: DbExecutor): Promise<BusyToken[]> {
-  const rows = await db.execute<{
-    token_id: number;
-    name: string;
-    scope: ApiTokenScope;
-    status: BusyToken['status'];
-    owner_email: string;
-    company_id: number | null;
-    company_name: string | null;
-    requests: number;
-    mutations: number;
-    limited: number;
-    requests_today: number;
-    last_used_at: Date | string | null;
-  }>(sql`
+  const rows = await db.execute<Omit<BusyToken, 'last_used_at'> & { last_used_at: Date | string | null }>(sql`
     with totals as (
       select token_id,
              sum(requests)::int as requests, sum(mutations)::int as mutations, sum(limited)::int as limited,

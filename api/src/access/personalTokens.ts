@@ -6,7 +6,6 @@
  * is refused on its very next request, on every API server: each request reads the row.
  */
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import {
   API_TOKEN_ALPHABET,
@@ -18,7 +17,7 @@ import {
   type ApiTokenScope,
 } from '@marketcraft/shared';
 import { apiTokens, apiTokenUsage, users, type Database, type DbExecutor } from '@marketcraft/db';
-import type { SessionUser } from '../auth/session.ts';
+import { hashSecret, randomSecureString, type SessionUser } from '../auth/session.ts';
 
 const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`);
 
@@ -28,18 +27,6 @@ export const TOKEN_NOT_FOUND_MESSAGE = 'No such API token.';
 /** Whether a bearer credential claims to be a personal access token (its prefix), well formed or not. */
 export function isPersonalAccessToken(credential: string): boolean {
   return credential.toLowerCase().startsWith(API_TOKEN_PREFIX);
-}
-
-function randomString(length: number): string {
-  const bytes = new Uint8Array(length);
-  crypto.getRandomValues(bytes);
-  let result = '';
-  for (const byte of bytes) result += API_TOKEN_ALPHABET[byte >> 3];
-  return result;
-}
-
-function hashSecret(secret: string): Uint8Array {
-  return sha256(new TextEncoder().encode(secret));
 }
 
 /** A token as its owner sees it (never the secret, never its hash). */
@@ -105,8 +92,8 @@ export async function createApiToken(
   input: { name: string; scope: ApiTokenScope; expiresInDays?: number | null },
   now = new Date(),
 ): Promise<ApiTokenRecord & { token: string }> {
-  const lookupId = randomString(API_TOKEN_ID_LENGTH);
-  const secret = randomString(API_TOKEN_SECRET_LENGTH);
+  const lookupId = randomSecureString(API_TOKEN_ID_LENGTH);
+  const secret = randomSecureString(API_TOKEN_SECRET_LENGTH);
   const expiresAt = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 24 * 60 * 60 * 1000) : null;
   const row = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { sessions, users, type Database } from '@marketcraft/db';
+import { API_TOKEN_ALPHABET } from '@marketcraft/shared';
 
 export const SESSION_COOKIE_NAME = 'marketcraft_session';
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -29,13 +30,14 @@ export interface ValidSession {
   expiresAt: Date;
 }
 
-const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** The tokens' alphabet (personal access tokens use it too): 32 letters, no look-alikes. */
+const ALPHABET = API_TOKEN_ALPHABET;
 /** Characters of the session id and of the secret (5 random bits each). */
 export const SESSION_ID_LENGTH = 24;
 export const SESSION_SECRET_LENGTH = 32;
 
 /** `length` characters of ALPHABET, 5 random bits each (byte >> 3 of a random byte: no bias). */
-function randomSecureString(length: number): string {
+export function randomSecureString(length: number): string {
   const bytes = new Uint8Array(length);
   crypto.getRandomValues(bytes);
   let result = '';
@@ -43,7 +45,8 @@ function randomSecureString(length: number): string {
   return result;
 }
 
-function hashSecret(secret: string): Uint8Array {
+/** SHA-256 of a token's secret: what the database keeps (sessions and personal access tokens). */
+export function hashSecret(secret: string): Uint8Array {
   return sha256(new TextEncoder().encode(secret));
 }
 

@@ -3,17 +3,11 @@
  * rate limiter's per-minute counters. See docs/api.md.
  */
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { API_TOKEN_SCOPES } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
-import { users } from './auth.ts';
+import { bytea, users } from './auth.ts';
 import { companies } from './companies.ts';
-
-const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => Buffer.from(value),
-  fromDriver: (value) => new Uint8Array(value),
-});
 
 /**
  * A token is `mc_pat_<lookup_id>_<secret>`; the row keeps the lookup id and SHA-256(secret) only.

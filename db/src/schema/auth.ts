@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
+/** Binary columns (token hashes) as Uint8Array. */
+export const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
   dataType: () => 'bytea',
   toDriver: (value) => Buffer.from(value),
   fromDriver: (value) => new Uint8Array(value),
