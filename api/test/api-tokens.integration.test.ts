@@ -15,6 +15,7 @@ import { API_TOKEN_SCOPES, MAX_ACTIVE_API_TOKENS, scopeCovers, type ApiTokenScop
 import { restRoutes } from '../src/rest.ts';
 import { buildOpenApiDocument } from '../src/openapi.ts';
 import { SESSION_ONLY_MESSAGE } from '../src/access/guard.ts';
+import { pruneApiAccessRows } from '../src/access/audit.ts';
 import { TOKEN_IN_URL_MESSAGE } from '../src/access/credentials.ts';
 import { TOKEN_MESSAGES, TOO_MANY_TOKENS_MESSAGE } from '../src/access/personalTokens.ts';
 import { createProductionWorld, type ProductionWorld } from './helpers/productionFixtures.ts';
@@ -254,6 +255,28 @@ describe('personal access tokens', () => {
     expect((await attempt({ name: 'bot', scope: 'read', expires_in_days: 400 })).body).toEqual({ error: 'expires_in_days: Expiry can be at most 366 days' });
     const never = await attempt({ name: 'forever', scope: 'read', expires_in_days: null });
     expect(never.body).toMatchObject({ status: 'active', expires_at: null });
+  });
+
+  it('housekeeping deletes old rate windows, usage beyond 90 days and tokens ended 30 days ago, and keeps the rest', async () => {
+    const db = app.database.db;
+    const player = await app.createPlayer();
+    const kept = await createToken(player, 'read', { name: 'kept' });
+    const recentlyRevoked = await createToken(player, 'read', { name: 'revoked last week' });
+    const longRevoked = await createToken(player, 'read', { name: 'revoked long ago' });
+    const day = 24 * 3600 * 1000;
+    await db.update(apiTokens).set({ revokedAt: new Date(Date.now() - 7 * day) }).where(eq(apiTokens.id, recentlyRevoked.id));
+    await db.update(apiTokens).set({ revokedAt: new Date(Date.now() - 31 * day) }).where(eq(apiTokens.id, longRevoked.id));
+    await db.execute(sql`insert into api_token_usage (token_id, day, requests) values
+      (${kept.id}, (now() at time zone 'utc')::date - 91, 5), (${kept.id}, (now() at time zone 'utc')::date - 89, 7)`);
+    await db.execute(sql`insert into rate_limit_counters (subject, window_start, requests, mutations) values
+      ('token:prune-test', date_trunc('minute', now()) - interval '10 minutes', 3, 0), ('token:prune-test', date_trunc('minute', now()), 2, 0)`);
+    await pruneApiAccessRows(db);
+    const names = (await app.api('GET', '/tokens', { token: player.token })).body.tokens.map((token: { name: string }) => token.name);
+    expect(names.sort()).toEqual(['kept', 'revoked last week']);
+    const usage = await db.execute<{ requests: number }>(sql`select requests from api_token_usage where token_id = ${kept.id}`);
+    expect(usage.map((row) => Number(row.requests))).toEqual([7]);
+    const windows = await db.execute<{ requests: number }>(sql`select requests from rate_limit_counters where subject = 'token:prune-test'`);
+    expect(windows.map((row) => Number(row.requests))).toEqual([2]);
   });
 
   it('counts requests per token per day for the profile, shows admins the busiest, and badges companies that act through tokens', async () => {
