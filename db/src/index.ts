@@ -10,3 +10,4 @@ export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export { seedWorld } from './seed/index.ts';
 export * from './game/index.ts';
+export * from './ruleSql.ts';

@@ -45,11 +45,6 @@ export const BUILDING_SALE_REFUND_RATE = 0.5;
 
 // --- Market (spec section 9 and our rules) ---
 export const SUGGESTED_RETAIL_MARKUP = 1.5; // spec
-/** Selling to the market pays the current price less this spread (our rule). */
-export const MARKET_SELL_SPREAD = 0.05;
-export const MIN_PRICE_FACTOR = 0.25; // product price never below 0.25 x base
-export const MAX_PRICE_FACTOR = 4; // product price never above 4 x base
-export const MAX_DEMAND_LEVEL = 100; // spec: demand level 0-100
 
 // --- Stocks (spec section 3 and 9) ---
 export const DEFAULT_TOTAL_SHARES = 100; // spec
@@ -120,47 +115,85 @@ export type BotStrategy = (typeof BOT_STRATEGIES)[number];
 /** Employees in each building a bot starts with (the seeded world). */
 export const BOT_STARTING_EMPLOYEES = 3;
 
-// --- The turn (issue 4, our rules, docs/economy.md) ---
-/** Weekly wage of one employee, in cents ($50). */
-export const WAGE_PER_EMPLOYEE_WEEKLY_CENTS = 5_000;
+// --- The turn (our rules, docs/economy.md) ---
+/** Weekly wage of one employee, in cents ($100). */
+export const WAGE_PER_EMPLOYEE_WEEKLY_CENTS = 10_000;
+/** Overtime: every percent of production rate above 100 costs this many percent of the base wages on top (1.5x pay for overtime). */
+export const OVERTIME_WAGE_PREMIUM_PERCENT = 150;
+/** Wear: every percent of production rate above 100 adds this many percent to the operating cost. */
+export const OVERTIME_WEAR_PERCENT = 100;
+/** Overhead of size: each building a company owns beyond its first adds this many percent to every building's operating cost. */
+export const SIZE_OVERHEAD_PERCENT_PER_BUILDING = 2;
 /** research effects of one kind never add up to more than this percent (cost_reduction, material_reduction). */
 export const MAX_REDUCTION_PERCENT = 50;
-/** Store sales: units one store product sells per week at demand 50 and retail = market price = the store type's base capacity. */
+
+// --- The goods exchange (docs/economy.md, "The market") ---
+/** Half the spread: buyers pay this many basis points above the curve, sellers get this many below (2.5% each way). */
+export const MARKET_HALF_SPREAD_BP = 250;
+/** A product's market depth, in weeks of output of one building running its recipe at 100%: buying one building-week moves the price by e^(1/40), about 2.5%. */
+export const MARKET_DEPTH_BUILDING_WEEKS = 40;
+/** Each turn a product's price closes this share of its (log) gap to the base price. */
+export const MARKET_REVERSION_PERCENT = 25;
+/** Each turn a product's price also moves by seeded noise with this standard deviation (basis points of its log): the world outside the game. */
+export const MARKET_NOISE_BP = 200;
+export const MIN_PRICE_FACTOR = 0.25; // product price never below 0.25 x base
+export const MAX_PRICE_FACTOR = 4; // product price never above 4 x base
+export const MAX_DEMAND_LEVEL = 100; // spec: demand level 0-100
+
+// --- Retail (docs/economy.md, "Store sales") ---
+/** A city's consumer reference price = the market price x this percent x the city's price factor. */
+export const RETAIL_MARKUP_PERCENT = 130;
+/** What consumers of a city of REFERENCE_POPULATION at demand level 50 spend on one product per week at its reference price, cents ($8,000). */
+export const CONSUMER_SPEND_PER_PRODUCT_CENTS = 800_000;
+/** The population CONSUMER_SPEND_PER_PRODUCT_CENTS is for; spending grows with the square root of population. */
+export const REFERENCE_POPULATION = 500_000;
+/** Demand level at which consumers spend CONSUMER_SPEND_PER_PRODUCT_CENTS (spec: demand 0-100). */
 export const SALES_NEUTRAL_DEMAND = 50;
-/** Store sales: how fast sales fall as the retail price rises above the city market price: (market / retail)^2. */
-export const SALES_PRICE_ELASTICITY = 2;
-/** Store sales: nothing sells above this multiple of the city market price. */
+/** How fast a city's total demand falls as the average shelf price rises above the reference price: (reference / average)^2. */
+export const DEMAND_PRICE_ELASTICITY = 2;
+/** Demand at low prices is at most this multiple of the demand at the reference price. */
+export const MAX_DEMAND_MULTIPLE = 2;
+/** How strongly shoppers prefer the cheaper store: a store's weight is (reference / its price)^4. */
+export const STORE_PRICE_SENSITIVITY = 4;
+/** Nothing sells above this multiple of the city's reference price. */
 export const SALES_MAX_PRICE_MULTIPLE = 3;
-/** Store sales: every this many units sold in a city lower its demand level for the product by one point. */
-export const SALES_UNITS_PER_DEMAND_POINT = 20;
-/** Demand level recovers this share of the gap to its base level each turn (at least one point). */
-export const DEMAND_RECOVERY_RATE = 0.25;
-/** Markets: net units bought (bought - sold) that move a product's price by MARKET_MAX_MOVE. */
-export const MARKET_DEPTH_UNITS = 1_000;
-/** Markets: most a product price moves from trading in one turn (10%). */
-export const MARKET_MAX_MOVE = 0.1;
-/** Markets: share of the gap to the base price closed each turn. */
-export const MARKET_REVERSION_RATE = 0.1;
-/** Stocks: share of the gap to net worth per share closed each turn. */
-export const SHARE_PRICE_SMOOTHING = 0.3;
-/** Stocks: buildings count at this share of their construction cost in net worth. */
+/** What one store can sell per week at 100% efficiency and rate, valued at reference prices, cents ($30,000). */
+export const STORE_SALES_CAPACITY_CENTS = 3_000_000;
+
+// --- Taxes, dividends, bankruptcy, valuation ---
+/** Buildings count at this share of what was paid for them (construction + equipment) in net worth: what selling them refunds. */
 export const BUILDING_BOOK_VALUE_RATE = 0.5;
 /** Bankruptcy: consecutive turns ending with negative cash before a company goes bankrupt. */
 export const BANKRUPTCY_TURNS = 4;
-/** Bankruptcy: goods and shares held are liquidated at this share of their market value. */
-export const LIQUIDATION_VALUE_RATE = 0.5;
-/** Politics: weeks an event stays active (it starts the week after it happens). */
+
+// --- Shares (docs/economy.md, "Shares") ---
+/** A new company lists at about this share price (dollars): its shares = book value / this. */
+export const LISTING_SHARE_PRICE = 100;
+/** A share's depth is this percent of the company's shares: buying that many moves its price by e. */
+export const SHARE_DEPTH_PERCENT = 50;
+/** Each turn, buying or selling pressure on a share price (sentiment) falls by this percent. */
+export const SHARE_SENTIMENT_DECAY_PERCENT = 50;
+/** Each turn in a row a company ends with negative cash cuts its fundamental share value by this percent. */
+export const DISTRESS_DISCOUNT_PERCENT_PER_TURN = 20;
+
+// --- Politics (docs/economy.md, "Politics") ---
+/** Weeks an event stays active (it starts the week after it happens). */
 export const POLITICAL_EVENT_WEEKS = 4;
-/** Politics: tax events move the rate by 2 to this many points. */
+/** Tax events move the rate by 2 to this many points. */
 export const MAX_TAX_EVENT_POINTS = 5;
-/** Politics: subsidies pay this many dollars per building in the country, each week they are active. */
+/** Subsidies pay this many dollars per building in the country, each week they are active. */
 export const SUBSIDY_PER_BUILDING = 500;
-/** Politics: an election lowers the tax rate this many points when someone holds influence there. */
-export const ELECTION_TAX_CUT_POINTS = 3;
-/** Politics: elections never take the tax rate more than this many points below its base. */
-export const ELECTION_MAX_CUT_BELOW_BASE = 10;
-/** Politics: influence halves after each election. */
+/** An election moves the tax rate this many points toward the winning platform. */
+export const ELECTION_TAX_STEP_POINTS = 3;
+/** Elections keep the tax rate within this many points of its base. */
+export const ELECTION_MAX_DISTANCE_FROM_BASE = 10;
+/** Citizens' weight for higher taxes (public services) in every election, in influence points. */
+export const PUBLIC_INFLUENCE_FOR_HIGHER_TAXES = 300;
+/** Influence halves after each election. */
 export const INFLUENCE_DECAY_RATE = 0.5;
+/** The platforms a company can back with its influence in a country. */
+export const POLITICAL_PLATFORMS = ['lower_taxes', 'higher_taxes'] as const;
+export type PoliticalPlatform = (typeof POLITICAL_PLATFORMS)[number];
 /** PostgreSQL NOTIFY channel the worker signals after each turn (the API relays it as the 'game-updates' event). */
 export const GAME_UPDATES_PG_CHANNEL = 'game_updates';
 /** Largest id a PostgreSQL integer column holds; larger ids are refused as invalid input (400), never a database error. */

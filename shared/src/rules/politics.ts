@@ -1,45 +1,78 @@
-/** Political events and elections (docs/economy.md, phase 8). */
+/** Political events and elections (docs/economy.md, "Politics"). */
 import {
-  ELECTION_MAX_CUT_BELOW_BASE,
-  ELECTION_TAX_CUT_POINTS,
+  ELECTION_MAX_DISTANCE_FROM_BASE,
+  ELECTION_TAX_STEP_POINTS,
   MAX_INFLUENCE_POINTS,
   MAX_TAX_EVENT_POINTS,
   MAX_TAX_RATE,
   POLITICAL_EVENT_CHANCE,
+  PUBLIC_INFLUENCE_FOR_HIGHER_TAXES,
 } from '../constants.ts';
+import { E, defineRule } from './expr.ts';
 import { randomInt, type Rng } from './random.ts';
 
 export type RolledEvent = { type: 'tax_cut' | 'tax_increase'; points: number } | { type: 'subsidy' };
 
 /**
  * One country's roll for the turn. Three draws are always taken (so countries never shift each
- * other's numbers): chance, kind, size. An event happens with probability 10%; it is favourable
- * (tax_cut or subsidy, half each) with probability 0.5 + 0.4 x min(1, total influence / 1000),
- * otherwise a tax_increase. Tax events move the rate by 2 to 5 points.
+ * other's numbers): chance, kind, size. An event happens with probability 10%; it is favourable to
+ * business (tax_cut or subsidy, half each) with probability 0.5 + 0.4 x clamp(net lobby / 1000, -1, 1),
+ * where the net lobby = influence for lower taxes - influence for higher taxes; otherwise a
+ * tax_increase. Tax events move the rate by 2 to 5 points.
  */
-export function rollPoliticalEvent(rng: Rng, totalInfluence: number): RolledEvent | null {
+export function rollPoliticalEvent(rng: Rng, netLobbyForLowerTaxes: number): RolledEvent | null {
   const chance = rng();
   const kind = rng();
   const size = randomInt(rng, 2, MAX_TAX_EVENT_POINTS);
   if (chance >= POLITICAL_EVENT_CHANCE) return null;
-  const favourable = 0.5 + 0.4 * Math.min(1, Math.max(0, totalInfluence) / MAX_INFLUENCE_POINTS);
+  const favourable = 0.5 + 0.4 * Math.max(-1, Math.min(1, netLobbyForLowerTaxes / MAX_INFLUENCE_POINTS));
   if (kind < favourable / 2) return { type: 'tax_cut', points: size };
   if (kind < favourable) return { type: 'subsidy' };
   return { type: 'tax_increase', points: size };
 }
 
-/** Effective tax rate: the country's rate + active increases - active cuts, within 0-100. */
-export function effectiveTaxRate(taxRate: number, increasePoints: number, cutPoints: number): number {
-  return Math.max(0, Math.min(MAX_TAX_RATE, taxRate + increasePoints - cutPoints));
-}
-
 /**
- * The tax rate an election sets. When a company holds influence there, the top influencer's
- * preference (lower taxes) wins: 3 points lower, never more than 10 below the base rate. Without
- * influence the rate moves up to 3 points back toward its base.
+ * The tax rate an election sets. Lower taxes gather the influence backing them; higher taxes gather
+ * the influence backing them plus the citizens' 300 points. The bigger side moves the rate 3 points
+ * its way, never more than 10 from the base rate (a rate already beyond that is not pushed further);
+ * a tie moves it up to 3 points back toward the base.
  */
-export function electionTaxRate(taxRate: number, baseTaxRate: number, hasInfluence: boolean): number {
-  if (hasInfluence) return Math.max(0, Math.min(taxRate, Math.max(baseTaxRate - ELECTION_MAX_CUT_BELOW_BASE, taxRate - ELECTION_TAX_CUT_POINTS)));
-  const gap = baseTaxRate - taxRate;
-  return taxRate + Math.sign(gap) * Math.min(Math.abs(gap), ELECTION_TAX_CUT_POINTS);
-}
+export const electionTaxRateRule = defineRule({
+  name: 'electionTaxRate',
+  description: 'The tax rate after an election',
+  unit: 'percent',
+  inputs: {
+    taxRate: { label: 'Tax rate', unit: 'percent', min: 0, max: MAX_TAX_RATE },
+    baseTaxRate: { label: 'Base tax rate', unit: 'percent', min: 0, max: MAX_TAX_RATE },
+    lowerTaxesInfluence: { label: 'Influence for lower taxes', unit: 'count', min: 0, max: 10_000_000 },
+    higherTaxesInfluence: { label: 'Influence for higher taxes', unit: 'count', min: 0, max: 10_000_000 },
+  },
+  formula: (v) => {
+    const higherSide = E.add(v.higherTaxesInfluence, PUBLIC_INFLUENCE_FOR_HIGHER_TAXES);
+    const cut = E.min(v.taxRate, E.max(E.sub(v.baseTaxRate, ELECTION_MAX_DISTANCE_FROM_BASE), E.sub(v.taxRate, ELECTION_TAX_STEP_POINTS)));
+    const rise = E.max(v.taxRate, E.min(E.add(v.baseTaxRate, ELECTION_MAX_DISTANCE_FROM_BASE), E.add(v.taxRate, ELECTION_TAX_STEP_POINTS)));
+    const towardBase = E.add(
+      v.taxRate,
+      E.clamp(E.sub(v.baseTaxRate, v.taxRate), -ELECTION_TAX_STEP_POINTS, ELECTION_TAX_STEP_POINTS),
+    );
+    const next = E.if(
+      E.cmp(v.lowerTaxesInfluence, '>', higherSide),
+      cut,
+      E.if(E.cmp(v.lowerTaxesInfluence, '<', higherSide), rise, towardBase),
+    );
+    return E.clamp(next, 0, MAX_TAX_RATE);
+  },
+});
+
+/** Effective tax rate: the country's rate + active increases - active cuts, within 0-100. */
+export const effectiveTaxRateRule = defineRule({
+  name: 'effectiveTaxRate',
+  description: 'The tax rate this week, with the political events in force',
+  unit: 'percent',
+  inputs: {
+    taxRate: { label: 'Tax rate', unit: 'percent', min: 0, max: MAX_TAX_RATE },
+    increasePoints: { label: 'Active tax increases', unit: 'percent', min: 0, max: 100 },
+    cutPoints: { label: 'Active tax cuts', unit: 'percent', min: 0, max: 100 },
+  },
+  formula: (v) => E.clamp(E.sub(E.add(v.taxRate, v.increasePoints), v.cutPoints), 0, MAX_TAX_RATE),
+});

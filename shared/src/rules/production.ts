@@ -1,80 +1,149 @@
 /**
- * Pure production and building-economy formulas (spec section 9). The API and the bots use these;
- * the worker mirrors them in SQL for the turn, so every function names its constants and says
- * exactly what it computes. Money here is in integer cents unless a name says dollars.
+ * Production and building costs (docs/economy.md, "Production" and "Costs"). Rules written once
+ * (expr.ts): the turn's SQL embeds them, the API explains them, the bots evaluate them. Money in
+ * integer cents.
  */
 import {
-  BASE_OVERALL_EFFICIENCY,
-  BASE_POPULARITY,
   BUILDING_SALE_REFUND_RATE,
   EFFICIENCY_PER_EMPLOYEE,
   EFFICIENCY_PER_EQUIPMENT_LEVEL,
-  EFFICIENCY_WARNING_THRESHOLD,
   EQUIPMENT_LEVEL_COST_LADDER,
   HIRE_COST_PER_EMPLOYEE,
-  MARKET_SELL_SPREAD,
   MAX_EFFICIENCY,
   MAX_EQUIPMENT_LEVEL,
+  MAX_PRODUCTION_RATE,
+  MAX_REDUCTION_PERCENT,
   MIN_EQUIPMENT_LEVEL,
-  POPULARITY_PER_OUTPUT_UNIT,
+  MIN_PRODUCTION_RATE,
+  OVERTIME_WAGE_PREMIUM_PERCENT,
+  OVERTIME_WEAR_PERCENT,
+  SIZE_OVERHEAD_PERCENT_PER_BUILDING,
+  WAGE_PER_EMPLOYEE_WEEKLY_CENTS,
 } from '../constants.ts';
+import { E, defineRule, type InputSpec } from './expr.ts';
+
+const employees: InputSpec = { label: 'Employees', unit: 'count', min: 0, max: 1_000 };
+const equipmentLevel: InputSpec = { label: 'Equipment level', unit: 'count', min: MIN_EQUIPMENT_LEVEL, max: MAX_EQUIPMENT_LEVEL };
+const productionRate: InputSpec = { label: 'Production rate', unit: 'percent', min: MIN_PRODUCTION_RATE, max: MAX_PRODUCTION_RATE };
+const reduction = (label: string): InputSpec => ({ label, unit: 'percent', min: -20, max: 200 });
+
+/** The research reduction that counts: whole percent, between 0 and MAX_REDUCTION_PERCENT (50). */
+const cappedReduction = (percent: ReturnType<typeof E.add>) => E.clamp(percent, 0, MAX_REDUCTION_PERCENT);
+
+/** Spec: efficiency = min(100, employees x 10 + equipment_level x 15). */
+export const efficiencyRule = defineRule({
+  name: 'efficiency',
+  description: 'How well a building is staffed and equipped',
+  unit: 'percent',
+  inputs: { employees, equipmentLevel },
+  formula: (v) => E.min(MAX_EFFICIENCY, E.add(E.mul(v.employees, EFFICIENCY_PER_EMPLOYEE), E.mul(v.equipmentLevel, EFFICIENCY_PER_EQUIPMENT_LEVEL))),
+});
 
 /**
- * Factory efficiency in percent (spec): min(MAX_EFFICIENCY = 100,
- * employees x EFFICIENCY_PER_EMPLOYEE (10) + equipment_level x EFFICIENCY_PER_EQUIPMENT_LEVEL (15)).
- * SQL: least(100, employees * 10 + equipment_level * 15).
+ * Units a building plans to make this week before its inputs limit it (spec's effective output with
+ * the city's and research's bonus): round(output_quantity x rate/100 x efficiency/100 x (100 + bonus)/100).
  */
-export function buildingEfficiency(employees: number, equipmentLevel: number): number {
-  return Math.min(MAX_EFFICIENCY, employees * EFFICIENCY_PER_EMPLOYEE + equipmentLevel * EFFICIENCY_PER_EQUIPMENT_LEVEL);
-}
+export const plannedOutputRule = defineRule({
+  name: 'plannedOutput',
+  description: 'Units the building makes this week if it has all its inputs',
+  unit: 'units',
+  inputs: {
+    outputQuantity: { label: 'Recipe output per week', unit: 'units', min: 0, max: 100_000 },
+    productionRate,
+    efficiency: { label: 'Efficiency', unit: 'percent', min: 0, max: MAX_EFFICIENCY },
+    bonus: { label: 'City and research bonus', unit: 'percent', min: -150, max: 300 },
+  },
+  formula: (v) => E.divRound(E.mul(v.outputQuantity, v.productionRate, v.efficiency, E.max(0, E.add(100, v.bonus))), 1_000_000),
+});
+
+/** Units of one input needed for `units` of output: ceil(units x input_quantity x (100 - material_reduction) / (output_quantity x 100)). */
+export const inputNeededRule = defineRule({
+  name: 'inputNeeded',
+  description: 'Units of an input the output needs',
+  unit: 'units',
+  inputs: {
+    units: { label: 'Units made', unit: 'units', min: 0, max: 1_000_000 },
+    inputQuantity: { label: 'Input per recipe', unit: 'units', min: 1, max: 100_000 },
+    outputQuantity: { label: 'Recipe output', unit: 'units', min: 1, max: 100_000 },
+    materialReduction: reduction('Material reduction (research)'),
+  },
+  formula: (v) =>
+    E.divCeil(E.mul(v.units, v.inputQuantity, E.sub(100, cappedReduction(v.materialReduction))), E.mul(v.outputQuantity, 100)),
+});
+
+/** The most output `available` units of one input allow: floor(available x output_quantity x 100 / (input_quantity x (100 - material_reduction))). */
+export const outputFromInputRule = defineRule({
+  name: 'outputFromInput',
+  description: 'Units of output the stock of one input allows',
+  unit: 'units',
+  inputs: {
+    available: { label: 'Input in stock', unit: 'units', min: 0, max: 10_000_000 },
+    inputQuantity: { label: 'Input per recipe', unit: 'units', min: 1, max: 100_000 },
+    outputQuantity: { label: 'Recipe output', unit: 'units', min: 1, max: 100_000 },
+    materialReduction: reduction('Material reduction (research)'),
+  },
+  formula: (v) =>
+    E.divFloor(E.mul(v.available, v.outputQuantity, 100), E.mul(v.inputQuantity, E.sub(100, cappedReduction(v.materialReduction)))),
+});
 
 /**
- * Units a recipe yields per turn before city and research bonuses (spec):
- * round(output_quantity x production_rate/100 x efficiency/100), rounding half up.
- * SQL: round(output_quantity * production_rate * efficiency / 10000.0) (numeric round is half away
- * from zero, the same as half up for these non-negative values).
+ * A building's weekly wages: employees x $100, plus overtime above rate 100 paid at 1.5x:
+ * round(employees x wage x (10,000 + 150 x max(0, rate - 100)) / 10,000).
  */
-export function effectiveOutput(outputQuantity: number, productionRate: number, efficiency: number): number {
-  // Integer product first, one division: no floating-point drift before rounding.
-  return Math.round((outputQuantity * productionRate * efficiency) / 10_000);
-}
+export const wagesRule = defineRule({
+  name: 'wages',
+  description: 'Weekly wages, with overtime above 100%',
+  unit: 'dollars',
+  cents: true,
+  inputs: { employees, productionRate },
+  formula: (v) =>
+    E.divRound(
+      E.mul(v.employees, WAGE_PER_EMPLOYEE_WEEKLY_CENTS, E.add(10_000, E.mul(OVERTIME_WAGE_PREMIUM_PERCENT, E.max(0, E.sub(v.productionRate, 100))))),
+      10_000,
+    ),
+});
 
 /**
- * The building detail's total bonus in percent: the spec's city bonus_value + building
- * efficiency_bonus, plus the research bonus (production_bonus + chain_bonus that apply to the
- * building, `researchOutputBonusPercent`), which the turn adds to the output too
- * (docs/rules-production.md). The city's bonus counts only when its bonus type fits the building
- * type (cityBonusApplies in cityBonus.ts); otherwise the city contributes 0.
+ * A building's weekly operating cost: its type's cost, less cost_reduction research (whole, at most
+ * 50%), plus wear above rate 100 (+1% per point), plus the company's overhead of size (+2% per
+ * building beyond its first): round(cost x (100 - reduction) x (100 + max(0, rate - 100)) x
+ * (100 + 2 x (buildings - 1)) / 1,000,000).
  */
-export function totalBonusPercent(cityBonusValue: number, cityBonusFits: boolean, efficiencyBonus: number, researchBonus: number): number {
-  return (cityBonusFits ? cityBonusValue : 0) + efficiencyBonus + researchBonus;
-}
+export const operatingCostRule = defineRule({
+  name: 'operatingCost',
+  description: 'Weekly operating cost, with wear above 100% and the overhead of a large company',
+  unit: 'dollars',
+  cents: true,
+  inputs: {
+    typeCostCents: { label: 'Operating cost of the type', unit: 'dollars', cents: true, min: 0, max: 10_000_000 },
+    costReduction: reduction('Cost reduction (research)'),
+    productionRate,
+    companyBuildings: { label: 'Buildings of the company', unit: 'count', min: 1, max: 10_000 },
+  },
+  formula: (v) =>
+    E.divRound(
+      E.mul(
+        v.typeCostCents,
+        E.sub(100, cappedReduction(v.costReduction)),
+        E.add(100, E.divRound(E.mul(OVERTIME_WEAR_PERCENT, E.max(0, E.sub(v.productionRate, 100))), 100)),
+        E.add(100, E.mul(SIZE_OVERHEAD_PERCENT_PER_BUILDING, E.sub(v.companyBuildings, 1))),
+      ),
+      1_000_000,
+    ),
+});
 
-/**
- * The building detail's effective output (spec): production_rate x (1 + total bonus/100), rounded
- * half up. SQL: round(production_rate * (100 + total_bonus) / 100.0).
- */
-export function bonusedOutput(productionRate: number, totalBonus: number): number {
-  return Math.round((productionRate * (100 + totalBonus)) / 100);
-}
+/** A building's book value in net worth = what selling it refunds: 50% of construction + equipment paid. */
+export const buildingBookValueRule = defineRule({
+  name: 'buildingBookValue',
+  description: 'What the building counts for in net worth: what selling it refunds',
+  unit: 'dollars',
+  cents: true,
+  inputs: { paidCents: { label: 'Paid for construction and equipment', unit: 'dollars', cents: true, min: 0, max: 100_000_000_000 } },
+  formula: (v) => E.divRound(E.mul(v.paidCents, Math.round(BUILDING_SALE_REFUND_RATE * 100)), 100),
+});
 
-/** The building detail's overall efficiency (spec): min(100, BASE_OVERALL_EFFICIENCY (70) + total bonus). */
-export function overallEfficiency(totalBonus: number): number {
-  return Math.min(MAX_EFFICIENCY, BASE_OVERALL_EFFICIENCY + totalBonus);
-}
-
-/** True when the building detail shows its efficiency warning (spec: under EFFICIENCY_WARNING_THRESHOLD = 90). */
-export function efficiencyWarning(efficiency: number): boolean {
-  return efficiency < EFFICIENCY_WARNING_THRESHOLD;
-}
-
-/**
- * Popularity on the building detail (spec): BASE_POPULARITY (250) + effective output x
- * POPULARITY_PER_OUTPUT_UNIT (2), where effective output is `bonusedOutput`.
- */
-export function popularity(bonusedOutputUnits: number): number {
-  return BASE_POPULARITY + bonusedOutputUnits * POPULARITY_PER_OUTPUT_UNIT;
-}
+// -------------------------------------------------------------------------------------------------
+// Plain rules of actions (no SQL side): costs of hiring and equipment, the sale refund.
 
 /**
  * Dollars to raise equipment from level `from` to level `to`: the sum of
@@ -101,26 +170,14 @@ export function hireCost(count: number): number {
   return count * HIRE_COST_PER_EMPLOYEE;
 }
 
-/**
- * Cents refunded when a building is sold: BUILDING_SALE_REFUND_RATE (50%) of `paidCents` (what was
- * paid for construction plus equipment upgrades), rounded half up to the cent.
- */
+/** Cents refunded when a building is sold: its book value (buildingBookValueRule). */
 export function buildingSaleRefund(paidCents: number): number {
-  return Math.round(paidCents * BUILDING_SALE_REFUND_RATE);
-}
-
-/**
- * Cents the market pays per unit sold: the current price less MARKET_SELL_SPREAD (5%), rounded half
- * up to the cent. A sale of n units pays n x this. SQL: round(current_price_cents * 0.95).
- */
-export function marketSellUnitPriceCents(currentPriceCents: number): number {
-  return Math.round(currentPriceCents * (1 - MARKET_SELL_SPREAD));
+  return buildingBookValueRule.evaluate({ paidCents });
 }
 
 /**
  * Weighted average unit cost in cents after adding `addedQuantity` units at `addedUnitCents` to
- * `heldQuantity` units averaging `heldAverageCents`, rounded half up. SQL:
- * round((q * avg + n * price)::numeric / (q + n)).
+ * `heldQuantity` units averaging `heldAverageCents`, rounded half up.
  */
 export function weightedAverageCents(heldQuantity: number, heldAverageCents: number, addedQuantity: number, addedUnitCents: number): number {
   const total = heldQuantity + addedQuantity;

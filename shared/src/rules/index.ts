@@ -1,0 +1,57 @@
+/**
+ * Every rule of the economy written with the rule DSL (expr.ts), in one list: the agreement test
+ * (worker/test/rules-agreement.integration.test.ts) checks each of them in TypeScript against
+ * PostgreSQL, and docs/economy.md describes them.
+ */
+import type { Rule } from './expr.ts';
+import {
+  buildingBookValueRule,
+  efficiencyRule,
+  inputNeededRule,
+  operatingCostRule,
+  outputFromInputRule,
+  plannedOutputRule,
+  wagesRule,
+} from './production.ts';
+import { liquidationValueRule, marketBuyCostRule, marketMidPriceRule, marketSellProceedsRule, nextMarketPriceRule } from './market.ts';
+import { baseDemandRule, cityDemandRule, referencePriceRule, storeCapacityRule, storeRevenueRule, storeWeightRule } from './retail.ts';
+import {
+  carriedLossRule,
+  dividendPerShareRule,
+  nextSentimentRule,
+  shareDepthRule,
+  shareFundamentalRule,
+  sharePriceRule,
+  taxRule,
+} from './finance.ts';
+import { effectiveTaxRateRule, electionTaxRateRule } from './politics.ts';
+
+export const RULES: readonly Rule[] = [
+  efficiencyRule,
+  plannedOutputRule,
+  inputNeededRule,
+  outputFromInputRule,
+  wagesRule,
+  operatingCostRule,
+  buildingBookValueRule,
+  marketBuyCostRule,
+  marketSellProceedsRule,
+  liquidationValueRule,
+  marketMidPriceRule,
+  nextMarketPriceRule,
+  referencePriceRule,
+  baseDemandRule,
+  storeWeightRule,
+  cityDemandRule,
+  storeCapacityRule,
+  storeRevenueRule,
+  taxRule,
+  carriedLossRule,
+  dividendPerShareRule,
+  shareFundamentalRule,
+  sharePriceRule,
+  nextSentimentRule,
+  shareDepthRule,
+  effectiveTaxRateRule,
+  electionTaxRateRule,
+] as readonly Rule[];
