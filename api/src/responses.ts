@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
   API_TOKEN_SCOPES,
+  figureSchema,
   BUILDING_CATEGORIES,
   BUILDING_TYPE_NAMES,
   CITY_BONUS_TYPES,
@@ -69,9 +70,44 @@ const buildingResponse = z.strictObject({
   selected_recipe_id: id.nullable(),
   selected_category: productCategory.nullable(),
   efficiency: z.number().describe('min(100, employees x 10 + equipment_level x 15)'),
-  effective_output: count.describe('Units per week: round(output_quantity x production_rate/100 x efficiency/100)'),
+  effective_output: count.describe(
+    'Units per week the building plans: round(output_quantity x rate/100 x efficiency/100 x (100 + city bonus + research bonus)/100); 0 without a recipe and for stores',
+  ),
+  next_turn_output: count.describe('Units the next turn makes: the planned output as far as the warehouse inputs allow (the turn\'s own query)'),
   built_week: z.number().int().positive(),
 });
+
+const forecastResponse = z
+  .strictObject({
+    week: z.number().int().positive().describe('The week the next turn processes'),
+    efficiency: figureSchema,
+    planned_output: figureSchema.nullable(),
+    output_units: count,
+    output_product_name: z.string().nullable(),
+    limited_by: z.string().nullable().describe('The input that limits the output, when one does'),
+    inputs: z.array(
+      z.strictObject({ product_id: id, product_name: z.string(), needed: count, used: count, in_stock: count }),
+    ),
+    capacity: figureSchema.nullable().describe('Stores: what the store can sell in a week, valued at reference prices'),
+    sales: z.array(
+      z.strictObject({
+        product_id: id,
+        product_name: z.string(),
+        price: dollars,
+        reference_price: dollars,
+        share: z.number().min(0).max(1),
+        city_demand: count,
+        units: count,
+        revenue: dollars,
+      }),
+    ),
+    wages: figureSchema,
+    operating_cost: figureSchema,
+    revenue: dollars.describe("Stores: revenue from shoppers. Production: the output valued at the market's sell price"),
+    inputs_cost: dollars.describe("Production: the inputs used valued at the market's buy price"),
+    profit: dollars,
+  })
+  .describe('What the next turn does with this building, computed by the turn\'s own queries (docs/economy.md, "True numbers")');
 
 const recipeResponse = z.strictObject({
   id,
@@ -93,14 +129,15 @@ const buildingDetailResponse = buildingResponse.extend({
     .int()
     .describe("Percent: production_bonus + chain_bonus of the company's research for every building type and for this type (each group's sum rounded, as the turn counts it)"),
   total_bonus: z.number().describe('Percent: the city bonus when it fits the type + efficiency_bonus + research_bonus'),
-  bonused_output: count.describe('round(production_rate x (1 + total_bonus/100))'),
-  overall_efficiency: z.number().describe('min(100, 70 + total_bonus)'),
-  efficiency_warning: z.boolean().describe('overall_efficiency under 90'),
-  popularity: z.number().describe('250 + bonused_output x 2'),
+  bonused_output: count.describe('The output the turn plans (= effective_output)'),
+  overall_efficiency: z.number().describe('The efficiency the turn uses (= efficiency)'),
+  efficiency_warning: z.boolean().describe('efficiency under 90'),
+  popularity: z.number().describe('250 + effective_output x 2'),
   invested: dollars.describe('Construction cost plus the equipment levels bought'),
-  sale_refund: dollars.describe('What POST /api/buildings/{id}/sell pays back: 50% of invested'),
+  sale_refund: dollars.describe('What POST /api/buildings/{id}/sell pays back: 50% of invested (also its book value in net worth)'),
   is_store: z.boolean(),
   recipe: recipeResponse.nullable(),
+  forecast: forecastResponse,
 });
 
 const storeProductResponse = z.strictObject({
@@ -128,7 +165,9 @@ const companyResponse = z.strictObject({
   status: z.enum(COMPANY_STATUSES),
   share_price: dollars,
   total_shares: z.number().int().positive(),
-  net_worth: dollars.describe('cash + total_shares x share_price'),
+  net_worth: dollars.describe('Cash + goods + buildings + shares held in other companies - the shares other companies hold in this one (docs/economy.md, "Net worth")'),
+  net_worth_why: figureSchema,
+  tax_loss_carried: dollars.describe('Losses carried forward against future taxes'),
   negative_turns: count.describe('Turns in a row that ended with negative cash; reset to 0 by a turn ending with cash >= 0'),
   bankruptcy_turns: z.number().int().positive().describe('Negative turns in a row after which the company goes bankrupt (4)'),
 });
@@ -141,7 +180,10 @@ const shareRecordResponse = z.strictObject({
   share_price: dollars,
   last_dividend: dollars,
   updated_at: timestamp,
-  shares_available: count.describe('total_shares minus the shares held by all holders'),
+  book_value_per_share: dollars.describe("The company's equity per share at the last turn: the price's anchor"),
+  shares_held_by_companies: count.describe('Shares held by other companies (the rest belong to its own player)'),
+  buy_price: dollars.describe('What one share costs now (buy from the company: spread and this week\'s buying included)'),
+  sell_price: dollars.describe('What selling one share back to the company pays now'),
 });
 
 const politicalEventResponse = z.strictObject({
@@ -238,10 +280,22 @@ export const responseSchemas = {
       product_id: id,
       product_name: z.string(),
       quantity: z.number().int().positive(),
-      unit_price: dollars.describe('Paid (buy: the current price) or received (sell: the current price less 5%)'),
+      unit_price: dollars.describe('Average paid or received per unit: the price curve walked by the order, with the spread'),
       total: dollars,
       quantity_held: count,
       cash: dollars,
+    }),
+    quote: z.strictObject({
+      product_id: id,
+      product_name: z.string(),
+      action: tradeAction,
+      quantity: z.number().int().positive(),
+      total: dollars.describe('What the order would cost (buy) or pay (sell) now'),
+      unit_price: dollars,
+      posted_price: dollars.describe("This week's posted price"),
+      price_before: dollars.describe('The price on the curve now (after this week\'s orders so far)'),
+      price_after: dollars.describe('The price on the curve after this order'),
+      why: figureSchema,
     }),
   },
   catalog: {
@@ -296,6 +350,8 @@ export const responseSchemas = {
         week: z.number().int().positive(),
         amount: dollars.describe('Cash change of that turn'),
         cash_after: dollars,
+        profit: dollars.describe("The week's profit after tax"),
+        net_worth: dollars.nullable().describe('Net worth after the turn (null before economy v2)'),
       }),
     ),
     updateProfile: companyResponse,
@@ -326,7 +382,7 @@ export const responseSchemas = {
         shares_owned: z.number().int().positive(),
         average_price: dollars,
         current_price: dollars,
-        value: dollars.describe('shares_owned x current_price'),
+        value: dollars.describe('What selling the whole position back now would pay (its value in net worth)'),
       }),
     ),
     prices: z.array(
@@ -348,10 +404,21 @@ export const responseSchemas = {
       company_id: id,
       company_name: z.string(),
       shares: z.number().int().positive(),
-      price: dollars,
+      price: dollars.describe('Average per share'),
       total: dollars,
       shares_owned: count,
       cash: dollars,
+    }),
+    quote: z.strictObject({
+      company_id: id,
+      company_name: z.string(),
+      action: tradeAction,
+      shares: z.number().int().positive(),
+      total: dollars,
+      price: dollars.describe('Average per share'),
+      posted_price: dollars,
+      price_after: dollars,
+      why: figureSchema,
     }),
   },
   politics: {

@@ -1,6 +1,7 @@
 /**
  * The seed data files on their own (no database): counts, uniqueness, references, and the economics
- * of the recipes (every chain profitable at base prices).
+ * of the catalogue derived from them (db/src/seed/economy.ts: every recipe adds the value its
+ * building type is designed for, at base prices).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +21,9 @@ import { CITIES } from '../src/seed/data/cities.ts';
 import { cityMarketSeeds, MAX_CITY_PRICE_FACTOR, MAX_SEED_DEMAND, MIN_CITY_PRICE_FACTOR, MIN_SEED_DEMAND } from '../src/seed/data/marketData.ts';
 import { RESEARCH_UPGRADES, type ResearchSeed } from '../src/seed/data/research.ts';
 import { BOTS, type BotSeed } from '../src/seed/data/bots.ts';
+import { RECIPE_VOLUME_SCALE, deriveCatalogue } from '../src/seed/economy.ts';
+
+const CATALOGUE = deriveCatalogue(PRODUCTS, RECIPES);
 
 const EXTRACTION_TYPES = new Set<string>(BUILDING_TYPE_NAMES.filter((type) => BUILDING_TYPES[type].category === 'extraction'));
 const basePrice = new Map<string, number>(PRODUCTS.map((product) => [product.name, product.basePriceCents]));
@@ -30,10 +34,6 @@ function inputEntries(recipe: RecipeSeed): [string, number][] {
   return Object.entries(recipe.inputs).map(([name, quantity]) => [name, quantity ?? 0]);
 }
 
-/** Cost of a recipe's weekly inputs at base prices, in cents. */
-function weeklyInputCost(recipe: RecipeSeed): number {
-  return inputEntries(recipe).reduce((sum, [name, quantity]) => sum + quantity * (basePrice.get(name) ?? Number.NaN), 0);
-}
 
 describe('seed data: products', () => {
   it('lists 304 uniquely named products in exactly the 7 categories with positive whole-cent prices', () => {
@@ -75,11 +75,9 @@ describe('seed data: recipes', () => {
     }
   });
 
-  it('keeps output near the building type base capacity and input quantities positive whole numbers', () => {
-    for (const recipe of RECIPES) {
-      const capacity = BUILDING_TYPES[recipe.buildingType].baseCapacity;
-      expect(recipe.outputQuantity, recipe.output).toBeGreaterThanOrEqual(capacity * 0.5);
-      expect(recipe.outputQuantity, recipe.output).toBeLessThanOrEqual(capacity * 1.5);
+  it('keeps output and input quantities positive whole numbers, inputs other products', () => {
+    for (const recipe of [...RECIPES, ...CATALOGUE.recipes]) {
+      expect(Number.isInteger(recipe.outputQuantity) && recipe.outputQuantity > 0, recipe.output).toBe(true);
       for (const [name, quantity] of inputEntries(recipe)) {
         expect(basePrice.has(name), `${recipe.output} <- ${name}`).toBe(true);
         expect(Number.isInteger(quantity) && quantity > 0, `${recipe.output} <- ${name}`).toBe(true);
@@ -103,19 +101,35 @@ describe('seed data: recipes', () => {
     expect(state.size).toBe(304);
   });
 
-  it('prices made goods 20-60% above their input cost, and every recipe earns over 1.5x its operating cost at base prices', () => {
-    for (const recipe of RECIPES) {
-      const weeklyOperatingCostCents = BUILDING_TYPES[recipe.buildingType].weeklyOperatingCost * 100;
-      const weeklyRevenueCents = recipe.outputQuantity * basePrice.get(recipe.output)!;
+  it('derives a catalogue where every recipe adds 85-120% of its building type\'s designed value at base prices', () => {
+    const price = CATALOGUE.basePriceCents;
+    CATALOGUE.recipes.forEach((recipe, index) => {
+      const original = RECIPES[index]!;
+      const designCents = BUILDING_TYPES[recipe.buildingType].weeklyValueAdded * 100;
+      const outputCents = recipe.outputQuantity * price.get(recipe.output)!;
+      const inputCents = inputEntries(recipe).reduce((sum, [name, quantity]) => sum + quantity * price.get(name as never)!, 0);
+      const valueAdded = outputCents - inputCents;
+      // Rounding: extraction output to 10 units, made goods' prices to the cent.
+      const slack = EXTRACTION_TYPES.has(recipe.buildingType) ? 5 * price.get(recipe.output)! : recipe.outputQuantity;
+      expect(valueAdded, recipe.output).toBeGreaterThanOrEqual(0.85 * designCents - slack);
+      expect(valueAdded, recipe.output).toBeLessThanOrEqual(1.2 * designCents + slack);
       if (EXTRACTION_TYPES.has(recipe.buildingType)) {
-        expect(weeklyRevenueCents, recipe.output).toBeGreaterThanOrEqual(1.2 * weeklyOperatingCostCents);
-        continue;
+        expect(price.get(recipe.output), recipe.output).toBe(basePrice.get(recipe.output));
+      } else {
+        expect(recipe.outputQuantity, recipe.output).toBe(original.outputQuantity * RECIPE_VOLUME_SCALE);
       }
-      const inputCost = weeklyInputCost(recipe);
-      const markup = weeklyRevenueCents / inputCost;
-      expect(markup, recipe.output).toBeGreaterThanOrEqual(1.19);
-      expect(markup, recipe.output).toBeLessThanOrEqual(1.61);
-      expect(weeklyRevenueCents - inputCost, recipe.output).toBeGreaterThan(1.45 * weeklyOperatingCostCents);
+    });
+    // Depth: 40 weeks of the recipe's output at 100%.
+    for (const recipe of CATALOGUE.recipes) expect(CATALOGUE.depthUnits.get(recipe.output)).toBe(40 * recipe.outputQuantity);
+  });
+
+  it('pays a building back in about 10 weeks at 75% efficiency and base prices, before competition', () => {
+    for (const type of BUILDING_TYPE_NAMES) {
+      const spec = BUILDING_TYPES[type];
+      const weeklyProfit = 0.75 * spec.weeklyValueAdded - 6 * 100 - spec.weeklyOperatingCost;
+      const payback = (spec.constructionCost + 25_000) / weeklyProfit;
+      expect(payback, type).toBeGreaterThan(9);
+      expect(payback, type).toBeLessThan(11);
     }
   });
 
@@ -170,20 +184,19 @@ describe('seed data: countries, cities and market data', () => {
     }
   });
 
-  it('derives demand of 20-90 and prices within 15% of base for every city and product, the same every time', () => {
+  it('derives demand of 20-90 and price levels within 15% for every city and product, the same every time', () => {
     const levels = new Set<number>();
     for (const city of CITIES) {
       const seeds = cityMarketSeeds(city, PRODUCTS);
       expect(seeds).toHaveLength(304);
       expect(cityMarketSeeds(city, PRODUCTS)).toEqual(seeds);
-      seeds.forEach((seed, index) => {
-        const product = PRODUCTS[index]!;
+      seeds.forEach((seed) => {
         levels.add(seed.demandLevel);
         expect(seed.demandLevel).toBe(seed.baseDemandLevel);
         expect(seed.demandLevel).toBeGreaterThanOrEqual(MIN_SEED_DEMAND);
         expect(seed.demandLevel).toBeLessThanOrEqual(MAX_SEED_DEMAND);
-        expect(seed.marketPriceCents).toBeGreaterThanOrEqual(Math.max(1, Math.floor(product.basePriceCents * MIN_CITY_PRICE_FACTOR)));
-        expect(seed.marketPriceCents).toBeLessThanOrEqual(Math.ceil(product.basePriceCents * MAX_CITY_PRICE_FACTOR));
+        expect(seed.priceFactorBp).toBeGreaterThanOrEqual(MIN_CITY_PRICE_FACTOR * 10_000);
+        expect(seed.priceFactorBp).toBeLessThanOrEqual(MAX_CITY_PRICE_FACTOR * 10_000);
       });
     }
     expect(levels.size).toBeGreaterThan(30);

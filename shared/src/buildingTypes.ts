@@ -17,27 +17,59 @@ export interface BuildingTypeSpec {
   category: BuildingCategory;
   name: string;
   constructionCost: number;
+  /** The building's size as the overview shows it (units per week of a typical recipe at 100%). */
   baseCapacity: number;
+  /**
+   * The value a building of this type adds per week at 100% efficiency and rate, at base prices
+   * (dollars): the design target the catalogue's prices and recipe quantities are derived from
+   * (db/src/seed/economy.ts). See designValueAdded.
+   */
+  weeklyValueAdded: number;
   weeklyOperatingCost: number;
 }
 
-export const FARM: BuildingTypeSpec = { category: 'extraction', name: 'Farm', constructionCost: 20_000, baseCapacity: 100, weeklyOperatingCost: 400 };
-export const MINE: BuildingTypeSpec = { category: 'extraction', name: 'Mine', constructionCost: 30_000, baseCapacity: 80, weeklyOperatingCost: 600 };
-export const OIL_WELL: BuildingTypeSpec = { category: 'extraction', name: 'Oil Well', constructionCost: 45_000, baseCapacity: 60, weeklyOperatingCost: 900 };
-export const LUMBER_MILL: BuildingTypeSpec = { category: 'extraction', name: 'Lumber Mill', constructionCost: 20_000, baseCapacity: 90, weeklyOperatingCost: 400 };
-export const MILL: BuildingTypeSpec = { category: 'processing', name: 'Mill', constructionCost: 25_000, baseCapacity: 80, weeklyOperatingCost: 500 };
-export const STEEL_MILL: BuildingTypeSpec = { category: 'processing', name: 'Steel Mill', constructionCost: 50_000, baseCapacity: 50, weeklyOperatingCost: 1_000 };
-export const TEXTILE_MILL: BuildingTypeSpec = { category: 'processing', name: 'Textile Mill', constructionCost: 30_000, baseCapacity: 60, weeklyOperatingCost: 600 };
-export const CHEMICAL_PLANT: BuildingTypeSpec = { category: 'processing', name: 'Chemical Plant', constructionCost: 45_000, baseCapacity: 50, weeklyOperatingCost: 900 };
-export const REFINERY: BuildingTypeSpec = { category: 'processing', name: 'Refinery', constructionCost: 60_000, baseCapacity: 50, weeklyOperatingCost: 1_200 };
-export const FACTORY: BuildingTypeSpec = { category: 'manufacturing', name: 'Factory', constructionCost: 50_000, baseCapacity: 40, weeklyOperatingCost: 1_000 };
-export const FOOD_PROCESSING_PLANT: BuildingTypeSpec = { category: 'manufacturing', name: 'Food Processing Plant', constructionCost: 40_000, baseCapacity: 60, weeklyOperatingCost: 800 };
-export const FURNITURE_WORKSHOP: BuildingTypeSpec = { category: 'manufacturing', name: 'Furniture Workshop', constructionCost: 30_000, baseCapacity: 30, weeklyOperatingCost: 600 };
-export const BAKERY: BuildingTypeSpec = { category: 'specialty', name: 'Bakery', constructionCost: 20_000, baseCapacity: 80, weeklyOperatingCost: 400 };
-export const BREWERY: BuildingTypeSpec = { category: 'specialty', name: 'Brewery', constructionCost: 35_000, baseCapacity: 60, weeklyOperatingCost: 700 };
-export const WINERY: BuildingTypeSpec = { category: 'specialty', name: 'Winery', constructionCost: 35_000, baseCapacity: 50, weeklyOperatingCost: 700 };
-export const JEWELRY_WORKSHOP: BuildingTypeSpec = { category: 'specialty', name: 'Jewelry Workshop', constructionCost: 50_000, baseCapacity: 20, weeklyOperatingCost: 1_000 };
-export const STORE: BuildingTypeSpec = { category: 'retail', name: 'Store', constructionCost: 15_000, baseCapacity: 200, weeklyOperatingCost: 300 };
+/** What a building must pay back: its construction plus five hires ($25,000). */
+const STAFFING_TO_PAY_BACK = 25_000;
+/** Weeks a building run at 75% efficiency takes to pay back its construction and five hires at base prices (design target). */
+const DESIGN_PAYBACK_WEEKS = 10;
+/** Operating costs are this share of the value added at 100%. */
+const OPERATING_COST_SHARE_OF_VALUE_ADDED = 0.15;
+
+/**
+ * The weekly value added a type is designed for, in dollars: (construction + $25,000) / 6 + $1,000.
+ * Why: at 75% efficiency (6 employees) a building then earns 0.75 x VA - 6 x $100 wages - 15% x VA
+ * operating costs = (construction + $25,000) / 10, paying itself and its staff back in about 10 weeks
+ * at base prices (docs/economy.md, "Balance").
+ */
+export function designValueAdded(constructionCost: number): number {
+  const perWeekAtSeventyFive = (constructionCost + STAFFING_TO_PAY_BACK) / DESIGN_PAYBACK_WEEKS;
+  // 0.75 VA - 0.15 VA - 600 = payback per week  =>  VA = (payback + 600) / 0.6
+  return Math.round((perWeekAtSeventyFive + 600) / 0.6);
+}
+
+function buildingType(category: BuildingCategory, name: string, constructionCost: number, baseCapacity: number): BuildingTypeSpec {
+  const weeklyValueAdded = designValueAdded(constructionCost);
+  const weeklyOperatingCost = Math.round((weeklyValueAdded * OPERATING_COST_SHARE_OF_VALUE_ADDED) / 5) * 5;
+  return { category, name, constructionCost, baseCapacity, weeklyValueAdded, weeklyOperatingCost };
+}
+
+export const FARM = buildingType('extraction', 'Farm', 20_000, 600);
+export const MINE = buildingType('extraction', 'Mine', 30_000, 400);
+export const OIL_WELL = buildingType('extraction', 'Oil Well', 45_000, 300);
+export const LUMBER_MILL = buildingType('extraction', 'Lumber Mill', 20_000, 450);
+export const MILL = buildingType('processing', 'Mill', 25_000, 400);
+export const STEEL_MILL = buildingType('processing', 'Steel Mill', 50_000, 250);
+export const TEXTILE_MILL = buildingType('processing', 'Textile Mill', 30_000, 300);
+export const CHEMICAL_PLANT = buildingType('processing', 'Chemical Plant', 45_000, 250);
+export const REFINERY = buildingType('processing', 'Refinery', 60_000, 250);
+export const FACTORY = buildingType('manufacturing', 'Factory', 50_000, 200);
+export const FOOD_PROCESSING_PLANT = buildingType('manufacturing', 'Food Processing Plant', 40_000, 300);
+export const FURNITURE_WORKSHOP = buildingType('manufacturing', 'Furniture Workshop', 30_000, 150);
+export const BAKERY = buildingType('specialty', 'Bakery', 20_000, 400);
+export const BREWERY = buildingType('specialty', 'Brewery', 35_000, 300);
+export const WINERY = buildingType('specialty', 'Winery', 35_000, 250);
+export const JEWELRY_WORKSHOP = buildingType('specialty', 'Jewelry Workshop', 50_000, 100);
+export const STORE = buildingType('retail', 'Store', 15_000, 300);
 
 export const BUILDING_TYPES = {
   farm: FARM,

@@ -139,6 +139,8 @@ export const MARKET_NOISE_BP = 200;
 export const MIN_PRICE_FACTOR = 0.25; // product price never below 0.25 x base
 export const MAX_PRICE_FACTOR = 4; // product price never above 4 x base
 export const MAX_DEMAND_LEVEL = 100; // spec: demand level 0-100
+/** A demand level moved away from its base (a shock) drifts back this share of the gap each turn (at least one point). */
+export const DEMAND_RECOVERY_RATE = 0.25;
 
 // --- Retail (docs/economy.md, "Store sales") ---
 /** A city's consumer reference price = the market price x this percent x the city's price factor. */

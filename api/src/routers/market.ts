@@ -1,10 +1,15 @@
-import { marketTrade } from '@marketcraft/db';
-import { marketTradeInput } from '@marketcraft/shared';
+import { marketTrade, quoteOrder } from '@marketcraft/db';
+import { marketQuoteInput, marketTradeInput } from '@marketcraft/shared';
 import { playerProcedure, router } from '../trpc.ts';
 
 export const marketRouter = router({
   trade: playerProcedure
-    .meta({ access: 'trade', rest: { method: 'POST', path: '/market/trade', summary: 'Buy at the current price or sell at the current price less 5%' } })
+    .meta({ access: 'trade', rest: { method: 'POST', path: '/market/trade', summary: 'Buy from or sell to the market: the order walks the price curve, plus the spread (docs/economy.md)' } })
     .input(marketTradeInput)
     .mutation(({ ctx, input }) => marketTrade(ctx.db, ctx.company.id, { productId: input.product_id, quantity: input.quantity, action: input.action })),
+
+  quote: playerProcedure
+    .meta({ access: 'read', rest: { method: 'GET', path: '/market/quote', summary: 'What an order would cost or pay now (?product_id&quantity&action), with the why' } })
+    .input(marketQuoteInput)
+    .query(({ ctx, input }) => quoteOrder(ctx.db, { productId: input.product_id, quantity: input.quantity, action: input.action })),
 });

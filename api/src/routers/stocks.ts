@@ -1,10 +1,10 @@
-import { getPortfolio, getStockHistory, listShareRecords, listStockPrices, tradeShares } from '@marketcraft/db';
-import { stockHistorySchema, stockTradeSchema } from '@marketcraft/shared';
+import { getPortfolio, getStockHistory, listShareRecords, listStockPrices, quoteShares, tradeShares } from '@marketcraft/db';
+import { stockHistorySchema, stockQuoteSchema, stockTradeSchema } from '@marketcraft/shared';
 import { playerProcedure, router } from '../trpc.ts';
 
 export const stocksRouter = router({
   shares: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/shares', summary: 'Share records of every listed company, with shares_available' } })
+    .meta({ access: 'read', rest: { method: 'GET', path: '/shares', summary: 'Share records of every listed company, with book value per share and the price of one share to buy and to sell' } })
     .query(({ ctx }) => listShareRecords(ctx.db)),
 
   companyShares: playerProcedure
@@ -25,9 +25,14 @@ export const stocksRouter = router({
     .query(({ ctx, input }) => getStockHistory(ctx.db, input.company_id)),
 
   trade: playerProcedure
-    .meta({ access: 'trade', rest: { method: 'POST', path: '/stocks/trade', summary: 'Buy or sell shares {company_id, shares, action buy or sell} at the current share price' } })
+    .meta({ access: 'trade', rest: { method: 'POST', path: '/stocks/trade', summary: 'Buy new shares from a company or sell shares back to it {company_id, shares, action}: the order walks the price curve, plus the spread' } })
     .input(stockTradeSchema)
     .mutation(({ ctx, input }) =>
       tradeShares(ctx.db, { holderCompanyId: ctx.company.id, issuerCompanyId: input.company_id, shares: input.shares, action: input.action }),
     ),
+
+  quote: playerProcedure
+    .meta({ access: 'read', rest: { method: 'GET', path: '/stocks/quote', summary: 'What a share order would cost or pay now (?company_id&shares&action), with the why' } })
+    .input(stockQuoteSchema)
+    .query(({ ctx, input }) => quoteShares(ctx.db, { issuerCompanyId: input.company_id, shares: input.shares, action: input.action })),
 });

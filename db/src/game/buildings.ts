@@ -8,24 +8,21 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  BASE_POPULARITY,
   BUILDING_TYPES,
+  EFFICIENCY_WARNING_THRESHOLD,
   GameError,
-  bonusedOutput,
-  buildingEfficiency,
+  POPULARITY_PER_OUTPUT_UNIT,
   buildingSaleRefund,
   centsToDollars,
   cityBonusApplies,
   dollarsToCents,
-  effectiveOutput,
-  efficiencyWarning,
+  efficiencyRule,
   equipmentSpentToLevel,
   equipmentUpgradeCost,
   hireCost,
   isBuildingType,
-  overallEfficiency,
-  popularity,
   researchOutputBonusPercent,
-  totalBonusPercent,
   MAX_EQUIPMENT_LEVEL,
   type BuildingType,
   type BuildingTypeSpec,
@@ -36,6 +33,9 @@ import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
 import { companyResearchEffects } from './research.ts';
 import { currentWeek } from './world.ts';
+import { buildingForecast, type BuildingForecast } from './forecast.ts';
+import { productionPlanSql } from './plan/production.ts';
+import { researchSumsSql } from './plan/research.ts';
 
 export const BUILDING_NOT_FOUND = 'Building Not Found';
 
@@ -98,8 +98,10 @@ export interface BuildingView {
   selected_category: string | null;
   /** min(100, employees x 10 + equipment_level x 15). */
   efficiency: number;
-  /** Units per turn of the selected recipe before bonuses; 0 with no recipe (stores). */
+  /** Units per week the building plans with its staff, equipment, rate, city and research bonus (0 without a recipe, and for stores). */
   effective_output: number;
+  /** Units the next turn makes: the planned output as far as the warehouse's inputs allow (the turn's own query). */
+  next_turn_output: number;
   built_week: number;
 }
 
@@ -130,15 +132,15 @@ export interface BuildingDetailView extends BuildingView {
    * type, or this type), percent, rounded as the turn counts it.
    */
   research_bonus: number;
-  /** Fitting city bonus + efficiency_bonus + research_bonus, percent. */
+  /** Fitting city bonus + efficiency_bonus + research_bonus, percent: the bonus the turn applies to the output. */
   total_bonus: number;
-  /** Building-detail output: production_rate x (1 + total_bonus/100), rounded. */
+  /** The output the turn plans (= effective_output): the spec's rate x (1 + bonus) is not what a turn makes (docs/rules-production.md). */
   bonused_output: number;
-  /** min(100, 70 + total_bonus). */
+  /** The building's efficiency (staff and equipment), the figure the turn uses. */
   overall_efficiency: number;
-  /** overall_efficiency under 90. */
+  /** Efficiency under 90 (spec). */
   efficiency_warning: boolean;
-  /** 250 + bonused_output x 2. */
+  /** 250 + planned output x 2 (spec). */
   popularity: number;
   /** Dollars paid for construction plus equipment upgrades. */
   invested: number;
@@ -146,6 +148,8 @@ export interface BuildingDetailView extends BuildingView {
   sale_refund: number;
   is_store: boolean;
   recipe: RecipeView | null;
+  /** What the next turn does with this building, by the turn's own queries, with the "why" of each figure. */
+  forecast: BuildingForecast;
 }
 
 const buildingColumns = {
@@ -186,10 +190,11 @@ type BuildingRow = {
   recipeOutputQuantity: number | null;
 };
 
-function toBuildingView(row: BuildingRow): BuildingView {
+function toBuildingView(row: BuildingRow, output: ReadonlyMap<number, { planned: number; made: number }>): BuildingView {
   const type = (isBuildingType(row.type) ? row.type : 'store') as BuildingType;
   const spec = BUILDING_TYPES[type];
-  const efficiency = buildingEfficiency(row.employees, row.equipmentLevel);
+  const efficiency = efficiencyRule.evaluate({ employees: row.employees, equipmentLevel: row.equipmentLevel });
+  const planned = output.get(row.id);
   return {
     id: row.id,
     type,
@@ -205,7 +210,8 @@ function toBuildingView(row: BuildingRow): BuildingView {
     selected_recipe_id: row.selectedRecipeId,
     selected_category: row.selectedCategory,
     efficiency,
-    effective_output: row.recipeOutputQuantity === null ? 0 : effectiveOutput(row.recipeOutputQuantity, row.productionRate, efficiency),
+    effective_output: planned?.planned ?? 0,
+    next_turn_output: planned?.made ?? 0,
     built_week: row.builtWeek,
   };
 }
@@ -218,10 +224,23 @@ function selectBuildings(db: DbExecutor) {
     .leftJoin(recipes, eq(recipes.id, buildings.selectedRecipeId));
 }
 
+/**
+ * Planned and made output of the company's production buildings, by the turn's own query
+ * (productionPlanSql), keyed by building id.
+ */
+async function plannedOutputs(db: DbExecutor, companyId: number, buildingId?: number): Promise<Map<number, { planned: number; made: number }>> {
+  const companies = sql`(select ${companyId}::int as company_id)`;
+  const rows = await db.execute<{ building_id: number; planned: number; units: number }>(sql`
+    select building_id, planned, units from ${productionPlanSql({ companies, research: researchSumsSql(companies) })} plan
+    where role = 'output' ${buildingId === undefined ? sql`` : sql`and building_id = ${buildingId}`}`);
+  return new Map(rows.map((row) => [Number(row.building_id), { planned: Number(row.planned), made: Number(row.units) }]));
+}
+
 /** GET /buildings: the company's buildings, oldest first. */
 export async function listBuildings(db: DbExecutor, companyId: number): Promise<BuildingView[]> {
   const rows = await selectBuildings(db).where(eq(buildings.companyId, companyId)).orderBy(asc(buildings.id));
-  return rows.map(toBuildingView);
+  const output = rows.some((row) => row.selectedRecipeId !== null) ? await plannedOutputs(db, companyId) : new Map();
+  return rows.map((row) => toBuildingView(row, output));
 }
 
 /** Recipes with their inputs, optionally only those of one building type (case-insensitive) or ids. */
@@ -273,13 +292,11 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
 export async function getBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingDetailView> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
   if (!row) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
-  const view = toBuildingView(row);
+  const view = toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, companyId, buildingId));
   const spec = BUILDING_TYPES[view.type];
   const bonusApplies = cityBonusApplies(view.type, row.cityBonusType);
   const researchBonus = researchOutputBonusPercent(await companyResearchEffects(db, companyId), row.type);
-  const totalBonus = totalBonusPercent(row.cityBonusValue, bonusApplies, row.efficiencyBonus, researchBonus);
-  const bonused = bonusedOutput(row.productionRate, totalBonus);
-  const overall = overallEfficiency(totalBonus);
+  const totalBonus = (bonusApplies ? row.cityBonusValue : 0) + row.efficiencyBonus + researchBonus;
   const investedCents = row.constructionCostCents + dollarsToCents(equipmentSpentToLevel(row.equipmentLevel));
   const [recipe] = row.selectedRecipeId === null ? [] : await loadRecipes(db, { recipeId: row.selectedRecipeId });
   return {
@@ -291,21 +308,22 @@ export async function getBuilding(db: DbExecutor, companyId: number, buildingId:
     weekly_operating_cost: spec.weeklyOperatingCost,
     research_bonus: researchBonus,
     total_bonus: totalBonus,
-    bonused_output: bonused,
-    overall_efficiency: overall,
-    efficiency_warning: efficiencyWarning(overall),
-    popularity: popularity(bonused),
+    bonused_output: view.effective_output,
+    overall_efficiency: view.efficiency,
+    efficiency_warning: view.efficiency < EFFICIENCY_WARNING_THRESHOLD,
+    popularity: BASE_POPULARITY + view.effective_output * POPULARITY_PER_OUTPUT_UNIT,
     invested: centsToDollars(investedCents),
     sale_refund: centsToDollars(buildingSaleRefund(investedCents)),
     is_store: spec.category === 'retail',
     recipe: recipe ?? null,
+    forecast: await buildingForecast(db, companyId, buildingId),
   };
 }
 
 async function viewOf(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingView> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
   if (!row) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
-  return toBuildingView(row);
+  return toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, companyId, buildingId));
 }
 
 // ---------------------------------------------------------------------------------------------

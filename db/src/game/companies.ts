@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
-  DEFAULT_SHARE_PRICE,
-  DEFAULT_TOTAL_SHARES,
   EARLY_BIRD_CAPITAL,
   EARLY_BIRD_PLAYER_LIMIT,
   INITIAL_CAPITAL,
   dollarsToCents,
+  listing,
   type SignupBonusMode,
 } from '@marketcraft/shared';
 import { companies, shareRecords } from '../schema/index.ts';
@@ -52,10 +51,12 @@ export async function createPlayerCompany(
     .values({ userId: input.userId, name, cashCents, startingCashCents: cashCents, isBot: false })
     .returning({ id: companies.id, name: companies.name, cashCents: companies.cashCents });
   if (!company) throw new Error('company insert returned nothing');
-  await tx.insert(shareRecords).values({
-    companyId: company.id,
-    totalShares: DEFAULT_TOTAL_SHARES,
-    sharePriceCents: dollarsToCents(DEFAULT_SHARE_PRICE),
-  });
+  await listCompany(tx, company.id, cashCents);
   return company;
+}
+
+/** Lists a new company on the stock exchange at its book value (shared `listing`: about $100 a share). */
+export async function listCompany(tx: DbExecutor, companyId: number, bookCents: number): Promise<void> {
+  const { totalShares, priceCents } = listing(bookCents);
+  await tx.insert(shareRecords).values({ companyId, totalShares, sharePriceCents: priceCents, fundamentalCents: priceCents });
 }

@@ -8,12 +8,41 @@ import {
   FINANCIAL_HISTORY_ENTRIES,
   GameError,
   centsToDollars,
-  netWorthCents,
+  netWorthRule,
+  type Figure,
   type SignupBonusMode,
 } from '@marketcraft/shared';
 import { companies, financialHistory, shareRecords } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { createPlayerCompany } from './companies.ts';
+import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
+
+type ValuationRow = {
+  company_id: number;
+  cash_cents: number;
+  goods_cents: number;
+  buildings_cents: number;
+  holdings_cents: number;
+  claims_cents: number;
+  net_worth_cents: number;
+};
+
+/** The net worth of one company (valuationSql, the one definition) with its terms. */
+async function companyValuation(db: DbExecutor, companyId: number): Promise<ValuationRow | undefined> {
+  const [row] = await db.execute<ValuationRow>(sql`
+    select * from ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${companyId})`, { companyIds: sql`(${companyId})` })} v`);
+  return row;
+}
+
+function netWorthFigure(row: ValuationRow): Figure {
+  return netWorthRule.explain({
+    cashCents: Number(row.cash_cents),
+    goodsCents: Number(row.goods_cents),
+    buildingsCents: Number(row.buildings_cents),
+    holdingsCents: Number(row.holdings_cents),
+    claimsCents: Number(row.claims_cents),
+  });
+}
 
 export interface CompanyDetails {
   id: number;
@@ -26,7 +55,12 @@ export interface CompanyDetails {
   status: string;
   share_price: number;
   total_shares: number;
+  /** Cash + goods + buildings + shares held - other companies' claims (docs/economy.md, "Net worth"). */
   net_worth: number;
+  /** The net worth with its terms ("why this number"). */
+  net_worth_why: Figure;
+  /** Losses carried forward against future taxes. */
+  tax_loss_carried: number;
   /** Turns in a row that ended with negative cash (0 after a turn ending with cash >= 0). */
   negative_turns: number;
   /** Negative turns in a row that make a company bankrupt (BANKRUPTCY_TURNS). */
@@ -46,6 +80,7 @@ export async function getCompany(db: DbExecutor, companyId: number): Promise<Com
       strategy: companies.strategy,
       status: companies.status,
       negativeCashTurns: companies.negativeCashTurns,
+      taxLossCents: companies.taxLossCents,
       totalShares: shareRecords.totalShares,
       sharePriceCents: shareRecords.sharePriceCents,
     })
@@ -55,6 +90,7 @@ export async function getCompany(db: DbExecutor, companyId: number): Promise<Com
   if (!row) throw new GameError('NOT_FOUND', 'No company found');
   const totalShares = row.totalShares ?? 0;
   const sharePriceCents = row.sharePriceCents ?? 0;
+  const valuation = (await companyValuation(db, companyId))!;
   return {
     id: row.id,
     name: row.name,
@@ -66,7 +102,9 @@ export async function getCompany(db: DbExecutor, companyId: number): Promise<Com
     status: row.status,
     share_price: centsToDollars(sharePriceCents),
     total_shares: totalShares,
-    net_worth: centsToDollars(netWorthCents(row.cashCents, totalShares, sharePriceCents)),
+    net_worth: centsToDollars(Number(valuation.net_worth_cents)),
+    net_worth_why: netWorthFigure(valuation),
+    tax_loss_carried: centsToDollars(row.taxLossCents),
     negative_turns: row.negativeCashTurns,
     bankruptcy_turns: BANKRUPTCY_TURNS,
   };
@@ -89,17 +127,33 @@ export interface FinancialHistoryEntry {
   week: number;
   amount: number;
   cash_after: number;
+  /** The week's profit after tax. */
+  profit: number;
+  /** Net worth after the turn (null for weeks before economy v2). */
+  net_worth: number | null;
 }
 
 /** The last 52 turns' cash changes, oldest first. */
 export async function getFinancialHistory(db: DbExecutor, companyId: number): Promise<FinancialHistoryEntry[]> {
   const rows = await db
-    .select({ week: financialHistory.week, amountCents: financialHistory.amountCents, cashAfterCents: financialHistory.cashAfterCents })
+    .select({
+      week: financialHistory.week,
+      amountCents: financialHistory.amountCents,
+      cashAfterCents: financialHistory.cashAfterCents,
+      profitCents: financialHistory.profitCents,
+      netWorthCents: financialHistory.netWorthCents,
+    })
     .from(financialHistory)
     .where(eq(financialHistory.companyId, companyId))
     .orderBy(desc(financialHistory.week))
     .limit(FINANCIAL_HISTORY_ENTRIES);
-  return rows.reverse().map((row) => ({ week: row.week, amount: centsToDollars(row.amountCents), cash_after: centsToDollars(row.cashAfterCents) }));
+  return rows.reverse().map((row) => ({
+    week: row.week,
+    amount: centsToDollars(row.amountCents),
+    cash_after: centsToDollars(row.cashAfterCents),
+    profit: centsToDollars(row.profitCents),
+    net_worth: row.netWorthCents === null ? null : centsToDollars(row.netWorthCents),
+  }));
 }
 
 /**
@@ -149,38 +203,34 @@ export interface PublicCompany {
   is_you: boolean;
 }
 
-/** GET /api/companies: every active company's public fields, richest (net worth) first. */
+/** GET /api/companies: every active company's public fields, richest (net worth: valuationSql) first. */
 export async function listCompanies(db: DbExecutor, viewerCompanyId: number | null): Promise<PublicCompany[]> {
-  const netWorth = sql<number>`(${companies.cashCents} + coalesce(${shareRecords.totalShares}, 0) * coalesce(${shareRecords.sharePriceCents}, 0))`;
-  const rows = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      isBot: companies.isBot,
-      strategy: companies.strategy,
-      cashCents: companies.cashCents,
-      foundedAt: companies.foundedAt,
-      totalShares: shareRecords.totalShares,
-      sharePriceCents: shareRecords.sharePriceCents,
-    })
-    .from(companies)
-    .leftJoin(shareRecords, eq(shareRecords.companyId, companies.id))
-    .where(eq(companies.status, 'active'))
-    .orderBy(desc(netWorth), companies.id);
-  return rows.map((row) => {
-    const totalShares = row.totalShares ?? 0;
-    const sharePriceCents = row.sharePriceCents ?? 0;
-    return {
-      id: row.id,
-      name: row.name,
-      is_bot: row.isBot,
-      strategy: row.strategy,
-      cash: centsToDollars(row.cashCents),
-      share_price: centsToDollars(sharePriceCents),
-      total_shares: totalShares,
-      net_worth: centsToDollars(netWorthCents(row.cashCents, totalShares, sharePriceCents)),
-      founded_at: row.foundedAt.toISOString(),
-      is_you: row.id === viewerCompanyId,
-    };
-  });
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    is_bot: boolean;
+    strategy: string | null;
+    cash_cents: number;
+    founded_at: Date | string;
+    total_shares: number | null;
+    share_price_cents: number | null;
+    net_worth_cents: number;
+  }>(sql`
+    select c.id, c.name, c.is_bot, c.strategy, c.cash_cents, c.founded_at, s.total_shares, s.share_price_cents, v.net_worth_cents
+    from ${valuationSql(activeCompaniesCashSql)} v
+    join companies c on c.id = v.company_id
+    left join share_records s on s.company_id = c.id
+    order by v.net_worth_cents desc, c.id`);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    is_bot: row.is_bot,
+    strategy: row.strategy,
+    cash: centsToDollars(Number(row.cash_cents)),
+    share_price: centsToDollars(Number(row.share_price_cents ?? 0)),
+    total_shares: Number(row.total_shares ?? 0),
+    net_worth: centsToDollars(Number(row.net_worth_cents)),
+    founded_at: new Date(row.founded_at).toISOString(),
+    is_you: Number(row.id) === viewerCompanyId,
+  }));
 }

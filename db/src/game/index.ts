@@ -12,3 +12,8 @@ export * from './inventory.ts';
 export * from './stores.ts';
 export * from './market.ts';
 export * from './catalog.ts';
+export * from './valuation.ts';
+export * from './plan/research.ts';
+export * from './plan/production.ts';
+export * from './plan/costs.ts';
+export * from './plan/retail.ts';

@@ -8,10 +8,11 @@
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { GameError, centsToDollars, formatCents } from '@marketcraft/shared';
-import { buildingInventoryItems, cityMarketData, inventoryItems, products, storeProducts } from '../schema/index.ts';
+import { buildingInventoryItems, inventoryItems, products, storeProducts } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
 import { findOwnedBuilding } from './buildings.ts';
+import { placeOrder } from './market.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -58,30 +59,6 @@ export async function warehouseQuantity(db: DbExecutor, companyId: number, produ
     .from(inventoryItems)
     .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.productId, productId)));
   return row?.quantity ?? 0;
-}
-
-export interface ProductPrice {
-  id: number;
-  name: string;
-  category: string;
-  /** The city's market price when the city has market data for it, else the product's current price. */
-  priceCents: number;
-}
-
-/** A product and its price in a city; 404 `Product not found` for an unknown id. */
-export async function productPriceInCity(db: DbExecutor, productId: number, cityId: number): Promise<ProductPrice> {
-  const [row] = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      category: products.category,
-      priceCents: sql<number>`coalesce(${cityMarketData.marketPriceCents}, ${products.currentPriceCents})`.mapWith(Number),
-    })
-    .from(products)
-    .leftJoin(cityMarketData, and(eq(cityMarketData.productId, products.id), eq(cityMarketData.cityId, cityId)))
-    .where(eq(products.id, productId));
-  if (!row) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
-  return row;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,7 +190,7 @@ export interface BuildingPurchaseResult {
   product_id: number;
   product_name: string;
   quantity: number;
-  /** City market price per unit paid, dollars. */
+  /** Average dollars per unit paid on the exchange (spread and price impact included). */
   unit_price: number;
   total_cost: number;
   /** Units now held at the destination and their average purchase price. */
@@ -223,9 +200,9 @@ export interface BuildingPurchaseResult {
 }
 
 /**
- * Buys `quantity` units at the building's city market price: into the store's back room for a
- * store, into the company warehouse for a production building (ledger: purchase/store_stock or
- * purchase/raw_materials).
+ * Buys `quantity` units on the exchange (placeOrder: the same market as every other purchase):
+ * into the store's back room for a store, into the company warehouse for a production building
+ * (ledger: purchase/store_stock or purchase/raw_materials).
  */
 export async function purchaseForBuilding(
   db: DbExecutor,
@@ -235,42 +212,44 @@ export async function purchaseForBuilding(
 ): Promise<BuildingPurchaseResult> {
   return db.transaction(async (tx) => {
     const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
-    const product = await productPriceInCity(tx, input.productId, building.cityId);
+    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
+    if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
+    await tx.execute(sql`select id from companies where id = ${companyId} for update`);
+    const order = await placeOrder(tx, { productId: input.productId, quantity: input.quantity, action: 'buy' });
     const isStore = building.spec.category === 'retail';
-    const totalCents = product.priceCents * input.quantity;
     const cashCents = await changeCash(tx, {
       companyId,
-      amountCents: -totalCents,
+      amountCents: -order.totalCents,
       type: 'purchase',
       reason: isStore ? 'store_stock' : 'raw_materials',
-      description: `Bought ${input.quantity} ${product.name} for the ${building.spec.name} in ${building.cityName} at ${formatCents(product.priceCents)} each`,
+      description: `Bought ${order.quantity} ${order.productName} for the ${building.spec.name} in ${building.cityName} for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
     });
     let held: { quantity: number; unitCents: number } | undefined;
     if (isStore) {
-      await addToBackRoom(tx, building.id, product.id, input.quantity, product.priceCents);
+      await addToBackRoom(tx, building.id, order.productId, order.quantity, order.unitCents);
       const [row] = await tx
         .select({ quantity: buildingInventoryItems.quantity, unitCents: buildingInventoryItems.purchasePriceCents })
         .from(buildingInventoryItems)
-        .where(and(eq(buildingInventoryItems.buildingId, building.id), eq(buildingInventoryItems.productId, product.id)));
+        .where(and(eq(buildingInventoryItems.buildingId, building.id), eq(buildingInventoryItems.productId, order.productId)));
       held = row;
     } else {
-      await addToWarehouse(tx, companyId, product.id, input.quantity, product.priceCents);
+      await addToWarehouse(tx, companyId, order.productId, order.quantity, order.unitCents);
       const [row] = await tx
         .select({ quantity: inventoryItems.quantity, unitCents: inventoryItems.averageCostCents })
         .from(inventoryItems)
-        .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.productId, product.id)));
+        .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.productId, order.productId)));
       held = row;
     }
     return {
       building_id: building.id,
       destination: isStore ? 'store' : 'warehouse',
-      product_id: product.id,
-      product_name: product.name,
-      quantity: input.quantity,
-      unit_price: centsToDollars(product.priceCents),
-      total_cost: centsToDollars(totalCents),
-      quantity_held: held?.quantity ?? input.quantity,
-      purchase_price: centsToDollars(held?.unitCents ?? product.priceCents),
+      product_id: order.productId,
+      product_name: order.productName,
+      quantity: order.quantity,
+      unit_price: centsToDollars(order.unitCents),
+      total_cost: centsToDollars(order.totalCents),
+      quantity_held: held?.quantity ?? order.quantity,
+      purchase_price: centsToDollars(held?.unitCents ?? order.unitCents),
       cash: centsToDollars(cashCents),
     };
   });

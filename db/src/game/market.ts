@@ -1,26 +1,160 @@
 /**
- * The goods market: buy at the product's current price into the company warehouse, sell from it at
- * the current price less MARKET_SELL_SPREAD. Each trade is recorded in market_activity (units
- * bought from / sold to the market this week), the signal the worker's price update reads.
+ * The goods exchange: ONE market operation for every unit bought from or sold to the world (market
+ * trades, Trade Hall purchases, factory raw materials, the bots' purchases, bankruptcy sales).
+ * docs/economy.md, "The market".
+ *
+ * An order walks the product's price curve from this week's net flow (units bought minus units
+ * sold so far this week, `market_activity`) and pays the spread: `marketBuyCostRule` and
+ * `marketSellProceedsRule` in shared/src/rules/market.ts. `placeOrder` takes the week's flow row
+ * lock (an upsert), moves the flow and computes the money in ONE statement, so concurrent orders of
+ * one product walk the curve one after another and the money is computed by PostgreSQL alone;
+ * the caller then moves cash and goods in the same transaction (a refusal rolls the flow back).
+ * `quoteOrder` answers what an order would cost now, without placing it.
  *
  * Lock order: the company row (changeCash) first, then the warehouse row, then market_activity.
  */
 import { eq, sql } from 'drizzle-orm';
-import { GameError, centsToDollars, formatCents, marketSellUnitPriceCents } from '@marketcraft/shared';
+import {
+  GameError,
+  MAX_ORDER_VALUE_CENTS,
+  centsToDollars,
+  formatCents,
+  marketBuyCostRule,
+  marketMidPriceRule,
+  marketSellProceedsRule,
+  orderWithinMarket,
+  type Figure,
+} from '@marketcraft/shared';
 import { products } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
+import { ruleSql } from '../ruleSql.ts';
 import { changeCash } from './ledger.ts';
-import { currentWeek } from './world.ts';
 import { PRODUCT_NOT_FOUND, addToWarehouse, takeFromWarehouse, warehouseQuantity } from './inventory.ts';
 
 export type MarketTradeAction = 'buy' | 'sell';
+
+export interface PlacedOrder {
+  productId: number;
+  productName: string;
+  quantity: number;
+  /** Cents paid (buy) or received (sell) for the whole order. */
+  totalCents: number;
+  /** totalCents / quantity, rounded to the cent (the average cost booked for the goods). */
+  unitCents: number;
+}
+
+interface ProductMarket {
+  id: number;
+  name: string;
+  priceCents: number;
+  depthUnits: number;
+  flow: number;
+}
+
+/** The product's exchange state: posted price, depth and this week's flow so far (not locked). */
+async function productMarket(db: DbExecutor, productId: number): Promise<ProductMarket> {
+  const [row] = await db.execute<{ id: number; name: string; price_cents: number; depth_units: number; flow: number }>(sql`
+    select p.id, p.name, p.current_price_cents as price_cents, p.depth_units,
+           coalesce((select ma.units_bought - ma.units_sold from market_activity ma
+                     where ma.product_id = p.id and ma.week = (select current_week from world where id = 1)), 0)::bigint as flow
+    from ${products} p where p.id = ${productId}`);
+  if (!row) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
+  return { id: Number(row.id), name: row.name, priceCents: Number(row.price_cents), depthUnits: Number(row.depth_units), flow: Number(row.flow) };
+}
+
+function tooLarge(name: string): GameError {
+  return new GameError('RULE_BROKEN', `That order is too large for the ${name} market: split it over several weeks`);
+}
+
+/**
+ * Places an order on the exchange: locks and moves this week's flow of the product and returns what
+ * the order costs (buy) or pays (sell). Moves no cash and no goods: the caller does, in the same
+ * transaction.
+ */
+export async function placeOrder(db: DbExecutor, input: { productId: number; quantity: number; action: MarketTradeAction }): Promise<PlacedOrder> {
+  const market = await productMarket(db, input.productId);
+  if (!orderWithinMarket({ price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity: input.quantity })) {
+    throw tooLarge(market.name);
+  }
+  const bought = input.action === 'buy' ? input.quantity : 0;
+  const sold = input.action === 'sell' ? input.quantity : 0;
+  const rule = input.action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
+  // The flow before this order = the flow after it minus the order itself (the upsert returns the
+  // row as this order left it, after any order that committed first).
+  const [row] = await db.execute<{ total_cents: number | null }>(sql`
+    with moved as (
+      insert into market_activity (week, product_id, units_bought, units_sold)
+      values ((select current_week from world where id = 1), ${input.productId}, ${bought}, ${sold})
+      on conflict (week, product_id) do update set
+        units_bought = market_activity.units_bought + excluded.units_bought,
+        units_sold = market_activity.units_sold + excluded.units_sold
+      returning units_bought - units_sold - ${bought - sold}::bigint as flow_before
+    )
+    select case when abs(m.flow_before) + ${input.quantity}::bigint <= 10 * p.depth_units
+                then ${ruleSql(rule, {
+                  price: sql`p.current_price_cents`,
+                  depth: sql`p.depth_units`,
+                  flow: sql`m.flow_before`,
+                  quantity: sql`${input.quantity}::bigint`,
+                })} end as total_cents
+    from moved m, ${products} p where p.id = ${input.productId}`);
+  const totalCents = row?.total_cents === null || row?.total_cents === undefined ? null : Number(row.total_cents);
+  if (totalCents === null || !Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw tooLarge(market.name);
+  return {
+    productId: market.id,
+    productName: market.name,
+    quantity: input.quantity,
+    totalCents,
+    unitCents: input.quantity > 0 ? Math.round(totalCents / input.quantity) : 0,
+  };
+}
+
+export interface MarketQuote {
+  product_id: number;
+  product_name: string;
+  action: MarketTradeAction;
+  quantity: number;
+  /** Dollars the whole order costs (buy) or pays (sell) now, spread and price impact included. */
+  total: number;
+  /** Average dollars per unit of the order. */
+  unit_price: number;
+  /** The posted price this week and the price on the curve before and after the order, dollars. */
+  posted_price: number;
+  price_before: number;
+  price_after: number;
+  /** How the total comes about. */
+  why: Figure;
+}
+
+/** GET /api/market/quote: what an order would cost or pay now (nothing is placed). */
+export async function quoteOrder(db: DbExecutor, input: { productId: number; quantity: number; action: MarketTradeAction }): Promise<MarketQuote> {
+  const market = await productMarket(db, input.productId);
+  const values = { price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity: input.quantity };
+  if (!orderWithinMarket(values)) throw tooLarge(market.name);
+  const rule = input.action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
+  const why = rule.explain(values);
+  const totalCents = rule.evaluate(values);
+  const after = input.action === 'buy' ? market.flow + input.quantity : market.flow - input.quantity;
+  return {
+    product_id: market.id,
+    product_name: market.name,
+    action: input.action,
+    quantity: input.quantity,
+    total: centsToDollars(totalCents),
+    unit_price: centsToDollars(input.quantity > 0 ? Math.round(totalCents / input.quantity) : 0),
+    posted_price: centsToDollars(market.priceCents),
+    price_before: centsToDollars(marketMidPriceRule.evaluate({ price: market.priceCents, depth: market.depthUnits, flow: market.flow })),
+    price_after: centsToDollars(marketMidPriceRule.evaluate({ price: market.priceCents, depth: market.depthUnits, flow: after })),
+    why,
+  };
+}
 
 export interface MarketTradeResult {
   action: MarketTradeAction;
   product_id: number;
   product_name: string;
   quantity: number;
-  /** Dollars per unit paid (buy) or received (sell, after the spread). */
+  /** Average dollars per unit paid (buy) or received (sell). */
   unit_price: number;
   /** Dollars paid or received in total. */
   total: number;
@@ -29,80 +163,61 @@ export interface MarketTradeResult {
   cash: number;
 }
 
-/** Adds units to this week's market activity of a product (bought from / sold to the market). */
-export async function recordMarketActivity(db: DbExecutor, productId: number, unitsBought: number, unitsSold: number): Promise<void> {
-  const week = await currentWeek(db);
-  await db.execute(sql`
-    insert into market_activity (week, product_id, units_bought, units_sold)
-    values (${week}, ${productId}, ${unitsBought}, ${unitsSold})
-    on conflict (week, product_id) do update set
-      units_bought = market_activity.units_bought + excluded.units_bought,
-      units_sold = market_activity.units_sold + excluded.units_sold`);
-}
-
-/** POST /market/trade. */
+/** POST /market/trade: buy into the company warehouse or sell from it, through placeOrder. */
 export async function marketTrade(
   db: DbExecutor,
   companyId: number,
   input: { productId: number; quantity: number; action: MarketTradeAction },
 ): Promise<MarketTradeResult> {
   return db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ id: products.id, name: products.name, currentPriceCents: products.currentPriceCents })
-      .from(products)
-      .where(eq(products.id, input.productId));
-    if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
+    const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
+    if (!exists) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
 
     if (input.action === 'buy') {
-      const unitCents = product.currentPriceCents;
-      const totalCents = unitCents * input.quantity;
+      // Cash first (the company row lock comes first in every operation); the order's price is
+      // known only once placed, so the cash change follows it within the same transaction.
+      await tx.execute(sql`select id from companies where id = ${companyId} for update`);
+      const order = await placeOrder(tx, input);
       const cashCents = await changeCash(tx, {
         companyId,
-        amountCents: -totalCents,
+        amountCents: -order.totalCents,
         type: 'purchase',
         reason: 'market_buy',
-        description: `Bought ${input.quantity} ${product.name} on the market at ${formatCents(unitCents)} each`,
+        description: `Bought ${order.quantity} ${order.productName} on the market for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
       });
-      await addToWarehouse(tx, companyId, product.id, input.quantity, unitCents);
-      await recordMarketActivity(tx, product.id, input.quantity, 0);
-      return {
-        action: 'buy',
-        product_id: product.id,
-        product_name: product.name,
-        quantity: input.quantity,
-        unit_price: centsToDollars(unitCents),
-        total: centsToDollars(totalCents),
-        quantity_held: await warehouseQuantity(tx, companyId, product.id),
-        cash: centsToDollars(cashCents),
-      };
+      await addToWarehouse(tx, companyId, order.productId, order.quantity, order.unitCents);
+      return tradeResult('buy', order, await warehouseQuantity(tx, companyId, order.productId), cashCents);
     }
 
-    const unitCents = marketSellUnitPriceCents(product.currentPriceCents);
-    const totalCents = unitCents * input.quantity;
-    // Cash first (the company row lock comes first in every operation), then the conditional
-    // stock update decides; if it refuses, the whole transaction, credit included, rolls back.
+    await tx.execute(sql`select id from companies where id = ${companyId} for update`);
+    // The conditional stock update decides first; if it refuses, nothing else happens.
+    const taken = await takeFromWarehouse(tx, companyId, input.productId, input.quantity);
+    if (taken === null) {
+      const held = await warehouseQuantity(tx, companyId, input.productId);
+      const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, input.productId));
+      throw new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${held} ${product?.name ?? 'units'}`);
+    }
+    const order = await placeOrder(tx, input);
     const cashCents = await changeCash(tx, {
       companyId,
-      amountCents: totalCents,
+      amountCents: order.totalCents,
       type: 'sale',
       reason: 'market_sell',
-      description: `Sold ${input.quantity} ${product.name} on the market at ${formatCents(unitCents)} each`,
+      description: `Sold ${order.quantity} ${order.productName} on the market for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
     });
-    const taken = await takeFromWarehouse(tx, companyId, product.id, input.quantity);
-    if (taken === null) {
-      const held = await warehouseQuantity(tx, companyId, product.id);
-      throw new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${held} ${product.name}`);
-    }
-    await recordMarketActivity(tx, product.id, 0, input.quantity);
-    return {
-      action: 'sell',
-      product_id: product.id,
-      product_name: product.name,
-      quantity: input.quantity,
-      unit_price: centsToDollars(unitCents),
-      total: centsToDollars(totalCents),
-      quantity_held: await warehouseQuantity(tx, companyId, product.id),
-      cash: centsToDollars(cashCents),
-    };
+    return tradeResult('sell', order, await warehouseQuantity(tx, companyId, order.productId), cashCents);
   });
+}
+
+function tradeResult(action: MarketTradeAction, order: PlacedOrder, held: number, cashCents: number): MarketTradeResult {
+  return {
+    action,
+    product_id: order.productId,
+    product_name: order.productName,
+    quantity: order.quantity,
+    unit_price: centsToDollars(order.unitCents),
+    total: centsToDollars(order.totalCents),
+    quantity_held: held,
+    cash: centsToDollars(cashCents),
+  };
 }

@@ -1,25 +1,36 @@
 /**
- * The stock exchange. Every listed company has a share record (total_shares, share_price). Shares
- * not held by anybody are the market's float: a buyer takes shares from the float and a seller
- * returns them to it, paying or receiving the current share price to or from the market (the
- * issuer's cash does not change). Buyers get at most the float; sellers at most what they own; a
- * company never trades its own shares.
+ * The stock exchange (docs/economy.md, "Shares"). Every listed company's shares trade with the
+ * company itself: buying issues new shares (the buyer's cash goes to the issuer, raising its
+ * capital) and selling is a buyback paid from the issuer's cash. The price walks a curve like the
+ * goods market (marketBuyCostRule / marketSellProceedsRule on the share's posted price, its depth
+ * shareDepthRule and this week's net flow), so a large order costs more per share, buying is dearer
+ * than selling (the spread), and a round trip or a pump-and-dump loses money; the turn moves the
+ * posted price to the company's book value per share times the decaying buying pressure.
  *
- * Concurrency: a trade locks the issuer's share record (`for update`) first, so every trade in one
- * issuer's shares runs one after another; the cash moves through changeCash (conditional update).
+ * Concurrency: a trade locks both companies' rows in id order (the turn locks companies in id order
+ * too), then the issuer's share record; the money is computed by PostgreSQL in the statement that
+ * moves the share record, and moves through changeCash (conditional updates).
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   GameError,
+  MAX_ORDER_VALUE_CENTS,
   STOCK_HISTORY_ENTRIES,
   centsToDollars,
   formatCents,
+  liquidationValueRule,
+  marketBuyCostRule,
+  marketMidPriceRule,
+  marketSellProceedsRule,
+  orderWithinMarket,
   priceChangePercent,
-  sharesAvailable,
+  shareDepthRule,
+  type Figure,
   type StockTradeAction,
 } from '@marketcraft/shared';
 import { companies, portfolioEntries, shareRecords, stockPriceHistory } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
+import { ruleSql } from '../ruleSql.ts';
 import { changeCash } from './ledger.ts';
 
 export interface ShareRecordView {
@@ -30,41 +41,53 @@ export interface ShareRecordView {
   share_price: number;
   last_dividend: number;
   updated_at: string;
-  shares_available: number;
+  /** Book value per share at the last turn (the price's anchor). */
+  book_value_per_share: number;
+  /** Shares held by other companies (the rest belong to the company's own player). */
+  shares_held_by_companies: number;
+  /** What one share costs to buy and pays to sell right now (spread and this week's flow included). */
+  buy_price: number;
+  sell_price: number;
 }
 
 /** GET /api/shares and /api/company-shares: the share records of every listed, active company. */
 export async function listShareRecords(db: DbExecutor): Promise<ShareRecordView[]> {
-  const held = db
-    .select({ issuerCompanyId: portfolioEntries.issuerCompanyId, held: sql<number>`sum(${portfolioEntries.sharesOwned})::bigint`.as('held') })
-    .from(portfolioEntries)
-    .groupBy(portfolioEntries.issuerCompanyId)
-    .as('held');
-  const rows = await db
-    .select({
-      companyId: shareRecords.companyId,
-      companyName: companies.name,
-      isBot: companies.isBot,
-      totalShares: shareRecords.totalShares,
-      sharePriceCents: shareRecords.sharePriceCents,
-      lastDividendCents: shareRecords.lastDividendCents,
-      updatedAt: shareRecords.updatedAt,
-      held: held.held,
-    })
-    .from(shareRecords)
-    .innerJoin(companies, eq(companies.id, shareRecords.companyId))
-    .leftJoin(held, eq(held.issuerCompanyId, shareRecords.companyId))
-    .where(and(eq(shareRecords.isListed, true), eq(companies.status, 'active')))
-    .orderBy(asc(companies.name), asc(companies.id));
+  const depth = ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` });
+  const rows = await db.execute<{
+    company_id: number;
+    company_name: string;
+    is_bot: boolean;
+    total_shares: number;
+    share_price_cents: number;
+    last_dividend_cents: number;
+    updated_at: Date | string;
+    fundamental_cents: number;
+    held: number;
+    buy_cents: number | null;
+    sell_cents: number | null;
+  }>(sql`
+    select s.company_id, c.name as company_name, c.is_bot, s.total_shares, s.share_price_cents, s.last_dividend_cents, s.updated_at,
+           s.fundamental_cents,
+           coalesce((select sum(pe.shares_owned) from portfolio_entries pe where pe.issuer_company_id = s.company_id), 0)::bigint as held,
+           case when s.share_price_cents > 0 and abs(s.week_flow) + 1 <= 10 * ${depth} then
+             ${ruleSql(marketBuyCostRule, { price: sql`s.share_price_cents`, depth, flow: sql`s.week_flow`, quantity: sql`1` })} end as buy_cents,
+           case when s.share_price_cents > 0 and abs(s.week_flow) + 1 <= 10 * ${depth} then
+             ${ruleSql(marketSellProceedsRule, { price: sql`s.share_price_cents`, depth, flow: sql`s.week_flow`, quantity: sql`1` })} end as sell_cents
+    from share_records s join companies c on c.id = s.company_id
+    where s.is_listed and c.status = 'active'
+    order by c.name, c.id`);
   return rows.map((row) => ({
-    company_id: row.companyId,
-    company_name: row.companyName,
-    is_bot: row.isBot,
-    total_shares: row.totalShares,
-    share_price: centsToDollars(row.sharePriceCents),
-    last_dividend: centsToDollars(row.lastDividendCents),
-    updated_at: row.updatedAt.toISOString(),
-    shares_available: sharesAvailable(row.totalShares, Number(row.held ?? 0)),
+    company_id: Number(row.company_id),
+    company_name: row.company_name,
+    is_bot: row.is_bot,
+    total_shares: Number(row.total_shares),
+    share_price: centsToDollars(Number(row.share_price_cents)),
+    last_dividend: centsToDollars(Number(row.last_dividend_cents)),
+    updated_at: new Date(row.updated_at).toISOString(),
+    book_value_per_share: centsToDollars(Number(row.fundamental_cents)),
+    shares_held_by_companies: Number(row.held),
+    buy_price: centsToDollars(Number(row.buy_cents ?? 0)),
+    sell_price: centsToDollars(Number(row.sell_cents ?? 0)),
   }));
 }
 
@@ -75,10 +98,11 @@ export interface PortfolioEntryView {
   shares_owned: number;
   average_price: number;
   current_price: number;
+  /** What selling the whole position back now would pay (the curve walked down, less the spread): its value in net worth. */
   value: number;
 }
 
-/** GET /api/portfolio: the shares the company holds, valued at the current share price. */
+/** GET /api/portfolio: the shares the company holds, each position at what selling it back would pay. */
 export async function getPortfolio(db: DbExecutor, holderCompanyId: number): Promise<PortfolioEntryView[]> {
   const rows = await db
     .select({
@@ -88,6 +112,7 @@ export async function getPortfolio(db: DbExecutor, holderCompanyId: number): Pro
       sharesOwned: portfolioEntries.sharesOwned,
       averagePriceCents: portfolioEntries.averagePriceCents,
       sharePriceCents: shareRecords.sharePriceCents,
+      totalShares: shareRecords.totalShares,
     })
     .from(portfolioEntries)
     .innerJoin(companies, eq(companies.id, portfolioEntries.issuerCompanyId))
@@ -96,6 +121,8 @@ export async function getPortfolio(db: DbExecutor, holderCompanyId: number): Pro
     .orderBy(asc(companies.name));
   return rows.map((row) => {
     const priceCents = row.sharePriceCents ?? 0;
+    const depth = shareDepthRule.evaluate({ totalShares: Math.max(1, row.totalShares ?? 1) });
+    const valueCents = priceCents > 0 ? liquidationValueRule.evaluate({ price: priceCents, depth, quantity: Math.min(row.sharesOwned, 10 * depth) }) : 0;
     return {
       company_id: row.companyId,
       company_name: row.companyName,
@@ -103,7 +130,7 @@ export async function getPortfolio(db: DbExecutor, holderCompanyId: number): Pro
       shares_owned: row.sharesOwned,
       average_price: centsToDollars(row.averagePriceCents),
       current_price: centsToDollars(priceCents),
-      value: centsToDollars(row.sharesOwned * priceCents),
+      value: centsToDollars(valueCents),
     };
   });
 }
@@ -180,6 +207,7 @@ export interface StockTradeResult {
   company_id: number;
   company_name: string;
   shares: number;
+  /** Average dollars per share of the trade. */
   price: number;
   total: number;
   shares_owned: number;
@@ -190,9 +218,66 @@ function sharesWord(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'share' : 'shares'}`;
 }
 
+type IssuerState = {
+  name: string;
+  status: string;
+  total_shares: number;
+  share_price_cents: number;
+  week_flow: number;
+  is_listed: boolean;
+};
+
+function checkTradable(issuer: IssuerState | undefined, issuerCompanyId: number): IssuerState {
+  if (!issuer) throw new GameError('NOT_FOUND', `No company found with id ${issuerCompanyId}`);
+  if (!issuer.is_listed || issuer.status !== 'active') throw new GameError('RULE_BROKEN', `${issuer.name} is no longer listed on the stock exchange`);
+  if (Number(issuer.share_price_cents) <= 0) throw new GameError('RULE_BROKEN', `${issuer.name} is insolvent: its shares cannot be traded until its book value is positive again`);
+  return issuer;
+}
+
+export interface ShareQuote {
+  company_id: number;
+  company_name: string;
+  action: StockTradeAction;
+  shares: number;
+  total: number;
+  price: number;
+  posted_price: number;
+  price_after: number;
+  why: Figure;
+}
+
+/** GET /api/stocks/quote: what a share order would cost or pay now (nothing is placed). */
+export async function quoteShares(db: DbExecutor, input: { issuerCompanyId: number; shares: number; action: StockTradeAction }): Promise<ShareQuote> {
+  const [row] = await db.execute<IssuerState>(sql`
+    select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed
+    from share_records s join companies c on c.id = s.company_id where s.company_id = ${input.issuerCompanyId}`);
+  const issuer = checkTradable(row, input.issuerCompanyId);
+  const values = {
+    price: Number(issuer.share_price_cents),
+    depth: shareDepthRule.evaluate({ totalShares: Number(issuer.total_shares) }),
+    flow: Number(issuer.week_flow),
+    quantity: input.shares,
+  };
+  if (!orderWithinMarket(values)) throw new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares`);
+  const rule = input.action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
+  const totalCents = rule.evaluate(values);
+  const flowAfter = values.flow + (input.action === 'buy' ? input.shares : -input.shares);
+  return {
+    company_id: input.issuerCompanyId,
+    company_name: issuer.name,
+    action: input.action,
+    shares: input.shares,
+    total: centsToDollars(totalCents),
+    price: centsToDollars(Math.round(totalCents / input.shares)),
+    posted_price: centsToDollars(values.price),
+    price_after: centsToDollars(marketMidPriceRule.evaluate({ price: values.price, depth: values.depth, flow: flowAfter })),
+    why: rule.explain(values),
+  };
+}
+
 /**
- * Buys or sells `shares` shares of `issuerCompanyId` for `holderCompanyId` at the current share
- * price, in one transaction (see the file comment for the rules and the locking).
+ * Buys shares of `issuerCompanyId` from the company (new shares) or sells them back to it, for
+ * `holderCompanyId`, in one transaction (see the file comment for the rules and the locking).
  */
 export async function tradeShares(
   db: DbExecutor,
@@ -202,58 +287,94 @@ export async function tradeShares(
   if (!Number.isSafeInteger(shares) || shares <= 0) throw new GameError('INVALID_INPUT', 'Share count must be a positive whole number');
   if (holderCompanyId === issuerCompanyId) throw new GameError('RULE_BROKEN', "You cannot trade your own company's shares");
   return db.transaction(async (tx) => {
-    const [issuer] = await tx.execute<{ name: string; status: string; total_shares: number; share_price_cents: number; is_listed: boolean }>(sql`
-      select c.name, c.status, s.total_shares, s.share_price_cents, s.is_listed
+    // Both companies, in id order (as the turn locks them), then the share record.
+    await tx.execute(sql`
+      select id from companies where id in (${holderCompanyId}, ${issuerCompanyId}) order by id for update`);
+    const [row] = await tx.execute<IssuerState>(sql`
+      select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed
       from share_records s join companies c on c.id = s.company_id
       where s.company_id = ${issuerCompanyId}
       for update of s`);
-    if (!issuer) throw new GameError('NOT_FOUND', `No company found with id ${issuerCompanyId}`);
-    if (!issuer.is_listed || issuer.status !== 'active') throw new GameError('RULE_BROKEN', `${issuer.name} is no longer listed on the stock exchange`);
-    const priceCents = Number(issuer.share_price_cents);
-    const totalCents = shares * priceCents;
-    if (!Number.isSafeInteger(totalCents)) throw new GameError('INVALID_INPUT', 'That trade is too large');
+    const issuer = checkTradable(row, issuerCompanyId);
+    const depth = shareDepthRule.evaluate({ totalShares: Number(issuer.total_shares) });
+    if (!orderWithinMarket({ price: Number(issuer.share_price_cents), depth, flow: Number(issuer.week_flow), quantity: shares })) {
+      throw new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
+    }
 
     const [entry] = await tx.execute<{ shares_owned: number; average_price_cents: number }>(sql`
       select shares_owned, average_price_cents from portfolio_entries
       where holder_company_id = ${holderCompanyId} and issuer_company_id = ${issuerCompanyId}
       for update`);
     const owned = Number(entry?.shares_owned ?? 0);
+    if (action === 'sell' && shares > owned) {
+      throw new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
+    }
 
-    let sharesOwned: number;
+    // The money, computed by PostgreSQL while it moves the share record: issued (buy) or retired (sell).
+    const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
+    const signed = action === 'buy' ? shares : -shares;
+    const [moved] = await tx.execute<{ total_cents: number }>(sql`
+      update share_records s
+      set total_shares = s.total_shares + ${signed}::bigint, week_flow = s.week_flow + ${signed}::bigint, updated_at = now()
+      from (select ${ruleSql(rule, {
+        price: sql`share_price_cents`,
+        depth: ruleSql(shareDepthRule, { totalShares: sql`total_shares` }),
+        flow: sql`week_flow`,
+        quantity: sql`${shares}::bigint`,
+      })} as total_cents from share_records where company_id = ${issuerCompanyId}) priced
+      where s.company_id = ${issuerCompanyId}
+      returning priced.total_cents`);
+    const totalCents = Number(moved?.total_cents);
+    if (!Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw new GameError('INVALID_INPUT', 'That trade is too large');
+    const averageCents = Math.round(totalCents / shares);
+
     let cashCents: number;
+    let sharesOwned: number;
     if (action === 'buy') {
-      const [heldRow] = await tx.execute<{ held: number }>(sql`
-        select coalesce(sum(shares_owned), 0)::bigint as held from portfolio_entries where issuer_company_id = ${issuerCompanyId}`);
-      const available = sharesAvailable(Number(issuer.total_shares), Number(heldRow?.held ?? 0));
-      if (shares > available) {
-        throw new GameError('NOT_ENOUGH_SHARES', `Only ${sharesWord(available)} of ${issuer.name} ${available === 1 ? 'is' : 'are'} available`);
-      }
       cashCents = await changeCash(tx, {
         companyId: holderCompanyId,
         amountCents: -totalCents,
         type: 'stock_trade',
         reason: 'stock_buy',
-        description: `Bought ${sharesWord(shares)} of ${issuer.name} at ${formatCents(priceCents)}`,
+        description: `Bought ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
+      });
+      await changeCash(tx, {
+        companyId: issuerCompanyId,
+        amountCents: totalCents,
+        type: 'stock_trade',
+        reason: 'share_issue',
+        description: `Issued ${sharesWord(shares)} to a shareholder for ${formatCents(totalCents)}`,
       });
       sharesOwned = owned + shares;
-      const averageCents = Math.round((owned * Number(entry?.average_price_cents ?? 0) + totalCents) / sharesOwned);
+      const newAverage = Math.round((owned * Number(entry?.average_price_cents ?? 0) + totalCents) / sharesOwned);
       await tx
         .insert(portfolioEntries)
-        .values({ holderCompanyId, issuerCompanyId, sharesOwned, averagePriceCents: averageCents })
+        .values({ holderCompanyId, issuerCompanyId, sharesOwned, averagePriceCents: newAverage })
         .onConflictDoUpdate({
           target: [portfolioEntries.holderCompanyId, portfolioEntries.issuerCompanyId],
-          set: { sharesOwned, averagePriceCents: averageCents },
+          set: { sharesOwned, averagePriceCents: newAverage },
         });
     } else {
-      if (shares > owned) {
-        throw new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
+      try {
+        await changeCash(tx, {
+          companyId: issuerCompanyId,
+          amountCents: -totalCents,
+          type: 'stock_trade',
+          reason: 'share_buyback',
+          description: `Bought back ${sharesWord(shares)} from a shareholder for ${formatCents(totalCents)}`,
+        });
+      } catch (error) {
+        if (error instanceof GameError && error.code === 'NOT_ENOUGH_CASH') {
+          throw new GameError('RULE_BROKEN', `${issuer.name} cannot buy back ${sharesWord(shares)} now: it does not have ${formatCents(totalCents)} in cash`);
+        }
+        throw error;
       }
       cashCents = await changeCash(tx, {
         companyId: holderCompanyId,
         amountCents: totalCents,
         type: 'stock_trade',
         reason: 'stock_sell',
-        description: `Sold ${sharesWord(shares)} of ${issuer.name} at ${formatCents(priceCents)}`,
+        description: `Sold ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
       });
       sharesOwned = owned - shares;
       const where = and(eq(portfolioEntries.holderCompanyId, holderCompanyId), eq(portfolioEntries.issuerCompanyId, issuerCompanyId));
@@ -265,7 +386,7 @@ export async function tradeShares(
       company_id: issuerCompanyId,
       company_name: issuer.name,
       shares,
-      price: centsToDollars(priceCents),
+      price: centsToDollars(averageCents),
       total: centsToDollars(totalCents),
       shares_owned: sharesOwned,
       cash: centsToDollars(cashCents),

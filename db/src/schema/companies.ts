@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES } from '@marketcraft/shared';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
 import { users } from './auth.ts';
 import { buildingTypes, cities, countries, products, recipes, researchUpgrades } from './world.ts';
@@ -26,6 +26,8 @@ export const companies = pgTable(
     status: text().notNull().default('active'),
     /** Consecutive turns that ended with negative cash. */
     negativeCashTurns: integer().notNull().default(0),
+    /** Losses carried forward against future taxable profit, cents (docs/economy.md, "Taxes"). */
+    taxLossCents: bigint({ mode: 'number' }).notNull().default(0),
     bankruptAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -34,6 +36,7 @@ export const companies = pgTable(
     check('companies_name_not_empty', sql`length(trim(${t.name})) > 0`),
     check('companies_bio_length', sql`${t.bio} is null or length(${t.bio}) <= 500`),
     check('companies_negative_turns', sql`${t.negativeCashTurns} >= 0`),
+    check('companies_tax_loss', sql`${t.taxLossCents} >= 0`),
     // One active company per player.
     uniqueIndex('companies_active_user_key').on(t.userId).where(sql`${t.status} = 'active'`),
     index('companies_is_bot_idx').on(t.isBot),
@@ -153,6 +156,12 @@ export const shareRecords = pgTable(
     totalShares: bigint({ mode: 'number' }).notNull().default(100),
     sharePriceCents: bigint({ mode: 'number' }).notNull().default(10_000),
     lastDividendCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Book value per share at the last turn, cents (docs/economy.md, "Shares"). */
+    fundamentalCents: bigint({ mode: 'number' }).notNull().default(10_000),
+    /** Buying (+) or selling (-) pressure carried from earlier weeks, natural log of price / fundamental. */
+    sentiment: doublePrecision().notNull().default(0),
+    /** Net shares bought from the issuer this week (walks the price curve; reset by the turn). */
+    weekFlow: bigint({ mode: 'number' }).notNull().default(0),
     /** False once the company went bankrupt and its shares were delisted. */
     isListed: boolean().notNull().default(true),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -161,6 +170,7 @@ export const shareRecords = pgTable(
     check('share_records_total_shares', sql`${t.totalShares} > 0`),
     check('share_records_price', sql`${t.sharePriceCents} >= 0`),
     check('share_records_dividend', sql`${t.lastDividendCents} >= 0`),
+    check('share_records_fundamental', sql`${t.fundamentalCents} >= 0`),
   ],
 );
 
@@ -210,6 +220,10 @@ export const financialHistory = pgTable(
     week: integer().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
     cashAfterCents: bigint({ mode: 'number' }).notNull(),
+    /** The week's profit after tax (docs/economy.md, "Profit"). */
+    profitCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Net worth after the turn (docs/economy.md, "Net worth"). */
+    netWorthCents: bigint({ mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('financial_history_company_week_key').on(t.companyId, t.week)],
@@ -272,10 +286,13 @@ export const influenceRecords = pgTable(
       .notNull()
       .references(() => countries.id),
     influencePoints: integer().notNull().default(0),
+    /** The platform the company's influence backs in elections (docs/economy.md, "Politics"). */
+    platform: text().notNull().default('lower_taxes'),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.countryId] }),
     check('influence_records_points', sql`${t.influencePoints} >= 0`),
+    check('influence_records_platform', inList(t.platform, POLITICAL_PLATFORMS)),
     index('influence_records_country_idx').on(t.countryId),
   ],
 );

@@ -71,11 +71,15 @@ export const products = pgTable(
     category: text().notNull(),
     subcategory: text().notNull(),
     basePriceCents: bigint({ mode: 'number' }).notNull(),
+    /** The exchange's posted price this week (set by the turn). */
     currentPriceCents: bigint({ mode: 'number' }).notNull(),
+    /** Units that move the exchange's price by a factor e (docs/economy.md, "The market"). */
+    depthUnits: bigint({ mode: 'number' }).notNull().default(4_000),
   },
   (t) => [
     check('products_category', inList(t.category, PRODUCT_CATEGORIES)),
     check('products_prices_positive', sql`${t.basePriceCents} > 0 and ${t.currentPriceCents} > 0`),
+    check('products_depth_positive', sql`${t.depthUnits} > 0`),
     index('products_category_idx').on(t.category),
   ],
 );
@@ -130,7 +134,10 @@ export const recipeInputs = pgTable(
   (t) => [primaryKey({ columns: [t.recipeId, t.productId] }), check('recipe_inputs_quantity_positive', sql`${t.quantity} > 0`)],
 );
 
-/** Per city and product: consumer demand (0-100) and the local market price. */
+/**
+ * Per city and product: consumer demand (0-100) and the reference price shoppers expect
+ * (market_price = the exchange price x 130% x price_factor_bp / 10,000, docs/economy.md).
+ */
 export const cityMarketData = pgTable(
   'city_market_data',
   {
@@ -144,6 +151,8 @@ export const cityMarketData = pgTable(
     /** The level demand recovers toward. */
     baseDemandLevel: integer().notNull(),
     marketPriceCents: bigint({ mode: 'number' }).notNull(),
+    /** The city's price level for the product, basis points (8,500-11,500). */
+    priceFactorBp: integer().notNull().default(10_000),
   },
   (t) => [
     primaryKey({ columns: [t.cityId, t.productId] }),

@@ -5,12 +5,24 @@
  * Idempotent: everything is keyed by a natural key (product, country, city and upgrade names,
  * building type keys, (building type, output) for recipes, (city, product) for market data, bot
  * names) and inserted with ON CONFLICT DO NOTHING or only when missing, so running it on a seeded
- * database inserts nothing and changes nothing. A bot gets its share record, buildings and store
+ * database inserts nothing and changes nothing. The catalogue's economics (building type costs,
+ * product base prices and market depths, recipe quantities) are kept in step with the code: a game
+ * started by an older release gets the new numbers, its current prices scaled by the same ratio as
+ * their base (docs/economy.md, "Upgrading an existing game"). A bot gets its share record, buildings and store
  * stock only when the bot itself is inserted. The whole seed runs in one transaction under a
  * transaction-level advisory lock, so two processes seeding at once cannot both insert.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { BOT_STARTING_EMPLOYEES, BUILDING_TYPES, SUGGESTED_RETAIL_MARKUP, dollarsToCents, nextScheduledTurnAt } from '@marketcraft/shared';
+import {
+  BOT_STARTING_EMPLOYEES,
+  BUILDING_TYPES,
+  SUGGESTED_RETAIL_MARKUP,
+  buildingSaleRefund,
+  dollarsToCents,
+  nextScheduledTurnAt,
+  referencePriceRule,
+} from '@marketcraft/shared';
+import { ruleSql } from '../ruleSql.ts';
 import type { Database, DbExecutor } from '../client.ts';
 import {
   buildingTypes,
@@ -23,7 +35,6 @@ import {
   recipeInputs,
   recipes,
   researchUpgrades,
-  shareRecords,
   storeProducts,
   world,
 } from '../schema/index.ts';
@@ -34,6 +45,11 @@ import { cityMarketSeeds } from './data/marketData.ts';
 import { PRODUCTS } from './data/products.ts';
 import { RECIPES } from './data/recipes.ts';
 import { RESEARCH_UPGRADES, type ResearchSeed } from './data/research.ts';
+import { deriveCatalogue } from './economy.ts';
+import { listCompany } from '../game/companies.ts';
+
+/** The catalogue's prices, recipe quantities and market depths (db/src/seed/economy.ts). */
+export const CATALOGUE = deriveCatalogue(PRODUCTS, RECIPES);
 
 /** Transaction-level advisory lock of the seed ("mcsd"); distinct from the migration lock. */
 export const SEED_LOCK_KEY = 0x6d637364;
@@ -91,22 +107,44 @@ async function seedBuildingTypes(tx: DbExecutor): Promise<void> {
         weeklyOperatingCostCents: dollarsToCents(spec.weeklyOperatingCost),
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: buildingTypes.type,
+      set: {
+        constructionCostCents: sql`excluded.construction_cost_cents`,
+        baseCapacity: sql`excluded.base_capacity`,
+        weeklyOperatingCostCents: sql`excluded.weekly_operating_cost_cents`,
+      },
+      setWhere: sql`(${buildingTypes.constructionCostCents}, ${buildingTypes.baseCapacity}, ${buildingTypes.weeklyOperatingCostCents})
+        is distinct from (excluded.construction_cost_cents, excluded.base_capacity, excluded.weekly_operating_cost_cents)`,
+    });
 }
 
 async function seedProducts(tx: DbExecutor): Promise<Map<string, number>> {
   await tx
     .insert(products)
     .values(
-      PRODUCTS.map((product) => ({
-        name: product.name,
-        category: product.category,
-        subcategory: product.subcategory,
-        basePriceCents: product.basePriceCents,
-        currentPriceCents: product.basePriceCents,
-      })),
+      PRODUCTS.map((product) => {
+        const basePriceCents = lookup(CATALOGUE.basePriceCents, product.name, 'product price');
+        return {
+          name: product.name,
+          category: product.category,
+          subcategory: product.subcategory,
+          basePriceCents,
+          currentPriceCents: basePriceCents,
+          depthUnits: lookup(CATALOGUE.depthUnits, product.name, 'product depth'),
+        };
+      }),
     )
-    .onConflictDoNothing({ target: products.name });
+    .onConflictDoUpdate({
+      target: products.name,
+      // An older catalogue: the new base price and depth; the current price moves by the same ratio as the base.
+      set: {
+        currentPriceCents: sql`greatest(1, round(${products.currentPriceCents} * excluded.base_price_cents::numeric / ${products.basePriceCents}))::bigint`,
+        basePriceCents: sql`excluded.base_price_cents`,
+        depthUnits: sql`excluded.depth_units`,
+      },
+      setWhere: sql`(${products.basePriceCents}, ${products.depthUnits}) is distinct from (excluded.base_price_cents, excluded.depth_units)`,
+    });
   const rows = await tx.select({ id: products.id, name: products.name }).from(products);
   return new Map(rows.map((row) => [row.name, row.id]));
 }
@@ -114,7 +152,7 @@ async function seedProducts(tx: DbExecutor): Promise<Map<string, number>> {
 async function seedRecipes(tx: DbExecutor, productIds: ReadonlyMap<string, number>): Promise<Map<string, number>> {
   const existing = await tx.select({ id: recipes.id, buildingType: recipes.buildingType, outputProductId: recipes.outputProductId }).from(recipes);
   const recipeIds = new Map(existing.map((row) => [recipeKey(row.buildingType, row.outputProductId), row.id]));
-  const missing = RECIPES.filter((recipe) => !recipeIds.has(recipeKey(recipe.buildingType, lookup(productIds, recipe.output, 'product'))));
+  const missing = CATALOGUE.recipes.filter((recipe) => !recipeIds.has(recipeKey(recipe.buildingType, lookup(productIds, recipe.output, 'product'))));
   if (missing.length > 0) {
     const inserted = await tx
       .insert(recipes)
@@ -128,7 +166,12 @@ async function seedRecipes(tx: DbExecutor, productIds: ReadonlyMap<string, numbe
       .returning({ id: recipes.id, buildingType: recipes.buildingType, outputProductId: recipes.outputProductId });
     for (const row of inserted) recipeIds.set(recipeKey(row.buildingType, row.outputProductId), row.id);
   }
-  const inputRows = RECIPES.flatMap((recipe) => {
+  // Quantities of recipes seeded by an older catalogue.
+  for (const recipe of CATALOGUE.recipes) {
+    const recipeId = lookup(recipeIds, recipeKey(recipe.buildingType, lookup(productIds, recipe.output, 'product')), 'recipe');
+    await tx.execute(sql`update ${recipes} set output_quantity = ${recipe.outputQuantity} where id = ${recipeId} and output_quantity <> ${recipe.outputQuantity}`);
+  }
+  const inputRows = CATALOGUE.recipes.flatMap((recipe) => {
     const recipeId = lookup(recipeIds, recipeKey(recipe.buildingType, lookup(productIds, recipe.output, 'product')), 'recipe');
     return Object.entries(recipe.inputs).map(([input, quantity]) => ({
       recipeId,
@@ -136,7 +179,16 @@ async function seedRecipes(tx: DbExecutor, productIds: ReadonlyMap<string, numbe
       quantity: quantity ?? 0,
     }));
   });
-  await insertInChunks(inputRows, (chunk) => tx.insert(recipeInputs).values(chunk).onConflictDoNothing());
+  await insertInChunks(inputRows, (chunk) =>
+    tx
+      .insert(recipeInputs)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [recipeInputs.recipeId, recipeInputs.productId],
+        set: { quantity: sql`excluded.quantity` },
+        setWhere: sql`${recipeInputs.quantity} <> excluded.quantity`,
+      }),
+  );
   return recipeIds;
 }
 
@@ -168,7 +220,7 @@ async function seedCities(tx: DbExecutor, countryIds: ReadonlyMap<string, number
 
 async function seedCityMarketData(tx: DbExecutor, cityIds: ReadonlyMap<string, number>, productIds: ReadonlyMap<string, number>): Promise<void> {
   // 15,200 rows: sent as five arrays and unnested in one statement, far faster than a VALUES list.
-  const columns = { cityId: [] as number[], productId: [] as number[], demandLevel: [] as number[], baseDemandLevel: [] as number[], marketPriceCents: [] as number[] };
+  const columns = { cityId: [] as number[], productId: [] as number[], demandLevel: [] as number[], baseDemandLevel: [] as number[], priceFactorBp: [] as number[] };
   for (const city of CITIES) {
     const cityId = lookup(cityIds, city.name, 'city');
     const seeds = cityMarketSeeds(city, PRODUCTS);
@@ -178,20 +230,30 @@ async function seedCityMarketData(tx: DbExecutor, cityIds: ReadonlyMap<string, n
       columns.productId.push(lookup(productIds, product.name, 'product'));
       columns.demandLevel.push(seed.demandLevel);
       columns.baseDemandLevel.push(seed.baseDemandLevel);
-      columns.marketPriceCents.push(seed.marketPriceCents);
+      columns.priceFactorBp.push(seed.priceFactorBp);
     });
   }
   const arrayLiteral = (values: readonly number[]) => `{${values.join(',')}}`;
   await tx.execute(sql`
-    insert into ${cityMarketData} (city_id, product_id, demand_level, base_demand_level, market_price_cents)
-    select * from unnest(
+    insert into ${cityMarketData} (city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
+    select s.city_id, s.product_id, s.demand_level, s.base_demand_level, s.price_factor_bp, 1
+    from unnest(
       ${arrayLiteral(columns.cityId)}::integer[],
       ${arrayLiteral(columns.productId)}::integer[],
       ${arrayLiteral(columns.demandLevel)}::integer[],
       ${arrayLiteral(columns.baseDemandLevel)}::integer[],
-      ${arrayLiteral(columns.marketPriceCents)}::bigint[]
-    )
+      ${arrayLiteral(columns.priceFactorBp)}::integer[]
+    ) as s(city_id, product_id, demand_level, base_demand_level, price_factor_bp)
     on conflict do nothing`);
+  // Reference prices follow the exchange price (new rows, and rows of an older catalogue).
+  await tx.execute(sql`
+    update ${cityMarketData} cmd set market_price_cents = r.reference_cents
+    from (
+      select c.city_id, c.product_id,
+             ${ruleSql(referencePriceRule, { marketPriceCents: sql`p.current_price_cents`, cityFactorBp: sql`c.price_factor_bp` })} as reference_cents
+      from ${cityMarketData} c join ${products} p on p.id = c.product_id
+    ) r
+    where cmd.city_id = r.city_id and cmd.product_id = r.product_id and cmd.market_price_cents <> r.reference_cents`);
 }
 
 async function seedResearch(tx: DbExecutor): Promise<void> {
@@ -258,13 +320,12 @@ async function seedBots(tx: DbExecutor, ids: SeedIds): Promise<void> {
     )
     .returning({ id: companies.id, name: companies.name });
   const botIds = new Map(inserted.map((row) => [row.name, row.id]));
-  await tx
-    .insert(shareRecords)
-    .values(inserted.map((row) => ({ companyId: row.id })))
-    .onConflictDoNothing();
-  const basePrices = new Map(PRODUCTS.map((product) => [product.name, product.basePriceCents]));
+  const basePrices = CATALOGUE.basePriceCents;
   for (const bot of newBots) {
     const companyId = lookup(botIds, bot.name, 'bot');
+    // Listed at its book value: cash + its buildings at book value.
+    const buildingsBookCents = bot.buildings.reduce((sum, building) => sum + buildingSaleRefund(dollarsToCents(BUILDING_TYPES[building.type].constructionCost)), 0);
+    await listCompany(tx, companyId, bot.startingCashCents + buildingsBookCents);
     for (const building of bot.buildings) {
       const recipeId =
         building.recipe === undefined

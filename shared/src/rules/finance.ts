@@ -2,7 +2,7 @@
  * Taxes, dividends and share prices (docs/economy.md, "Taxes", "Dividends", "Shares"). Written once
  * (expr.ts); the turn's SQL embeds them. Money in integer cents.
  */
-import { DISTRESS_DISCOUNT_PERCENT_PER_TURN, DIVIDEND_RATE, SHARE_DEPTH_PERCENT, SHARE_SENTIMENT_DECAY_PERCENT } from '../constants.ts';
+import { DISTRESS_DISCOUNT_PERCENT_PER_TURN, DIVIDEND_RATE, LISTING_SHARE_PRICE, SHARE_DEPTH_PERCENT, SHARE_SENTIMENT_DECAY_PERCENT } from '../constants.ts';
 import { E, defineRule, type InputSpec } from './expr.ts';
 
 const money = (label: string): InputSpec => ({ label, unit: 'dollars', cents: true, min: -100_000_000_000, max: 100_000_000_000 });
@@ -105,4 +105,46 @@ export const shareDepthRule = defineRule({
   unit: 'count',
   inputs: { totalShares: { label: 'Shares', unit: 'count', min: 1, max: 1_000_000_000 } },
   formula: (v) => E.max(1, E.divFloor(E.mul(v.totalShares, SHARE_DEPTH_PERCENT), 100)),
+});
+
+/**
+ * How a new company lists: one share per LISTING_SHARE_PRICE ($100) of its book value (at least
+ * one), each priced at the book value per share (rounded down to the cent).
+ */
+export function listing(bookCents: number): { totalShares: number; priceCents: number } {
+  const totalShares = Math.max(1, Math.round(bookCents / (LISTING_SHARE_PRICE * 100)));
+  return { totalShares, priceCents: Math.max(0, Math.floor(bookCents / totalShares)) };
+}
+
+const bookPart = (label: string): InputSpec => ({ label, unit: 'dollars', cents: true, min: 0, max: 100_000_000_000 });
+
+/** What backs a company's shares: cash + goods + buildings + shares it holds in other companies. */
+export const equityRule = defineRule({
+  name: 'equity',
+  description: 'What the company owns: cash, goods, buildings and shares in other companies',
+  unit: 'dollars',
+  cents: true,
+  inputs: {
+    cashCents: money('Cash'),
+    goodsCents: bookPart('Goods at what selling them would pay'),
+    buildingsCents: bookPart('Buildings at what selling them would refund'),
+    holdingsCents: bookPart('Shares held in other companies at what selling them would pay'),
+  },
+  formula: (v) => E.add(v.cashCents, v.goodsCents, v.buildingsCents, v.holdingsCents),
+});
+
+/** Net worth: equity less what other companies' shareholdings in this company are worth (their claims). */
+export const netWorthRule = defineRule({
+  name: 'netWorth',
+  description: 'Net worth: what the company owns, less the part other companies own through its shares',
+  unit: 'dollars',
+  cents: true,
+  inputs: {
+    cashCents: money('Cash'),
+    goodsCents: bookPart('Goods at what selling them would pay'),
+    buildingsCents: bookPart('Buildings at what selling them would refund'),
+    holdingsCents: bookPart('Shares held in other companies at what selling them would pay'),
+    claimsCents: bookPart("Other companies' shares in this company at what selling them would pay"),
+  },
+  formula: (v) => E.sub(E.add(v.cashCents, v.goodsCents, v.buildingsCents, v.holdingsCents), v.claimsCents),
 });

@@ -9,3 +9,6 @@ export type MarketAction = (typeof MARKET_ACTIONS)[number];
 
 export const marketTradeInput = z.object({ product_id: idSchema, quantity: unitQuantitySchema, action: z.enum(MARKET_ACTIONS) });
 export type MarketTradeInput = z.infer<typeof marketTradeInput>;
+
+/** GET /api/market/quote?product_id&quantity&action: the same fields as a trade. */
+export const marketQuoteInput = marketTradeInput;

@@ -17,3 +17,6 @@ export type StockTradeInput = z.input<typeof stockTradeSchema>;
 /** GET /api/stocks/history?company_id=N. */
 export const stockHistorySchema = z.object({ company_id: idSchema });
 export type StockHistoryInput = z.input<typeof stockHistorySchema>;
+
+/** GET /api/stocks/quote?company_id&shares&action: the same fields as a trade. */
+export const stockQuoteSchema = stockTradeSchema;

@@ -8,12 +8,12 @@ import {
   BUILDING_TYPES,
   INFLUENCE_POINTS_PER_UNIT,
   INFLUENCE_UNIT_COST,
-  MARKET_SELL_SPREAD,
+  MARKET_HALF_SPREAD_BP,
   MAX_EQUIPMENT_LEVEL,
   MAX_INFLUENCE_POINTS,
   MAX_TRADE_QUANTITY,
   PRODUCT_CATEGORIES,
-  buildingEfficiency,
+  efficiencyRule,
   cityBonusApplies,
   discountedResearchCostCents,
   dollarsToCents,
@@ -106,7 +106,7 @@ export function retailPrice(marketPriceCents: number, markup: number): number {
 }
 
 function efficiencyOf(building: BotBuilding): number {
-  return buildingEfficiency(building.employees, building.equipmentLevel);
+  return efficiencyRule.evaluate({ employees: building.employees, equipmentLevel: building.equipmentLevel });
 }
 
 function recipeOf(building: BotBuilding, world: BotWorld): WorldRecipe | undefined {
@@ -295,7 +295,7 @@ export function shelveAndSellSurplus({ bot, world }: StrategyInput, profile: Str
       }
     }
 
-    const salePrice = Math.round(product.currentPriceCents * (1 - MARKET_SELL_SPREAD));
+    const salePrice = Math.round((product.currentPriceCents * (10_000 - MARKET_HALF_SPREAD_BP)) / 10_000);
     const priceIsRight =
       profile.minMarginOverCost <= 0 ||
       salePrice >= stock.averageCostCents * profile.minMarginOverCost ||
@@ -504,10 +504,10 @@ export function tradeShares({ bot, world, budget }: StrategyInput, holdings: rea
     if (valuation.sharePriceCents > valuation.netWorthPerShareCents * SHARE_BUY_RATIO) continue;
     const room = Math.floor(valuation.totalShares * BOT_MAX_HOLDING_SHARE) - (bot.portfolio.get(valuation.companyId) ?? 0);
     const affordable = Math.floor(Math.min(bot.cashCents * cashShare, budget.remainingCents) / valuation.sharePriceCents);
-    const floatAboveReserve = valuation.sharesAvailable - Math.ceil(valuation.totalShares * BOT_MIN_FLOAT_LEFT_SHARE);
-    const shares = Math.min(BOT_MAX_SHARES_PER_TRADE, floatAboveReserve, room, affordable);
+    const shares = Math.min(BOT_MAX_SHARES_PER_TRADE, room, affordable);
     if (shares <= 0) continue;
-    const costCents = shares * valuation.sharePriceCents;
+    // An estimate for the budget: the price plus the spread (the trade itself prices the walk).
+    const costCents = Math.ceil((shares * valuation.sharePriceCents * (10_000 + 2 * MARKET_HALF_SPREAD_BP)) / 10_000);
     if (!budget.take(costCents)) continue;
     actions.push({ kind: 'buy_shares', issuerId: valuation.companyId, shares, costCents });
     issuers += 1;

@@ -13,7 +13,6 @@ import {
   type ResearchEffectValue,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '@marketcraft/db';
-import { companyAssetsSql } from '../turn/netWorth.ts';
 import type { BotBuilding, BotShelf, BotSnapshot, BotWorld, CityDeal, ShareValuation, StoreCandidate, WorldRecipe } from './types.ts';
 
 /** Goods a commodity trader looks for in its own cities. */
@@ -84,24 +83,19 @@ export async function loadBotWorld(tx: DbExecutor, week: number): Promise<BotWor
 }
 
 /**
- * Every listed, active company's share price and net worth per share, computed once per turn (the
- * first time a share-trading bot asks) into a temporary table, as one set-based statement. Net
- * worth as in the stocks phase (companyAssetsSql): cash + goods at current prices + buildings at
- * 50% of construction cost. `available` = total shares - shares held by anyone.
+ * Every listed, active company's share price and book value per share (share_records.fundamental,
+ * set by the last turn's stocks phase from valuationSql), read once per turn (the first time a
+ * share-trading bot asks) into a temporary table. Shares are issued by the company on demand, so
+ * `available` is the whole company (bots cap their holdings themselves).
  */
 async function ensureShareValuations(tx: DbExecutor): Promise<void> {
   const [exists] = await tx.execute<{ found: boolean }>(sql`select to_regclass('pg_temp.bot_share_valuations') is not null as found`);
   if (exists?.found) return;
   await tx.execute(sql`
     create temp table bot_share_valuations on commit drop as
-    select s.company_id, s.share_price_cents, s.total_shares,
-           floor(greatest(0, c.cash_cents + coalesce(a.assets_cents, 0)) / s.total_shares)::bigint as nw_per_share,
-           greatest(0, s.total_shares - coalesce(held.shares, 0))::bigint as available
+    select s.company_id, s.share_price_cents, s.total_shares, s.fundamental_cents as nw_per_share, s.total_shares as available
     from share_records s
     join companies c on c.id = s.company_id
-    left join ${companyAssetsSql} a on a.company_id = s.company_id
-    left join (select issuer_company_id, sum(shares_owned)::bigint as shares from portfolio_entries group by issuer_company_id) held
-      on held.issuer_company_id = s.company_id
     where s.is_listed and c.status = 'active' and s.total_shares > 0`);
   await tx.execute(sql`alter table bot_share_valuations add primary key (company_id)`);
 }

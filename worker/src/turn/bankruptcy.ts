@@ -1,18 +1,24 @@
 /**
- * Phase 9, bankruptcy (docs/economy.md). A company ending the turn with negative cash counts one
- * more negative turn (reset to 0 otherwise); at BANKRUPTCY_TURNS (4) it goes bankrupt: its goods
- * (warehouse, shelves, back rooms) and the shares it holds are liquidated at 50% of their market
- * value (one 'other'/'liquidation' credit), its buildings and holdings are deleted, its shares are
- * delisted (share_records.is_listed = false; holders' entries removed, worth nothing), and its
- * status becomes 'bankrupt'. Its player may then found a new company.
+ * Phase 6, bankruptcy (docs/economy.md, "Bankruptcy"). A company ending the turn with negative cash
+ * counts one more negative turn (reset to 0 otherwise); at BANKRUPTCY_TURNS (4) it goes bankrupt:
+ * - its goods (warehouse, shelves, back rooms) are sold on the exchange like any sale
+ *   (marketSellProceedsRule, walking each product's curve from this week's flow; bankrupt companies
+ *   in id order), and the units count in this week's market flow, so the dump moves the price;
+ * - the shares it holds are sold back to their issuers at what selling them pays
+ *   (liquidationValueRule on the issuer's curve), when the issuer's cash covers all it must buy
+ *   back; otherwise they are cancelled without payment (the issuer's other owners gain);
+ * - its buildings are closed, its own shares are delisted (holders lose them), and its status
+ *   becomes 'bankrupt'. Its player may found a new company.
+ * Money: one 'liquidation' credit for the goods and shares, 'share_buyback' debits for issuers.
  */
 import { sql } from 'drizzle-orm';
-import { BANKRUPTCY_TURNS, LIQUIDATION_VALUE_RATE } from '@marketcraft/shared';
+import { BANKRUPTCY_TURNS, liquidationValueRule, marketSellProceedsRule, shareDepthRule } from '@marketcraft/shared';
+import { ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
-  const { tx } = ctx;
+  const { tx, week } = ctx;
   await tx.execute(sql`
     update companies c set negative_cash_turns = case when tc.cash_cents < 0 then c.negative_cash_turns + 1 else 0 end
     from ${turnBalancesSql} tc
@@ -22,33 +28,94 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
     where c.negative_cash_turns >= ${BANKRUPTCY_TURNS}::int order by c.id`);
   const ids = bankrupt.map((row) => Number(row.id));
   if (ids.length === 0) return ids;
-  const idList = sql`(select id from companies c join turn_companies tc on tc.company_id = c.id where c.negative_cash_turns >= ${BANKRUPTCY_TURNS}::int)`;
+  await tx.execute(sql`create temp table turn_bankrupt on commit drop as select unnest(${`{${ids.join(',')}}`}::int[]) as company_id`);
+
+  // Goods, sold on the exchange one company after another per product.
+  await tx.execute(sql`
+    create temp table turn_liquidation on commit drop as
+    with held as (
+      select company_id, product_id, sum(quantity)::bigint as quantity
+      from (
+        select i.company_id, i.product_id, i.quantity from inventory_items i join turn_bankrupt tb on tb.company_id = i.company_id
+        union all
+        select b.company_id, sp.product_id, sp.quantity from store_products sp join buildings b on b.id = sp.building_id
+        join turn_bankrupt tb on tb.company_id = b.company_id
+        union all
+        select b.company_id, bi.product_id, bi.quantity from building_inventory_items bi join buildings b on b.id = bi.building_id
+        join turn_bankrupt tb on tb.company_id = b.company_id
+      ) stock
+      where quantity > 0
+      group by company_id, product_id
+    ), walked as (
+      select h.*, p.current_price_cents, p.depth_units,
+             coalesce(ma.units_bought - ma.units_sold, 0)
+               - coalesce(sum(h.quantity) over (partition by h.product_id order by h.company_id rows between unbounded preceding and 1 preceding), 0) as flow_before
+      from held h
+      join products p on p.id = h.product_id
+      left join market_activity ma on ma.product_id = h.product_id and ma.week = ${week}::int
+    )
+    -- A flow or an order beyond 10 depths adds nothing to the proceeds (e^-10) and would overflow exp: clamped.
+    select company_id, product_id, quantity,
+           ${ruleSql(marketSellProceedsRule, {
+             price: sql`current_price_cents`,
+             depth: sql`depth_units`,
+             flow: sql`least(greatest(flow_before, -10 * depth_units), 10 * depth_units)`,
+             quantity: sql`least(quantity, 10 * depth_units)`,
+           })} as proceeds_cents
+    from walked`);
+  await tx.execute(sql`
+    insert into market_activity (week, product_id, units_bought, units_sold)
+    select ${week}::int, product_id, 0, sum(quantity)::bigint from turn_liquidation group by product_id
+    on conflict (week, product_id) do update set units_sold = market_activity.units_sold + excluded.units_sold`);
+
+  // Shares held, sold back to issuers that can pay for all of them; others cancelled.
+  await tx.execute(sql`
+    create temp table turn_buyback on commit drop as
+    with positions as (
+      select pe.holder_company_id, pe.issuer_company_id, pe.shares_owned,
+             ${ruleSql(liquidationValueRule, {
+               price: sql`s.share_price_cents`,
+               depth: ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` }),
+               quantity: sql`least(pe.shares_owned, 10 * ${ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` })})`,
+             })} as value_cents
+      from portfolio_entries pe
+      join turn_bankrupt tb on tb.company_id = pe.holder_company_id
+      join share_records s on s.company_id = pe.issuer_company_id and s.is_listed
+      where pe.shares_owned > 0 and not exists (select 1 from turn_bankrupt x where x.company_id = pe.issuer_company_id)
+    ), affordable as (
+      select p.issuer_company_id from positions p join ${turnBalancesSql} b on b.company_id = p.issuer_company_id
+      group by p.issuer_company_id, b.cash_cents having b.cash_cents >= sum(p.value_cents)
+    )
+    select p.*, case when a.issuer_company_id is null then 0 else p.value_cents end as paid_cents
+    from positions p left join affordable a on a.issuer_company_id = p.issuer_company_id`);
+  await tx.execute(sql`
+    update share_records s set total_shares = greatest(1, s.total_shares - b.shares), week_flow = s.week_flow - b.shares
+    from (select issuer_company_id, sum(shares_owned)::bigint as shares from turn_buyback group by issuer_company_id) b
+    where s.company_id = b.issuer_company_id`);
 
   await tx.execute(sql`
     insert into turn_cash (company_id, type, reason, amount_cents, description)
-    select company_id, 'other', 'liquidation', round(sum(value) * ${LIQUIDATION_VALUE_RATE}::numeric)::bigint,
-           'Bankruptcy: assets liquidated at ' || ${Math.round(LIQUIDATION_VALUE_RATE * 100)}::int || '% of market value'
+    select company_id, 'other', 'liquidation', sum(cents)::bigint, 'Bankruptcy: goods sold on the market and shares sold back to their issuers'
     from (
-      select i.company_id, i.quantity * p.current_price_cents as value
-      from inventory_items i join products p on p.id = i.product_id where i.company_id in ${idList}
+      select company_id, proceeds_cents as cents from turn_liquidation
       union all
-      select b.company_id, sp.quantity * p.current_price_cents
-      from store_products sp join buildings b on b.id = sp.building_id join products p on p.id = sp.product_id where b.company_id in ${idList}
-      union all
-      select b.company_id, bi.quantity * p.current_price_cents
-      from building_inventory_items bi join buildings b on b.id = bi.building_id join products p on p.id = bi.product_id where b.company_id in ${idList}
-      union all
-      select pe.holder_company_id, pe.shares_owned * s.share_price_cents
-      from portfolio_entries pe join share_records s on s.company_id = pe.issuer_company_id and s.is_listed
-      where pe.holder_company_id in ${idList}
+      select holder_company_id, paid_cents from turn_buyback
     ) assets
-    group by company_id
-    having round(sum(value) * ${LIQUIDATION_VALUE_RATE}::numeric) > 0`);
+    group by company_id having sum(cents) > 0
+    union all
+    select b.issuer_company_id, 'stock_trade', 'share_buyback', -sum(b.paid_cents)::bigint,
+           'Bought back ' || sum(b.shares_owned) || ' shares from bankrupt ' || string_agg(c.name, ', ' order by c.id)
+    from turn_buyback b join companies c on c.id = b.holder_company_id
+    where b.paid_cents > 0 group by b.issuer_company_id`);
 
-  await tx.execute(sql`delete from buildings where company_id in ${idList}`);
-  await tx.execute(sql`delete from inventory_items where company_id in ${idList}`);
-  await tx.execute(sql`delete from portfolio_entries where holder_company_id in ${idList} or issuer_company_id in ${idList}`);
-  await tx.execute(sql`update share_records set is_listed = false, updated_at = now() where company_id in ${idList}`);
-  await tx.execute(sql`update companies set status = 'bankrupt', bankrupt_at = now() where id in ${idList}`);
+  await tx.execute(sql`delete from buildings where company_id in (select company_id from turn_bankrupt)`);
+  await tx.execute(sql`delete from inventory_items where company_id in (select company_id from turn_bankrupt)`);
+  await tx.execute(sql`
+    delete from portfolio_entries where holder_company_id in (select company_id from turn_bankrupt)
+                                      or issuer_company_id in (select company_id from turn_bankrupt)`);
+  await tx.execute(sql`
+    update share_records set is_listed = false, share_price_cents = 0, fundamental_cents = 0, updated_at = now()
+    where company_id in (select company_id from turn_bankrupt)`);
+  await tx.execute(sql`update companies set status = 'bankrupt', bankrupt_at = now() where id in (select company_id from turn_bankrupt)`);
   return ids;
 }

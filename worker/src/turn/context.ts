@@ -4,17 +4,22 @@ import type { DbExecutor } from '@marketcraft/db';
 
 export type TurnTx = DbExecutor;
 
+/**
+ * The phases in order (docs/economy.md). Bots act last: their moves are for the coming week, so a
+ * player's forecast of the next turn is not changed by them between turns either.
+ */
 export const PHASES = [
-  'bots',
   'production',
   'sales',
   'costs',
+  'taxes',
+  'dividends',
+  'bankruptcy',
   'markets',
   'stocks',
-  'dividends',
   'politics',
-  'bankruptcy',
   'finish',
+  'bots',
 ] as const;
 export type PhaseName = (typeof PHASES)[number];
 

@@ -1,13 +1,14 @@
 /**
- * Phase 7, dividends (docs/economy.md). Profit of the turn = store revenue - wages - operating
- * costs - taxes + subsidies. A listed company with a positive profit and at least 20% of it in cash
- * pays floor(20% x profit / total shares) cents per share to every active holder of its shares
- * (portfolio_entries); it is debited only what holders receive (shares nobody holds pay nothing).
- * share_records.last_dividend_cents = the per-share dividend (0 when none); the same statement
- * writes the share price computed in phase 6.
+ * Phase 5, dividends (docs/economy.md, "Dividends"). The week's profit after tax = store revenue +
+ * exchange sales - exchange purchases - wages - operating costs - tax + subsidies. A listed company
+ * with a positive profit pays dividendPerShareRule (20% of it, per share) to every active company
+ * holding its shares; the shares its own player holds (those no company holds) pay nothing, so it is
+ * debited only what holders receive, and only when its cash covers that. share_records.last_dividend
+ * = the per-share dividend (0 when none).
  */
 import { sql } from 'drizzle-orm';
-import { DIVIDEND_RATE } from '@marketcraft/shared';
+import { dividendPerShareRule } from '@marketcraft/shared';
+import { ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 
@@ -16,26 +17,34 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     create temp table turn_profit on commit drop as
     select company_id,
-           sum(revenue_cents - wages_cents - operating_cents - tax_cents + subsidy_cents)::bigint as profit_cents
+           sum(store_revenue_cents + market_sales_cents - market_purchases_cents - wages_cents - operating_cents - tax_cents + subsidy_cents)::bigint as profit_cents
     from turn_pnl group by company_id`);
+  await tx.execute(sql`alter table turn_profit add primary key (company_id)`);
   await tx.execute(sql`
     create temp table turn_dividends on commit drop as
-    select s.company_id as payer_id, c.name as payer_name,
-           floor(tp.profit_cents * ${DIVIDEND_RATE}::numeric / s.total_shares)::bigint as per_share_cents
-    from turn_profit tp
-    join share_records s on s.company_id = tp.company_id and s.is_listed
-    join turn_share_prices sp on sp.company_id = tp.company_id
-    join companies c on c.id = tp.company_id
-    join ${turnBalancesSql} tc on tc.company_id = tp.company_id
-    where tp.profit_cents > 0 and tc.cash_cents >= floor(tp.profit_cents * ${DIVIDEND_RATE}::numeric)`);
+    with declared as (
+      select s.company_id as payer_id, c.name as payer_name,
+             ${ruleSql(dividendPerShareRule, { profitCents: sql`tp.profit_cents`, totalShares: sql`s.total_shares` })} as per_share_cents
+      from turn_profit tp
+      join share_records s on s.company_id = tp.company_id and s.is_listed
+      join companies c on c.id = tp.company_id
+      where tp.profit_cents > 0
+    )
+    select d.*, coalesce(sum(pe.shares_owned), 0)::bigint * d.per_share_cents as payout_cents
+    from declared d
+    left join portfolio_entries pe on pe.issuer_company_id = d.payer_id and pe.shares_owned > 0
+      and exists (select 1 from turn_companies h where h.company_id = pe.holder_company_id)
+    where d.per_share_cents > 0
+    group by d.payer_id, d.payer_name, d.per_share_cents`);
+  await tx.execute(sql`
+    delete from turn_dividends d using ${turnBalancesSql} b where b.company_id = d.payer_id and b.cash_cents < d.payout_cents`);
   await tx.execute(sql`
     create temp table turn_dividend_payments on commit drop as
     select d.payer_id, d.payer_name, pe.holder_company_id, pe.shares_owned, d.per_share_cents,
            (pe.shares_owned * d.per_share_cents)::bigint as amount_cents
     from turn_dividends d
     join portfolio_entries pe on pe.issuer_company_id = d.payer_id and pe.shares_owned > 0
-    join turn_companies h on h.company_id = pe.holder_company_id
-    where d.per_share_cents > 0`);
+    join turn_companies h on h.company_id = pe.holder_company_id`);
   await tx.execute(sql`
     insert into turn_cash (company_id, type, reason, amount_cents, description)
     select holder_company_id, 'other', 'dividend', amount_cents,
@@ -45,9 +54,7 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
     select payer_id, 'other', 'dividend_paid', -sum(amount_cents)::bigint, 'Dividends paid to ' || count(*) || ' shareholders'
     from turn_dividend_payments group by payer_id`);
   await tx.execute(sql`
-    update share_records s
-    set share_price_cents = p.price_cents, last_dividend_cents = coalesce(d.per_share_cents, 0), updated_at = now()
-    from turn_share_prices p
-    left join turn_dividends d on d.payer_id = p.company_id
-    where s.company_id = p.company_id`);
+    update share_records s set last_dividend_cents = coalesce(d.per_share_cents, 0)
+    from share_records s0 left join turn_dividends d on d.payer_id = s0.company_id
+    where s.company_id = s0.company_id and s0.is_listed and s.last_dividend_cents <> coalesce(d.per_share_cents, 0)`);
 }

@@ -1,7 +1,7 @@
 /**
  * One turn = one game week, in ONE transaction (docs/economy.md lists the phases):
  * lock the world row, check the week, claim the week with its `turns` row (primary key = week: the
- * exactly-once marker), run the ten phases, commit, then NOTIFY game_updates. Any error rolls
+ * exactly-once marker), run the phases (context.ts lists them), commit, then NOTIFY game_updates. Any error rolls
  * everything back and the world stays at the old week.
  *
  * Which week a job advances: a job carrying `week` advances only from that week (a job for a week
@@ -14,11 +14,12 @@ import { nextScheduledTurnAt, turnRng } from '@marketcraft/shared';
 import { GAME_UPDATES_CHANNEL, type GameUpdate } from '@marketcraft/shared/queues.ts';
 import type { Database } from '@marketcraft/db';
 import { PHASES, type PhaseName, type TurnContext, type TurnHooks } from './context.ts';
-import { createTurnTables, refreshBalances } from './ledgerBatch.ts';
+import { createTurnTables } from './ledgerBatch.ts';
 import { createResearchTable } from './research.ts';
 import { runProduction } from './production.ts';
 import { runSales } from './sales.ts';
 import { runCosts } from './costs.ts';
+import { runTaxes } from './taxes.ts';
 import { runMarkets } from './markets.ts';
 import { runStocks } from './stocks.ts';
 import { runDividends } from './dividends.ts';
@@ -63,16 +64,17 @@ export type TurnResult =
     }
   | { status: 'skipped'; week: number; reason: string };
 
-const PHASE_RUNNERS: Record<Exclude<PhaseName, 'finish'>, (ctx: TurnContext) => Promise<unknown>> = {
-  bots: (ctx) => runBotTurn(ctx.tx, ctx.week, ctx.rng),
+const PHASE_RUNNERS: Record<Exclude<PhaseName, 'finish' | 'bankruptcy'>, (ctx: TurnContext) => Promise<unknown>> = {
   production: runProduction,
   sales: runSales,
   costs: runCosts,
+  taxes: runTaxes,
+  dividends: runDividends,
   markets: runMarkets,
   stocks: runStocks,
-  dividends: runDividends,
   politics: runPolitics,
-  bankruptcy: runBankruptcy,
+  // The bots' moves for the coming week, after the books are written (the world is at week + 1).
+  bots: (ctx) => runBotTurn(ctx.tx, ctx.week + 1, ctx.rng),
 };
 
 class TurnSkipped extends Error {
@@ -131,11 +133,8 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
         if (options.signal?.aborted) throw new Error(`Turn aborted before phase ${phase}`);
         const phaseStart = performance.now();
         if (phase === 'finish') await runFinish(ctx);
-        else {
-          const outcome = await PHASE_RUNNERS[phase](ctx);
-          if (phase === 'bankruptcy') bankrupt = outcome as number[];
-          if (phase === 'bots') await refreshBalances(ctx);
-        }
+        else if (phase === 'bankruptcy') bankrupt = await runBankruptcy(ctx);
+        else await PHASE_RUNNERS[phase](ctx);
         phaseTimings[phase] = Math.round(performance.now() - phaseStart);
         await options.hooks?.afterPhase?.(phase, ctx);
       }

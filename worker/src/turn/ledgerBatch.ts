@@ -1,8 +1,8 @@
 /**
  * The turn's cash changes. Phases insert their ledger rows into the temporary table `turn_cash`;
- * nothing touches `companies` or `transactions` until the last phase. A phase that needs to know a
- * company's cash (share prices, dividends, bankruptcy) reads `turnBalancesSql`: the cash after the
- * bots acted plus the sum of the turn's rows so far. `flushLedger` (finish) writes every row to
+ * nothing touches `companies` or `transactions` until the finish phase. A phase that needs to know
+ * a company's cash (dividends, bankruptcy, share prices) reads `turnBalancesSql`: the cash when the
+ * turn started plus the sum of the turn's rows so far. `flushLedger` (finish) writes every row to
  * `transactions` and the final balances to `companies` in two set-based statements. All of it is
  * one transaction, so at commit cash = starting cash + ledger holds exactly, as for changeCash.
  * Turn costs may take cash below zero (what leads to bankruptcy).
@@ -23,24 +23,18 @@ export async function createTurnTables(ctx: TurnContext): Promise<void> {
       amount_cents bigint not null,
       description text not null
     ) on commit drop`);
-  // Per company and country: what the turn earned and spent there (taxes and profit).
+  // Per company: what the week earned and spent (taxes, dividends, the books).
   await ctx.tx.execute(sql`
     create temp table turn_pnl (
       company_id integer not null,
-      country_id integer not null,
-      revenue_cents bigint not null default 0,
+      store_revenue_cents bigint not null default 0,
+      market_sales_cents bigint not null default 0,
+      market_purchases_cents bigint not null default 0,
       wages_cents bigint not null default 0,
       operating_cents bigint not null default 0,
-      tax_cents bigint not null default 0,
-      subsidy_cents bigint not null default 0
+      subsidy_cents bigint not null default 0,
+      tax_cents bigint not null default 0
     ) on commit drop`);
-}
-
-/** Re-reads the companies' cash (after the bots, who use the players' operations and ledger them directly). */
-export async function refreshBalances(ctx: TurnContext): Promise<void> {
-  await ctx.tx.execute(sql`
-    update turn_companies tc set cash_cents = c.cash_cents
-    from companies c where c.id = tc.company_id and c.cash_cents <> tc.cash_cents`);
 }
 
 /** (company_id, cash_cents): every company of the turn's cash right now, with the turn's rows so far. */

@@ -1,43 +1,50 @@
 /**
- * Phase 5, markets (docs/economy.md, nextProductPriceCents in shared/src/rules/prices.ts).
- * Product prices move with the week's net market buying (market_activity), revert 10% toward the
- * base price and stay within [0.25x, 4x] base; each city's market price follows its product by the
- * same ratio; demand levels recover 25% of the gap to their base (at least one point).
+ * Phase 7, markets (docs/economy.md, "The market"). Every product's next posted price is
+ * nextMarketPriceRule: this week's net flow (market_activity: every route that bought from or sold
+ * to the world, bankruptcy sales included) moves it along its curve, it drifts 25% of the way back
+ * toward its base price (in logs), and the world outside the game adds seeded noise (the turn's rng,
+ * drawn in product id order). Each city's reference price follows (referencePriceRule). Demand
+ * levels drift back toward their base (after shocks) by 25% of the gap, at least one point.
  */
 import { sql } from 'drizzle-orm';
-import {
-  DEMAND_RECOVERY_RATE,
-  MARKET_DEPTH_UNITS,
-  MARKET_MAX_MOVE,
-  MARKET_REVERSION_RATE,
-  MAX_PRICE_FACTOR,
-  MIN_PRICE_FACTOR,
-} from '@marketcraft/shared';
+import { DEMAND_RECOVERY_RATE, MARKET_NOISE_BP, nextMarketPriceRule, referencePriceRule, type Rng } from '@marketcraft/shared';
+import { ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 
+/** Approximately normal noise with standard deviation `sd`: the sum of three uniforms, centred and scaled. */
+function noise(rng: Rng, sd: number): number {
+  return Math.round((rng() + rng() + rng() - 1.5) * 2 * sd);
+}
+
 export async function runMarkets(ctx: TurnContext): Promise<void> {
-  const { tx, week } = ctx;
+  const { tx, week, rng } = ctx;
+  const productIds = (await tx.execute<{ id: number }>(sql`select id from products order by id`)).map((row) => Number(row.id));
+  const noises = productIds.map(() => noise(rng, MARKET_NOISE_BP));
   await tx.execute(sql`
     create temp table turn_prices on commit drop as
-    with traded as (
-      select p.id as product_id, p.base_price_cents, p.current_price_cents as old_cents,
-             p.current_price_cents::numeric * (1 + greatest(-1, least(1,
-               (coalesce(ma.units_bought, 0) - coalesce(ma.units_sold, 0))::numeric / ${MARKET_DEPTH_UNITS}::numeric)) * ${MARKET_MAX_MOVE}::numeric) as traded
-      from products p
-      left join market_activity ma on ma.product_id = p.id and ma.week = ${week}::int
-    )
-    select product_id, old_cents,
-           least(floor(base_price_cents * ${MAX_PRICE_FACTOR}::numeric),
-                 greatest(greatest(1, ceil(base_price_cents * ${MIN_PRICE_FACTOR}::numeric)),
-                          round(traded + (base_price_cents - traded) * ${MARKET_REVERSION_RATE}::numeric)))::bigint as new_cents
-    from traded`);
+    select p.id as product_id, p.current_price_cents as old_cents,
+           ${ruleSql(nextMarketPriceRule, {
+             price: sql`p.current_price_cents`,
+             depth: sql`p.depth_units`,
+             flow: sql`least(greatest(coalesce(ma.units_bought - ma.units_sold, 0), -10 * p.depth_units), 10 * p.depth_units)`,
+             basePrice: sql`p.base_price_cents`,
+             noiseBp: sql`n.noise_bp`,
+           })} as new_cents
+    from products p
+    join unnest(${`{${productIds.join(',')}}`}::int[], ${`{${noises.join(',')}}`}::int[]) as n(product_id, noise_bp) on n.product_id = p.id
+    left join market_activity ma on ma.product_id = p.id and ma.week = ${week}::int`);
   await tx.execute(sql`
     update products p set current_price_cents = t.new_cents
     from turn_prices t where t.product_id = p.id and t.new_cents <> t.old_cents`);
   await tx.execute(sql`
-    update city_market_data cmd
-    set market_price_cents = greatest(1, round(cmd.market_price_cents::numeric * t.new_cents / t.old_cents))::bigint
-    from turn_prices t where t.product_id = cmd.product_id and t.new_cents <> t.old_cents`);
+    update city_market_data cmd set market_price_cents = r.reference_cents
+    from (
+      select c.city_id, c.product_id,
+             ${ruleSql(referencePriceRule, { marketPriceCents: sql`t.new_cents`, cityFactorBp: sql`c.price_factor_bp` })} as reference_cents
+      from city_market_data c join turn_prices t on t.product_id = c.product_id
+      where t.new_cents <> t.old_cents
+    ) r
+    where cmd.city_id = r.city_id and cmd.product_id = r.product_id and cmd.market_price_cents <> r.reference_cents`);
   await tx.execute(sql`
     update city_market_data
     set demand_level = demand_level + sign(base_demand_level - demand_level)::int

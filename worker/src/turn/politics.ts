@@ -1,16 +1,19 @@
 /**
- * Phase 8, politics (docs/economy.md, rollPoliticalEvent and electionTaxRate in
+ * Phase 9, politics (docs/economy.md, "Politics"; rollPoliticalEvent and electionTaxRateRule in
  * shared/src/rules/politics.ts). Countries are few (a bounded set), so this phase loops over them in
- * id order drawing from the turn's seeded generator. Events start next week and last 4 weeks.
- * Every 12th week each country holds an election, then influence there halves.
+ * id order drawing from the turn's seeded generator. Events start next week and last 4 weeks; the
+ * lobby for lower taxes makes favourable events likelier, the lobby for higher taxes less likely.
+ * Every 12th week each country holds a contested election (lower taxes vs higher taxes + the
+ * citizens), then influence there halves.
  */
 import { sql } from 'drizzle-orm';
 import {
   ELECTION_INTERVAL_WEEKS,
   INFLUENCE_DECAY_RATE,
   POLITICAL_EVENT_WEEKS,
+  PUBLIC_INFLUENCE_FOR_HIGHER_TAXES,
   SUBSIDY_PER_BUILDING,
-  electionTaxRate,
+  electionTaxRateRule,
   rollPoliticalEvent,
 } from '@marketcraft/shared';
 import type { TurnContext } from './context.ts';
@@ -20,21 +23,30 @@ type CountryInfluence = {
   name: string;
   tax_rate: number;
   base_tax_rate: number;
-  total_influence: number;
+  lower_influence: number;
+  higher_influence: number;
   top_company_id: number | null;
   top_company_name: string | null;
+  top_platform: string | null;
 };
+
+/** Whether the country's top influencer backs `platform` (events and elections name it then). */
+function lobbiedFor(country: CountryInfluence, platform: string): boolean {
+  return country.top_company_name !== null && country.top_platform === platform;
+}
 
 export async function runPolitics(ctx: TurnContext): Promise<void> {
   const { tx, week, rng } = ctx;
   const countries = await tx.execute<CountryInfluence>(sql`
     select c.id, c.name, c.tax_rate, c.base_tax_rate,
            coalesce((select sum(ir.influence_points) from influence_records ir join companies co on co.id = ir.company_id
-                     where ir.country_id = c.id and co.status = 'active'), 0)::int as total_influence,
-           top.company_id as top_company_id, top.name as top_company_name
+                     where ir.country_id = c.id and co.status = 'active' and ir.platform = 'lower_taxes'), 0)::int as lower_influence,
+           coalesce((select sum(ir.influence_points) from influence_records ir join companies co on co.id = ir.company_id
+                     where ir.country_id = c.id and co.status = 'active' and ir.platform = 'higher_taxes'), 0)::int as higher_influence,
+           top.company_id as top_company_id, top.name as top_company_name, top.platform as top_platform
     from countries c
     left join lateral (
-      select ir.company_id, co.name from influence_records ir join companies co on co.id = ir.company_id
+      select ir.company_id, co.name, ir.platform from influence_records ir join companies co on co.id = ir.company_id
       where ir.country_id = c.id and co.status = 'active' and ir.influence_points > 0
       order by ir.influence_points desc, ir.company_id asc limit 1
     ) top on true
@@ -43,9 +55,9 @@ export async function runPolitics(ctx: TurnContext): Promise<void> {
   const startWeek = week + 1;
   const untilWeek = week + POLITICAL_EVENT_WEEKS;
   for (const country of countries) {
-    const event = rollPoliticalEvent(rng, Number(country.total_influence));
+    const event = rollPoliticalEvent(rng, Number(country.lower_influence) - Number(country.higher_influence));
     if (!event) continue;
-    const favoured = country.top_company_name ? ` (lobbying by ${country.top_company_name})` : '';
+    const favoured = lobbiedFor(country, 'lower_taxes') ? ` (lobbying by ${country.top_company_name})` : '';
     let description: string;
     let effect: number;
     if (event.type === 'subsidy') {
@@ -56,26 +68,39 @@ export async function runPolitics(ctx: TurnContext): Promise<void> {
       description = `${country.name} cuts taxes by ${event.points} points${favoured}`;
     } else {
       effect = event.points;
-      description = `${country.name} raises taxes by ${event.points} points`;
+      description = `${country.name} raises taxes by ${event.points} points${lobbiedFor(country, 'higher_taxes') ? ` (lobbying by ${country.top_company_name})` : ''}`;
     }
     await tx.execute(sql`
       insert into political_events (country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week)
-      values (${country.id}, ${event.type}, ${description}, ${effect}, ${event.type === 'tax_increase' ? null : country.top_company_id},
+      values (${country.id}, ${event.type}, ${description}, ${effect}, ${lobbiedFor(country, event.type === 'tax_increase' ? 'higher_taxes' : 'lower_taxes') ? country.top_company_id : null},
               ${startWeek}, ${untilWeek})`);
   }
 
   if (week % ELECTION_INTERVAL_WEEKS !== 0) return;
   for (const country of countries) {
-    const hasInfluence = country.top_company_id !== null;
-    const newRate = electionTaxRate(Number(country.tax_rate), Number(country.base_tax_rate), hasInfluence);
-    const winner = hasInfluence ? `${country.top_company_name}'s lower-tax platform wins` : 'no lobby; policy returns toward its base';
+    const lower = Number(country.lower_influence);
+    const higher = Number(country.higher_influence);
+    const newRate = electionTaxRateRule.evaluate({
+      taxRate: Number(country.tax_rate),
+      baseTaxRate: Number(country.base_tax_rate),
+      lowerTaxesInfluence: lower,
+      higherTaxesInfluence: higher,
+    });
+    const publicSide = higher + PUBLIC_INFLUENCE_FOR_HIGHER_TAXES;
+    const winner =
+      lower > publicSide
+        ? `the lower-tax platform wins (${lower} to ${publicSide} points)`
+        : lower < publicSide
+          ? `the higher-tax platform wins (${publicSide} to ${lower} points, citizens included)`
+          : 'a tie; policy returns toward its base';
     const description = `Election in ${country.name}: ${winner}; tax rate ${country.tax_rate}% -> ${newRate}%`;
     if (newRate !== Number(country.tax_rate)) {
       await tx.execute(sql`update countries set tax_rate = ${newRate} where id = ${country.id}`);
     }
+    const beneficiary = lower > publicSide ? (lobbiedFor(country, 'lower_taxes') ? country.top_company_id : null) : lobbiedFor(country, 'higher_taxes') ? country.top_company_id : null;
     await tx.execute(sql`
       insert into political_events (country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week)
-      values (${country.id}, 'election', ${description}, ${newRate}, ${country.top_company_id}, ${week}, ${week})`);
+      values (${country.id}, 'election', ${description}, ${newRate}, ${beneficiary}, ${week}, ${week})`);
   }
   await tx.execute(sql`
     update influence_records set influence_points = floor(influence_points * ${INFLUENCE_DECAY_RATE}::numeric)::int

@@ -1,31 +1,49 @@
 /**
- * Phase 6, share prices (docs/economy.md). Net worth = cash + what companyAssetsSql counts (goods at
- * current prices, buildings at 50% of their construction cost; not shares held). Each listed
- * company's share price moves 30% of the way to max(0, net worth / total shares), and a
- * stock_price_history row records it for the processed week (share_records is written in phase 7).
+ * Phase 8, share prices (docs/economy.md, "Net worth" and "Shares"). Every company is valued with
+ * valuationSql (db/src/game/valuation.ts), the same definition the leaderboard, the dashboard and
+ * the profile use, at the new market prices and the cash after the turn. Each listed company's
+ * share record then gets:
+ * - fundamental = shareFundamentalRule (equity per share, cut 20% per turn in a row in debt);
+ * - sentiment = nextSentimentRule (this week's net buying from the issuer, decaying by half);
+ * - price = sharePriceRule (fundamental x e^sentiment); this week's flow back to 0;
+ * and a stock_price_history row records the price for the processed week.
  */
 import { sql } from 'drizzle-orm';
-import { SHARE_PRICE_SMOOTHING } from '@marketcraft/shared';
+import { nextSentimentRule, shareDepthRule, shareFundamentalRule, sharePriceRule } from '@marketcraft/shared';
+import { ruleSql, valuationSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
-import { companyAssetsSql } from './netWorth.ts';
 
 export async function runStocks(ctx: TurnContext): Promise<void> {
   const { tx, week } = ctx;
-  await tx.execute(sql`
-    create temp table turn_net_worth on commit drop as
-    select tc.company_id, tc.cash_cents + coalesce(a.assets_cents, 0) as net_worth_cents
-    from ${turnBalancesSql} tc
-    left join ${companyAssetsSql} a on a.company_id = tc.company_id`);
-  // The new prices are written to share_records together with the dividend (dividends.ts): one
-  // update per share record and turn.
+  await tx.execute(sql`create temp table turn_valuation on commit drop as select * from ${valuationSql(turnBalancesSql)} v`);
+  await tx.execute(sql`alter table turn_valuation add primary key (company_id)`);
   await tx.execute(sql`
     create temp table turn_share_prices on commit drop as
-    select s.company_id,
-           greatest(0, s.share_price_cents
-             + round((greatest(0, n.net_worth_cents)::numeric / s.total_shares - s.share_price_cents) * ${SHARE_PRICE_SMOOTHING}::numeric))::bigint as price_cents
-    from share_records s join turn_net_worth n on n.company_id = s.company_id
-    where s.is_listed`);
+    with next as (
+      select s.company_id,
+             ${ruleSql(shareFundamentalRule, {
+               equityCents: sql`v.equity_cents`,
+               totalShares: sql`s.total_shares`,
+               negativeTurns: sql`least(c.negative_cash_turns, 5)`,
+             })} as fundamental_cents,
+             ${ruleSql(nextSentimentRule, {
+               sentiment: sql`s.sentiment`,
+               flow: sql`s.week_flow`,
+               depth: ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` }),
+             })} as sentiment
+      from share_records s
+      join turn_valuation v on v.company_id = s.company_id
+      join companies c on c.id = s.company_id
+      where s.is_listed and c.status = 'active'
+    )
+    select company_id, fundamental_cents, sentiment,
+           ${ruleSql(sharePriceRule, { fundamentalCents: sql`fundamental_cents`, sentiment: sql`sentiment` })} as price_cents
+    from next`);
+  await tx.execute(sql`
+    update share_records s
+    set fundamental_cents = p.fundamental_cents, sentiment = p.sentiment, share_price_cents = p.price_cents, week_flow = 0, updated_at = now()
+    from turn_share_prices p where p.company_id = s.company_id`);
   await tx.execute(sql`
     insert into stock_price_history (company_id, week, price_cents)
     select company_id, ${week}::int, price_cents from turn_share_prices`);

@@ -5,8 +5,9 @@
  *
  * - demand_level = base_demand_level, in 20-90: a category base, more in bigger cities, more where
  *   the city's bonus type uses or sells that category, plus +/-10 of variety.
- * - market_price = base price x a factor in 0.85-1.15 (a city factor of 0.92-1.08 times +/-5% per
- *   product), rounded to the cent, never below 1 cent.
+ * - price_factor_bp = the city's price level for the product, 8,500-11,500 basis points (a city
+ *   factor of 0.92-1.08 times +/-5% per product): its reference price (market_price) is the exchange
+ *   price x 130% x this factor (docs/economy.md, "Store sales").
  */
 import type { CityBonusType, ProductCategory } from '@marketcraft/shared';
 import { hashString, mulberry32 } from '../random.ts';
@@ -51,7 +52,7 @@ const LARGEST_POPULATION = 3_500_000;
 export interface CityMarketSeed {
   demandLevel: number;
   baseDemandLevel: number;
-  marketPriceCents: number;
+  priceFactorBp: number;
 }
 
 function clamp(value: number, min: number, max: number): number {
@@ -73,6 +74,6 @@ export function cityMarketSeeds(city: Pick<CitySeed, 'name' | 'population' | 'bo
     const variety = Math.round((random() - 0.5) * 20);
     const demand = clamp(Math.round(CATEGORY_BASE_DEMAND[product.category] + size * sizeWeight + affinity + variety), MIN_SEED_DEMAND, MAX_SEED_DEMAND);
     const factor = clamp(cityPriceFactor * (1 + (random() - 0.5) * 0.1), MIN_CITY_PRICE_FACTOR, MAX_CITY_PRICE_FACTOR);
-    return { demandLevel: demand, baseDemandLevel: demand, marketPriceCents: Math.max(1, Math.round(product.basePriceCents * factor)) };
+    return { demandLevel: demand, baseDemandLevel: demand, priceFactorBp: Math.round(factor * 10_000) };
   });
 }

@@ -1,0 +1,235 @@
+/**
+ * A building's forecast for the next turn (GET /api/buildings/{id}): computed by the SAME query
+ * builders the turn runs (db/src/game/plan/*), scoped to the building's company (production, costs)
+ * or to its city (store sales: every competing store counts), so it is what the next turn does,
+ * given no change in between (bots act at the end of a turn, so they do not change it either).
+ * docs/economy.md, "True numbers".
+ *
+ * The "why" of each figure is the same rule explained with the same inputs (rule.explain); the
+ * agreement test keeps the TypeScript and SQL sides of every rule equal.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  MARKET_HALF_SPREAD_BP,
+  centsToDollars,
+  efficiencyRule,
+  operatingCostRule,
+  plannedOutputRule,
+  storeCapacityRule,
+  wagesRule,
+  type Figure,
+} from '@marketcraft/shared';
+import type { DbExecutor } from '../client.ts';
+import { bonusPairsValues, cityBonusSql, productionPlanSql } from './plan/production.ts';
+import { buildingCostsSql } from './plan/costs.ts';
+import { storeSalesSql } from './plan/retail.ts';
+import { researchEffect, researchJoins, researchSumsSql } from './plan/research.ts';
+
+export interface ForecastInput {
+  product_id: number;
+  product_name: string;
+  /** Units the planned output needs. */
+  needed: number;
+  /** Units the next turn uses (what the stock allows, after the company's older buildings took theirs). */
+  used: number;
+  /** Units in the company warehouse now. */
+  in_stock: number;
+}
+
+export interface ForecastSale {
+  product_id: number;
+  product_name: string;
+  price: number;
+  reference_price: number;
+  /** This store's share of the city's shoppers for the product (0-1). */
+  share: number;
+  /** Units the city buys at the shelves' average price. */
+  city_demand: number;
+  units: number;
+  revenue: number;
+}
+
+export interface BuildingForecast {
+  /** The week the next turn processes. */
+  week: number;
+  efficiency: Figure;
+  /** Production buildings with a recipe: units planned before inputs limit them. */
+  planned_output: Figure | null;
+  /** Units the next turn makes (0 for stores and buildings without a recipe). */
+  output_units: number;
+  output_product_name: string | null;
+  /** The input that limits the output, when one does. */
+  limited_by: string | null;
+  inputs: ForecastInput[];
+  /** Stores: what the store can sell in a week, valued at reference prices. */
+  capacity: Figure | null;
+  sales: ForecastSale[];
+  wages: Figure;
+  operating_cost: Figure;
+  /** Stores: revenue from shoppers. Production: the output valued at the market's sell price. */
+  revenue: number;
+  /** Production: the inputs used, valued at the market's buy price (0 for stores: their goods are bought already). */
+  inputs_cost: number;
+  /** revenue - inputs_cost - wages - operating cost. */
+  profit: number;
+}
+
+type BuildingFacts = {
+  city_id: number;
+  is_store: boolean;
+  employees: number;
+  equipment_level: number;
+  production_rate: number;
+  output_quantity: number | null;
+  output_product_name: string | null;
+  output_price_cents: number | null;
+  city_bonus: number;
+  output_research_bonus: number;
+  store_research_bonus: number;
+  cost_reduction: number;
+  type_cost_cents: number;
+  company_buildings: number;
+  week: number;
+};
+
+export async function buildingForecast(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingForecast> {
+  const companies = sql`(select ${companyId}::int as company_id)`;
+  const research = researchSumsSql(companies);
+  const [facts] = await db.execute<BuildingFacts>(sql`
+    with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()})
+    select b.city_id, b.type = 'store' as is_store, b.employees, b.equipment_level, b.production_rate,
+           r.output_quantity, p.name as output_product_name, p.current_price_cents as output_price_cents,
+           ${cityBonusSql} as city_bonus,
+           ${researchEffect('production_bonus')} + ${researchEffect('chain_bonus')} as output_research_bonus,
+           ${researchEffect('store_bonus')} as store_research_bonus,
+           ${researchEffect('cost_reduction')} as cost_reduction,
+           bt.weekly_operating_cost_cents as type_cost_cents,
+           (select count(*) from buildings b2 where b2.company_id = b.company_id)::int as company_buildings,
+           (select current_week from world where id = 1) as week
+    from buildings b
+    join cities ci on ci.id = b.city_id
+    join building_types bt on bt.type = b.type
+    left join recipes r on r.id = b.selected_recipe_id
+    left join products p on p.id = r.output_product_id
+    left join bonus_pairs bp on bp.building_type = b.type and bp.bonus_type = ci.bonus_type
+    ${researchJoins(research)}
+    where b.id = ${buildingId} and b.company_id = ${companyId}`);
+  if (!facts) throw new Error(`building ${buildingId} of company ${companyId} not found`);
+  const n = (value: number | string | null) => Number(value ?? 0);
+
+  const efficiencyInputs = { employees: n(facts.employees), equipmentLevel: n(facts.equipment_level) };
+  const efficiency = efficiencyRule.explain(efficiencyInputs);
+  const wages = wagesRule.explain({ employees: n(facts.employees), productionRate: n(facts.production_rate) });
+  const operating = operatingCostRule.explain({
+    typeCostCents: n(facts.type_cost_cents),
+    costReduction: n(facts.cost_reduction),
+    productionRate: n(facts.production_rate),
+    companyBuildings: n(facts.company_buildings),
+  });
+  const [costs] = await db.execute<{ wages_cents: number; operating_cents: number }>(sql`
+    select wages_cents, operating_cents from ${buildingCostsSql({ companies, research })} c where c.building_id = ${buildingId}`);
+  const wagesCents = n(costs?.wages_cents ?? 0);
+  const operatingCents = n(costs?.operating_cents ?? 0);
+
+  const base = {
+    week: n(facts.week),
+    efficiency,
+    wages,
+    operating_cost: operating,
+  };
+
+  if (facts.is_store) {
+    const capacity = storeCapacityRule.explain({
+      efficiency: efficiency.value,
+      productionRate: n(facts.production_rate),
+      bonus: n(facts.city_bonus) + n(facts.store_research_bonus),
+    });
+    const rows = await db.execute<{
+      product_id: number;
+      product_name: string;
+      price_cents: number;
+      reference_cents: number;
+      share: number;
+      demand: number;
+      units: number;
+      revenue_cents: number;
+    }>(sql`
+      select s.product_id, p.name as product_name, s.price_cents, s.reference_cents, s.share, s.demand, s.units, s.revenue_cents
+      from ${storeSalesSql({
+        companies: sql`(select id as company_id from companies where status = 'active')`,
+        research: researchSumsSql(sql`(select id as company_id from companies where status = 'active')`),
+        cityIds: sql`(${n(facts.city_id)})`,
+      })} s
+      join products p on p.id = s.product_id
+      where s.building_id = ${buildingId}
+      order by p.name`);
+    const sales = rows.map((row) => ({
+      product_id: n(row.product_id),
+      product_name: row.product_name,
+      price: centsToDollars(n(row.price_cents)),
+      reference_price: centsToDollars(n(row.reference_cents)),
+      share: Math.round(n(row.share) * 10_000) / 10_000,
+      city_demand: n(row.demand),
+      units: n(row.units),
+      revenue: centsToDollars(n(row.revenue_cents)),
+    }));
+    const revenueCents = rows.reduce((sum, row) => sum + n(row.revenue_cents), 0);
+    return {
+      ...base,
+      planned_output: null,
+      output_units: 0,
+      output_product_name: null,
+      limited_by: null,
+      inputs: [],
+      capacity,
+      sales,
+      revenue: centsToDollars(revenueCents),
+      inputs_cost: 0,
+      profit: centsToDollars(revenueCents - wagesCents - operatingCents),
+    };
+  }
+
+  const plan = await db.execute<{ product_id: number; product_name: string; role: string; planned: number; units: number; in_stock: number; price_cents: number }>(sql`
+    select pl.product_id, p.name as product_name, pl.role, pl.planned, pl.units, p.current_price_cents as price_cents,
+           coalesce((select i.quantity from inventory_items i where i.company_id = ${companyId} and i.product_id = pl.product_id), 0) as in_stock
+    from ${productionPlanSql({ companies, research })} pl
+    join products p on p.id = pl.product_id
+    where pl.building_id = ${buildingId}
+    order by pl.role desc, p.name`);
+  const output = plan.find((row) => row.role === 'output');
+  const inputs = plan
+    .filter((row) => row.role === 'input')
+    .map((row) => ({ product_id: n(row.product_id), product_name: row.product_name, needed: n(row.planned), used: n(row.units), in_stock: n(row.in_stock), priceCents: n(row.price_cents) }));
+  const outputUnits = n(output?.units ?? 0);
+  const plannedUnits = n(output?.planned ?? 0);
+  const limiting = outputUnits < plannedUnits ? inputs.find((input) => input.used < input.needed) : undefined;
+  const plannedOutput =
+    facts.output_quantity === null
+      ? null
+      : plannedOutputRule.explain({
+          outputQuantity: n(facts.output_quantity),
+          productionRate: n(facts.production_rate),
+          efficiency: efficiency.value,
+          bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+        });
+  const revenueCents = Math.floor(withSpread(outputUnits * n(facts.output_price_cents), -1));
+  const inputsCostCents = Math.ceil(inputs.reduce((sum, input) => sum + withSpread(input.used * input.priceCents, 1), 0));
+  return {
+    ...base,
+    planned_output: plannedOutput,
+    output_units: outputUnits,
+    output_product_name: facts.output_product_name,
+    limited_by: limiting?.product_name ?? null,
+    inputs: inputs.map(({ priceCents: _price, ...input }) => input),
+    capacity: null,
+    sales: [],
+    revenue: centsToDollars(revenueCents),
+    inputs_cost: centsToDollars(inputsCostCents),
+    profit: centsToDollars(revenueCents - inputsCostCents - wagesCents - operatingCents),
+  };
+}
+
+/** Cents at the market's sell (-1) or buy (+1) price: the posted price less or plus the half-spread. */
+function withSpread(cents: number, side: 1 | -1): number {
+  return (cents * (10_000 + side * MARKET_HALF_SPREAD_BP)) / 10_000;
+}

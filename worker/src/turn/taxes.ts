@@ -1,0 +1,76 @@
+/**
+ * Phase 4, taxes (docs/economy.md, "Taxes"). A company's taxable profit for the week is what it
+ * earned from making and selling: store revenue + goods sold on the exchange - goods bought on the
+ * exchange (market, Trade Hall and raw materials) - wages - operating costs. Store and market sales
+ * are taxed alike. Losses are carried forward: the tax (taxRule) is on the profit beyond the losses
+ * carried from earlier weeks, and carriedLossRule updates them. The rate is the average effective
+ * rate (effectiveTaxRateRule: the country's rate with its active tax events) of the countries of the
+ * company's buildings, in basis points; a company without buildings pays the average of all
+ * countries. Subsidies are not taxed.
+ */
+import { sql } from 'drizzle-orm';
+import { carriedLossRule, effectiveTaxRateRule, taxRule } from '@marketcraft/shared';
+import { ruleSql } from '@marketcraft/db';
+import type { TurnContext } from './context.ts';
+
+/** Ledger reasons of goods bought on the exchange and sold to it (db/src/game/market.ts, inventory.ts). */
+const EXCHANGE_PURCHASES = sql`('market_buy', 'store_stock', 'raw_materials')`;
+const EXCHANGE_SALES = sql`('market_sell')`;
+
+export async function runTaxes(ctx: TurnContext): Promise<void> {
+  const { tx, week } = ctx;
+  // This week's exchange trades, from the ledger (the trades happened between turns).
+  await tx.execute(sql`
+    insert into turn_pnl (company_id, market_sales_cents, market_purchases_cents)
+    select t.company_id,
+           coalesce(sum(t.amount_cents) filter (where t.reason in ${EXCHANGE_SALES}), 0)::bigint,
+           coalesce(-sum(t.amount_cents) filter (where t.reason in ${EXCHANGE_PURCHASES}), 0)::bigint
+    from transactions t join turn_companies tc on tc.company_id = t.company_id
+    where t.week = ${week}::int and t.reason in ('market_buy', 'store_stock', 'raw_materials', 'market_sell')
+    group by t.company_id`);
+
+  await tx.execute(sql`
+    create temp table turn_tax_rates on commit drop as
+    with rates as (
+      select c.id as country_id, c.name,
+             ${ruleSql(effectiveTaxRateRule, {
+               taxRate: sql`c.tax_rate`,
+               increasePoints: sql`coalesce(sum(e.effect_value) filter (where e.event_type = 'tax_increase'), 0)`,
+               cutPoints: sql`coalesce(sum(e.effect_value) filter (where e.event_type = 'tax_cut'), 0)`,
+             })} as rate
+      from countries c
+      left join political_events e on e.country_id = c.id and e.started_week <= ${week}::int and e.active_until_week >= ${week}::int
+                                   and e.event_type in ('tax_increase', 'tax_cut')
+      group by c.id, c.name, c.tax_rate
+    ), by_company as (
+      select b.company_id, round(avg(r.rate) * 100)::bigint as rate_bp
+      from buildings b join turn_companies tc on tc.company_id = b.company_id
+      join cities ci on ci.id = b.city_id join rates r on r.country_id = ci.country_id
+      group by b.company_id
+    )
+    select tc.company_id, coalesce(bc.rate_bp, (select round(avg(rate) * 100)::bigint from rates)) as rate_bp
+    from turn_companies tc left join by_company bc on bc.company_id = tc.company_id`);
+
+  await tx.execute(sql`
+    create temp table turn_tax on commit drop as
+    with profit as (
+      select company_id,
+             sum(store_revenue_cents + market_sales_cents - market_purchases_cents - wages_cents - operating_cents)::bigint as taxable_cents
+      from turn_pnl group by company_id
+    )
+    select p.company_id, p.taxable_cents, r.rate_bp, c.tax_loss_cents as carried_cents,
+           ${ruleSql(taxRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents`, rateBp: sql`r.rate_bp` })} as tax_cents,
+           ${ruleSql(carriedLossRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents` })} as carried_after_cents
+    from profit p join turn_tax_rates r on r.company_id = p.company_id join companies c on c.id = p.company_id`);
+  await tx.execute(sql`
+    update companies c set tax_loss_cents = t.carried_after_cents
+    from turn_tax t where t.company_id = c.id and c.tax_loss_cents <> t.carried_after_cents`);
+  await tx.execute(sql`
+    insert into turn_pnl (company_id, tax_cents) select company_id, tax_cents from turn_tax where tax_cents > 0`);
+  await tx.execute(sql`
+    insert into turn_cash (company_id, type, reason, amount_cents, description)
+    select company_id, 'other', 'tax', -tax_cents,
+           'Taxes: ' || to_char(rate_bp / 100.0, 'FM990.00') || '% of a profit of $' || to_char(taxable_cents / 100.0, 'FM999,999,999,990.00')
+           || case when carried_cents > 0 then ' less $' || to_char(least(carried_cents, taxable_cents) / 100.0, 'FM999,999,999,990.00') || ' of losses carried forward' else '' end
+    from turn_tax where tax_cents > 0`);
+}
