@@ -13,6 +13,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import {
   API_TOKEN_SCOPES,
   figureSchema,
+  POLITICAL_PLATFORMS,
   BUILDING_CATEGORIES,
   BUILDING_TYPE_NAMES,
   CITY_BONUS_TYPES,
@@ -423,7 +424,7 @@ export const responseSchemas = {
   },
   politics: {
     countries: z.array(z.strictObject({ id, name: z.string(), tax_rate: z.number().describe('Percent') })),
-    influence: z.array(z.strictObject({ country_id: id, country_name: z.string(), influence_points: count })),
+    influence: z.array(z.strictObject({ country_id: id, country_name: z.string(), influence_points: count, platform: z.enum(POLITICAL_PLATFORMS) })),
     events: z.array(politicalEventResponse),
     recentEvents: z.array(politicalEventResponse),
     invest: z.strictObject({
@@ -433,6 +434,7 @@ export const responseSchemas = {
       amount: dollars,
       points_added: z.number().int().positive(),
       influence_points: count,
+      platform: z.enum(POLITICAL_PLATFORMS).describe('What the company\'s influence in the country backs in elections'),
       cash: dollars,
     }),
   },

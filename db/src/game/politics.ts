@@ -14,6 +14,7 @@ import {
   centsToDollars,
   dollarsToCents,
   formatDollars,
+  type PoliticalPlatform,
 } from '@marketcraft/shared';
 import { countries, influenceRecords, politicalEvents } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
@@ -35,17 +36,19 @@ export interface InfluenceView {
   country_id: number;
   country_name: string;
   influence_points: number;
+  /** What the company's influence there backs in elections. */
+  platform: PoliticalPlatform;
 }
 
 /** GET /api/influence: the company's influence records. */
 export async function listInfluence(db: DbExecutor, companyId: number): Promise<InfluenceView[]> {
   const rows = await db
-    .select({ countryId: influenceRecords.countryId, countryName: countries.name, points: influenceRecords.influencePoints })
+    .select({ countryId: influenceRecords.countryId, countryName: countries.name, points: influenceRecords.influencePoints, platform: influenceRecords.platform })
     .from(influenceRecords)
     .innerJoin(countries, eq(countries.id, influenceRecords.countryId))
     .where(eq(influenceRecords.companyId, companyId))
     .orderBy(asc(countries.name));
-  return rows.map((row) => ({ country_id: row.countryId, country_name: row.countryName, influence_points: row.points }));
+  return rows.map((row) => ({ country_id: row.countryId, country_name: row.countryName, influence_points: row.points, platform: row.platform as PoliticalPlatform }));
 }
 
 export interface PoliticalEventView {
@@ -110,14 +113,20 @@ export interface InvestResult {
   amount: number;
   points_added: number;
   influence_points: number;
+  platform: PoliticalPlatform;
   cash: number;
 }
 
-/** POST /api/politics/invest: `amountDollars` must be a positive whole number of $1,000 units. */
+/**
+ * POST /api/politics/invest: `amountDollars` must be a positive whole number of $1,000 units. The
+ * company's influence in the country backs `platform` (default lower taxes); investing with the
+ * other platform moves all its points there to that platform.
+ */
 export async function investInPolitics(
   db: DbExecutor,
-  input: { companyId: number; countryId: number; amountDollars: number },
+  input: { companyId: number; countryId: number; amountDollars: number; platform?: PoliticalPlatform },
 ): Promise<InvestResult> {
+  const platform = input.platform ?? 'lower_taxes';
   const units = input.amountDollars / INFLUENCE_UNIT_COST;
   if (!Number.isSafeInteger(units) || units <= 0) {
     throw new GameError('INVALID_INPUT', `Amount must be a whole number of units of ${formatDollars(INFLUENCE_UNIT_COST)}`);
@@ -132,10 +141,10 @@ export async function investInPolitics(
   return db.transaction(async (tx) => {
     // Insert or add in one statement; the row lock serialises concurrent investments in the country.
     const [record] = await tx.execute<{ influence_points: number }>(sql`
-      insert into influence_records (company_id, country_id, influence_points)
-      values (${input.companyId}, ${country.id}, ${pointsAdded})
+      insert into influence_records (company_id, country_id, influence_points, platform)
+      values (${input.companyId}, ${country.id}, ${pointsAdded}, ${platform})
       on conflict (company_id, country_id) do update
-        set influence_points = influence_records.influence_points + excluded.influence_points
+        set influence_points = influence_records.influence_points + excluded.influence_points, platform = excluded.platform
         where influence_records.influence_points + excluded.influence_points <= ${MAX_INFLUENCE_POINTS}
       returning influence_points`);
     if (!record) {
@@ -150,7 +159,7 @@ export async function investInPolitics(
       amountCents: -amountCents,
       type: 'other',
       reason: 'politics',
-      description: `Political investment in ${country.name}: ${units} ${units === 1 ? 'unit' : 'units'}`,
+      description: `Political investment in ${country.name}: ${units} ${units === 1 ? 'unit' : 'units'} for ${platform === 'lower_taxes' ? 'lower' : 'higher'} taxes`,
     });
     return {
       country_id: country.id,
@@ -159,6 +168,7 @@ export async function investInPolitics(
       amount: centsToDollars(amountCents),
       points_added: pointsAdded,
       influence_points: Number(record.influence_points),
+      platform,
       cash: centsToDollars(cashCents),
     };
   });

@@ -1,10 +1,13 @@
 // Request schemas for the politics domain (see common.ts for the building blocks).
 import { z } from 'zod';
-import { INFLUENCE_UNIT_COST, MAX_POLITICAL_INVESTMENT } from '../constants.ts';
+import { INFLUENCE_UNIT_COST, MAX_POLITICAL_INVESTMENT, POLITICAL_PLATFORMS } from '../constants.ts';
 import { formatDollars } from '../money.ts';
 import { idSchema, numberInput } from './common.ts';
 
-/** POST /api/politics/invest {country_id, amount}: amount in dollars = units x $1,000. */
+/**
+ * POST /api/politics/invest {country_id, amount, platform?}: amount in dollars = units x $1,000;
+ * platform: what the influence backs in elections (default lower_taxes; docs/economy.md, "Politics").
+ */
 export const politicsInvestSchema = z.object({
   country_id: idSchema,
   amount: numberInput(
@@ -16,5 +19,6 @@ export const politicsInvestSchema = z.object({
         message: `Amount must be a whole number of units of ${formatDollars(INFLUENCE_UNIT_COST)}`,
       }),
   ),
+  platform: z.enum(POLITICAL_PLATFORMS, { error: 'Platform must be lower_taxes or higher_taxes' }).optional(),
 });
 export type PoliticsInvestInput = z.input<typeof politicsInvestSchema>;
