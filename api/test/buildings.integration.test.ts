@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILDING_TYPES, plannedOutputRule } from '@marketcraft/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { buildingTypes, buildings, inventoryItems, ledgerMismatches, recipes, researchUpgrades, transactions, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
@@ -66,14 +67,14 @@ describe('buildings API', () => {
     await expectLedgerBalanced(db, player.companyId);
   });
 
-  it('shows one building with its city bonus, capacity, operating cost, popularity and recipe', async () => {
+  it('shows one building with its city bonus, capacity, operating cost, popularity, recipe and the next turn\'s forecast', async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const mill = await build(player.token, 'mill');
     await app.api('PUT', `/buildings/${mill.id}/select-recipe`, { token: player.token, body: { recipe_id: world.millRecipeId } });
     const farm = await build(player.token, 'farm');
     const millDetail = await app.api('GET', `/buildings/${mill.id}`, { token: player.token });
     expect(millDetail.status).toBe(200);
-    // Mill in an agricultural city: the bonus does not fit.
+    // Mill in an agricultural city: the bonus does not fit. 1 employee, level 1: efficiency 25%.
     expect(millDetail.body).toMatchObject({
       id: mill.id,
       type: 'mill',
@@ -81,16 +82,18 @@ describe('buildings API', () => {
       city_bonus_type: 'agricultural',
       city_bonus_value: 15,
       city_bonus_applies: false,
-      base_capacity: 80,
-      weekly_operating_cost: 500,
+      base_capacity: BUILDING_TYPES.mill.baseCapacity,
+      weekly_operating_cost: BUILDING_TYPES.mill.weeklyOperatingCost,
       total_bonus: 0,
-      bonused_output: 100,
-      overall_efficiency: 70,
-      efficiency_warning: true,
-      popularity: 450,
       efficiency: 25,
-      // round(50 x 100/100 x 25/100) = 13 (12.5 rounds half up)
+      overall_efficiency: 25,
+      efficiency_warning: true,
+      // round(50 x 100/100 x 25/100 x 100/100) = 13 (12.5 rounds half up): what the turn plans...
       effective_output: 13,
+      bonused_output: 13,
+      popularity: 250 + 13 * 2,
+      // ...and makes nothing without wheat in the warehouse.
+      next_turn_output: 0,
       invested: 25_000,
       sale_refund: 12_500,
       is_store: false,
@@ -103,9 +106,36 @@ describe('buildings API', () => {
         inputs: [{ product_id: world.wheat.id, product_name: world.wheat.name, quantity: 100 }],
       },
     });
+    expect(millDetail.body.forecast).toMatchObject({
+      output_units: 0,
+      output_product_name: world.flour.name,
+      limited_by: world.wheat.name,
+      inputs: [{ product_id: world.wheat.id, product_name: world.wheat.name, needed: 26, used: 0, in_stock: 0 }],
+      capacity: null,
+      sales: [],
+      revenue: 0,
+      inputs_cost: 0,
+      wages: { value: 100, unit: 'dollars' },
+    });
+    expect(millDetail.body.forecast.planned_output).toMatchObject({ value: 13, unit: 'units' });
+    expect(millDetail.body.forecast.planned_output.terms.map((term: { name: string; value: number }) => [term.name, term.value])).toEqual([
+      ['output_quantity', 50],
+      ['production_rate', 100],
+      ['efficiency', 25],
+      ['bonus', 0],
+    ]);
+    // Two buildings: +2% overhead of size on each one's operating cost.
+    expect(millDetail.body.forecast.operating_cost.value).toBe(Math.round(BUILDING_TYPES.mill.weeklyOperatingCost * 1.02 * 100) / 100);
+    expect(millDetail.body.forecast.profit).toBe(-(100 + millDetail.body.forecast.operating_cost.value));
+    // With 30 wheat in stock the forecast makes what they allow: 15 flour... limited to the planned 13.
+    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 30, action: 'buy' } });
+    const stocked = await app.api('GET', `/buildings/${mill.id}`, { token: player.token });
+    expect(stocked.body).toMatchObject({ next_turn_output: 13 });
+    expect(stocked.body.forecast).toMatchObject({ output_units: 13, limited_by: null, inputs: [{ needed: 26, used: 26, in_stock: 30 }] });
     const farmDetail = await app.api('GET', `/buildings/${farm.id}`, { token: player.token });
-    // Farm in an agricultural city: +15% fits.
-    expect(farmDetail.body).toMatchObject({ city_bonus_applies: true, total_bonus: 15, bonused_output: 115, overall_efficiency: 85, popularity: 480 });
+    // Farm in an agricultural city: +15% fits; it starts on its type's first recipe.
+    const farmOutput = plannedOutputRule.evaluate({ outputQuantity: farmDetail.body.recipe.output_quantity, productionRate: 100, efficiency: 25, bonus: 15 });
+    expect(farmDetail.body).toMatchObject({ city_bonus_applies: true, total_bonus: 15, effective_output: farmOutput, next_turn_output: farmOutput, bonused_output: farmOutput, popularity: 250 + 2 * farmOutput });
   });
 
   it("counts the company's research in the detail figures: production + chain bonus for every type or this type", async () => {
@@ -129,27 +159,32 @@ describe('buildings API', () => {
       expect((await app.api('POST', '/research/purchase', { token: player.token, body: { upgrade_id: id } })).status).toBe(200);
     }
     expect(millChain).toBeGreaterThan(0);
+    await app.api('PUT', `/buildings/${mill.id}/select-recipe`, { token: player.token, body: { recipe_id: world.millRecipeId } });
 
     // Farm in an agricultural city: +15% city, +10 +25 +5 research = 55%.
     const farmDetail = await app.api('GET', `/buildings/${farm.id}`, { token: player.token });
+    const planned = (bonus: number) => plannedOutputRule.evaluate({ outputQuantity: farmDetail.body.recipe.output_quantity, productionRate: 100, efficiency: 25, bonus });
     expect(farmDetail.body).toMatchObject({
       city_bonus_applies: true,
       efficiency_bonus: 0,
       research_bonus: 40,
       total_bonus: 55,
-      bonused_output: 155,
-      overall_efficiency: 100,
-      efficiency_warning: false,
-      popularity: 560,
+      effective_output: planned(55),
+      bonused_output: planned(55),
+      overall_efficiency: 25,
+      efficiency_warning: true,
+      popularity: 250 + planned(55) * 2,
     });
-    // Mill: the city bonus does not fit; only the research for every type counts (10 + 5).
+    // The forecast's cost reduction (15%) comes from the same research.
+    expect(farmDetail.body.forecast.operating_cost.terms.find((term: { name: string }) => term.name === 'cost_reduction').value).toBe(15);
+    // Mill: the city bonus does not fit; only the research for every type counts (10 + 5): round(50 x 25% x 115%) = 14.
     const millDetail = await app.api('GET', `/buildings/${mill.id}`, { token: player.token });
-    expect(millDetail.body).toMatchObject({ city_bonus_applies: false, research_bonus: 15, total_bonus: 15, bonused_output: 115, overall_efficiency: 85, efficiency_warning: true, popularity: 480 });
+    expect(millDetail.body).toMatchObject({ city_bonus_applies: false, research_bonus: 15, total_bonus: 15, effective_output: 14 });
 
     // Research is the company's own: another player's farm in the same city has none.
     const other = await app.createPlayer({ cash: 100_000 });
     const otherFarm = await build(other.token, 'farm');
-    expect((await app.api('GET', `/buildings/${otherFarm.id}`, { token: other.token })).body).toMatchObject({ research_bonus: 0, total_bonus: 15, bonused_output: 115 });
+    expect((await app.api('GET', `/buildings/${otherFarm.id}`, { token: other.token })).body).toMatchObject({ research_bonus: 0, total_bonus: 15, effective_output: planned(15) });
     await expectLedgerBalanced(db, player.companyId);
   });
 
@@ -327,7 +362,7 @@ describe('buildings API', () => {
 
     // A store with stock on the shelf and in the back room: all of it lands in the warehouse.
     const store = await build(player.token, 'store');
-    await app.api('POST', `/buildings/${store.id}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 30 } });
+    const bought = await app.api('POST', `/buildings/${store.id}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 30 } });
     const shelf = await app.api('POST', `/buildings/${store.id}/inventory/transfer-to-store`, {
       token: player.token,
       body: { product_id: world.bread.id, quantity: 12, retail_price: 7 },
@@ -339,10 +374,10 @@ describe('buildings API', () => {
       .select({ quantity: inventoryItems.quantity, average: inventoryItems.averageCostCents })
       .from(inventoryItems)
       .where(and(eq(inventoryItems.companyId, player.companyId), eq(inventoryItems.productId, world.bread.id)));
-    expect(held).toEqual({ quantity: 30, average: world.bread.cityPriceCents });
+    expect(held).toEqual({ quantity: 30, average: Math.round(bought.body.purchase_price * 100) });
     const inventory = await app.api('GET', '/inventory', { token: player.token });
     expect(inventory.body).toEqual([
-      expect.objectContaining({ product_id: world.bread.id, quantity: 30, average_cost: world.bread.cityPriceCents / 100 }),
+      expect.objectContaining({ product_id: world.bread.id, quantity: 30, average_cost: bought.body.purchase_price }),
     ]);
     expect(await db.select({ id: buildings.id }).from(buildings).where(eq(buildings.companyId, player.companyId))).toEqual([]);
     await expectLedgerBalanced(db, player.companyId);

@@ -20,7 +20,10 @@ describe('company API', () => {
     const player = await app.createPlayer({ cash: 12_345.67, name: 'Acme Corp' });
     const response = await app.api('GET', '/company', { token: player.token });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: player.companyId, name: 'Acme Corp', bio: null, cash: 12_345.67, is_bot: false, status: 'active', share_price: 100, total_shares: 100, net_worth: 22_345.67 });
+    // Listed at founding ($100,000: 1,000 shares at $100); net worth = cash alone (no goods, buildings or holdings).
+    expect(response.body).toMatchObject({ id: player.companyId, name: 'Acme Corp', bio: null, cash: 12_345.67, is_bot: false, status: 'active', share_price: 100, total_shares: 1_000, net_worth: 12_345.67, tax_loss_carried: 0 });
+    expect(response.body.net_worth_why).toMatchObject({ value: 12_345.67, unit: 'dollars', formula: 'cash_cents + goods_cents + buildings_cents + holdings_cents - claims_cents' });
+    expect(response.body.net_worth_why.terms.map((term: { value: number }) => term.value)).toEqual([12_345.67, 0, 0, 0, 0]);
     expect(new Date(response.body.founded_at).toString()).not.toBe('Invalid Date');
     expect(Object.keys(response.body)).not.toContain('user_id');
     expect((await app.api('GET', '/company')).status).toBe(401);
@@ -83,26 +86,29 @@ describe('company API', () => {
     const response = await app.api('GET', '/company/financial-history', { token: player.token });
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(52);
-    expect(response.body[0]).toEqual({ week: 9, amount: 9, cash_after: 100_009 });
-    expect(response.body[51]).toEqual({ week: 60, amount: 60, cash_after: 100_060 });
+    expect(response.body[0]).toEqual({ week: 9, amount: 9, cash_after: 100_009, profit: 0, net_worth: null });
+    expect(response.body[51]).toEqual({ week: 60, amount: 60, cash_after: 100_060, profit: 0, net_worth: null });
     const fresh = await app.createPlayer();
     expect((await app.api('GET', '/company/financial-history', { token: fresh.token })).body).toEqual([]);
   });
 
-  it('lists active companies by net worth with public fields and marks the caller', async () => {
+  it('lists active companies by net worth (one definition: cash, goods, buildings, holdings, less claims) with public fields and marks the caller', async () => {
     const rich = await app.createPlayer({ cash: 900_000, name: 'Rich Co' });
     const poor = await app.createPlayer({ cash: 10, name: 'Poor Co' });
     const [bot] = await db.insert(companies).values({ name: `Bot ${Date.now()}`, cashCents: 100, startingCashCents: 100, isBot: true, strategy: 'aggressive_growth' }).returning({ id: companies.id });
-    await db.insert(shareRecords).values({ companyId: bot!.id, totalShares: 1_000, sharePriceCents: 500_000 }); // $5,000,000 in shares
+    // A share price of $5,000 does not make the company rich: its shares are claims on its own $1 of cash.
+    await db.insert(shareRecords).values({ companyId: bot!.id, totalShares: 1_000, sharePriceCents: 500_000 });
     const response = await app.api('GET', '/companies', { token: poor.token });
     expect(response.status).toBe(200);
     const list = response.body as { id: number; net_worth: number; is_you: boolean }[];
     const worths = list.map((company) => company.net_worth);
     expect(worths).toEqual([...worths].sort((a, b) => b - a));
-    expect(list.find((company) => company.id === bot!.id)).toMatchObject({ is_bot: true, strategy: 'aggressive_growth', cash: 1, share_price: 5_000, total_shares: 1_000, net_worth: 5_000_001, is_you: false });
-    expect(list.find((company) => company.id === rich.companyId)).toMatchObject({ name: 'Rich Co', cash: 900_000, net_worth: 910_000, is_you: false, strategy: null });
+    expect(list.find((company) => company.id === bot!.id)).toMatchObject({ is_bot: true, strategy: 'aggressive_growth', cash: 1, share_price: 5_000, total_shares: 1_000, net_worth: 1, is_you: false });
+    expect(list.find((company) => company.id === rich.companyId)).toMatchObject({ name: 'Rich Co', cash: 900_000, net_worth: 900_000, is_you: false, strategy: null });
     expect(list.filter((company) => company.is_you).map((company) => company.id)).toEqual([poor.companyId]);
     expect(Object.keys(list[0]!).sort()).toEqual(['cash', 'founded_at', 'id', 'is_bot', 'is_you', 'name', 'net_worth', 'share_price', 'strategy', 'total_shares', 'uses_api']);
+    // The dashboard's and the leaderboard's net worth are the same number.
+    expect((await app.api('GET', '/company', { token: rich.token })).body.net_worth).toBe(900_000);
     // Bankrupt companies leave the leaderboard.
     await db.update(companies).set({ status: 'bankrupt' }).where(eq(companies.id, rich.companyId));
     const after = await app.api('GET', '/companies', { token: poor.token });

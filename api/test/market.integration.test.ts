@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { inventoryItems, ledgerMismatches, marketActivity, products, transactions, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
-import { cashCentsOf, createProductionWorld, expectLedgerBalanced, type ProductionWorld } from './helpers/productionFixtures.ts';
+import { formatCents } from '@marketcraft/shared';
+import { cashCentsOf, createProductionWorld, exchangeCents, expectLedgerBalanced, marketFlow, type ProductionWorld } from './helpers/productionFixtures.ts';
 
 describe('market trade and the company warehouse', () => {
   let app: TestApp;
@@ -26,9 +27,14 @@ describe('market trade and the company warehouse', () => {
     return row ?? { bought: 0, sold: 0 };
   }
 
-  it('buys at the current price into the warehouse and sells at the current price less 5%', async () => {
+  it('buys and sells on the exchange: the order walks the price curve and pays the spread, ledgered, and moves this week\'s flow', async () => {
     const player = await app.createPlayer({ cash: 10_000 });
     const before = await activity(world.flour.id);
+    const flow = await marketFlow(db, world.flour.id);
+    const buyCents = exchangeCents(world.flour, flow, 100, 'buy');
+    // 100 units on a depth of 2,000: the curve rises ~5% over the order, plus the 2.5% half-spread.
+    expect(buyCents).toBeGreaterThan(100 * world.flour.priceCents * 1.025);
+    expect(buyCents).toBeLessThan(100 * world.flour.priceCents * 1.06);
     const buy = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 100, action: 'buy' } });
     expect(buy.status).toBe(200);
     expect(buy.body).toEqual({
@@ -36,57 +42,82 @@ describe('market trade and the company warehouse', () => {
       product_id: world.flour.id,
       product_name: world.flour.name,
       quantity: 100,
-      unit_price: 5,
-      total: 500,
+      unit_price: Math.round(buyCents / 100) / 100,
+      total: buyCents / 100,
       quantity_held: 100,
-      cash: 9_500,
+      cash: (1_000_000 - buyCents) / 100,
     });
+    const sellCents = exchangeCents(world.flour, flow + 100, 40, 'sell');
     const sell = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 40, action: 'sell' } });
     expect(sell.status).toBe(200);
-    expect(sell.body).toMatchObject({ action: 'sell', quantity: 40, unit_price: 4.75, total: 190, quantity_held: 60, cash: 9_690 });
-    expect(await cashCentsOf(db, player.companyId)).toBe(969_000);
+    expect(sell.body).toMatchObject({ action: 'sell', quantity: 40, total: sellCents / 100, quantity_held: 60 });
+    expect(await cashCentsOf(db, player.companyId)).toBe(1_000_000 - buyCents + sellCents);
     const ledger = await db
-      .select({ type: transactions.type, reason: transactions.reason, amount: transactions.amountCents, description: transactions.description })
+      .select({ type: transactions.type, reason: transactions.reason, amount: transactions.amountCents })
       .from(transactions)
       .where(eq(transactions.companyId, player.companyId));
     expect(ledger).toEqual([
-      { type: 'purchase', reason: 'market_buy', amount: -50_000, description: `Bought 100 ${world.flour.name} on the market at $5.00 each` },
-      { type: 'sale', reason: 'market_sell', amount: 19_000, description: `Sold 40 ${world.flour.name} on the market at $4.75 each` },
+      { type: 'purchase', reason: 'market_buy', amount: -buyCents },
+      { type: 'sale', reason: 'market_sell', amount: sellCents },
     ]);
     expect(await activity(world.flour.id)).toEqual({ bought: before.bought + 100, sold: before.sold + 40 });
 
     const inventory = await app.api('GET', '/inventory', { token: player.token });
     expect(inventory.status).toBe(200);
-    expect(inventory.body).toEqual([
-      { product_id: world.flour.id, product_name: world.flour.name, category: 'Processed Materials', quantity: 60, average_cost: 5, current_price: 5, value: 300 },
-    ]);
+    expect(inventory.body).toMatchObject([{ product_id: world.flour.id, quantity: 60, average_cost: Math.round(buyCents / 100) / 100 }]);
+    await expectLedgerBalanced(db, player.companyId);
+  });
+
+  it('never pays for a round trip: buying and selling back the same units loses the spread, and a large order costs more per unit than a small one', async () => {
+    const player = await app.createPlayer({ cash: 100_000 });
+    const small = await app.api('GET', `/market/quote?product_id=${world.bread.id}&quantity=10&action=buy`, { token: player.token });
+    const large = await app.api('GET', `/market/quote?product_id=${world.bread.id}&quantity=2000&action=buy`, { token: player.token });
+    expect(small.status).toBe(200);
+    expect(large.body.unit_price).toBeGreaterThan(small.body.unit_price * 1.3);
+    expect(large.body.price_after).toBeGreaterThan(large.body.price_before * 2.5);
+    expect(large.body.why.formula).toContain('e^(');
+    const buy = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 500, action: 'buy' } });
+    const sell = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 500, action: 'sell' } });
+    expect(buy.status).toBe(200);
+    expect(sell.status).toBe(200);
+    // Back on the same stretch of the curve: what comes back is the cost x (1 - 2.5%) / (1 + 2.5%), rounded against the trader.
+    expect(sell.body.total).toBeLessThanOrEqual(Math.floor((buy.body.total * 100 * 9_750) / 10_250) / 100 + 0.01);
+    expect(await cashCentsOf(db, player.companyId)).toBeLessThan(10_000_000);
     await expectLedgerBalanced(db, player.companyId);
   });
 
   it('keeps the weighted average cost across buys at different prices', async () => {
     const player = await app.createPlayer({ cash: 10_000 });
-    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 10, action: 'buy' } });
+    const first = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 10, action: 'buy' } });
     await db.update(products).set({ currentPriceCents: 800 }).where(eq(products.id, world.bread.id));
-    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 30, action: 'buy' } });
+    const second = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 30, action: 'buy' } });
     await db.update(products).set({ currentPriceCents: world.bread.priceCents }).where(eq(products.id, world.bread.id));
     const [held] = await db
       .select({ quantity: inventoryItems.quantity, average: inventoryItems.averageCostCents })
       .from(inventoryItems)
       .where(and(eq(inventoryItems.companyId, player.companyId), eq(inventoryItems.productId, world.bread.id)));
-    expect(held).toEqual({ quantity: 40, average: 700 }); // (10 x 400 + 30 x 800) / 40
+    const firstUnit = Math.round((first.body.total * 100) / 10);
+    const secondUnit = Math.round((second.body.total * 100) / 30);
+    expect(held).toEqual({ quantity: 40, average: Math.round((10 * firstUnit + 30 * secondUnit) / 40) });
     await expectLedgerBalanced(db, player.companyId);
   });
 
-  it('refuses selling more than held (409 with the count) and buying without the cash', async () => {
+  it('refuses selling more than held (409 with the count) and buying without the cash, and an order too large for the market', async () => {
     const player = await app.createPlayer({ cash: 100 });
     await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 3, action: 'buy' } });
+    const afterBuy = await cashCentsOf(db, player.companyId);
     const oversell = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 4, action: 'sell' } });
     expect(oversell).toMatchObject({ status: 409, body: { error: `Not enough stock: you have 3 ${world.wheat.name}` } });
     const none = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 1, action: 'sell' } });
     expect(none).toMatchObject({ status: 409, body: { error: `Not enough stock: you have 0 ${world.bread.name}` } });
+    const flow = await marketFlow(db, world.flour.id);
+    const cost = exchangeCents(world.flour, flow, 100, 'buy');
     const overbuy = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 100, action: 'buy' } });
-    expect(overbuy).toMatchObject({ status: 409, body: { error: 'Not enough cash: this costs $500.00 and you have $94.00' } });
-    expect(await cashCentsOf(db, player.companyId)).toBe(9_400);
+    expect(overbuy).toMatchObject({ status: 409, body: { error: `Not enough cash: this costs ${formatCents(cost)} and you have ${formatCents(afterBuy)}` } });
+    expect(await marketFlow(db, world.flour.id)).toBe(flow); // the refused order did not move the market
+    const huge = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 1_000_000, action: 'buy' } });
+    expect(huge).toMatchObject({ status: 422, body: { error: expect.stringContaining('too large') } });
+    expect(await cashCentsOf(db, player.companyId)).toBe(afterBuy);
     await expectLedgerBalanced(db, player.companyId);
   });
 
@@ -115,37 +146,45 @@ describe('market trade and the company warehouse', () => {
     expect(await cashCentsOf(db, player.companyId)).toBe(100_000);
   });
 
-  it('50 parallel buys that together cost more than the cash: cash stays >= 0 and only successes are ledgered', async () => {
-    // $1,000 of cash, 50 buys of 30 flour at $5 ($150 each, $7,500 in all): exactly 6 fit.
+  it('50 parallel buys that together cost more than the cash: cash stays >= 0, each success walks the curve once, only successes are ledgered', async () => {
     const player = await app.createPlayer({ cash: 1_000 });
     const before = await activity(world.flour.id);
+    const flow = await marketFlow(db, world.flour.id);
+    // The orders run one after another on the product's flow row: the k-th success costs the curve from flow + 30 (k - 1).
+    let fits = 0;
+    let spent = 0;
+    while (spent + exchangeCents(world.flour, flow + 30 * fits, 30, 'buy') <= 100_000) {
+      spent += exchangeCents(world.flour, flow + 30 * fits, 30, 'buy');
+      fits += 1;
+    }
+    expect(fits).toBeGreaterThan(2);
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
         app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 30, action: 'buy' } }),
       ),
     );
-    const ok = responses.filter((response) => response.status === 200);
-    expect(ok).toHaveLength(6);
-    expect(responses.filter((response) => response.status === 409)).toHaveLength(44);
-    expect(await cashCentsOf(db, player.companyId)).toBe(10_000);
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(fits);
+    expect(responses.filter((response) => response.status === 409)).toHaveLength(50 - fits);
+    expect(await cashCentsOf(db, player.companyId)).toBe(100_000 - spent);
     const ledger = await db
       .select({ amount: transactions.amountCents })
       .from(transactions)
       .where(and(eq(transactions.companyId, player.companyId), eq(transactions.reason, 'market_buy')));
-    expect(ledger).toHaveLength(6);
-    expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(10_000 - 100_000);
+    expect(ledger).toHaveLength(fits);
     const [held] = await db
       .select({ quantity: inventoryItems.quantity })
       .from(inventoryItems)
       .where(and(eq(inventoryItems.companyId, player.companyId), eq(inventoryItems.productId, world.flour.id)));
-    expect(held?.quantity).toBe(180);
-    expect((await activity(world.flour.id)).bought).toBe(before.bought + 180);
+    expect(held?.quantity).toBe(30 * fits);
+    expect((await activity(world.flour.id)).bought).toBe(before.bought + 30 * fits);
     await expectLedgerBalanced(db, player.companyId);
   });
 
   it('50 parallel sells never sell more than held', async () => {
     const player = await app.createPlayer({ cash: 1_000 });
     await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 100, action: 'buy' } });
+    const afterBuy = await cashCentsOf(db, player.companyId);
+    const flow = await marketFlow(db, world.wheat.id);
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
         app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 9, action: 'sell' } }),
@@ -157,8 +196,9 @@ describe('market trade and the company warehouse', () => {
       .from(inventoryItems)
       .where(and(eq(inventoryItems.companyId, player.companyId), eq(inventoryItems.productId, world.wheat.id)));
     expect(held?.quantity).toBe(1);
-    // 100 x $2.00 paid, 99 x $1.90 received.
-    expect(await cashCentsOf(db, player.companyId)).toBe(100_000 - 20_000 + 99 * 190);
+    let received = 0;
+    for (let sale = 0; sale < 11; sale += 1) received += exchangeCents(world.wheat, flow - 9 * sale, 9, 'sell');
+    expect(await cashCentsOf(db, player.companyId)).toBe(afterBuy + received);
     await expectLedgerBalanced(db, player.companyId);
   });
 });

@@ -98,6 +98,7 @@ describe('answers match the OpenAPI document', () => {
     await call('PUT', '/buildings/{id}/select-recipe', { path: `/buildings/${farm.id}/select-recipe`, body: { recipe_id: farmRecipes[1]!.id } });
     await call('PUT', '/buildings/{id}/select-category', { path: `/buildings/${store.id}/select-category`, body: { category: 'Agricultural' } });
 
+    await call('GET', '/market/quote', { path: `/market/quote?product_id=${wheat.id}&quantity=50&action=buy` });
     await call('POST', '/market/trade', { body: { product_id: wheat.id, quantity: 50, action: 'buy' } });
     await call('POST', '/market/trade', { body: { product_id: wheat.id, quantity: 5, action: 'sell' } });
     await call('GET', '/inventory');
@@ -115,6 +116,7 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/company-shares');
     await call('GET', '/stock-prices');
     await call('GET', '/stocks/history', { path: `/stocks/history?company_id=${bot.company_id}` });
+    await call('GET', '/stocks/quote', { path: `/stocks/quote?company_id=${bot.company_id}&shares=5&action=buy` });
     await call('POST', '/stocks/trade', { body: { company_id: bot.company_id, shares: 5, action: 'buy' } });
     await call('POST', '/stocks/trade', { body: { company_id: bot.company_id, shares: 1, action: 'sell' } });
     await call('GET', '/portfolio');

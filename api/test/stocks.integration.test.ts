@@ -1,18 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { companies, ledgerMismatches, portfolioEntries, shareMismatches, shareRecords, stockPriceHistory, transactions, type Database } from '@marketcraft/db';
+import { sql } from 'drizzle-orm';
+import {
+  companies,
+  ledgerMismatches,
+  portfolioEntries,
+  shareMismatches,
+  shareRecords,
+  stockPriceHistory,
+  transactions,
+  valuationSql,
+  type Database,
+} from '@marketcraft/db';
+import { formatCents, liquidationValueRule, marketBuyCostRule, marketSellProceedsRule, shareDepthRule } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
 let botCounter = 0;
-async function createBot(db: Database, options: { totalShares?: number; priceCents?: number; name?: string } = {}) {
+async function createBot(db: Database, options: { totalShares?: number; priceCents?: number; name?: string; cashCents?: number } = {}) {
   botCounter += 1;
   const name = options.name ?? `Stock Bot ${botCounter} ${Math.random().toString(36).slice(2, 7)}`;
+  const cashCents = options.cashCents ?? 50_000_000;
   const [bot] = await db
     .insert(companies)
-    .values({ name, cashCents: 50_000_000, startingCashCents: 50_000_000, isBot: true, strategy: 'value_investor' })
+    .values({ name, cashCents, startingCashCents: cashCents, isBot: true, strategy: 'value_investor' })
     .returning({ id: companies.id });
-  await db.insert(shareRecords).values({ companyId: bot!.id, totalShares: options.totalShares ?? 100, sharePriceCents: options.priceCents ?? 10_000 });
+  const priceCents = options.priceCents ?? 10_000;
+  await db.insert(shareRecords).values({ companyId: bot!.id, totalShares: options.totalShares ?? 100, sharePriceCents: priceCents, fundamentalCents: priceCents });
   return { id: bot!.id, name };
+}
+
+/** What the issuer charges for (buy) or pays for (sell) `shares` now, by the shared rules, from its share record. */
+async function shareOrderCents(db: Database, issuerId: number, shares: number, action: 'buy' | 'sell'): Promise<number> {
+  const [record] = await db
+    .select({ price: shareRecords.sharePriceCents, total: shareRecords.totalShares, flow: shareRecords.weekFlow })
+    .from(shareRecords)
+    .where(eq(shareRecords.companyId, issuerId));
+  const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
+  return rule.evaluate({ price: record!.price, depth: shareDepthRule.evaluate({ totalShares: record!.total }), flow: record!.flow, quantity: shares });
+}
+
+async function netWorthCents(db: Database, companyId: number): Promise<number> {
+  const [row] = await db.execute<{ net_worth_cents: number }>(sql`
+    select net_worth_cents from ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${companyId})`)} v`);
+  return Number(row!.net_worth_cents);
 }
 
 async function cashOf(db: Database, companyId: number): Promise<number> {
@@ -39,68 +69,111 @@ describe('stocks API', () => {
     await app.close();
   });
 
-  it('lists share records with the spec fields and shares_available', async () => {
+  it('lists share records with the spec fields, the book value per share and the price of one share to buy and to sell', async () => {
     const player = await app.createPlayer();
     const bot = await createBot(db, { totalShares: 100, priceCents: 12_345 });
     const response = await app.api('GET', '/shares', { token: player.token });
     expect(response.status).toBe(200);
     const record = response.body.find((row: { company_id: number }) => row.company_id === bot.id);
-    expect(record).toMatchObject({ company_name: bot.name, is_bot: true, total_shares: 100, share_price: 123.45, last_dividend: 0, shares_available: 100 });
+    expect(record).toMatchObject({
+      company_name: bot.name,
+      is_bot: true,
+      total_shares: 100,
+      share_price: 123.45,
+      last_dividend: 0,
+      book_value_per_share: 123.45,
+      shares_held_by_companies: 0,
+      buy_price: (await shareOrderCents(db, bot.id, 1, 'buy')) / 100,
+      sell_price: (await shareOrderCents(db, bot.id, 1, 'sell')) / 100,
+    });
+    expect(record.buy_price).toBeGreaterThan(record.share_price);
+    expect(record.sell_price).toBeLessThan(record.share_price);
     expect(typeof record.updated_at).toBe('string');
-    // The player's own company is listed too, with the spec's defaults (100 shares at $100).
-    expect(response.body.find((row: { company_id: number }) => row.company_id === player.companyId)).toMatchObject({ total_shares: 100, share_price: 100, is_bot: false });
+    // A new company lists at its book value: one share per $100 of it ($100,000 of cash: 1,000 shares at $100).
+    expect(response.body.find((row: { company_id: number }) => row.company_id === player.companyId)).toMatchObject({ total_shares: 1_000, share_price: 100, is_bot: false });
     const same = await app.api('GET', '/company-shares', { token: player.token });
     expect(same.status).toBe(200);
     expect(same.body).toEqual(response.body);
   });
 
-  it('buys and sells shares at the current price, ledgered, with the portfolio updated', async () => {
+  it('buys new shares from the company and sells them back to it on its price curve: both sides ledgered, the portfolio valued at what selling pays', async () => {
     const player = await app.createPlayer({ cash: 10_000 });
-    const bot = await createBot(db, { priceCents: 25_000 });
+    const bot = await createBot(db, { priceCents: 25_000, totalShares: 200 });
+    const botCash = await cashOf(db, bot.id);
+    const buyCents = await shareOrderCents(db, bot.id, 10, 'buy');
+    expect(buyCents).toBeGreaterThan(10 * 25_000 * 1.025);
     const buy = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 10, action: 'buy' } });
     expect(buy.status).toBe(200);
-    expect(buy.body).toMatchObject({ action: 'buy', company_id: bot.id, company_name: bot.name, shares: 10, price: 250, total: 2500, shares_owned: 10, cash: 7500 });
+    expect(buy.body).toMatchObject({ action: 'buy', company_id: bot.id, company_name: bot.name, shares: 10, total: buyCents / 100, shares_owned: 10, cash: (1_000_000 - buyCents) / 100 });
+    // The company issued 10 new shares and got the money: its capital grows.
+    expect(await cashOf(db, bot.id)).toBe(botCash + buyCents);
+    const [record] = await db.select({ total: shareRecords.totalShares, flow: shareRecords.weekFlow }).from(shareRecords).where(eq(shareRecords.companyId, bot.id));
+    expect(record).toEqual({ total: 210, flow: 10 });
 
     const portfolio = await app.api('GET', '/portfolio', { token: player.token });
     expect(portfolio.status).toBe(200);
+    const value = liquidationValueRule.evaluate({ price: 25_000, depth: shareDepthRule.evaluate({ totalShares: 210 }), quantity: 10 });
     expect(portfolio.body).toEqual([
-      { company_id: bot.id, company_name: bot.name, is_bot: true, shares_owned: 10, average_price: 250, current_price: 250, value: 2500 },
+      { company_id: bot.id, company_name: bot.name, is_bot: true, shares_owned: 10, average_price: Math.round(buyCents / 10) / 100, current_price: 250, value: value / 100 },
     ]);
-    const shares = await app.api('GET', '/shares', { token: player.token });
-    expect(shares.body.find((row: { company_id: number }) => row.company_id === bot.id).shares_available).toBe(90);
+    expect(value).toBeLessThan(buyCents); // buying never raises net worth by itself
 
-    // The price moves (turn engine); selling pays the new price.
-    await db.update(shareRecords).set({ sharePriceCents: 30_000 }).where(eq(shareRecords.companyId, bot.id));
+    const sellCents = await shareOrderCents(db, bot.id, 4, 'sell');
     const sell = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 4, action: 'sell' } });
-    expect(sell.body).toMatchObject({ action: 'sell', shares: 4, price: 300, total: 1200, shares_owned: 6, cash: 8700 });
+    expect(sell.body).toMatchObject({ action: 'sell', shares: 4, total: sellCents / 100, shares_owned: 6 });
+    const sellAllCents = await shareOrderCents(db, bot.id, 6, 'sell');
     const sellAll = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: '6', action: 'sell' } });
-    expect(sellAll.body).toMatchObject({ shares_owned: 0, cash: 10_500 });
+    expect(sellAll.body).toMatchObject({ shares_owned: 0, cash: (1_000_000 - buyCents + sellCents + sellAllCents) / 100 });
     expect((await app.api('GET', '/portfolio', { token: player.token })).body).toEqual([]);
+    // The round trip lost money; the company kept the difference.
+    expect(sellCents + sellAllCents).toBeLessThan(buyCents);
+    expect(await cashOf(db, bot.id)).toBe(botCash + buyCents - sellCents - sellAllCents);
 
-    const ledger = await db.select({ type: transactions.type, amount: transactions.amountCents, description: transactions.description }).from(transactions).where(eq(transactions.companyId, player.companyId));
-    expect(ledger.map((row) => row.amount)).toEqual([-250_000, 120_000, 180_000]);
-    expect(ledger.every((row) => row.type === 'stock_trade')).toBe(true);
-    expect(ledger[0]!.description).toBe(`Bought 10 shares of ${bot.name} at $250.00`);
-    expect(await cashOf(db, bot.id)).toBe(50_000_000); // the market, not the issuer, is the counterparty
+    const ledger = await db.select({ reason: transactions.reason, amount: transactions.amountCents }).from(transactions).where(eq(transactions.companyId, player.companyId));
+    expect(ledger).toEqual([
+      { reason: 'stock_buy', amount: -buyCents },
+      { reason: 'stock_sell', amount: sellCents },
+      { reason: 'stock_sell', amount: sellAllCents },
+    ]);
+    const issuerLedger = await db.select({ reason: transactions.reason, amount: transactions.amountCents }).from(transactions).where(eq(transactions.companyId, bot.id));
+    expect(issuerLedger).toEqual([
+      { reason: 'share_issue', amount: buyCents },
+      { reason: 'share_buyback', amount: -sellCents },
+      { reason: 'share_buyback', amount: -sellAllCents },
+    ]);
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+
+  it('lets share swaps between friendly companies create no net worth: what one holds is what the other owes', async () => {
+    const alice = await app.createPlayer({ cash: 200_000 });
+    const bob = await app.createPlayer({ cash: 200_000 });
+    const before = (await netWorthCents(db, alice.companyId)) + (await netWorthCents(db, bob.companyId));
+    for (let round = 0; round < 3; round += 1) {
+      expect((await app.api('POST', '/stocks/trade', { token: alice.token, body: { company_id: bob.companyId, shares: 300, action: 'buy' } })).status).toBe(200);
+      expect((await app.api('POST', '/stocks/trade', { token: bob.token, body: { company_id: alice.companyId, shares: 300, action: 'buy' } })).status).toBe(200);
+    }
+    const after = (await netWorthCents(db, alice.companyId)) + (await netWorthCents(db, bob.companyId));
+    expect(after).toBeLessThanOrEqual(before);
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 
   it('refuses trades that break the rules with precise messages, changing nothing', async () => {
-    const player = await app.createPlayer({ cash: 1_000 });
+    const player = await app.createPlayer({ cash: 100_000 });
     const bot = await createBot(db, { totalShares: 50, priceCents: 10_000 });
-    const other = await app.createPlayer({ cash: 100_000 });
-    expect((await app.api('POST', '/stocks/trade', { token: other.token, body: { company_id: bot.id, shares: 45, action: 'buy' } })).status).toBe(200);
-
-    const tooMany = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 6, action: 'buy' } });
-    expect(tooMany).toMatchObject({ status: 409, body: { error: `Only 5 shares of ${bot.name} are available` } });
-    expect((await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 5, action: 'buy' } })).status).toBe(200);
-    const soldOut = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 1, action: 'buy' } });
-    expect(soldOut).toMatchObject({ status: 409, body: { error: `Only 0 shares of ${bot.name} are available` } });
     const oversell = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 6, action: 'sell' } });
-    expect(oversell).toMatchObject({ status: 409, body: { error: `You own only 5 shares of ${bot.name}` } });
+    expect(oversell).toMatchObject({ status: 409, body: { error: `You own only 0 shares of ${bot.name}` } });
+    expect((await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 5, action: 'buy' } })).status).toBe(200);
+    const tooMany = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 6, action: 'sell' } });
+    expect(tooMany).toMatchObject({ status: 409, body: { error: `You own only 5 shares of ${bot.name}` } });
+    // An issuer without the cash cannot buy its shares back.
+    await db.update(companies).set({ cashCents: 0, startingCashCents: sql`${companies.startingCashCents} - ${companies.cashCents}` }).where(eq(companies.id, bot.id));
+    const broke = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 1, action: 'sell' } });
+    expect(broke.status).toBe(422);
+    expect(broke.body.error).toContain(`${bot.name} cannot buy back 1 share now`);
+    const insolvent = await createBot(db, { priceCents: 0 });
+    const noPrice = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: insolvent.id, shares: 1, action: 'buy' } });
+    expect(noPrice).toMatchObject({ status: 422, body: { error: `${insolvent.name} is insolvent: its shares cannot be traded until its book value is positive again` } });
     const unowned = await createBot(db);
-    const sellUnowned = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: unowned.id, shares: 1, action: 'sell' } });
-    expect(sellUnowned).toMatchObject({ status: 409, body: { error: `You own only 0 shares of ${unowned.name}` } });
     await db.update(shareRecords).set({ isListed: false }).where(eq(shareRecords.companyId, unowned.id));
     const delisted = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: unowned.id, shares: 1, action: 'buy' } });
     expect(delisted).toMatchObject({ status: 422, body: { error: `${unowned.name} is no longer listed on the stock exchange` } });
@@ -108,15 +181,21 @@ describe('stocks API', () => {
     expect(self).toMatchObject({ status: 422, body: { error: "You cannot trade your own company's shares" } });
     const unknown = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: 99_999_999, shares: 1, action: 'buy' } });
     expect(unknown).toMatchObject({ status: 404, body: { error: 'No company found with id 99999999' } });
+    const huge = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 1_000_000, action: 'buy' } });
+    expect(huge).toMatchObject({ status: 422, body: { error: expect.stringContaining('too large') } });
+    expect(await sharesHeld(db, player.companyId, bot.id)).toBe(5);
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 
   it('answers not enough cash with the costs and the cash', async () => {
     const player = await app.createPlayer({ cash: 150 });
     const bot = await createBot(db, { priceCents: 10_000 });
+    const cost = await shareOrderCents(db, bot.id, 2, 'buy');
     const response = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 2, action: 'buy' } });
-    expect(response).toMatchObject({ status: 409, body: { error: 'Not enough cash: this costs $200.00 and you have $150.00' } });
+    expect(response).toMatchObject({ status: 409, body: { error: `Not enough cash: this costs ${formatCents(cost)} and you have $150.00` } });
     expect(await cashOf(db, player.companyId)).toBe(15_000);
+    const [record] = await db.select({ total: shareRecords.totalShares, flow: shareRecords.weekFlow }).from(shareRecords).where(eq(shareRecords.companyId, bot.id));
+    expect(record).toEqual({ total: 100, flow: 0 }); // nothing issued
   });
 
   it('validates the trade body (400) and needs a session (401)', async () => {
@@ -174,31 +253,28 @@ describe('stocks API', () => {
     expect((await app.api('GET', '/stocks/history', { token: player.token })).status).toBe(400);
   });
 
-  it('50 parallel buys that together exceed the float and the cash never oversell or overdraw', async () => {
+  it('50 parallel buys by five players never overdraw: each success walks the curve once, the money goes to the issuer', async () => {
     const bot = await createBot(db, { totalShares: 100, priceCents: 10_000 });
-    // Five buyers with $3,000 each, 10 parallel buys of 3 shares ($300) each: the float (100) runs out
-    // before the cash of all of them (5 x 10 shares = 150 wanted), and each buyer's cash covers 10.
+    const botCash = await cashOf(db, bot.id);
     const buyers = await Promise.all(Array.from({ length: 5 }, () => app.createPlayer({ cash: 3_000 })));
     const requests = buyers.flatMap((buyer) =>
       Array.from({ length: 10 }, () => app.api('POST', '/stocks/trade', { token: buyer.token, body: { company_id: bot.id, shares: 3, action: 'buy' } })),
     );
     const responses = await Promise.all(requests);
-    const succeeded = responses.filter((response) => response.status === 200).length;
     expect(responses.every((response) => response.status === 200 || response.status === 409)).toBe(true);
-    expect(succeeded).toBe(33); // floor(100 / 3)
+    const succeeded = responses.filter((response) => response.status === 200).length;
     let held = 0;
+    let spent = 0;
     for (const buyer of buyers) {
       const cash = await cashOf(db, buyer.companyId);
-      const shares = await db
-        .select({ shares: portfolioEntries.sharesOwned })
-        .from(portfolioEntries)
-        .where(eq(portfolioEntries.holderCompanyId, buyer.companyId));
-      const owned = shares[0]?.shares ?? 0;
-      held += owned;
       expect(cash).toBeGreaterThanOrEqual(0);
-      expect(cash).toBe(300_000 - owned * 10_000);
+      held += await sharesHeld(db, buyer.companyId, bot.id);
+      spent += 300_000 - cash;
     }
-    expect(held).toBe(99);
+    expect(held).toBe(3 * succeeded);
+    const [record] = await db.select({ total: shareRecords.totalShares }).from(shareRecords).where(eq(shareRecords.companyId, bot.id));
+    expect(record!.total).toBe(100 + held);
+    expect(await cashOf(db, bot.id)).toBe(botCash + spent);
     expect(await shareMismatches(db)).toEqual([]);
     expect(await ledgerMismatches(db)).toEqual([]);
   });
@@ -206,13 +282,23 @@ describe('stocks API', () => {
   it('50 parallel buys by one player that exceed the cash leave cash >= 0', async () => {
     const bot = await createBot(db, { totalShares: 1_000, priceCents: 10_000 });
     const player = await app.createPlayer({ cash: 2_050 });
+    // They run one after another on the share record: the k-th success buys 1 share at flow k - 1.
+    const depth = shareDepthRule.evaluate({ totalShares: 1_000 });
+    let fits = 0;
+    let spent = 0;
+    const cost = (k: number) => marketBuyCostRule.evaluate({ price: 10_000, depth: shareDepthRule.evaluate({ totalShares: 1_000 + k }), flow: k, quantity: 1 });
+    while (spent + cost(fits) <= 205_000) {
+      spent += cost(fits);
+      fits += 1;
+    }
+    expect(depth).toBe(500);
     const responses = await Promise.all(
       Array.from({ length: 50 }, () => app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 1, action: 'buy' } })),
     );
-    expect(responses.filter((response) => response.status === 200)).toHaveLength(20);
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(fits);
     expect(responses.filter((response) => response.status === 409).every((response) => response.body.error.startsWith('Not enough cash'))).toBe(true);
-    expect(await cashOf(db, player.companyId)).toBe(5_000);
-    expect(await sharesHeld(db, player.companyId, bot.id)).toBe(20);
+    expect(await cashOf(db, player.companyId)).toBe(205_000 - spent);
+    expect(await sharesHeld(db, player.companyId, bot.id)).toBe(fits);
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 
@@ -220,6 +306,7 @@ describe('stocks API', () => {
     const bot = await createBot(db, { totalShares: 100, priceCents: 10_000 });
     const player = await app.createPlayer({ cash: 5_000 });
     expect((await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 10, action: 'buy' } })).status).toBe(200);
+    const cashAfterBuy = await cashOf(db, player.companyId);
     const responses = await Promise.all(
       Array.from({ length: 50 }, () => app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 3, action: 'sell' } })),
     );
@@ -227,14 +314,13 @@ describe('stocks API', () => {
     const refused = responses.filter((response) => response.status !== 200);
     expect(refused).toHaveLength(47);
     expect(refused.every((response) => response.status === 409 && response.body.error.startsWith('You own only'))).toBe(true);
-    // Every success is one stock_sell ledger row of 3 x $100.
     const sells = await db
       .select({ amount: transactions.amountCents })
       .from(transactions)
       .where(and(eq(transactions.companyId, player.companyId), eq(transactions.reason, 'stock_sell')));
-    expect(sells.map((row) => row.amount)).toEqual([30_000, 30_000, 30_000]);
+    expect(sells).toHaveLength(3);
     expect(await sharesHeld(db, player.companyId, bot.id)).toBe(1);
-    expect(await cashOf(db, player.companyId)).toBe(500_000 - 100_000 + 90_000);
+    expect(await cashOf(db, player.companyId)).toBe(cashAfterBuy + sells.reduce((sum, row) => sum + row.amount, 0));
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 });

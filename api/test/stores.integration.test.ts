@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buildingInventoryItems, cityMarketData, inventoryItems, ledgerMismatches, storeProducts, transactions, type Database } from '@marketcraft/db';
+import { buildingInventoryItems, inventoryItems, ledgerMismatches, products, storeProducts, transactions, type Database } from '@marketcraft/db';
+import { formatCents } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
-import { cashCentsOf, createProductionWorld, expectLedgerBalanced, type ProductionWorld } from './helpers/productionFixtures.ts';
+import { cashCentsOf, createProductionWorld, exchangeCents, expectLedgerBalanced, marketFlow, type ProductionWorld } from './helpers/productionFixtures.ts';
 
 describe('trade hall, factory raw materials and store shelves', () => {
   let app: TestApp;
@@ -48,10 +49,11 @@ describe('trade hall, factory raw materials and store shelves', () => {
     return row?.quantity ?? 0;
   }
 
-  it("buys into a store's back room at the city's market price, keeping the average purchase price", async () => {
+  it("buys into a store's back room on the exchange (the same market as every purchase), keeping the average purchase price", async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const store = await build(player.token, 'store');
-    const cityPrice = world.bread.cityPriceCents + 10; // the retail city's price
+    const flow = await marketFlow(db, world.bread.id);
+    const firstCents = exchangeCents(world.bread, flow, 10, 'buy');
     const bought = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
     expect(bought.status).toBe(200);
     expect(bought.body).toMatchObject({
@@ -59,17 +61,17 @@ describe('trade hall, factory raw materials and store shelves', () => {
       product_id: world.bread.id,
       product_name: world.bread.name,
       quantity: 10,
-      unit_price: cityPrice / 100,
-      total_cost: (cityPrice * 10) / 100,
+      unit_price: Math.round(firstCents / 10) / 100,
+      total_cost: firstCents / 100,
       quantity_held: 10,
-      purchase_price: cityPrice / 100,
+      purchase_price: Math.round(firstCents / 10) / 100,
     });
-    // The city price doubles; 10 more units average out.
-    await db
-      .update(cityMarketData)
-      .set({ marketPriceCents: cityPrice * 2 })
-      .where(and(eq(cityMarketData.cityId, world.retailCity.id), eq(cityMarketData.productId, world.bread.id)));
+    expect(await marketFlow(db, world.bread.id)).toBe(flow + 10);
+    // The market price doubles; 10 more units average out.
+    await db.update(products).set({ currentPriceCents: world.bread.priceCents * 2 }).where(eq(products.id, world.bread.id));
+    const secondCents = exchangeCents({ ...world.bread, priceCents: world.bread.priceCents * 2 }, flow + 10, 10, 'buy');
     await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
+    await db.update(products).set({ currentPriceCents: world.bread.priceCents }).where(eq(products.id, world.bread.id));
     const inventory = await app.api('GET', `/buildings/${store}/inventory`, { token: player.token });
     expect(inventory.status).toBe(200);
     expect(inventory.body).toEqual([
@@ -79,11 +81,11 @@ describe('trade hall, factory raw materials and store shelves', () => {
         product_name: world.bread.name,
         category: 'Food Products',
         quantity: 20,
-        purchase_price: (cityPrice * 1.5) / 100,
+        purchase_price: Math.round((10 * Math.round(firstCents / 10) + 10 * Math.round(secondCents / 10)) / 20) / 100,
         in_store: false,
       },
     ]);
-    expect(await cashCentsOf(db, player.companyId)).toBe(10_000_000 - 1_500_000 - cityPrice * 10 - cityPrice * 20);
+    expect(await cashCentsOf(db, player.companyId)).toBe(10_000_000 - 1_500_000 - firstCents - secondCents);
     const ledger = await db
       .select({ type: transactions.type, reason: transactions.reason })
       .from(transactions)
@@ -92,19 +94,16 @@ describe('trade hall, factory raw materials and store shelves', () => {
       { type: 'purchase', reason: 'store_stock' },
       { type: 'purchase', reason: 'store_stock' },
     ]);
-    await db
-      .update(cityMarketData)
-      .set({ marketPriceCents: cityPrice })
-      .where(and(eq(cityMarketData.cityId, world.retailCity.id), eq(cityMarketData.productId, world.bread.id)));
     await expectLedgerBalanced(db, player.companyId);
   });
 
   it('buys raw materials for a production building into the warehouse and lists its recipe inputs', async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const mill = await build(player.token, 'mill', world.city.id);
+    const cents = exchangeCents(world.wheat, await marketFlow(db, world.wheat.id), 100, 'buy');
     const bought = await app.api('POST', `/buildings/${mill}/inventory/purchase`, { token: player.token, body: { product_id: world.wheat.id, quantity: 100 } });
     expect(bought.status).toBe(200);
-    expect(bought.body).toMatchObject({ destination: 'warehouse', quantity: 100, unit_price: world.wheat.cityPriceCents / 100, quantity_held: 100 });
+    expect(bought.body).toMatchObject({ destination: 'warehouse', quantity: 100, total_cost: cents / 100, unit_price: Math.round(cents / 100) / 100, quantity_held: 100 });
     expect(await warehouse(player.companyId, world.wheat.id)).toBe(100);
     expect(await backRoom(mill, world.wheat.id)).toBe(0);
     // Bread is not a mill input: bought into the warehouse but not listed as the mill's material.
@@ -117,7 +116,7 @@ describe('trade hall, factory raw materials and store shelves', () => {
         product_name: world.wheat.name,
         category: 'Agricultural',
         quantity: 100,
-        purchase_price: world.wheat.cityPriceCents / 100,
+        purchase_price: Math.round(cents / 100) / 100,
         in_store: false,
       },
     ]);
@@ -143,9 +142,10 @@ describe('trade hall, factory raw materials and store shelves', () => {
     }
     const unknown = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: 999_999, quantity: 1 } });
     expect(unknown).toMatchObject({ status: 404, body: { error: 'Product not found' } });
+    const cost = exchangeCents(world.bread, await marketFlow(db, world.bread.id), 1_000, 'buy');
     const broke = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 1_000 } });
     expect(broke.status).toBe(409);
-    expect(broke.body.error).toBe('Not enough cash: this costs $4,600.00 and you have $1,000.00');
+    expect(broke.body.error).toBe(`Not enough cash: this costs ${formatCents(cost)} and you have $1,000.00`);
     expect((await app.api('GET', `/buildings/${store}/inventory`)).status).toBe(401);
     await expectLedgerBalanced(db, player.companyId);
   });
@@ -153,9 +153,10 @@ describe('trade hall, factory raw materials and store shelves', () => {
   it('transfers to the shelf from the back room first, then the warehouse, and refuses more than both hold', async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const store = await build(player.token, 'store');
-    await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
-    // 5 loaves in the warehouse from the market at the current price.
-    expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 5, action: 'buy' } })).status).toBe(200);
+    const backRoomBuy = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
+    // 5 loaves in the warehouse from the market.
+    const marketBuy = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 5, action: 'buy' } });
+    expect(marketBuy.status).toBe(200);
     const tooMany = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
       token: player.token,
       body: { product_id: world.bread.id, quantity: 16, retail_price: 8 },
@@ -167,8 +168,9 @@ describe('trade hall, factory raw materials and store shelves', () => {
       body: { product_id: world.bread.id, quantity: 12, retail_price: 8 },
     });
     expect(first.status).toBe(200);
-    const backRoomCents = world.bread.cityPriceCents + 10;
-    const expectedCost = Math.round((10 * backRoomCents + 2 * world.bread.priceCents) / 12);
+    const backRoomCents = Math.round(backRoomBuy.body.purchase_price * 100);
+    const warehouseCents = Math.round(marketBuy.body.unit_price * 100);
+    const expectedCost = Math.round((10 * backRoomCents + 2 * warehouseCents) / 12);
     expect(first.body).toMatchObject({ quantity: 12, from_back_room: 10, from_warehouse: 2, shelf_quantity: 12, retail_price: 8, cost_price: expectedCost / 100, is_active: true });
     expect(await backRoom(store, world.bread.id)).toBe(0);
     expect(await warehouse(player.companyId, world.bread.id)).toBe(3);
@@ -240,7 +242,7 @@ describe('trade hall, factory raw materials and store shelves', () => {
   it('reprices, toggles and removes shelf products; removed stock returns to the back room at cost', async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const store = await build(player.token, 'store');
-    await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.flour.id, quantity: 20 } });
+    const flourBuy = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.flour.id, quantity: 20 } });
     await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
       token: player.token,
       body: { product_id: world.flour.id, quantity: 8, retail_price: 9 },
@@ -271,7 +273,7 @@ describe('trade hall, factory raw materials and store shelves', () => {
     expect((await app.api('DELETE', `/stores/${store}/products/${world.flour.id}`, { token: player.token })).status).toBe(404);
     const inventoryAfter = await app.api('GET', `/buildings/${store}/inventory`, { token: player.token });
     expect(inventoryAfter.body).toEqual([
-      expect.objectContaining({ product_id: world.flour.id, quantity: 20, purchase_price: (world.flour.cityPriceCents + 10) / 100, in_store: false }),
+      expect.objectContaining({ product_id: world.flour.id, quantity: 20, purchase_price: flourBuy.body.purchase_price, in_store: false }),
     ]);
     await expectLedgerBalanced(db, player.companyId);
   });

@@ -144,15 +144,14 @@ describe('the seeded world', () => {
     }
   });
 
-  it('has market data for every city and product: demand 0-100, price within 15% of base', async () => {
+  it('has market data for every city and product: demand 0-100, a reference price of 130% of the market price x the city\'s 85-115% level', async () => {
     const [summary] = await database.sql<{ rows: number; pairs: number; bad_demand: number; bad_price: number }[]>`
       select count(*)::int as rows,
              count(distinct (m.city_id, m.product_id))::int as pairs,
              count(*) filter (where m.demand_level not between 0 and 100 or m.base_demand_level not between 0 and 100
                               or m.demand_level <> m.base_demand_level)::int as bad_demand,
-             count(*) filter (where m.market_price_cents < 1
-                              or m.market_price_cents < floor(p.base_price_cents * 0.85)
-                              or m.market_price_cents > ceil(p.base_price_cents * 1.15))::int as bad_price
+             count(*) filter (where m.price_factor_bp not between 8500 and 11500
+                              or m.market_price_cents <> greatest(1, round(p.current_price_cents * 130 * m.price_factor_bp / 1000000.0)))::int as bad_price
       from city_market_data m join products p on p.id = m.product_id`;
     expect(summary).toEqual({ rows: 15_200, pairs: 15_200, bad_demand: 0, bad_price: 0 });
     const perCity = await database.sql<{ products: number }[]>`
@@ -198,7 +197,10 @@ describe('the seeded world', () => {
       expect(bot.cash_cents, bot.name).toBe(bot.starting_cash_cents);
       expect(bot.cash_cents).toBeGreaterThanOrEqual(25_000_000);
       expect(bot.cash_cents).toBeLessThanOrEqual(150_000_000);
-      expect({ shares: bot.total_shares, price: bot.share_price_cents }, bot.name).toEqual({ shares: 100, price: 10_000 });
+      // Listed at its book value (cash + buildings at half their cost): about $100 a share.
+      expect(bot.total_shares!, bot.name).toBeGreaterThan(1_000);
+      expect(bot.share_price_cents!, bot.name).toBeGreaterThan(9_900);
+      expect(bot.share_price_cents!, bot.name).toBeLessThan(10_100);
       expect(bot.buildings, bot.name).toBeGreaterThanOrEqual(2);
       expect(bot.buildings, bot.name).toBeLessThanOrEqual(5);
     }

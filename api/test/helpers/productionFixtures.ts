@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { buildingTypes, cities, cityMarketData, companies, countries, products, recipeInputs, recipes, type Database } from '@marketcraft/db';
-import { BUILDING_TYPES, dollarsToCents } from '@marketcraft/shared';
+import { BUILDING_TYPES, dollarsToCents, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
 import { expect } from 'vitest';
 
 export interface FixtureProduct {
@@ -15,7 +15,9 @@ export interface FixtureProduct {
   name: string;
   /** Current (market-wide) price in cents. */
   priceCents: number;
-  /** Price in the fixture's first city, cents. */
+  /** Market depth (units that move the price by e). */
+  depthUnits: number;
+  /** Reference price in the fixture's first city, cents. */
   cityPriceCents: number;
 }
 
@@ -62,20 +64,20 @@ export async function createProductionWorld(db: Database): Promise<ProductionWor
     .values({ name: `Shoptown ${tag}`, countryId: country!.id, bonusType: 'retail', bonusValue: 10, population: 200_000 })
     .returning({ id: cities.id, name: cities.name });
 
-  async function product(name: string, category: string, priceCents: number, cityPriceCents: number): Promise<FixtureProduct> {
+  async function product(name: string, category: string, priceCents: number, cityPriceCents: number, depthUnits: number): Promise<FixtureProduct> {
     const [row] = await db
       .insert(products)
-      .values({ name: `${name} ${tag}`, category, subcategory: 'Fixture', basePriceCents: priceCents, currentPriceCents: priceCents })
+      .values({ name: `${name} ${tag}`, category, subcategory: 'Fixture', basePriceCents: priceCents, currentPriceCents: priceCents, depthUnits })
       .returning({ id: products.id, name: products.name });
     await db.insert(cityMarketData).values([
       { cityId: city!.id, productId: row!.id, demandLevel: 60, baseDemandLevel: 60, marketPriceCents: cityPriceCents },
       { cityId: retailCity!.id, productId: row!.id, demandLevel: 80, baseDemandLevel: 80, marketPriceCents: cityPriceCents + 10 },
     ]);
-    return { id: row!.id, name: row!.name, priceCents, cityPriceCents };
+    return { id: row!.id, name: row!.name, priceCents, depthUnits, cityPriceCents };
   }
-  const wheat = await product('Fixture Wheat', 'Agricultural', 200, 250);
-  const flour = await product('Fixture Flour', 'Processed Materials', 500, 550);
-  const bread = await product('Fixture Bread', 'Food Products', 400, 450);
+  const wheat = await product('Fixture Wheat', 'Agricultural', 200, 250, 4_000);
+  const flour = await product('Fixture Flour', 'Processed Materials', 500, 550, 2_000);
+  const bread = await product('Fixture Bread', 'Food Products', 400, 450, 2_000);
 
   const [farmRecipe] = await db.insert(recipes).values({ buildingType: 'farm', outputProductId: wheat.id, outputQuantity: 100 }).returning({ id: recipes.id });
   const [millRecipe] = await db.insert(recipes).values({ buildingType: 'mill', outputProductId: flour.id, outputQuantity: 50 }).returning({ id: recipes.id });
@@ -110,4 +112,18 @@ export async function expectLedgerBalanced(db: Database, companyId: number): Pro
   expect(row).toBeDefined();
   expect(Number(row!.cash_cents)).toBe(Number(row!.starting_cash_cents) + Number(row!.ledger));
   expect(Number(row!.cash_cents)).toBeGreaterThanOrEqual(0);
+}
+
+/** This week's net flow of a product on the exchange (units bought - units sold). */
+export async function marketFlow(db: Database, productId: number): Promise<number> {
+  const [row] = await db.execute<{ flow: number }>(sql`
+    select coalesce((select units_bought - units_sold from market_activity
+                     where product_id = ${productId} and week = (select current_week from world where id = 1)), 0)::bigint as flow`);
+  return Number(row?.flow ?? 0);
+}
+
+/** What the exchange charges (buy) or pays (sell) for `quantity` units at `flow`, by the shared rules. */
+export function exchangeCents(product: Pick<FixtureProduct, 'priceCents' | 'depthUnits'>, flow: number, quantity: number, action: 'buy' | 'sell'): number {
+  const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
+  return rule.evaluate({ price: product.priceCents, depth: product.depthUnits, flow, quantity });
 }
