@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { BUILDING_TYPES, DEFAULT_TOTAL_SHARES, dollarsToCents } from '@marketcraft/shared';
-import type { Database, DbExecutor } from '@marketcraft/db';
+import { BUILDING_TYPES, dollarsToCents, referencePriceRule } from '@marketcraft/shared';
+import { listCompany, type Database, type DbExecutor } from '@marketcraft/db';
 
 export interface TurnWorld {
   tag: string;
@@ -60,27 +60,28 @@ export async function createTurnWorld(db: Database, options: { countries?: numbe
       values (${`Shopville ${tag} ${index}`}, ${country.id}, 'retail', 10, 500000) returning id`);
     cityIds.push(Number(farmCity.id), Number(retailCity.id));
   }
-  const product = async (name: string, category: string, priceCents: number) =>
+  const product = async (name: string, category: string, priceCents: number, depthUnits: number) =>
     Number(
       (
         await one<{ id: number }>(db, sql`
-          insert into products (name, category, subcategory, base_price_cents, current_price_cents)
-          values (${`${name} ${tag}`}, ${category}, 'Test', ${priceCents}, ${priceCents}) returning id`)
+          insert into products (name, category, subcategory, base_price_cents, current_price_cents, depth_units)
+          values (${`${name} ${tag}`}, ${category}, 'Test', ${priceCents}, ${priceCents}, ${depthUnits}) returning id`)
       ).id,
     );
-  // Prices in the seed's range (wheat $12, flour $31.90, bread $26.25).
-  const wheat = await product('Wheat', 'Agricultural', 1_200);
-  const flour = await product('Flour', 'Processed Materials', 3_190);
-  const bread = await product('Bread', 'Food Products', 2_625);
+  // Prices in the seed's range (wheat $12, flour $31.90, bread $26.25); depth 40 weeks of a recipe's output.
+  const wheat = await product('Wheat', 'Agricultural', 1_200, 4_000);
+  const flour = await product('Flour', 'Processed Materials', 3_190, 3_200);
+  const bread = await product('Bread', 'Food Products', 2_625, 3_200);
   for (const cityId of cityIds) {
     for (const [productId, price] of [
       [wheat, 1_200],
       [flour, 3_190],
       [bread, 2_625],
     ] as const) {
+      // The city's price level 100%: its reference price is the market price x 130%.
       await db.execute(sql`
-        insert into city_market_data (city_id, product_id, demand_level, base_demand_level, market_price_cents)
-        values (${cityId}, ${productId}, 60, 60, ${price})`);
+        insert into city_market_data (city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
+        values (${cityId}, ${productId}, 60, 60, 10000, ${referencePriceRule.evaluate({ marketPriceCents: price, cityFactorBp: 10_000 })})`);
     }
   }
   const recipe = async (buildingType: string, output: number, quantity: number, inputs: [number, number][]) => {
@@ -109,13 +110,13 @@ export async function createTurnWorld(db: Database, options: { countries?: numbe
   };
 }
 
-/** A company with its share record, founded directly (starting cash = opening balance, no ledger row). */
+/** A company listed at its book value (starting cash = opening balance, no ledger row), founded directly. */
 export async function createCompany(db: DbExecutor, input: { name: string; cashCents: number; bot?: boolean }): Promise<number> {
   const row = await one<{ id: number }>(db, sql`
     insert into companies (name, cash_cents, starting_cash_cents, is_bot, strategy)
     values (${input.name}, ${input.cashCents}, ${input.cashCents}, ${input.bot ?? false}, ${input.bot ? 'value_investor' : null})
     returning id`);
-  await db.execute(sql`insert into share_records (company_id, total_shares, share_price_cents) values (${row.id}, ${DEFAULT_TOTAL_SHARES}, 10000)`);
+  await listCompany(db, Number(row.id), input.cashCents);
   return Number(row.id);
 }
 
@@ -157,11 +158,12 @@ export async function economySnapshot(db: DbExecutor) {
     shelves: await q(sql`select id, quantity, units_sold_last_turn from store_products order by id`),
     products: await q(sql`select id, current_price_cents from products order by id`),
     cityMarkets: await q(sql`select city_id, product_id, demand_level, market_price_cents from city_market_data order by 1, 2`),
-    shares: await q(sql`select company_id, share_price_cents, last_dividend_cents, is_listed from share_records order by 1`),
+    shares: await q(sql`select company_id, share_price_cents, fundamental_cents, sentiment, total_shares, last_dividend_cents, is_listed from share_records order by 1`),
     ledger: await q(sql`select company_id, type, reason, amount_cents, description, week from transactions order by id`),
     events: await q(sql`select country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week from political_events order by id`),
     countries: await q(sql`select id, tax_rate from countries order by id`),
     influence: await q(sql`select company_id, country_id, influence_points from influence_records order by 1, 2`),
-    history: await q(sql`select company_id, week, amount_cents, cash_after_cents from financial_history order by 1, 2`),
+    history: await q(sql`select company_id, week, amount_cents, cash_after_cents, profit_cents, net_worth_cents from financial_history order by 1, 2`),
+    taxLosses: await q(sql`select id, tax_loss_cents from companies order by id`),
   };
 }

@@ -1,9 +1,33 @@
+/**
+ * One real turn over a small world, phase by phase: what a player would check in their ledger and
+ * on their building pages. Every expected figure comes from the shared rules (shared/src/rules) or
+ * from the building's forecast read BEFORE the turn (the forecast must be what the turn does).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildBuilding, hireEmployees, ledgerMismatches, marketTrade, purchaseForBuilding, selectRecipe, tradeShares, transferToStore } from '@marketcraft/db';
+import {
+  buildBuilding,
+  getBuilding,
+  hireEmployees,
+  ledgerMismatches,
+  marketTrade,
+  purchaseForBuilding,
+  selectRecipe,
+  tradeShares,
+  transferToStore,
+  valuationSql,
+} from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
+import { dividendPerShareRule, nextMarketPriceRule, taxRule } from '@marketcraft/shared';
+import { PHASES } from '../src/turn/context.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { cashOf, createCompany, createTurnWorld, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
+
+async function ledger(db: TestDatabase['db'], companyId: number, week: number): Promise<Record<string, number>> {
+  const rows = await db.execute<{ reason: string; total: number }>(sql`
+    select reason, sum(amount_cents)::bigint as total from transactions where company_id = ${companyId} and week = ${week} group by reason`);
+  return Object.fromEntries(rows.map((row) => [row.reason, Number(row.total)]));
+}
 
 describe('a full turn', () => {
   let database: TestDatabase;
@@ -16,7 +40,7 @@ describe('a full turn', () => {
     await database.drop();
   });
 
-  it('advances the week and every phase shows: production, sales, costs, prices, shares, dividends, history', async () => {
+  it('advances the week and every phase shows: production, sales, costs, taxes, dividends, prices, shares, the books', async () => {
     const { db } = database;
     const producer = await createCompany(db, { name: `Producer ${world.tag}`, cashCents: 50_000_000 });
     const trader = await createCompany(db, { name: `Trader ${world.tag}`, cashCents: 50_000_000 });
@@ -32,74 +56,106 @@ describe('a full turn', () => {
     await tradeShares(db, { holderCompanyId: holder, issuerCompanyId: producer, shares: 10, action: 'buy' });
 
     const week = await worldWeek(db);
-    const flourBefore = Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from products where id = ${world.flour}`))[0]?.p);
+    const [flourBefore] = await db.execute<{ p: number; base: number; depth: number }>(sql`
+      select current_price_cents as p, base_price_cents as base, depth_units as depth from products where id = ${world.flour}`);
     const holderCashBefore = await cashOf(db, holder);
+    const farmForecast = (await getBuilding(db, producer, farm.id)).forecast;
+    const storeForecast = (await getBuilding(db, producer, store.id)).forecast;
+    const producerPurchases = -(await ledger(db, producer, week)).store_stock!;
 
-    const result = await runTurn(db);
+    let netWorthAtTheBooks: number | undefined;
+    const result = await runTurn(db, {
+      hooks: {
+        // The books record the net worth at the end of the turn, before the bots' moves for next week.
+        afterPhase: async (phase, ctx) => {
+          if (phase !== 'finish') return;
+          const [row] = await ctx.tx.execute<{ net_worth_cents: number }>(sql`
+            select net_worth_cents from ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${producer})`)} v`);
+          netWorthAtTheBooks = Number(row?.net_worth_cents);
+        },
+      },
+    });
     expect(result.status).toBe('advanced');
     expect(await worldWeek(db)).toBe(week + 1);
 
-    // Production: efficiency min(100, 6 x 10 + 1 x 15) = 75; 100 x 100% x 75% x (100 + 15 city bonus)% = 86 wheat.
+    // Production: what the farm's forecast said: efficiency min(100, 6 x 10 + 15) = 75, +15% city bonus.
+    expect(farmForecast.planned_output).toMatchObject({ value: 86 }); // round(100 x 100% x 75% x 115%)
+    expect(farmForecast.output_units).toBe(86);
     expect(await warehouse(db, producer, world.wheat)).toBe(86);
     const production = await db.execute<{ description: string; amount_cents: number }>(sql`
       select description, amount_cents from transactions where company_id = ${producer} and type = 'production' and week = ${week}`);
     expect(production).toHaveLength(1);
     expect(Number(production[0]?.amount_cents)).toBe(0);
 
-    // Store sales: 200 x (60/50) x (2625/3900)^2 x 1.10 = 119 units (floor).
+    // Store sales: the forecast's units and revenue, from the city's demand at this one store's price.
+    expect(storeForecast.sales).toHaveLength(1);
+    const [forecastSale] = storeForecast.sales;
+    expect(forecastSale!.units).toBeGreaterThan(0);
     const [shelf] = await db.execute<{ quantity: number; units_sold_last_turn: number }>(sql`
       select quantity, units_sold_last_turn from store_products where building_id = ${store.id}`);
-    expect(Number(shelf?.units_sold_last_turn)).toBe(119);
-    expect(Number(shelf?.quantity)).toBe(300 - 119);
-    const [sale] = await db.execute<{ amount_cents: number }>(sql`
-      select amount_cents from transactions where company_id = ${producer} and type = 'sale' and week = ${week}`);
-    expect(Number(sale?.amount_cents)).toBe(119 * 3_900);
-    const [demand] = await db.execute<{ demand_level: number }>(sql`
-      select demand_level from city_market_data where city_id = ${world.retailCityId} and product_id = ${world.bread}`);
-    // 60 - ceil(119 / 20) = 54, then recovery 25% of the gap of 6 -> +2 (round 1.5) = 56.
-    expect(Number(demand?.demand_level)).toBe(56);
+    expect(Number(shelf?.units_sold_last_turn)).toBe(forecastSale!.units);
+    expect(Number(shelf?.quantity)).toBe(300 - forecastSale!.units);
+    const books = await ledger(db, producer, week + 0);
+    expect(books.store_sales).toBe(Math.round(forecastSale!.revenue * 100));
+    expect(books.store_sales).toBe(forecastSale!.units * 3_900);
 
-    // Costs: wages 7 employees x $50; operating farm $400 + store $300; taxes 20% on positive profit.
-    const costs = await db.execute<{ reason: string; amount_cents: number }>(sql`
-      select reason, amount_cents from transactions where company_id = ${producer} and week = ${week} and reason in ('wages', 'operating_costs', 'tax') order by reason`);
-    const byReason = Object.fromEntries(costs.map((row) => [row.reason, Number(row.amount_cents)]));
-    expect(byReason.wages).toBe(-7 * 5_000);
-    expect(byReason.operating_costs).toBe(-(40_000 + 30_000));
-    const profitBeforeTax = 119 * 3_900 - 7 * 5_000 - 70_000;
-    expect(byReason.tax).toBe(-Math.round(profitBeforeTax * 0.2));
+    // Costs: the forecasts' wages and operating costs (two buildings: +2% overhead each).
+    const wages = Math.round((farmForecast.wages.value + storeForecast.wages.value) * 100);
+    const operating = Math.round((farmForecast.operating_cost.value + storeForecast.operating_cost.value) * 100);
+    expect(books.wages).toBe(-wages);
+    expect(books.operating_costs).toBe(-operating);
+    expect(wages).toBe(7 * 10_000);
 
-    // Markets: 500 flour bought net -> +5%, then 10% back toward base.
-    const flourAfter = Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from products where id = ${world.flour}`))[0]?.p);
-    expect(flourAfter).toBe(Math.round(flourBefore * 1.05 + (3_190 - flourBefore * 1.05) * 0.1));
-    expect(flourAfter).toBeGreaterThan(flourBefore);
+    // Taxes: 20% (the country's rate, both buildings there) of store revenue - goods bought - wages - operating costs.
+    const taxable = books.store_sales! - producerPurchases - wages - operating;
+    const tax = taxRule.evaluate({ profitCents: taxable, carriedLossCents: 0, rateBp: 2_000 });
+    expect((books.tax ?? 0) + tax).toBe(0);
+    const [losses] = await db.execute<{ tax_loss_cents: number }>(sql`select tax_loss_cents from companies where id = ${producer}`);
+    expect(Number(losses?.tax_loss_cents)).toBe(Math.max(0, -taxable));
 
-    // Stocks: a history row for every listed company of the week, prices never negative.
+    // Dividends: 20% of the profit after tax, per share, to the holder of 10 shares (none when there is no profit).
+    const profit = taxable - tax;
+    const [shares] = await db.execute<{ total_shares: number }>(sql`select total_shares from share_records where company_id = ${producer}`);
+    const perShare = dividendPerShareRule.evaluate({ profitCents: profit, totalShares: Number(shares?.total_shares) });
+    const holderBooks = await ledger(db, holder, week);
+    expect(holderBooks.dividend ?? 0).toBe(10 * perShare);
+    expect((books.dividend_paid ?? 0) + 10 * perShare).toBe(0);
+    expect(await cashOf(db, holder)).toBe(holderCashBefore + 10 * perShare);
+
+    // Markets: 500 flour bought net on a depth of 3,200 moves the price up the curve, 25% back toward base, plus the world's noise.
+    const [flourAfter] = await db.execute<{ p: number }>(sql`select current_price_cents as p from products where id = ${world.flour}`);
+    const next = (noiseBp: number) =>
+      nextMarketPriceRule.evaluate({ price: Number(flourBefore!.p), depth: Number(flourBefore!.depth), flow: 500, basePrice: Number(flourBefore!.base), noiseBp });
+    expect(Number(flourAfter?.p)).toBeGreaterThanOrEqual(next(-600));
+    expect(Number(flourAfter?.p)).toBeLessThanOrEqual(next(600));
+    expect(Number(flourAfter?.p)).toBeGreaterThan(Number(flourBefore!.p));
+    // Reference prices follow: 130% of the new price in a city at 100%.
+    const [reference] = await db.execute<{ market_price_cents: number }>(sql`
+      select market_price_cents from city_market_data where city_id = ${world.retailCityId} and product_id = ${world.flour}`);
+    expect(Number(reference?.market_price_cents)).toBe(Math.round((Number(flourAfter?.p) * 130) / 100));
+
+    // Stocks: a history row for every listed company of the week, prices never negative; the
+    // producer's price is its book value per share (no sentiment after the holder's buying decays by half).
     const history = await db.execute<{ company_id: number; price_cents: number }>(sql`
       select company_id, price_cents from stock_price_history where week = ${week}`);
     const listed = await db.execute(sql`select 1 from share_records s join companies c on c.id = s.company_id where s.is_listed and c.status = 'active'`);
     expect(history.length).toBe(listed.length);
     expect(history.every((row) => Number(row.price_cents) >= 0)).toBe(true);
+    const [record] = await db.execute<{ sentiment: number; week_flow: number; fundamental_cents: number; share_price_cents: number }>(sql`
+      select sentiment, week_flow, fundamental_cents, share_price_cents from share_records where company_id = ${producer}`);
+    expect(Number(record?.week_flow)).toBe(0);
+    expect(Number(record?.sentiment)).toBeGreaterThan(0);
+    expect(Number(record?.share_price_cents)).toBeGreaterThan(Number(record?.fundamental_cents));
 
-    // Dividends: 20% of the profit after tax, per share, to the holder of 10 shares.
-    const profit = profitBeforeTax - Math.round(profitBeforeTax * 0.2);
-    const perShare = Math.floor((profit * 0.2) / 100);
-    const [dividend] = await db.execute<{ amount_cents: number }>(sql`
-      select amount_cents from transactions where company_id = ${holder} and reason = 'dividend' and week = ${week}`);
-    expect(Number(dividend?.amount_cents)).toBe(10 * perShare);
-    const [paid] = await db.execute<{ amount_cents: number }>(sql`
-      select amount_cents from transactions where company_id = ${producer} and reason = 'dividend_paid' and week = ${week}`);
-    expect(Number(paid?.amount_cents)).toBe(-10 * perShare);
-    expect(await cashOf(db, holder)).toBe(holderCashBefore + 10 * perShare);
-
-    // Books: a financial history row per active company, the turn's cash change.
-    const [entry] = await db.execute<{ amount_cents: number; cash_after_cents: number }>(sql`
-      select amount_cents, cash_after_cents from financial_history where company_id = ${producer} and week = ${week}`);
+    // Books: a financial history row per active company: the cash change, the cash after, the profit, the net worth.
+    const [entry] = await db.execute<{ amount_cents: number; cash_after_cents: number; profit_cents: number; net_worth_cents: number }>(sql`
+      select amount_cents, cash_after_cents, profit_cents, net_worth_cents from financial_history where company_id = ${producer} and week = ${week}`);
     expect(Number(entry?.cash_after_cents)).toBe(await cashOf(db, producer));
+    expect(Number(entry?.profit_cents)).toBe(profit);
+    expect(Number(entry?.net_worth_cents)).toBe(netWorthAtTheBooks);
     const [turn] = await db.execute<{ duration_ms: number; phase_timings: Record<string, number> }>(sql`
       select duration_ms, phase_timings from turns where week = ${week}`);
-    expect(Object.keys(turn?.phase_timings ?? {})).toEqual(
-      expect.arrayContaining(['bots', 'production', 'sales', 'costs', 'markets', 'stocks', 'dividends', 'politics', 'bankruptcy', 'finish']),
-    );
+    expect(Object.keys(turn?.phase_timings ?? {}).sort()).toEqual([...PHASES].sort());
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 });

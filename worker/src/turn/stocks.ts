@@ -1,12 +1,14 @@
 /**
  * Phase 8, share prices (docs/economy.md, "Net worth" and "Shares"). Every company is valued with
  * valuationSql (db/src/game/valuation.ts), the same definition the leaderboard, the dashboard and
- * the profile use, at the new market prices and the cash after the turn. Each listed company's
- * share record then gets:
+ * the profile use, at the new market prices and the cash after the turn; shares it holds count at
+ * last week's share prices (so no price depends on itself). Each listed company's share record then
+ * gets:
  * - fundamental = shareFundamentalRule (equity per share, cut 20% per turn in a row in debt);
  * - sentiment = nextSentimentRule (this week's net buying from the issuer, decaying by half);
  * - price = sharePriceRule (fundamental x e^sentiment); this week's flow back to 0;
- * and a stock_price_history row records the price for the processed week.
+ * and a stock_price_history row records the price for the processed week. Finally every company is
+ * valued again at the new share prices (`turn_valuation`): the net worth the books record.
  */
 import { sql } from 'drizzle-orm';
 import { nextSentimentRule, shareDepthRule, shareFundamentalRule, sharePriceRule } from '@marketcraft/shared';
@@ -16,8 +18,8 @@ import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runStocks(ctx: TurnContext): Promise<void> {
   const { tx, week } = ctx;
-  await tx.execute(sql`create temp table turn_valuation on commit drop as select * from ${valuationSql(turnBalancesSql)} v`);
-  await tx.execute(sql`alter table turn_valuation add primary key (company_id)`);
+  await tx.execute(sql`create temp table turn_equity on commit drop as select * from ${valuationSql(turnBalancesSql)} v`);
+  await tx.execute(sql`alter table turn_equity add primary key (company_id)`);
   await tx.execute(sql`
     create temp table turn_share_prices on commit drop as
     with next as (
@@ -33,7 +35,7 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
                depth: ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` }),
              })} as sentiment
       from share_records s
-      join turn_valuation v on v.company_id = s.company_id
+      join turn_equity v on v.company_id = s.company_id
       join companies c on c.id = s.company_id
       where s.is_listed and c.status = 'active'
     )
@@ -47,4 +49,6 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     insert into stock_price_history (company_id, week, price_cents)
     select company_id, ${week}::int, price_cents from turn_share_prices`);
+  await tx.execute(sql`create temp table turn_valuation on commit drop as select * from ${valuationSql(turnBalancesSql)} v`);
+  await tx.execute(sql`alter table turn_valuation add primary key (company_id)`);
 }
