@@ -189,8 +189,8 @@ export const SUBSIDY_PER_BUILDING = 500;
 export const ELECTION_TAX_STEP_POINTS = 3;
 /** Elections keep the tax rate within this many points of its base. */
 export const ELECTION_MAX_DISTANCE_FROM_BASE = 10;
-/** Citizens' weight for higher taxes (public services) in every election, in influence points. */
-export const PUBLIC_INFLUENCE_FOR_HIGHER_TAXES = 300;
+/** Citizens' weight in every election, in influence points, for bringing the rate back to its base (higher while below it, lower while above). */
+export const PUBLIC_INFLUENCE_FOR_BASE_RATE = 300;
 /** Influence halves after each election. */
 export const INFLUENCE_DECAY_RATE = 0.5;
 /** The platforms a company can back with its influence in a country. */

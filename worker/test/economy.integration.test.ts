@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   buildBuilding,
+  getBuilding,
+  getCompany,
   hireEmployees,
   investInPolitics,
   ledgerMismatches,
@@ -34,6 +36,11 @@ async function tryAction(action: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
+async function soldLastTurn(db: DbExecutor, storeId: number): Promise<number> {
+  const [row] = await db.execute<{ sold: number }>(sql`select coalesce(sum(units_sold_last_turn), 0)::bigint as sold from store_products where building_id = ${storeId}`);
+  return Number(row?.sold ?? 0);
+}
+
 async function maxLedgerId(db: DbExecutor): Promise<number> {
   const [row] = await db.execute<{ id: number }>(sql`select coalesce(max(id), 0)::bigint as id from transactions`);
   return Number(row?.id ?? 0);
@@ -55,13 +62,20 @@ async function checkInvariants(db: DbExecutor, cashBefore: Map<number, number>, 
   const turnTotals = new Map(turnRows.map((row) => [Number(row.company_id), Number(row.total)]));
   const cashAfter = await cashByCompany(db);
   for (const [companyId, cash] of cashAfter) {
-    expect(cash - (cashBefore.get(companyId) ?? cash)).toBe(turnTotals.get(companyId) ?? 0);
+    expect(cash - (cashBefore.get(companyId) ?? cash), `company ${companyId}`).toBe(turnTotals.get(companyId) ?? 0);
   }
+  // The books are written before the bots make their moves for the next week (ledgered in week + 1).
+  const bookRows = await db.execute<{ company_id: number; turn_total: number; after_books: number }>(sql`
+    select company_id, sum(amount_cents) filter (where week = ${week})::bigint as turn_total,
+           coalesce(sum(amount_cents) filter (where week > ${week}), 0)::bigint as after_books
+    from transactions where id > ${ledgerIdBefore} group by company_id`);
+  const books = new Map(bookRows.map((row) => [Number(row.company_id), { turn: Number(row.turn_total ?? 0), after: Number(row.after_books) }]));
   const history = await db.execute<{ company_id: number; amount_cents: number; cash_after_cents: number }>(sql`
     select company_id, amount_cents, cash_after_cents from financial_history where week = ${week}`);
   for (const entry of history) {
-    expect(Number(entry.amount_cents)).toBe(turnTotals.get(Number(entry.company_id)) ?? 0);
-    expect(Number(entry.cash_after_cents)).toBe(cashAfter.get(Number(entry.company_id)));
+    const companyBooks = books.get(Number(entry.company_id)) ?? { turn: 0, after: 0 };
+    expect(Number(entry.amount_cents)).toBe(companyBooks.turn);
+    expect(Number(entry.cash_after_cents)).toBe(cashAfter.get(Number(entry.company_id))! - companyBooks.after);
   }
   const [negatives] = await db.execute<{ n: number }>(sql`
     select (select count(*) from inventory_items where quantity < 0)
@@ -140,37 +154,56 @@ describe('the economy over many turns', () => {
     }
   });
 
-  it('a sensible player (farm, mill, bakery, store selling bread) earns money over 10 turns', { timeout: 120_000 }, async () => {
+  it('a sensible player (the Learning Base chain: farm, mill, bakery, store selling bread) earns money and beats an idle one', { timeout: 180_000 }, async () => {
     const { db } = database;
     const company = await createCompany(db, { name: `Sensible ${world.tag}`, cashCents: 50_000_000 });
-    // 7 employees at equipment level 1: efficiency min(100, 70 + 15) = 85%.
-    const farm = await buildBuilding(db, company, { type: 'farm', cityId: world.farmCityId });
-    await selectRecipe(db, company, farm.id, world.farmRecipeId);
-    await hireEmployees(db, company, farm.id, 6);
-    const mill = await buildBuilding(db, company, { type: 'mill', cityId: world.farmCityId });
-    await selectRecipe(db, company, mill.id, world.millRecipeId);
-    await hireEmployees(db, company, mill.id, 6);
-    const bakery = await buildBuilding(db, company, { type: 'bakery', cityId: world.farmCityId });
-    await selectRecipe(db, company, bakery.id, world.bakeryRecipeId);
-    await hireEmployees(db, company, bakery.id, 6);
-    const store = await buildBuilding(db, company, { type: 'store', cityId: world.retailCityId });
+    const idle = await createCompany(db, { name: `Idle twin ${world.tag}`, cashCents: 50_000_000 });
+    const seeded = async (name: string) => Number((await db.execute<{ id: number }>(sql`select id from products where name = ${name}`))[0]!.id);
+    const city = async (name: string) => Number((await db.execute<{ id: number }>(sql`select id from cities where name = ${name}`))[0]!.id);
+    const recipe = async (type: string, product: number) =>
+      Number((await db.execute<{ id: number }>(sql`select id from recipes where building_type = ${type} and output_product_id = ${product}`))[0]!.id);
+    const [wheat, flour, bread, milk, sugar] = await Promise.all(['Wheat', 'Wheat Flour', 'White Bread', 'Milk', 'Cane Sugar'].map(seeded));
+    // Cities whose bonus fits each building (the Learning Base's advice), 9 employees each (efficiency 100%).
+    const chain: [BuildingType, number, number | null][] = [
+      ['farm', await city('Wheatfield'), await recipe('farm', wheat!)],
+      ['mill', await city('Millbrook'), await recipe('mill', flour!)],
+      ['bakery', await city('Ovenstead'), await recipe('bakery', bread!)],
+      ['store', await city('Port Aldor'), null],
+    ];
+    const ids: number[] = [];
+    for (const [type, cityId, recipeId] of chain) {
+      const building = await buildBuilding(db, company, { type, cityId });
+      if (recipeId) await selectRecipe(db, company, building.id, recipeId);
+      await hireEmployees(db, company, building.id, 8);
+      ids.push(building.id);
+    }
+    const store = ids[3]!;
     const startCash = await cashOf(db, company);
     const log: string[] = [];
-    for (let turn = 0; turn < 10; turn += 1) {
-      // Each week: bread from the bakery onto the shelf at 1.6x the city's market price.
-      const bread = await warehouse(db, company, world.bread);
-      if (bread > 0) {
-        const [market] = await db.execute<{ price: number }>(sql`
-          select market_price_cents as price from city_market_data where city_id = ${world.retailCityId} and product_id = ${world.bread}`);
-        await transferToStore(db, company, store.id, { productId: world.bread, quantity: bread, retailPriceCents: Math.round(Number(market?.price) * 1.6) });
+    for (let turn = 0; turn < 12; turn += 1) {
+      // The bakery's other inputs for a week, bread onto the shelf at the city's reference price, surplus flour sold.
+      const bakery = await getBuilding(db, company, ids[2]!);
+      for (const input of bakery.forecast.inputs.filter((item) => item.product_id !== flour)) {
+        const missing = input.needed - input.in_stock;
+        if (missing > 0) await marketTrade(db, company, { productId: input.product_id, quantity: missing, action: 'buy' });
       }
-      // Flour beyond what the bakery needs next week (40 per 80 bread at 85%: 34) goes to the market.
-      const flour = await warehouse(db, company, world.flour);
-      if (flour > 40) await marketTrade(db, company, { productId: world.flour, quantity: flour - 40, action: 'sell' });
+      const loaves = await warehouse(db, company, bread!);
+      if (loaves > 0) {
+        const [reference] = await db.execute<{ price: number }>(sql`
+          select market_price_cents as price from city_market_data where city_id = ${chain[3]![1]} and product_id = ${bread}`);
+        await transferToStore(db, company, store, { productId: bread!, quantity: loaves, retailPriceCents: Number(reference?.price) });
+      }
+      const flourNeeded = bakery.forecast.inputs.find((item) => item.product_id === flour)?.needed ?? 0;
+      const surplus = (await warehouse(db, company, flour!)) - flourNeeded;
+      if (surplus > 0) await marketTrade(db, company, { productId: flour!, quantity: surplus, action: 'sell' });
       await runTurn(db);
-      log.push(`turn ${turn}: cash ${(await cashOf(db, company)) / 100} wheat ${await warehouse(db, company, world.wheat)} flour ${await warehouse(db, company, world.flour)}`);
+      log.push(`turn ${turn}: cash ${(await cashOf(db, company)) / 100} bread on shelf sold ${await soldLastTurn(db, store)}`);
     }
+    void milk;
+    void sugar;
+    const worth = async (id: number) => Number((await getCompany(db, id)).net_worth);
     expect(await cashOf(db, company), log.join('\n')).toBeGreaterThan(startCash);
+    expect(await worth(company), log.join('\n')).toBeGreaterThan(await worth(idle));
   });
 
   it('a reckless player (no sales, many employees, cash spent on goods) goes bankrupt', { timeout: 120_000 }, async () => {
@@ -210,10 +243,12 @@ describe('the economy over many turns', () => {
     const history = await db.execute<{ amount_cents: number }>(sql`select amount_cents from financial_history where company_id = ${company}`);
     expect(history).toHaveLength(5);
     expect(history.every((entry) => Number(entry.amount_cents) === 0)).toBe(true);
-    const [share] = await db.execute<{ share_price_cents: number }>(sql`select share_price_cents from share_records where company_id = ${company}`);
-    // Net worth per share $1,000: the price climbs 30% of the gap each turn from $100.
-    expect(Number(share?.share_price_cents)).toBeGreaterThan(10_000);
-    expect(Number(share?.share_price_cents)).toBeLessThanOrEqual(100_000);
+    const [share] = await db.execute<{ share_price_cents: number; total_shares: number }>(sql`
+      select share_price_cents, total_shares from share_records where company_id = ${company}`);
+    // Listed at its book value ($100,000: 1,000 shares at $100); doing nothing keeps it there: no
+    // company gets richer through its own share price.
+    expect({ price: Number(share?.share_price_cents), shares: Number(share?.total_shares) }).toEqual({ price: 10_000, shares: 1_000 });
+    expect((await getCompany(db, company)).net_worth).toBe(100_000);
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 });

@@ -81,7 +81,7 @@ describe('politics in real turns', () => {
     expect(await ledger(db, farmer, week + 1, 'subsidy')).toBe(Number(active?.count) * 2 * dollarsToCents(SUBSIDY_PER_BUILDING));
   });
 
-  it('every 12th week each country votes: lobbied rates fall 3 points, others return toward base, influence halves', async () => {
+  it('every 12th week each country votes: lobbied rates move 3 points, others return toward base, influence halves', async () => {
     const { db } = database;
     const world: TurnWorld = await createTurnWorld(db);
     const [lobbied, atBase, aboveBase] = world.countryIds as [number, number, number];
@@ -89,6 +89,11 @@ describe('politics in real turns', () => {
     await db.execute(sql`update countries set tax_rate = 35 where id = ${aboveBase}`);
     const lobbyist = await createCompany(db, { name: `Lobbyist ${world.tag}`, cashCents: 10_000_000 });
     await investInPolitics(db, { companyId: lobbyist, countryId: lobbied, amountDollars: 5_000 });
+    // Contested: a rival backs higher taxes where the rate is at its base, with more points than the lobby for lower.
+    const rival = await createCompany(db, { name: `Rival ${world.tag}`, cashCents: 10_000_000 });
+    const contested = (await createTurnWorld(db, { countries: 1 })).countryIds[0]!;
+    await investInPolitics(db, { companyId: lobbyist, countryId: contested, amountDollars: 2_000 });
+    await investInPolitics(db, { companyId: rival, countryId: contested, amountDollars: 4_000, platform: 'higher_taxes' });
 
     // Jump to the election week.
     const electionWeek = Math.ceil((await worldWeek(db)) / ELECTION_INTERVAL_WEEKS) * ELECTION_INTERVAL_WEEKS;
@@ -98,7 +103,10 @@ describe('politics in real turns', () => {
 
     expect(await taxRate(db, lobbied)).toBe(17);
     expect(await taxRate(db, atBase)).toBe(25);
+    // Above its base: the citizens' 300 points win a return toward it.
     expect(await taxRate(db, aboveBase)).toBe(32);
+    // 40 points for higher taxes beat 20 for lower: the rate rises 3 points.
+    expect(await taxRate(db, contested)).toBe(23);
     const [influence] = await db.execute<{ influence_points: number }>(sql`
       select influence_points from influence_records where company_id = ${lobbyist} and country_id = ${lobbied}`);
     expect(Number(influence?.influence_points)).toBe(25);

@@ -6,7 +6,7 @@ import {
   MAX_TAX_EVENT_POINTS,
   MAX_TAX_RATE,
   POLITICAL_EVENT_CHANCE,
-  PUBLIC_INFLUENCE_FOR_HIGHER_TAXES,
+  PUBLIC_INFLUENCE_FOR_BASE_RATE,
 } from '../constants.ts';
 import { E, defineRule } from './expr.ts';
 import { randomInt, type Rng } from './random.ts';
@@ -32,10 +32,11 @@ export function rollPoliticalEvent(rng: Rng, netLobbyForLowerTaxes: number): Rol
 }
 
 /**
- * The tax rate an election sets. Lower taxes gather the influence backing them; higher taxes gather
- * the influence backing them plus the citizens' 300 points. The bigger side moves the rate 3 points
- * its way, never more than 10 from the base rate (a rate already beyond that is not pushed further);
- * a tie moves it up to 3 points back toward the base.
+ * The tax rate an election sets. Each side gathers the influence backing it; the citizens' 300
+ * points back a return to the base rate (higher taxes while the rate is below its base, lower while
+ * above). The bigger side moves the rate 3 points its way, never more than 10 from the base rate
+ * (a rate already beyond that is not pushed further); a tie moves it up to 3 points back toward the
+ * base.
  */
 export const electionTaxRateRule = defineRule({
   name: 'electionTaxRate',
@@ -48,21 +49,26 @@ export const electionTaxRateRule = defineRule({
     higherTaxesInfluence: { label: 'Influence for higher taxes', unit: 'count', min: 0, max: 10_000_000 },
   },
   formula: (v) => {
-    const higherSide = E.add(v.higherTaxesInfluence, PUBLIC_INFLUENCE_FOR_HIGHER_TAXES);
+    const lowerSide = E.add(v.lowerTaxesInfluence, E.if(E.cmp(v.taxRate, '>', v.baseTaxRate), PUBLIC_INFLUENCE_FOR_BASE_RATE, 0));
+    const higherSide = E.add(v.higherTaxesInfluence, E.if(E.cmp(v.taxRate, '<', v.baseTaxRate), PUBLIC_INFLUENCE_FOR_BASE_RATE, 0));
     const cut = E.min(v.taxRate, E.max(E.sub(v.baseTaxRate, ELECTION_MAX_DISTANCE_FROM_BASE), E.sub(v.taxRate, ELECTION_TAX_STEP_POINTS)));
     const rise = E.max(v.taxRate, E.min(E.add(v.baseTaxRate, ELECTION_MAX_DISTANCE_FROM_BASE), E.add(v.taxRate, ELECTION_TAX_STEP_POINTS)));
     const towardBase = E.add(
       v.taxRate,
       E.clamp(E.sub(v.baseTaxRate, v.taxRate), -ELECTION_TAX_STEP_POINTS, ELECTION_TAX_STEP_POINTS),
     );
-    const next = E.if(
-      E.cmp(v.lowerTaxesInfluence, '>', higherSide),
-      cut,
-      E.if(E.cmp(v.lowerTaxesInfluence, '<', higherSide), rise, towardBase),
-    );
+    const next = E.if(E.cmp(lowerSide, '>', higherSide), cut, E.if(E.cmp(lowerSide, '<', higherSide), rise, towardBase));
     return E.clamp(next, 0, MAX_TAX_RATE);
   },
 });
+
+/** The citizens' points in an election: for the base rate's side, or none at the base rate. */
+export function publicInfluence(taxRate: number, baseTaxRate: number): { lower: number; higher: number } {
+  return {
+    lower: taxRate > baseTaxRate ? PUBLIC_INFLUENCE_FOR_BASE_RATE : 0,
+    higher: taxRate < baseTaxRate ? PUBLIC_INFLUENCE_FOR_BASE_RATE : 0,
+  };
+}
 
 /** Effective tax rate: the country's rate + active increases - active cuts, within 0-100. */
 export const effectiveTaxRateRule = defineRule({

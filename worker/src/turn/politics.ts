@@ -11,9 +11,9 @@ import {
   ELECTION_INTERVAL_WEEKS,
   INFLUENCE_DECAY_RATE,
   POLITICAL_EVENT_WEEKS,
-  PUBLIC_INFLUENCE_FOR_HIGHER_TAXES,
   SUBSIDY_PER_BUILDING,
   electionTaxRateRule,
+  publicInfluence,
   rollPoliticalEvent,
 } from '@marketcraft/shared';
 import type { TurnContext } from './context.ts';
@@ -86,18 +86,21 @@ export async function runPolitics(ctx: TurnContext): Promise<void> {
       lowerTaxesInfluence: lower,
       higherTaxesInfluence: higher,
     });
-    const publicSide = higher + PUBLIC_INFLUENCE_FOR_HIGHER_TAXES;
+    const citizens = publicInfluence(Number(country.tax_rate), Number(country.base_tax_rate));
+    const lowerSide = lower + citizens.lower;
+    const higherSide = higher + citizens.higher;
     const winner =
-      lower > publicSide
-        ? `the lower-tax platform wins (${lower} to ${publicSide} points)`
-        : lower < publicSide
-          ? `the higher-tax platform wins (${publicSide} to ${lower} points, citizens included)`
+      lowerSide > higherSide
+        ? `the lower-tax platform wins (${lowerSide} to ${higherSide} points, citizens included)`
+        : lowerSide < higherSide
+          ? `the higher-tax platform wins (${higherSide} to ${lowerSide} points, citizens included)`
           : 'a tie; policy returns toward its base';
     const description = `Election in ${country.name}: ${winner}; tax rate ${country.tax_rate}% -> ${newRate}%`;
     if (newRate !== Number(country.tax_rate)) {
       await tx.execute(sql`update countries set tax_rate = ${newRate} where id = ${country.id}`);
     }
-    const beneficiary = lower > publicSide ? (lobbiedFor(country, 'lower_taxes') ? country.top_company_id : null) : lobbiedFor(country, 'higher_taxes') ? country.top_company_id : null;
+    const winningPlatform = lowerSide > higherSide ? 'lower_taxes' : lowerSide < higherSide ? 'higher_taxes' : null;
+    const beneficiary = winningPlatform && lobbiedFor(country, winningPlatform) ? country.top_company_id : null;
     await tx.execute(sql`
       insert into political_events (country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week)
       values (${country.id}, 'election', ${description}, ${newRate}, ${beneficiary}, ${week}, ${week})`);
