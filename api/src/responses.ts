@@ -107,6 +107,25 @@ const forecastResponse = z
     revenue: dollars.describe("Stores: revenue from shoppers. Production: the output valued at the market's sell price"),
     inputs_cost: dollars.describe("Production: the inputs used valued at the market's buy price"),
     profit: dollars,
+    roi_percent: z.number().nullable().describe('profit / what was paid for the building, percent per week'),
+    payback_weeks: z.number().int().positive().nullable().describe('Weeks of this profit to earn back what was paid for the building'),
+    improvements: z.array(
+      z.strictObject({
+        kind: z.enum(['equipment', 'hire']),
+        label: z.string(),
+        cost: dollars,
+        efficiency: z.number(),
+        planned_output: count.nullable(),
+      }),
+    ),
+    recipes: z.array(
+      z.strictObject({
+        recipe_id: id,
+        planned_output: count,
+        inputs: z.array(z.strictObject({ product_id: id, product_name: z.string(), needed: count, in_stock: count })),
+        ready: z.boolean(),
+      }),
+    ),
   })
   .describe('What the next turn does with this building, computed by the turn\'s own queries (docs/economy.md, "True numbers")');
 
@@ -129,6 +148,7 @@ const buildingDetailResponse = buildingResponse.extend({
     .number()
     .int()
     .describe("Percent: production_bonus + chain_bonus of the company's research for every building type and for this type (each group's sum rounded, as the turn counts it)"),
+  research_effects: z.record(z.string(), z.number()).describe('Every numeric research effect that applies to this building, summed (percent)'),
   total_bonus: z.number().describe('Percent: the city bonus when it fits the type + efficiency_bonus + research_bonus'),
   bonused_output: count.describe('The output the turn plans (= effective_output)'),
   overall_efficiency: z.number().describe('The efficiency the turn uses (= efficiency)'),

@@ -23,6 +23,7 @@ import {
   hireCost,
   isBuildingType,
   researchOutputBonusPercent,
+  effectsForBuildingType,
   MAX_EQUIPMENT_LEVEL,
   type BuildingType,
   type BuildingTypeSpec,
@@ -132,6 +133,8 @@ export interface BuildingDetailView extends BuildingView {
    * type, or this type), percent, rounded as the turn counts it.
    */
   research_bonus: number;
+  /** Every numeric research effect that applies to this building (upgrades for every type and for its type), summed. */
+  research_effects: Record<string, number>;
   /** Fitting city bonus + efficiency_bonus + research_bonus, percent: the bonus the turn applies to the output. */
   total_bonus: number;
   /** The output the turn plans (= effective_output): the spec's rate x (1 + bonus) is not what a turn makes (docs/rules-production.md). */
@@ -295,7 +298,8 @@ export async function getBuilding(db: DbExecutor, companyId: number, buildingId:
   const view = toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, companyId, buildingId));
   const spec = BUILDING_TYPES[view.type];
   const bonusApplies = cityBonusApplies(view.type, row.cityBonusType);
-  const researchBonus = researchOutputBonusPercent(await companyResearchEffects(db, companyId), row.type);
+  const research = await companyResearchEffects(db, companyId);
+  const researchBonus = researchOutputBonusPercent(research, row.type);
   const totalBonus = (bonusApplies ? row.cityBonusValue : 0) + row.efficiencyBonus + researchBonus;
   const investedCents = row.constructionCostCents + dollarsToCents(equipmentSpentToLevel(row.equipmentLevel));
   const [recipe] = row.selectedRecipeId === null ? [] : await loadRecipes(db, { recipeId: row.selectedRecipeId });
@@ -307,6 +311,7 @@ export async function getBuilding(db: DbExecutor, companyId: number, buildingId:
     base_capacity: spec.baseCapacity,
     weekly_operating_cost: spec.weeklyOperatingCost,
     research_bonus: researchBonus,
+    research_effects: effectsForBuildingType(research, row.type),
     total_bonus: totalBonus,
     bonused_output: view.effective_output,
     overall_efficiency: view.efficiency,

@@ -10,9 +10,16 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  EFFICIENCY_PER_EMPLOYEE,
+  EFFICIENCY_PER_EQUIPMENT_LEVEL,
   MARKET_HALF_SPREAD_BP,
+  MAX_EFFICIENCY,
+  MAX_EQUIPMENT_LEVEL,
   centsToDollars,
   efficiencyRule,
+  equipmentUpgradeCost,
+  hireCost,
+  inputNeededRule,
   operatingCostRule,
   plannedOutputRule,
   storeCapacityRule,
@@ -49,6 +56,26 @@ export interface ForecastSale {
   revenue: number;
 }
 
+/** A change that raises the building's efficiency, and what it gives. */
+export interface EfficiencyImprovement {
+  kind: 'equipment' | 'hire';
+  label: string;
+  /** Dollars it costs once. */
+  cost: number;
+  efficiency: number;
+  /** Production buildings with a recipe: the output the turn would plan with it; null otherwise. */
+  planned_output: number | null;
+}
+
+/** Per recipe of the building's type: what one turn of it would need at the building's planned output. */
+export interface RecipeNeeds {
+  recipe_id: number;
+  planned_output: number;
+  inputs: { product_id: number; product_name: string; needed: number; in_stock: number }[];
+  /** Every input is in stock for the planned output. */
+  ready: boolean;
+}
+
 export interface BuildingForecast {
   /** The week the next turn processes. */
   week: number;
@@ -72,10 +99,20 @@ export interface BuildingForecast {
   inputs_cost: number;
   /** revenue - inputs_cost - wages - operating cost. */
   profit: number;
+  /** profit / what was paid for the building (construction + equipment), percent per week; null without an investment. */
+  roi_percent: number | null;
+  /** Weeks of this profit to earn back what was paid for the building; null when it does not make money. */
+  payback_weeks: number | null;
+  /** The next equipment level and the hires that would bring efficiency to 100%. */
+  improvements: EfficiencyImprovement[];
+  /** Production buildings: every recipe of the type at this building's settings (the factory's shopping lists). */
+  recipes: RecipeNeeds[];
 }
 
 type BuildingFacts = {
   city_id: number;
+  type: string;
+  invested_cents: number;
   is_store: boolean;
   employees: number;
   equipment_level: number;
@@ -87,6 +124,7 @@ type BuildingFacts = {
   output_research_bonus: number;
   store_research_bonus: number;
   cost_reduction: number;
+  material_reduction: number;
   type_cost_cents: number;
   company_buildings: number;
   week: number;
@@ -97,12 +135,16 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
   const research = researchSumsSql(companies);
   const [facts] = await db.execute<BuildingFacts>(sql`
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()})
-    select b.city_id, b.type = 'store' as is_store, b.employees, b.equipment_level, b.production_rate,
+    select b.city_id, b.type, b.type = 'store' as is_store,
+           b.construction_cost_cents + (case b.equipment_level ${sql.raw(
+             [2, 3, 4, 5].map((level) => `when ${level} then ${equipmentUpgradeCost(1, level) * 100}`).join(' '),
+           )} else 0 end) as invested_cents, b.employees, b.equipment_level, b.production_rate,
            r.output_quantity, p.name as output_product_name, p.current_price_cents as output_price_cents,
            ${cityBonusSql} as city_bonus,
            ${researchEffect('production_bonus')} + ${researchEffect('chain_bonus')} as output_research_bonus,
            ${researchEffect('store_bonus')} as store_research_bonus,
            ${researchEffect('cost_reduction')} as cost_reduction,
+           ${researchEffect('material_reduction')} as material_reduction,
            bt.weekly_operating_cost_cents as type_cost_cents,
            (select count(*) from buildings b2 where b2.company_id = b.company_id)::int as company_buildings,
            (select current_week from world where id = 1) as week
@@ -131,11 +173,30 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
   const wagesCents = n(costs?.wages_cents ?? 0);
   const operatingCents = n(costs?.operating_cents ?? 0);
 
+  const improvements = efficiencyImprovements(n(facts.employees), n(facts.equipment_level), (improvedEfficiency) =>
+    facts.output_quantity === null
+      ? null
+      : plannedOutputRule.evaluate({
+          outputQuantity: n(facts.output_quantity),
+          productionRate: n(facts.production_rate),
+          efficiency: improvedEfficiency,
+          bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+        }),
+  );
+  const returns = (profitCents: number) => {
+    const invested = n(facts.invested_cents);
+    return {
+      profit: centsToDollars(profitCents),
+      roi_percent: invested > 0 ? Math.round((profitCents / invested) * 10_000) / 100 : null,
+      payback_weeks: profitCents > 0 ? Math.ceil(invested / profitCents) : null,
+    };
+  };
   const base = {
     week: n(facts.week),
     efficiency,
     wages,
     operating_cost: operating,
+    improvements,
   };
 
   if (facts.is_store) {
@@ -185,7 +246,8 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
       sales,
       revenue: centsToDollars(revenueCents),
       inputs_cost: 0,
-      profit: centsToDollars(revenueCents - wagesCents - operatingCents),
+      ...returns(revenueCents - wagesCents - operatingCents),
+      recipes: [],
     };
   }
 
@@ -225,8 +287,69 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
     sales: [],
     revenue: centsToDollars(revenueCents),
     inputs_cost: centsToDollars(inputsCostCents),
-    profit: centsToDollars(revenueCents - inputsCostCents - wagesCents - operatingCents),
+    ...returns(revenueCents - inputsCostCents - wagesCents - operatingCents),
+    recipes: await recipeNeeds(db, companyId, facts, efficiency.value),
   };
+}
+
+/**
+ * What each recipe of the building's type would need for one turn at the building's settings (the
+ * turn's rules: plannedOutputRule, inputNeededRule with the company's material_reduction), next to
+ * the warehouse stock. The building alone: when several buildings share an input the turn serves the
+ * oldest first (the building's own recipe's figures above account for that).
+ */
+async function recipeNeeds(db: DbExecutor, companyId: number, facts: BuildingFacts, efficiency: number): Promise<RecipeNeeds[]> {
+  const rows = await db.execute<{ recipe_id: number; output_quantity: number; product_id: number | null; product_name: string | null; quantity: number | null; in_stock: number }>(sql`
+    select r.id as recipe_id, r.output_quantity, ri.product_id, p.name as product_name, ri.quantity,
+           coalesce(i.quantity, 0) as in_stock
+    from recipes r
+    left join recipe_inputs ri on ri.recipe_id = r.id
+    left join products p on p.id = ri.product_id
+    left join inventory_items i on i.company_id = ${companyId} and i.product_id = ri.product_id
+    where lower(r.building_type) = lower(${facts.type})
+    order by r.id, p.name`);
+  const byRecipe = new Map<number, RecipeNeeds>();
+  const n = (value: number | string | null) => Number(value ?? 0);
+  for (const row of rows) {
+    const recipeId = n(row.recipe_id);
+    let needs = byRecipe.get(recipeId);
+    if (!needs) {
+      const planned = plannedOutputRule.evaluate({
+        outputQuantity: n(row.output_quantity),
+        productionRate: n(facts.production_rate),
+        efficiency,
+        bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+      });
+      needs = { recipe_id: recipeId, planned_output: planned, inputs: [], ready: true };
+      byRecipe.set(recipeId, needs);
+    }
+    if (row.product_id === null) continue;
+    const needed = inputNeededRule.evaluate({
+      units: needs.planned_output,
+      inputQuantity: n(row.quantity),
+      outputQuantity: n(row.output_quantity),
+      materialReduction: n(facts.material_reduction),
+    });
+    needs.inputs.push({ product_id: n(row.product_id), product_name: row.product_name ?? '', needed, in_stock: n(row.in_stock) });
+    if (n(row.in_stock) < needed) needs.ready = false;
+  }
+  return [...byRecipe.values()];
+}
+
+/** The next equipment level and the hires that bring efficiency to 100% (the spec's efficiency rule). */
+function efficiencyImprovements(employees: number, equipmentLevel: number, outputAt: (efficiency: number) => number | null): EfficiencyImprovement[] {
+  const steps: EfficiencyImprovement[] = [];
+  if (equipmentLevel < MAX_EQUIPMENT_LEVEL) {
+    const next = equipmentLevel + 1;
+    const efficiency = efficiencyRule.evaluate({ employees, equipmentLevel: next });
+    steps.push({ kind: 'equipment', label: `Upgrade equipment to level ${next}`, cost: equipmentUpgradeCost(equipmentLevel, next), efficiency, planned_output: outputAt(efficiency) });
+  }
+  const missing = Math.max(0, Math.ceil((MAX_EFFICIENCY - equipmentLevel * EFFICIENCY_PER_EQUIPMENT_LEVEL) / EFFICIENCY_PER_EMPLOYEE) - employees);
+  if (missing > 0) {
+    const efficiency = efficiencyRule.evaluate({ employees: employees + missing, equipmentLevel });
+    steps.push({ kind: 'hire', label: `Hire ${missing} ${missing === 1 ? 'employee' : 'employees'}`, cost: hireCost(missing), efficiency, planned_output: outputAt(efficiency) });
+  }
+  return steps;
 }
 
 /** Cents at the market's sell (-1) or buy (+1) price: the posted price less or plus the half-spread. */

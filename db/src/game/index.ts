@@ -17,3 +17,4 @@ export * from './plan/research.ts';
 export * from './plan/production.ts';
 export * from './plan/costs.ts';
 export * from './plan/retail.ts';
+export * from './forecast.ts';

@@ -5,11 +5,10 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, cappedReduction, plannedOutput } from '@marketcraft/shared';
+import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { formatWholeDollars } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
-import { efficiencySteps } from './finance';
 import type { BuildingEconomics } from './useBuildingEconomics';
 
 type Building = RouterOutputs['buildings']['get'];
@@ -18,7 +17,7 @@ type View = 'now' | 'forecast';
 const signed = (value: number) => `${value >= 0 ? '+' : ''}${value}%`;
 
 function NowView({ building, economics }: { building: Building; economics: BuildingEconomics }) {
-  const costReduction = cappedReduction(economics.research.cost_reduction ?? 0);
+  const costReduction = economics.raw.operating_cost.terms.find((term) => term.name === 'cost_reduction')?.value ?? 0;
   if (building.is_store) {
     return (
       <Stack gap="xs">
@@ -67,7 +66,7 @@ function ForecastView({ building, economics }: { building: Building; economics: 
       </Text>
     );
   }
-  const steps = efficiencySteps(building.employees, building.equipment_level);
+  const steps = economics.raw.improvements;
   if (steps.length === 0) {
     return (
       <Text size="sm" data-testid="efficiency-forecast">
@@ -75,9 +74,7 @@ function ForecastView({ building, economics }: { building: Building; economics: 
       </Text>
     );
   }
-  const outputAt = (efficiency: number) =>
-    building.recipe ? plannedOutput(building.recipe.output_quantity, building.production_rate, efficiency, economics.forecast?.bonusPercent ?? 0) : null;
-  const now = outputAt(building.efficiency);
+  const now = building.recipe ? building.effective_output : null;
   return (
     <Stack gap="xs" data-testid="efficiency-forecast">
       <Table.ScrollContainer minWidth={320}>
@@ -100,9 +97,9 @@ function ForecastView({ building, economics }: { building: Building; economics: 
             {steps.map((step) => (
               <Table.Tr key={step.kind}>
                 <Table.Td>{step.label}</Table.Td>
-                <Table.Td ta="right">{formatWholeDollars(step.costDollars)}</Table.Td>
+                <Table.Td ta="right">{formatWholeDollars(step.cost)}</Table.Td>
                 <Table.Td ta="right">{step.efficiency}%</Table.Td>
-                {building.recipe && <Table.Td ta="right">{outputAt(step.efficiency)?.toLocaleString('en-US')}</Table.Td>}
+                {building.recipe && <Table.Td ta="right">{step.planned_output?.toLocaleString('en-US')}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -10,7 +10,6 @@ import { formatMoney } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { PurchaseDialog, type PurchaseTarget } from './PurchaseDialog';
-import { productionForecast } from './finance';
 import type { BuildingEconomics } from './useBuildingEconomics';
 
 type Building = RouterOutputs['buildings']['get'];
@@ -54,14 +53,13 @@ export function FactoryPanel({
   });
 
   const priceOf = (productId: number) => market.data?.find((product) => product.product_id === productId)?.market_price ?? 0;
-  const stock = new Map((materials.data ?? []).map((item) => [item.product_id, item.quantity]));
-  // What one turn needs, by the turn's own rules: planned output (rate, staff efficiency, city and research bonuses), less material research.
-  const forecastFor = (recipe: Recipe) =>
-    productionForecast(
-      { recipe, productionRate: building.production_rate, efficiency: building.efficiency, bonusPercent: economics.outputBonus, research: economics.research },
-      stock,
-    );
-  const isReady = (recipe: Recipe) => materials.isSuccess && forecastFor(recipe).short.length === 0;
+  // What one turn of each recipe needs at this building's settings: the API's figures (the turn's own rules).
+  const forecastFor = (recipe: Recipe) => {
+    const needs = economics.raw.recipes.find((entry) => entry.recipe_id === recipe.id);
+    const inputs = (needs?.inputs ?? []).map((input) => ({ productId: input.product_id, name: input.product_name, need: input.needed, have: input.in_stock, used: Math.min(input.needed, input.in_stock) }));
+    return { planned: needs?.planned_output ?? 0, inputs, short: inputs.filter((input) => input.have < input.need) };
+  };
+  const isReady = (recipe: Recipe) => economics.raw.recipes.find((entry) => entry.recipe_id === recipe.id)?.ready ?? false;
   const selected = building.recipe ? recipes.find((recipe) => recipe.id === building.recipe?.id) ?? null : null;
   const materialCount = (materials.data ?? []).reduce((sum, item) => sum + item.quantity, 0);
   const buy = (productId: number, productName: string, quantity: number) => setTarget({ productId, productName, price: priceOf(productId), quantity: Math.max(1, quantity) });

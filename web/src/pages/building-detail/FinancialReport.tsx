@@ -11,8 +11,7 @@ import { PageLoader } from '../../components/FullScreenLoader';
 import { QueryError } from '../../components/QueryError';
 import { formatMoney } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
-import { paybackWeeks, roiPercent, type WeekFinance } from './finance';
-import type { BuildingEconomics } from './useBuildingEconomics';
+import type { BuildingEconomics, WeekFinance } from './useBuildingEconomics';
 
 const FinanceChart = lazy(() => import('./FinanceChart').then((module) => ({ default: module.FinanceChart })));
 
@@ -93,8 +92,8 @@ export function FinancialReport({ building, economics }: { building: Building; e
   const headline = lastWeek && lastWeek.units > 0 ? lastWeek : nextWeek;
   const headlineLabel = headline === lastWeek ? 'last turn' : 'next turn (forecast)';
   const totalCosts = headline.materialsCents + headline.wagesCents + headline.operatingCents;
-  const roi = roiPercent(headline.netCents, building.invested);
-  const payback = paybackWeeks(headline.netCents, building.invested);
+  const roi = economics.raw.roi_percent;
+  const payback = economics.raw.payback_weeks;
   const periods = lastWeek ? [{ label: 'Last turn', week: lastWeek }, { label: 'Next turn (forecast)', week: nextWeek }] : [{ label: 'Next turn (forecast)', week: nextWeek }];
   const chartSeries = periods.map((period, index) => ({ name: period.label, label: period.label, color: index === periods.length - 1 ? 'blue.6' : 'gray.5' }));
   const chartRows = [

@@ -1,98 +1,93 @@
 /**
- * The reads a building's live numbers need (research, prices, the warehouse, a store's shelf) and
- * the figures derived from them (finance.ts). Shared by the Overview, Financial Report, Efficiency
- * and Factory views so they all show the same numbers. The building detail's bonus figures (total
- * bonus, effective output, overall efficiency and its warning, popularity) come from the API as
- * they are (`buildings.get`, research included): they are not recomputed here.
+ * A building's live numbers, as the API answers them (`buildings.get`: `forecast`, computed by the
+ * turn's own queries, and `research_effects`): the Overview, Financial Report, Efficiency and Factory
+ * views all show the same figures. Nothing is recomputed here: this only reshapes the API's answer
+ * for those views (dollars to cents for the tables).
  */
-import { useMemo } from 'react';
-import { trpc, type RouterOutputs } from '../../trpc';
-import {
-  buildingResearchEffects,
-  buildingOperatingCostCents,
-  productionForecast,
-  productionWeek,
-  storeLastWeek,
-  storeNextWeek,
-  wagesCents,
-  type FixedCosts,
-  type ProductionForecast,
-  type WeekFinance,
-} from './finance';
+import type { RouterOutputs } from '../../trpc';
 
 type Building = RouterOutputs['buildings']['get'];
+type Forecast = Building['forecast'];
+
+/** One week of a building's money, in cents (from the API's forecast). */
+export interface WeekFinance {
+  units: number;
+  revenueCents: number;
+  /** Production: the inputs used at the market's buy price. Store: 0 (its goods were bought already). */
+  materialsCents: number;
+  wagesCents: number;
+  operatingCents: number;
+  netCents: number;
+}
+
+export interface InputUse {
+  productId: number;
+  name: string;
+  /** Units the planned output needs. */
+  need: number;
+  /** Units in the company warehouse. */
+  have: number;
+  /** Units the next turn uses. */
+  used: number;
+}
+
+export interface ProductionForecast {
+  /** Units planned before inputs limit them. */
+  planned: number;
+  /** Units the next turn makes. */
+  units: number;
+  inputs: InputUse[];
+  /** Inputs that are short of the planned output. */
+  short: InputUse[];
+}
 
 export interface BuildingEconomics {
   isPending: boolean;
   error: unknown;
   refetch: () => void;
-  /** Research effects that apply to this building type (costs, materials, store sales and prices). */
+  /** Research effects that apply to this building type (API). */
   research: Record<string, number>;
   /** The city's bonus when it fits the type, percent. */
   cityBonus: number;
-  /** The turn's output bonus: the city's bonus (when it fits) + the API's research_bonus, percent. */
+  /** The turn's output bonus: the city's bonus (when it fits) + research, percent (API's total_bonus). */
   outputBonus: number;
-  fixed: FixedCosts;
   /** Production buildings with a recipe: next turn's output. */
   forecast: ProductionForecast | null;
-  /** Stores: last turn, from units sold last turn. */
+  /** Stores have no separate last-week figures here: the week report shows what happened. */
   lastWeek: WeekFinance | null;
-  /** Next turn at today's prices. */
+  /** Next turn, as the turn will compute it. */
   nextWeek: WeekFinance;
+  /** The API's forecast itself (figures with their "why"). */
+  raw: Forecast;
 }
 
+const cents = (dollars: number) => Math.round(dollars * 100);
+
 export function useBuildingEconomics(building: Building): BuildingEconomics {
-  const upgrades = trpc.research.upgrades.useQuery();
-  const goods = trpc.catalog.goods.useQuery();
-  const warehouse = trpc.catalog.inventory.useQuery(undefined, { enabled: !building.is_store });
-  const shelf = trpc.stores.products.useQuery({ id: building.id }, { enabled: building.is_store });
-
-  const queries = building.is_store ? [upgrades, goods, shelf] : [upgrades, goods, warehouse];
-  const isPending = queries.some((query) => query.isPending);
-  const failed = queries.find((query) => query.isError);
-
-  const derived = useMemo(() => {
-    const research = buildingResearchEffects(upgrades.data ?? [], building.type);
-    const cityBonus = building.city_bonus_applies ? building.city_bonus_value : 0;
-    const outputBonus = cityBonus + building.research_bonus;
-    const fixed: FixedCosts = { wagesCents: wagesCents(building.employees), operatingCents: buildingOperatingCostCents(building.weekly_operating_cost, research) };
-    const prices = new Map((goods.data ?? []).map((good) => [good.id, good.current_price]));
-    if (building.is_store) {
-      const products = shelf.data ?? [];
-      return {
-        research,
-        cityBonus,
-        outputBonus,
-        fixed,
-        forecast: null,
-        lastWeek: storeLastWeek(products, research, fixed),
-        nextWeek: storeNextWeek(products, { baseCapacity: building.base_capacity, cityBonusPercent: cityBonus }, research, prices, fixed),
-      };
-    }
-    const stock = new Map((warehouse.data ?? []).map((item) => [item.product_id, item.quantity]));
-    const forecast = building.recipe
-      ? productionForecast(
-          { recipe: building.recipe, productionRate: building.production_rate, efficiency: building.efficiency, bonusPercent: outputBonus, research },
-          stock,
-        )
-      : null;
-    return {
-      research,
-      cityBonus,
-      outputBonus,
-      fixed,
-      forecast,
-      lastWeek: null,
-      nextWeek: productionWeek(forecast, building.recipe?.output_product_id ?? null, prices, fixed),
-    };
-  }, [building, upgrades.data, goods.data, warehouse.data, shelf.data]);
-
+  const forecast = building.forecast;
+  const inputs = forecast.inputs.map((input) => ({ productId: input.product_id, name: input.product_name, need: input.needed, have: input.in_stock, used: input.used }));
+  const wagesCents = cents(forecast.wages.value);
+  const operatingCents = cents(forecast.operating_cost.value);
+  const units = building.is_store ? forecast.sales.reduce((sum, sale) => sum + sale.units, 0) : forecast.output_units;
   return {
-    ...derived,
-    isPending,
-    error: failed?.error ?? null,
-    refetch: () => {
-      for (const query of queries) if (query.isError) void query.refetch();
+    isPending: false,
+    error: null,
+    refetch: () => {},
+    research: building.research_effects,
+    cityBonus: building.city_bonus_applies ? building.city_bonus_value : 0,
+    outputBonus: building.total_bonus,
+    forecast: forecast.planned_output
+      ? { planned: forecast.planned_output.value, units: forecast.output_units, inputs, short: inputs.filter((input) => input.used < input.need) }
+      : null,
+    lastWeek: null,
+    nextWeek: {
+      units,
+      revenueCents: cents(forecast.revenue),
+      materialsCents: cents(forecast.inputs_cost),
+      wagesCents,
+      operatingCents,
+      netCents: cents(forecast.profit),
     },
+    raw: forecast,
   };
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { PRODUCT_CATEGORIES, centsToDollars, dollarsToCents, marketSellUnitPriceCents } from '@marketcraft/shared';
+import { PRODUCT_CATEGORIES } from '@marketcraft/shared';
 import { CashBadge } from '../../components/CashBadge';
 import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
@@ -41,6 +41,9 @@ function ProductCard({ good, held }: { good: Good; held: number }) {
   };
 
   const change = good.price_change_percent;
+  // What the order would cost or pay now: the market's own quote (the curve walked, the spread).
+  const buyQuote = trpc.market.quote.useQuery({ product_id: good.id, quantity, action: 'buy' }, { enabled: quantity > 0 });
+  const sellQuote = trpc.market.quote.useQuery({ product_id: good.id, quantity, action: 'sell' }, { enabled: quantity > 0 });
   return (
     <Card withBorder padding="sm" data-testid={`product-card-${good.id}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -88,7 +91,7 @@ function ProductCard({ good, held }: { good: Good; held: number }) {
       </Group>
       {quantity > 0 && (
         <Text size="xs" c="dimmed" mt={6} data-testid="trade-preview">
-          Buy for {formatMoney(quantity * good.current_price)} · sell for {formatMoney(centsToDollars(quantity * marketSellUnitPriceCents(dollarsToCents(good.current_price))))}
+          Buy for {buyQuote.data ? formatMoney(buyQuote.data.total) : '...'} · sell for {sellQuote.data ? formatMoney(sellQuote.data.total) : '...'}
         </Text>
       )}
     </Card>

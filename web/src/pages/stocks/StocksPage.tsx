@@ -43,7 +43,9 @@ function CompanyDetail({ record, owned, cash, isYours }: { record: ShareRecord; 
     trade.mutate(checked.request);
   };
 
-  const cost = shares * record.share_price;
+  // What the order would cost now: the company's own quote (its price curve walked, the spread).
+  const quote = trpc.stocks.quote.useQuery({ company_id: record.company_id, shares, action: 'buy' }, { enabled: shares > 0 && !isYours });
+  const cost = quote.data?.total ?? shares * record.buy_price;
   return (
     <Stack gap="md">
       <Card withBorder padding="lg">
@@ -70,9 +72,9 @@ function CompanyDetail({ record, owned, cash, isYours }: { record: ShareRecord; 
           </div>
           <div>
             <Text size="xs" c="dimmed">
-              Available
+              Book value per share
             </Text>
-            <Text fw={700}>{record.shares_available.toLocaleString('en-US')}</Text>
+            <Text fw={700}>{formatMoney(record.book_value_per_share)}</Text>
           </div>
           <div>
             <Text size="xs" c="dimmed">
@@ -124,7 +126,7 @@ function CompanyDetail({ record, owned, cash, isYours }: { record: ShareRecord; 
             w={140}
             disabled={trade.isPending || isYours}
           />
-          <Button onClick={() => submit('buy')} disabled={isYours || trade.isPending || cost > cash || shares > record.shares_available}>
+          <Button onClick={() => submit('buy')} disabled={isYours || trade.isPending || cost > cash}>
             {trade.isPending && trade.variables?.action === 'buy' ? 'Buying...' : 'Buy'}
           </Button>
           <Button variant="light" color="orange" onClick={() => submit('sell')} disabled={isYours || trade.isPending || owned < shares || owned === 0}>
@@ -132,9 +134,8 @@ function CompanyDetail({ record, owned, cash, isYours }: { record: ShareRecord; 
           </Button>
         </Group>
         {shares > 0 && !isYours && (
-          <Text size="sm" c={cost > cash || shares > record.shares_available ? 'red' : 'dimmed'} mt="xs" data-testid="trade-total">
-            Total: {formatMoney(cost)}
-            {shares > record.shares_available && ` (only ${record.shares_available.toLocaleString('en-US')} available)`}
+          <Text size="sm" c={cost > cash ? 'red' : 'dimmed'} mt="xs" data-testid="trade-total">
+            Total: {quote.data ? formatMoney(cost) : '...'}
           </Text>
         )}
       </Card>
