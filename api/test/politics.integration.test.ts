@@ -39,10 +39,24 @@ describe('politics API', () => {
     const country = await createCountry(db);
     const response = await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 3_000 } });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ country_id: country.id, country_name: country.name, units: 3, amount: 3_000, points_added: 30, influence_points: 30, cash: 7_000 });
+    expect(response.body).toEqual({
+      country_id: country.id,
+      country_name: country.name,
+      units: 3,
+      amount: 3_000,
+      points_added: 30,
+      influence_points: 30,
+      platform: 'lower_taxes',
+      cash: 7_000,
+    });
     await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: '1000' } });
     const influence = await app.api('GET', '/influence', { token: player.token });
-    expect(influence.body).toEqual([{ country_id: country.id, country_name: country.name, influence_points: 40 }]);
+    expect(influence.body).toEqual([{ country_id: country.id, country_name: country.name, influence_points: 40, platform: 'lower_taxes' }]);
+    // Backing the other platform moves all the company's points there to it.
+    const switched = await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1_000, platform: 'higher_taxes' } });
+    expect(switched.body).toMatchObject({ influence_points: 50, platform: 'higher_taxes' });
+    const invalid = await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1_000, platform: 'no_taxes' } });
+    expect(invalid).toMatchObject({ status: 400, body: { error: 'platform: Platform must be lower_taxes or higher_taxes' } });
     const [row] = await db.select().from(transactions).where(eq(transactions.companyId, player.companyId)).limit(1);
     expect(row).toMatchObject({ type: 'other', reason: 'politics', amountCents: -300_000 });
     expect(await ledgerMismatches(db)).toEqual([]);
