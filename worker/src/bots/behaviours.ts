@@ -87,8 +87,8 @@ export const DEFAULT_PROFILE: StrategyProfile = {
 export const HOARD_LIMIT_UNITS = 2_000;
 /** Commodity traders: buy on the market when the current price is at most this share of the base price. */
 export const CHEAP_PRICE_RATIO = 0.9;
-/** Value investors: buy when the share price is at most this share of net worth per share... */
-export const SHARE_BUY_RATIO = 0.8;
+/** Value investors: buy when the share price is at most this share of the book value per share (the company sells new shares at its book value)... */
+export const SHARE_BUY_RATIO = 1;
 /** ...and sell when it reaches this multiple of it. */
 export const SHARE_SELL_RATIO = 1.25;
 

@@ -106,7 +106,7 @@ export async function loadShareValuations(tx: DbExecutor, limit = 30): Promise<S
   const rows = await tx.execute<{ company_id: number; share_price_cents: number; total_shares: number; nw_per_share: number; available: number }>(sql`
     select company_id, share_price_cents, total_shares, nw_per_share, available
     from bot_share_valuations
-    where share_price_cents > 0 and share_price_cents < nw_per_share
+    where share_price_cents > 0 and share_price_cents <= nw_per_share
     order by share_price_cents::numeric / nw_per_share, company_id
     limit ${limit}`);
   return rows.map((row) => ({
