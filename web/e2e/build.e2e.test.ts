@@ -152,10 +152,15 @@ describe('build journey', () => {
     await page.getByRole('button', { name: 'Finance', exact: true }).focus();
     await page.keyboard.press('Enter');
     expect(await page.getByRole('tab', { name: 'Financial Report' }).getAttribute('aria-selected')).toBe('true');
-    // Live figures: a new farm (one employee, 25% staff efficiency) with its first recipe plans some
-    // wheat; its costs are $50 of wages and the farm's $400 running cost. No placeholder numbers.
+    // Live figures from the API's forecast: a new farm (one employee, 25% staff efficiency) with its
+    // first recipe plans some wheat; its costs are $100 of wages and the farm's running cost. No placeholder numbers.
     await page.getByText('Weekly Breakdown').waitFor();
-    expect(await page.getByTestId('finance-costs').textContent()).toBe('$450.00');
+    const detail: { forecast: { wages: { value: number }; operating_cost: { value: number } } } = await (
+      await context.request.get(`/api/buildings/${page.url().split('/').pop()}`)
+    ).json();
+    expect(detail.forecast.wages.value).toBe(100);
+    const costs = detail.forecast.wages.value + detail.forecast.operating_cost.value;
+    expect(await page.getByTestId('finance-costs').textContent()).toBe(`$${costs.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     expect(await page.getByTestId('finance-revenue').textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
     expect(await page.getByText('$45,000').count()).toBe(0);
     await page.getByText('Units produced').waitFor();

@@ -34,11 +34,10 @@ describe('trade journey', () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('stocks');
     await signUpViaApi(context, email);
-    const shares: Array<{ company_name: string; is_bot: boolean; shares_available: number; share_price: number }> = await (
-      await context.request.get('/api/shares')
-    ).json();
-    const issuer = shares.find((record) => record.is_bot && record.shares_available >= 2 && record.share_price * 2 < 400_000);
-    expect(issuer, 'a bot company with shares for sale').toBeDefined();
+    const shares: Array<{ company_name: string; is_bot: boolean; buy_price: number }> = await (await context.request.get('/api/shares')).json();
+    // Companies issue new shares to buyers: any bot whose shares cost less than the player's cash.
+    const issuer = shares.find((record) => record.is_bot && record.buy_price > 0 && record.buy_price * 2 < 400_000);
+    expect(issuer, 'a bot company to buy shares of').toBeDefined();
     const name = issuer?.company_name ?? '';
 
     await page.goto('/stocks');

@@ -46,6 +46,7 @@ export function FactoryPanel({
       notifySuccess('Raw materials purchased successfully!');
       setTarget(null);
       void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.inventory) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.get) });
       void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.catalog) });
       void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
     },

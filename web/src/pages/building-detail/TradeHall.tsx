@@ -77,7 +77,11 @@ function AddToStoreDialog({
 function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct }) {
   const queryClient = useQueryClient();
   const [price, setPrice] = useState(String(product.retail_price));
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.stores) });
+  // The shelf changes the building's forecast (buildings.get) too.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.stores) });
+    void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.get) });
+  };
   const onError = (error: unknown) => notifyFailure('Error', error, 'Something went wrong. Please try again.');
   const update = trpc.stores.updatePrice.useMutation({ onSuccess: () => (notifySuccess('Price updated!'), refresh()), onError });
   const toggle = trpc.stores.toggle.useMutation({ onSuccess: () => (notifySuccess('Product status updated!'), refresh()), onError });
@@ -167,6 +171,7 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.inventory) });
+    void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.get) });
     void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.stores) });
     void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
   };
