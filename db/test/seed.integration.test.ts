@@ -283,15 +283,12 @@ describe('seedWorld on an empty database', () => {
     }
   });
 
-  it('seeds quickly, and seeding again (also twice at once) inserts and changes nothing', async () => {
+  it('seeds, and seeding again (also twice at once) inserts and changes nothing', async () => {
     const first = connectDatabase(url, { max: 2 });
     const second = connectDatabase(url, { max: 2 });
     try {
-      const started = performance.now();
       // Two processes seeding the same empty database at once: the advisory lock serialises them.
       await Promise.all([seedWorld(first.db), seedWorld(second.db)]);
-      const elapsedMs = performance.now() - started;
-      expect(elapsedMs).toBeLessThan(3_000);
       const once = await snapshot(first.sql);
       expect(once.products?.rows).toBe(304);
       expect(once.city_market_data?.rows).toBe(15_200);

@@ -166,11 +166,15 @@ async function seedRecipes(tx: DbExecutor, productIds: ReadonlyMap<string, numbe
       .returning({ id: recipes.id, buildingType: recipes.buildingType, outputProductId: recipes.outputProductId });
     for (const row of inserted) recipeIds.set(recipeKey(row.buildingType, row.outputProductId), row.id);
   }
-  // Quantities of recipes seeded by an older catalogue.
-  for (const recipe of CATALOGUE.recipes) {
-    const recipeId = lookup(recipeIds, recipeKey(recipe.buildingType, lookup(productIds, recipe.output, 'product')), 'recipe');
-    await tx.execute(sql`update ${recipes} set output_quantity = ${recipe.outputQuantity} where id = ${recipeId} and output_quantity <> ${recipe.outputQuantity}`);
-  }
+  // Quantities of recipes seeded by an older catalogue, in one statement.
+  const quantities = CATALOGUE.recipes.map((recipe) => [
+    lookup(recipeIds, recipeKey(recipe.buildingType, lookup(productIds, recipe.output, 'product')), 'recipe'),
+    recipe.outputQuantity,
+  ]);
+  await tx.execute(sql`
+    update ${recipes} r set output_quantity = q.quantity
+    from unnest(${`{${quantities.map(([id]) => id).join(',')}}`}::int[], ${`{${quantities.map(([, quantity]) => quantity).join(',')}}`}::int[]) as q(id, quantity)
+    where r.id = q.id and r.output_quantity <> q.quantity`);
   const inputRows = CATALOGUE.recipes.flatMap((recipe) => {
     const recipeId = lookup(recipeIds, recipeKey(recipe.buildingType, lookup(productIds, recipe.output, 'product')), 'recipe');
     return Object.entries(recipe.inputs).map(([input, quantity]) => ({
