@@ -8,7 +8,7 @@
  * side does (floor, ceil, or halves away from zero); floats are float8.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { kindOf, type InputSpec, type Node, type Rule } from '@marketcraft/shared';
+import { bounds, isNonNegative, kindOf, type InputSpec, type Node, type Rule } from '@marketcraft/shared';
 
 function sqlNode(tree: Node, columns: Readonly<Record<string, SQL>>, inputs: Readonly<Record<string, InputSpec>>): SQL {
   const render = (item: Node) => sqlNode(item, columns, inputs);
@@ -34,11 +34,20 @@ function sqlNode(tree: Node, columns: Readonly<Record<string, SQL>>, inputs: Rea
     case 'max':
       return sql`greatest(${sql.join(tree.args.map(operand), sql`, `)})`;
     case 'divFloor':
-      return sql`floor((${render(tree.args[0])})::numeric / (${render(tree.args[1])}))::bigint`;
     case 'divCeil':
-      return sql`ceil((${render(tree.args[0])})::numeric / (${render(tree.args[1])}))::bigint`;
-    case 'divRound':
-      return sql`round((${render(tree.args[0])})::numeric / (${render(tree.args[1])}))::bigint`;
+    case 'divRound': {
+      const [a, b] = tree.args;
+      // The dividend provably >= 0 and the divisor > 0 (the rule's domains): exact bigint arithmetic.
+      if (isNonNegative(a, inputs) && bounds(b, inputs)[0] > 0) {
+        const top = render(a);
+        const bottom = render(b);
+        if (tree.op === 'divFloor') return sql`((${top}) / (${bottom}))`;
+        if (tree.op === 'divCeil') return sql`(((${top}) + (${bottom}) - 1) / (${bottom}))`;
+        return sql`((2 * (${top}) + (${bottom})) / (2 * (${bottom})))`;
+      }
+      const fn = sql.raw(tree.op === 'divFloor' ? 'floor' : tree.op === 'divCeil' ? 'ceil' : 'round');
+      return sql`${fn}((${render(a)})::numeric / (${render(b)}))::bigint`;
+    }
     case 'div':
       return sql`(${asFloat(tree.args[0])} / ${asFloat(tree.args[1])})`;
     case 'pow':

@@ -132,8 +132,13 @@ export const MAX_REDUCTION_PERCENT = 50;
 export const MARKET_HALF_SPREAD_BP = 250;
 /** A product's market depth, in weeks of output of one building running its recipe at 100%: buying one building-week moves the price by e^(1/40), about 2.5%. */
 export const MARKET_DEPTH_BUILDING_WEEKS = 40;
-/** Each turn a product's price closes this share of its (log) gap to the base price. */
-export const MARKET_REVERSION_PERCENT = 25;
+/**
+ * Each turn a product's price closes this share of its (log) gap to the base price. Small on purpose:
+ * the drift back is predictable, so it must stay below the spread for any ordinary gap (up to about
+ * 65% off base), or buying after someone else's dump and selling the next week would pay without
+ * making anything.
+ */
+export const MARKET_REVERSION_PERCENT = 10;
 /** Each turn a product's price also moves by seeded noise with this standard deviation (basis points of its log): the world outside the game. */
 export const MARKET_NOISE_BP = 200;
 export const MIN_PRICE_FACTOR = 0.25; // product price never below 0.25 x base

@@ -122,7 +122,7 @@ describe('a full turn', () => {
     expect((books.dividend_paid ?? 0) + 10 * perShare).toBe(0);
     expect(await cashOf(db, holder)).toBe(holderCashBefore + 10 * perShare);
 
-    // Markets: 500 flour bought net on a depth of 3,200 moves the price up the curve, 25% back toward base, plus the world's noise.
+    // Markets: 500 flour bought net on a depth of 3,200 moves the price up the curve, 10% back toward base, plus the world's noise.
     const [flourAfter] = await db.execute<{ p: number }>(sql`select current_price_cents as p from products where id = ${world.flour}`);
     const next = (noiseBp: number) =>
       nextMarketPriceRule.evaluate({ price: Number(flourBefore!.p), depth: Number(flourBefore!.depth), flow: 500, basePrice: Number(flourBefore!.base), noiseBp });

@@ -83,8 +83,8 @@ export const marketMidPriceRule = defineRule({
 
 /**
  * The next posted price of a product (the turn): the week's trading moves it along the curve, then
- * it closes 25% of its log-distance to the base price and moves by the world's seeded noise:
- * P' = exp(0.75 x (ln P + q/D) + 0.25 x ln B + noise), within [0.25 B, 4 B].
+ * it closes 10% (MARKET_REVERSION_PERCENT) of its log-distance to the base price and moves by the world's seeded noise:
+ * P' = exp(0.9 x (ln P + q/D) + 0.1 x ln B + noise), within [0.25 B, 4 B].
  */
 export const nextMarketPriceRule = defineRule({
   name: 'nextMarketPrice',

@@ -1,7 +1,7 @@
 /**
  * Phase 7, markets (docs/economy.md, "The market"). Every product's next posted price is
  * nextMarketPriceRule: this week's net flow (market_activity: every route that bought from or sold
- * to the world, bankruptcy sales included) moves it along its curve, it drifts 25% of the way back
+ * to the world, bankruptcy sales included) moves it along its curve, it drifts 10% of the way back
  * toward its base price (in logs), and the world outside the game adds seeded noise (the turn's rng,
  * drawn in product id order). Each city's reference price follows (referencePriceRule). Demand
  * levels drift back toward their base (after shocks) by 25% of the gap, at least one point.
