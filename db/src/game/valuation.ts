@@ -53,13 +53,15 @@ const positionValueSql = sql`(
 export interface ValuationOptions {
   /** Only these companies (an SQL list expression, e.g. sql`(42)`); default every company of `cash`. */
   companyIds?: SQL;
+  /**
+   * A relation of (company_id, goods_cents, buildings_cents) already computed by `assetsSql` (the
+   * turn values companies twice, before and after share prices move: goods are the costly part).
+   */
+  assets?: SQL;
 }
 
-/**
- * One row per company of `cash`: company_id, cash_cents, goods_cents, buildings_cents,
- * holdings_cents, claims_cents, equity_cents, net_worth_cents.
- */
-export function valuationSql(cash: SQL, options: ValuationOptions = {}): SQL {
+/** (company_id, goods_cents, buildings_cents): the goods and buildings part of valuationSql. */
+export function assetsSql(options: Pick<ValuationOptions, 'companyIds'> = {}): SQL {
   const only = (column: SQL) => (options.companyIds ? sql`and ${column} in ${options.companyIds}` : sql``);
   return sql`(
     with goods as (
@@ -91,6 +93,22 @@ export function valuationSql(cash: SQL, options: ValuationOptions = {}): SQL {
       join (values ${equipmentSpentValues}) as ladder(level, spent_cents) on ladder.level = b.equipment_level
       where true ${only(sql`b.company_id`)}
       group by b.company_id
+    )
+    select coalesce(g.company_id, bb.company_id) as company_id, coalesce(g.goods_cents, 0)::bigint as goods_cents,
+           coalesce(bb.buildings_cents, 0)::bigint as buildings_cents
+    from goods g full join building_book bb on bb.company_id = g.company_id
+  )`;
+}
+
+/**
+ * One row per company of `cash`: company_id, cash_cents, goods_cents, buildings_cents,
+ * holdings_cents, claims_cents, equity_cents, net_worth_cents.
+ */
+export function valuationSql(cash: SQL, options: ValuationOptions = {}): SQL {
+  const only = (column: SQL) => (options.companyIds ? sql`and ${column} in ${options.companyIds}` : sql``);
+  return sql`(
+    with assets as (
+      select * from ${options.assets ?? assetsSql({ companyIds: options.companyIds })} a
     ), positions as (
       select * from ${positionValueSql} pv
       where true ${options.companyIds ? sql`and (pv.holder_company_id in ${options.companyIds} or pv.issuer_company_id in ${options.companyIds})` : sql``}
@@ -100,26 +118,25 @@ export function valuationSql(cash: SQL, options: ValuationOptions = {}): SQL {
       select issuer_company_id as company_id, sum(value_cents)::bigint as claims_cents from positions group by issuer_company_id
     )
     select c.company_id, c.cash_cents,
-           coalesce(g.goods_cents, 0)::bigint as goods_cents,
-           coalesce(bb.buildings_cents, 0)::bigint as buildings_cents,
+           coalesce(a.goods_cents, 0)::bigint as goods_cents,
+           coalesce(a.buildings_cents, 0)::bigint as buildings_cents,
            coalesce(h.holdings_cents, 0)::bigint as holdings_cents,
            coalesce(cl.claims_cents, 0)::bigint as claims_cents,
            ${ruleSql(equityRule, {
              cashCents: sql`c.cash_cents`,
-             goodsCents: sql`coalesce(g.goods_cents, 0)`,
-             buildingsCents: sql`coalesce(bb.buildings_cents, 0)`,
+             goodsCents: sql`coalesce(a.goods_cents, 0)`,
+             buildingsCents: sql`coalesce(a.buildings_cents, 0)`,
              holdingsCents: sql`coalesce(h.holdings_cents, 0)`,
            })} as equity_cents,
            ${ruleSql(netWorthRule, {
              cashCents: sql`c.cash_cents`,
-             goodsCents: sql`coalesce(g.goods_cents, 0)`,
-             buildingsCents: sql`coalesce(bb.buildings_cents, 0)`,
+             goodsCents: sql`coalesce(a.goods_cents, 0)`,
+             buildingsCents: sql`coalesce(a.buildings_cents, 0)`,
              holdingsCents: sql`coalesce(h.holdings_cents, 0)`,
              claimsCents: sql`coalesce(cl.claims_cents, 0)`,
            })} as net_worth_cents
     from ${cash} c
-    left join goods g on g.company_id = c.company_id
-    left join building_book bb on bb.company_id = c.company_id
+    left join assets a on a.company_id = c.company_id
     left join holdings h on h.company_id = c.company_id
     left join claims cl on cl.company_id = c.company_id
     where true ${only(sql`c.company_id`)}

@@ -12,13 +12,16 @@
  */
 import { sql } from 'drizzle-orm';
 import { nextSentimentRule, shareDepthRule, shareFundamentalRule, sharePriceRule } from '@marketcraft/shared';
-import { ruleSql, valuationSql } from '@marketcraft/db';
+import { assetsSql, ruleSql, valuationSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runStocks(ctx: TurnContext): Promise<void> {
   const { tx, week } = ctx;
-  await tx.execute(sql`create temp table turn_equity on commit drop as select * from ${valuationSql(turnBalancesSql)} v`);
+  // Goods and buildings are valued once (the costly part); holdings and claims before and after prices move.
+  await tx.execute(sql`create temp table turn_assets on commit drop as select * from ${assetsSql()} a`);
+  await tx.execute(sql`alter table turn_assets add primary key (company_id)`);
+  await tx.execute(sql`create temp table turn_equity on commit drop as select * from ${valuationSql(turnBalancesSql, { assets: sql`turn_assets` })} v`);
   await tx.execute(sql`alter table turn_equity add primary key (company_id)`);
   await tx.execute(sql`
     create temp table turn_share_prices on commit drop as
@@ -49,6 +52,6 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     insert into stock_price_history (company_id, week, price_cents)
     select company_id, ${week}::int, price_cents from turn_share_prices`);
-  await tx.execute(sql`create temp table turn_valuation on commit drop as select * from ${valuationSql(turnBalancesSql)} v`);
+  await tx.execute(sql`create temp table turn_valuation on commit drop as select * from ${valuationSql(turnBalancesSql, { assets: sql`turn_assets` })} v`);
   await tx.execute(sql`alter table turn_valuation add primary key (company_id)`);
 }
