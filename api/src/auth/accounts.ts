@@ -8,7 +8,7 @@ import { GameError, type AuthUser, type SignInInput, type SignUpInput, type Sign
 import { createPlayerCompany, oauthAccounts, users, type Database, type DbExecutor } from '@marketcraft/db';
 import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
-import { clearFailures, reserveSignInAttempt, throttleKeys } from './throttle.ts';
+import { SIGN_IN_LOCK_MINUTES, clearFailures, reserveSignInAttempt, throttleKeys } from './throttle.ts';
 import { isListedAdmin } from './admins.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -106,7 +106,9 @@ export async function signIn(db: Database, settings: AccountSettings, input: Sig
   const keys = throttleKeys(input.email, clientIp);
   const verdict = await reserveSignInAttempt(db, keys, now);
   if (!verdict.allowed) {
-    throw new GameError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, { retryAfterSeconds: (verdict.retryAt.getTime() - Date.now()) / 1000 });
+    // A concurrent attempt may have set the lock from a slightly later clock: never say more than the lock's length.
+    const retryAfterSeconds = Math.min(SIGN_IN_LOCK_MINUTES * 60, (verdict.retryAt.getTime() - Date.now()) / 1000);
+    throw new GameError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, { retryAfterSeconds });
   }
   const found = await findUserByEmail(db, input.email);
   const valid = found?.passwordHash ? await verifyPassword(found.passwordHash, input.password) : await verifyDummyPassword(input.password);
