@@ -28,6 +28,13 @@ const apiEnvSchema = z.object({
   GOOGLE_AUTHORIZATION_URL: z.string().url().optional(),
   GOOGLE_TOKEN_URL: z.string().url().optional(),
   ADMIN_EMAILS: emailList,
+  /** The community's Discord invite (https://discord.gg/...), shown on /community; unset: a friendly text instead. */
+  DISCORD_INVITE_URL: z
+    .string()
+    .url()
+    .refine((url) => url.startsWith('https://'), 'must be an https:// link')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SIGNUP_BONUS: z.enum(SIGNUP_BONUS_MODES).default('early-bird'),
   /** Where the built web app lives; the API serves it when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),

@@ -132,7 +132,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     }
     const inputSchema = route.procedure._def.inputs[0] as z.ZodType | undefined;
     const answer = responseSchemaOf(route.procedurePath);
-    const isPublic = route.procedurePath === 'world.state';
+    const isPublic = route.procedurePath === 'world.state' || route.procedurePath === 'world.community';
     const isAdmin = route.path.startsWith('/admin/') && route.procedurePath !== 'admin.check';
     const access = (route.procedure._def.meta as ProcedureMeta | undefined)?.access ?? 'session';
     const errors = ['400', '401', '403', '404', '409', '422'].filter((status) => !(isPublic && status !== '400' && status !== '401'));

@@ -21,6 +21,7 @@ import {
   POLITICAL_EVENT_TYPES,
   PRODUCT_CATEGORIES,
   RESEARCH_CATEGORIES,
+  TRANSACTION_TYPES,
 } from '@marketcraft/shared';
 import type { AppRouter } from './root.ts';
 
@@ -173,6 +174,8 @@ const storeProductResponse = z.strictObject({
   market_price: dollars.nullable(),
   demand_level: z.number().int().min(0).max(100).nullable(),
   units_sold_last_turn: count,
+  markup_percent: z.number().nullable().describe('(retail - cost) / cost, percent with one decimal; null at a cost of 0'),
+  vs_market_percent: z.number().nullable().describe("(retail - the city's market price) / market price, percent with one decimal; null without one"),
 });
 
 const companyResponse = z.strictObject({
@@ -219,12 +222,43 @@ const politicalEventResponse = z.strictObject({
 
 const okResponse = z.strictObject({ ok: z.literal(true) });
 
+const weekPrice = z.strictObject({ week: z.number().int().positive(), price: dollars });
+
+const marketProductResponse = z.strictObject({
+  id,
+  name: z.string(),
+  category: productCategory,
+  subcategory: z.string(),
+  buy_price: dollars.describe('What one unit costs on the market now'),
+  sell_price: dollars.describe('What selling one unit on the market pays now'),
+  current_price: dollars,
+  base_price: dollars,
+  change_percent: z.number().nullable().describe("Percent change of the posted price since last week; null before a turn recorded last week's"),
+  sparkline: z.array(dollars).describe('The posted price of each of the last 12 weeks, oldest first, this week last'),
+  held: count.describe('Units in your company warehouse'),
+});
+
+const recipeStep = z.strictObject({
+  recipe_id: id,
+  building_type: buildingType,
+  building_name: z.string(),
+  output_product_id: id,
+  output_product_name: z.string(),
+  output_quantity: z.number().int().positive(),
+  inputs: z.array(z.strictObject({ product_id: id, product_name: z.string(), quantity: z.number().int().positive() })),
+});
+
+const buildingRef = z.strictObject({ building_id: id, building_name: z.string().describe("The type's display name"), city_name: z.string() });
+
 type Outputs = inferRouterOutputs<AppRouter>;
 /** One schema per procedure, whose output is what the procedure returns. */
 type ResponseSchemas = { [Domain in keyof Outputs]: { [Procedure in keyof Outputs[Domain]]: z.ZodType<Outputs[Domain][Procedure]> } };
 
 export const responseSchemas = {
-  world: { state: worldStateResponse },
+  world: {
+    state: worldStateResponse,
+    community: z.strictObject({ discord_invite_url: z.string().nullable().describe('The Discord invite link; null when none is configured') }),
+  },
   admin: {
     check: z.strictObject({ isAdmin: z.boolean() }),
     worldState: worldStateResponse,
@@ -318,6 +352,15 @@ export const responseSchemas = {
       price_after: dollars.describe('The price on the curve after this order'),
       why: figureSchema,
     }),
+    products: z.array(marketProductResponse),
+    product: marketProductResponse.omit({ sparkline: true }).extend({
+      history: z.array(weekPrice).describe('The posted price of each week, oldest first, the current week last (52 weeks at most)'),
+      cities: z.array(
+        z.strictObject({ city_id: id, city_name: z.string(), country_name: z.string(), market_price: dollars, demand_level: z.number().int().min(0).max(100) }),
+      ),
+      made_by: z.array(recipeStep).describe('Recipes that make this product'),
+      used_by: z.array(recipeStep).describe('Recipes that use this product as an input'),
+    }),
   },
   catalog: {
     inventory: z.array(
@@ -340,6 +383,8 @@ export const responseSchemas = {
         current_price: dollars,
         base_price: dollars,
         price_change_percent: z.number().describe('(current - base) / base x 100'),
+        buy_price: dollars.describe('What one unit costs on the market now'),
+        sell_price: dollars.describe('What selling one unit on the market pays now'),
       }),
     ),
     recipes: z.array(recipeResponse),
@@ -417,6 +462,33 @@ export const responseSchemas = {
         change_percent: z.number(),
       }),
     ),
+    overview: z.strictObject({
+      companies: z.array(
+        z.strictObject({
+          company_id: id,
+          company_name: z.string(),
+          is_bot: z.boolean(),
+          is_you: z.boolean(),
+          share_price: dollars,
+          total_shares: z.number().int().positive(),
+          market_cap: dollars.describe('share_price x total_shares'),
+          change_percent: z.number().nullable().describe('Percent change between the last two recorded weeks; null before two'),
+          sparkline: z.array(dollars).describe('The share price each of the last 12 turns set, oldest first'),
+          position: z
+            .strictObject({
+              shares_owned: z.number().int().positive(),
+              average_price: dollars,
+              value: dollars.describe('As GET /api/portfolio values it'),
+              cost: dollars.describe('shares_owned x average_price'),
+              gain: dollars.describe('value - cost'),
+              gain_percent: z.number().nullable(),
+            })
+            .nullable()
+            .describe('Your shares of it; null when you hold none'),
+        }),
+      ),
+      portfolio: z.strictObject({ shares: count, value: dollars, cost: dollars, gain: dollars }).describe('Your whole portfolio'),
+    }),
     history: z
       .array(z.strictObject({ week: z.number().int().positive(), price: dollars }))
       .describe('Our shape (the spec shows none): the last 52 recorded weekly prices of ?company_id, oldest first'),
@@ -478,6 +550,59 @@ export const responseSchemas = {
     ),
     company: z.array(id).describe('The upgrade_id of every upgrade you researched'),
     purchase: z.strictObject({ upgrade_id: id, name: z.string(), cost: dollars, discount_percent: z.number(), cash: dollars }),
+  },
+  transactions: {
+    list: z.strictObject({
+      items: z.array(
+        z.strictObject({
+          id,
+          week: z.number().int().positive(),
+          type: z.enum(TRANSACTION_TYPES),
+          reason: z.string().describe('Finer reason: build, hire, market_buy, store_sales, wages, tax, dividend, ...'),
+          amount: dollars.describe('Signed: negative for money out'),
+          description: z.string(),
+          created_at: timestamp,
+          concerns: z
+            .strictObject({ kind: z.enum(['building', 'product', 'company', 'country', 'research', 'week']), id: z.number().int().nonnegative() })
+            .describe("What the line is about: a building, product, company (share trades) or country id; research; or its week (the turn's lines: see GET /api/reports/{week})"),
+        }),
+      ),
+      page: z.number().int().positive(),
+      page_size: z.number().int().positive(),
+      total: count.describe('Lines matching the filters, over all pages'),
+      weeks: z.array(z.number().int().positive()).describe('Weeks you have lines in, newest first'),
+    }),
+  },
+  warehouse: {
+    holdings: z.strictObject({
+      items: z.array(
+        z.strictObject({
+          product_id: id,
+          product_name: z.string(),
+          category: productCategory,
+          location: z.enum(['warehouse', 'back_room', 'shelf']),
+          store: buildingRef.nullable().describe('The store of a back room or shelf; null for the company warehouse'),
+          quantity: z.number().int().positive(),
+          average_cost: dollars,
+          cost_value: dollars.describe('quantity x average_cost'),
+          unit_value: dollars.describe('What selling one unit on the market pays now'),
+          market_value: dollars.describe('What selling them all on the market pays now'),
+          retail_price: dollars.nullable().describe('Shelf only'),
+          is_active: z.boolean().nullable().describe('Shelf only: on sale'),
+          used_by: z.array(buildingRef).describe('Your production buildings whose recipe uses this product (they take it from the warehouse each turn)'),
+        }),
+      ),
+      totals: z.strictObject({ units: count, cost_value: dollars, market_value: dollars }),
+    }),
+    move: z.strictObject({
+      building_id: id,
+      product_id: id,
+      product_name: z.string(),
+      quantity: z.number().int().positive(),
+      direction: z.enum(['to_back_room', 'to_warehouse']),
+      warehouse_quantity: count.describe('Units now in the company warehouse'),
+      back_room_quantity: count.describe("Units now in the store's back room"),
+    }),
   },
   news: {
     recent: z

@@ -11,6 +11,8 @@ import { politicsRouter } from './routers/politics.ts';
 import { researchRouter } from './routers/research.ts';
 import { newsRouter } from './routers/news.ts';
 import { tokensRouter } from './routers/tokens.ts';
+import { transactionsRouter } from './routers/transactions.ts';
+import { warehouseRouter } from './routers/warehouse.ts';
 
 export const appRouter = router({
   world: worldRouter,
@@ -25,6 +27,8 @@ export const appRouter = router({
   research: researchRouter,
   news: newsRouter,
   tokens: tokensRouter,
+  transactions: transactionsRouter,
+  warehouse: warehouseRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { products, type Database } from '@marketcraft/db';
+import { centsToDollars, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { createProductionWorld, type ProductionWorld } from './helpers/productionFixtures.ts';
 
@@ -19,6 +20,15 @@ describe('catalog: goods, recipes, cities, market data', () => {
     await app.close();
   });
 
+  /** A product's exchange state: posted price, depth, this week's flow. */
+  async function exchange(productId: number) {
+    const [row] = await db.execute<{ price: number; depth: number; flow: number }>(sql`
+      select p.current_price_cents as price, p.depth_units as depth,
+             coalesce((select units_bought - units_sold from market_activity where product_id = p.id and week = (select current_week from world)), 0) as flow
+      from products p where p.id = ${productId}`);
+    return { price: Number(row!.price), depth: Number(row!.depth), flow: Number(row!.flow) };
+  }
+
   it('lists every product with prices in dollars and the price change percent', async () => {
     await db.update(products).set({ currentPriceCents: 230 }).where(eq(products.id, world.wheat.id));
     const response = await app.api('GET', '/goods', { token });
@@ -32,6 +42,9 @@ describe('catalog: goods, recipes, cities, market data', () => {
       current_price: 2.3,
       base_price: 2,
       price_change_percent: 15,
+      // One unit on the exchange now: the price curve from this week's flow, plus or less the spread.
+      buy_price: centsToDollars(marketBuyCostRule.evaluate({ ...(await exchange(world.wheat.id)), quantity: 1 })),
+      sell_price: centsToDollars(marketSellProceedsRule.evaluate({ ...(await exchange(world.wheat.id)), quantity: 1 })),
     });
     expect(response.body.every((good: Record<string, unknown>) => typeof good.current_price === 'number' && typeof good.price_change_percent === 'number')).toBe(true);
     await db.update(products).set({ currentPriceCents: world.wheat.priceCents }).where(eq(products.id, world.wheat.id));

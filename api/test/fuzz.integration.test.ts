@@ -1,7 +1,7 @@
 /**
  * Fuzzes every REST route that exists at run time (restRoutes(), so routes other domains add are
  * covered too): invalid bodies, query values and path ids must answer a 4xx JSON {error} (never a
- * 500) and move no money; every route but GET /api/world needs a session (401).
+ * 500) and move no money; every route but GET /api/world and GET /api/community needs a session (401).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -25,7 +25,7 @@ const SPEC_SECTION_7_ROUTES = [
 ];
 
 /** Routes a visitor may call without a session. */
-const PUBLIC_ROUTES = new Set(['GET /world']);
+const PUBLIC_ROUTES = new Set(['GET /world', 'GET /community']);
 const BAD_PATH_IDS = ['abc', '-1', '0', '1.5', '99999999'];
 
 interface JsonSchema {
@@ -151,7 +151,7 @@ describe('fuzzing every REST route', () => {
     expect(SPEC_SECTION_7_ROUTES).toHaveLength(44);
   });
 
-  it('answers 401 to every route without a session (but GET /api/world)', async () => {
+  it('answers 401 to every route without a session (but GET /api/world and /api/community)', async () => {
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
       if (PUBLIC_ROUTES.has(key)) continue;

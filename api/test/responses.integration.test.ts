@@ -65,6 +65,7 @@ describe('answers match the OpenAPI document', () => {
     ]);
 
     await call('GET', '/world', { token: null });
+    await call('GET', '/community', { token: null });
     await call('GET', '/admin/check');
     await call('GET', '/admin/world-state', { token: admin.token });
     await call('GET', '/admin/cron-status', { token: admin.token });
@@ -102,6 +103,8 @@ describe('answers match the OpenAPI document', () => {
     await call('POST', '/market/trade', { body: { product_id: wheat.id, quantity: 50, action: 'buy' } });
     await call('POST', '/market/trade', { body: { product_id: wheat.id, quantity: 5, action: 'sell' } });
     await call('GET', '/inventory');
+    await call('GET', '/market/products');
+    await call('GET', '/market/products/{id}', { path: `/market/products/${wheat.id}` });
     await call('POST', '/buildings/{id}/inventory/purchase', { path: `/buildings/${store.id}/inventory/purchase`, body: { product_id: wheat.id, quantity: 10 } });
     await call('GET', '/buildings/{id}/inventory', { path: `/buildings/${store.id}/inventory` });
     await call('POST', '/buildings/{id}/inventory/transfer-to-store', {
@@ -109,6 +112,10 @@ describe('answers match the OpenAPI document', () => {
       body: { product_id: wheat.id, quantity: 15, retail_price: 4.5 },
     });
     await call('GET', '/stores/{id}/products', { path: `/stores/${store.id}/products` });
+    await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: wheat.id, quantity: 5, direction: 'to_back_room' } });
+    await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: wheat.id, quantity: 2, direction: 'to_warehouse' } });
+    const holdings = (await call('GET', '/warehouse')) as { items: Array<{ location: string }> };
+    expect(new Set(holdings.items.map((item) => item.location))).toEqual(new Set(['warehouse', 'back_room', 'shelf']));
     await call('PUT', '/stores/{id}/products/{product_id}', { path: `/stores/${store.id}/products/${wheat.id}`, body: { retail_price: 5 } });
     await call('PATCH', '/stores/{id}/products/{product_id}/toggle', { path: `/stores/${store.id}/products/${wheat.id}/toggle`, body: { is_active: false } });
     await call('DELETE', '/stores/{id}/products/{product_id}', { path: `/stores/${store.id}/products/${wheat.id}` });
@@ -120,6 +127,8 @@ describe('answers match the OpenAPI document', () => {
     await call('POST', '/stocks/trade', { body: { company_id: bot.company_id, shares: 5, action: 'buy' } });
     await call('POST', '/stocks/trade', { body: { company_id: bot.company_id, shares: 1, action: 'sell' } });
     await call('GET', '/portfolio');
+    const overview = (await call('GET', '/stocks/overview')) as { companies: Array<{ position: unknown }> };
+    expect(overview.companies.some((entry) => entry.position !== null)).toBe(true);
 
     await call('POST', '/politics/invest', { body: { country_id: countries[0]!.id, amount: 3000 } });
     await call('GET', '/influence');
@@ -139,6 +148,9 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/tokens/{id}/usage', { path: `/tokens/${created.id}/usage` });
     await call('GET', '/admin/tokens/busiest', { token: admin.token });
     await call('DELETE', '/tokens/{id}', { path: `/tokens/${created.id}` });
+    const ledger = (await call('GET', '/transactions', { path: '/transactions?page=1&page_size=5' })) as { items: unknown[]; total: number };
+    expect(ledger.items).toHaveLength(5);
+    expect(ledger.total).toBeGreaterThan(5);
     await call('POST', '/buildings/{id}/sell', { path: `/buildings/${store.id}/sell` });
 
     const all = restRoutes().map((route) => `${route.method} ${route.path}`);

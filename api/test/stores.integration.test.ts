@@ -195,6 +195,9 @@ describe('trade hall, factory raw materials and store shelves', () => {
         market_price: (world.bread.cityPriceCents + 10) / 100,
         demand_level: 80,
         units_sold_last_turn: 0,
+        markup_percent: expect.any(Number),
+        // $9.50 against the city's $4.60: 106.5% above.
+        vs_market_percent: 106.5,
       },
     ]);
     // No stock anywhere now: even one more unit is refused.
@@ -217,6 +220,8 @@ describe('trade hall, factory raw materials and store shelves', () => {
       { product_id: world.bread.id, quantity: 1, retail_price: 0 },
       { product_id: world.bread.id, quantity: 1, retail_price: -3 },
       { product_id: world.bread.id, quantity: 1, retail_price: 0.001 },
+      // More than cents is refused, never rounded to $4.36.
+      { product_id: world.bread.id, quantity: 1, retail_price: 4.355 },
       { product_id: world.bread.id, quantity: 1, retail_price: 'cheap' },
       { product_id: world.bread.id, quantity: 1 },
     ]) {
@@ -228,6 +233,8 @@ describe('trade hall, factory raw materials and store shelves', () => {
       body: { product_id: world.bread.id, quantity: 1, retail_price: 0.001 },
     });
     expect(priceError.body.error).toContain('Please enter a valid price');
+    const centsError = await app.api('PUT', `/stores/${store}/products/${world.bread.id}`, { token: player.token, body: { retail_price: '4.355' } });
+    expect(centsError).toMatchObject({ status: 400, body: { error: 'Please enter a valid price' } });
     const notStore = await app.api('POST', `/buildings/${farm}/inventory/transfer-to-store`, {
       token: player.token,
       body: { product_id: world.bread.id, quantity: 1, retail_price: 5 },

@@ -50,9 +50,11 @@ describe('admin journey', () => {
     await page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
     expect(await page.title()).toBe('Admin Panel | Marketcraft');
 
+    // Other journeys may have advanced the world already: this one starts from the week it finds.
+    const { current_week: week } = (await (await context.request.get('/api/world')).json()) as { current_week: number };
     const world = page.getByTestId('world-state-card');
     await world.getByRole('heading', { name: 'World State' }).waitFor();
-    await world.getByTestId('admin-current-week').getByText('1', { exact: true }).waitFor();
+    await world.getByTestId('admin-current-week').getByText(String(week), { exact: true }).waitFor();
     expect(await world.getByText('Time Until Next Turn').isVisible()).toBe(true);
 
     const schedule = page.getByTestId('schedule-card');
@@ -82,13 +84,13 @@ describe('admin journey', () => {
       page.getByText('Error Advancing Turn').waitFor({ timeout: 80_000 }).then(() => 'failed' as const),
     ]);
     expect(outcome, 'advancing the turn failed (is the worker running?)').toBe('advanced');
-    await page.getByTestId('header-week').getByText('2', { exact: true }).waitFor();
-    await world.getByTestId('admin-current-week').getByText('2', { exact: true }).waitFor();
+    await page.getByTestId('header-week').getByText(String(week + 1), { exact: true }).waitFor();
+    await world.getByTestId('admin-current-week').getByText(String(week + 1), { exact: true }).waitFor();
 
     // The player hears about it without reloading.
     await playerToast;
     await playerToastText;
-    await player.page.getByTestId('header-week').getByText('2', { exact: true }).waitFor();
+    await player.page.getByTestId('header-week').getByText(String(week + 1), { exact: true }).waitFor();
     // The turn just ran: the header counts down its 30-minute processing window.
     await player.page.getByTestId('header-next-turn').getByText(/^Processing \(\d+m \d+s\)$/).waitFor();
     // The dashboard now has a turn of history to chart.

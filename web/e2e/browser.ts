@@ -1,5 +1,7 @@
 /** Shared helpers of the journeys: Debian's Chromium through playwright-core, and quick sign-ups. */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -59,4 +61,43 @@ export async function signUpInBrowser(page: Page, email: string): Promise<void> 
 
 export async function visibleText(page: Page, text: string | RegExp): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible' });
+}
+
+/** Creates something through the REST API from inside the browser context (its session cookie, the app's Origin). */
+export async function apiPost<T = any>(context: BrowserContext, path: string, data: unknown): Promise<T> {
+  const response = await context.request.post(`/api${path}`, { data, headers: { origin: baseURL() } });
+  if (!response.ok()) throw new Error(`POST ${path} failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function apiGet<T = any>(context: BrowserContext, path: string): Promise<T> {
+  const response = await context.request.get(`/api${path}`);
+  if (!response.ok()) throw new Error(`GET ${path} failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What axe (WCAG 2 A and AA rules) finds serious or critical on the page as it is now: 'rule: target' lines. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] });
+    return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${(node.failureSummary ?? '').split('\n')[1]?.trim() ?? ''})`),
+    );
+  });
+  return violations;
+}
+
+/** Picks the colour scheme the app starts with in this context ('light', 'dark' or 'auto'). */
+export async function useColorScheme(context: BrowserContext, scheme: 'light' | 'dark' | 'auto'): Promise<void> {
+  await context.addInitScript((value) => window.localStorage.setItem('marketcraft-color-scheme', value), scheme);
+}
+
+/** Signs in as `email` (an admin of ADMIN_EMAILS), signing up first if needed. */
+export async function signInOrUp(context: BrowserContext, email: string): Promise<void> {
+  const response = await context.request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
+  if (!response.ok()) await signUpViaApi(context, email);
 }

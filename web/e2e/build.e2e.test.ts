@@ -40,12 +40,13 @@ describe('build journey', () => {
     await page.waitForURL(/\/buildings\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Farm' }).waitFor();
     await page.getByRole('tab', { name: 'Operations' }).click();
-    // The hire dialog checks the request with the API's schema and shows the spec's message.
+    // The hire dialog checks the request with the API's schema as it is typed: the spec's message
+    // under the field, Hire disabled.
     await page.getByRole('button', { name: 'Hire Employees' }).click();
     const hire = page.getByRole('dialog', { name: 'Hire Employees' });
     await hire.getByRole('textbox', { name: 'Employees to hire' }).fill('');
-    await hire.getByRole('button', { name: 'Hire', exact: true }).click();
-    await page.getByText('Please enter a number between 1 and 10').waitFor();
+    await hire.getByText('Please enter a number between 1 and 10').waitFor();
+    expect(await hire.getByRole('button', { name: 'Hire', exact: true }).isDisabled()).toBe(true);
     await hire.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Select What to Produce' }).click();
     await page.getByRole('dialog').getByRole('radio').first().click();
@@ -65,11 +66,13 @@ describe('build journey', () => {
     await page.goto('/market');
     await page.getByRole('heading', { level: 1, name: 'Market' }).waitFor();
     await page.getByRole('textbox', { name: 'Search products' }).fill('wheat');
-    const card = page.locator('[data-testid^="product-card-"]').first();
-    const quantity = card.getByRole('textbox', { name: /^Quantity of / });
+    const row = page.getByTestId('market-row').first();
+    const productName = (await row.locator('p').first().textContent())?.trim() ?? '';
+    await row.getByRole('button', { name: new RegExp(`^${productName}`) }).click();
+    const quantity = page.getByRole('textbox', { name: 'Quantity' });
     await quantity.fill('5');
-    const productName = (await card.locator('p').first().textContent())?.trim() ?? '';
-    await card.getByRole('button', { name: 'Buy' }).click();
+    await page.getByTestId('buy-total').waitFor();
+    await page.getByRole('button', { name: `Buy ${productName}` }).click();
     await page.getByText('Purchased!').waitFor();
     await page.getByText(`5 units of ${productName}`).waitFor();
     expect(await quantity.inputValue()).toBe('0');
@@ -99,11 +102,12 @@ describe('build journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Purchase Product' });
     const purchaseQuantity = dialog.getByRole('textbox', { name: 'Quantity' });
     expect(await purchaseQuantity.inputValue()).toBe('10');
-    // An empty quantity is refused locally with the spec's message.
+    // An empty quantity is refused as typed with the spec's message, Purchase disabled.
     await purchaseQuantity.fill('');
-    await dialog.getByRole('button', { name: 'Purchase' }).click();
-    await page.getByText('Please enter a valid quantity').waitFor();
+    await dialog.getByText('Please enter a valid quantity').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Purchase' }).isDisabled()).toBe(true);
     await purchaseQuantity.fill('10');
+    await dialog.getByTestId('order-total').waitFor();
     await dialog.getByRole('button', { name: 'Purchase' }).click();
     await page.getByText('Products purchased successfully!').waitFor();
 
@@ -113,8 +117,8 @@ describe('build journey', () => {
     const retailPrice = addDialog.getByRole('textbox', { name: 'Retail price' });
     const suggested = (await retailPrice.inputValue()).replace('$', '');
     await retailPrice.fill('');
-    await addDialog.getByRole('button', { name: 'Add to Store' }).click();
-    await page.getByText('Please enter a valid price').waitFor();
+    await addDialog.getByText('Please enter a valid price').waitFor();
+    expect(await addDialog.getByRole('button', { name: 'Add to Store' }).isDisabled()).toBe(true);
     await retailPrice.fill(suggested);
     await addDialog.getByRole('button', { name: 'Add to Store' }).click();
     await page.getByText('Product added to store!').waitFor();

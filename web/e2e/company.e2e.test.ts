@@ -55,9 +55,10 @@ describe('company journey', () => {
     await page.goto('/politics');
     await page.getByRole('heading', { level: 1, name: 'Politics' }).waitFor();
     await page.getByText('How It Works').waitFor();
-    await page.getByRole('button', { name: 'Invest', exact: true }).click();
+    // No country yet: the spec's message shows and Invest stays disabled.
     await page.getByText('No country selected').waitFor();
     await page.getByText('Please select a country first').waitFor();
+    expect(await page.getByRole('button', { name: 'Invest', exact: true }).isDisabled()).toBe(true);
 
     const country = page.getByRole('button', { pressed: false }).filter({ hasText: /Tax \d+%/ }).first();
     const countryName = (await country.locator('p').first().textContent())?.trim() ?? '';
@@ -66,6 +67,8 @@ describe('company journey', () => {
     const units = page.getByRole('textbox', { name: 'Units' });
     // The field can be cleared and retyped.
     await units.fill('');
+    await page.getByText('Please enter a whole number of units (at least 1)').waitFor();
+    expect(await page.getByRole('button', { name: 'Invest', exact: true }).isDisabled()).toBe(true);
     await units.pressSequentially('3');
     expect(await units.inputValue()).toBe('3');
     await page.getByText('$3,000', { exact: true }).waitFor();

@@ -1,7 +1,7 @@
 /**
  * Starts Marketcraft the README way: `npm start` from the repository root, on a free port, with a
  * fresh data directory (so a fresh embedded PostgreSQL and a freshly seeded world), SKIP_BUILD=1
- * (`npm test` builds first) and ADMIN_EMAILS=admin@e2e.test. Waits for "Marketcraft is running at",
+ * (`npm test` builds first) and ADMIN_EMAILS=admin@e2e.test,helper-admin@e2e.test. Waits for "Marketcraft is running at",
  * hands the URL to the tests, and on teardown stops the whole process group with SIGTERM and waits
  * for a clean exit.
  */
@@ -13,6 +13,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
+/** A second admin, for journeys that advance turns or look at /admin without being the admin journey's player. */
+export const E2E_HELPER_ADMIN_EMAIL = 'helper-admin@e2e.test';
 const READY_LINE = 'Marketcraft is running at';
 const START_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 60_000;
@@ -74,7 +76,7 @@ export default async function setup(project: TestProject) {
   const logPath = path.join(dataDir, 'app.log');
   const log = createWriteStream(logPath);
 
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', ADMIN_EMAILS: E2E_ADMIN_EMAIL };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_HELPER_ADMIN_EMAIL}` };
   delete env.DATABASE_URL; // always the embedded server, never someone's database
   const child = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log, { end: false });

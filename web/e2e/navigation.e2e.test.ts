@@ -22,7 +22,9 @@ async function signedInPage(viewport?: { width: number; height: number }): Promi
 const SIDE_MENU: Array<{ link: string; path: string; heading: string | RegExp; title: string }> = [
   { link: 'Build', path: '/build', heading: 'Build', title: 'Build' },
   { link: 'Market', path: '/market', heading: 'Market', title: 'Market' },
+  { link: 'Warehouse', path: '/warehouse', heading: 'Warehouse', title: 'Warehouse' },
   { link: 'Stock Exchange', path: '/stocks', heading: 'Stock Exchange', title: 'Stock Exchange' },
+  { link: 'Transactions', path: '/transactions', heading: 'Transactions', title: 'Transactions' },
   { link: 'Politics', path: '/politics', heading: 'Politics', title: 'Politics' },
   { link: 'Leaderboard', path: '/leaderboard', heading: 'Leaderboard', title: 'Leaderboard' },
   { link: 'My Buildings', path: '/my-buildings', heading: 'My Buildings', title: 'My Buildings' },

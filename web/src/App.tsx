@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Button, Center, MantineProvider, Stack, Text, createTheme } from '@mantine/core';
+import { Button, Center, MantineProvider, Stack, Text, localStorageColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { SignInPage } from './auth/SignInPage';
 import { useSession } from './auth/session';
@@ -14,16 +14,20 @@ import { FullScreenLoader } from './components/FullScreenLoader';
 import { createQueryClient } from './queryClient';
 import { AppRoutes } from './router';
 import { createTrpcClient, trpc } from './trpc';
+import classes from './app.module.css';
+import { cssVariablesResolver, theme } from './theme';
 
-const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-});
 
 /** Toasts (spec section 9): one at a time, 5 s each. */
 const TOAST_LIMIT = 1;
 const TOAST_DURATION_MS = 5000;
+
+/**
+ * Light, dark or the system's scheme, remembered in this browser (the key index.html's inline
+ * script reads before the first paint, so a dark page never flashes light).
+ */
+export const COLOR_SCHEME_STORAGE_KEY = 'marketcraft-color-scheme';
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
 function SessionGate() {
   const session = useSession();
@@ -46,11 +50,12 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} zIndex={1000} />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
+            {/* Inside the router: a toast may link to a page ('See the week's results'). Below the header, clear of it. */}
+            <Notifications position="top-right" limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} zIndex={1000} classNames={{ root: classes.toasts }} />
             <SessionGate />
           </BrowserRouter>
         </QueryClientProvider>

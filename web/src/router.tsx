@@ -20,6 +20,8 @@ const AboutPage = lazy(() => import('./pages/about/AboutPage'));
 const LearningPage = lazy(() => import('./pages/learning/LearningPage'));
 const CommunityPage = lazy(() => import('./pages/community/CommunityPage'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
+const WarehousePage = lazy(() => import('./pages/warehouse/WarehousePage'));
+const TransactionsPage = lazy(() => import('./pages/transactions/TransactionsPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 
 export function AppRoutes() {
@@ -32,6 +34,8 @@ export function AppRoutes() {
         <Route path="buildings/:id" element={<BuildingDetailPage />} />
         <Route path="research" element={<ResearchPage />} />
         <Route path="market" element={<MarketPage />} />
+        <Route path="warehouse" element={<WarehousePage />} />
+        <Route path="transactions" element={<TransactionsPage />} />
         <Route path="stocks" element={<StocksPage />} />
         <Route path="politics" element={<PoliticsPage />} />
         <Route path="leaderboard" element={<LeaderboardPage />} />

@@ -112,6 +112,12 @@ describe('a full turn', () => {
     expect((books.tax ?? 0) + tax).toBe(0);
     const [losses] = await db.execute<{ tax_loss_cents: number }>(sql`select tax_loss_cents from companies where id = ${producer}`);
     expect(Number(losses?.tax_loss_cents)).toBe(Math.max(0, -taxable));
+    // The week's posted price is kept for the market's history (before it moved), once per product.
+    const recorded = await db.execute<{ price_cents: number }>(sql`select price_cents from product_price_history where product_id = ${world.flour} and week = ${week}`);
+    expect(recorded.map((row) => Number(row.price_cents))).toEqual([Number(flourBefore!.p)]);
+    const [counts] = await db.execute<{ rows: number; products: number }>(sql`
+      select (select count(*) from product_price_history where week = ${week})::int as rows, (select count(*) from products)::int as products`);
+    expect(counts?.rows).toBe(counts?.products);
 
     // Dividends: 20% of the profit after tax, per share, to the holder of 10 shares (none when there is no profit).
     const profit = taxable - tax;

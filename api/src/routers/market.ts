@@ -1,5 +1,5 @@
-import { marketTrade, quoteOrder } from '@marketcraft/db';
-import { marketQuoteInput, marketTradeInput } from '@marketcraft/shared';
+import { getProductDetail, listMarketProducts, marketTrade, quoteOrder } from '@marketcraft/db';
+import { marketProductInput, marketQuoteInput, marketTradeInput } from '@marketcraft/shared';
 import { playerProcedure, router } from '../trpc.ts';
 
 export const marketRouter = router({
@@ -12,4 +12,23 @@ export const marketRouter = router({
     .meta({ access: 'read', rest: { method: 'GET', path: '/market/quote', summary: 'What an order would cost or pay now (?product_id&quantity&action), with the why' } })
     .input(marketQuoteInput)
     .query(({ ctx, input }) => quoteOrder(ctx.db, { productId: input.product_id, quantity: input.quantity, action: input.action })),
+
+  products: playerProcedure
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/market/products', summary: "Every product: buy and sell price, this week's change, the last 12 weeks' prices, and the units you hold" },
+    })
+    .query(({ ctx }) => listMarketProducts(ctx.db, ctx.company.id)),
+
+  product: playerProcedure
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/market/products/{id}',
+        summary: 'One product: prices, its weekly price history (52 weeks), its price and demand in each city, the recipes that make it and use it',
+      },
+    })
+    .input(marketProductInput)
+    .query(({ ctx, input }) => getProductDetail(ctx.db, ctx.company.id, input.id)),
 });

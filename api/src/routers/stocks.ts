@@ -1,4 +1,4 @@
-import { getPortfolio, getStockHistory, listShareRecords, listStockPrices, quoteShares, tradeShares } from '@marketcraft/db';
+import { getPortfolio, getStockHistory, listShareRecords, listStockOverview, listStockPrices, quoteShares, tradeShares } from '@marketcraft/db';
 import { stockHistorySchema, stockQuoteSchema, stockTradeSchema } from '@marketcraft/shared';
 import { playerProcedure, router } from '../trpc.ts';
 
@@ -18,6 +18,17 @@ export const stocksRouter = router({
   prices: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/stock-prices', summary: 'Latest and previous price per company, biggest movers first' } })
     .query(({ ctx }) => listStockPrices(ctx.db)),
+
+  overview: playerProcedure
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/stocks/overview',
+        summary: "Every listed company: price, this week's change, recent weekly prices, market value and your position (value, cost, gain); your portfolio's totals",
+      },
+    })
+    .query(({ ctx }) => listStockOverview(ctx.db, ctx.company.id)),
 
   history: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/stocks/history', summary: 'Price history of one company (?company_id=N): week, price, oldest first' } })

@@ -344,13 +344,6 @@ export async function buildBuilding(db: DbExecutor, companyId: number, input: { 
     const [city] = await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.id, input.cityId));
     if (!city) throw new GameError('NOT_FOUND', 'City not found');
     const costCents = dollarsToCents(spec.constructionCost);
-    await changeCash(tx, {
-      companyId,
-      amountCents: -costCents,
-      type: 'building',
-      reason: 'build',
-      description: `Built a ${spec.name} in ${city.name}`,
-    });
     let selectedRecipeId: number | null = null;
     if (spec.category === 'extraction') {
       const [first] = await tx
@@ -367,6 +360,15 @@ export async function buildBuilding(db: DbExecutor, companyId: number, input: { 
       .values({ companyId, type: input.type, cityId: city.id, selectedRecipeId, constructionCostCents: costCents, builtWeek: week })
       .returning({ id: buildings.id });
     if (!created) throw new Error('building insert returned nothing');
+    // Paid after the insert so the ledger line names the new building; not enough cash rolls both back.
+    await changeCash(tx, {
+      companyId,
+      amountCents: -costCents,
+      type: 'building',
+      reason: 'build',
+      description: `Built a ${spec.name} in ${city.name}`,
+      ref: { buildingId: created.id },
+    });
     return viewOf(tx, companyId, created.id);
   });
 }
@@ -381,6 +383,7 @@ export async function hireEmployees(db: DbExecutor, companyId: number, buildingI
       type: 'building',
       reason: 'hire',
       description: `Hired ${count} ${count === 1 ? 'employee' : 'employees'} at the ${building.spec.name} in ${building.cityName}`,
+      ref: { buildingId: building.id },
     });
     await tx.update(buildings).set({ employees: sql`${buildings.employees} + ${count}` }).where(eq(buildings.id, building.id));
     return viewOf(tx, companyId, building.id);
@@ -406,6 +409,7 @@ export async function upgradeEquipment(db: DbExecutor, companyId: number, buildi
       type: 'building',
       reason: 'equipment',
       description: `Upgraded the ${building.spec.name} in ${building.cityName} to equipment level ${targetLevel}`,
+      ref: { buildingId: building.id },
     });
     await tx.update(buildings).set({ equipmentLevel: targetLevel }).where(eq(buildings.id, building.id));
     return viewOf(tx, companyId, building.id);
@@ -482,6 +486,7 @@ export async function sellBuilding(db: DbExecutor, companyId: number, buildingId
       type: 'building',
       reason: 'sell_building',
       description: `Sold the ${building.spec.name} in ${building.cityName}`,
+      ref: { buildingId: building.id },
     });
     const [stock] = await tx.execute<{ units: number }>(sql`
       select (coalesce((select sum(quantity) from store_products where building_id = ${building.id}), 0)

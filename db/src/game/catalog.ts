@@ -1,9 +1,10 @@
 /** Read-only catalog: goods, recipes, cities and their market data. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { GameError, centsToDollars } from '@marketcraft/shared';
 import { cities, cityMarketData, countries, products } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { loadRecipes, type RecipeView } from './buildings.ts';
+import { unitBuyCentsSql, unitSellCentsSql } from './marketPrices.ts';
 
 export interface GoodView {
   id: number;
@@ -14,6 +15,9 @@ export interface GoodView {
   base_price: number;
   /** (current - base) / base x 100, rounded to 2 decimals. */
   price_change_percent: number;
+  /** What one unit costs to buy, and selling one unit pays, on the market now (marketPrices.ts). */
+  buy_price: number;
+  sell_price: number;
 }
 
 /** Spec section 9: price change percent = (current - base) / base, shown in percent. */
@@ -22,27 +26,31 @@ export function priceChangePercent(currentCents: number, baseCents: number): num
   return Math.round(((currentCents - baseCents) / baseCents) * 10_000) / 100;
 }
 
-/** GET /goods: every product. */
+/** GET /goods: every product, with what one unit costs and pays on the market now. */
 export async function listGoods(db: DbExecutor): Promise<GoodView[]> {
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      category: products.category,
-      subcategory: products.subcategory,
-      currentPriceCents: products.currentPriceCents,
-      basePriceCents: products.basePriceCents,
-    })
-    .from(products)
-    .orderBy(asc(products.id));
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    category: string;
+    subcategory: string;
+    current_price_cents: number;
+    base_price_cents: number;
+    buy_cents: number;
+    sell_cents: number;
+  }>(sql`
+    select p.id, p.name, p.category, p.subcategory, p.current_price_cents, p.base_price_cents,
+           ${unitBuyCentsSql} as buy_cents, ${unitSellCentsSql} as sell_cents
+    from ${products} p order by p.id`);
   return rows.map((row) => ({
-    id: row.id,
+    id: Number(row.id),
     name: row.name,
     category: row.category,
     subcategory: row.subcategory,
-    current_price: centsToDollars(row.currentPriceCents),
-    base_price: centsToDollars(row.basePriceCents),
-    price_change_percent: priceChangePercent(row.currentPriceCents, row.basePriceCents),
+    current_price: centsToDollars(Number(row.current_price_cents)),
+    base_price: centsToDollars(Number(row.base_price_cents)),
+    price_change_percent: priceChangePercent(Number(row.current_price_cents), Number(row.base_price_cents)),
+    buy_price: centsToDollars(Number(row.buy_cents)),
+    sell_price: centsToDollars(Number(row.sell_cents)),
   }));
 }
 

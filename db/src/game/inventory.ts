@@ -223,6 +223,7 @@ export async function purchaseForBuilding(
       type: 'purchase',
       reason: isStore ? 'store_stock' : 'raw_materials',
       description: `Bought ${order.quantity} ${order.productName} for the ${building.spec.name} in ${building.cityName} for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
+      ref: { buildingId: building.id, productId: order.productId },
     });
     let held: { quantity: number; unitCents: number } | undefined;
     if (isStore) {

@@ -18,6 +18,16 @@ export interface CashChange {
   description: string;
   /** Turn costs may take cash negative (that is what leads to bankruptcy); player actions never. */
   allowNegative?: boolean;
+  /** What the line concerns (GET /api/transactions links it there). */
+  ref?: LedgerRef;
+}
+
+/** The building, product, other company or country a ledger line concerns. */
+export interface LedgerRef {
+  buildingId?: number;
+  productId?: number;
+  counterpartyCompanyId?: number;
+  countryId?: number;
 }
 
 /** Applies the change and writes its ledger row; returns the new cash in cents. */
@@ -25,6 +35,7 @@ export async function changeCash(db: DbExecutor, change: CashChange): Promise<nu
   const amount = Math.round(change.amountCents);
   if (!Number.isSafeInteger(amount)) throw new Error(`Invalid cash change: ${change.amountCents}`);
   const allowNegative = change.allowNegative === true;
+  const ref = change.ref ?? {};
   const rows = await db.execute<{ cash_cents: number }>(sql`
     with updated as (
       update companies set cash_cents = cash_cents + ${amount}
@@ -32,9 +43,11 @@ export async function changeCash(db: DbExecutor, change: CashChange): Promise<nu
         and (${allowNegative} or ${amount} >= 0 or cash_cents + ${amount} >= 0)
       returning cash_cents
     ), ledger as (
-      insert into transactions (company_id, type, reason, amount_cents, description, week)
+      insert into transactions (company_id, type, reason, amount_cents, description, week,
+                                building_id, product_id, counterparty_company_id, country_id)
       select ${change.companyId}, ${change.type}, ${change.reason}, ${amount}, ${change.description},
-             (select current_week from world where id = 1)
+             (select current_week from world where id = 1),
+             ${ref.buildingId ?? null}::int, ${ref.productId ?? null}::int, ${ref.counterpartyCompanyId ?? null}::int, ${ref.countryId ?? null}::int
       from updated
     )
     select cash_cents from updated`);

@@ -184,6 +184,7 @@ export async function marketTrade(
         type: 'purchase',
         reason: 'market_buy',
         description: `Bought ${order.quantity} ${order.productName} on the market for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
+        ref: { productId: order.productId },
       });
       await addToWarehouse(tx, companyId, order.productId, order.quantity, order.unitCents);
       return tradeResult('buy', order, await warehouseQuantity(tx, companyId, order.productId), cashCents);
@@ -204,6 +205,7 @@ export async function marketTrade(
       type: 'sale',
       reason: 'market_sell',
       description: `Sold ${order.quantity} ${order.productName} on the market for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
+      ref: { productId: order.productId },
     });
     return tradeResult('sell', order, await warehouseQuantity(tx, companyId, order.productId), cashCents);
   });

@@ -160,6 +160,7 @@ export async function investInPolitics(
       type: 'other',
       reason: 'politics',
       description: `Political investment in ${country.name}: ${units} ${units === 1 ? 'unit' : 'units'} for ${platform === 'lower_taxes' ? 'lower' : 'higher'} taxes`,
+      ref: { countryId: country.id },
     });
     return {
       country_id: country.id,

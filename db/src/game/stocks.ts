@@ -337,6 +337,7 @@ export async function tradeShares(
         type: 'stock_trade',
         reason: 'stock_buy',
         description: `Bought ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
+        ref: { counterpartyCompanyId: issuerCompanyId },
       });
       await changeCash(tx, {
         companyId: issuerCompanyId,
@@ -344,6 +345,7 @@ export async function tradeShares(
         type: 'stock_trade',
         reason: 'share_issue',
         description: `Issued ${sharesWord(shares)} to a shareholder for ${formatCents(totalCents)}`,
+        ref: { counterpartyCompanyId: holderCompanyId },
       });
       sharesOwned = owned + shares;
       const newAverage = Math.round((owned * Number(entry?.average_price_cents ?? 0) + totalCents) / sharesOwned);
@@ -362,6 +364,7 @@ export async function tradeShares(
           type: 'stock_trade',
           reason: 'share_buyback',
           description: `Bought back ${sharesWord(shares)} from a shareholder for ${formatCents(totalCents)}`,
+          ref: { counterpartyCompanyId: holderCompanyId },
         });
       } catch (error) {
         if (error instanceof GameError && error.code === 'NOT_ENOUGH_CASH') {
@@ -375,6 +378,7 @@ export async function tradeShares(
         type: 'stock_trade',
         reason: 'stock_sell',
         description: `Sold ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
+        ref: { counterpartyCompanyId: issuerCompanyId },
       });
       sharesOwned = owned - shares;
       const where = and(eq(portfolioEntries.holderCompanyId, holderCompanyId), eq(portfolioEntries.issuerCompanyId, issuerCompanyId));

@@ -26,6 +26,16 @@ export interface StoreProductView {
   /** Demand level 0-100 in the store's city; null without market data there. */
   demand_level: number | null;
   units_sold_last_turn: number;
+  /** (retail - cost) / cost, percent with one decimal; null at a cost of 0. */
+  markup_percent: number | null;
+  /** (retail - market) / market, percent with one decimal; null without a market price. */
+  vs_market_percent: number | null;
+}
+
+/** (price - reference) / reference in percent, one decimal; null without a reference. */
+export function percentAbove(priceCents: number, referenceCents: number | null): number | null {
+  if (referenceCents === null || referenceCents <= 0) return null;
+  return Math.round(((priceCents - referenceCents) / referenceCents) * 1_000) / 10;
 }
 
 async function ownedStore(db: DbExecutor, companyId: number, buildingId: number, lock: boolean): Promise<OwnedBuilding> {
@@ -68,6 +78,8 @@ async function storeProductViews(db: DbExecutor, building: OwnedBuilding, produc
     market_price: row.marketPriceCents === null ? null : centsToDollars(row.marketPriceCents),
     demand_level: row.demandLevel,
     units_sold_last_turn: row.unitsSoldLastTurn,
+    markup_percent: percentAbove(row.retailPriceCents, row.costPriceCents),
+    vs_market_percent: percentAbove(row.retailPriceCents, row.marketPriceCents),
   }));
 }
 

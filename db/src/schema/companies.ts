@@ -249,6 +249,13 @@ export const transactions = pgTable(
     description: text().notNull(),
     week: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // What the line concerns (GET /api/transactions links it there); null for the turn's rows,
+    // which concern their week (its report). No foreign keys: the ledger outlives sold buildings.
+    buildingId: integer(),
+    productId: integer(),
+    /** The other company of a share trade. */
+    counterpartyCompanyId: integer(),
+    countryId: integer(),
   },
   (t) => [
     check('transactions_type', inList(t.type, TRANSACTION_TYPES)),

@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './world.ts';
 export * from './companies.ts';
 export * from './apiTokens.ts';
+export * from './history.ts';

@@ -18,9 +18,19 @@ export const buildingTypeSchema = z.enum(BUILDING_TYPE_NAMES);
 export const productCategorySchema = z.enum(PRODUCT_CATEGORIES);
 /** Units to buy, sell or move: a positive whole number (at most MAX_TRADE_QUANTITY). */
 export const unitQuantitySchema = positiveIntegerUpTo(MAX_TRADE_QUANTITY, `Please enter a quantity of at most ${MAX_TRADE_QUANTITY.toLocaleString('en-US')}`);
-/** A retail price in dollars: positive, at least one cent. */
+/** Whole cents: 4.35 yes, 4.355 no (floating point: 4.35 x 100 is 434.99999999999994). */
+export function isWholeCents(dollars: number): boolean {
+  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+}
+
+/** A retail price in dollars: at least one cent, in whole cents (never rounded: 4.355 is refused). */
 export const retailPriceSchema = numberInput(
-  z.number({ error: 'Please enter a valid price' }).positive('Please enter a valid price').min(0.01, 'Please enter a valid price').max(1_000_000_000),
+  z
+    .number({ error: 'Please enter a valid price' })
+    .positive('Please enter a valid price')
+    .min(0.01, 'Please enter a valid price')
+    .max(1_000_000_000)
+    .refine(isWholeCents, 'Please enter a valid price'),
 );
 
 export const buildingIdInput = z.object({ id: idSchema });

@@ -9,3 +9,4 @@ export * from './stocks.ts';
 export * from './politics.ts';
 export * from './research.ts';
 export * from './apiTokens.ts';
+export * from './history.ts';

@@ -85,7 +85,7 @@ export function SignInPage() {
   };
 
   return (
-    <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100dvh" p="md" bg="var(--mantine-color-default-hover)">
       <Box w="100%" maw={420}>
         <Stack align="center" gap={4} mb="lg">
           <ThemeIcon size={56} radius="xl" variant="gradient" gradient={{ from: 'teal', to: 'blue' }} aria-hidden>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Burger, Button, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Button, Skeleton, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBuildingFactory2, IconLogout } from '@tabler/icons-react';
 import { applySession, signOut } from '../auth/session';
 import { useCompany } from '../hooks/useGameData';
@@ -28,7 +28,7 @@ function NextTurn() {
       <div className={classes.stat}>
         <span className={classes.statLabel}>Week</span>
         <span className={classes.statValue} data-testid="header-week">
-          {world.data?.current_week ?? 1}
+          {world.isPending ? <Skeleton height={14} width={24} mt={2} aria-label="Loading week" /> : (world.data?.current_week ?? 1)}
         </span>
       </div>
       <div className={classes.stat}>
@@ -43,7 +43,7 @@ function NextTurn() {
 
 export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   const queryClient = useQueryClient();
-  const { company } = useCompany();
+  const { company, isPending: companyPending } = useCompany();
   const [signingOut, setSigningOut] = useState(false);
 
   const logout = async () => {
@@ -72,8 +72,9 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
       <div className={classes.stats}>
         <div className={classes.stat}>
           <span className={classes.statLabel}>Cash</span>
-          <span className={classes.statValue} data-testid="header-cash">
-            {formatWholeDollars(company?.cash ?? 0)}
+          <span className={classes.statValue} data-testid="header-cash" aria-busy={companyPending}>
+            {/* Never a false $0 while the company loads (0 only when there is no company, as the spec says). */}
+            {companyPending ? <Skeleton height={14} width={72} mt={2} aria-label="Loading cash" /> : formatWholeDollars(company?.cash ?? 0)}
           </span>
         </div>
         <NextTurn />

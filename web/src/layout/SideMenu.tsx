@@ -8,6 +8,7 @@ import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { BUILDING_CATEGORIES, BUILDING_CATEGORY_LABELS, type BuildingCategory } from '@marketcraft/shared';
 import { ScrollBox } from '../components/ScrollBox';
 import { useBuildings } from '../hooks/useGameData';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import type { RouterOutputs } from '../trpc';
 import { SIDE_MENU_LINKS, isActivePath } from './navigation';
@@ -65,6 +66,9 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
               {groups.map((group) => (
                 <NavLink
                   key={group.category}
+                  // A button, not a link without href: reachable with Tab, opened with Enter or Space.
+                  component="button"
+                  type="button"
                   label={
                     <Group gap={6} wrap="nowrap">
                       <span>{group.label}</span>
@@ -84,6 +88,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
                       to={`/buildings/${building.id}`}
                       label={building.name}
                       description={building.city_name || 'Unknown'}
+                      classNames={{ description: classes.navDescription }}
                       active={pathname === `/buildings/${building.id}`}
                       onClick={onNavigate}
                     />
@@ -95,6 +100,9 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
         </nav>
       </Box>
       <Box className={classes.navFooter}>
+        <Box mb="xs">
+          <ColorSchemeToggle />
+        </Box>
         <Text size="xs" c="dimmed">
           Turns every 12 hours
         </Text>

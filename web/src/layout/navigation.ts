@@ -2,6 +2,8 @@
 import type { ComponentType } from 'react';
 import {
   IconBook,
+  IconBuildingWarehouse,
+  IconReceipt2,
   IconBuildingFactory2,
   IconBuildingSkyscraper,
   IconChartLine,
@@ -24,12 +26,17 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/** Side menu, in the spec's order ('My Buildings' and the building groups come after these). */
+/**
+ * Side menu, in the spec's order ('My Buildings' and the building groups come after these), plus
+ * the Warehouse and the Transactions (issue 10).
+ */
 export const SIDE_MENU_LINKS: NavItem[] = [
   { to: '/', label: 'Dashboard', icon: IconHome },
   { to: '/build', label: 'Build', icon: IconBuildingFactory2 },
   { to: '/market', label: 'Market', icon: IconShoppingCart },
+  { to: '/warehouse', label: 'Warehouse', icon: IconBuildingWarehouse },
   { to: '/stocks', label: 'Stock Exchange', icon: IconChartLine },
+  { to: '/transactions', label: 'Transactions', icon: IconReceipt2 },
   { to: '/politics', label: 'Politics', icon: IconGavel },
   { to: '/leaderboard', label: 'Leaderboard', icon: IconTrophy },
   { to: '/admin', label: 'Admin Panel', icon: IconShieldLock, adminOnly: true },
@@ -42,7 +49,9 @@ export const TAB_LINKS: NavItem[] = [
   { to: '/build', label: 'Build New', icon: IconBuildingFactory2 },
   { to: '/research', label: 'Research', icon: IconFlask },
   { to: '/market', label: 'Market', icon: IconShoppingCart },
+  { to: '/warehouse', label: 'Warehouse', icon: IconBuildingWarehouse },
   { to: '/stocks', label: 'Stocks', icon: IconChartLine },
+  { to: '/transactions', label: 'Transactions', icon: IconReceipt2 },
   { to: '/politics', label: 'Politics', icon: IconGavel },
   { to: '/leaderboard', label: 'Leaderboard', icon: IconTrophy },
   { to: '/learning', label: 'Learning', icon: IconBook },

@@ -20,6 +20,9 @@ export async function runMarkets(ctx: TurnContext): Promise<void> {
   const { tx, week, rng } = ctx;
   const productIds = (await tx.execute<{ id: number }>(sql`select id from products order by id`)).map((row) => Number(row.id));
   const noises = productIds.map(() => noise(rng, MARKET_NOISE_BP));
+  // The price each product was posted at during the week now ending, before it moves (the market's
+  // charts and sparklines, db/src/game/marketHistory.ts; the current week's price is the product's own).
+  await tx.execute(sql`insert into product_price_history (product_id, week, price_cents) select id, ${week}::int, current_price_cents from products`);
   await tx.execute(sql`
     create temp table turn_prices on commit drop as
     select p.id as product_id, p.current_price_cents as old_cents,

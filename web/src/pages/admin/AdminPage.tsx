@@ -1,11 +1,10 @@
 /** Admin Panel (spec section 2): world state, the automatic turn schedule, manual turn control. */
 import { Navigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarTime, IconPlayerTrackNext, IconWorld } from '@tabler/icons-react';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryError } from '../../components/QueryError';
+import { QueryState } from '../../components/QueryState';
 import { useIsAdmin } from '../../hooks/useIsAdmin';
 import { useNow } from '../../hooks/useNow';
 import { usePageMeta } from '../../hooks/usePageMeta';
@@ -39,18 +38,16 @@ function WorldStateCard() {
           World State
         </Title>
       </Group>
-      {world.isPending ? (
-        <PageLoader />
-      ) : world.isError ? (
-        <QueryError error={world.error} onRetry={() => void world.refetch()} />
-      ) : (
+      <QueryState query={world}>
+        {(state) => (
         <Stack gap="xs">
-          <Field label="Current Week" value={String(world.data.current_week)} testId="admin-current-week" />
-          <Field label="Last Turn" value={world.data.last_turn_at ? formatDateTime(world.data.last_turn_at) : 'Never'} />
-          <Field label="Next Turn" value={formatDateTime(world.data.next_turn_at)} />
-          <Field label="Time Until Next Turn" value={timeUntilNextTurn(world.data.next_turn_at, now)} />
+          <Field label="Current Week" value={String(state.current_week)} testId="admin-current-week" />
+          <Field label="Last Turn" value={state.last_turn_at ? formatDateTime(state.last_turn_at) : 'Never'} />
+          <Field label="Next Turn" value={formatDateTime(state.next_turn_at)} />
+          <Field label="Time Until Next Turn" value={timeUntilNextTurn(state.next_turn_at, now)} />
         </Stack>
-      )}
+        )}
+      </QueryState>
     </Card>
   );
 }
@@ -65,35 +62,31 @@ function ScheduleCard() {
           Automated Turn Schedule
         </Title>
       </Group>
-      {cron.isPending ? (
-        <PageLoader />
-      ) : cron.isError ? (
-        <QueryError error={cron.error} onRetry={() => void cron.refetch()} />
-      ) : (
+      <QueryState query={cron}>
+        {(schedule) => (
         <Stack gap="xs">
-          <Field label="Job Name" value={cron.data.jobname} />
-          <Field label="Schedule" value={cron.data.schedule} />
+          <Field label="Job Name" value={schedule.jobname} />
+          <Field label="Schedule" value={schedule.schedule} />
           <Group justify="space-between">
             <Text c="dimmed" size="sm">
               Status
             </Text>
-            <Badge color={cron.data.active ? 'green' : 'gray'}>{cron.data.active ? 'Active' : 'Inactive'}</Badge>
+            <Badge color={schedule.active ? 'green' : 'gray'}>{schedule.active ? 'Active' : 'Inactive'}</Badge>
           </Group>
           <Text size="sm" c="dimmed" mt="xs">
             Automatic turns run at 00:30 and 12:30 UTC daily.
           </Text>
         </Stack>
-      )}
+        )}
+      </QueryState>
     </Card>
   );
 }
 
 function ManualTurnCard() {
-  const queryClient = useQueryClient();
   const advance = trpc.admin.advanceTurn.useMutation({
     onSuccess: () => {
       notifySuccess('Turn Advanced Successfully', 'The game has advanced by one week. All production, sales, and bot actions have been processed.');
-      void queryClient.invalidateQueries();
     },
     onError: (error) => notifyFailure('Error Advancing Turn', error, 'Failed to advance the turn. Check the server logs.'),
   });

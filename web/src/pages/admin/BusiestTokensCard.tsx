@@ -1,8 +1,7 @@
 /** Admin: the 20 busiest personal access tokens of the last 7 days (GET /api/admin/tokens/busiest). */
 import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { PageLoader } from '../../components/FullScreenLoader';
-import { QueryError } from '../../components/QueryError';
+import { QueryState } from '../../components/QueryState';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { ScopeBadge } from '../../components/ScopeBadge';
@@ -22,13 +21,8 @@ export function BusiestTokensCard() {
       <Text size="sm" c="dimmed" mb="md">
         Personal access tokens with the most requests over the last 7 days (UTC days, today included).
       </Text>
-      {busiest.isPending ? (
-        <PageLoader />
-      ) : busiest.isError ? (
-        <QueryError error={busiest.error} onRetry={() => void busiest.refetch()} />
-      ) : busiest.data.length === 0 ? (
-        <Text c="dimmed">No token has been used in the last 7 days.</Text>
-      ) : (
+      <QueryState query={busiest} empty="No token has been used in the last 7 days.">
+        {(tokens) => (
         <Table.ScrollContainer minWidth={720}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
@@ -43,7 +37,7 @@ export function BusiestTokensCard() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {busiest.data.map((token) => (
+              {tokens.map((token) => (
                 <Table.Tr key={token.token_id}>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
@@ -76,7 +70,8 @@ export function BusiestTokensCard() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      )}
+        )}
+      </QueryState>
     </Card>
   );
 }

@@ -3,8 +3,6 @@
  * category, a city selector with its bonus, and the build button.
  */
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
 import { Alert, Badge, Button, Card, Group, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingFactory2, IconMapPin } from '@tabler/icons-react';
 import {
@@ -22,8 +20,9 @@ import { useCities, useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { checkBuild } from '../../lib/formChecks';
 import { formatWholeDollars, underscoresToSpaces } from '../../lib/format';
-import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import classes from './build.module.css';
 
 /** What each type makes, for the picker (spec section 3). */
 const TYPE_BLURBS: Record<BuildingType, string> = {
@@ -48,7 +47,6 @@ const TYPE_BLURBS: Record<BuildingType, string> = {
 
 export default function BuildPage() {
   usePageMeta('Build', 'Build farms, mines, mills, factories and stores in 50 cities.');
-  const queryClient = useQueryClient();
   const { company, isPending: companyPending } = useCompany();
   const cities = useCities();
   const [type, setType] = useState<BuildingType | null>(null);
@@ -81,18 +79,14 @@ export default function BuildPage() {
       notifySuccess('Building constructed!', `Your new ${building.name} is now operational.`);
       setType(null);
       setCityId(null);
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings) });
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.news) });
     },
     onError: (error) => notifyFailure('Failed to build', error, 'Not enough cash or invalid selection'),
   });
 
+  // The server's own request schema ('Missing selection' without a type or a city).
+  const checked = checkBuild({ type, city_id: city?.id });
   const onBuild = () => {
-    // The server's own request schema ('Missing selection' without a type or a city).
-    const checked = checkBuild({ type, city_id: city?.id });
-    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
-    build.mutate(checked.request);
+    if (checked.ok) build.mutate(checked.request);
   };
 
   return (
@@ -135,7 +129,8 @@ export default function BuildPage() {
               1. Building Type
             </Title>
           </Group>
-          <Radio.Group value={type ?? ''} onChange={(value) => setType(isBuildingType(value) ? value : null)} name="building-type" aria-label="Building type">
+          {/* Native radios in one group: one tab stop, arrow keys move between the types. */}
+          <Radio.Group value={type ?? ''} onChange={(value) => setType(isBuildingType(value) ? value : null)} name="building-type" label="Building type" labelProps={{ className: classes.srOnly }}>
             <Stack gap="md">
               {BUILDING_CATEGORIES.map((category) => {
                 const types = BUILDING_TYPE_NAMES.filter((name) => BUILDING_TYPES[name].category === category);
@@ -148,22 +143,20 @@ export default function BuildPage() {
                       {types.map((name) => {
                         const typeSpec = BUILDING_TYPES[name];
                         return (
-                          <Radio.Card key={name} value={name} p="sm" radius="md" aria-label={typeSpec.name}>
-                            <Group wrap="nowrap" align="flex-start" gap="sm">
-                              <Radio.Indicator mt={2} />
-                              <div style={{ minWidth: 0 }}>
-                                <Text fw={600} size="sm">
-                                  {typeSpec.name}
-                                </Text>
-                                <Text size="xs" c="dimmed">
-                                  {TYPE_BLURBS[name]}
-                                </Text>
-                                <Text size="xs" fw={600} mt={4} c={company && cash < typeSpec.constructionCost ? 'red' : undefined}>
+                          <Radio
+                            key={name}
+                            value={name}
+                            classNames={{ root: classes.option, body: classes.optionBody, label: classes.optionLabelText }}
+                            label={typeSpec.name}
+                            description={
+                              <>
+                                {TYPE_BLURBS[name]}
+                                <Text component="span" display="block" size="xs" fw={600} mt={4} c={company && cash < typeSpec.constructionCost ? 'red' : undefined}>
                                   {formatWholeDollars(typeSpec.constructionCost)}
                                 </Text>
-                              </div>
-                            </Group>
-                          </Radio.Card>
+                              </>
+                            }
+                          />
                         );
                       })}
                     </SimpleGrid>
@@ -220,9 +213,14 @@ export default function BuildPage() {
         )}
 
         <Group>
-          <Button size="md" onClick={onBuild} disabled={!type || !city || !company || insufficient || build.isPending} leftSection={<IconBuildingFactory2 size={18} aria-hidden />}>
+          <Button size="md" onClick={onBuild} disabled={!checked.ok || !company || insufficient || build.isPending} leftSection={<IconBuildingFactory2 size={18} aria-hidden />}>
             {build.isPending ? 'Building...' : spec && city ? `Build ${spec.name} in ${city.name}` : 'Build'}
           </Button>
+          {!checked.ok && (
+            <Text size="sm" c="dimmed" data-testid="build-missing">
+              <b>{checked.error.title}</b>: {checked.error.message}
+            </Text>
+          )}
         </Group>
       </Stack>
     </>

@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/FullScreenLoader';
 import { formatWholeDollars } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
 import type { BuildingEconomics } from './useBuildingEconomics';
+import { TableScroll } from '../../components/TableScroll';
 
 type Building = RouterOutputs['buildings']['get'];
 type View = 'now' | 'forecast';
@@ -77,7 +78,7 @@ function ForecastView({ building, economics }: { building: Building; economics: 
   const now = building.recipe ? building.effective_output : null;
   return (
     <Stack gap="xs" data-testid="efficiency-forecast">
-      <Table.ScrollContainer minWidth={320}>
+      <TableScroll minWidth={320} label="Efficiency forecast">
         <Table verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
@@ -104,7 +105,7 @@ function ForecastView({ building, economics }: { building: Building; economics: 
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Text size="xs" c="dimmed">
         Planned output per turn at the current production rate and bonuses, before any shortage of inputs.
       </Text>

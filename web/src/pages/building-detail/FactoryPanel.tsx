@@ -1,16 +1,15 @@
 /** Factory management (spec section 2): Raw Materials, Production, Output and Operations tabs. */
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
 import { Badge, Button, Card, Group, Progress, Select, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, MAX_EQUIPMENT_LEVEL, PRODUCT_CATEGORIES } from '@marketcraft/shared';
-import { PageLoader } from '../../components/FullScreenLoader';
+import { QueryState } from '../../components/QueryState';
 import { ScrollBox } from '../../components/ScrollBox';
 import { formatMoney } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../trpc';
-import { PurchaseDialog, type PurchaseTarget } from './PurchaseDialog';
+import { PurchaseDialog, type PurchaseTarget } from './dialogs';
 import type { BuildingEconomics } from './useBuildingEconomics';
+import { TableScroll } from '../../components/TableScroll';
 
 type Building = RouterOutputs['buildings']['get'];
 type Recipe = RouterOutputs['catalog']['recipes'][number];
@@ -36,24 +35,20 @@ export function FactoryPanel({
   onSelectRecipe: (recipeId: number) => void;
   selectingRecipe: boolean;
 }) {
-  const queryClient = useQueryClient();
   const [category, setCategory] = useState<string | null>('Raw Materials');
   const [target, setTarget] = useState<PurchaseTarget | null>(null);
-  const market = trpc.catalog.cityMarketData.useQuery({ id: building.city_id });
-  const materials = trpc.buildings.inventory.useQuery({ id: building.id });
+  // Raw materials are bought on the exchange: its price for one unit now (a larger order walks the curve: the dialog quotes it).
+  const market = trpc.catalog.goods.useQuery();
+  // The whole company warehouse: production takes its inputs from there, whatever bought or made them.
+  const materials = trpc.catalog.inventory.useQuery();
   const purchase = trpc.buildings.purchaseInventory.useMutation({
     onSuccess: () => {
       notifySuccess('Raw materials purchased successfully!');
       setTarget(null);
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.inventory) });
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.get) });
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.catalog) });
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
     },
     onError: (error) => notifyFailure('Error', error, 'Insufficient funds'),
   });
 
-  const priceOf = (productId: number) => market.data?.find((product) => product.product_id === productId)?.market_price ?? 0;
   // What one turn of each recipe needs at this building's settings: the API's figures (the turn's own rules).
   const forecastFor = (recipe: Recipe) => {
     const needs = economics.raw.recipes.find((entry) => entry.recipe_id === recipe.id);
@@ -62,8 +57,9 @@ export function FactoryPanel({
   };
   const isReady = (recipe: Recipe) => economics.raw.recipes.find((entry) => entry.recipe_id === recipe.id)?.ready ?? false;
   const selected = building.recipe ? recipes.find((recipe) => recipe.id === building.recipe?.id) ?? null : null;
-  const materialCount = (materials.data ?? []).reduce((sum, item) => sum + item.quantity, 0);
-  const buy = (productId: number, productName: string, quantity: number) => setTarget({ productId, productName, price: priceOf(productId), quantity: Math.max(1, quantity) });
+  const inputIds = new Set((selected?.inputs ?? []).map((input) => input.product_id));
+  const materialCount = (materials.data ?? []).filter((item) => inputIds.has(item.product_id)).reduce((sum, item) => sum + item.quantity, 0);
+  const buy = (productId: number, productName: string, quantity: number) => setTarget({ productId, productName, quantity: Math.max(1, quantity) });
 
   return (
     <Stack gap="md">
@@ -93,21 +89,20 @@ export function FactoryPanel({
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Card withBorder padding="sm">
               <Select label="Category" data={[...PRODUCT_CATEGORIES]} value={category} onChange={setCategory} mb="sm" allowDeselect={false} />
-              {market.isPending ? (
-                <PageLoader />
-              ) : (
-                <ScrollBox maxHeight={600}>
+              <QueryState query={market}>
+                {(data) => (
+                  <ScrollBox maxHeight={600} label="Products on the market">
                   <Stack gap={4}>
-                    {(market.data ?? [])
+                    {data
                       .filter((product) => product.category === category)
                       .map((product) => (
-                        <Group key={product.product_id} justify="space-between" wrap="nowrap" gap="xs">
+                        <Group key={product.id} justify="space-between" wrap="nowrap" gap="xs">
                           <Text size="sm" truncate>
-                            {product.product_name}
+                            {product.name}
                           </Text>
                           <Group gap="xs" wrap="nowrap">
-                            <Text size="sm">{formatMoney(product.market_price)}</Text>
-                            <Button size="compact-xs" variant="light" aria-label={`Buy ${product.product_name}`} onClick={() => buy(product.product_id, product.product_name, DEFAULT_RAW_MATERIAL_QUANTITY)}>
+                            <Text size="sm">{formatMoney(product.buy_price)}</Text>
+                            <Button size="compact-xs" variant="light" aria-label={`Buy ${product.name}`} onClick={() => buy(product.id, product.name, DEFAULT_RAW_MATERIAL_QUANTITY)}>
                               Buy
                             </Button>
                           </Group>
@@ -115,30 +110,36 @@ export function FactoryPanel({
                       ))}
                   </Stack>
                 </ScrollBox>
-              )}
+                )}
+              </QueryState>
             </Card>
             <Card withBorder padding="sm">
               <Text fw={600} mb="xs">
-                Current Inventory
+                Current Inventory (company warehouse)
               </Text>
-              {materials.isPending ? (
-                <PageLoader />
-              ) : (materials.data ?? []).length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  No raw materials yet.
-                </Text>
-              ) : (
-                <Stack gap={4}>
-                  {(materials.data ?? []).map((item) => (
-                    <Group key={item.product_id} justify="space-between" wrap="nowrap">
-                      <Text size="sm">{item.product_name}</Text>
-                      <Text size="sm" c="dimmed">
-                        {item.quantity} · avg {formatMoney(item.purchase_price)}
-                      </Text>
-                    </Group>
-                  ))}
-                </Stack>
-              )}
+              <QueryState query={materials} empty="Your warehouse is empty: buy materials here or on the market.">
+                {(items) => (
+                  <Stack gap={4}>
+                    {items.map((item) => (
+                      <Group key={item.product_id} justify="space-between" wrap="nowrap">
+                        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                          <Text size="sm" truncate>
+                            {item.product_name}
+                          </Text>
+                          {inputIds.has(item.product_id) && (
+                            <Badge size="xs" variant="light" color="teal" style={{ flexShrink: 0 }}>
+                              Used by this recipe
+                            </Badge>
+                          )}
+                        </Group>
+                        <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                          {item.quantity.toLocaleString('en-US')} · avg {formatMoney(item.average_cost)}
+                        </Text>
+                      </Group>
+                    ))}
+                  </Stack>
+                )}
+              </QueryState>
             </Card>
           </SimpleGrid>
         </Tabs.Panel>
@@ -154,7 +155,7 @@ export function FactoryPanel({
                   Select a recipe below to see what it needs.
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={420}>
+                <TableScroll minWidth={420} label="Shopping list">
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
@@ -184,14 +185,14 @@ export function FactoryPanel({
                       })}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </TableScroll>
               )}
             </Card>
             <Card withBorder padding="sm">
               <Text fw={600} mb="xs">
                 Factory Recipes
               </Text>
-              <ScrollBox maxHeight={600}>
+              <ScrollBox maxHeight={600} label="Factory recipes">
               <Stack gap={6}>
                 {recipes.map((recipe) => {
                   const active = recipe.id === building.selected_recipe_id;
@@ -295,17 +296,15 @@ export function FactoryPanel({
         </Tabs.Panel>
       </Tabs>
 
-      {target && (
-        <PurchaseDialog
-          title="Purchase Raw Materials"
-          buildingId={building.id}
-          target={target}
-          cash={cash}
-          pending={purchase.isPending}
-          onClose={() => setTarget(null)}
-          onConfirm={(request) => purchase.mutate(request)}
-        />
-      )}
+      <PurchaseDialog
+        title="Purchase Raw Materials"
+        buildingId={building.id}
+        target={target}
+        cash={cash}
+        pending={purchase.isPending}
+        onClose={() => setTarget(null)}
+        onConfirm={(request) => purchase.mutate(request)}
+      />
     </Stack>
   );
 }

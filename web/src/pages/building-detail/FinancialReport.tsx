@@ -12,6 +12,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatMoney } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
 import type { BuildingEconomics, WeekFinance } from './useBuildingEconomics';
+import { TableScroll } from '../../components/TableScroll';
 
 const FinanceChart = lazy(() => import('./FinanceChart').then((module) => ({ default: module.FinanceChart })));
 
@@ -54,7 +55,7 @@ function BreakdownTable({ periods, isStore }: { periods: Array<{ label: string; 
     { label: 'Net profit', value: (week) => money(week.netCents), strong: true },
   ];
   return (
-    <Table.ScrollContainer minWidth={300}>
+    <TableScroll minWidth={300} label="Weekly breakdown">
       <Table verticalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
@@ -79,7 +80,7 @@ function BreakdownTable({ periods, isStore }: { periods: Array<{ label: string; 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

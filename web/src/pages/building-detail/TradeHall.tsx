@@ -1,107 +1,75 @@
-/** Trade Hall of a store (spec section 2): Purchase, Inventory and Store tabs with their dialogs. */
+/**
+ * Trade Hall of a store (spec section 2): Purchase (the city's market), Inventory (what this store
+ * can put on its shelf: its back room and the company warehouse, where the company's own production
+ * lands) and Store (the shelf), with the Purchase Product and Add Product to Store dialogs.
+ */
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
-import { ActionIcon, Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
-import { PRODUCT_CATEGORIES, SUGGESTED_RETAIL_MARKUP } from '@marketcraft/shared';
-import { PageLoader } from '../../components/FullScreenLoader';
-import { QueryError } from '../../components/QueryError';
+import { PRODUCT_CATEGORIES } from '@marketcraft/shared';
+import { AddToStoreDialog, type ShelfCandidate, type StoreChoice } from '../../components/AddToStoreDialog';
+import { useFieldText } from '../../components/NumberField';
+import { QueryState } from '../../components/QueryState';
 import { ScrollBox } from '../../components/ScrollBox';
-import { checkStorePrice, checkTransferToStore } from '../../lib/formChecks';
+import { checkStorePrice } from '../../lib/formChecks';
 import { formatMoney, formatWholeDollars } from '../../lib/format';
-import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../trpc';
-import { PurchaseDialog, type PurchaseTarget } from './PurchaseDialog';
+import { PurchaseDialog, type PurchaseTarget } from './dialogs';
 
 type Building = RouterOutputs['buildings']['get'];
-type BackRoomItem = RouterOutputs['buildings']['inventory'][number];
 type ShelfProduct = RouterOutputs['stores']['products'][number];
+type Holding = RouterOutputs['warehouse']['holdings']['items'][number];
 
 /** Trade hall purchases default to 10 units (spec section 9). */
 const DEFAULT_TRADE_HALL_QUANTITY = 10;
 
-const percent = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
+const percent = (value: number | null) => (value === null ? 'N/A' : `${value > 0 ? '+' : ''}${value.toFixed(1)}%`);
+const onError = (error: unknown) => notifyFailure('Error', error, 'Something went wrong. Please try again.');
 
-type TransferRequest = { id: number; product_id: number; quantity: number; retail_price: number };
+/** One product this store can shelve: its back-room units and the warehouse's. */
+export interface StockLine {
+  productId: number;
+  productName: string;
+  category: string;
+  backRoom: Holding | null;
+  warehouse: Holding | null;
+  inStore: boolean;
+}
 
-function AddToStoreDialog({
-  storeId,
-  item,
-  pending,
-  onClose,
-  onConfirm,
-}: {
-  storeId: number;
-  item: BackRoomItem;
-  pending: boolean;
-  onClose: () => void;
-  onConfirm: (request: TransferRequest) => void;
-}) {
-  const [quantity, setQuantity] = useState<number | string>(item.quantity);
-  const [price, setPrice] = useState<number | string>(Math.round(item.purchase_price * SUGGESTED_RETAIL_MARKUP * 100) / 100);
-  const confirm = () => {
-    // The API's own schema: 'Please enter a valid quantity', then 'Please enter a valid price'. The
-    // quantity is not held to what is available (spec section 5): the server answers that.
-    const checked = checkTransferToStore({ id: storeId, product_id: item.product_id, quantity, retail_price: price });
-    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
-    onConfirm(checked.request);
+export function stockLinesForStore(holdings: readonly Holding[], storeId: number): StockLine[] {
+  const lines = new Map<number, StockLine>();
+  const lineOf = (holding: Holding) => {
+    let line = lines.get(holding.product_id);
+    if (!line) {
+      line = { productId: holding.product_id, productName: holding.product_name, category: holding.category, backRoom: null, warehouse: null, inStore: false };
+      lines.set(holding.product_id, line);
+    }
+    return line;
   };
-  return (
-    <Modal opened onClose={onClose} title="Add Product to Store" centered>
-      <Stack gap="sm">
-        <Text fw={600}>{item.product_name}</Text>
-        <NumberInput label="Quantity" description={`${item.quantity} available`} min={1} max={item.quantity} allowDecimal={false} value={quantity} onChange={setQuantity} />
-        <NumberInput
-          label="Retail price"
-          description={`Suggested ${formatMoney(item.purchase_price * SUGGESTED_RETAIL_MARKUP)} (50% markup)`}
-          min={0.01}
-          decimalScale={2}
-          prefix="$"
-          value={price}
-          onChange={setPrice}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} disabled={pending}>
-            {pending ? 'Adding...' : 'Add to Store'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  for (const holding of holdings) {
+    if (holding.location === 'warehouse') lineOf(holding).warehouse = holding;
+    else if (holding.store?.building_id === storeId) {
+      if (holding.location === 'back_room') lineOf(holding).backRoom = holding;
+      else if (holding.location === 'shelf') lineOf(holding).inStore = true;
+    }
+  }
+  return [...lines.values()].filter((line) => line.backRoom || line.warehouse);
 }
 
 function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct }) {
-  const queryClient = useQueryClient();
-  const [price, setPrice] = useState(String(product.retail_price));
-  // The shelf changes the building's forecast (buildings.get) too.
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.stores) });
-    void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.get) });
-  };
-  const onError = (error: unknown) => notifyFailure('Error', error, 'Something went wrong. Please try again.');
-  const update = trpc.stores.updatePrice.useMutation({ onSuccess: () => (notifySuccess('Price updated!'), refresh()), onError });
-  const toggle = trpc.stores.toggle.useMutation({ onSuccess: () => (notifySuccess('Product status updated!'), refresh()), onError });
-  const remove = trpc.stores.remove.useMutation({
-    onSuccess: () => {
-      notifySuccess('Product removed from store!');
-      refresh();
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.inventory) });
-    },
-    onError,
-  });
-  const markup = product.cost_price > 0 ? ((product.retail_price - product.cost_price) / product.cost_price) * 100 : 0;
-  const vsMarket = product.market_price ? ((product.retail_price - product.market_price) / product.market_price) * 100 : null;
-  const onBlur = () => {
-    // Sent only if the API's schema takes it (a positive price) and it differs (spec section 5: no message).
-    const checked = checkStorePrice({ id: storeId, product_id: product.product_id, retail_price: price });
+  const price = useFieldText(product.retail_price.toFixed(2));
+  const update = trpc.stores.updatePrice.useMutation({ onSuccess: () => notifySuccess('Price updated!'), onError });
+  const toggle = trpc.stores.toggle.useMutation({ onSuccess: () => notifySuccess('Product status updated!'), onError });
+  const remove = trpc.stores.remove.useMutation({ onSuccess: () => notifySuccess('Product removed from store!'), onError });
+  const checked = checkStorePrice({ id: storeId, product_id: product.product_id, retail_price: price.text });
+  const save = () => {
+    // Sent when the player leaves the field with a valid price that differs (spec section 5).
     if (checked.ok && checked.request.retail_price !== product.retail_price) update.mutate(checked.request);
   };
   return (
-    <Card withBorder padding="sm" opacity={product.is_active ? 1 : 0.55}>
+    // Inactive products are marked by a dashed border and their badge, not dimmed (dimming fails contrast).
+    <Card withBorder padding="sm" style={product.is_active ? undefined : { borderStyle: 'dashed' }} data-inactive={product.is_active ? undefined : true}>
       <Group justify="space-between" wrap="nowrap" mb={6}>
         <Text fw={600} size="sm" truncate>
           {product.product_name}
@@ -111,7 +79,18 @@ function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct
         </Badge>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={6}>
-        <TextInput label="Price" aria-label={`Retail price of ${product.product_name}`} size="xs" value={price} onChange={(event) => setPrice(event.currentTarget.value)} onBlur={onBlur} leftSection="$" inputMode="decimal" />
+        <TextInput
+          label="Price"
+          aria-label={`Retail price of ${product.product_name}`}
+          size="xs"
+          value={price.text}
+          onChange={(event) => price.set(event.currentTarget.value)}
+          onBlur={save}
+          onKeyDown={(event) => event.key === 'Enter' && save()}
+          error={price.touched ? checked.errors.retail_price : undefined}
+          leftSection="$"
+          inputMode="decimal"
+        />
         <Text size="xs">
           Cost
           <br />
@@ -120,16 +99,16 @@ function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct
         <Text size="xs">
           Markup
           <br />
-          <b>{percent(markup)}</b>
+          <b>{percent(product.markup_percent)}</b>
         </Text>
         <Text size="xs">
           Market
           <br />
           <b>{product.market_price === null ? 'N/A' : formatMoney(product.market_price)}</b>
-          {vsMarket !== null && (
-            <Text span size="xs" c={vsMarket > 0 ? 'orange' : 'green'}>
+          {product.vs_market_percent !== null && (
+            <Text span size="xs" c={product.vs_market_percent > 0 ? 'orange' : 'green'}>
               {' '}
-              ({percent(vsMarket)})
+              ({percent(product.vs_market_percent)})
             </Text>
           )}
         </Text>
@@ -160,41 +139,65 @@ function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct
   );
 }
 
+function StockCard({ line, onAdd }: { line: StockLine; onAdd: () => void }) {
+  const parts = [
+    line.backRoom && `${line.backRoom.quantity.toLocaleString('en-US')} in the back room (avg ${formatMoney(line.backRoom.average_cost)}, ${formatMoney(line.backRoom.cost_value)})`,
+    line.warehouse && `${line.warehouse.quantity.toLocaleString('en-US')} in your warehouse (avg ${formatMoney(line.warehouse.average_cost)}, ${formatMoney(line.warehouse.cost_value)})`,
+  ].filter(Boolean);
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <div>
+          <Group gap={6}>
+            <Text fw={600} size="sm">
+              {line.productName}
+            </Text>
+            {line.inStore && (
+              <Badge size="xs" color="grape" variant="light">
+                In Store
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {parts.join(' · ')}
+          </Text>
+        </div>
+        <Button size="xs" onClick={onAdd} aria-label={`Add to Store: ${line.productName}`}>
+          Add to Store
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
 export function TradeHall({ building, cash }: { building: Building; cash: number }) {
-  const queryClient = useQueryClient();
   const [category, setCategory] = useState<string | null>(building.selected_category ?? PRODUCT_CATEGORIES[0]);
   const [purchaseTarget, setPurchaseTarget] = useState<PurchaseTarget | null>(null);
-  const [addItem, setAddItem] = useState<BackRoomItem | null>(null);
+  const [addLine, setAddLine] = useState<StockLine | null>(null);
+  // Stock is bought on the exchange (its price for one unit now); the city's data says what shoppers here expect to pay.
   const market = trpc.catalog.cityMarketData.useQuery({ id: building.city_id });
-  const backRoom = trpc.buildings.inventory.useQuery({ id: building.id });
+  const goods = trpc.catalog.goods.useQuery();
+  const buyPriceOf = new Map((goods.data ?? []).map((good) => [good.id, good.buy_price]));
+  const holdings = trpc.warehouse.holdings.useQuery();
   const shelf = trpc.stores.products.useQuery({ id: building.id });
-
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.inventory) });
-    void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings.get) });
-    void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.stores) });
-    void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
-  };
   const purchase = trpc.buildings.purchaseInventory.useMutation({
     onSuccess: () => {
       notifySuccess('Products purchased successfully!');
       setPurchaseTarget(null);
-      refresh();
     },
     onError: (error) => notifyFailure('Error', error, 'Insufficient funds'),
   });
-  const transfer = trpc.buildings.transferToStore.useMutation({
-    onSuccess: () => {
-      notifySuccess('Product added to store!');
-      setAddItem(null);
-      refresh();
-    },
-    onError: (error) => notifyFailure('Error', error, 'Could not add the product to the store'),
-  });
 
-  const stockIds = new Set((backRoom.data ?? []).map((item) => item.product_id));
-  const products = (market.data ?? []).filter((product) => product.category === category);
-  const forSale = (shelf.data ?? []).filter((product) => product.is_active).length;
+  const lines = stockLinesForStore(holdings.data?.items ?? [], building.id);
+  const stocked = new Set(lines.map((line) => line.productId));
+  const forSale = (shelf.data ?? []).filter((product) => product.is_active && product.quantity > 0).length;
+  const storeLabel = `${building.name} in ${building.city_name}`;
+  const addItem: ShelfCandidate | null = addLine && {
+    productId: addLine.productId,
+    productName: addLine.productName,
+    averageCost: (addLine.backRoom ?? addLine.warehouse)?.average_cost ?? 0,
+  };
+  const addStores: StoreChoice[] = addLine ? [{ id: building.id, label: storeLabel, available: (addLine.backRoom?.quantity ?? 0) + (addLine.warehouse?.quantity ?? 0) }] : [];
 
   return (
     <Stack gap="md">
@@ -202,10 +205,10 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
         <Badge size="lg" variant="light" color="green" tt="none">
           Cash: {formatWholeDollars(cash)}
         </Badge>
-        <Badge size="lg" variant="light" tt="none">
-          {backRoom.data?.length ?? 0} items
+        <Badge size="lg" variant="light" tt="none" data-testid="trade-hall-items">
+          {lines.length} items
         </Badge>
-        <Badge size="lg" variant="light" color="grape" tt="none">
+        <Badge size="lg" variant="light" color="grape" tt="none" data-testid="trade-hall-for-sale">
           {forSale} for sale
         </Badge>
       </Group>
@@ -217,113 +220,82 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
         </Tabs.List>
         <Tabs.Panel value="purchase">
           <Select label="Category" data={[...PRODUCT_CATEGORIES]} value={category} onChange={setCategory} mb="sm" maw={320} allowDeselect={false} />
-          {market.isPending ? (
-            <PageLoader />
-          ) : market.isError ? (
-            <QueryError error={market.error} onRetry={() => void market.refetch()} />
-          ) : products.length === 0 ? (
-            <Text c="dimmed">No products found in this category.</Text>
-          ) : (
-            <ScrollBox maxHeight={600}>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-                {products.map((product) => (
-                  <Card key={product.product_id} withBorder padding="sm">
-                    <Group justify="space-between" wrap="nowrap">
-                      <Text fw={600} size="sm" truncate>
-                        {product.product_name}
-                      </Text>
-                      {stockIds.has(product.product_id) && (
-                        <Badge size="xs" color="green" variant="light" style={{ flexShrink: 0 }}>
-                          In stock
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="sm">{formatMoney(product.market_price)}</Text>
-                    <Text size="xs" c="dimmed">
-                      Demand {product.demand_level}/100
-                    </Text>
-                    <Button
-                      size="xs"
-                      mt="xs"
-                      variant="light"
-                      aria-label={`Purchase ${product.product_name}`}
-                      onClick={() => setPurchaseTarget({ productId: product.product_id, productName: product.product_name, price: product.market_price, quantity: DEFAULT_TRADE_HALL_QUANTITY })}
-                    >
-                      Purchase
-                    </Button>
-                  </Card>
-                ))}
-              </SimpleGrid>
-            </ScrollBox>
-          )}
+          <QueryState query={market}>
+            {(data) => {
+              const products = data.filter((product) => product.category === category);
+              if (products.length === 0) return <Text c="dimmed">No products found in this category.</Text>;
+              return (
+                <ScrollBox maxHeight={600} label="Products on the market">
+                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+                    {products.map((product) => (
+                      <Card key={product.product_id} withBorder padding="sm">
+                        <Group justify="space-between" wrap="nowrap">
+                          <Text fw={600} size="sm" truncate>
+                            {product.product_name}
+                          </Text>
+                          {stocked.has(product.product_id) && (
+                            <Badge size="xs" color="green" variant="light" style={{ flexShrink: 0 }}>
+                              In stock
+                            </Badge>
+                          )}
+                        </Group>
+                        <Text size="sm">
+                          Buy at {buyPriceOf.has(product.product_id) ? formatMoney(buyPriceOf.get(product.product_id)) : '...'}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          Shoppers here expect {formatMoney(product.market_price)} · demand {product.demand_level}/100
+                        </Text>
+                        <Button
+                          size="xs"
+                          mt="xs"
+                          variant="light"
+                          aria-label={`Purchase ${product.product_name}`}
+                          onClick={() => setPurchaseTarget({ productId: product.product_id, productName: product.product_name, quantity: DEFAULT_TRADE_HALL_QUANTITY })}
+                        >
+                          Purchase
+                        </Button>
+                      </Card>
+                    ))}
+                  </SimpleGrid>
+                </ScrollBox>
+              );
+            }}
+          </QueryState>
         </Tabs.Panel>
         <Tabs.Panel value="inventory">
-          {backRoom.isPending ? (
-            <PageLoader />
-          ) : backRoom.isError ? (
-            <QueryError error={backRoom.error} onRetry={() => void backRoom.refetch()} />
-          ) : backRoom.data.length === 0 ? (
-            <Text c="dimmed">No inventory yet. Purchase products to stock your store.</Text>
-          ) : (
-            <Stack gap="xs">
-              {backRoom.data.map((item) => (
-                <Card key={item.product_id} withBorder padding="sm">
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <div>
-                      <Group gap={6}>
-                        <Text fw={600} size="sm">
-                          {item.product_name}
-                        </Text>
-                        {item.in_store && (
-                          <Badge size="xs" color="grape" variant="light">
-                            In Store
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {item.quantity} units · avg {formatMoney(item.purchase_price)} · total {formatMoney(item.quantity * item.purchase_price)}
-                      </Text>
-                    </div>
-                    <Button size="xs" onClick={() => setAddItem(item)} aria-label={`Add to Store: ${item.product_name}`}>
-                      Add to Store
-                    </Button>
-                  </Group>
-                </Card>
-              ))}
-            </Stack>
-          )}
+          <QueryState query={holdings} isEmpty={() => lines.length === 0} empty="No inventory yet. Purchase products here, or make them in your buildings: their output lands in your warehouse.">
+            {() => (
+              <Stack gap="xs">
+                {lines.map((line) => (
+                  <StockCard key={line.productId} line={line} onAdd={() => setAddLine(line)} />
+                ))}
+              </Stack>
+            )}
+          </QueryState>
         </Tabs.Panel>
         <Tabs.Panel value="store">
-          {shelf.isPending ? (
-            <PageLoader />
-          ) : shelf.isError ? (
-            <QueryError error={shelf.error} onRetry={() => void shelf.refetch()} />
-          ) : shelf.data.length === 0 ? (
-            <Text c="dimmed">Nothing on the shelf yet. Add products from the Inventory tab.</Text>
-          ) : (
-            <Stack gap="xs">
-              {shelf.data.map((product) => (
-                <ShelfRow key={product.product_id} storeId={building.id} product={product} />
-              ))}
-            </Stack>
-          )}
+          <QueryState query={shelf} empty="Nothing on the shelf yet. Add products from the Inventory tab.">
+            {(products) => (
+              <Stack gap="xs">
+                {products.map((product) => (
+                  <ShelfRow key={`${product.product_id}-${product.retail_price}`} storeId={building.id} product={product} />
+                ))}
+              </Stack>
+            )}
+          </QueryState>
         </Tabs.Panel>
       </Tabs>
 
-      {purchaseTarget && (
-        <PurchaseDialog
-          title="Purchase Product"
-          buildingId={building.id}
-          target={purchaseTarget}
-          cash={cash}
-          pending={purchase.isPending}
-          onClose={() => setPurchaseTarget(null)}
-          onConfirm={(request) => purchase.mutate(request)}
-        />
-      )}
-      {addItem && (
-        <AddToStoreDialog storeId={building.id} item={addItem} pending={transfer.isPending} onClose={() => setAddItem(null)} onConfirm={(request) => transfer.mutate(request)} />
-      )}
+      <PurchaseDialog
+        title="Purchase Product"
+        buildingId={building.id}
+        target={purchaseTarget}
+        cash={cash}
+        pending={purchase.isPending}
+        onClose={() => setPurchaseTarget(null)}
+        onConfirm={(request) => purchase.mutate(request)}
+      />
+      <AddToStoreDialog item={addItem} stores={addStores} onClose={() => setAddLine(null)} />
     </Stack>
   );
 }

@@ -1,8 +1,12 @@
-/** The building dialogs (spec sections 2 and 5): hire, upgrade equipment, production rate, recipe, category. */
+/**
+ * The building dialogs (spec sections 2 and 5): hire, upgrade equipment, production rate, recipe,
+ * category, purchase (trade hall products, factory raw materials) and sell. Each form checks the
+ * request it would send with the API's own schema as the player types (lib/formChecks.ts, the
+ * spec's section 5 messages under the field) and keeps its submit button disabled until it is valid.
+ */
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Radio, Select, Stack, Text } from '@mantine/core';
+import { Card, Group, Radio, Select, Stack, Text } from '@mantine/core';
 import {
-  DEFAULT_PRODUCTION_RATE,
   EFFICIENCY_PER_EQUIPMENT_LEVEL,
   HIRE_COST_PER_EMPLOYEE,
   MAX_EQUIPMENT_LEVEL,
@@ -13,221 +17,258 @@ import {
   equipmentUpgradeCost,
   type ProductCategory,
 } from '@marketcraft/shared';
+import { DialogForm, FormDialog } from '../../components/FormDialog';
+import { NumberField, useFieldText } from '../../components/NumberField';
+import { OrderSummary } from '../../components/OrderSummary';
 import { ScrollBox } from '../../components/ScrollBox';
-import { checkCategorySelection, checkEquipmentUpgrade, checkHire, checkProductionRate, checkRecipeSelection } from '../../lib/formChecks';
-import { formatWholeDollars } from '../../lib/format';
-import { notifyError } from '../../lib/notify';
+import { fixedPriceQuote, useMarketQuote } from '../../hooks/useOrderQuote';
+import { checkBuildingPurchase, checkCategorySelection, checkEquipmentUpgrade, checkHire, checkProductionRate, checkRecipeSelection } from '../../lib/formChecks';
+import { formatMoney, formatWholeDollars } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
 
 type Recipe = RouterOutputs['catalog']['recipes'][number];
+type Building = RouterOutputs['buildings']['get'];
 
-/**
- * Each dialog checks the request it confirms with the API's own schema (lib/formChecks.ts, spec
- * section 5 messages) and hands the parsed request to `onConfirm`.
- */
-interface DialogProps {
+interface DialogProps<Request> {
   opened: boolean;
   onClose: () => void;
   pending: boolean;
   /** The building the request is for. */
   buildingId: number;
+  onConfirm: (request: Request) => void;
 }
 
-export function HireDialog({ opened, onClose, pending, buildingId, cash, onConfirm }: DialogProps & { cash: number; onConfirm: (request: { id: number; count: number }) => void }) {
-  const [count, setCount] = useState<number | string>(1);
-  const value = typeof count === 'number' ? count : Number.parseInt(count, 10);
-  const cost = (Number.isFinite(value) ? value : 0) * HIRE_COST_PER_EMPLOYEE;
-  const confirm = () => {
-    const checked = checkHire({ id: buildingId, count });
-    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
-    onConfirm(checked.request);
-  };
+function HireForm({ onClose, pending, buildingId, cash, onConfirm }: Omit<DialogProps<{ id: number; count: number }>, 'opened'> & { cash: number }) {
+  const count = useFieldText(1);
+  const checked = checkHire({ id: buildingId, count: count.text });
+  const quote = fixedPriceQuote(HIRE_COST_PER_EMPLOYEE, checked.ok ? checked.request.count : null);
   return (
-    <Modal opened={opened} onClose={onClose} title="Hire Employees" centered>
-      <Stack gap="sm">
-        <NumberInput label="Employees to hire" min={1} max={MAX_HIRE_PER_ACTION} allowDecimal={false} value={count} onChange={setCount} />
-        <Text size="sm">
-          Cost: <b>{formatWholeDollars(cost)}</b> ({formatWholeDollars(HIRE_COST_PER_EMPLOYEE)} per employee)
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} disabled={pending || cash < cost}>
-            {pending ? 'Hiring...' : 'Hire'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogForm
+      onClose={onClose}
+      submitLabel="Hire"
+      pendingLabel="Hiring..."
+      pending={pending}
+      canSubmit={checked.ok && quote !== null && quote.total <= cash}
+      onSubmit={() => checked.ok && onConfirm(checked.request)}
+      summary={<OrderSummary quote={quote} cash={cash} verb="Cost" testId="hire-cost" />}
+    >
+      <NumberField
+        label="Employees to hire"
+        description={`1 to ${MAX_HIRE_PER_ACTION}, ${formatWholeDollars(HIRE_COST_PER_EMPLOYEE)} per employee`}
+        field={count}
+        error={checked.errors.count}
+        data-autofocus
+      />
+    </DialogForm>
   );
 }
 
-export function UpgradeDialog({
-  opened,
-  onClose,
-  pending,
-  buildingId,
-  cash,
-  current,
-  onConfirm,
-}: DialogProps & { cash: number; current: number; onConfirm: (request: { id: number; target_level: number }) => void }) {
+export function HireDialog(props: DialogProps<{ id: number; count: number }> & { cash: number }) {
+  return (
+    <FormDialog opened={props.opened} onClose={props.onClose} title="Hire Employees">
+      <HireForm {...props} />
+    </FormDialog>
+  );
+}
+
+function UpgradeForm({ onClose, pending, buildingId, cash, current, onConfirm }: Omit<DialogProps<{ id: number; target_level: number }>, 'opened'> & { cash: number; current: number }) {
   const [level, setLevel] = useState<string | null>(null);
-  const target = level ? Number(level) : null;
-  const cost = target && target > current ? equipmentUpgradeCost(current, target) : 0;
+  const checked = checkEquipmentUpgrade({ id: buildingId, target_level: level }, current);
+  const cost = checked.ok ? equipmentUpgradeCost(current, checked.request.target_level) : null;
   // Levels at or below the current one are not offered (spec section 5).
   const options = Array.from({ length: MAX_EQUIPMENT_LEVEL - current }, (_, index) => current + 1 + index).map((candidate) => ({
     value: String(candidate),
     label: `Level ${candidate} (+${(candidate - current) * EFFICIENCY_PER_EQUIPMENT_LEVEL}% efficiency) - ${formatWholeDollars(equipmentUpgradeCost(current, candidate))}`,
   }));
-  const confirm = () => {
-    const checked = checkEquipmentUpgrade({ id: buildingId, target_level: level }, current);
-    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
-    onConfirm(checked.request);
-  };
   return (
-    <Modal opened={opened} onClose={onClose} title="Upgrade Equipment" centered>
-      <Stack gap="sm">
-        <Text size="sm">
-          Current level: {current}. Each level adds {EFFICIENCY_PER_EQUIPMENT_LEVEL}% production efficiency (100% at most).
-        </Text>
-        <Select label="Target level" placeholder="Choose a level" data={options} value={level} onChange={setLevel} comboboxProps={{ withinPortal: true }} />
-        {target && (
-          <Text size="sm">
+    <DialogForm
+      onClose={onClose}
+      submitLabel="Upgrade"
+      pendingLabel="Upgrading..."
+      pending={pending}
+      canSubmit={checked.ok && cost !== null && cost <= cash}
+      onSubmit={() => checked.ok && onConfirm(checked.request)}
+      summary={
+        cost !== null && (
+          <Text size="sm" c={cost > cash ? 'red' : undefined} data-testid="upgrade-cost">
             Cost: <b>{formatWholeDollars(cost)}</b>
+            {cost > cash && ` (more than your cash, ${formatWholeDollars(cash)})`}
           </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} disabled={pending || !target || cash < cost}>
-            {pending ? 'Upgrading...' : 'Upgrade'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        )
+      }
+    >
+      <Text size="sm">
+        Current level: {current}. Each level adds {EFFICIENCY_PER_EQUIPMENT_LEVEL}% production efficiency (100% at most).
+      </Text>
+      <Select label="Target level" placeholder="Choose a level" data={options} value={level} onChange={setLevel} comboboxProps={{ withinPortal: true }} data-autofocus />
+    </DialogForm>
   );
 }
 
-export function ProductionRateDialog({
-  opened,
-  onClose,
-  pending,
-  buildingId,
-  current,
-  onConfirm,
-}: DialogProps & { current: number; onConfirm: (request: { id: number; new_rate: number }) => void }) {
-  const [rate, setRate] = useState<number>(current);
-  const confirm = () => {
-    const checked = checkProductionRate({ id: buildingId, new_rate: rate });
-    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
-    onConfirm(checked.request);
-  };
+export function UpgradeDialog(props: DialogProps<{ id: number; target_level: number }> & { cash: number; current: number }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Adjust Production Level" centered>
-      <Stack gap="sm">
-        <NumberInput
-          label="Production rate (units per week)"
-          description={`${MIN_PRODUCTION_RATE} to ${MAX_PRODUCTION_RATE}; takes effect next turn`}
-          min={MIN_PRODUCTION_RATE}
-          max={MAX_PRODUCTION_RATE}
-          allowDecimal={false}
-          value={rate}
-          // Falls back to 100 on anything that is not a number (spec section 5).
-          onChange={(value) => setRate(typeof value === 'number' ? value : Number.isFinite(Number.parseInt(value, 10)) ? Number.parseInt(value, 10) : DEFAULT_PRODUCTION_RATE)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} disabled={pending}>
-            {pending ? 'Saving...' : 'Update Rate'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormDialog opened={props.opened} onClose={props.onClose} title="Upgrade Equipment">
+      <UpgradeForm {...props} />
+    </FormDialog>
   );
 }
 
-export function RecipeDialog({
-  opened,
-  onClose,
-  pending,
-  buildingId,
-  recipes,
-  selectedId,
-  onConfirm,
-}: DialogProps & { recipes: Recipe[]; selectedId: number | null; onConfirm: (request: { id: number; recipe_id: number }) => void }) {
+function ProductionRateForm({ onClose, pending, buildingId, current, onConfirm }: Omit<DialogProps<{ id: number; new_rate: number }>, 'opened'> & { current: number }) {
+  // The text is kept as typed: '50' then '100' reads '50100' and is refused, never snapped back.
+  const rate = useFieldText(current);
+  const checked = checkProductionRate({ id: buildingId, new_rate: rate.text });
+  return (
+    <DialogForm
+      onClose={onClose}
+      submitLabel="Update Rate"
+      pendingLabel="Saving..."
+      pending={pending}
+      canSubmit={checked.ok}
+      onSubmit={() => checked.ok && onConfirm(checked.request)}
+    >
+      <NumberField
+        label="Production rate (units per week)"
+        description={`${MIN_PRODUCTION_RATE} to ${MAX_PRODUCTION_RATE}; takes effect next turn`}
+        field={rate}
+        error={checked.errors.new_rate}
+        data-autofocus
+      />
+    </DialogForm>
+  );
+}
+
+export function ProductionRateDialog(props: DialogProps<{ id: number; new_rate: number }> & { current: number }) {
+  return (
+    <FormDialog opened={props.opened} onClose={props.onClose} title="Adjust Production Level">
+      <ProductionRateForm {...props} />
+    </FormDialog>
+  );
+}
+
+function RecipeForm({ onClose, pending, buildingId, recipes, selectedId, onConfirm }: Omit<DialogProps<{ id: number; recipe_id: number }>, 'opened'> & { recipes: Recipe[]; selectedId: number | null }) {
   const [choice, setChoice] = useState<string>(selectedId ? String(selectedId) : '');
   // Confirm stays disabled until the choice makes a valid request (spec section 5).
   const checked = checkRecipeSelection({ id: buildingId, recipe_id: choice });
   return (
-    <Modal opened={opened} onClose={onClose} title="Select Production Recipe" centered size="lg">
-      <Stack gap="sm">
-        {recipes.length === 0 ? (
-          <Text c="dimmed">No recipes for this building type.</Text>
-        ) : (
-          <ScrollBox maxHeight={400}>
-            <Radio.Group value={choice} onChange={setChoice} aria-label="Recipe">
-              <Stack gap="xs">
-                {recipes.map((recipe) => (
-                  <Radio.Card key={recipe.id} value={String(recipe.id)} p="sm">
-                    <Group wrap="nowrap" align="flex-start">
-                      <Radio.Indicator mt={2} />
-                      <div>
-                        <Text fw={600} size="sm">
-                          {recipe.output_product_name} ({recipe.output_quantity}/week)
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {recipe.inputs.length === 0
-                            ? 'No inputs: extracted from nature'
-                            : `Needs ${recipe.inputs.map((input) => `${input.quantity} ${input.product_name}`).join(', ')}`}
-                        </Text>
-                      </div>
-                    </Group>
-                  </Radio.Card>
-                ))}
-              </Stack>
-            </Radio.Group>
-          </ScrollBox>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => checked.ok && onConfirm(checked.request)} disabled={pending || !checked.ok}>
-            {pending ? 'Selecting...' : 'Select Recipe'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogForm onClose={onClose} submitLabel="Select Recipe" pendingLabel="Selecting..." pending={pending} canSubmit={checked.ok} onSubmit={() => checked.ok && onConfirm(checked.request)}>
+      {recipes.length === 0 ? (
+        <Text c="dimmed">No recipes for this building type.</Text>
+      ) : (
+        <ScrollBox maxHeight={400} label="Recipes">
+          <Radio.Group value={choice} onChange={setChoice} label="Recipe" name="recipe">
+            <Stack gap="xs" mt="xs">
+              {recipes.map((recipe) => (
+                <Radio
+                  key={recipe.id}
+                  value={String(recipe.id)}
+                  label={`${recipe.output_product_name} (${recipe.output_quantity}/week)`}
+                  description={
+                    recipe.inputs.length === 0 ? 'No inputs: extracted from nature' : `Needs ${recipe.inputs.map((input) => `${input.quantity} ${input.product_name}`).join(', ')}`
+                  }
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </ScrollBox>
+      )}
+    </DialogForm>
   );
 }
 
-export function CategoryDialog({
-  opened,
-  onClose,
-  pending,
-  buildingId,
-  selected,
-  onConfirm,
-}: DialogProps & { selected: string | null; onConfirm: (request: { id: number; category: ProductCategory }) => void }) {
+export function RecipeDialog(props: DialogProps<{ id: number; recipe_id: number }> & { recipes: Recipe[]; selectedId: number | null }) {
+  return (
+    <FormDialog opened={props.opened} onClose={props.onClose} title="Select Production Recipe" size="lg">
+      <RecipeForm {...props} />
+    </FormDialog>
+  );
+}
+
+function CategoryForm({ onClose, pending, buildingId, selected, onConfirm }: Omit<DialogProps<{ id: number; category: ProductCategory }>, 'opened'> & { selected: string | null }) {
   const [choice, setChoice] = useState<string | null>(selected);
   // Confirm stays disabled until the choice makes a valid request (spec section 5).
   const checked = checkCategorySelection({ id: buildingId, category: choice });
   return (
-    <Modal opened={opened} onClose={onClose} title="Select Product Category" centered>
-      <Stack gap="sm">
-        <Select label="Category" placeholder="Choose a category" data={[...PRODUCT_CATEGORIES]} value={choice} onChange={setChoice} comboboxProps={{ withinPortal: true }} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => checked.ok && onConfirm(checked.request)} disabled={pending || !checked.ok}>
-            {pending ? 'Selecting...' : 'Select Category'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogForm onClose={onClose} submitLabel="Select Category" pendingLabel="Selecting..." pending={pending} canSubmit={checked.ok} onSubmit={() => checked.ok && onConfirm(checked.request)}>
+      <Select label="Category" placeholder="Choose a category" data={[...PRODUCT_CATEGORIES]} value={choice} onChange={setChoice} comboboxProps={{ withinPortal: true }} data-autofocus />
+    </DialogForm>
+  );
+}
+
+export function CategoryDialog(props: DialogProps<{ id: number; category: ProductCategory }> & { selected: string | null }) {
+  return (
+    <FormDialog opened={props.opened} onClose={props.onClose} title="Select Product Category">
+      <CategoryForm {...props} />
+    </FormDialog>
+  );
+}
+
+export interface PurchaseTarget {
+  productId: number;
+  productName: string;
+  /** The quantity the field starts with (spec section 9: 10 in the trade hall, 100 for raw materials). */
+  quantity: number;
+}
+
+function PurchaseForm({ onClose, pending, buildingId, target, cash, onConfirm }: Omit<DialogProps<{ id: number; product_id: number; quantity: number }>, 'opened'> & { target: PurchaseTarget; cash: number }) {
+  const quantity = useFieldText(target.quantity);
+  const checked = checkBuildingPurchase({ id: buildingId, product_id: target.productId, quantity: quantity.text });
+  // Bought on the exchange like any purchase: the market's quote for the whole order.
+  const quote = useMarketQuote(target.productId, checked.ok ? checked.request.quantity : null, 'buy');
+  return (
+    <DialogForm
+      onClose={onClose}
+      submitLabel="Purchase"
+      pendingLabel="Purchasing..."
+      pending={pending}
+      canSubmit={checked.ok && quote.quote !== null && quote.quote.total <= cash}
+      onSubmit={() => checked.ok && onConfirm(checked.request)}
+      summary={<OrderSummary quote={quote} cash={cash} />}
+    >
+      <Text fw={600}>{target.productName}</Text>
+      <Text size="sm" c="dimmed">
+        Bought on the market: a large order raises the price as it goes.
+      </Text>
+      <NumberField label="Quantity" field={quantity} error={checked.errors.quantity} data-autofocus />
+    </DialogForm>
+  );
+}
+
+/** 'Purchase Product' (trade hall) and 'Purchase Raw Materials' (factory). Mounted always; `target` opens it. */
+export function PurchaseDialog({ target, title, ...props }: Omit<DialogProps<{ id: number; product_id: number; quantity: number }>, 'opened'> & { target: PurchaseTarget | null; title: string; cash: number }) {
+  return (
+    <FormDialog opened={target !== null} onClose={props.onClose} title={title}>
+      {target && <PurchaseForm {...props} target={target} />}
+    </FormDialog>
+  );
+}
+
+export function SellDialog({ opened, building, pending, onClose, onConfirm }: { opened: boolean; building: Building; pending: boolean; onClose: () => void; onConfirm: () => void }) {
+  return (
+    <FormDialog opened={opened} onClose={onClose} title="Sell Building">
+      <DialogForm onClose={onClose} submitLabel="Sell Building" pendingLabel="Selling..." pending={pending} canSubmit submitColor="red" onSubmit={onConfirm}>
+        <Text size="sm">
+          Sell your {building.name} in {building.city_name || 'Unknown City'}? This cannot be undone.
+        </Text>
+        <Card withBorder padding="sm">
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Invested (construction and equipment)
+            </Text>
+            <Text size="sm">{formatMoney(building.invested)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              You get back (50%)
+            </Text>
+            <Text size="sm" fw={700} c="green" data-testid="sell-refund">
+              {formatMoney(building.sale_refund)}
+            </Text>
+          </Group>
+        </Card>
+        <Text size="xs" c="dimmed">
+          {building.is_store ? 'Its shelf and back-room stock moves to your company warehouse.' : 'Goods it made are already in your warehouse and stay there.'}
+        </Text>
+      </DialogForm>
+    </FormDialog>
   );
 }

@@ -1,14 +1,14 @@
-/** Community (spec section 2): Discord card, channels, the coming-soon forum and the guidelines. */
-import { Alert, Badge, Button, Card, Code, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+/**
+ * Community (spec section 2): Discord card, channels, the coming-soon forum and the guidelines. The
+ * invite link is the server's configuration (DISCORD_INVITE_URL, GET /api/community); without one,
+ * players read a friendly note, never setup instructions meant for operators (docs/web.md).
+ */
+import { Badge, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBrandDiscord, IconExternalLink, IconMessages, IconPin, IconPlus, IconSearch, IconShieldCheck } from '@tabler/icons-react';
 import { AdSlot } from '../../components/AdSlot';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageMeta } from '../../hooks/usePageMeta';
-
-/** The Discord invite. A placeholder until the community server exists: the setup card then shows. */
-export const DISCORD_INVITE_URL = 'https://discord.gg/YOUR_INVITE_CODE';
-const DISCORD_PLACEHOLDER_MARKER = 'YOUR_INVITE_CODE';
-export const isDiscordPlaceholder = (url: string) => url.includes(DISCORD_PLACEHOLDER_MARKER);
+import { trpc } from '../../trpc';
 
 const CHANNELS = [
   { name: '#general', text: 'Chat with other players about anything Marketcraft' },
@@ -36,7 +36,8 @@ const GUIDELINES = [
 
 export default function CommunityPage() {
   usePageMeta('Community', 'Join the Marketcraft community: Discord, forum and guidelines.');
-  const placeholder = isDiscordPlaceholder(DISCORD_INVITE_URL);
+  const community = trpc.world.community.useQuery();
+  const invite = community.data?.discord_invite_url ?? null;
   return (
     <>
       <PageHeader title="Community" subtitle="Connect with other players, share strategies and get help" />
@@ -52,16 +53,18 @@ export default function CommunityPage() {
             <Text c="dimmed" mb="md">
               Talk with players in real time, find trading partners and hear about updates first.
             </Text>
-            <Button
-              component="a"
-              href={DISCORD_INVITE_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              color="indigo"
-              rightSection={<IconExternalLink size={16} aria-hidden />}
-            >
-              Join Discord Server
-            </Button>
+            {community.isPending ? (
+              <Loader size="sm" aria-label="Loading the invite link" />
+            ) : invite ? (
+              <Button component="a" href={invite} target="_blank" rel="noopener noreferrer" color="indigo" rightSection={<IconExternalLink size={16} aria-hidden />}>
+                Join Discord Server
+              </Button>
+            ) : (
+              <Text size="sm" data-testid="discord-not-open">
+                Our Discord server is not open yet. Until it is, the Learning Base answers most questions, and you can meet the other companies on the
+                Leaderboard and the Stock Exchange.
+              </Text>
+            )}
           </Card>
           <Card withBorder padding="lg">
             <Title order={2} fz="xl" mb="sm">
@@ -82,14 +85,6 @@ export default function CommunityPage() {
           </Card>
         </SimpleGrid>
 
-        {placeholder && (
-          <Alert color="yellow" variant="light" title="Setup instructions">
-            The Discord invite link is still a placeholder. To connect your community server, create an invite in Discord (Server
-            Settings, Invites, never expires) and set <Code>DISCORD_INVITE_URL</Code> in <Code>web/src/pages/community/CommunityPage.tsx</Code>.
-            This card disappears once a real link is set.
-          </Alert>
-        )}
-
         <AdSlot />
 
         <Card withBorder padding="lg">
@@ -108,7 +103,7 @@ export default function CommunityPage() {
           <TextInput placeholder="Search discussions..." leftSection={<IconSearch size={16} aria-hidden />} disabled aria-label="Search discussions" mb="md" />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="md">
             {FORUM_CATEGORIES.map((category) => (
-              <Card key={category} withBorder padding="sm" bg="var(--mantine-color-gray-0)">
+              <Card key={category} withBorder padding="sm" bg="var(--mantine-color-default-hover)">
                 <Text fw={600}>{category}</Text>
                 <Text size="xs" c="dimmed">
                   0 topics · 0 posts
@@ -121,9 +116,9 @@ export default function CommunityPage() {
           </Title>
           <Stack gap="xs">
             {EXAMPLE_DISCUSSIONS.map((discussion) => (
-              <Card key={discussion.title} withBorder padding="sm" opacity={0.8}>
+              <Card key={discussion.title} withBorder padding="sm" style={{ borderStyle: 'dashed' }}>
                 <Group gap="xs" wrap="nowrap">
-                  {discussion.pinned && <IconPin size={16} aria-label="Pinned" />}
+                  {discussion.pinned && <IconPin size={16} role="img" aria-label="Pinned" />}
                   <div>
                     <Text fw={500} size="sm">
                       {discussion.title}

@@ -34,6 +34,7 @@ export function CashFlowChart({ points }: { points: CashPoint[] }) {
           </Text>
         )}
       </Text>
+      <div role="figure" aria-label="Cash after each turn">
       <LineChart
         h={250}
         data={points}
@@ -44,8 +45,8 @@ export function CashFlowChart({ points }: { points: CashPoint[] }) {
         yAxisProps={{ width: 64, domain: ['auto', 'auto'], tickFormatter: axisDollars }}
         xAxisProps={{ padding: { left: 16, right: 16 } }}
         withLegend={false}
-        aria-label="Cash after each turn"
       />
+      </div>
     </Card>
   );
 }

@@ -112,7 +112,7 @@ function NewsFeed() {
       ) : items.length === 0 ? (
         <Empty>No recent news. Check back after the next turn!</Empty>
       ) : (
-        <ScrollBox maxHeight={420}>
+        <ScrollBox maxHeight={420} label="News">
           <Stack gap="xs">
             {items.map((item) => {
               const badge = newsBadge(item);
@@ -221,7 +221,7 @@ function YourBuildings() {
       ) : buildings.data.length === 0 ? (
         <Empty>No buildings yet. Start building to grow your empire!</Empty>
       ) : (
-        <ScrollBox maxHeight="24rem">
+        <ScrollBox maxHeight="24rem" label="Your buildings">
           <Stack gap={4}>
             {buildings.data.map((building) => {
               const city = cityById.get(building.city_id);

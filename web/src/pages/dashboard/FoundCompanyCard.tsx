@@ -3,7 +3,6 @@
  * founds a new one here with the starting capital (POST /api/company, tRPC company.found).
  */
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { INITIAL_CAPITAL, companyNameSchema } from '@marketcraft/shared';
@@ -12,14 +11,11 @@ import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
 export function FoundCompanyCard() {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const found = trpc.company.found.useMutation({
     onSuccess: (company) => {
       notifySuccess('Company founded!', `${company.name} starts with ${formatWholeDollars(company.cash)}.`);
       setName('');
-      // A new company: every answer about the old one is out of date.
-      void queryClient.invalidateQueries();
     },
     onError: (error) => notifyFailure('Error', error, 'Could not found the company. Please try again.'),
   });

@@ -1,12 +1,12 @@
 /** Leaderboard (spec section 2): companies ranked by net worth, top 3 as medal cards. */
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconMedal, IconRobot, IconUser } from '@tabler/icons-react';
-import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryError } from '../../components/QueryError';
+import { QueryState } from '../../components/QueryState';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney, formatWholeDollars, underscoresToSpaces } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { TableScroll } from '../../components/TableScroll';
 
 const MEDALS = [
   { color: 'yellow', label: 'Gold' },
@@ -28,7 +28,7 @@ function ApiBadge() {
 function KindIcon({ isBot }: { isBot: boolean }) {
   return (
     <Tooltip label={isBot ? 'AI bot' : 'Player'}>
-      <ThemeIcon variant="light" color={isBot ? 'gray' : 'blue'} size="sm" aria-label={isBot ? 'AI bot' : 'Player'}>
+      <ThemeIcon variant="light" color={isBot ? 'gray' : 'blue'} size="sm" role="img" aria-label={isBot ? 'AI bot' : 'Player'}>
         {isBot ? <IconRobot size={14} /> : <IconUser size={14} />}
       </ThemeIcon>
     </Tooltip>
@@ -42,21 +42,16 @@ export default function LeaderboardPage() {
   return (
     <>
       <PageHeader title="Leaderboard" subtitle="Companies ranked by net worth (cash plus shares value)" />
-      {companies.isPending ? (
-        <PageLoader />
-      ) : companies.isError ? (
-        <QueryError error={companies.error} onRetry={() => void companies.refetch()} />
-      ) : companies.data.length === 0 ? (
-        <Text c="dimmed">No companies yet.</Text>
-      ) : (
+      <QueryState query={companies} empty="No companies yet.">
+        {(ranked) => (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {companies.data.slice(0, 3).map((company, index) => {
+            {ranked.slice(0, 3).map((company, index) => {
               const medal = MEDALS[index] ?? MEDALS[2];
               return (
                 <Card key={company.id} withBorder padding="lg" style={company.is_you ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}>
                   <Group justify="space-between" mb="xs" wrap="nowrap">
-                    <ThemeIcon size="xl" radius="xl" color={medal.color} aria-label={`${medal.label} medal, rank ${index + 1}`}>
+                    <ThemeIcon size="xl" radius="xl" color={medal.color} role="img" aria-label={`${medal.label} medal, rank ${index + 1}`}>
                       <IconMedal size={24} />
                     </ThemeIcon>
                     <Badge variant="light" color={medal.color}>
@@ -87,7 +82,7 @@ export default function LeaderboardPage() {
           </SimpleGrid>
 
           <Card withBorder padding={0}>
-            <Table.ScrollContainer minWidth={640}>
+            <TableScroll minWidth={640} label="Companies ranked by net worth">
               <Table striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
@@ -100,7 +95,7 @@ export default function LeaderboardPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {companies.data.map((company, index) => (
+                  {ranked.map((company, index) => (
                     <Table.Tr
                       key={company.id}
                       bg={company.is_you ? 'var(--mantine-color-blue-light)' : undefined}
@@ -136,10 +131,11 @@ export default function LeaderboardPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           </Card>
         </Stack>
-      )}
+        )}
+      </QueryState>
     </>
   );
 }

@@ -1,166 +1,175 @@
-/** Market (spec sections 2, 4, 5, 8): search, category filter, product cards with Buy/Sell. */
-import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
-import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+/**
+ * Market (spec sections 2, 4, 5, 8; issue 10): a sortable, searchable table of every product (buy
+ * and sell price, change this week, a sparkline of the recent weeks, what you hold), filtered by
+ * category; selecting a product opens its panel (trade, price history, prices by city, recipes).
+ * The selected product lives in the address (?product=ID), so the ledger and the warehouse link here.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useMediaQuery } from '@mantine/hooks';
+import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { PRODUCT_CATEGORIES } from '@marketcraft/shared';
 import { CashBadge } from '../../components/CashBadge';
-import { ScrollBox } from '../../components/ScrollBox';
-import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryError } from '../../components/QueryError';
+import { QueryState } from '../../components/QueryState';
+import { ScrollBox } from '../../components/ScrollBox';
+import { SortableTh } from '../../components/SortableTh';
+import { Sparkline } from '../../components/Sparkline';
+import { useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney, formatPercentChange } from '../../lib/format';
-import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
-import { checkMarketTrade } from '../../lib/formChecks';
-import { parseWholeQuantity } from '../../lib/quantity';
+import { nextSort, sortRows, type SortState } from '../../lib/sortTable';
 import { trpc, type RouterOutputs } from '../../trpc';
+import { ProductPanel } from './ProductPanel';
+import classes from './market.module.css';
 
-type Good = RouterOutputs['catalog']['goods'][number];
+type MarketProduct = RouterOutputs['market']['products'][number];
+type Column = 'name' | 'buy_price' | 'sell_price' | 'change_percent' | 'held';
 
-function ProductCard({ good, held }: { good: Good; held: number }) {
-  const queryClient = useQueryClient();
-  const [quantity, setQuantity] = useState(0);
-  const trade = trpc.market.trade.useMutation({
-    onSuccess: (_result, input) => {
-      notifySuccess(input.action === 'buy' ? 'Purchased!' : 'Sold!', `${Number(input.quantity).toLocaleString("en-US")} units of ${good.name}`);
-      setQuantity(0);
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.catalog) });
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.news) });
-    },
-    onError: (error) => notifyFailure('Trade failed', error, 'Insufficient funds or inventory'),
-  });
-
-  const submit = (action: 'buy' | 'sell') => {
-    // The server's own request schema (spec section 5 message: 'Invalid quantity').
-    const checked = checkMarketTrade({ product_id: good.id, quantity, action });
-    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
-    trade.mutate(checked.request);
-  };
-
-  const change = good.price_change_percent;
-  // What the order would cost or pay now: the market's own quote (the curve walked, the spread).
-  const buyQuote = trpc.market.quote.useQuery({ product_id: good.id, quantity, action: 'buy' }, { enabled: quantity > 0 });
-  const sellQuote = trpc.market.quote.useQuery({ product_id: good.id, quantity, action: 'sell' }, { enabled: quantity > 0 });
-  return (
-    <Card withBorder padding="sm" data-testid={`product-card-${good.id}`}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={600} size="sm" truncate>
-            {good.name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {good.category} · {good.subcategory}
-          </Text>
-        </div>
-        {held > 0 && (
-          <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
-            {held.toLocaleString('en-US')} held
-          </Badge>
-        )}
-      </Group>
-      <Group gap="xs" my="xs" align="baseline">
-        <Text fw={800} fz="lg">
-          {formatMoney(good.current_price)}
-        </Text>
-        <Text size="sm" fw={600} c={change > 0 ? 'green' : change < 0 ? 'red' : 'dimmed'}>
-          {formatPercentChange(change)}
-        </Text>
-      </Group>
-      <Group gap="xs" wrap="nowrap">
-        <NumberInput
-          aria-label={`Quantity of ${good.name}`}
-          value={quantity}
-          onChange={(value) => setQuantity(parseWholeQuantity(value))}
-          min={0}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          size="xs"
-          w={90}
-          disabled={trade.isPending}
-        />
-        <Button size="xs" onClick={() => submit('buy')} disabled={trade.isPending} aria-label={`Buy ${good.name}`}>
-          Buy
-        </Button>
-        <Button size="xs" variant="light" color="orange" onClick={() => submit('sell')} disabled={trade.isPending || quantity > held || held === 0} aria-label={`Sell ${good.name}`}>
-          Sell
-        </Button>
-      </Group>
-      {quantity > 0 && (
-        <Text size="xs" c="dimmed" mt={6} data-testid="trade-preview">
-          Buy for {buyQuote.data ? formatMoney(buyQuote.data.total) : '...'} · sell for {sellQuote.data ? formatMoney(sellQuote.data.total) : '...'}
-        </Text>
-      )}
-    </Card>
-  );
-}
+const valueOf = (product: MarketProduct, column: Column) => product[column];
 
 export default function MarketPage() {
   usePageMeta('Market', 'Buy raw materials and sell goods at market prices.');
-  const goods = trpc.catalog.goods.useQuery();
-  const inventory = trpc.catalog.inventory.useQuery();
+  const products = trpc.market.products.useQuery();
+  const { company, isPending: companyPending } = useCompany();
+  const [params, setParams] = useSearchParams();
+  const selectedId = Number(params.get('product')) || null;
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string | null>(null);
+  const [sort, setSort] = useState<SortState<Column>>({ key: 'name', direction: 'ascending' });
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Below 'md' the panel sits under the table: bring it into view when a product is picked.
+  const sideBySide = useMediaQuery('(min-width: 62em)');
 
-  const heldById = useMemo(() => new Map((inventory.data ?? []).map((item) => [item.product_id, item.quantity])), [inventory.data]);
+  const select = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set('product', String(id));
+    setParams(next, { replace: true });
+    if (!sideBySide) window.requestAnimationFrame(() => panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
+
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return (goods.data ?? []).filter(
-      (good) =>
-        (!category || good.category === category) &&
-        (!needle || good.name.toLowerCase().includes(needle) || good.subcategory.toLowerCase().includes(needle)),
+    const matching = (products.data ?? []).filter(
+      (product) => (!category || product.category === category) && (!needle || product.name.toLowerCase().includes(needle) || product.subcategory.toLowerCase().includes(needle)),
     );
-  }, [goods.data, search, category]);
+    return sortRows(matching, sort, valueOf, (product) => product.name);
+  }, [products.data, search, category, sort]);
+  const onSort = (column: Column) => setSort((current) => nextSort(current, column, column === 'name' ? 'ascending' : 'descending'));
 
   return (
     <>
-      <PageHeader title="Market" subtitle="Buy at the current price; selling pays the current price less 5%" actions={<CashBadge />} />
-      <Stack gap="md">
-        <Group gap="sm" wrap="wrap">
-          <TextInput
-            placeholder="Search products..."
-            aria-label="Search products"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            style={{ flex: '1 1 220px' }}
-          />
-          <Select
-            aria-label="Category"
-            placeholder="All categories"
-            data={[...PRODUCT_CATEGORIES]}
-            value={category}
-            onChange={setCategory}
-            clearable
-            style={{ flex: '0 1 220px' }}
-          />
-        </Group>
-        {goods.isPending ? (
-          <PageLoader />
-        ) : goods.isError ? (
-          <QueryError error={goods.error} onRetry={() => void goods.refetch()} />
-        ) : shown.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            No products found in this category.
-          </Text>
-        ) : (
-          <>
-            <Text size="sm" c="dimmed">
-              {shown.length} products
-            </Text>
-            <ScrollBox maxHeight={600}>
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm">
-                {shown.map((good) => (
-                  <ProductCard key={good.id} good={good} held={heldById.get(good.id) ?? 0} />
-                ))}
-              </SimpleGrid>
-            </ScrollBox>
-          </>
-        )}
-      </Stack>
+      <PageHeader title="Market" subtitle="Buy what your buildings need, sell what they make. Selling pays a little less than buying." actions={<CashBadge />} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="sm">
+            <Group gap="sm" wrap="wrap">
+              <TextInput
+                placeholder="Search products..."
+                aria-label="Search products"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+                style={{ flex: '1 1 200px' }}
+              />
+              <Select aria-label="Category" placeholder="All categories" data={[...PRODUCT_CATEGORIES]} value={category} onChange={setCategory} clearable style={{ flex: '0 1 220px' }} />
+            </Group>
+            <QueryState query={products}>
+              {() =>
+                shown.length === 0 ? (
+                  <Text c="dimmed" ta="center" py="lg">
+                    No products found in this category.
+                  </Text>
+                ) : (
+                  <Card withBorder padding={0}>
+                    <ScrollBox maxHeight={620} label="Products">
+                      <Table stickyHeader highlightOnHover verticalSpacing={6} className={classes.table} miw={560}>
+                        <Table.Thead>
+                          <Table.Tr>
+                            <SortableTh column="name" sort={sort} onSort={onSort}>
+                              Product
+                            </SortableTh>
+                            <SortableTh column="buy_price" sort={sort} onSort={onSort} align="right">
+                              Buy
+                            </SortableTh>
+                            <SortableTh column="sell_price" sort={sort} onSort={onSort} align="right">
+                              Sell
+                            </SortableTh>
+                            <SortableTh column="change_percent" sort={sort} onSort={onSort} align="right">
+                              Week
+                            </SortableTh>
+                            <Table.Th>Trend</Table.Th>
+                            <SortableTh column="held" sort={sort} onSort={onSort} align="right">
+                              Held
+                            </SortableTh>
+                          </Table.Tr>
+                        </Table.Thead>
+                        <Table.Tbody>
+                          {shown.map((product) => (
+                            <Table.Tr key={product.id} data-selected={product.id === selectedId || undefined} className={classes.row} data-testid="market-row">
+                              <Table.Td>
+                                <UnstyledButton onClick={() => select(product.id)} aria-pressed={product.id === selectedId} className={classes.productButton}>
+                                  <Text size="sm" fw={600}>
+                                    {product.name}
+                                  </Text>
+                                  <Text size="xs" c="dimmed">
+                                    {product.category}
+                                  </Text>
+                                </UnstyledButton>
+                              </Table.Td>
+                              <Table.Td ta="right">{formatMoney(product.buy_price)}</Table.Td>
+                              <Table.Td ta="right">{formatMoney(product.sell_price)}</Table.Td>
+                              <Table.Td ta="right">
+                                {product.change_percent === null ? (
+                                  <Text span size="sm" c="dimmed">
+                                    new
+                                  </Text>
+                                ) : (
+                                  <Text span size="sm" fw={600} c={product.change_percent > 0 ? 'green' : product.change_percent < 0 ? 'red' : 'dimmed'}>
+                                    {formatPercentChange(product.change_percent)}
+                                  </Text>
+                                )}
+                              </Table.Td>
+                              <Table.Td>
+                                <Sparkline values={product.sparkline} label={`${product.name} price`} />
+                              </Table.Td>
+                              <Table.Td ta="right">{product.held > 0 ? product.held.toLocaleString('en-US') : '-'}</Table.Td>
+                            </Table.Tr>
+                          ))}
+                        </Table.Tbody>
+                      </Table>
+                    </ScrollBox>
+                  </Card>
+                )
+              }
+            </QueryState>
+            {products.data && (
+              <Text size="sm" c="dimmed">
+                {shown.length} of {products.data.length} products
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <div ref={panelRef} className={classes.panel}>
+            {selectedId ? (
+              <ProductPanel key={selectedId} productId={selectedId} cash={companyPending ? null : (company?.cash ?? 0)} onSelect={select} />
+            ) : (
+              <Card withBorder padding="xl">
+                <Center>
+                  <Stack align="center" gap="xs">
+                    <IconShoppingCart size={40} color="var(--mantine-color-dimmed)" aria-hidden />
+                    <Text c="dimmed" ta="center">
+                      Select a product to trade it and see its prices and recipes.
+                    </Text>
+                  </Stack>
+                </Center>
+              </Card>
+            )}
+          </div>
+        </Grid.Col>
+      </Grid>
     </>
   );
 }

@@ -8,7 +8,7 @@ export default function NotFoundPage() {
   return (
     <Center py="xl">
       <Stack align="center" gap="sm" maw={480} ta="center">
-        <IconMapOff size={48} color="var(--mantine-color-gray-5)" aria-hidden />
+        <IconMapOff size={48} color="var(--mantine-color-dimmed)" aria-hidden />
         <Title order={1}>404 Page Not Found</Title>
         <Text c="dimmed">Did you forget to add the page to the router?</Text>
         <Button component={Link} to="/" mt="sm">

@@ -26,7 +26,7 @@ import { IconChartBar, IconKey, IconPlus, IconTrash } from '@tabler/icons-react'
 import { API_TOKEN_EXPIRY_CHOICES, API_TOKEN_SCOPES, API_TOKEN_SCOPE_DESCRIPTIONS, createApiTokenInput, type ApiTokenScope } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { ScopeBadge } from '../../components/ScopeBadge';
-import { QueryError } from '../../components/QueryError';
+import { QueryState } from '../../components/QueryState';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../trpc';
@@ -44,7 +44,6 @@ const EXPIRY_OPTIONS = API_TOKEN_EXPIRY_CHOICES.map((days) => ({
 }));
 
 function CreateTokenForm({ activeCount, maxActive, onCreated }: { activeCount: number; maxActive: number; onCreated: (token: string) => void }) {
-  const utils = trpc.useUtils();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
   const [expiry, setExpiry] = useState<string>('30');
@@ -53,7 +52,6 @@ function CreateTokenForm({ activeCount, maxActive, onCreated }: { activeCount: n
     onSuccess: (created) => {
       notifySuccess('Token created', `"${created.name}" can ${created.scope} from now on.`);
       setName('');
-      void utils.tokens.list.invalidate();
       onCreated(created.token);
     },
     onError: (caught) => notifyFailure('Could not create the token', caught, 'Please try again.'),
@@ -259,7 +257,6 @@ function TokenCards({ tokens, ...actions }: { tokens: ApiToken[] } & TokenAction
 }
 
 export function ApiTokensCard() {
-  const utils = trpc.useUtils();
   const list = trpc.tokens.list.useQuery();
   const [shownToken, setShownToken] = useState<string | null>(null);
   const [usageOf, setUsageOf] = useState<ApiToken | null>(null);
@@ -268,7 +265,6 @@ export function ApiTokensCard() {
     onSuccess: (revoked) => {
       notifySuccess('Token revoked', `"${revoked.name}" no longer works.`);
       setRevoking(null);
-      void utils.tokens.list.invalidate();
     },
     onError: (caught) => notifyFailure('Could not revoke the token', caught, 'Please try again.'),
   });
@@ -294,29 +290,27 @@ export function ApiTokensCard() {
         {list.data &&
           ` Each token may make ${list.data.limits.token.requests_per_minute} requests a minute, of which ${list.data.limits.token.mutations_per_minute} actions.`}
       </Text>
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} title="Could not load your tokens" />
-      ) : (
+      <QueryState query={list} errorTitle="Could not load your tokens">
+        {(tokenList) => (
         <Stack gap="lg">
           <CreateTokenForm
-            activeCount={list.data.tokens.filter((token) => token.status === 'active').length}
-            maxActive={list.data.max_active}
+            activeCount={tokenList.tokens.filter((token) => token.status === 'active').length}
+            maxActive={tokenList.max_active}
             onCreated={setShownToken}
           />
-          {list.data.tokens.length === 0 ? (
+          {tokenList.tokens.length === 0 ? (
             <Alert variant="light" color="gray" title="No tokens yet">
               Create one above to let a script or a spreadsheet read or play your company.
             </Alert>
           ) : (
             <>
-              <TokenTable tokens={list.data.tokens} onUsage={setUsageOf} onRevoke={setRevoking} />
-              <TokenCards tokens={list.data.tokens} onUsage={setUsageOf} onRevoke={setRevoking} />
+              <TokenTable tokens={tokenList.tokens} onUsage={setUsageOf} onRevoke={setRevoking} />
+              <TokenCards tokens={tokenList.tokens} onUsage={setUsageOf} onRevoke={setRevoking} />
             </>
           )}
         </Stack>
-      )}
+        )}
+      </QueryState>
 
       <NewTokenModal token={shownToken} onClose={() => setShownToken(null)} />
 

@@ -1,7 +1,5 @@
 /** Company Profile (spec sections 2 and 5): stat cards, the name and bio form, statistics. */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconCalendar, IconCash, IconDeviceFloppy, IconTrendingUp } from '@tabler/icons-react';
 import { MAX_BIO_LENGTH, companyBioSchema, companyNameSchema } from '@marketcraft/shared';
@@ -46,7 +44,6 @@ function Row({ label, value }: { label: string; value: string }) {
 
 export default function ProfilePage() {
   usePageMeta('Company Profile', 'Your company: name, bio and statistics.');
-  const queryClient = useQueryClient();
   const { company, isPending, error, noCompany, refetch } = useCompany();
   const [name, setName] = useState('');
   const [bio, setBio] = useState('');
@@ -61,7 +58,6 @@ export default function ProfilePage() {
   const update = trpc.company.updateProfile.useMutation({
     onSuccess: () => {
       notifySuccess('Profile updated!');
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
     },
     onError: (caught) => notifyFailure('Update failed', caught, 'Could not save profile changes'),
   });

@@ -1,13 +1,10 @@
 /** Research and Development (spec sections 2, 4, 5, 8): upgrades grouped by category. */
-import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconLock } from '@tabler/icons-react';
 import { RESEARCH_CATEGORIES, BUILDING_TYPES, isBuildingType } from '@marketcraft/shared';
 import { CashBadge } from '../../components/CashBadge';
-import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryError } from '../../components/QueryError';
+import { QueryState } from '../../components/QueryState';
 import { useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatWholeDollars } from '../../lib/format';
@@ -25,13 +22,9 @@ const CATEGORY_LABELS: Record<string, string> = {
 };
 
 function UpgradeCard({ upgrade, cash }: { upgrade: Upgrade; cash: number | null }) {
-  const queryClient = useQueryClient();
   const purchase = trpc.research.purchase.useMutation({
     onSuccess: () => {
       notifySuccess('Research complete!', `${upgrade.name} has been unlocked for your company.`);
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.research) });
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.buildings) });
     },
     onError: (error) => notifyFailure('Research failed', error, 'Not enough cash or prerequisites not met'),
   });
@@ -47,7 +40,12 @@ function UpgradeCard({ upgrade, cash }: { upgrade: Upgrade; cash: number | null 
   const typeName = upgrade.building_type && isBuildingType(upgrade.building_type) ? BUILDING_TYPES[upgrade.building_type].name : upgrade.building_type;
 
   return (
-    <Card withBorder padding="md" opacity={upgrade.locked && !upgrade.researched ? 0.75 : 1} style={upgrade.researched ? { borderColor: 'var(--mantine-color-green-5)' } : undefined}>
+    <Card
+      withBorder
+      padding="md"
+      // Locked upgrades get a dashed border (not dimming, which fails contrast); researched ones a green one.
+      style={upgrade.researched ? { borderColor: 'var(--mantine-color-green-5)' } : upgrade.locked ? { borderStyle: 'dashed' } : undefined}
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start" mb={4}>
         <Text fw={700}>{upgrade.name}</Text>
         <Badge variant="outline" size="sm" style={{ flexShrink: 0 }}>
@@ -108,11 +106,8 @@ export default function ResearchPage() {
   return (
     <>
       <PageHeader title="Research and Development" subtitle="Permanent upgrades for your company" actions={<CashBadge label="Available budget" />} />
-      {upgrades.isPending ? (
-        <PageLoader />
-      ) : upgrades.isError ? (
-        <QueryError error={upgrades.error} onRetry={() => void upgrades.refetch()} />
-      ) : (
+      <QueryState query={upgrades}>
+        {(upgradeList) => (
         <Stack gap="lg">
           <Card withBorder padding="md">
             <Group justify="space-between" mb={6}>
@@ -124,7 +119,7 @@ export default function ResearchPage() {
             <Progress value={total ? (researched / total) * 100 : 0} aria-label={`${researched} of ${total} upgrades researched`} />
           </Card>
           {RESEARCH_CATEGORIES.map((category) => {
-            const inCategory = upgrades.data.filter((upgrade) => upgrade.category === category).sort((a, b) => a.tier - b.tier);
+            const inCategory = upgradeList.filter((upgrade) => upgrade.category === category).sort((a, b) => a.tier - b.tier);
             if (inCategory.length === 0) return null;
             return (
               <section key={category}>
@@ -140,7 +135,8 @@ export default function ResearchPage() {
             );
           })}
         </Stack>
-      )}
+        )}
+      </QueryState>
     </>
   );
 }

@@ -1,51 +1,63 @@
-/** Stock Exchange (spec sections 2, 4, 5, 8): company list, detail, price history, trade form. */
+/**
+ * Stock Exchange (spec sections 2, 4, 5, 8; issue 10): a sortable, searchable table of every listed
+ * company (price, change this week, a sparkline, market value, your position's gain), the selected
+ * company's detail with its price history and the trade form. The selection lives in the address
+ * (?company=ID), so the ledger links here.
+ */
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
-import { Badge, Button, Card, Center, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Center, Grid, Group, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconChartLine, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
 import { CashBadge } from '../../components/CashBadge';
 import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
 import { QueryError } from '../../components/QueryError';
 import { useCompany, useCompanyShares } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney, formatPercentChange, formatWholeDollars } from '../../lib/format';
-import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { checkStockTrade } from '../../lib/formChecks';
-import { parseWholeQuantity } from '../../lib/quantity';
+import { NumberField, useFieldText } from '../../components/NumberField';
+import { OrderSummary } from '../../components/OrderSummary';
+import { useShareQuote } from '../../hooks/useOrderQuote';
+import { SortableTh } from '../../components/SortableTh';
+import { Sparkline } from '../../components/Sparkline';
+import { nextSort, sortRows, type SortState } from '../../lib/sortTable';
 import { trpc, type RouterOutputs } from '../../trpc';
 
-const PriceHistoryChart = lazy(() => import('./PriceHistoryChart').then((module) => ({ default: module.PriceHistoryChart })));
+const WeeklyLineChart = lazy(() => import('../../components/charts/WeeklyLineChart'));
 
 type ShareRecord = RouterOutputs['stocks']['companyShares'][number];
 
-function CompanyDetail({ record, owned, cash, isYours }: { record: ShareRecord; owned: number; cash: number; isYours: boolean }) {
-  const queryClient = useQueryClient();
+function CompanyDetail({ record, row, cash }: { record: ShareRecord; row: OverviewRow; cash: number }) {
+  const owned = row.position?.shares_owned ?? 0;
+  const isYours = row.is_you;
   const history = trpc.stocks.history.useQuery({ company_id: record.company_id });
-  const [shares, setShares] = useState(0);
+  const shares = useFieldText(0);
   const trade = trpc.stocks.trade.useMutation({
     onSuccess: (result) => {
       const count = `${result.shares.toLocaleString('en-US')} ${result.shares === 1 ? 'share' : 'shares'} of ${result.company_name}`;
       notifySuccess(result.action === 'buy' ? 'Purchased!' : 'Sold!', count);
-      setShares(0);
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.stocks) });
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.company) });
+      shares.reset(0);
     },
     onError: (error) => notifyFailure('Trade failed', error, 'Insufficient funds or shares'),
   });
 
+  // Checked as typed with the server's schema ('Please enter a quantity greater than 0'); the action does not change the check.
+  const checked = checkStockTrade({ company_id: record.company_id, shares: shares.text, action: 'buy' });
+  const count = checked.ok ? checked.request.shares : null;
+  // What buying (or selling what you own) costs or pays now: the company's own quote (its curve walked, the spread).
+  const buyQuote = useShareQuote(record.company_id, count, 'buy', !isYours);
+  const sellQuote = useShareQuote(record.company_id, count !== null && count <= owned ? count : null, 'sell', !isYours && owned > 0);
   const submit = (action: 'buy' | 'sell') => {
-    const checked = checkStockTrade({ company_id: record.company_id, shares, action });
-    if (!checked.ok) return notifyError(checked.error.title, checked.error.message);
-    trade.mutate(checked.request);
+    if (checked.ok) trade.mutate({ ...checked.request, action });
   };
+  const canBuy = count !== null && buyQuote.quote !== null && buyQuote.quote.total <= cash;
+  const canSell = count !== null && count <= owned;
 
-  // What the order would cost now: the company's own quote (its price curve walked, the spread).
-  const quote = trpc.stocks.quote.useQuery({ company_id: record.company_id, shares, action: 'buy' }, { enabled: shares > 0 && !isYours });
-  const cost = quote.data?.total ?? shares * record.buy_price;
   return (
     <Stack gap="md">
       <Card withBorder padding="lg">
@@ -98,7 +110,7 @@ function CompanyDetail({ record, owned, cash, isYours }: { record: ShareRecord; 
           </Text>
         ) : (
           <Suspense fallback={<PageLoader />}>
-            <PriceHistoryChart history={history.data} />
+            <WeeklyLineChart points={history.data} series={[{ name: 'price', label: 'Share price', color: 'blue.6' }]} label={`Weekly share price of ${record.company_name}`} />
           </Suspense>
         )}
       </Card>
@@ -115,147 +127,189 @@ function CompanyDetail({ record, owned, cash, isYours }: { record: ShareRecord; 
             You own <b>{owned.toLocaleString('en-US')}</b> {owned === 1 ? 'share' : 'shares'}.
           </Text>
         )}
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <NumberInput
-            label="Shares"
-            value={shares}
-            onChange={(value) => setShares(parseWholeQuantity(value))}
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            w={140}
-            disabled={trade.isPending || isYours}
-          />
-          <Button onClick={() => submit('buy')} disabled={isYours || trade.isPending || cost > cash}>
+        <Group gap="xs" align="flex-start" wrap="wrap">
+          <NumberField label="Shares" field={shares} error={checked.errors.shares} w={160} disabled={trade.isPending || isYours} />
+          <Button mt={25} onClick={() => submit('buy')} disabled={isYours || trade.isPending || !canBuy}>
             {trade.isPending && trade.variables?.action === 'buy' ? 'Buying...' : 'Buy'}
           </Button>
-          <Button variant="light" color="orange" onClick={() => submit('sell')} disabled={isYours || trade.isPending || owned < shares || owned === 0}>
+          <Button mt={25} variant="light" color="orange" onClick={() => submit('sell')} disabled={isYours || trade.isPending || !canSell}>
             {trade.isPending && trade.variables?.action === 'sell' ? 'Selling...' : 'Sell'}
           </Button>
         </Group>
-        {shares > 0 && !isYours && (
-          <Text size="sm" c={cost > cash ? 'red' : 'dimmed'} mt="xs" data-testid="trade-total">
-            Total: {quote.data ? formatMoney(cost) : '...'}
-          </Text>
+        {!isYours && count !== null && count > 0 && (
+          <Stack gap={2} mt="xs">
+            <OrderSummary quote={buyQuote} cash={cash} verb="Buying costs" testId="trade-total" />
+            {owned > 0 && count <= owned && <OrderSummary quote={sellQuote} verb="Selling pays" testId="sell-total" />}
+            {count > owned && (
+              <Text size="xs" c="dimmed">
+                You own {owned.toLocaleString('en-US')}: selling needs at most that many.
+              </Text>
+            )}
+          </Stack>
         )}
       </Card>
     </Stack>
   );
 }
 
+type OverviewRow = RouterOutputs['stocks']['overview']['companies'][number];
+type Column = 'company_name' | 'share_price' | 'change_percent' | 'market_cap' | 'gain';
+
+const valueOf = (row: OverviewRow, column: Column) => (column === 'gain' ? (row.position?.gain ?? null) : row[column]);
+
 export default function StocksPage() {
   usePageMeta('Stock Exchange', 'Trade shares of player and bot companies.');
   const { company } = useCompany();
   const shares = useCompanyShares();
-  const prices = trpc.stocks.prices.useQuery();
-  const portfolio = trpc.stocks.portfolio.useQuery();
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const overview = trpc.stocks.overview.useQuery();
+  const [params, setParams] = useSearchParams();
+  const selectedId = Number(params.get('company')) || null;
   const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState<Column>>({ key: 'company_name', direction: 'ascending' });
   const detailRef = useRef<HTMLDivElement>(null);
   // Below 'md' the detail sits under the long company list: bring it into view when a company is picked.
   const sideBySide = useMediaQuery('(min-width: 62em)');
   const select = (companyId: number) => {
-    setSelectedId(companyId);
+    const next = new URLSearchParams(params);
+    next.set('company', String(companyId));
+    setParams(next, { replace: true });
     if (!sideBySide) window.requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   };
+  const onSort = (column: Column) => setSort((current) => nextSort(current, column, column === 'company_name' ? 'ascending' : 'descending'));
 
-  const changeOf = (id: number) => prices.data?.find((price) => price.company_id === id)?.change_percent ?? 0;
-  const ownedOf = (id: number) => portfolio.data?.find((entry) => entry.company_id === id)?.shares_owned ?? 0;
   const needle = search.trim().toLowerCase();
-  const listed = (shares.data ?? []).filter((record) => !needle || record.company_name.toLowerCase().includes(needle));
-  const selected = shares.data?.find((record) => record.company_id === selectedId) ?? null;
-  const portfolioValue = (portfolio.data ?? []).reduce((sum, entry) => sum + entry.value, 0);
+  const listed = sortRows(
+    (overview.data?.companies ?? []).filter((row) => !needle || row.company_name.toLowerCase().includes(needle)),
+    sort,
+    valueOf,
+    (row) => row.company_name,
+  );
+  const record = shares.data?.find((candidate) => candidate.company_id === selectedId) ?? null;
+  const row = overview.data?.companies.find((candidate) => candidate.company_id === selectedId) ?? null;
+  const portfolio = overview.data?.portfolio;
 
   return (
     <>
       <PageHeader
         title="Stock Exchange"
-        subtitle={`Portfolio value ${formatWholeDollars(portfolioValue)}`}
+        subtitle={
+          portfolio
+            ? `Your portfolio: ${formatWholeDollars(portfolio.value)} (${portfolio.gain >= 0 ? '+' : '-'}${formatWholeDollars(Math.abs(portfolio.gain))} on ${formatWholeDollars(portfolio.cost)} paid)`
+            : 'Your portfolio: ...'
+        }
         actions={<CashBadge />}
       />
-      {shares.isPending ? (
-        <PageLoader />
-      ) : shares.isError ? (
-        <QueryError error={shares.error} onRetry={() => void shares.refetch()} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder padding="sm">
-            <TextInput
-              placeholder="Search companies..."
-              aria-label="Search companies"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              mb="sm"
-            />
-            <ScrollBox maxHeight={600}>
-              <Stack gap={4}>
-                {listed.map((record) => {
-                  const change = changeOf(record.company_id);
-                  const owned = ownedOf(record.company_id);
-                  return (
-                    <UnstyledButton
-                      key={record.company_id}
-                      onClick={() => select(record.company_id)}
-                      aria-pressed={record.company_id === selectedId}
-                      p="xs"
-                      style={{
-                        borderRadius: 'var(--mantine-radius-sm)',
-                        background: record.company_id === selectedId ? 'var(--mantine-color-blue-light)' : undefined,
-                      }}
-                    >
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                          {record.is_bot ? <IconRobot size={16} aria-label="AI bot" /> : <IconUser size={16} aria-label="Player" />}
-                          <Text size="sm" fw={500} truncate>
-                            {record.company_name}
-                          </Text>
-                          {record.company_id === company?.id && (
-                            <Badge size="xs" variant="light" color="teal">
-                              You
-                            </Badge>
-                          )}
-                          {owned > 0 && (
-                            <Badge size="xs" variant="light">
-                              {owned} owned
-                            </Badge>
-                          )}
-                        </Group>
-                        <Group gap={8} wrap="nowrap">
-                          <Text size="sm">{formatMoney(record.share_price)}</Text>
-                          <Text size="sm" fw={600} c={change > 0 ? 'green' : change < 0 ? 'red' : 'dimmed'}>
-                            {formatPercentChange(change)}
-                          </Text>
-                        </Group>
-                      </Group>
-                    </UnstyledButton>
-                  );
-                })}
+      <QueryState query={overview}>
+        {() => (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack gap="sm">
+                <TextInput
+                  placeholder="Search companies..."
+                  aria-label="Search companies"
+                  leftSection={<IconSearch size={16} aria-hidden />}
+                  value={search}
+                  onChange={(event) => setSearch(event.currentTarget.value)}
+                />
+                <Card withBorder padding={0}>
+                  <ScrollBox maxHeight={620} label="Listed companies">
+                    <Table stickyHeader highlightOnHover verticalSpacing={6} miw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <SortableTh column="company_name" sort={sort} onSort={onSort}>
+                            Company
+                          </SortableTh>
+                          <SortableTh column="share_price" sort={sort} onSort={onSort} align="right">
+                            Price
+                          </SortableTh>
+                          <SortableTh column="change_percent" sort={sort} onSort={onSort} align="right">
+                            Week
+                          </SortableTh>
+                          <Table.Th>Trend</Table.Th>
+                          <SortableTh column="market_cap" sort={sort} onSort={onSort} align="right">
+                            Market value
+                          </SortableTh>
+                          <SortableTh column="gain" sort={sort} onSort={onSort} align="right">
+                            Your gain
+                          </SortableTh>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {listed.map((entry) => (
+                          <Table.Tr key={entry.company_id} data-testid="stock-row" style={entry.company_id === selectedId ? { background: 'var(--mantine-primary-color-light)' } : undefined}>
+                            <Table.Td>
+                              <UnstyledButton onClick={() => select(entry.company_id)} aria-pressed={entry.company_id === selectedId}>
+                                <Group gap={6} wrap="nowrap">
+                                  {entry.is_bot ? <IconRobot size={16} role="img" aria-label="AI bot" /> : <IconUser size={16} role="img" aria-label="Player" />}
+                                  <Text size="sm" fw={600}>
+                                    {entry.company_name}
+                                  </Text>
+                                  {entry.is_you && (
+                                    <Badge size="xs" variant="light" color="teal">
+                                      You
+                                    </Badge>
+                                  )}
+                                </Group>
+                              </UnstyledButton>
+                            </Table.Td>
+                            <Table.Td ta="right">{formatMoney(entry.share_price)}</Table.Td>
+                            <Table.Td ta="right">
+                              {entry.change_percent === null ? (
+                                <Text span size="sm" c="dimmed">
+                                  new
+                                </Text>
+                              ) : (
+                                <Text span size="sm" fw={600} c={entry.change_percent > 0 ? 'green' : entry.change_percent < 0 ? 'red' : 'dimmed'}>
+                                  {formatPercentChange(entry.change_percent)}
+                                </Text>
+                              )}
+                            </Table.Td>
+                            <Table.Td>
+                              <Sparkline values={entry.sparkline} label={`${entry.company_name} share price`} />
+                            </Table.Td>
+                            <Table.Td ta="right">{formatWholeDollars(entry.market_cap)}</Table.Td>
+                            <Table.Td ta="right">
+                              {entry.position ? (
+                                <>
+                                  <Text span size="sm" fw={600} c={entry.position.gain > 0 ? 'green' : entry.position.gain < 0 ? 'red' : undefined}>
+                                    {entry.position.gain >= 0 ? '+' : '-'}
+                                    {formatMoney(Math.abs(entry.position.gain))}
+                                  </Text>
+                                  <Text size="xs" c="dimmed">
+                                    {entry.position.shares_owned.toLocaleString('en-US')} owned
+                                  </Text>
+                                </>
+                              ) : (
+                                '-'
+                              )}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </ScrollBox>
+                </Card>
               </Stack>
-            </ScrollBox>
-          </Card>
-          <div ref={detailRef} style={{ scrollMarginTop: 72 }}>
-          {selected ? (
-            <CompanyDetail
-              key={selected.company_id}
-              record={selected}
-              owned={ownedOf(selected.company_id)}
-              cash={company?.cash ?? 0}
-              isYours={selected.company_id === company?.id}
-            />
-          ) : (
-            <Card withBorder padding="xl" h="100%">
-              <Center h="100%">
-                <Stack align="center" gap="xs">
-                  <IconChartLine size={40} color="var(--mantine-color-gray-5)" aria-hidden />
-                  <Text c="dimmed">Select a company to start trading</Text>
-                </Stack>
-              </Center>
-            </Card>
-          )}
-          </div>
-        </SimpleGrid>
-      )}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <div ref={detailRef} style={{ scrollMarginTop: 72 }}>
+                {record && row ? (
+                  <CompanyDetail key={record.company_id} record={record} row={row} cash={company?.cash ?? 0} />
+                ) : (
+                  <Card withBorder padding="xl">
+                    <Center>
+                      <Stack align="center" gap="xs">
+                        <IconChartLine size={40} color="var(--mantine-color-dimmed)" aria-hidden />
+                        <Text c="dimmed">Select a company to start trading</Text>
+                      </Stack>
+                    </Center>
+                  </Card>
+                )}
+              </div>
+            </Grid.Col>
+          </Grid>
+        )}
+      </QueryState>
     </>
   );
 }

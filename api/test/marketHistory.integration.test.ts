@@ -1,0 +1,162 @@
+/**
+ * The market's table and product page (GET /api/market/products, /api/market/products/{id}) and
+ * the stock exchange's table (GET /api/stocks/overview), over real HTTP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { productPriceHistory, shareRecords, stockPriceHistory, type Database } from '@marketcraft/db';
+import { centsToDollars, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
+import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
+import { createProductionWorld, type ProductionWorld } from './helpers/productionFixtures.ts';
+
+describe('the market table, a product page and the stock table', () => {
+  let app: TestApp;
+  let db: Database;
+  let world: ProductionWorld;
+  let player: TestPlayer;
+  let week: number;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    db = app.database.db;
+    world = await createProductionWorld(db);
+    player = await app.createPlayer({ cash: 100_000 });
+    // Three weeks of history for flour: 4.00, 4.60, then this week's current price 5.00.
+    await db.execute(sql`update world set current_week = 3 where id = 1`);
+    week = 3;
+    await db.insert(productPriceHistory).values([
+      { productId: world.flour.id, week: 1, priceCents: 400 },
+      { productId: world.flour.id, week: 2, priceCents: 460 },
+    ]);
+    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 12, action: 'buy' } });
+  });
+  afterAll(async () => {
+    await db.execute(sql`update world set current_week = 1 where id = 1`);
+    await app.close();
+  });
+
+  /** One unit on the exchange now (the curve from this week's flow, the spread): what the table must show. */
+  async function unitPrices(productId: number) {
+    const [row] = await db.execute<{ price: number; depth: number; flow: number }>(sql`
+      select p.current_price_cents as price, p.depth_units as depth,
+             coalesce((select units_bought - units_sold from market_activity where product_id = p.id and week = ${week}), 0) as flow
+      from products p where p.id = ${productId}`);
+    const market = { price: Number(row!.price), depth: Number(row!.depth), flow: Number(row!.flow), quantity: 1 };
+    return { buy_price: centsToDollars(marketBuyCostRule.evaluate(market)), sell_price: centsToDollars(marketSellProceedsRule.evaluate(market)) };
+  }
+
+  it("lists every product with buy and sell price, this week's change, its sparkline and what you hold", async () => {
+    const response = await app.api('GET', '/market/products', { token: player.token });
+    expect(response.status).toBe(200);
+    const [productCount] = await db.execute<{ n: number }>(sql`select count(*)::int as n from products`);
+    expect(response.body).toHaveLength(productCount!.n);
+    const flour = response.body.find((product: { id: number }) => product.id === world.flour.id);
+    expect(flour).toEqual({
+      id: world.flour.id,
+      name: world.flour.name,
+      category: 'Processed Materials',
+      subcategory: 'Fixture',
+      // 12 bought this week: the next unit costs a little more than the posted $5.00.
+      ...(await unitPrices(world.flour.id)),
+      current_price: 5,
+      base_price: 5,
+      change_percent: 8.7, // 4.60 -> 5.00
+      sparkline: [4, 4.6, 5],
+      held: 12,
+    });
+    // No recorded week before this one: no change yet, a one-point sparkline, nothing held.
+    const bread = response.body.find((product: { id: number }) => product.id === world.bread.id);
+    expect(bread).toMatchObject({ change_percent: null, sparkline: [4], held: 0 });
+  });
+
+  it('answers one product: its weekly history, its price in each city, the recipes that make it and use it', async () => {
+    const response = await app.api('GET', `/market/products/${world.flour.id}`, { token: player.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: world.flour.id, ...(await unitPrices(world.flour.id)), held: 12, change_percent: 8.7 });
+    expect(response.body.sparkline).toBeUndefined();
+    expect(response.body.history).toEqual([
+      { week: 1, price: 4 },
+      { week: 2, price: 4.6 },
+      { week, price: 5 },
+    ]);
+    expect(response.body.cities).toEqual([
+      { city_id: world.retailCity.id, city_name: world.retailCity.name, country_name: expect.any(String), market_price: 5.6, demand_level: 80 },
+      { city_id: world.city.id, city_name: world.city.name, country_name: expect.any(String), market_price: 5.5, demand_level: 60 },
+    ]);
+    expect(response.body.made_by).toEqual([
+      {
+        recipe_id: world.millRecipeId,
+        building_type: 'mill',
+        building_name: 'Mill',
+        output_product_id: world.flour.id,
+        output_product_name: world.flour.name,
+        output_quantity: 50,
+        inputs: [{ product_id: world.wheat.id, product_name: world.wheat.name, quantity: 100 }],
+      },
+    ]);
+    expect(response.body.used_by).toEqual([
+      {
+        recipe_id: world.bakeryRecipeId,
+        building_type: 'bakery',
+        building_name: 'Bakery',
+        output_product_id: world.bread.id,
+        output_product_name: world.bread.name,
+        output_quantity: 40,
+        inputs: [{ product_id: world.flour.id, product_name: world.flour.name, quantity: 20 }],
+      },
+    ]);
+    // Wheat comes from nature: a farm recipe without inputs.
+    const wheat = await app.api('GET', `/market/products/${world.wheat.id}`, { token: player.token });
+    expect(wheat.body.made_by).toEqual([expect.objectContaining({ recipe_id: world.farmRecipeId, building_name: 'Farm', inputs: [] })]);
+
+    expect((await app.api('GET', '/market/products/999999', { token: player.token })).status).toBe(404);
+    expect((await app.api('GET', '/market/products/abc', { token: player.token })).status).toBe(400);
+    expect((await app.api('GET', `/market/products/${world.flour.id}`)).status).toBe(401);
+  });
+
+  it("lists every listed company with its price, change, sparkline, market value and your position's gain", async () => {
+    const shares = await app.api('GET', '/shares', { token: player.token });
+    const bot = shares.body.find((record: { is_bot: boolean }) => record.is_bot) as { company_id: number };
+    await db.update(shareRecords).set({ sharePriceCents: 12_000 }).where(eq(shareRecords.companyId, bot.company_id));
+    await db.insert(stockPriceHistory).values([
+      { companyId: bot.company_id, week: 1, priceCents: 10_000 },
+      { companyId: bot.company_id, week: 2, priceCents: 12_000 },
+    ]);
+    const bought = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.company_id, shares: 10, action: 'buy' } });
+    expect(bought.status).toBe(200);
+    // The price moves after the purchase: the position gains.
+    await db.update(shareRecords).set({ sharePriceCents: 15_000 }).where(eq(shareRecords.companyId, bot.company_id));
+    const portfolio = await app.api('GET', '/portfolio', { token: player.token });
+    const held = portfolio.body.find((entry: { company_id: number }) => entry.company_id === bot.company_id) as { average_price: number; value: number };
+    expect(held.average_price).toBe(bought.body.price);
+    const cost = Math.round(held.average_price * 100) * 10;
+    const gain = Math.round(held.value * 100) - cost;
+    expect(gain).toBeGreaterThan(0);
+
+    const response = await app.api('GET', '/stocks/overview', { token: player.token });
+    expect(response.status).toBe(200);
+    const row = response.body.companies.find((entry: { company_id: number }) => entry.company_id === bot.company_id);
+    const [record] = await db.select({ totalShares: shareRecords.totalShares }).from(shareRecords).where(eq(shareRecords.companyId, bot.company_id));
+    expect(row).toMatchObject({
+      is_bot: true,
+      is_you: false,
+      share_price: 150,
+      total_shares: record!.totalShares,
+      market_cap: 150 * record!.totalShares,
+      change_percent: 20, // 100 -> 120 between the last two recorded weeks
+      sparkline: [100, 120],
+      // The position is valued as the portfolio values it; the gain is that value less what was paid.
+      position: {
+        shares_owned: 10,
+        average_price: held.average_price,
+        value: held.value,
+        cost: centsToDollars(cost),
+        gain: centsToDollars(gain),
+        gain_percent: Math.round((gain / cost) * 10_000) / 100,
+      },
+    });
+    const mine = response.body.companies.find((entry: { company_id: number }) => entry.company_id === player.companyId);
+    expect(mine).toMatchObject({ is_you: true, position: null, change_percent: null });
+    expect(response.body.portfolio).toEqual({ shares: 10, value: held.value, cost: centsToDollars(cost), gain: centsToDollars(gain) });
+  });
+});

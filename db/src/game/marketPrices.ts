@@ -1,0 +1,30 @@
+/**
+ * The goods market's prices as the read screens show them, in one place, as SQL over a product row
+ * aliased `p` (GET /goods, GET /market/products, GET /warehouse). They are the exchange's own rules
+ * (shared/src/rules/market.ts), rendered by ruleSql, so a table shows what an order would really
+ * cost or pay:
+ * - one unit's buy and sell price: marketBuyCostRule / marketSellProceedsRule for one unit, from
+ *   this week's flow so far (what GET /market/quote answers for a quantity of 1);
+ * - a holding's market value: liquidationValueRule (selling all of it now, the curve walked down
+ *   from the posted price, less the spread), as net worth counts goods (valuation.ts).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { liquidationValueRule, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
+import { ruleSql } from '../ruleSql.ts';
+
+/** This week's net flow of product `p` (units bought minus sold), kept inside the curve's reach for one more unit. */
+const flowSql = sql`least(greatest(coalesce((select ma.units_bought - ma.units_sold from market_activity ma
+  where ma.product_id = p.id and ma.week = (select current_week from world where id = 1)), 0), 1 - 10 * p.depth_units), 10 * p.depth_units - 1)`;
+
+const curve = { price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow: flowSql, quantity: sql`1` };
+
+/** Cents one unit of product `p` costs to buy now. */
+export const unitBuyCentsSql: SQL = ruleSql(marketBuyCostRule, curve);
+
+/** Cents selling one unit of product `p` pays now. */
+export const unitSellCentsSql: SQL = ruleSql(marketSellProceedsRule, curve);
+
+/** Cents selling `quantity` units of product `p` pays now (the whole holding, from the posted price). */
+export function holdingValueCentsSql(quantity: SQL): SQL {
+  return ruleSql(liquidationValueRule, { price: sql`p.current_price_cents`, depth: sql`p.depth_units`, quantity: sql`least(${quantity}, 10 * p.depth_units)` });
+}

@@ -1,0 +1,108 @@
+/**
+ * 'Add Product to Store' (spec sections 2 and 5): units of a product onto a store's shelf at a
+ * retail price, from the store's back room first, then from the company warehouse (the server's
+ * rule, POST /buildings/{id}/inventory/transfer-to-store). Used by the Trade Hall and the Warehouse
+ * page (which also picks the store).
+ *
+ * The quantity is a whole number up to what the store can reach (its back room plus the
+ * warehouse); the price is in whole cents. Both are checked as the player types, with the spec's
+ * messages ('Please enter a valid quantity', 'Please enter a valid price'); the suggested price is
+ * the average cost x 1.5 (spec: '50% markup').
+ */
+import { useState } from 'react';
+import { Select, Text } from '@mantine/core';
+import { SUGGESTED_RETAIL_MARKUP } from '@marketcraft/shared';
+import { checkTransferToStore } from '../lib/formChecks';
+import { formatMoney } from '../lib/format';
+import { notifyFailure, notifySuccess } from '../lib/notify';
+import { trpc } from '../trpc';
+import { DialogForm, FormDialog } from './FormDialog';
+import { NumberField, useFieldText } from './NumberField';
+
+export interface ShelfCandidate {
+  productId: number;
+  productName: string;
+  /** Average cost per unit (the suggested price is 1.5 x this). */
+  averageCost: number;
+}
+
+export interface StoreChoice {
+  id: number;
+  label: string;
+  /** Units of the product this store can put on its shelf: its back room plus the warehouse. */
+  available: number;
+}
+
+/** The suggested retail price: average cost x 1.5, in whole cents. */
+export function suggestedRetailPrice(averageCost: number): string {
+  return (Math.round(averageCost * SUGGESTED_RETAIL_MARKUP * 100) / 100).toFixed(2);
+}
+
+function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; stores: StoreChoice[]; onClose: () => void }) {
+  const [storeId, setStoreId] = useState<string | null>(stores.length === 1 ? String(stores[0]!.id) : null);
+  const store = stores.find((candidate) => String(candidate.id) === storeId) ?? null;
+  const quantity = useFieldText(store?.available ?? '');
+  const price = useFieldText(suggestedRetailPrice(item.averageCost));
+  const transfer = trpc.buildings.transferToStore.useMutation({
+    onSuccess: () => {
+      notifySuccess('Product added to store!');
+      onClose();
+    },
+    onError: (error) => notifyFailure('Error', error, 'Could not add the product to the store'),
+  });
+  const checked = checkTransferToStore({ id: store?.id ?? 0, product_id: item.productId, quantity: quantity.text, retail_price: price.text });
+  const tooMany = checked.ok && store !== null && checked.request.quantity > store.available;
+  const quantityError = checked.errors.quantity ?? (tooMany ? `Please enter a valid quantity: ${store.available.toLocaleString('en-US')} available` : undefined);
+  return (
+    <DialogForm
+      onClose={onClose}
+      submitLabel="Add to Store"
+      pendingLabel="Adding..."
+      pending={transfer.isPending}
+      canSubmit={checked.ok && store !== null && !tooMany}
+      onSubmit={() => checked.ok && transfer.mutate(checked.request)}
+    >
+      <Text fw={600}>{item.productName}</Text>
+      {stores.length > 1 || stores.length === 0 ? (
+        <Select
+          label="Store"
+          placeholder={stores.length === 0 ? 'You have no store yet' : 'Choose a store'}
+          data={stores.map((candidate) => ({ value: String(candidate.id), label: candidate.label }))}
+          value={storeId}
+          onChange={(value) => {
+            setStoreId(value);
+            const next = stores.find((candidate) => String(candidate.id) === value);
+            if (next && !quantity.touched) quantity.reset(next.available);
+          }}
+          disabled={stores.length === 0}
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+        />
+      ) : null}
+      <NumberField
+        label="Quantity"
+        description={store ? `${store.available.toLocaleString('en-US')} available (the store's back room first, then your warehouse)` : undefined}
+        field={quantity}
+        error={quantityError}
+        data-autofocus={stores.length === 1 ? true : undefined}
+      />
+      <NumberField
+        label="Retail price"
+        kind="money"
+        leftSection="$"
+        description={`Suggested ${formatMoney(Number(suggestedRetailPrice(item.averageCost)))} (50% markup on ${formatMoney(item.averageCost)} average cost)`}
+        field={price}
+        error={checked.errors.retail_price}
+      />
+    </DialogForm>
+  );
+}
+
+/** Mounted always; `item` opens it. */
+export function AddToStoreDialog({ item, stores, onClose }: { item: ShelfCandidate | null; stores: StoreChoice[]; onClose: () => void }) {
+  return (
+    <FormDialog opened={item !== null} onClose={onClose} title="Add Product to Store">
+      {item && <AddToStoreForm item={item} stores={stores} onClose={onClose} />}
+    </FormDialog>
+  );
+}

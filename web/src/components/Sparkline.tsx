@@ -1,0 +1,35 @@
+/**
+ * A price trend in a table cell: a small SVG line of the recent weeks (hundreds of rows, so no chart
+ * library here), green when the last point is above the first, red below. Screen readers get the
+ * first and last price.
+ */
+import { formatMoney } from '../lib/format';
+
+export function Sparkline({ values, width = 96, height = 28, label }: { values: readonly number[]; width?: number; height?: number; label: string }) {
+  const first = values[0];
+  const last = values[values.length - 1];
+  const description =
+    first === undefined || last === undefined
+      ? `${label}: no prices yet`
+      : values.length === 1
+        ? `${label}: ${formatMoney(last)} this week`
+        : `${label}: from ${formatMoney(first)} to ${formatMoney(last)} over ${values.length} weeks`;
+  if (values.length < 2 || first === undefined || last === undefined) {
+    return (
+      <svg width={width} height={height} role="img" aria-label={description}>
+        <line x1={0} x2={width} y1={height / 2} y2={height / 2} stroke="var(--mantine-color-dimmed)" strokeDasharray="2 3" />
+      </svg>
+    );
+  }
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = high - low || 1;
+  const step = width / (values.length - 1);
+  const points = values.map((value, index) => `${(index * step).toFixed(1)},${(height - 2 - ((value - low) / span) * (height - 4)).toFixed(1)}`).join(' ');
+  const color = last > first ? 'var(--mantine-color-green-text)' : last < first ? 'var(--mantine-color-red-text)' : 'var(--mantine-color-dimmed)';
+  return (
+    <svg width={width} height={height} role="img" aria-label={description}>
+      <polyline points={points} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />
+    </svg>
+  );
+}
