@@ -131,6 +131,9 @@ function run(name: string, script: string, readyLine: string, onReady?: () => vo
 run('api', path.join(root, 'api/src/main.ts'), 'listening on port', () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
 run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked');
 
+/** How long a child may take to stop after SIGTERM before it is killed. */
+const CHILD_STOP_TIMEOUT_MS = 45_000;
+
 async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
@@ -139,7 +142,8 @@ async function shutdown(signal: string, exitCode = 0) {
     [...children.values()].map(
       (child) =>
         new Promise<void>((resolve) => {
-          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          // The API lets requests finish for up to 10 s and the worker a running turn for up to 30 s.
+          const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_STOP_TIMEOUT_MS);
           child.once('exit', () => {
             clearTimeout(timer);
             resolve();

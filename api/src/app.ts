@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
@@ -12,19 +12,49 @@ import { registerRestRoutes } from './rest.ts';
 import { originCheck } from './origin.ts';
 import { refuseTokensInUrl } from './access/http.ts';
 import { clientIpOf } from './clientIp.ts';
+import { registerWorldExportRoutes } from './worldExports.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerDocsRoutes } from './openapi.ts';
 import { registerRealtimeRoutes } from './realtime.ts';
 import { logRequestError, requestLogging } from './requestLog.ts';
 import type postgres from 'postgres';
+import { MAX_TRPC_BATCH_CALLS } from '@marketcraft/shared';
+import { securityHeaders } from './securityHeaders.ts';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, databaseUnavailableAnswer, sendUnavailable, trackRequests } from './availability.ts';
+import { checkHealth } from './health.ts';
 
 /** The largest request body the API reads (tRPC batches included). */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+
+/**
+ * One tRPC request carries at most MAX_TRPC_BATCH_CALLS procedure calls ("/api/trpc/a,b,c?batch=1"):
+ * a bigger batch answers 400 with a message that says the limit, before any call runs.
+ */
+function limitTrpcBatches(): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.query('batch') === '1') {
+      const calls = c.req.path.slice('/api/trpc/'.length).split(',').length;
+      if (calls > MAX_TRPC_BATCH_CALLS) {
+        return c.json({ error: `A batch can hold at most ${MAX_TRPC_BATCH_CALLS} calls; this one has ${calls}. Send them in several requests.` }, 400);
+      }
+    }
+    await next();
+  };
+}
 
 /** `realtimeSql`: the postgres.js client GET /api/realtime LISTENs with (the route exists only when given). */
 export function createApp(services: ApiServices, options: { realtimeSql?: postgres.Sql } = {}): Hono {
   const app = new Hono();
   app.use(requestLogging(services.logger));
+  app.use(securityHeaders());
+  if (services.lifecycle) app.use(trackRequests(services.lifecycle));
+  // Errors no route handled itself: an unreachable database is a 503, anything else our fault.
+  app.onError((error, c) => {
+    const unavailable = databaseUnavailableAnswer(error);
+    if (unavailable) return sendUnavailable(c, unavailable);
+    logRequestError(services.logger, c.req.raw, error, 'unexpected error');
+    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+  });
   // Every request body of the API is a small JSON object: refuse big ones before reading them.
   app.use(
     '/api/*',
@@ -32,23 +62,37 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
   );
   app.use('/api/*', originCheck(services.config));
   app.use('/api/*', refuseTokensInUrl());
-  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.get('/api/health', async (c) => {
+    const { status, body } = await checkHealth(services);
+    if (status === 503) c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    return c.json(body, status);
+  });
 
   registerAuthRoutes(app, services);
 
+  app.use('/api/trpc/*', limitTrpcBatches());
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
+      maxBatchSize: MAX_TRPC_BATCH_CALLS,
       createContext: ({ req, resHeaders }) => createRequestContext(services, req, resHeaders, clientIpOf(c, services.config.TRUST_PROXY_HOPS)),
       onError: ({ error, path: procedurePath, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logRequestError(services.logger, req, error.cause ?? error, `${procedurePath ?? '?'} failed`);
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !databaseUnavailableAnswer(error.cause)) {
+          logRequestError(services.logger, req, error.cause ?? error, `${procedurePath ?? '?'} failed`);
+        }
       },
+      // An unreachable database (in the context or a procedure) answers 503 with Retry-After, not 500.
+      responseMeta: ({ errors }) =>
+        errors.some((error) => databaseUnavailableAnswer(error.cause))
+          ? { status: 503, headers: new Headers({ 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) }) }
+          : {},
     }),
   );
 
   if (options.realtimeSql) registerRealtimeRoutes(app, options.realtimeSql, services.logger);
+  registerWorldExportRoutes(app, services);
   registerRestRoutes(app, services);
   registerDocsRoutes(app);
   app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));

@@ -1,9 +1,11 @@
 import type { Database } from '@marketcraft/db';
+import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import type { ApiConfig } from './config.ts';
+import type { Lifecycle } from './availability.ts';
 import { noteRequest } from './requestLog.ts';
 import { parseCookies, sessionCookie } from './auth/cookies.ts';
-import { SESSION_COOKIE_NAME, validateSessionToken, type SessionUser } from './auth/session.ts';
+import { SESSION_COOKIE_NAME, validateSessionToken, type ActiveCompany, type SessionUser } from './auth/session.ts';
 import { authenticatePersonalToken, type CredentialError } from './access/credentials.ts';
 import type { ApiTokenCredential } from './access/personalTokens.ts';
 
@@ -14,13 +16,27 @@ export interface ApiServices {
   /** The process's logger (unexpected errors; the request log has its own middleware). */
   logger: Logger;
   /** Sends the turn job and waits for the worker to finish it (set up in server.ts). */
-  advanceTurn?: () => Promise<{ week: number }>;
+  advanceTurn?: (worldId: number) => Promise<{ week: number }>;
   /** Reads the turn schedule from pg-boss. */
   cronStatus?: () => Promise<{ jobname: string; schedule: string; active: boolean }>;
+  /** Whether a turn worker is connected (GET /api/health); absent: not checked. */
+  workerConnected?: () => Promise<boolean>;
+  /** Draining and in-flight requests for a graceful stop (server.ts); absent in tests that need none. */
+  lifecycle?: Lifecycle;
 }
 
 export interface RequestContext extends ApiServices {
   user: SessionUser | null;
+  /**
+   * The user's active company when the credential check already read it (the session check does,
+   * in the same query); undefined when it was not read (playerProcedure then reads it).
+   */
+  activeCompany?: ActiveCompany | null;
+  /**
+   * The world the request plays in: the session's current world (the header's switcher), else the
+   * public world. Personal access tokens act in the public world.
+   */
+  worldId: number;
   sessionId: string | null;
   /** How the caller came: a session cookie (needs the cross-site check), a session token as a bearer, or a personal access token. */
   authenticatedBy: 'cookie' | 'bearer' | 'token' | null;
@@ -50,22 +66,26 @@ export async function createRequestContext(
   const byToken = await authenticatePersonalToken(services.db, authorization);
   if (byToken) {
     if (byToken.user) noteRequest(req, { userId: byToken.user.id });
-    return { ...services, ...byToken, sessionId: null, req, resHeaders, clientIp };
+    return { ...services, ...byToken, worldId: PUBLIC_WORLD_ID, sessionId: null, req, resHeaders, clientIp };
   }
   const cookieToken = parseCookies(req.headers.get('cookie')).get(SESSION_COOKIE_NAME) ?? null;
   const token = bearer || cookieToken;
   let user: SessionUser | null = null;
+  let activeCompany: ActiveCompany | null | undefined;
+  let worldId = PUBLIC_WORLD_ID;
   let sessionId: string | null = null;
   let authenticatedBy: RequestContext['authenticatedBy'] = null;
   if (token) {
     const session = await validateSessionToken(services.db, token);
     if (session) {
       user = session.user;
+      activeCompany = session.company;
+      worldId = session.currentWorldId ?? PUBLIC_WORLD_ID;
       sessionId = session.id;
       authenticatedBy = bearer ? 'bearer' : 'cookie';
       noteRequest(req, { userId: user.id });
       if (!bearer) resHeaders.append('set-cookie', sessionCookie(token, session.expiresAt, isSecureRequest(services.config, req)));
     }
   }
-  return { ...services, user, sessionId, authenticatedBy, apiToken: null, credentialError: null, req, resHeaders, clientIp };
+  return { ...services, user, activeCompany, worldId, sessionId, authenticatedBy, apiToken: null, credentialError: null, req, resHeaders, clientIp };
 }

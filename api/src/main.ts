@@ -18,10 +18,15 @@ let stopping = false;
 const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, `${signal}: stopping`);
-  await api.close();
-  logger.info('stopped');
-  process.exit(0);
+  logger.info({ signal }, `${signal}: stopping (new requests answer 503, those in flight finish)`);
+  try {
+    const { cut } = await api.close();
+    logger.info({ cut }, 'stopped');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'stop failed');
+    process.exit(1);
+  }
 };
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

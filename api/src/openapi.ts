@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { API_TOKEN_SCOPE_DESCRIPTIONS, DEFAULT_RATE_LIMITS, signInInputSchema, signUpInputSchema } from '@marketcraft/shared';
 import type { ProcedureMeta } from './trpc.ts';
 import { restRoutes } from './rest.ts';
-import { errorResponse, okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from './responses.ts';
+import { errorResponse, healthResponse, okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from './responses.ts';
 
 /** What an error status means on this API (every error body is `{ "error": message }`). */
 const ERROR_STATUSES: Record<string, string> = {
@@ -115,9 +115,12 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/health': {
       get: {
         operationId: 'health',
-        summary: 'The API process answers',
+        summary: 'Whether this server can serve players: its database and the turn queue',
         security: [],
-        responses: { '200': { description: 'Success', content: json(jsonSchemaOf(okResponse, 'output')) } },
+        responses: {
+          '200': { description: 'Serving', content: json(jsonSchemaOf(healthResponse, 'output')) },
+          '503': { description: 'The database is unreachable or the server is shutting down (Retry-After)', content: json(jsonSchemaOf(healthResponse, 'output')) },
+        },
       },
     },
   };
@@ -207,7 +210,25 @@ export function registerDocsRoutes(app: Hono): void {
   let cached: Record<string, unknown> | undefined;
   app.get('/api/openapi.json', (c) => c.json((cached ??= buildOpenApiDocument())));
   app.get('/api/docs', (c) => c.html(docsPage()));
+  // A file, not an inline script, so the Content-Security-Policy allows scripts from our origin only.
+  app.get('/api/docs.js', (c) => c.body(DOCS_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
 }
+
+/** The docs page's script: lists every route of /api/openapi.json. */
+const DOCS_SCRIPT = `fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
+  const out=[];
+  for(const [p,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){
+    const M=m.toUpperCase();
+    const pre=(label,schema)=>schema?'<div>'+label+'</div><pre>'+JSON.stringify(schema,null,2).replace(/</g,'&lt;')+'</pre>':'';
+    const ok=op.responses&&op.responses['200']&&op.responses['200'].content;
+    const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json'].schema);
+    const q=(op.parameters||[]).filter(x=>x.in==='query').map(x=>'<code>'+x.name+'</code>').join(' ');
+    const scope=!('x-token-scope' in op)?'':op['x-token-scope']?'<span class="s '+op['x-token-scope']+'" title="personal access token scope">'+op['x-token-scope']+'</span>':'<span class="s session">session only</span>';
+    out.push('<h2><span class="m '+M+'">'+M+'</span><code>/api'+p+'</code>'+scope+'</h2><div>'+op.summary+(q?' &middot; query: '+q:'')+'</div>'+body);
+  }}
+  document.getElementById('routes').innerHTML=out.join('');
+});
+`;
 
 function docsPage(): string {
   const scopes = Object.entries(API_TOKEN_SCOPE_DESCRIPTIONS)
@@ -230,19 +251,5 @@ pre{background:#f8f9fa;padding:.5rem;border-radius:6px;overflow:auto;font-size:.
 <h2 id="limits">Rate limits</h2>
 <p>Per minute: <b>${token.requestsPerMinute} requests, of which ${token.mutationsPerMinute} actions</b> (POST, PUT, PATCH, DELETE) per token; ${session.requestsPerMinute} and ${session.mutationsPerMinute} per browser session (this server's defaults). Every answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code>, <code>RateLimit-Reset</code> (seconds), <code>RateLimit-Policy</code> and <code>RateLimit</code>; over the budget the answer is 429 with <code>Retry-After</code>. The counts are shared by all servers of the game.</p>
 <div id="routes">Loading…</div>
-<script>
-fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
-  const out=[];
-  for(const [p,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){
-    const M=m.toUpperCase();
-    const pre=(label,schema)=>schema?'<div>'+label+'</div><pre>'+JSON.stringify(schema,null,2).replace(/</g,'&lt;')+'</pre>':'';
-    const ok=op.responses&&op.responses['200']&&op.responses['200'].content;
-    const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json'].schema);
-    const q=(op.parameters||[]).filter(x=>x.in==='query').map(x=>'<code>'+x.name+'</code>').join(' ');
-    const scope=!('x-token-scope' in op)?'':op['x-token-scope']?'<span class="s '+op['x-token-scope']+'" title="personal access token scope">'+op['x-token-scope']+'</span>':'<span class="s session">session only</span>';
-    out.push('<h2><span class="m '+M+'">'+M+'</span><code>/api'+p+'</code>'+scope+'</h2><div>'+op.summary+(q?' &middot; query: '+q:'')+'</div>'+body);
-  }}
-  document.getElementById('routes').innerHTML=out.join('');
-});
-</script></body></html>`;
+<script src="/api/docs.js"></script></body></html>`;
 }

@@ -22,8 +22,13 @@ import {
   PRODUCT_CATEGORIES,
   RESEARCH_CATEGORIES,
   TRANSACTION_TYPES,
+  SHOCK_KINDS,
+  WORLD_KINDS,
+  WORLD_ROLES,
+  WORLD_STATUSES,
 } from '@marketcraft/shared';
 import type { AppRouter } from './root.ts';
+import type { Health } from './health.ts';
 
 const id = z.number().int().positive();
 const dollars = z.number().describe('US dollars, at most two decimals');
@@ -49,6 +54,18 @@ const apiTokenResponse = z.strictObject({
   requests_7_days: count,
 });
 const budgetResponse = z.strictObject({ requests_per_minute: z.number().int().positive(), mutations_per_minute: z.number().int().positive() });
+
+/** A week's results in brief (GET /api/reports, and the head of GET /api/reports/{week}). */
+const weekReportSummary = z.strictObject({
+  week: z.number().int().positive(),
+  cash_start: dollars.describe("Cash when the week began: cash_end less every ledger line of the week"),
+  cash_end: dollars.describe('Cash after the turn'),
+  net_worth: dollars.describe('Net worth after the turn'),
+  profit: dollars.describe("The week's profit after tax"),
+  store_revenue: dollars.describe('What your stores sold to shoppers'),
+  rank: z.number().int().positive().nullable().describe('Leaderboard place after the turn (1 = richest); null after bankruptcy'),
+  rank_before: z.number().int().positive().nullable().describe("The place after the previous week's turn; null for your first week"),
+});
 
 /** GET /api/world and GET /api/admin/world-state. */
 export const worldStateResponse = z.strictObject({
@@ -90,7 +107,7 @@ const forecastResponse = z
     inputs: z.array(
       z.strictObject({ product_id: id, product_name: z.string(), needed: count, used: count, in_stock: count }),
     ),
-    capacity: figureSchema.nullable().describe('Stores: what the store can sell in a week, valued at reference prices'),
+    capacity: figureSchema.nullable().describe('Stores: what the store can sell in a week, valued at its shelf prices'),
     sales: z.array(
       z.strictObject({
         product_id: id,
@@ -101,13 +118,16 @@ const forecastResponse = z
         city_demand: count,
         units: count,
         revenue: dollars,
+        revenue_why: figureSchema.describe('The revenue with its terms: units x shelf price x (100 + price bonus)/100'),
       }),
     ),
     wages: figureSchema,
     operating_cost: figureSchema,
     revenue: dollars.describe("Stores: revenue from shoppers. Production: the output valued at the market's sell price"),
     inputs_cost: dollars.describe("Production: the inputs used valued at the market's buy price"),
-    profit: dollars,
+    units: count.describe('Stores: units the shelves sell next turn; production buildings: output_units'),
+    costs: dollars.describe('inputs_cost + wages + operating cost'),
+    profit: dollars.describe('revenue - costs'),
     roi_percent: z.number().nullable().describe('profit / what was paid for the building, percent per week'),
     payback_weeks: z.number().int().positive().nullable().describe('Weeks of this profit to earn back what was paid for the building'),
     improvements: z.array(
@@ -254,7 +274,80 @@ type Outputs = inferRouterOutputs<AppRouter>;
 /** One schema per procedure, whose output is what the procedure returns. */
 type ResponseSchemas = { [Domain in keyof Outputs]: { [Procedure in keyof Outputs[Domain]]: z.ZodType<Outputs[Domain][Procedure]> } };
 
+/** A world as the caller sees it (docs/worlds.md). */
+const worldResponse = z.strictObject({
+  id,
+  name: z.string(),
+  kind: z.enum(WORLD_KINDS),
+  status: z.enum(WORLD_STATUSES),
+  current_week: z.number().int().positive(),
+  turn_interval_minutes: z.number().int().positive().nullable().describe('Minutes between turns; null: the public schedule or manual turns'),
+  next_turn_at: timestamp.nullable(),
+  last_turn_at: timestamp.nullable(),
+  starting_cash: dollars.nullable(),
+  bots: count,
+  max_players: z.number().int().positive().nullable(),
+  players: count.describe('Player companies (active)'),
+  role: z.enum(['instructor', 'co_instructor', 'admin', 'player', 'visitor']).nullable().describe("The caller's part in the world"),
+  joined: z.boolean().describe('The caller has an active company there'),
+  join_code: z.string().nullable().describe('Instructors and admins only'),
+  created_at: timestamp,
+  ended_at: timestamp.nullable(),
+});
+const shockResponse = z.strictObject({
+  id,
+  kind: z.enum(SHOCK_KINDS),
+  country_id: id.nullable(),
+  country_name: z.string().nullable(),
+  product_id: id.nullable(),
+  product_name: z.string().nullable(),
+  percent: z.number().int(),
+  start_week: z.number().int().positive(),
+  end_week: z.number().int().positive(),
+  description: z.string(),
+  active: z.boolean(),
+  created_at: timestamp,
+});
+const instructorsResponse = z.array(z.strictObject({ user_id: id, email: z.string(), role: z.enum(WORLD_ROLES) }));
+
 export const responseSchemas = {
+  worlds: {
+    list: z.array(worldResponse),
+    current: worldResponse,
+    switch: worldResponse,
+    create: worldResponse,
+    join: worldResponse,
+    get: worldResponse,
+    update: worldResponse,
+    advance: z.strictObject({ current_week: z.number().int().positive().describe('The week after the turn') }),
+    end: worldResponse,
+    rotateCode: worldResponse,
+    instructors: instructorsResponse,
+    addCoInstructor: instructorsResponse,
+    shocks: z.array(shockResponse),
+    addShock: shockResponse,
+    announce: z.strictObject({ id, message: z.string(), week: z.number().int().positive(), created_at: timestamp }),
+    companies: z.array(
+      z.strictObject({
+        id,
+        name: z.string(),
+        is_bot: z.boolean(),
+        owner_email: z.string().nullable(),
+        status: z.enum(COMPANY_STATUSES),
+        cash: dollars,
+        net_worth: dollars,
+        buildings: count,
+        last_week_profit: dollars.nullable(),
+      }),
+    ),
+    debrief: z.strictObject({
+      weeks: z.array(z.number().int().positive()),
+      companies: z.array(z.strictObject({ id, name: z.string(), is_bot: z.boolean(), points: z.array(z.strictObject({ week: z.number().int().positive(), net_worth: dollars })) })),
+      prices: z.array(z.strictObject({ product_id: id, name: z.string(), points: z.array(z.strictObject({ week: z.number().int().positive(), price: dollars })) })),
+      shocks: z.array(shockResponse),
+    }),
+    export: z.strictObject({ filename: z.string(), csv: z.string().describe('RFC 4180 CSV, money in dollars') }),
+  },
   world: {
     state: worldStateResponse,
     community: z.strictObject({ discord_invite_url: z.string().nullable().describe('The Discord invite link; null when none is configured') }),
@@ -573,6 +666,52 @@ export const responseSchemas = {
       weeks: z.array(z.number().int().positive()).describe('Weeks you have lines in, newest first'),
     }),
   },
+  reports: {
+    list: z.array(weekReportSummary).describe('Oldest first; empty before your first turn'),
+    get: weekReportSummary.extend({
+      companies_ranked: count.describe('Companies on the leaderboard after the turn'),
+      market_sales: dollars.describe('Goods sold on the exchange during the week'),
+      market_purchases: dollars.describe('Goods bought on the exchange during the week (market, Trade Hall, raw materials)'),
+      wages: dollars,
+      operating_costs: dollars,
+      subsidies: dollars,
+      taxes: dollars,
+      dividends_received: dollars,
+      dividends_paid: dollars,
+      sales: z.array(
+        z.strictObject({ building_id: id, building: z.string(), city: z.string(), product_id: id, product: z.string(), units: count, revenue: dollars }),
+      ).describe('Store revenue by store and product, largest first'),
+      production: z.array(
+        z.strictObject({
+          building_id: id,
+          building: z.string(),
+          city: z.string(),
+          product_id: id,
+          product: z.string(),
+          role: z.enum(['output', 'input']).describe('output: made; input: used up'),
+          units: count,
+        }),
+      ),
+      cash_flows: z
+        .array(z.strictObject({ type: z.enum(TRANSACTION_TYPES), reason: z.string(), amount: dollars.describe('Signed sum'), lines: count }))
+        .describe("Every ledger line of the week summed by reason: your own moves between turns and the turn's; they add up to cash_end - cash_start"),
+      dividends: z.array(z.strictObject({ company_id: id, company: z.string(), shares: count, amount: dollars })).describe('Dividends received, by paying company'),
+      research: z.array(z.strictObject({ upgrade_id: id, name: z.string() })).describe('Upgrades researched during the week'),
+      events: z
+        .array(
+          z.strictObject({
+            id,
+            country: z.string(),
+            event_type: z.enum(POLITICAL_EVENT_TYPES),
+            description: z.string(),
+            started_week: z.number().int().positive(),
+            active_until_week: z.number().int().positive(),
+            yours: z.boolean().describe('Your own lobbying won it'),
+          }),
+        )
+        .describe('Political events and elections active during the week or announced by its turn, in countries where you have buildings or won by your lobbying'),
+    }),
+  },
   warehouse: {
     holdings: z.strictObject({
       items: z.array(
@@ -609,7 +748,7 @@ export const responseSchemas = {
       .array(
         z.strictObject({
           id: z.string().describe("Unique across kinds, e.g. 'political-7', 'transaction-120', 'stock-3-12'"),
-          kind: z.enum(['political', 'transaction', 'stock']),
+          kind: z.enum(['political', 'transaction', 'stock', 'shock', 'announcement']),
           event_type: z.enum(POLITICAL_EVENT_TYPES).nullable(),
           description: z.string(),
           amount: dollars.nullable(),
@@ -673,8 +812,15 @@ export const signedInResponse = z.strictObject({
 export const sessionResponse = z.strictObject({ user: authUserResponse.nullable() });
 /** GET /api/auth/providers. */
 export const providersResponse = z.strictObject({ google: z.boolean() });
-/** POST /api/auth/signout, GET /api/health. */
+/** POST /api/auth/signout. */
 export { okResponse };
+/** GET /api/health (api/src/health.ts): 200 when ok, 503 with the same body when not. */
+export const healthResponse = z.strictObject({
+  ok: z.boolean().describe('This server can serve players: database up and not shutting down'),
+  database: z.enum(['up', 'down']),
+  queue: z.enum(['up', 'no worker', 'unknown']).describe("'up': a turn worker is connected; 'no worker': turns wait (the game still plays)"),
+  shutting_down: z.boolean(),
+}) satisfies z.ZodType<Health>;
 /** Every error answer. */
 export const errorResponse = z.strictObject({ error: z.string().describe('A message a player can read') });
 

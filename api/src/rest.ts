@@ -14,6 +14,7 @@ import { createRequestContext, type ApiServices } from './context.ts';
 import { clientIpOf } from './clientIp.ts';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import { logRequestError } from './requestLog.ts';
+import { databaseUnavailableAnswer } from './availability.ts';
 
 export interface RestRoute extends RestMeta {
   procedurePath: string;
@@ -49,10 +50,13 @@ export function restRoutes(): RestRoute[] {
 }
 
 /**
- * Turns any error into the JSON error body and HTTP status a REST client reads; an unexpected one
- * is logged (once, here, with the request's id) and answers a generic 500.
+ * Turns any error into the JSON error body and HTTP status a REST client reads: an unreachable
+ * database answers 503 with Retry-After; an unexpected error is logged (once, here, with the
+ * request's id) and answers a generic 500.
  */
-export function restErrorResponse(error: unknown, logger: Logger, req: Request): { status: number; body: { error: string } } {
+export function restErrorResponse(error: unknown, logger: Logger, req: Request): { status: number; body: { error: string }; retryAfterSeconds?: number } {
+  const unavailable = databaseUnavailableAnswer(error instanceof TRPCError ? (error.cause ?? error) : error);
+  if (unavailable) return unavailable;
   const trpcError = error instanceof TRPCError ? error : getTRPCErrorFromUnknown(error);
   const status = getHTTPStatusCodeFromError(trpcError);
   if (trpcError.cause instanceof ZodError) return { status: 400, body: { error: zodErrorMessage(trpcError.cause) } };
@@ -98,8 +102,9 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
         resHeaders.set('content-type', 'application/json; charset=utf-8');
         return new Response(JSON.stringify(output ?? { ok: true }), { status: 200, headers: resHeaders });
       } catch (error) {
-        const { status, body } = restErrorResponse(error, services.logger, c.req.raw);
+        const { status, body, retryAfterSeconds } = restErrorResponse(error, services.logger, c.req.raw);
         resHeaders.set('content-type', 'application/json; charset=utf-8');
+        if (retryAfterSeconds !== undefined) resHeaders.set('retry-after', String(retryAfterSeconds));
         return new Response(JSON.stringify(body), { status, headers: resHeaders });
       }
     });

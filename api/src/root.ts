@@ -13,6 +13,8 @@ import { newsRouter } from './routers/news.ts';
 import { tokensRouter } from './routers/tokens.ts';
 import { transactionsRouter } from './routers/transactions.ts';
 import { warehouseRouter } from './routers/warehouse.ts';
+import { reportsRouter } from './routers/reports.ts';
+import { worldsRouter } from './routers/worlds.ts';
 
 export const appRouter = router({
   world: worldRouter,
@@ -29,6 +31,8 @@ export const appRouter = router({
   tokens: tokensRouter,
   transactions: transactionsRouter,
   warehouse: warehouseRouter,
+  reports: reportsRouter,
+  worlds: worldsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,8 @@
-/** The API process: prepares the database, then serves HTTP (API, docs and the built web app). */
+/**
+ * The API process: prepares the database, then serves HTTP (API, docs and the built web app).
+ * close() is the graceful stop: new requests answer 503 (and new connections are refused), the
+ * requests in flight finish (up to SHUTDOWN_GRACE_MS), then the connections and pools close.
+ */
 import { serve } from '@hono/node-server';
 import { connectDatabase, prepareDatabase } from '@marketcraft/db';
 import { loadApiConfig } from './config.ts';
@@ -10,6 +14,10 @@ import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneExpiredAuthRows } from './auth/hous
 import { APPLICATION_NAMES } from '@marketcraft/shared/queues.ts';
 import { silentLogger, type Logger } from '@marketcraft/db/logger.ts';
 import { pruneApiAccessRows } from './access/audit.ts';
+import { Lifecycle } from './availability.ts';
+
+/** How long a stopping server lets the requests in flight finish (issue 13: up to 10 s). */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startApiServer(config = loadApiConfig(), options: { logger?: Logger } = {}) {
   const logger = options.logger ?? silentLogger();
@@ -36,12 +44,15 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
     timeoutMs: config.ADVANCE_TURN_TIMEOUT_MS,
     logger,
   });
+  const lifecycle = new Lifecycle();
   const services: ApiServices = {
     db: connection.db,
     config,
     logger,
     advanceTurn: turnClient.advanceTurn,
     cronStatus: turnClient.cronStatus,
+    workerConnected: turnClient.workerConnected,
+    lifecycle,
   };
   const app = createApp(services, { realtimeSql: connection.sql });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -51,11 +62,22 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   return {
     port,
-    close: async () => {
+    /** Stops gracefully; resolves with how many requests were still running after the grace period (cut). */
+    close: async (): Promise<{ cut: number }> => {
       clearInterval(housekeepingTimer);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      lifecycle.startDraining();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections with no request running go now; busy ones after their answer.
+      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      const drained = await lifecycle.idle(SHUTDOWN_GRACE_MS);
+      const cut = drained ? 0 : lifecycle.inFlight;
+      if (!drained) logger.warn({ cut }, `${cut} request(s) still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+      // Realtime streams and whatever is left.
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await closed;
       await turnClient.close();
       await connection.close();
+      return { cut };
     },
   };
 }

@@ -6,10 +6,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { eq, and } from 'drizzle-orm';
 import { GameError, type GameErrorCode, type ProcedureAccess } from '@marketcraft/shared';
-import { companies } from '@marketcraft/db';
+import { WORLD_ENDED, companies, worlds } from '@marketcraft/db';
 import type { RequestContext } from './context.ts';
 import { noteRequest } from './requestLog.ts';
-import { guardCall } from './access/guard.ts';
+import { checkCredential, countAgainstBudget } from './access/guard.ts';
+import { databaseUnavailableAnswer } from './availability.ts';
 
 export interface RestMeta {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -67,6 +68,10 @@ const t = initTRPC
       if (cause instanceof ZodError) {
         return { ...shape, message: zodErrorMessage(cause), data: { ...shape.data, issues: cause.issues } };
       }
+      const unavailable = databaseUnavailableAnswer(cause);
+      if (unavailable) {
+        return { ...shape, message: unavailable.body.error, data: { ...shape.data, code: 'SERVICE_UNAVAILABLE' as const, httpStatus: unavailable.status } };
+      }
       if (error.code === 'INTERNAL_SERVER_ERROR') {
         return { ...shape, message: 'Something went wrong on our side. Please try again.' };
       }
@@ -89,11 +94,26 @@ const mapGameErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
-/** Credentials, token scopes and rate limits (api/src/access/guard.ts), before any procedure runs. */
+/**
+ * Credentials, token scopes and rate limits (api/src/access/guard.ts). A mutation runs only after
+ * its call is counted within budget. A query changes nothing, so it runs while its call is counted
+ * (one database round trip less per read) and its answer is replaced by the 429 when the count
+ * says over budget: the caller sees the same as if it had been refused first.
+ */
 const guardAccess = t.middleware(async ({ ctx, meta, type, path, next }) => {
   const label = meta?.rest ? `${meta.rest.method} /api${meta.rest.path}` : path;
-  await guardCall(ctx, { access: meta?.access, label, isMutation: type === 'mutation' });
-  return next();
+  const call = { access: meta?.access, label, isMutation: type === 'mutation' };
+  checkCredential(ctx, call);
+  if (call.isMutation) {
+    await countAgainstBudget(ctx, call);
+    return next();
+  }
+  const counting = countAgainstBudget(ctx, call);
+  // Awaited below whatever the query does; this only keeps an early rejection from being reported as unhandled.
+  counting.catch(() => {});
+  const result = await next();
+  await counting;
+  return result;
 });
 
 export const publicProcedure = t.procedure.use(mapGameErrors).use(guardAccess);
@@ -103,13 +123,22 @@ export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { user: ctx.user } });
 });
 
-/** A signed-in player with an active company: `ctx.company` is theirs. */
-export const playerProcedure = signedInProcedure.use(async ({ ctx, next }) => {
-  const [company] = await ctx.db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(and(eq(companies.userId, ctx.user.id), eq(companies.status, 'active')));
+/** A signed-in player with an active company in the current world: `ctx.company` is theirs. */
+export const playerProcedure = signedInProcedure.use(async ({ ctx, next, type }) => {
+  // The session check reads the company with the session (one round trip); other credentials do not.
+  const company =
+    ctx.activeCompany !== undefined
+      ? ctx.activeCompany
+      : (
+          await ctx.db
+            .select({ id: companies.id, name: companies.name, worldId: companies.worldId, worldStatus: worlds.status })
+            .from(companies)
+            .innerJoin(worlds, eq(worlds.id, companies.worldId))
+            .where(and(eq(companies.worldId, ctx.worldId), eq(companies.userId, ctx.user.id), eq(companies.status, 'active')))
+        )[0];
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: 'No company found' });
+  // An ended world is read-only: its players still read everything, change nothing.
+  if (type === 'mutation' && company.worldStatus === 'ended') throw new TRPCError({ code: 'CONFLICT', message: WORLD_ENDED });
   noteRequest(ctx.req, { companyId: company.id });
   return next({ ctx: { company } });
 });

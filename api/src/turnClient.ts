@@ -10,7 +10,7 @@
 import { PgBoss } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { GameError, TURN_CRON_SCHEDULE } from '@marketcraft/shared';
-import { APPLICATION_NAMES, GAME_UPDATES_CHANNEL, TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
+import { APPLICATION_NAMES, GAME_UPDATES_CHANNEL, TURN_QUEUE, worldTurnKey, type TurnJobData } from '@marketcraft/shared/queues.ts';
 import type { Database } from '@marketcraft/db';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import type postgres from 'postgres';
@@ -19,7 +19,10 @@ export const WORKER_NOT_RUNNING = 'The turn worker is not running.';
 const POLL_MS = 500;
 
 export interface TurnClient {
-  advanceTurn: () => Promise<{ week: number }>;
+  /** Advances one world's turn now (its singleton key: never two turns of a world at once). */
+  advanceTurn: (worldId: number) => Promise<{ week: number }>;
+  /** Whether a worker process is connected to the database (it takes the turn jobs). */
+  workerConnected: () => Promise<boolean>;
   cronStatus: () => Promise<{ jobname: string; schedule: string; active: boolean }>;
   close: () => Promise<void>;
 }
@@ -57,8 +60,8 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
     return starting;
   }
 
-  async function currentWeek(): Promise<number> {
-    const [row] = await db.execute<{ current_week: number }>(sql`select current_week from world where id = 1`);
+  async function currentWeek(worldId: number): Promise<number> {
+    const [row] = await db.execute<{ current_week: number }>(sql`select current_week from worlds where id = ${worldId}`);
     return Number(row?.current_week ?? 1);
   }
 
@@ -68,20 +71,20 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
     return rows.length > 0;
   }
 
-  async function waitForWeekAfter(week: number, boss: PgBoss, jobId: string): Promise<number> {
+  async function waitForWeekAfter(worldId: number, week: number, boss: PgBoss, jobId: string): Promise<number> {
     const deadline = Date.now() + timeoutMs;
     const postgresClient = options.sql;
     let wake: (() => void) | null = null;
     const listener = await postgresClient.listen(GAME_UPDATES_CHANNEL, () => wake?.()).catch(() => null);
     try {
       for (;;) {
-        const now = await currentWeek();
+        const now = await currentWeek(worldId);
         if (now > week) return now;
         const job = await boss.getJobById(TURN_QUEUE, jobId).catch(() => null);
         if (job && (job.state === 'failed' || job.state === 'cancelled')) {
           throw new GameError('UNAVAILABLE', `The turn failed (job ${job.state}); the world stays at week ${week}. Check the worker logs.`);
         }
-        if (job && job.state === 'completed' && (await currentWeek()) <= week) {
+        if (job && job.state === 'completed' && (await currentWeek(worldId)) <= week) {
           throw new GameError('UNAVAILABLE', `The turn job finished without advancing week ${week}. Check the worker logs.`);
         }
         const left = deadline - Date.now();
@@ -106,16 +109,17 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
   }
 
   return {
-    async advanceTurn() {
+    workerConnected,
+    async advanceTurn(worldId: number) {
       const instance = await client();
       if (!instance || !(await instance.getQueue(TURN_QUEUE)) || !(await workerConnected())) {
         throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
       }
-      const week = await currentWeek();
-      const job: TurnJobData = { week };
-      const jobId = await instance.send(TURN_QUEUE, job);
+      const week = await currentWeek(worldId);
+      const job: TurnJobData = { worldId, week };
+      const jobId = await instance.send(TURN_QUEUE, job, { singletonKey: worldTurnKey(worldId) });
       if (!jobId) throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
-      return { week: await waitForWeekAfter(week, instance, jobId) };
+      return { week: await waitForWeekAfter(worldId, week, instance, jobId) };
     },
     async cronStatus() {
       const instance = await client();

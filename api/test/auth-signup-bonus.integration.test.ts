@@ -22,7 +22,7 @@ describe('signup bonus', () => {
         .insert(users)
         .values(Array.from({ length: 48 }, (_, i) => ({ email: `early-${i}@example.com` })))
         .returning({ id: users.id, email: users.email });
-      for (const user of created) await createPlayerCompany(tx, { userId: user.id, email: user.email, mode: 'early-bird' });
+      for (const user of created) await createPlayerCompany(tx, { worldId: 1, userId: user.id, email: user.email, mode: 'early-bird' });
     });
 
     const emails = Array.from({ length: 6 }, (_, i) => `boundary-${i}@example.com`);

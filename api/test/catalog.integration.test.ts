@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { products, type Database } from '@marketcraft/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { worldProducts, type Database } from '@marketcraft/db';
 import { centsToDollars, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { createProductionWorld, type ProductionWorld } from './helpers/productionFixtures.ts';
@@ -23,14 +23,14 @@ describe('catalog: goods, recipes, cities, market data', () => {
   /** A product's exchange state: posted price, depth, this week's flow. */
   async function exchange(productId: number) {
     const [row] = await db.execute<{ price: number; depth: number; flow: number }>(sql`
-      select p.current_price_cents as price, p.depth_units as depth,
-             coalesce((select units_bought - units_sold from market_activity where product_id = p.id and week = (select current_week from world)), 0) as flow
-      from products p where p.id = ${productId}`);
+      select wp.current_price_cents as price, p.depth_units as depth,
+             coalesce((select units_bought - units_sold from market_activity where world_id = 1 and product_id = p.id and week = (select current_week from worlds)), 0) as flow
+      from products p join world_products wp on wp.world_id = 1 and wp.product_id = p.id where p.id = ${productId}`);
     return { price: Number(row!.price), depth: Number(row!.depth), flow: Number(row!.flow) };
   }
 
   it('lists every product with prices in dollars and the price change percent', async () => {
-    await db.update(products).set({ currentPriceCents: 230 }).where(eq(products.id, world.wheat.id));
+    await db.update(worldProducts).set({ currentPriceCents: 230 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
     const response = await app.api('GET', '/goods', { token });
     expect(response.status).toBe(200);
     const wheat = response.body.find((good: { id: number }) => good.id === world.wheat.id);
@@ -47,7 +47,7 @@ describe('catalog: goods, recipes, cities, market data', () => {
       sell_price: centsToDollars(marketSellProceedsRule.evaluate({ ...(await exchange(world.wheat.id)), quantity: 1 })),
     });
     expect(response.body.every((good: Record<string, unknown>) => typeof good.current_price === 'number' && typeof good.price_change_percent === 'number')).toBe(true);
-    await db.update(products).set({ currentPriceCents: world.wheat.priceCents }).where(eq(products.id, world.wheat.id));
+    await db.update(worldProducts).set({ currentPriceCents: world.wheat.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
   });
 
   it('lists recipes with their inputs, optionally by building type', async () => {

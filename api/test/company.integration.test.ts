@@ -78,10 +78,23 @@ describe('company API', () => {
     expect((await app.api('PATCH', '/company/profile', { body: { name: 'x' } })).status).toBe(401);
   });
 
+  it('refuses NUL and other control characters in the name and the bio with a 400, and keeps the profile', async () => {
+    const player = await app.createPlayer({ name: 'Clean Name Co' });
+    const patch = (body: unknown) => app.api('PATCH', '/company/profile', { token: player.token, body });
+    // NUL used to reach PostgreSQL (which cannot store it in text) and answer 500.
+    expect(await patch({ name: 'a\u0000b' })).toMatchObject({ status: 400, body: { error: 'Company name cannot contain control characters' } });
+    expect(await patch({ name: 'Clean Name Co', bio: 'a\u0000b' })).toMatchObject({ status: 400, body: { error: 'Bio cannot contain control characters' } });
+    expect(await patch({ name: 'Red\u001b[31m Co' })).toMatchObject({ status: 400, body: { error: 'Company name cannot contain control characters' } });
+    const [row] = await db.select({ name: companies.name, bio: companies.bio }).from(companies).where(eq(companies.id, player.companyId));
+    expect(row).toEqual({ name: 'Clean Name Co', bio: null });
+    // A bio may span lines.
+    expect(await patch({ name: 'Clean Name Co', bio: 'We grow wheat.\nAnd bake bread.' })).toMatchObject({ status: 200, body: { bio: 'We grow wheat.\nAnd bake bread.' } });
+  });
+
   it('answers the financial history oldest first, the last 52 entries', async () => {
     const player = await app.createPlayer();
     await db.insert(financialHistory).values(
-      Array.from({ length: 60 }, (_, index) => ({ companyId: player.companyId, week: index + 1, amountCents: (index + 1) * 100, cashAfterCents: 10_000_000 + (index + 1) * 100 })),
+      Array.from({ length: 60 }, (_, index) => ({ worldId: 1, companyId: player.companyId, week: index + 1, amountCents: (index + 1) * 100, cashAfterCents: 10_000_000 + (index + 1) * 100 })),
     );
     const response = await app.api('GET', '/company/financial-history', { token: player.token });
     expect(response.status).toBe(200);
@@ -95,9 +108,9 @@ describe('company API', () => {
   it('lists active companies by net worth (one definition: cash, goods, buildings, holdings, less claims) with public fields and marks the caller', async () => {
     const rich = await app.createPlayer({ cash: 900_000, name: 'Rich Co' });
     const poor = await app.createPlayer({ cash: 10, name: 'Poor Co' });
-    const [bot] = await db.insert(companies).values({ name: `Bot ${Date.now()}`, cashCents: 100, startingCashCents: 100, isBot: true, strategy: 'aggressive_growth' }).returning({ id: companies.id });
+    const [bot] = await db.insert(companies).values({ worldId: 1, name: `Bot ${Date.now()}`, cashCents: 100, startingCashCents: 100, isBot: true, strategy: 'aggressive_growth' }).returning({ id: companies.id });
     // A share price of $5,000 does not make the company rich: its shares are claims on its own $1 of cash.
-    await db.insert(shareRecords).values({ companyId: bot!.id, totalShares: 1_000, sharePriceCents: 500_000 });
+    await db.insert(shareRecords).values({ worldId: 1, companyId: bot!.id, totalShares: 1_000, sharePriceCents: 500_000 });
     const response = await app.api('GET', '/companies', { token: poor.token });
     expect(response.status).toBe(200);
     const list = response.body as { id: number; net_worth: number; is_you: boolean }[];

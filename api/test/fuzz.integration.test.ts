@@ -93,7 +93,8 @@ function badValues(schema: JsonSchema): unknown[] {
   if (type === 'number') return [...common, ...notNumbers, -1, 0, -0.01, 1e20, 'abc', '', 'NaN', '-5'];
   if (type === 'boolean') return [...common, 'abc', 2, -1];
   if (type === 'string') {
-    const values: unknown[] = [...common, 12345, -1, true];
+    // NUL (PostgreSQL cannot store it in text), an escape sequence, DEL and a C1 control.
+    const values: unknown[] = [...common, 12345, -1, true, 'a\u0000b', '\u0000', 'a\u001b[2Jb', 'a\u007f', 'a\u0085b'];
     if (plain.enum?.length) values.push('not-a-valid-value', '', ' ');
     if ((plain.minLength ?? 0) > 0) values.push('', '   ');
     if (plain.maxLength !== undefined) values.push('x'.repeat(plain.maxLength + 1));

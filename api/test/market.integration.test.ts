@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { inventoryItems, ledgerMismatches, marketActivity, products, transactions, type Database } from '@marketcraft/db';
+import { inventoryItems, ledgerMismatches, marketActivity, products, transactions, worldProducts, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { formatCents } from '@marketcraft/shared';
 import { cashCentsOf, createProductionWorld, exchangeCents, expectLedgerBalanced, marketFlow, type ProductionWorld } from './helpers/productionFixtures.ts';
@@ -89,9 +89,9 @@ describe('market trade and the company warehouse', () => {
   it('keeps the weighted average cost across buys at different prices', async () => {
     const player = await app.createPlayer({ cash: 10_000 });
     const first = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 10, action: 'buy' } });
-    await db.update(products).set({ currentPriceCents: 800 }).where(eq(products.id, world.bread.id));
+    await db.update(worldProducts).set({ currentPriceCents: 800 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
     const second = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 30, action: 'buy' } });
-    await db.update(products).set({ currentPriceCents: world.bread.priceCents }).where(eq(products.id, world.bread.id));
+    await db.update(worldProducts).set({ currentPriceCents: world.bread.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
     const [held] = await db
       .select({ quantity: inventoryItems.quantity, average: inventoryItems.averageCostCents })
       .from(inventoryItems)

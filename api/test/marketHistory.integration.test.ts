@@ -22,25 +22,25 @@ describe('the market table, a product page and the stock table', () => {
     world = await createProductionWorld(db);
     player = await app.createPlayer({ cash: 100_000 });
     // Three weeks of history for flour: 4.00, 4.60, then this week's current price 5.00.
-    await db.execute(sql`update world set current_week = 3 where id = 1`);
+    await db.execute(sql`update worlds set current_week = 3 where id = 1`);
     week = 3;
     await db.insert(productPriceHistory).values([
-      { productId: world.flour.id, week: 1, priceCents: 400 },
-      { productId: world.flour.id, week: 2, priceCents: 460 },
+      { worldId: 1, productId: world.flour.id, week: 1, priceCents: 400 },
+      { worldId: 1, productId: world.flour.id, week: 2, priceCents: 460 },
     ]);
     await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 12, action: 'buy' } });
   });
   afterAll(async () => {
-    await db.execute(sql`update world set current_week = 1 where id = 1`);
+    await db.execute(sql`update worlds set current_week = 1 where id = 1`);
     await app.close();
   });
 
   /** One unit on the exchange now (the curve from this week's flow, the spread): what the table must show. */
   async function unitPrices(productId: number) {
     const [row] = await db.execute<{ price: number; depth: number; flow: number }>(sql`
-      select p.current_price_cents as price, p.depth_units as depth,
-             coalesce((select units_bought - units_sold from market_activity where product_id = p.id and week = ${week}), 0) as flow
-      from products p where p.id = ${productId}`);
+      select wp.current_price_cents as price, p.depth_units as depth,
+             coalesce((select units_bought - units_sold from market_activity where world_id = 1 and product_id = p.id and week = ${week}), 0) as flow
+      from products p join world_products wp on wp.world_id = 1 and wp.product_id = p.id where p.id = ${productId}`);
     const market = { price: Number(row!.price), depth: Number(row!.depth), flow: Number(row!.flow), quantity: 1 };
     return { buy_price: centsToDollars(marketBuyCostRule.evaluate(market)), sell_price: centsToDollars(marketSellProceedsRule.evaluate(market)) };
   }
@@ -119,8 +119,8 @@ describe('the market table, a product page and the stock table', () => {
     const bot = shares.body.find((record: { is_bot: boolean }) => record.is_bot) as { company_id: number };
     await db.update(shareRecords).set({ sharePriceCents: 12_000 }).where(eq(shareRecords.companyId, bot.company_id));
     await db.insert(stockPriceHistory).values([
-      { companyId: bot.company_id, week: 1, priceCents: 10_000 },
-      { companyId: bot.company_id, week: 2, priceCents: 12_000 },
+      { worldId: 1, companyId: bot.company_id, week: 1, priceCents: 10_000 },
+      { worldId: 1, companyId: bot.company_id, week: 2, priceCents: 12_000 },
     ]);
     const bought = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.company_id, shares: 10, action: 'buy' } });
     expect(bought.status).toBe(200);

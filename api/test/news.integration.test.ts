@@ -23,10 +23,11 @@ describe('news feed API (GET /api/transactions/recent)', () => {
 
   it('merges 5 political events, 5 large transactions and 3 player stock updates, newest first, at most 15', async () => {
     const player = await app.createPlayer({ cash: 1_000_000, name: 'Acme Corp' });
-    const [country] = await db.insert(countries).values({ name: 'Newsland', taxRate: 20, baseTaxRate: 20 }).returning({ id: countries.id });
+    const [country] = await db.insert(countries).values({ name: 'Newsland', baseTaxRate: 20 }).returning({ id: countries.id });
     const base = Date.now() - 1_000_000;
     await db.insert(politicalEvents).values(
       Array.from({ length: 7 }, (_, index) => ({
+        worldId: 1,
         countryId: country!.id,
         eventType: 'tax_cut',
         description: `Tax cut ${index}`,
@@ -42,11 +43,11 @@ describe('news feed API (GET /api/transactions/recent)', () => {
     }
     // Stock updates: four of the player's weeks, and a bot's that never show.
     await db.insert(stockPriceHistory).values(
-      [1, 2, 3, 4].map((week) => ({ companyId: player.companyId, week, priceCents: 10_000 + week * 1_000, createdAt: new Date(base + 500_000 + week * 1_000) })),
+      [1, 2, 3, 4].map((week) => ({ worldId: 1, companyId: player.companyId, week, priceCents: 10_000 + week * 1_000, createdAt: new Date(base + 500_000 + week * 1_000) })),
     );
-    const [bot] = await db.insert(companies).values({ name: 'Bot News', cashCents: 1, startingCashCents: 1, isBot: true, strategy: 'balanced' }).returning({ id: companies.id });
-    await db.insert(shareRecords).values({ companyId: bot!.id });
-    await db.insert(stockPriceHistory).values({ companyId: bot!.id, week: 9, priceCents: 99_999, createdAt: new Date() });
+    const [bot] = await db.insert(companies).values({ worldId: 1, name: 'Bot News', cashCents: 1, startingCashCents: 1, isBot: true, strategy: 'balanced' }).returning({ id: companies.id });
+    await db.insert(shareRecords).values({ worldId: 1, companyId: bot!.id });
+    await db.insert(stockPriceHistory).values({ worldId: 1, companyId: bot!.id, week: 9, priceCents: 99_999, createdAt: new Date() });
 
     const response = await app.api('GET', '/transactions/recent', { token: player.token });
     expect(response.status).toBe(200);

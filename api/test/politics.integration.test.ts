@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companies, countries, influenceRecords, ledgerMismatches, politicalEvents, transactions, world, type Database } from '@marketcraft/db';
+import { companies, countries, influenceRecords, ledgerMismatches, politicalEvents, transactions, worldCountries, worlds, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
 async function createCountry(db: Database, taxRate = 20) {
   const name = `Country ${Math.random().toString(36).slice(2, 9)}`;
-  const [country] = await db.insert(countries).values({ name, taxRate, baseTaxRate: taxRate }).returning({ id: countries.id });
+  const [country] = await db.insert(countries).values({ name, baseTaxRate: taxRate }).returning({ id: countries.id });
+  await db.insert(worldCountries).values({ worldId: 1, countryId: country!.id, taxRate });
   return { id: country!.id, name };
 }
 
@@ -117,13 +118,14 @@ describe('politics API', () => {
   it('lists active events (/events) and the latest 20 (/political-events), newest first', async () => {
     const player = await app.createPlayer();
     const country = await createCountry(db);
-    await db.update(world).set({ currentWeek: 10 }).where(eq(world.id, 1));
+    await db.update(worlds).set({ currentWeek: 10 }).where(eq(worlds.id, 1));
     try {
       const base = Date.now() - 100_000;
       const inserted = await db
         .insert(politicalEvents)
         .values(
           Array.from({ length: 22 }, (_, index) => ({
+            worldId: 1,
             countryId: country.id,
             eventType: (['tax_cut', 'tax_increase', 'subsidy', 'election'] as const)[index % 4]!,
             description: `Event ${index}`,
@@ -152,7 +154,7 @@ describe('politics API', () => {
       expect(recent.body[0].description).toBe('Event 21');
       expect(recent.body[19].description).toBe('Event 2');
     } finally {
-      await db.update(world).set({ currentWeek: 1 }).where(eq(world.id, 1));
+      await db.update(worlds).set({ currentWeek: 1 }).where(eq(worlds.id, 1));
     }
 
   });

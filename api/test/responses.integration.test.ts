@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { financialHistory, politicalEvents, stockPriceHistory, users } from '@marketcraft/db';
+import { financialHistory, politicalEvents, stockPriceHistory, users, weekReports } from '@marketcraft/db';
 import { restRoutes } from '../src/rest.ts';
 import { createSession } from '../src/auth/session.ts';
-import { okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from '../src/responses.ts';
+import { healthResponse, okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from '../src/responses.ts';
 import { buildOpenApiDocument } from '../src/openapi.ts';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 
@@ -55,13 +55,13 @@ describe('answers match the OpenAPI document', () => {
     // A little history so the history, event and news lists are not empty.
     const shares = (await call('GET', '/shares')) as { company_id: number; is_bot: boolean }[];
     const bot = shares.find((record) => record.is_bot)!;
-    await db.insert(stockPriceHistory).values([1, 2].map((week) => ({ companyId: bot.company_id, week, priceCents: 10_000 + week * 500 })));
-    await db.insert(stockPriceHistory).values({ companyId: player.companyId, week: 1, priceCents: 10_500 });
-    await db.insert(financialHistory).values({ companyId: player.companyId, week: 1, amountCents: -150_000, cashAfterCents: 199_850_000 });
+    await db.insert(stockPriceHistory).values([1, 2].map((week) => ({ worldId: 1, companyId: bot.company_id, week, priceCents: 10_000 + week * 500 })));
+    await db.insert(stockPriceHistory).values({ worldId: 1, companyId: player.companyId, week: 1, priceCents: 10_500 });
+    await db.insert(financialHistory).values({ worldId: 1, companyId: player.companyId, week: 1, amountCents: -150_000, cashAfterCents: 199_850_000 });
     const countries = (await call('GET', '/countries')) as { id: number }[];
     await db.insert(politicalEvents).values([
-      { countryId: countries[0]!.id, eventType: 'subsidy', description: 'Farm subsidy', startedWeek: 1, activeUntilWeek: 4 },
-      { countryId: countries[1]!.id, eventType: 'election', description: 'Election results', startedWeek: 1, activeUntilWeek: 1 },
+      { worldId: 1, countryId: countries[0]!.id, eventType: 'subsidy', description: 'Farm subsidy', startedWeek: 1, activeUntilWeek: 4 },
+      { worldId: 1, countryId: countries[1]!.id, eventType: 'election', description: 'Election results', startedWeek: 1, activeUntilWeek: 1 },
     ]);
 
     await call('GET', '/world', { token: null });
@@ -116,6 +116,49 @@ describe('answers match the OpenAPI document', () => {
     await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: wheat.id, quantity: 2, direction: 'to_warehouse' } });
     const holdings = (await call('GET', '/warehouse')) as { items: Array<{ location: string }> };
     expect(new Set(holdings.items.map((item) => item.location))).toEqual(new Set(['warehouse', 'back_room', 'shelf']));
+    // A week report as the turn writes it (worker/test/report.integration.test.ts runs the real turn).
+    await db.insert(weekReports).values({
+      worldId: 1,
+      companyId: player.companyId,
+      week: 1,
+      cashStartCents: 200_000_000,
+      cashEndCents: 199_850_000,
+      netWorthCents: 199_900_000,
+      profitCents: -150_000,
+      storeRevenueCents: 39_00,
+      marketSalesCents: 0,
+      marketPurchasesCents: 0,
+      wagesCents: 100_00,
+      operatingCents: 89_00,
+      subsidyCents: 0,
+      taxCents: 0,
+      dividendsReceivedCents: 12_00,
+      dividendsPaidCents: 0,
+      rank: 3,
+      rankBefore: null,
+      companiesRanked: 30,
+      saleBuildingIds: [store.id],
+      saleCityIds: [cities[0]!.id],
+      saleProductIds: [wheat.id],
+      saleUnits: [1],
+      saleRevenueCents: [39_00],
+      productionBuildingIds: [farm.id],
+      productionBuildingTypes: ['farm'],
+      productionCityIds: [farmCity.id],
+      productionProductIds: [wheat.id],
+      productionMade: [true],
+      productionUnits: [4],
+      cashFlowTypes: ['other'],
+      cashFlowReasons: ['wages'],
+      cashFlowAmountsCents: [-100_00],
+      cashFlowLines: [1],
+      dividendsReceived: [{ company_id: bot.company_id, company: 'A Bot', shares: 4, amount_cents: 12_00 }],
+      research: [{ upgrade_id: 1, name: 'An upgrade' }],
+      events: [{ id: 1, country: 'A country', event_type: 'subsidy', description: 'Farm subsidy', started_week: 1, active_until_week: 4, yours: false }],
+    });
+    expect(((await call('GET', '/reports')) as unknown[]).length).toBe(1);
+    await call('GET', '/reports/{week}', { path: '/reports/1' });
+    expect((await app.api('GET', '/reports/2', { token: player.token })).status).toBe(404);
     await call('PUT', '/stores/{id}/products/{product_id}', { path: `/stores/${store.id}/products/${wheat.id}`, body: { retail_price: 5 } });
     await call('PATCH', '/stores/{id}/products/{product_id}/toggle', { path: `/stores/${store.id}/products/${wheat.id}/toggle`, body: { is_active: false } });
     await call('DELETE', '/stores/{id}/products/{product_id}', { path: `/stores/${store.id}/products/${wheat.id}` });
@@ -153,6 +196,35 @@ describe('answers match the OpenAPI document', () => {
     expect(ledger.total).toBeGreaterThan(5);
     await call('POST', '/buildings/{id}/sell', { path: `/buildings/${store.id}/sell` });
 
+    // Worlds: a class world run by an instructor, a student joining it by code (docs/worlds.md).
+    const instructor = await app.createPlayer({ name: 'Schema Teacher' });
+    const student = await app.createPlayer({ name: 'Schema Student' });
+    const world = (await call('POST', '/worlds', {
+      token: instructor.token,
+      body: { name: 'Schema class', turn_interval_minutes: null, starting_cash: 50000, bots: 2, seed: 3 },
+    })) as { id: number; join_code: string };
+    await call('GET', '/worlds', { token: instructor.token });
+    await call('GET', '/worlds/{id}', { path: `/worlds/${world.id}`, token: instructor.token });
+    await call('PATCH', '/worlds/{id}', { path: `/worlds/${world.id}`, token: instructor.token, body: { status: 'paused' } });
+    const rotated = (await call('POST', '/worlds/{id}/join-code', { path: `/worlds/${world.id}/join-code`, token: instructor.token })) as { join_code: string };
+    await call('POST', '/worlds/join', { token: student.token, body: { code: rotated.join_code, company_name: 'Schema Class Co' } });
+    await call('PUT', '/session/world', { token: student.token, body: { world_id: world.id } });
+    await call('GET', '/session/world', { token: student.token });
+    await call('GET', '/worlds/{id}/instructors', { path: `/worlds/${world.id}/instructors`, token: instructor.token });
+    await call('POST', '/worlds/{id}/co-instructors', { path: `/worlds/${world.id}/co-instructors`, token: instructor.token, body: { email: admin.email } });
+    await call('POST', '/worlds/{id}/shocks', {
+      path: `/worlds/${world.id}/shocks`,
+      token: instructor.token,
+      body: { kind: 'demand', product_id: wheat.id, percent: -30, weeks: 2 },
+    });
+    await call('GET', '/worlds/{id}/shocks', { path: `/worlds/${world.id}/shocks`, token: instructor.token });
+    await call('POST', '/worlds/{id}/announcements', { path: `/worlds/${world.id}/announcements`, token: instructor.token, body: { message: 'Welcome to week 1' } });
+    await call('GET', '/worlds/{id}/companies', { path: `/worlds/${world.id}/companies`, token: instructor.token });
+    await call('GET', '/worlds/{id}/debrief', { path: `/worlds/${world.id}/debrief`, token: instructor.token });
+    await call('GET', '/worlds/{id}/export/{kind}', { path: `/worlds/${world.id}/export/companies`, token: instructor.token });
+    await call('POST', '/worlds/{id}/advance', { path: `/worlds/${world.id}/advance`, token: instructor.token });
+    await call('POST', '/worlds/{id}/end', { path: `/worlds/${world.id}/end`, token: instructor.token });
+
     const all = restRoutes().map((route) => `${route.method} ${route.path}`);
     expect(all.filter((key) => !covered.has(key))).toEqual([]);
   });
@@ -169,7 +241,7 @@ describe('answers match the OpenAPI document', () => {
     parse(sessionResponse, (await app.api('GET', '/auth/session')).body);
     parse(providersResponse, (await app.api('GET', '/auth/providers')).body);
     parse(okResponse, (await app.api('POST', '/auth/signout', { token: signin.body.token })).body);
-    parse(okResponse, (await app.api('GET', '/health')).body);
+    parse(healthResponse, (await app.api('GET', '/health')).body);
   });
 
   it('the OpenAPI document gives every route its answer schema, and lists the auth routes', async () => {

@@ -22,10 +22,10 @@ async function createBot(db: Database, options: { totalShares?: number; priceCen
   const cashCents = options.cashCents ?? 50_000_000;
   const [bot] = await db
     .insert(companies)
-    .values({ name, cashCents, startingCashCents: cashCents, isBot: true, strategy: 'value_investor' })
+    .values({ worldId: 1, name, cashCents, startingCashCents: cashCents, isBot: true, strategy: 'value_investor' })
     .returning({ id: companies.id });
   const priceCents = options.priceCents ?? 10_000;
-  await db.insert(shareRecords).values({ companyId: bot!.id, totalShares: options.totalShares ?? 100, sharePriceCents: priceCents, fundamentalCents: priceCents });
+  await db.insert(shareRecords).values({ worldId: 1, companyId: bot!.id, totalShares: options.totalShares ?? 100, sharePriceCents: priceCents, fundamentalCents: priceCents });
   return { id: bot!.id, name };
 }
 
@@ -41,7 +41,7 @@ async function shareOrderCents(db: Database, issuerId: number, shares: number, a
 
 async function netWorthCents(db: Database, companyId: number): Promise<number> {
   const [row] = await db.execute<{ net_worth_cents: number }>(sql`
-    select net_worth_cents from ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${companyId})`)} v`);
+    select net_worth_cents from ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${companyId})`, { worldId: 1 })} v`);
   return Number(row!.net_worth_cents);
 }
 
@@ -94,6 +94,19 @@ describe('stocks API', () => {
     const same = await app.api('GET', '/company-shares', { token: player.token });
     expect(same.status).toBe(200);
     expect(same.body).toEqual(response.body);
+  });
+
+  it('a second purchase adds to the position at the average price paid, weighted by the shares held', async () => {
+    const player = await app.createPlayer({ cash: 10_000 });
+    const bot = await createBot(db, { priceCents: 25_000, totalShares: 200 });
+    const firstCents = await shareOrderCents(db, bot.id, 10, 'buy');
+    expect((await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 10, action: 'buy' } })).status).toBe(200);
+    const secondCents = await shareOrderCents(db, bot.id, 5, 'buy');
+    const second = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 5, action: 'buy' } });
+    expect(second.body).toMatchObject({ shares: 5, total: secondCents / 100, shares_owned: 15 });
+    const portfolio = await app.api('GET', '/portfolio', { token: player.token });
+    const averageCents = Math.round((10 * Math.round(firstCents / 10) + secondCents) / 15);
+    expect(portfolio.body).toMatchObject([{ company_id: bot.id, shares_owned: 15, average_price: averageCents / 100 }]);
   });
 
   it('buys new shares from the company and sells them back to it on its price curve: both sides ledgered, the portfolio valued at what selling pays', async () => {
@@ -228,9 +241,9 @@ describe('stocks API', () => {
     const bot = await createBot(db, { priceCents: 11_000 });
     const quiet = await createBot(db, { priceCents: 5_000 });
     await db.insert(stockPriceHistory).values([
-      { companyId: bot.id, week: 1, priceCents: 10_000 },
-      { companyId: bot.id, week: 2, priceCents: 8_000 },
-      { companyId: bot.id, week: 3, priceCents: 11_000 },
+      { worldId: 1, companyId: bot.id, week: 1, priceCents: 10_000 },
+      { worldId: 1, companyId: bot.id, week: 2, priceCents: 8_000 },
+      { worldId: 1, companyId: bot.id, week: 3, priceCents: 11_000 },
     ]);
     const prices = await app.api('GET', '/stock-prices', { token: player.token });
     expect(prices.status).toBe(200);

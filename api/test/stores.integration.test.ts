@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buildingInventoryItems, inventoryItems, ledgerMismatches, products, storeProducts, transactions, type Database } from '@marketcraft/db';
+import { buildingInventoryItems, inventoryItems, ledgerMismatches, products, storeProducts, transactions, worldProducts, type Database } from '@marketcraft/db';
 import { formatCents } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { cashCentsOf, createProductionWorld, exchangeCents, expectLedgerBalanced, marketFlow, type ProductionWorld } from './helpers/productionFixtures.ts';
@@ -68,10 +68,10 @@ describe('trade hall, factory raw materials and store shelves', () => {
     });
     expect(await marketFlow(db, world.bread.id)).toBe(flow + 10);
     // The market price doubles; 10 more units average out.
-    await db.update(products).set({ currentPriceCents: world.bread.priceCents * 2 }).where(eq(products.id, world.bread.id));
+    await db.update(worldProducts).set({ currentPriceCents: world.bread.priceCents * 2 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
     const secondCents = exchangeCents({ ...world.bread, priceCents: world.bread.priceCents * 2 }, flow + 10, 10, 'buy');
     await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
-    await db.update(products).set({ currentPriceCents: world.bread.priceCents }).where(eq(products.id, world.bread.id));
+    await db.update(worldProducts).set({ currentPriceCents: world.bread.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
     const inventory = await app.api('GET', `/buildings/${store}/inventory`, { token: player.token });
     expect(inventory.status).toBe(200);
     expect(inventory.body).toEqual([

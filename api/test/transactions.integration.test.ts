@@ -32,9 +32,9 @@ describe('the ledger page by page', () => {
     countryId = world.countryId;
     await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: countryId, amount: 1_000 } });
     // A turn's line (written by the worker in a later week): it concerns its week's report.
-    await db.execute(sql`update world set current_week = 2 where id = 1`);
+    await db.execute(sql`update worlds set current_week = 2 where id = 1`);
     await changeCash(db, { companyId: player.companyId, amountCents: -5_000, type: 'other', reason: 'wages', description: 'Wages: 3 employees', allowNegative: true });
-    await db.execute(sql`update world set current_week = 1 where id = 1`);
+    await db.execute(sql`update worlds set current_week = 1 where id = 1`);
   });
   afterAll(async () => {
     await app.close();

@@ -66,9 +66,9 @@ describe('the warehouse: holdings everywhere, moves between the warehouse and a 
     const wheatCents = Number(wheatCost!.cents);
     const market = async (productId: number) => {
       const [row] = await db.execute<{ price: number; depth: number; flow: number }>(sql`
-        select p.current_price_cents as price, p.depth_units as depth,
-               coalesce((select units_bought - units_sold from market_activity where product_id = p.id and week = 1), 0) as flow
-        from products p where p.id = ${productId}`);
+        select wp.current_price_cents as price, p.depth_units as depth,
+               coalesce((select units_bought - units_sold from market_activity where world_id = 1 and product_id = p.id and week = 1), 0) as flow
+        from products p join world_products wp on wp.world_id = 1 and wp.product_id = p.id where p.id = ${productId}`);
       return { price: Number(row!.price), depth: Number(row!.depth), flow: Number(row!.flow) };
     };
     const bread = await market(world.bread.id);

@@ -11,3 +11,5 @@ export * from './schema/index.ts';
 export { seedWorld } from './seed/index.ts';
 export * from './game/index.ts';
 export * from './ruleSql.ts';
+export * from './sqlTemplate.ts';
+export * from './unavailable.ts';

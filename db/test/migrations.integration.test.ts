@@ -27,7 +27,7 @@ describe('migrations', () => {
       const applied = await check`select count(*)::int as n from drizzle.__drizzle_migrations`;
       await check.end();
       expect(tables.map((t) => t.tablename)).toEqual(
-        expect.arrayContaining(['users', 'sessions', 'companies', 'buildings', 'transactions', 'world', 'turns']),
+        expect.arrayContaining(['users', 'sessions', 'companies', 'buildings', 'transactions', 'worlds', 'turns']),
       );
       expect(applied[0]?.n).toBeGreaterThan(0);
     } finally {
@@ -37,7 +37,7 @@ describe('migrations', () => {
   });
 
   it('the seeded template has the world row at week 1 with the next turn at :30', async () => {
-    const rows = await database.sql<{ current_week: number; next_turn_at: Date }[]>`select current_week, next_turn_at from world`;
+    const rows = await database.sql<{ current_week: number; next_turn_at: Date }[]>`select current_week, next_turn_at from worlds`;
     expect(rows).toHaveLength(1);
     expect(rows[0]?.current_week).toBe(1);
     const nextTurnAt = new Date(rows[0]!.next_turn_at);

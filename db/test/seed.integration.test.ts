@@ -35,7 +35,8 @@ describe('the seeded world', () => {
 
   it('has 304 products with unique names in exactly the 7 categories, current price = base price', async () => {
     const rows = await database.sql<{ name: string; category: string; subcategory: string; base_price_cents: number; current_price_cents: number }[]>`
-      select name, category, subcategory, base_price_cents, current_price_cents from products`;
+      select name, category, subcategory, base_price_cents, current_price_cents
+      from products p join world_products wp on wp.world_id = 1 and wp.product_id = p.id`;
     expect(rows).toHaveLength(304);
     expect(new Set(rows.map((row) => row.name.toLowerCase())).size).toBe(304);
     expect(new Set(rows.map((row) => row.category))).toEqual(new Set(PRODUCT_CATEGORIES));
@@ -133,7 +134,8 @@ describe('the seeded world', () => {
       expect(row.bonus_value).toBeLessThanOrEqual(25);
       expect(row.population).toBeGreaterThan(0);
     }
-    const countryRows = await database.sql<{ name: string; tax_rate: number; base_tax_rate: number }[]>`select name, tax_rate, base_tax_rate from countries`;
+    const countryRows = await database.sql<{ name: string; tax_rate: number; base_tax_rate: number }[]>`
+      select name, tax_rate, base_tax_rate from countries c join world_countries wc on wc.world_id = 1 and wc.country_id = c.id`;
     expect(countryRows.length).toBeGreaterThanOrEqual(8);
     expect(countryRows.length).toBeLessThanOrEqual(10);
     for (const country of countryRows) {
@@ -152,7 +154,7 @@ describe('the seeded world', () => {
                               or m.demand_level <> m.base_demand_level)::int as bad_demand,
              count(*) filter (where m.price_factor_bp not between 8500 and 11500
                               or m.market_price_cents <> greatest(1, round(p.current_price_cents * 130 * m.price_factor_bp / 1000000.0)))::int as bad_price
-      from city_market_data m join products p on p.id = m.product_id`;
+      from city_market_data m join world_products p on p.world_id = m.world_id and p.product_id = m.product_id`;
     expect(summary).toEqual({ rows: 15_200, pairs: 15_200, bad_demand: 0, bad_price: 0 });
     const perCity = await database.sql<{ products: number }[]>`
       select count(m.product_id)::int as products from cities c left join city_market_data m on m.city_id = c.id group by c.id`;
@@ -235,7 +237,7 @@ describe('the seeded world', () => {
   });
 
   it('starts the world at week 1 with the next turn at 00:30 or 12:30 UTC', async () => {
-    const [row] = await database.sql<{ current_week: number; last_turn_at: Date | null; next_turn_at: Date }[]>`select current_week, last_turn_at, next_turn_at from world where id = 1`;
+    const [row] = await database.sql<{ current_week: number; last_turn_at: Date | null; next_turn_at: Date }[]>`select current_week, last_turn_at, next_turn_at from worlds where id = 1`;
     expect(row?.current_week).toBe(1);
     expect(row?.last_turn_at).toBeNull();
     const next = new Date(row!.next_turn_at);

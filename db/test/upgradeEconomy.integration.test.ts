@@ -5,9 +5,6 @@
  * shares are re-based to about $100 of book value each, holders keep their fraction, each city keeps
  * its price level, prices follow the new catalogue, and money is untouched.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { inject } from 'vitest';
@@ -16,34 +13,19 @@ import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { connectDatabase } from '../src/client.ts';
 import { MIGRATIONS_FOLDER } from '../src/migrate.ts';
 import { seedWorld } from '../src/seed/index.ts';
-import { replaceDatabase } from '../src/testing/urls.ts';
+import { databaseWithOldMigrations } from '../src/testing/oldMigrations.ts';
 
 const LAST_BEFORE_ECONOMY_V2 = '0005_api_tokens';
 
 describe('upgrading a game to economy v2', () => {
   let url: string;
-  let admin: postgres.Sql;
-  let name: string;
   let oldFolder: string;
+  let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    name = `${inject('testRunId')}_upgrade`;
-    admin = postgres(inject('testServerUrl'), { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    url = replaceDatabase(inject('testServerUrl'), name);
-    // The migrations as they were before economy v2: the folder with its journal cut there.
-    oldFolder = await mkdtemp(path.join(os.tmpdir(), 'marketcraft-old-migrations-'));
-    await cp(MIGRATIONS_FOLDER, oldFolder, { recursive: true });
-    const journalPath = path.join(oldFolder, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-    const cut = journal.entries.findIndex((entry) => entry.tag === LAST_BEFORE_ECONOMY_V2);
-    expect(cut).toBeGreaterThanOrEqual(0);
-    journal.entries = journal.entries.slice(0, cut + 1);
-    await writeFile(journalPath, JSON.stringify(journal));
+    ({ url, oldFolder, cleanup } = await databaseWithOldMigrations(inject('testServerUrl'), `${inject('testRunId')}_upgrade`, LAST_BEFORE_ECONOMY_V2));
   });
   afterAll(async () => {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    await rm(oldFolder, { recursive: true, force: true });
+    await cleanup();
   });
 
   it('re-bases shares, keeps holders\' fractions and city price levels, and moves no money', async () => {
@@ -91,7 +73,8 @@ describe('upgrading a game to economy v2', () => {
     try {
       await seedWorld(connection.db);
       const [wheat] = await connection.sql<{ base_price_cents: number; current_price_cents: number; depth_units: number }[]>`
-        select base_price_cents, current_price_cents, depth_units from products where name = 'Wheat'`;
+        select base_price_cents, current_price_cents, depth_units from products p
+        join world_products wp on wp.world_id = 1 and wp.product_id = p.id where name = 'Wheat'`;
       expect(Number(wheat!.current_price_cents)).toBe(Number(wheat!.base_price_cents));
       expect(Number(wheat!.depth_units)).toBeGreaterThan(4_000);
       const [reference] = await connection.sql<{ market_price_cents: number }[]>`

@@ -51,3 +51,18 @@ export type PoliticalEventType = (typeof POLITICAL_EVENT_TYPES)[number];
 
 export const COMPANY_STATUSES = ['active', 'bankrupt'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+/** Worlds (docs/worlds.md): the public world every sign-up joins, and private (classroom) worlds. */
+export const PUBLIC_WORLD_ID = 1;
+export const PUBLIC_WORLD_NAME = 'Public world';
+export const WORLD_KINDS = ['public', 'private'] as const;
+export type WorldKind = (typeof WORLD_KINDS)[number];
+/** active: the clock runs; paused: no scheduled turns (an instructor can still advance); ended: read-only. */
+export const WORLD_STATUSES = ['active', 'paused', 'ended'] as const;
+export type WorldStatus = (typeof WORLD_STATUSES)[number];
+/** Who runs a private world: its creator (instructor) and the co-instructors they add. */
+export const WORLD_ROLES = ['instructor', 'co_instructor'] as const;
+export type WorldRole = (typeof WORLD_ROLES)[number];
+/** What an instructor's shock moves: a country's tax rate, a product's consumer demand, or its exchange price. */
+export const SHOCK_KINDS = ['tax_rate', 'demand', 'price'] as const;
+export type ShockKind = (typeof SHOCK_KINDS)[number];

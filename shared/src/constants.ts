@@ -48,7 +48,6 @@ export const SUGGESTED_RETAIL_MARKUP = 1.5; // spec
 
 // --- Stocks (spec section 3 and 9) ---
 export const DEFAULT_TOTAL_SHARES = 100; // spec
-export const DEFAULT_SHARE_PRICE = 100; // spec
 export const DIVIDEND_RATE = 0.2; // spec: 20% of profits each turn
 
 // --- Politics (spec section 9) ---
@@ -156,15 +155,24 @@ export const CONSUMER_SPEND_PER_PRODUCT_CENTS = 800_000;
 export const REFERENCE_POPULATION = 500_000;
 /** Demand level at which consumers spend CONSUMER_SPEND_PER_PRODUCT_CENTS (spec: demand 0-100). */
 export const SALES_NEUTRAL_DEMAND = 50;
-/** How fast a city's total demand falls as the average shelf price rises above the reference price: (reference / average)^2. */
-export const DEMAND_PRICE_ELASTICITY = 2;
+/**
+ * How fast a city's total demand falls as the average shelf price rises above the reference price:
+ * (reference / average)^4. At 2 a store pricing at twice the reference still earned 50% more revenue
+ * per unit of demand, so reselling bought goods at high prices paid more than making them
+ * (docs/economy-benchmark.md); at 4 revenue peaks near the reference price and falls above it.
+ */
+export const DEMAND_PRICE_ELASTICITY = 4;
 /** Demand at low prices is at most this multiple of the demand at the reference price. */
 export const MAX_DEMAND_MULTIPLE = 2;
 /** How strongly shoppers prefer the cheaper store: a store's weight is (reference / its price)^4. */
 export const STORE_PRICE_SENSITIVITY = 4;
 /** Nothing sells above this multiple of the city's reference price. */
 export const SALES_MAX_PRICE_MULTIPLE = 3;
-/** What one store can sell per week at 100% efficiency and rate, valued at reference prices, cents ($30,000). */
+/**
+ * What one store can sell per week at 100% efficiency and rate, valued at its shelf prices, cents
+ * ($30,000): a store's revenue is capped, however high it prices (valued at reference prices, a
+ * store pricing at 2x took in twice its capacity).
+ */
 export const STORE_SALES_CAPACITY_CENTS = 3_000_000;
 
 // --- Taxes, dividends, bankruptcy, valuation ---
@@ -205,3 +213,28 @@ export type PoliticalPlatform = (typeof POLITICAL_PLATFORMS)[number];
 export const GAME_UPDATES_PG_CHANNEL = 'game_updates';
 /** Largest id a PostgreSQL integer column holds; larger ids are refused as invalid input (400), never a database error. */
 export const MAX_ROW_ID = 2_147_483_647;
+/**
+ * Most procedure calls one tRPC batch request may carry (the web's batch link sends at most this
+ * many). Unbounded, one 7.6 kB GET of 600 calls made the server answer 7.7 MB.
+ */
+export const MAX_TRPC_BATCH_CALLS = 10;
+
+// Worlds and classroom worlds (docs/worlds.md).
+export const MAX_WORLD_NAME_LENGTH = 60;
+export const MAX_TURN_INTERVAL_MINUTES = 1440;
+export const MAX_WORLD_BOTS = 25;
+/** Starting cash an instructor may give every player, dollars. */
+export const MIN_WORLD_STARTING_CASH = 1_000;
+export const MAX_WORLD_STARTING_CASH = 10_000_000;
+/** Player companies a private world admits (a class and a few guests). */
+export const MAX_WORLD_PLAYERS = 200;
+/** Characters of a generated join code (letters and digits without look-alikes). */
+export const JOIN_CODE_LENGTH = 8;
+/** Wrong join codes a user (or an address) may try in JOIN_ATTEMPT_WINDOW_MINUTES before 429. */
+export const MAX_WRONG_JOIN_CODES = 10;
+export const JOIN_ATTEMPT_WINDOW_MINUTES = 10;
+/** A shock moves its target by -90% to +200% for 1 to 52 weeks. */
+export const MIN_SHOCK_PERCENT = -90;
+export const MAX_SHOCK_PERCENT = 200;
+export const MAX_SHOCK_WEEKS = 52;
+export const MAX_ANNOUNCEMENT_LENGTH = 500;

@@ -11,8 +11,19 @@ export const TURN_QUEUE = TURN_JOB_NAME;
 
 /** A turn job's payload. */
 export interface TurnJobData {
+  /** The world the job advances (absent in jobs sent before worlds: the public world). */
+  worldId?: number;
   /** The week the job advances from (manual turns); absent for the cron schedule's jobs. */
   week?: number;
+}
+
+/**
+ * The singleton key of a world's turn jobs: the turn queue's policy ('singleton') lets one job per
+ * key be active at a time, so turns of one world run strictly one after another while different
+ * worlds' turns run in parallel.
+ */
+export function worldTurnKey(worldId: number): string {
+  return `world:${worldId}`;
 }
 
 /** PostgreSQL `application_name` of each process's connections (visible in pg_stat_activity). */
@@ -30,6 +41,8 @@ export const GAME_UPDATES_CHANNEL = GAME_UPDATES_PG_CHANNEL;
 
 /** The payload of a game_updates notification: the world's new week and the week the turn processed. */
 export interface GameUpdate {
+  /** The world whose turn committed (browsers of other worlds ignore it). */
+  worldId: number;
   week: number;
   processedWeek: number;
 }

@@ -38,7 +38,7 @@ async function playerWithAWorld(context: BrowserContext): Promise<{ farm: number
   return { farm: farm.id, store: store.id, product: wheat.id, company: shares.find((record) => record.is_bot)!.company_id };
 }
 
-const ROUTES = ['/', '/my-buildings', '/build', '/research', '/market', '/warehouse', '/transactions', '/stocks', '/politics', '/leaderboard', '/profile', '/about', '/learning', '/community', '/no-such-page'];
+const ROUTES = ['/', '/my-buildings', '/build', '/research', '/market', '/warehouse', '/transactions', '/reports', '/stocks', '/politics', '/leaderboard', '/profile', '/about', '/learning', '/community', '/no-such-page'];
 
 describe('accessibility', () => {
   for (const scheme of ['light', 'dark'] as const) {

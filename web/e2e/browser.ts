@@ -1,11 +1,10 @@
-/** Shared helpers of the journeys: Debian's Chromium through playwright-core, and quick sign-ups. */
+/** Shared helpers of the journeys: Chromium (web/e2e/chromium.ts) through playwright-core, and quick sign-ups. */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PASSWORD = 'correct horse battery';
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 375, height: 812 };
@@ -16,7 +15,7 @@ export function baseURL(): string {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: inject('chromiumPath'),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
 }
@@ -70,6 +69,27 @@ export async function apiPost<T = any>(context: BrowserContext, path: string, da
   return (await response.json()) as T;
 }
 
+export async function apiPut<T = any>(context: BrowserContext, path: string, data: unknown): Promise<T> {
+  const response = await context.request.put(`/api${path}`, { data, headers: { origin: baseURL() } });
+  if (!response.ok()) throw new Error(`PUT ${path} failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** How long a turn may take when a journey advances one (a busy machine runs it slower than the 20 s default). */
+const TURN_TIMEOUT_MS = 150_000;
+
+/** Advances one turn as an admin (the helper admin of globalSetup), as the schedule would, and waits for it. */
+export async function advanceTurnAsAdmin(browser: Browser, adminEmail: string): Promise<void> {
+  const context = await browser.newContext({ baseURL: baseURL() });
+  try {
+    await signInOrUp(context, adminEmail);
+    const response = await context.request.post('/api/admin/advance-turn', { data: {}, headers: { origin: baseURL() }, timeout: TURN_TIMEOUT_MS });
+    if (!response.ok()) throw new Error(`advancing the turn failed: ${response.status()} ${await response.text()}`);
+  } finally {
+    await context.close();
+  }
+}
+
 export async function apiGet<T = any>(context: BrowserContext, path: string): Promise<T> {
   const response = await context.request.get(`/api${path}`);
   if (!response.ok()) throw new Error(`GET ${path} failed: ${response.status()} ${await response.text()}`);
@@ -80,7 +100,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** What axe (WCAG 2 A and AA rules) finds serious or critical on the page as it is now: 'rule: target' lines. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // Evaluated through the DevTools protocol: the app's Content-Security-Policy refuses inline <script> tags.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] });

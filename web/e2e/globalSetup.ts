@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { resolveChromium } from './chromium.ts';
 
 export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
 /** A second admin, for journeys that advance turns or look at /admin without being the admin journey's player. */
@@ -22,6 +23,8 @@ const STOP_TIMEOUT_MS = 60_000;
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The Chromium executable the journeys launch (web/e2e/chromium.ts). */
+    chromiumPath: string;
   }
 }
 
@@ -59,6 +62,9 @@ async function waitForGroupExit(pgid: number, timeoutMs: number): Promise<boolea
 }
 
 export default async function setup(project: TestProject) {
+  const chromium = await resolveChromium();
+  console.info(`[e2e] Chromium: ${chromium.path} (${chromium.source})`);
+  project.provide('chromiumPath', chromium.path);
   const existing = process.env.E2E_BASE_URL;
   if (existing) {
     // Against an app you already run (e.g. `E2E_BASE_URL=http://localhost:3000`).

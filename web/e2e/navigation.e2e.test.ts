@@ -25,6 +25,8 @@ const SIDE_MENU: Array<{ link: string; path: string; heading: string | RegExp; t
   { link: 'Warehouse', path: '/warehouse', heading: 'Warehouse', title: 'Warehouse' },
   { link: 'Stock Exchange', path: '/stocks', heading: 'Stock Exchange', title: 'Stock Exchange' },
   { link: 'Transactions', path: '/transactions', heading: 'Transactions', title: 'Transactions' },
+  // A new player has no week results yet: the page says so (it opens the latest week once there is one).
+  { link: 'Week Results', path: '/reports', heading: 'Week results', title: 'Week results' },
   { link: 'Politics', path: '/politics', heading: 'Politics', title: 'Politics' },
   { link: 'Leaderboard', path: '/leaderboard', heading: 'Leaderboard', title: 'Leaderboard' },
   { link: 'My Buildings', path: '/my-buildings', heading: 'My Buildings', title: 'My Buildings' },

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser journeys: the app is started the README way (`npm start`) once for the whole run by
- * globalSetup.ts, then each file drives Debian's Chromium through playwright-core.
+ * globalSetup.ts, then each file drives Chromium (e2e/chromium.ts) through playwright-core.
  */
 export default defineConfig({
   test: {

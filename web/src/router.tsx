@@ -22,6 +22,9 @@ const CommunityPage = lazy(() => import('./pages/community/CommunityPage'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
 const WarehousePage = lazy(() => import('./pages/warehouse/WarehousePage'));
 const TransactionsPage = lazy(() => import('./pages/transactions/TransactionsPage'));
+const WeekReportPage = lazy(() => import('./pages/reports/WeekReportPage'));
+const WorldsPage = lazy(() => import('./pages/worlds/WorldsPage'));
+const ManageWorldPage = lazy(() => import('./pages/worlds/ManageWorldPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 
 export function AppRoutes() {
@@ -36,6 +39,8 @@ export function AppRoutes() {
         <Route path="market" element={<MarketPage />} />
         <Route path="warehouse" element={<WarehousePage />} />
         <Route path="transactions" element={<TransactionsPage />} />
+        <Route path="reports" element={<WeekReportPage />} />
+        <Route path="reports/:week" element={<WeekReportPage />} />
         <Route path="stocks" element={<StocksPage />} />
         <Route path="politics" element={<PoliticsPage />} />
         <Route path="leaderboard" element={<LeaderboardPage />} />
@@ -44,6 +49,8 @@ export function AppRoutes() {
         <Route path="learning" element={<LearningPage />} />
         <Route path="community" element={<CommunityPage />} />
         <Route path="admin" element={<AdminPage />} />
+        <Route path="worlds" element={<WorldsPage />} />
+        <Route path="worlds/:id/manage" element={<ManageWorldPage />} />
         <Route path="login" element={<Navigate to="/" replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -5,6 +5,7 @@
 import { createTRPCReact, type CreateTRPCReact } from '@trpc/react-query';
 import { httpBatchLink } from '@trpc/client';
 import type { AppRouter, RouterOutputs } from '@marketcraft/api';
+import { MAX_TRPC_BATCH_CALLS } from '@marketcraft/shared';
 
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
 
@@ -15,6 +16,8 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: '/api/trpc',
+        // The server refuses bigger batches (400).
+        maxItems: MAX_TRPC_BATCH_CALLS,
         fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
       }),
     ],

@@ -6,9 +6,17 @@
  * two turns timed per phase: the first is cold (the bakeries' first bread creates ~N new warehouse
  * rows), the second is a steady-state week. The server runs with the game's durability (fsync,
  * synchronous commit) and each turn starts after a checkpoint, as a turn 12 hours after the last
- * one does. Prints a table of both sizes.
+ * one does. Prints a table of both sizes: per phase the wall time and the CPU time (the turn's
+ * PostgreSQL backend + this process, from /proc: steady when the machine is shared), with the peak memory of this process (it runs the turn
+ * as the worker does: the worker's own memory) and of the PostgreSQL backend that ran the turn.
+ *
+ * --profile prints every statement of the cold turn that took 30 ms or more; --explain their plans
+ * (auto_explain, EXPLAIN ANALYZE).
+ *
+ * `npm run bench:turn -- --bots 25,250`: the bots' phase instead (worker/bench/bots.ts).
+ * `npm run bench:turn -- --worlds 200 --companies 30`: classroom worlds due at once (worker/bench/worlds.ts).
  */
-import { mkdtemp, rm, chmod } from 'node:fs/promises';
+import { mkdtemp, rm, chmod, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -17,6 +25,20 @@ import { startEmbeddedPostgres } from '@marketcraft/db/embedded.ts';
 import { prepareDatabase } from '@marketcraft/db/migrate.ts';
 import { connectDatabase, type Database } from '@marketcraft/db/client.ts';
 import { runTurn, PHASES } from '../src/turn/index.ts';
+import { seedCompanies } from './world.ts';
+import { runBotsBench } from './bots.ts';
+import { runWorldsBench } from './worlds.ts';
+
+// `--worlds N --companies M`: N classroom worlds due at once, worked by 1 and 2 workers (worlds.ts).
+if (process.argv.includes('--worlds')) {
+  await runWorldsBench(process.argv.slice(2));
+  process.exit(0);
+}
+// `--bots N[,M...]`: the bots' phase alone on the seeded world with N bots (bots.ts).
+if (process.argv.includes('--bots')) {
+  await runBotsBench(process.argv.slice(2));
+  process.exit(0);
+}
 
 function parseSizes(argv: string[]): number[] {
   const index = argv.indexOf('--companies');
@@ -26,88 +48,85 @@ function parseSizes(argv: string[]): number[] {
   return sizes;
 }
 
-/** N companies x 10 buildings, set-based. */
-async function seedCompanies(db: Database, companies: number): Promise<void> {
-  await db.execute(sql`
-    insert into companies (name, cash_cents, starting_cash_cents)
-    select 'Bench company ' || g, 50000000, 50000000 from generate_series(1, ${companies}::int) g`);
-  await db.execute(sql`
-    insert into share_records (company_id, total_shares, share_price_cents)
-    select id, 100, 10000 from companies where name like 'Bench company %' on conflict do nothing`);
-  await db.execute(sql`
-    create temp table bench_recipes as
-    select building_type, (select min(r.id) from recipes r where r.building_type = t.building_type
-                           and (t.building_type = 'farm' or exists (select 1 from recipe_inputs ri where ri.recipe_id = r.id))) as recipe_id
-    from (values ('farm'), ('mill'), ('bakery')) t(building_type)`);
-  // Slots 0-2 farms, 3-4 mills, 5-6 bakeries, 7-9 stores.
-  await db.execute(sql`
-    insert into buildings (company_id, type, city_id, employees, equipment_level, selected_recipe_id, construction_cost_cents, built_week)
-    select c.id, s.type, ci.id, 1 + (c.id + slot) % 8, 1 + (c.id + slot) % 3,
-           (select recipe_id from bench_recipes br where br.building_type = s.type), bt.construction_cost_cents, 1
-    from companies c
-    cross join generate_series(0, 9) slot
-    cross join lateral (select case when slot < 3 then 'farm' when slot < 5 then 'mill' when slot < 7 then 'bakery' else 'store' end as type) s
-    join building_types bt on bt.type = s.type
-    join lateral (select id from cities order by id offset ((c.id * 7 + slot) % (select count(*) from cities)) limit 1) ci on true
-    where c.name like 'Bench company %'`);
-  // Inputs in the warehouse for the mills and bakeries (enough for about one week).
-  await db.execute(sql`
-    insert into inventory_items (company_id, product_id, quantity, average_cost_cents)
-    select c.id, ri.product_id, ri.quantity * 2, p.current_price_cents
-    from companies c
-    join bench_recipes br on br.building_type in ('mill', 'bakery')
-    join recipe_inputs ri on ri.recipe_id = br.recipe_id
-    join products p on p.id = ri.product_id
-    where c.name like 'Bench company %'
-    on conflict (company_id, product_id) do update set quantity = inventory_items.quantity + excluded.quantity`);
-  // Two products on each store's shelf, priced 1.2x to 2x the city market price.
-  await db.execute(sql`
-    insert into store_products (building_id, product_id, quantity, retail_price_cents, cost_price_cents)
-    select b.id, p.id, 300, greatest(1, round(coalesce(cmd.market_price_cents, p.current_price_cents) * (1.2 + (b.id % 9) / 10.0))), p.current_price_cents
-    from buildings b
-    join companies c on c.id = b.company_id and c.name like 'Bench company %'
-    cross join lateral (select id, current_price_cents from products where category in ('Food Products', 'Consumer Goods')
-                        order by id offset (b.id % 5) limit 2) p
-    left join city_market_data cmd on cmd.city_id = b.city_id and cmd.product_id = p.id
-    where b.type = 'store'`);
-  // Each company holds 10 shares of the next one (dividends); market activity on every product.
-  await db.execute(sql`
-    insert into portfolio_entries (holder_company_id, issuer_company_id, shares_owned, average_price_cents)
-    select c.id, n.id, 10, 10000 from companies c
-    join companies n on n.id = (select min(id) from companies x where x.id > c.id and x.name like 'Bench company %')
-    where c.name like 'Bench company %'`);
-  await db.execute(sql`
-    insert into market_activity (week, product_id, units_bought, units_sold)
-    select (select current_week from world), id, (id * 37) % 900, (id * 53) % 700 from products
-    on conflict do nothing`);
-  await db.execute(sql`
-    insert into company_research (company_id, upgrade_id, researched_week)
-    select c.id, u.id, 1 from companies c
-    join lateral (select id from research_upgrades where prerequisite_id is null order by id limit 1) u on true
-    where c.name like 'Bench company %' and c.id % 4 = 0`);
-  await db.execute(sql`analyze`);
-}
-
 interface TurnTiming {
   totalMs: number;
   phases: Record<string, number>;
+  /**
+   * CPU ms per phase of the PostgreSQL backend that ran the turn plus this process (from /proc,
+   * Linux; null elsewhere). Wall times move with whatever else runs on the machine; this does not.
+   */
+  phaseCpuMs: Record<string, number> | null;
+  totalCpuMs: number | null;
+  /** Peak resident memory of this process so far (MB): it runs the turn as the worker does. */
+  workerPeakMb: number;
+  /** Peak resident memory of the PostgreSQL backend that ran the turn (MB), when readable here. */
+  backendPeakMb: number | null;
 }
 
+/** VmHWM (peak resident set) of a local process in MB, or null (another host, no /proc). */
+async function peakResidentMb(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU ms a local process has used (utime + stime from /proc/<pid>/stat, 100 ticks a second), or null. */
+async function cpuMsOf(pid: number): Promise<number | null> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** `db` has ONE connection, so the turn's backend is the one whose pid is asked first. */
 async function timedTurn(db: Database): Promise<TurnTiming> {
   // Turns are 12 hours apart, so every page a turn touches was last written before a checkpoint:
   // start from one, so the turn pays its full-page writes as it would in the game.
   await db.execute(sql`checkpoint`);
+  const backendPid = Number((await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`))[0]?.pid);
+  const cpuNow = async () => {
+    const backend = await cpuMsOf(backendPid);
+    const own = process.cpuUsage();
+    return backend === null ? null : backend + (own.user + own.system) / 1000;
+  };
+  const phaseCpuMs: Record<string, number> = {};
+  const startCpu = await cpuNow();
+  let lastCpu = startCpu;
   const started = performance.now();
-  const result = await runTurn(db);
+  const result = await runTurn(db, {
+    hooks: {
+      afterPhase: async (phase) => {
+        const cpu = await cpuNow();
+        if (cpu !== null && lastCpu !== null) phaseCpuMs[phase] = Math.round(cpu - lastCpu);
+        lastCpu = cpu;
+      },
+    },
+  });
   const totalMs = Math.round(performance.now() - started);
+  const endCpu = await cpuNow();
   if (result.status !== 'advanced') throw new Error(`turn skipped: ${result.reason}`);
-  return { totalMs, phases: result.phaseTimings };
+  const workerPeakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  return {
+    totalMs,
+    phases: result.phaseTimings,
+    phaseCpuMs: startCpu === null ? null : phaseCpuMs,
+    totalCpuMs: startCpu === null || endCpu === null ? null : Math.round(endCpu - startCpu),
+    workerPeakMb,
+    backendPeakMb: await peakResidentMb(backendPid),
+  };
 }
 
 async function benchOne(companies: number): Promise<{ companies: number; buildings: number; turns: TurnTiming[] }> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'marketcraft-bench-'));
   await chmod(tempDir, 0o755);
-  const profile = process.argv.includes('--profile');
+  const explain = process.argv.includes('--explain');
+  const profile = explain || process.argv.includes('--profile');
   let profiling = false;
   const server = await startEmbeddedPostgres({
     dataDir: path.join(tempDir, 'data'),
@@ -116,13 +135,20 @@ async function benchOne(companies: number): Promise<{ companies: number; buildin
     durable: true,
     // --profile: print every statement of the turn that took 30 ms or more.
     log: (message) => {
-      if (profile && profiling && message.includes('duration:')) console.log(message.trim().slice(0, 400).replace(/\s+/g, ' '));
+      if (explain && profiling) console.log(message.trimEnd());
+      else if (profile && profiling && message.includes('duration:')) console.log(message.trim().slice(0, 400).replace(/\s+/g, ' '));
     },
   });
   try {
     const admin = postgres(server.url, { max: 1, onnotice: () => {} });
     await admin.unsafe('create database bench');
     if (profile) await admin.unsafe('alter database bench set log_min_duration_statement = 30');
+    if (explain) {
+      // --explain: the plan (EXPLAIN ANALYZE) of every statement of 30 ms or more, in the server's log.
+      await admin.unsafe(`alter database bench set session_preload_libraries = 'auto_explain'`);
+      await admin.unsafe('alter database bench set auto_explain.log_min_duration = 30');
+      await admin.unsafe('alter database bench set auto_explain.log_analyze = on');
+    }
     await admin.end();
     const url = server.urlFor('bench');
     await prepareDatabase(url);
@@ -130,12 +156,20 @@ async function benchOne(companies: number): Promise<{ companies: number; buildin
     try {
       const seedStart = performance.now();
       await seedCompanies(connection.db, companies);
+      await connection.db.execute(sql`analyze`);
       const [{ buildings } = { buildings: 0 }] = await connection.db.execute<{ buildings: number }>(sql`select count(*)::int as buildings from buildings`);
       console.log(`[bench] N=${companies}: seeded ${buildings} buildings in ${Math.round(performance.now() - seedStart)} ms`);
-      profiling = true;
-      const turns = [await timedTurn(connection.db)];
-      profiling = false;
-      turns.push(await timedTurn(connection.db));
+      // The turns on a connection of their own (one backend: its CPU is the turn's).
+      const turnConnection = connectDatabase(url, { max: 1 });
+      const turns: TurnTiming[] = [];
+      try {
+        profiling = true;
+        turns.push(await timedTurn(turnConnection.db));
+        profiling = false;
+        turns.push(await timedTurn(turnConnection.db));
+      } finally {
+        await turnConnection.close();
+      }
       if (profile) {
         const stats = await connection.db.execute(sql`
           select relname, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables
@@ -158,11 +192,16 @@ const columns = results.flatMap((result) =>
   result.turns.map((turn, index) => ({ label: `N=${result.companies} ${index === 0 ? 'cold' : 'warm'} turn`, turn })),
 );
 const header = ['phase', ...columns.map((column) => column.label)];
-const rows: string[][] = PHASES.map((phase) => [phase, ...columns.map((column) => `${column.turn.phases[phase] ?? 0} ms`)]);
-rows.push(['total turn', ...columns.map((column) => `${column.turn.totalMs} ms`)]);
+// Each cell: wall time (CPU time of PostgreSQL + the worker).
+const cell = (wallMs: number, cpuMs: number | null | undefined) => `${wallMs} ms${cpuMs === null || cpuMs === undefined ? '' : ` (cpu ${cpuMs})`}`;
+const rows: string[][] = PHASES.map((phase) => [phase, ...columns.map((column) => cell(column.turn.phases[phase] ?? 0, column.turn.phaseCpuMs?.[phase]))]);
+rows.push(['total turn', ...columns.map((column) => cell(column.turn.totalMs, column.turn.totalCpuMs))]);
+rows.push(['peak RSS, worker (this process)', ...columns.map((column) => `${column.turn.workerPeakMb} MB`)]);
+rows.push(['peak RSS, turn\'s PostgreSQL backend', ...columns.map((column) => (column.turn.backendPeakMb === null ? 'n/a' : `${column.turn.backendPeakMb} MB`))]);
 const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
 const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
 console.log(results.map((result) => `N=${result.companies}: ${result.buildings} buildings`).join(', '));
+console.log(`wall time (cpu ms of the turn's PostgreSQL backend + this process); ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(', ')}`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (results.length > 1) {

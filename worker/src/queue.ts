@@ -3,16 +3,28 @@
  *
  * - Only the worker process creates the queue: policy 'singleton' (at most one turn job active at a
  *   time across all workers), retries with exponential backoff, expireInSeconds far above the worst
- *   turn, and a heartbeat so the job of a killed worker is retried within a minute or two.
+ *   turn, and a heartbeat so the job of a killed worker runs again within about 12-14 s (heartbeat
+ *   10 s refreshed every second, supervisor every second, first retry after 1-2 s, polling every
+ *   second); `notify` wakes workers the moment a job is sent (LISTEN/NOTIFY).
+ * - Duplicates: ten admins pressing 'Advance Turn' at once send ten jobs for the same week. The
+ *   first advances it; the moment it is done the worker completes every queued job for a week the
+ *   world has already passed (completeStaleTurnJobs), instead of skipping them one fetch at a time
+ *   while later turns wait behind them.
  * - `schedule(name, cron, null, { tz: 'UTC' })` is an upsert: every worker may call it at start.
  * - Jobs carry `{ week }` (manual turns: the week they advance from) or no week (the schedule's):
  *   worker/src/turn/index.ts holds the exactly-once rule. The job's signal aborts the turn.
  * - world.next_turn_at is the schedule's next run, as pg-boss evaluates the cron (previewSchedule):
  *   set at worker start and by every turn; null when the schedule is off (manual turns only).
+ * - Worlds (docs/worlds.md): every job names its world (`worldId`; none: the public world) and is
+ *   sent with the world's singleton key, so one world's turns run one at a time and other worlds'
+ *   turns run beside them (`WORKER_TURN_CONCURRENCY` per worker process). The public world keeps
+ *   the cron schedule; private worlds have a clock of their own: every worker looks for due worlds
+ *   every few seconds (`enqueueDueWorlds`) and claims each one atomically before sending its job.
  */
 import { PgBoss, type Job } from 'pg-boss';
 import { sql } from 'drizzle-orm';
-import { APPLICATION_NAMES, TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
+import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
+import { APPLICATION_NAMES, TURN_QUEUE, worldTurnKey, type TurnJobData } from '@marketcraft/shared/queues.ts';
 import { connectDatabase, type Database } from '@marketcraft/db';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import type { WorkerConfig } from './config.ts';
@@ -23,6 +35,39 @@ type QueueSettings = Pick<
   'TURN_EXPIRE_SECONDS' | 'TURN_HEARTBEAT_SECONDS' | 'TURN_RETRY_LIMIT' | 'TURN_RETRY_DELAY_SECONDS' | 'TURN_RETRY_DELAY_MAX_SECONDS'
 >;
 
+/**
+ * Sends the turn job of one world (its singleton key: one active turn per world). `week`: advance
+ * only from that week (a second send for the same week does nothing).
+ */
+export async function sendWorldTurn(boss: PgBoss, worldId: number, week?: number): Promise<string | null> {
+  const data: TurnJobData = week === undefined ? { worldId } : { worldId, week };
+  return boss.send(TURN_QUEUE, data, { singletonKey: worldTurnKey(worldId) });
+}
+
+/**
+ * The private worlds' clock: claims every active world whose next turn is due (pushing its
+ * next_turn_at a few minutes ahead, so a lost job is sent again then; the turn sets the real next
+ * time) and sends its turn for its current week. `for update skip locked`: several workers never
+ * claim the same world twice. Returns the worlds sent.
+ */
+export async function enqueueDueWorlds(boss: PgBoss, db: Database, now = new Date()): Promise<number[]> {
+  const due = await db.execute<{ id: number; current_week: number }>(sql`
+    with due as (
+      select id from worlds
+      where kind = 'private' and status = 'active' and next_turn_at is not null and next_turn_at <= ${now.toISOString()}::timestamptz
+      order by next_turn_at, id
+      for update skip locked
+    )
+    update worlds w set next_turn_at = ${now.toISOString()}::timestamptz + interval '5 minutes'
+    from due where w.id = due.id
+    returning w.id, w.current_week`);
+  for (const world of due) await sendWorldTurn(boss, Number(world.id), Number(world.current_week));
+  return due.map((world) => Number(world.id));
+}
+
+/** How often the worker refreshes the running turn job's heartbeat (seconds). */
+export const TURN_HEARTBEAT_REFRESH_SECONDS = 1;
+
 export function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_SUPERVISE_INTERVAL_SECONDS'>): PgBoss {
   return new PgBoss({
     connectionString: config.DATABASE_URL,
@@ -30,6 +75,8 @@ export function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_S
     max: 4,
     superviseIntervalSeconds: config.WORKER_SUPERVISE_INTERVAL_SECONDS,
     monitorIntervalSeconds: config.WORKER_SUPERVISE_INTERVAL_SECONDS,
+    // Woken by NOTIFY when a turn job is sent (the queue's `notify`), not at the next poll.
+    useListenNotify: true,
   });
 }
 
@@ -42,6 +89,7 @@ export async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Pr
     retryBackoff: true,
     retryDelayMax: settings.TURN_RETRY_DELAY_MAX_SECONDS,
     heartbeatSeconds: settings.TURN_HEARTBEAT_SECONDS,
+    notify: true,
   };
   if (await boss.getQueue(TURN_QUEUE)) {
     await boss.updateQueue(TURN_QUEUE, options);
@@ -53,7 +101,7 @@ export async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Pr
 /** Upserts (or removes) the cron schedule that sends the turn job. */
 export async function ensureTurnSchedule(boss: PgBoss, cron: string, enabled: boolean): Promise<void> {
   // missed: 'once' -- a worker that was down at 00:30 sends one job for the missed slot when it is back.
-  if (enabled) await boss.schedule(TURN_QUEUE, cron, null, { tz: 'UTC', missed: 'once' });
+  if (enabled) await boss.schedule(TURN_QUEUE, cron, { worldId: PUBLIC_WORLD_ID }, { tz: 'UTC', missed: 'once', singletonKey: worldTurnKey(PUBLIC_WORLD_ID) });
   else await boss.unschedule(TURN_QUEUE);
 }
 
@@ -68,12 +116,35 @@ export function scheduleClock(boss: PgBoss, cron: string, enabled: boolean): Tur
 export async function syncNextTurnAt(db: Database, nextTurnAt: TurnClock, now = new Date()): Promise<void> {
   const next = nextTurnAt(now);
   await db.execute(sql`
-    update world set next_turn_at = ${next ? next.toISOString() : null}::timestamptz, updated_at = now()
-    where id = 1 and next_turn_at is distinct from ${next ? next.toISOString() : null}::timestamptz`);
+    update worlds set next_turn_at = ${next ? next.toISOString() : null}::timestamptz, updated_at = now()
+    where id = ${PUBLIC_WORLD_ID} and next_turn_at is distinct from ${next ? next.toISOString() : null}::timestamptz`);
+}
+
+/**
+ * Completes the queued turn jobs for weeks the world has already passed (duplicates of a turn that
+ * ran: concurrent 'Advance Turn' presses). Their senders see the new week and answer at once.
+ * Scheduled jobs (no week) are left alone: each advances the week it finds.
+ */
+export async function completeStaleTurnJobs(boss: PgBoss, db: Database): Promise<number> {
+  // Each job against its own world's week (no world: the public world).
+  const queued = await boss.findJobs<TurnJobData>(TURN_QUEUE, { queued: true });
+  const withWeek = queued.filter((job) => typeof job.data?.week === 'number');
+  if (withWeek.length === 0) return 0;
+  const worldOf = (job: (typeof withWeek)[number]) => (typeof job.data?.worldId === 'number' ? job.data.worldId : PUBLIC_WORLD_ID);
+  const worldIds = [...new Set(withWeek.map(worldOf))];
+  const weeks = await db.execute<{ id: number; current_week: number }>(sql`
+    select id, current_week from worlds where id in (${sql.join(worldIds.map((id) => sql`${id}`), sql`, `)})`);
+  const currentWeek = new Map(weeks.map((row) => [Number(row.id), Number(row.current_week)]));
+  const stale = withWeek.filter((job) => job.data!.week! < (currentWeek.get(worldOf(job)) ?? 0)).map((job) => job.id);
+  if (stale.length === 0) return 0;
+  await boss.complete(TURN_QUEUE, stale, { status: 'skipped', reason: 'week already advanced' }, { includeQueued: true });
+  return stale.length;
 }
 
 export interface TurnWorkerOptions {
   pollingIntervalSeconds?: number;
+  /** Turns of different worlds this process runs at once. */
+  concurrency?: number;
   hooks?: TurnHooks;
   logger: Logger;
   nextTurnAt?: TurnClock;
@@ -88,17 +159,28 @@ export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWor
   const { logger } = options;
   return boss.work<TurnJobData, TurnResult | undefined>(
     TURN_QUEUE,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+    {
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+      // NOTIFY wakes the worker for new jobs, but not for a retried one (a dead worker's turn):
+      // keep polling at the same pace (pg-boss would relax it to 30 s).
+      notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+      // Refresh the running turn's heartbeat every second (pg-boss: every half of heartbeatSeconds),
+      // so a dead worker's job is stale 10 s after its death, not up to 15 s.
+      heartbeatRefreshSeconds: TURN_HEARTBEAT_REFRESH_SECONDS,
+      batchSize: 1,
+      localConcurrency: options.concurrency ?? 1,
+    },
     async (jobs: Job<TurnJobData>[]) => {
       let last: TurnResult | undefined;
       for (const job of jobs) {
         const week = typeof job.data?.week === 'number' ? job.data.week : undefined;
+        const worldId = typeof job.data?.worldId === 'number' ? job.data.worldId : PUBLIC_WORLD_ID;
         const started = performance.now();
         try {
-          last = await runTurn(db, { week, jobId: job.id, hooks: options.hooks, signal: job.signal, nextTurnAt: options.nextTurnAt });
+          last = await runTurn(db, { worldId, week, jobId: job.id, hooks: options.hooks, signal: job.signal, nextTurnAt: options.nextTurnAt });
         } catch (error) {
           logger.error(
-            { jobId: job.id, week, outcome: 'failed', durationMs: Math.round(performance.now() - started), err: error },
+            { jobId: job.id, worldId, week, outcome: 'failed', durationMs: Math.round(performance.now() - started), err: error },
             `turn failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`,
           );
           throw error;
@@ -107,6 +189,7 @@ export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWor
           logger.info(
             {
               jobId: job.id,
+              worldId,
               week: last.week,
               newWeek: last.newWeek,
               outcome: 'advanced',
@@ -118,8 +201,15 @@ export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWor
             `turn: week ${last.week} -> ${last.newWeek} in ${last.durationMs} ms`,
           );
         } else {
-          logger.info({ jobId: job.id, week: last.week, outcome: 'skipped', reason: last.reason }, `turn skipped: ${last.reason}`);
+          logger.info({ jobId: job.id, worldId, week: last.week, outcome: 'skipped', reason: last.reason }, `turn skipped: ${last.reason}`);
         }
+      }
+      try {
+        const duplicates = await completeStaleTurnJobs(boss, db);
+        if (duplicates > 0) logger.info({ duplicates }, `completed ${duplicates} queued duplicate turn job(s)`);
+      } catch (error) {
+        // They would still be skipped one by one: slower, not wrong.
+        logger.warn({ err: error }, 'could not complete the queued duplicate turn jobs');
       }
       return last;
     },
@@ -142,7 +232,8 @@ export async function startTurnWorker(
   options: Pick<TurnWorkerOptions, 'hooks' | 'logger' | 'pollingIntervalSeconds'>,
 ): Promise<TurnWorker> {
   const { logger } = options;
-  const connection = connectDatabase(config.DATABASE_URL, { max: 4, applicationName: APPLICATION_NAMES.worker });
+  const concurrency = config.WORKER_TURN_CONCURRENCY;
+  const connection = connectDatabase(config.DATABASE_URL, { max: 2 + 2 * concurrency, applicationName: APPLICATION_NAMES.worker });
   const boss = createBoss(config);
   boss.on('error', (error) => logger.error({ err: error }, `pg-boss: ${error.message}`));
   await boss.start();
@@ -156,11 +247,28 @@ export async function startTurnWorker(
     hooks: options.hooks,
     logger,
     nextTurnAt,
+    concurrency,
   });
+  // The private worlds' clock.
+  let ticking = false;
+  const clock = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    enqueueDueWorlds(boss, connection.db)
+      .then((sent) => {
+        if (sent.length > 0) logger.debug({ worlds: sent }, `clock: turns sent for ${sent.length} worlds`);
+      })
+      .catch((error: unknown) => logger.error({ err: error }, `world clock: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        ticking = false;
+      });
+  }, config.WORLD_CLOCK_SECONDS * 1000);
+  clock.unref();
   return {
     boss,
     db: connection.db,
     stop: async () => {
+      clearInterval(clock);
       await boss.stop({ graceful: true, timeout: 30_000 });
       await connection.close();
     },

@@ -5,11 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { mulberry32 } from '@marketcraft/shared';
+import { PUBLIC_WORLD_ID, mulberry32 } from '@marketcraft/shared';
 import { buildBuilding, changeCash, ledgerMismatches, shareMismatches, type Database } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runBotTurn, type BotTurnSummary } from '../src/bots/index.ts';
-import { BOT_BUILDING_CAP, BOT_CASH_RESERVE_CENTS, BOT_SPEND_SHARE_PER_TURN } from '../src/bots/budget.ts';
+import { BOT_BUILDING_CAP, BOT_CASH_RESERVE_CENTS, BOT_MAX_MARKUP, BOT_MIN_MARKUP, BOT_SPEND_SHARE_PER_TURN } from '../src/bots/budget.ts';
+import { SNAPSHOT_QUERIES, loadBotsSnapshot } from '../src/bots/snapshot.ts';
 import { runTurn } from '../src/turn/index.ts';
 
 interface BotRow {
@@ -42,7 +43,7 @@ async function ledgerSince(db: Database, afterId: number): Promise<Map<number, {
 }
 
 async function botWeek(db: Database, week: number): Promise<BotTurnSummary> {
-  return db.transaction((tx) => runBotTurn(tx, week, mulberry32(week)));
+  return db.transaction((tx) => runBotTurn(tx, PUBLIC_WORLD_ID, week, mulberry32(week)));
 }
 
 /** What the bots change, as plain rows (ids of new rows depend on nothing but the order of actions). */
@@ -97,8 +98,14 @@ describe('bots on the seeded world (runBotTurn called directly)', () => {
   it('every bot takes its turn and acts', () => {
     for (const summary of summaries) {
       expect(summary.bots).toBe(25);
-      expect(summary.actions).toBeGreaterThan(20);
+      expect(summary.actions).toBeGreaterThan(0);
+      // Planned from the locked snapshot, nothing is refused and every batch runs set-based.
+      expect(summary.refused).toBe(0);
+      expect(summary.fallbacks).toBe(0);
+      expect(summary.batches).toBeGreaterThan(0);
     }
+    // The first week sets every bot up (categories, staff, inputs, shelves): many actions.
+    expect(summaries[0]!.actions).toBeGreaterThan(100);
     const kinds = new Set(summaries.flatMap((summary) => Object.keys(summary.byKind)));
     for (const kind of ['build', 'hire', 'buy_inputs', 'restock', 'reprice', 'buy_shares', 'select_category']) expect(kinds).toContain(kind);
   });
@@ -118,7 +125,7 @@ describe('bots on the seeded world (runBotTurn called directly)', () => {
     expect(unassigned).toHaveLength(0);
   });
 
-  it('trades goods and shares, stocks shelves and prices them at 1.2x-1.6x the city market price', async () => {
+  it('trades goods and shares, stocks shelves and prices them within the markup range on the city reference price', async () => {
     const { db } = database;
     const [activity] = await db.execute<{ rows: number }>(sql`select count(*)::int as rows from market_activity where units_bought > 0`);
     expect(Number(activity?.rows)).toBeGreaterThan(0);
@@ -145,8 +152,8 @@ describe('bots on the seeded world (runBotTurn called directly)', () => {
       where c.is_bot and sp.is_active`);
     expect(prices.length).toBeGreaterThan(0);
     for (const price of prices) {
-      expect(Number(price.ratio)).toBeGreaterThanOrEqual(1.19);
-      expect(Number(price.ratio)).toBeLessThanOrEqual(1.61);
+      expect(Number(price.ratio)).toBeGreaterThanOrEqual(BOT_MIN_MARKUP - 0.01);
+      expect(Number(price.ratio)).toBeLessThanOrEqual(BOT_MAX_MARKUP + 0.01);
     }
   });
 
@@ -202,8 +209,11 @@ describe('determinism', () => {
     const second = await createTestDatabase();
     try {
       const run = async (db: Database) => {
-        const summaries: BotTurnSummary[] = [];
-        for (let week = 1; week <= 3; week += 1) summaries.push(await botWeek(db, week));
+        const summaries: Omit<BotTurnSummary, 'timings'>[] = [];
+        for (let week = 1; week <= 3; week += 1) {
+          const { timings: _timings, ...summary } = await botWeek(db, week);
+          summaries.push(summary);
+        }
         return { summaries, effects: await botEffects(db) };
       };
       const a = await run(first.db);
@@ -213,6 +223,33 @@ describe('determinism', () => {
     } finally {
       await first.drop();
       await second.drop();
+    }
+  });
+});
+
+describe('one snapshot', () => {
+  it('the bots read the world in the same few statements whether there are 25 bots or 50', async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      const count = async () => {
+        let statements = 0;
+        const counting = { execute: (query: Parameters<Database['execute']>[0]) => ((statements += 1), db.execute(query)) } as unknown as Database;
+        const snapshot = await loadBotsSnapshot(counting, 1, 1);
+        return { statements, bots: snapshot.bots.length };
+      };
+      expect(await count()).toEqual({ statements: SNAPSHOT_QUERIES, bots: 25 });
+      // 25 more bots, each with a store (copies of the seeded ones).
+      await db.execute(sql`
+        with copies as (
+          insert into companies (world_id, name, cash_cents, starting_cash_cents, is_bot, strategy)
+          select 1, name || ' II', cash_cents, starting_cash_cents, true, strategy from companies where is_bot order by id
+          returning id)
+        insert into buildings (world_id, company_id, type, city_id, construction_cost_cents, built_week)
+        select 1, id, 'store', (select min(id) from cities), 1500000, 1 from copies`);
+      expect(await count()).toEqual({ statements: SNAPSHOT_QUERIES, bots: 50 });
+    } finally {
+      await database.drop();
     }
   });
 });
@@ -242,5 +279,28 @@ describe('bots inside whole turns', () => {
       select coalesce(sum(sp.quantity), 0)::bigint as units from store_products sp join buildings b on b.id = sp.building_id
       join companies c on c.id = b.company_id where c.is_bot`);
     expect(Number(shelved?.units)).toBeGreaterThan(0);
+  });
+
+  it('over more weeks, makers sell what they make in their own stores, and no bot ever overdraws', { timeout: 240_000 }, async () => {
+    const { db } = database;
+    for (let turn = 0; turn < 5; turn += 1) {
+      expect((await runTurn(db)).status).toBe('advanced');
+      const [negative] = await db.execute<{ rows: number }>(sql`select count(*)::int as rows from companies where is_bot and cash_cents < 0`);
+      expect(Number(negative?.rows)).toBe(0);
+    }
+    // Goods a bot made itself (a production line of its own) sold last week in its own stores.
+    const own = await db.execute<{ name: string; units: number }>(sql`
+      select c.name, sum(sp.units_sold_last_turn)::bigint as units
+      from store_products sp join buildings s on s.id = sp.building_id join companies c on c.id = s.company_id
+      where c.is_bot and exists (
+        select 1 from buildings b join recipes r on r.id = b.selected_recipe_id
+        where b.company_id = c.id and r.output_product_id = sp.product_id)
+      group by c.name having sum(sp.units_sold_last_turn) > 0`);
+    expect(own.length).toBeGreaterThanOrEqual(5);
+    const [sales] = await db.execute<{ cents: number }>(sql`
+      select coalesce(sum(t.amount_cents), 0)::bigint as cents from transactions t join companies c on c.id = t.company_id
+      where c.is_bot and t.reason = 'store_sales'`);
+    expect(Number(sales?.cents)).toBeGreaterThan(0);
+    expect(await ledgerMismatches(db)).toEqual([]);
   });
 });

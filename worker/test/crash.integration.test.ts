@@ -1,7 +1,7 @@
 /**
  * kill -9 of the worker process mid-turn: the turn's transaction dies with the connection, nothing
  * of it is visible, and after a restart the job is retried (heartbeat expired) and the week advances
- * exactly once.
+ * exactly once, within 15 s of the kill with the default settings.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -24,10 +24,7 @@ function startWorkerProcess(databaseUrl: string, env: Record<string, string>): {
       PATH: process.env.PATH,
       DATABASE_URL: databaseUrl,
       TURN_SCHEDULE_ENABLED: '0',
-      TURN_HEARTBEAT_SECONDS: '10',
-      TURN_RETRY_DELAY_SECONDS: '1',
-      WORKER_SUPERVISE_INTERVAL_SECONDS: '1',
-      WORKER_POLLING_INTERVAL_SECONDS: '0.5',
+      // The default heartbeat, retry and supervision settings: recovery within 15 s is theirs.
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,21 +54,42 @@ describe('a worker killed mid-turn', () => {
 
     const first = startWorkerProcess(database.url, { TURN_TEST_SLEEP_MS: '120000', TURN_TEST_SLEEP_AFTER_PHASE: 'costs' });
     children.push(first.child);
-    await waitFor(async () => first.output().includes('ready: turn queue worked'), 60_000, 'the first worker to start');
+    await waitFor(async () => first.output().includes('ready: turn queue worked'), 120_000, 'the first worker to start');
     const sender = await startSender(database.url);
     const jobId = await sender.send(TURN_QUEUE, { week });
     expect(jobId).toBeTruthy();
-    await waitFor(async () => first.output().includes('test sleep'), 30_000, 'the turn to reach its sleep');
+    await waitFor(async () => first.output().includes('test sleep'), 90_000, 'the turn to reach its sleep');
 
     first.child.kill('SIGKILL');
+    const killedAt = performance.now();
     await new Promise((resolve) => first.child.once('exit', resolve));
     // Nothing of the half-done turn is visible.
     expect(await economySnapshot(database.db)).toEqual(before);
     expect(await database.db.execute(sql`select week from turns`)).toHaveLength(0);
 
+    // As `npm start` does: a new worker right away (not before the kill: its start-up waits for
+    // the locks the sleeping turn holds). With the default settings the dead worker's job is
+    // failed (no heartbeat for 10 s) and running again on the new worker about 12.5 s after the
+    // kill (77 s before). The settings' budget is checked to be <= 15 s in
+    // queue.integration.test.ts; the bound here is loose (60 s, still below the old 77 s) because
+    // polls and timers stretch on a loaded machine (seen: 18 s without a fetch at load 14 on 2
+    // cores), and the time is printed.
     const second = startWorkerProcess(database.url, {});
     children.push(second.child);
-    await waitFor(async () => (await worldWeek(database.db)) === week + 1, 120_000, 'the restarted worker to finish the turn');
+    await waitFor(
+      async () => {
+        const job = await sender.getJobById(TURN_QUEUE, jobId!);
+        return job && job.retryCount >= 1 && (job.state === 'active' || job.state === 'completed');
+      },
+      60_000 - (performance.now() - killedAt),
+      'the turn job to run again within 60 s of the kill',
+    ).catch(async (error: unknown) => {
+      const job = await sender.getJobById(TURN_QUEUE, jobId!);
+      throw new Error(`${String(error)}; job ${JSON.stringify({ state: job?.state, retryCount: job?.retryCount, startAfter: job?.startAfter })}; new worker:\n${second.output()}`);
+    });
+    const runningAgainMs = Math.round(performance.now() - killedAt);
+    await waitFor(async () => (await worldWeek(database.db)) === week + 1, 60_000, 'the restarted worker to finish the turn');
+    console.info(`[crash] the killed worker's turn ran again ${runningAgainMs} ms after the kill and completed after ${Math.round(performance.now() - killedAt)} ms`);
     const job = await waitFor(
       async () => {
         const found = await sender.getJobById(TURN_QUEUE, jobId!);
@@ -85,9 +103,39 @@ describe('a worker killed mid-turn', () => {
     expect(await database.db.execute(sql`select week from turns`)).toHaveLength(1);
     expect(await ledgerMismatches(database.db)).toEqual([]);
 
-    await waitFor(async () => second.output().includes('ready: turn queue worked'), 30_000, 'the second worker to be ready');
     second.child.kill('SIGTERM');
     const code = await new Promise((resolve) => second.child.once('exit', resolve));
     expect({ code, output: second.output() }).toMatchObject({ code: 0 });
+  });
+
+  it('SIGTERM mid-turn: the running turn commits (or rolls back), the worker exits 0, and the turn happens exactly once', { timeout: 180_000 }, async () => {
+    const week = await worldWeek(database.db);
+    const turnsBefore = (await database.db.execute(sql`select week from turns`)).length;
+    const worker = startWorkerProcess(database.url, { TURN_TEST_SLEEP_MS: '3000', TURN_TEST_SLEEP_AFTER_PHASE: 'costs' });
+    children.push(worker.child);
+    await waitFor(async () => worker.output().includes('ready: turn queue worked'), 120_000, 'the worker to start');
+    const sender = await startSender(database.url);
+    try {
+      await sender.send(TURN_QUEUE, { week });
+      await waitFor(async () => worker.output().includes('test sleep'), 90_000, 'the turn to reach its sleep');
+      worker.child.kill('SIGTERM');
+      const code = await new Promise((resolve) => worker.child.once('exit', resolve));
+      expect({ code, output: worker.output() }).toMatchObject({ code: 0 });
+      const advancedBeforeExit = (await worldWeek(database.db)) === week + 1;
+      if (!advancedBeforeExit) {
+        // Rolled back: nothing of it is visible, and the next worker runs it.
+        const next = startWorkerProcess(database.url, {});
+        children.push(next.child);
+        await waitFor(async () => (await worldWeek(database.db)) === week + 1, 60_000, 'the next worker to run the rolled-back turn');
+        next.child.kill('SIGTERM');
+        await new Promise((resolve) => next.child.once('exit', resolve));
+      }
+      console.info(`[sigterm] the running turn ${advancedBeforeExit ? 'committed before the worker exited' : 'rolled back and ran on the next worker'}`);
+    } finally {
+      await sender.stop({ graceful: false, close: true });
+    }
+    expect(await worldWeek(database.db)).toBe(week + 1);
+    expect(await database.db.execute(sql`select week from turns`)).toHaveLength(turnsBefore + 1);
+    expect(await ledgerMismatches(database.db)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { BUILDING_TYPES, dollarsToCents, referencePriceRule } from '@marketcraft/shared';
+import { BUILDING_TYPES, PUBLIC_WORLD_ID, dollarsToCents, referencePriceRule } from '@marketcraft/shared';
 import { listCompany, type Database, type DbExecutor } from '@marketcraft/db';
 
 export interface TurnWorld {
@@ -50,7 +50,8 @@ export async function createTurnWorld(db: Database, options: { countries?: numbe
   for (let index = 0; index < countryCount; index += 1) {
     const rate = 20 + index * 5;
     const country = await one<{ id: number }>(db, sql`
-      insert into countries (name, tax_rate, base_tax_rate) values (${`Testland ${tag} ${index}`}, ${rate}, ${rate}) returning id`);
+      insert into countries (name, base_tax_rate) values (${`Testland ${tag} ${index}`}, ${rate}) returning id`);
+    await db.execute(sql`insert into world_countries (world_id, country_id, tax_rate) values (${PUBLIC_WORLD_ID}, ${country.id}, ${rate})`);
     countryIds.push(Number(country.id));
     const farmCity = await one<{ id: number }>(db, sql`
       insert into cities (name, country_id, bonus_type, bonus_value, population)
@@ -64,8 +65,13 @@ export async function createTurnWorld(db: Database, options: { countries?: numbe
     Number(
       (
         await one<{ id: number }>(db, sql`
-          insert into products (name, category, subcategory, base_price_cents, current_price_cents, depth_units)
-          values (${`${name} ${tag}`}, ${category}, 'Test', ${priceCents}, ${priceCents}, ${depthUnits}) returning id`)
+          with product as (
+            insert into products (name, category, subcategory, base_price_cents, depth_units)
+            values (${`${name} ${tag}`}, ${category}, 'Test', ${priceCents}, ${depthUnits}) returning id
+          ), priced as (
+            insert into world_products (world_id, product_id, current_price_cents) select ${PUBLIC_WORLD_ID}, id, ${priceCents} from product
+          )
+          select id from product`)
       ).id,
     );
   // Prices in the seed's range (wheat $12, flour $31.90, bread $26.25); depth 40 weeks of a recipe's output.
@@ -80,8 +86,8 @@ export async function createTurnWorld(db: Database, options: { countries?: numbe
     ] as const) {
       // The city's price level 100%: its reference price is the market price x 130%.
       await db.execute(sql`
-        insert into city_market_data (city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
-        values (${cityId}, ${productId}, 60, 60, 10000, ${referencePriceRule.evaluate({ marketPriceCents: price, cityFactorBp: 10_000 })})`);
+        insert into city_market_data (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
+        values (${PUBLIC_WORLD_ID}, ${cityId}, ${productId}, 60, 60, 10000, ${referencePriceRule.evaluate({ marketPriceCents: price, cityFactorBp: 10_000 })})`);
     }
   }
   const recipe = async (buildingType: string, output: number, quantity: number, inputs: [number, number][]) => {
@@ -111,12 +117,13 @@ export async function createTurnWorld(db: Database, options: { countries?: numbe
 }
 
 /** A company listed at its book value (starting cash = opening balance, no ledger row), founded directly. */
-export async function createCompany(db: DbExecutor, input: { name: string; cashCents: number; bot?: boolean }): Promise<number> {
+export async function createCompany(db: DbExecutor, input: { name: string; cashCents: number; bot?: boolean; worldId?: number }): Promise<number> {
+  const worldId = input.worldId ?? PUBLIC_WORLD_ID;
   const row = await one<{ id: number }>(db, sql`
-    insert into companies (name, cash_cents, starting_cash_cents, is_bot, strategy)
-    values (${input.name}, ${input.cashCents}, ${input.cashCents}, ${input.bot ?? false}, ${input.bot ? 'value_investor' : null})
+    insert into companies (world_id, name, cash_cents, starting_cash_cents, is_bot, strategy)
+    values (${worldId}, ${input.name}, ${input.cashCents}, ${input.cashCents}, ${input.bot ?? false}, ${input.bot ? 'value_investor' : null})
     returning id`);
-  await listCompany(db, Number(row.id), input.cashCents);
+  await listCompany(db, worldId, Number(row.id), input.cashCents);
   return Number(row.id);
 }
 
@@ -127,15 +134,15 @@ export async function insertBuilding(
 ): Promise<number> {
   const spec = BUILDING_TYPES[input.type as keyof typeof BUILDING_TYPES];
   const row = await one<{ id: number }>(db, sql`
-    insert into buildings (company_id, type, city_id, employees, equipment_level, selected_recipe_id, construction_cost_cents, built_week)
-    values (${input.companyId}, ${input.type}, ${input.cityId}, ${input.employees ?? 1}, ${input.equipmentLevel ?? 1},
+    insert into buildings (world_id, company_id, type, city_id, employees, equipment_level, selected_recipe_id, construction_cost_cents, built_week)
+    values ((select world_id from companies where id = ${input.companyId}), ${input.companyId}, ${input.type}, ${input.cityId}, ${input.employees ?? 1}, ${input.equipmentLevel ?? 1},
             ${input.recipeId ?? null}, ${dollarsToCents(spec.constructionCost)}, 1)
     returning id`);
   return Number(row.id);
 }
 
 export async function worldWeek(db: DbExecutor): Promise<number> {
-  return Number((await one<{ current_week: number }>(db, sql`select current_week from world where id = 1`)).current_week);
+  return Number((await one<{ current_week: number }>(db, sql`select current_week from worlds where id = 1`)).current_week);
 }
 
 export async function cashOf(db: DbExecutor, companyId: number): Promise<number> {
@@ -152,16 +159,16 @@ export async function warehouse(db: DbExecutor, companyId: number, productId: nu
 export async function economySnapshot(db: DbExecutor) {
   const q = async (query: ReturnType<typeof sql>) => (await db.execute(query)).map((row) => ({ ...row }));
   return {
-    world: await q(sql`select current_week from world`),
+    world: await q(sql`select current_week from worlds`),
     companies: await q(sql`select id, cash_cents, status, negative_cash_turns from companies order by id`),
     inventory: await q(sql`select company_id, product_id, quantity, average_cost_cents from inventory_items order by 1, 2`),
     shelves: await q(sql`select id, quantity, units_sold_last_turn from store_products order by id`),
-    products: await q(sql`select id, current_price_cents from products order by id`),
+    products: await q(sql`select world_id, product_id, current_price_cents from world_products order by 1, 2`),
     cityMarkets: await q(sql`select city_id, product_id, demand_level, market_price_cents from city_market_data order by 1, 2`),
     shares: await q(sql`select company_id, share_price_cents, fundamental_cents, sentiment, total_shares, last_dividend_cents, is_listed from share_records order by 1`),
     ledger: await q(sql`select company_id, type, reason, amount_cents, description, week from transactions order by id`),
     events: await q(sql`select country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week from political_events order by id`),
-    countries: await q(sql`select id, tax_rate from countries order by id`),
+    countries: await q(sql`select world_id, country_id, tax_rate from world_countries order by 1, 2`),
     influence: await q(sql`select company_id, country_id, influence_points from influence_records order by 1, 2`),
     history: await q(sql`select company_id, week, amount_cents, cash_after_cents, profit_cents, net_worth_cents from financial_history order by 1, 2`),
     taxLosses: await q(sql`select id, tax_loss_cents from companies order by id`),

@@ -24,7 +24,7 @@ async function firstCityOf(db: TestDatabase['db'], countryId: number): Promise<n
 }
 
 async function taxRate(db: TestDatabase['db'], countryId: number): Promise<number> {
-  const [row] = await db.execute<{ tax_rate: number }>(sql`select tax_rate from countries where id = ${countryId}`);
+  const [row] = await db.execute<{ tax_rate: number }>(sql`select tax_rate from world_countries where world_id = 1 and country_id = ${countryId}`);
   return Number(row?.tax_rate);
 }
 
@@ -54,13 +54,13 @@ describe('politics in real turns', () => {
     const shopkeeper = await createCompany(db, { name: `Shopkeeper ${world.tag}`, cashCents: 10_000_000 });
     const store = await insertBuilding(db, { companyId: shopkeeper, type: 'store', cityId: world.retailCityId });
     await db.execute(sql`
-      insert into store_products (building_id, product_id, quantity, retail_price_cents, cost_price_cents)
-      values (${store}, ${world.bread}, 500, 2625, 2625)`);
+      insert into store_products (world_id, building_id, product_id, quantity, retail_price_cents, cost_price_cents)
+      values (1, ${store}, ${world.bread}, 500, 2625, 2625)`);
 
     await db.execute(sql`
-      insert into political_events (country_id, event_type, description, effect_value, started_week, active_until_week) values
-        (${subsidised}, 'subsidy', 'Test subsidy', ${SUBSIDY_PER_BUILDING}, ${week}, ${week}),
-        (${home}, 'tax_cut', 'Test tax cut', 5, ${week}, ${week})`);
+      insert into political_events (world_id, country_id, event_type, description, effect_value, started_week, active_until_week) values
+        (1, ${subsidised}, 'subsidy', 'Test subsidy', ${SUBSIDY_PER_BUILDING}, ${week}, ${week}),
+        (1, ${home}, 'tax_cut', 'Test tax cut', 5, ${week}, ${week})`);
 
     const result = await runTurn(db);
     expect(result.status).toBe('advanced');
@@ -86,7 +86,7 @@ describe('politics in real turns', () => {
     const world: TurnWorld = await createTurnWorld(db);
     const [lobbied, atBase, aboveBase] = world.countryIds as [number, number, number];
     // Rates 20 (base 20), 25 (base 25), and 35 above its base of 30.
-    await db.execute(sql`update countries set tax_rate = 35 where id = ${aboveBase}`);
+    await db.execute(sql`update world_countries set tax_rate = 35 where world_id = 1 and country_id = ${aboveBase}`);
     const lobbyist = await createCompany(db, { name: `Lobbyist ${world.tag}`, cashCents: 10_000_000 });
     await investInPolitics(db, { companyId: lobbyist, countryId: lobbied, amountDollars: 5_000 });
     // Contested: a rival backs higher taxes where the rate is at its base, with more points than the lobby for lower.
@@ -97,7 +97,7 @@ describe('politics in real turns', () => {
 
     // Jump to the election week.
     const electionWeek = Math.ceil((await worldWeek(db)) / ELECTION_INTERVAL_WEEKS) * ELECTION_INTERVAL_WEEKS;
-    await db.execute(sql`update world set current_week = ${electionWeek} where id = 1`);
+    await db.execute(sql`update worlds set current_week = ${electionWeek} where id = 1`);
     const result = await runTurn(db);
     expect(result.status).toBe('advanced');
 

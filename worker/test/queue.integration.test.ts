@@ -8,6 +8,8 @@ import { startApiServer } from '../../api/src/server.ts';
 import { loadApiConfig } from '../../api/src/config.ts';
 import { createSession } from '../../api/src/auth/session.ts';
 import { runTurn } from '../src/turn/index.ts';
+import { loadWorkerConfig } from '../src/config.ts';
+import { TURN_HEARTBEAT_REFRESH_SECONDS } from '../src/queue.ts';
 import { createTurnWorld, worldWeek } from './fixtures.ts';
 import { startInProcessWorker, startSender, waitFor } from './helpers.ts';
 
@@ -53,9 +55,23 @@ describe('the turn queue, the schedule and the admin routes', () => {
     expect(cron.body).toEqual({ jobname: TURN_QUEUE, schedule: TURN_CRON_SCHEDULE, active: true });
   });
 
+  it("the default settings bound a dead worker's turn to running again within 15 s", async () => {
+    const config = loadWorkerConfig({ DATABASE_URL: database.url });
+    const queue = await workers[0]!.boss.getQueue(TURN_QUEUE);
+    expect(queue).toMatchObject({ policy: 'singleton', heartbeatSeconds: config.TURN_HEARTBEAT_SECONDS, retryDelay: config.TURN_RETRY_DELAY_SECONDS, retryBackoff: true });
+    expect((queue as unknown as { notify?: boolean }).notify).toBe(true);
+    // Stale TURN_HEARTBEAT_SECONDS after the last refresh (at most TURN_HEARTBEAT_REFRESH_SECONDS
+    // before the death, so at most the heartbeat after it), failed at the next supervision, retried
+    // after at most twice the first retry delay (backoff jitter), fetched at the next poll.
+    const budget =
+      config.TURN_HEARTBEAT_SECONDS + config.WORKER_SUPERVISE_INTERVAL_SECONDS + 2 * config.TURN_RETRY_DELAY_SECONDS + config.WORKER_POLLING_INTERVAL_SECONDS;
+    expect(TURN_HEARTBEAT_REFRESH_SECONDS).toBeLessThanOrEqual(1);
+    expect(budget).toBeLessThanOrEqual(15);
+  });
+
   it("sets next_turn_at to the schedule's next run at start and after each turn, and to null without a schedule", async () => {
     const nextTurnAt = async () => {
-      const [row] = await database.db.execute<{ next_turn_at: Date | string | null }>(sql`select next_turn_at from world where id = 1`);
+      const [row] = await database.db.execute<{ next_turn_at: Date | string | null }>(sql`select next_turn_at from worlds where id = 1`);
       return row?.next_turn_at ? new Date(row.next_turn_at) : null;
     };
     // The default schedule: the next 00:30 or 12:30 UTC, within 12 hours.
@@ -155,5 +171,36 @@ describe('the turn queue, the schedule and the admin routes', () => {
     await readUntil('event: game-updates');
     expect(received).toContain(`"week":${week + 1}`);
     controller.abort();
+  });
+
+  it('ten concurrent advance-turn presses, round after round: one week each, all answered within the turn plus 1 s, no duplicate left queued', async () => {
+    const sender = await startSender(database.url);
+    const rounds: Array<{ week: number; turnMs: number; slowestMs: number; left: number }> = [];
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const week = await worldWeek(database.db);
+        const started = performance.now();
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            const answer = await call('POST', '/admin/advance-turn');
+            return { ...answer, ms: performance.now() - started };
+          }),
+        );
+        expect(answers.map((answer) => [answer.status, answer.body])).toEqual(Array.from({ length: 10 }, () => [200, { current_week: week + 1 }]));
+        expect(await worldWeek(database.db)).toBe(week + 1);
+        const [turn] = await database.db.execute<{ duration_ms: number }>(sql`select duration_ms from turns where week = ${week}`);
+        // The nine duplicates were completed with the turn, not left for later turns to wait behind.
+        const left = await waitFor(async () => {
+          const queued = await sender.findJobs(TURN_QUEUE, { queued: true });
+          return queued.length === 0 ? [] : null;
+        }, 5_000, 'no queued turn job');
+        rounds.push({ week, turnMs: Number(turn!.duration_ms), slowestMs: Math.round(Math.max(...answers.map((answer) => answer.ms))), left: left.length });
+      }
+    } finally {
+      await sender.stop({ graceful: false, close: true });
+    }
+    console.info(`[advance-turn] 10 concurrent presses per round: ${rounds.map((round) => `week ${round.week}: turn ${round.turnMs} ms, slowest answer ${round.slowestMs} ms`).join('; ')}`);
+    for (const round of rounds) expect(round.slowestMs, `week ${round.week}`).toBeLessThanOrEqual(round.turnMs + 1_000);
+    expect(await database.db.execute(sql`select week from turns`)).toHaveLength(new Set((await database.db.execute<{ week: number }>(sql`select week from turns`)).map((row) => row.week)).size);
   });
 });

@@ -32,22 +32,24 @@ describe('store sales share a city\'s demand', () => {
     const { db } = database;
     caseNumber += 1;
     const [product] = await db.execute<{ id: number }>(sql`
-      insert into products (name, category, subcategory, base_price_cents, current_price_cents, depth_units)
-      values (${`Retail case ${caseNumber} ${world.tag}`}, 'Food Products', 'Test', ${PRICE}, ${PRICE}, 4000) returning id`);
+      insert into products (name, category, subcategory, base_price_cents, depth_units)
+      values (${`Retail case ${caseNumber} ${world.tag}`}, 'Food Products', 'Test', ${PRICE}, 4000) returning id`);
+    await db.execute(sql`insert into world_products (world_id, product_id, current_price_cents) values (1, ${product!.id}, ${PRICE})`);
     await db.execute(sql`
-      insert into city_market_data (city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
-      values (${world.retailCityId}, ${product!.id}, 60, 60, 10000, ${REFERENCE})`);
+      insert into city_market_data (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
+      values (1, ${world.retailCityId}, ${product!.id}, 60, 60, 10000, ${REFERENCE})`);
     const storeIds: number[] = [];
     for (const [index, offer] of offers.entries()) {
       const companyId = await createCompany(db, { name: `Retailer ${caseNumber}.${index} ${world.tag}`, cashCents: 1_000_000 });
       const storeId = await insertBuilding(db, { companyId, type: 'store', cityId: world.retailCityId, employees: offer.employees ?? 9 });
       await db.execute(sql`
-        insert into store_products (building_id, product_id, quantity, retail_price_cents, cost_price_cents)
-        values (${storeId}, ${product!.id}, ${offer.stock}, ${offer.price}, ${PRICE})`);
+        insert into store_products (world_id, building_id, product_id, quantity, retail_price_cents, cost_price_cents)
+        values (1, ${storeId}, ${product!.id}, ${offer.stock}, ${offer.price}, ${PRICE})`);
       storeIds.push(storeId);
     }
     const rows = await db.execute<{ building_id: number; units: number; demand: number }>(sql`
       select building_id, units, demand from ${storeSalesSql({
+        worldId: 1,
         companies: sql`(select id as company_id from companies where status = 'active')`,
         research: sql`(select null::int as company_id, null::text as building_type, 0 as production_bonus, 0 as chain_bonus,
                                0 as material_reduction, 0 as store_bonus, 0 as price_bonus, 0 as cost_reduction where false)`,
@@ -107,11 +109,16 @@ describe('store sales share a city\'s demand', () => {
     expect(total).toBe(BASE_DEMAND);
   });
 
-  it('a store sells no more than its capacity (staff and equipment), valued at reference prices', async () => {
+  it('a store sells no more than its capacity (staff and equipment), valued at its shelf prices', async () => {
     // 1 employee, equipment level 1: efficiency 25%; the retail city's 10% bonus.
     const capacity = storeCapacityRule.evaluate({ efficiency: 25, productionRate: 100, bonus: 10 });
-    const { units } = await market([{ stock: 10_000, price: Math.round(REFERENCE / 3), employees: 1 }]);
-    expect(units[0]).toBe(Math.floor(capacity / REFERENCE));
-    expect(units[0]).toBeLessThan(2 * BASE_DEMAND);
+    for (const price of [REFERENCE, Math.round(REFERENCE * 0.9)]) {
+      const { units, demand } = await market([{ stock: 10_000, price, employees: 1 }]);
+      // The city wants more than the store can serve at this price...
+      expect(demand * price).toBeGreaterThan(capacity);
+      // ...so it sells what its capacity buys at its own price: a dearer shelf sells fewer units.
+      expect(units[0]).toBe(Math.floor(capacity / price));
+      expect(units[0]! * price).toBeLessThanOrEqual(capacity);
+    }
   });
 });

@@ -69,11 +69,11 @@ describe('a building\'s forecast is what the next turn does', () => {
       const companyId = await createCompany(db, { name: `Forecast ${index} ${world.tag}`, cashCents: 10_000_000 });
       if (testCase.wheat > 0) {
         await db.execute(sql`
-          insert into inventory_items (company_id, product_id, quantity, average_cost_cents) values (${companyId}, ${world.wheat}, ${testCase.wheat}, 1200)`);
+          insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents) values (1, ${companyId}, ${world.wheat}, ${testCase.wheat}, 1200)`);
       }
       for (const upgradeId of testCase.research) {
         // Set-up only: research rows written directly (prerequisites and costs are the operation's business).
-        await db.execute(sql`insert into company_research (company_id, upgrade_id, researched_week) values (${companyId}, ${upgradeId}, 1)`);
+        await db.execute(sql`insert into company_research (world_id, company_id, upgrade_id, researched_week) values (1, ${companyId}, ${upgradeId}, 1)`);
       }
       const buildings: { id: number; kind: string }[] = [];
       for (const building of testCase.buildings) {
@@ -89,8 +89,8 @@ describe('a building\'s forecast is what the next turn does', () => {
         await db.execute(sql`update buildings set production_rate = ${building.productionRate} where id = ${id}`);
         if (building.kind === 'store' && building.stock > 0) {
           await db.execute(sql`
-            insert into store_products (building_id, product_id, quantity, retail_price_cents, cost_price_cents)
-            values (${id}, ${world.bread}, ${building.stock}, ${Math.max(1, Math.round(breadCents * building.priceFactor))}, ${breadCents})`);
+            insert into store_products (world_id, building_id, product_id, quantity, retail_price_cents, cost_price_cents)
+            values (1, ${id}, ${world.bread}, ${building.stock}, ${Math.max(1, Math.round(breadCents * building.priceFactor))}, ${breadCents})`);
         }
         buildings.push({ id, kind: building.kind });
       }

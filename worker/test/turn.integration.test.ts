@@ -57,7 +57,7 @@ describe('a full turn', () => {
 
     const week = await worldWeek(db);
     const [flourBefore] = await db.execute<{ p: number; base: number; depth: number }>(sql`
-      select current_price_cents as p, base_price_cents as base, depth_units as depth from products where id = ${world.flour}`);
+      select current_price_cents as p, base_price_cents as base, depth_units as depth from products join world_products on product_id = id and world_id = 1 where id = ${world.flour}`);
     const holderCashBefore = await cashOf(db, holder);
     const farmForecast = (await getBuilding(db, producer, farm.id)).forecast;
     const storeForecast = (await getBuilding(db, producer, store.id)).forecast;
@@ -70,7 +70,7 @@ describe('a full turn', () => {
         afterPhase: async (phase, ctx) => {
           if (phase !== 'finish') return;
           const [row] = await ctx.tx.execute<{ net_worth_cents: number }>(sql`
-            select net_worth_cents from ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${producer})`)} v`);
+            select net_worth_cents from ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${producer})`, { worldId: 1 })} v`);
           netWorthAtTheBooks = Number(row?.net_worth_cents);
         },
       },
@@ -91,6 +91,14 @@ describe('a full turn', () => {
     expect(storeForecast.sales).toHaveLength(1);
     const [forecastSale] = storeForecast.sales;
     expect(forecastSale!.units).toBeGreaterThan(0);
+    // The screens' totals come from the forecast too: units sold, costs, profit = revenue - costs.
+    expect(storeForecast.units).toBe(forecastSale!.units);
+    expect(Math.round(storeForecast.costs * 100)).toBe(Math.round(storeForecast.wages.value * 100) + Math.round(storeForecast.operating_cost.value * 100));
+    expect(Math.round(storeForecast.profit * 100)).toBe(Math.round(storeForecast.revenue * 100) - Math.round(storeForecast.costs * 100));
+    expect(farmForecast.units).toBe(farmForecast.output_units);
+    // "Why this number": the revenue's terms give the revenue (units x shelf price, no price bonus here).
+    expect(forecastSale!.revenue_why.value).toBe(forecastSale!.revenue);
+    expect(forecastSale!.revenue_why.terms.map((term) => [term.name, term.value])).toEqual([['units', forecastSale!.units], ['retail_cents', 39], ['price_bonus', 0]]);
     const [shelf] = await db.execute<{ quantity: number; units_sold_last_turn: number }>(sql`
       select quantity, units_sold_last_turn from store_products where building_id = ${store.id}`);
     expect(Number(shelf?.units_sold_last_turn)).toBe(forecastSale!.units);
@@ -129,7 +137,7 @@ describe('a full turn', () => {
     expect(await cashOf(db, holder)).toBe(holderCashBefore + 10 * perShare);
 
     // Markets: 500 flour bought net on a depth of 3,200 moves the price up the curve, 10% back toward base, plus the world's noise.
-    const [flourAfter] = await db.execute<{ p: number }>(sql`select current_price_cents as p from products where id = ${world.flour}`);
+    const [flourAfter] = await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${world.flour}`);
     const next = (noiseBp: number) =>
       nextMarketPriceRule.evaluate({ price: Number(flourBefore!.p), depth: Number(flourBefore!.depth), flow: 500, basePrice: Number(flourBefore!.base), noiseBp });
     expect(Number(flourAfter?.p)).toBeGreaterThanOrEqual(next(-600));

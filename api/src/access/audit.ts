@@ -3,6 +3,7 @@
  * leaderboard's "API" badge, and the housekeeping of the access tables.
  */
 import { sql } from 'drizzle-orm';
+import { JOIN_ATTEMPT_WINDOW_MINUTES } from '@marketcraft/shared';
 import { API_BADGE_WINDOW_DAYS, API_TOKEN_USAGE_RETENTION_DAYS, type ApiTokenScope } from '@marketcraft/shared';
 import type { DbExecutor } from '@marketcraft/db';
 
@@ -48,7 +49,7 @@ export async function busiestApiTokens(db: DbExecutor): Promise<BusyToken[]> {
     from totals
     join api_tokens t on t.id = totals.token_id
     join users u on u.id = t.user_id
-    left join companies c on c.user_id = t.user_id and c.status = 'active'
+    left join companies c on c.world_id = 1 and c.user_id = t.user_id and c.status = 'active'
     order by totals.requests desc, t.id
     limit ${BUSIEST_TOKENS_LIMIT}`);
   return rows.map((row) => ({
@@ -79,7 +80,11 @@ export async function companiesActingThroughApi(db: DbExecutor): Promise<Set<num
 /** Deletes old rate limit windows, old daily counts and tokens ended a month ago (idempotent). */
 export async function pruneApiAccessRows(db: DbExecutor): Promise<{ windows: number; usage: number; tokens: number }> {
   const windows = await db.execute(sql`
-    delete from rate_limit_counters where window_start < now() - interval '${sql.raw(RATE_WINDOW_RETENTION)}' returning 1`);
+    delete from rate_limit_counters
+    where window_start < now() - interval '${sql.raw(RATE_WINDOW_RETENTION)}'
+      -- Wrong join codes count over JOIN_ATTEMPT_WINDOW_MINUTES (api/src/access/joinAttempts.ts).
+      and (subject not like 'join:%' or window_start < now() - make_interval(mins => ${JOIN_ATTEMPT_WINDOW_MINUTES + 1}))
+    returning 1`);
   const usage = await db.execute(sql`
     delete from api_token_usage where day < (now() at time zone 'utc')::date - ${API_TOKEN_USAGE_RETENTION_DAYS}::int returning 1`);
   const tokens = await db.execute(sql`

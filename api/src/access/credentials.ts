@@ -6,7 +6,7 @@
  */
 import type { DbExecutor } from '@marketcraft/db';
 import { API_TOKEN_PREFIX } from '@marketcraft/shared';
-import { isSessionTokenShape, type SessionUser } from '../auth/session.ts';
+import { isSessionTokenShape, type ActiveCompany, type SessionUser } from '../auth/session.ts';
 import { TOKEN_MESSAGES, checkPersonalAccessToken, isPersonalAccessToken, type ApiTokenCredential } from './personalTokens.ts';
 
 /** A refused credential: the status, the RFC 6750 error code for WWW-Authenticate, and the message. */
@@ -23,6 +23,8 @@ export const WRONG_SCHEME_MESSAGE = `Send personal access tokens as Authorizatio
 
 export interface TokenAuthentication {
   user: SessionUser | null;
+  /** The user's active company, read with the token (undefined when the credential was refused). */
+  activeCompany?: ActiveCompany | null;
   authenticatedBy: 'token' | null;
   apiToken: ApiTokenCredential | null;
   credentialError: CredentialError | null;
@@ -49,7 +51,7 @@ export async function authenticatePersonalToken(db: DbExecutor, authorization: s
   }
   const check = await checkPersonalAccessToken(db, credential);
   if (!check.ok) return refused({ status: 401, code: 'invalid_token', reason: check.reason, message: check.message });
-  return { user: check.user, authenticatedBy: 'token', apiToken: check.token, credentialError: null };
+  return { user: check.user, activeCompany: check.company, authenticatedBy: 'token', apiToken: check.token, credentialError: null };
 }
 
 /** Whether a URL carries something that looks like a token: refused before any route runs. */

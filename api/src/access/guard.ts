@@ -32,6 +32,12 @@ export interface CallDescription {
 }
 
 export async function guardCall(ctx: RequestContext, call: CallDescription): Promise<void> {
+  checkCredential(ctx, call);
+  await countAgainstBudget(ctx, call);
+}
+
+/** The checks that need no database: a refused credential, a token's scope. Throws the 401 or 403. */
+export function checkCredential(ctx: RequestContext, call: CallDescription): void {
   const { credentialError, apiToken } = ctx;
   if (credentialError) {
     ctx.resHeaders.set('www-authenticate', `Bearer error="${credentialError.code}", error_description="${credentialError.reason}"`);
@@ -48,6 +54,11 @@ export async function guardCall(ctx: RequestContext, call: CallDescription): Pro
       );
     }
   }
+}
+
+/** Counts the call against its token's or session's budget, sets the RateLimit headers, throws the 429 when over. */
+export async function countAgainstBudget(ctx: RequestContext, call: CallDescription): Promise<void> {
+  const { apiToken } = ctx;
   let subject: RateSubject | null = null;
   if (apiToken && ctx.user) {
     const stale = !apiToken.lastUsedAt || Date.now() - apiToken.lastUsedAt.getTime() >= LAST_USE_REFRESH_MS;

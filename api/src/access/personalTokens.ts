@@ -15,9 +15,10 @@ import {
   GameError,
   MAX_ACTIVE_API_TOKENS,
   type ApiTokenScope,
+  PUBLIC_WORLD_ID,
 } from '@marketcraft/shared';
-import { apiTokens, apiTokenUsage, users, type Database, type DbExecutor } from '@marketcraft/db';
-import { hashSecret, randomSecureString, type SessionUser } from '../auth/session.ts';
+import { apiTokens, apiTokenUsage, companies, users, worlds, type Database, type DbExecutor } from '@marketcraft/db';
+import { hashSecret, randomSecureString, type ActiveCompany, type SessionUser } from '../auth/session.ts';
 
 const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`);
 
@@ -191,7 +192,7 @@ export interface ApiTokenCredential {
 }
 
 export type TokenCheck =
-  | { ok: true; user: SessionUser; token: ApiTokenCredential }
+  | { ok: true; user: SessionUser; company: ActiveCompany | null; token: ApiTokenCredential }
   | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired'; message: string };
 
 const formatUtc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -222,9 +223,16 @@ export async function checkPersonalAccessToken(db: DbExecutor, credential: strin
       lastUsedAt: apiTokens.lastUsedAt,
       userId: users.id,
       email: users.email,
+      companyId: companies.id,
+      companyName: companies.name,
+      worldStatus: worlds.status,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
+    // The user's active company in the same round trip (as the session check does); tokens act in
+    // the public world (docs/worlds.md).
+    .leftJoin(companies, and(eq(companies.worldId, PUBLIC_WORLD_ID), eq(companies.userId, users.id), sql`${companies.status} = 'active'`))
+    .leftJoin(worlds, eq(worlds.id, companies.worldId))
     .where(eq(apiTokens.lookupId, lookupId));
   if (!row || !constantTimeEqual(hashSecret(secret), row.secretHash)) return { ok: false, reason: 'unknown', message: TOKEN_MESSAGES.unknown };
   if (row.revokedAt) return { ok: false, reason: 'revoked', message: TOKEN_MESSAGES.revoked(row.revokedAt) };
@@ -232,6 +240,7 @@ export async function checkPersonalAccessToken(db: DbExecutor, credential: strin
   return {
     ok: true,
     user: { id: row.userId, email: row.email, isAdmin: false },
+    company: row.companyId === null ? null : { id: row.companyId, name: row.companyName!, worldId: PUBLIC_WORLD_ID, worldStatus: row.worldStatus ?? 'active' },
     token: { id: row.id, scope: row.scope as ApiTokenScope, lastUsedAt: row.lastUsedAt },
   };
 }

@@ -10,7 +10,7 @@
  * its last use at most once a minute.
  */
 import { sql } from 'drizzle-orm';
-import type { DbExecutor } from '@marketcraft/db';
+import { sqlTemplate, type DbExecutor } from '@marketcraft/db';
 
 export interface RateBudget {
   requestsPerMinute: number;
@@ -37,16 +37,21 @@ type CounterRow = {
   reset_seconds: number;
 };
 
+/** One upsert of the subject's counter for this minute; its text is rendered once (every signed-in call runs it). */
+const counterSql = sqlTemplate<'key' | 'mutation'>(
+  (slot) => sql`
+    insert into rate_limit_counters as c (subject, window_start, requests, mutations)
+    values (${slot('key')}, date_trunc('minute', now()), 1, ${slot('mutation')})
+    on conflict (subject, window_start) do update
+      set requests = c.requests + 1, mutations = c.mutations + excluded.mutations
+    returning requests, mutations, extract(epoch from window_start + interval '1 minute' - now())::float8 as reset_seconds`,
+);
+
 /** Counts one call of `subject` and says whether it is within the budget. */
 export async function countCall(db: DbExecutor, subject: RateSubject, budget: RateBudget, isMutation: boolean): Promise<RateVerdict> {
   const key = subject.kind === 'token' ? `token:${subject.tokenId}` : `session:${subject.sessionId}`;
   const mutation = isMutation ? 1 : 0;
-  const counter = sql`
-    insert into rate_limit_counters as c (subject, window_start, requests, mutations)
-    values (${key}, date_trunc('minute', now()), 1, ${mutation})
-    on conflict (subject, window_start) do update
-      set requests = c.requests + 1, mutations = c.mutations + excluded.mutations
-    returning requests, mutations, extract(epoch from window_start + interval '1 minute' - now())::float8 as reset_seconds`;
+  const counter = counterSql({ key, mutation });
   let row: CounterRow | undefined;
   if (subject.kind === 'session') {
     [row] = await db.execute<CounterRow>(counter);
@@ -61,7 +66,7 @@ export async function countCall(db: DbExecutor, subject: RateSubject, budget: Ra
       usage as (
         insert into api_token_usage as u (token_id, day, company_id, requests, mutations, limited)
         select ${subject.tokenId}, (now() at time zone 'utc')::date,
-               (select id from companies where user_id = ${subject.userId} and status = 'active'),
+               (select id from companies where world_id = 1 and user_id = ${subject.userId} and status = 'active'),
                1, case when over then 0 else ${mutation} end, case when over then 1 else 0 end
         from verdict
         on conflict (token_id, day) do update set

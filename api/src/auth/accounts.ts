@@ -4,7 +4,7 @@
  * GameErrors with the player-readable message, and return the user and a new session token.
  */
 import { eq, sql } from 'drizzle-orm';
-import { GameError, type AuthUser, type SignInInput, type SignUpInput, type SignupBonusMode } from '@marketcraft/shared';
+import { GameError, PUBLIC_WORLD_ID, type AuthUser, type SignInInput, type SignUpInput, type SignupBonusMode } from '@marketcraft/shared';
 import { createPlayerCompany, oauthAccounts, users, type Database, type DbExecutor } from '@marketcraft/db';
 import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
@@ -74,7 +74,7 @@ export async function createUserWithCompany(
       if (input.external) {
         await tx.insert(oauthAccounts).values({ provider: input.external.provider, providerUserId: input.external.subject, userId: user.id });
       }
-      await createPlayerCompany(tx, { userId: user.id, email: user.email, mode: settings.signupBonus });
+      await createPlayerCompany(tx, { worldId: PUBLIC_WORLD_ID, userId: user.id, email: user.email, mode: settings.signupBonus });
       return user;
     });
   } catch (error) {

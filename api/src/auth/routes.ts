@@ -18,6 +18,7 @@ import { createGoogleSignIn } from './google.ts';
 import { logRequestError } from '../requestLog.ts';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import { isPersonalAccessToken } from '../access/personalTokens.ts';
+import { databaseUnavailableAnswer, sendUnavailable } from '../availability.ts';
 import { SESSION_ONLY_MESSAGE } from '../access/guard.ts';
 
 export const GOOGLE_STATE_COOKIE = 'marketcraft_google_state';
@@ -55,13 +56,15 @@ function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.output<T> 
   return schema.parse(body);
 }
 
-/** A GameError or validation error as the JSON answer; anything else is our fault (500), logged once here. */
+/** A GameError or validation error as the JSON answer; an unreachable database 503; anything else is our fault (500), logged once here. */
 function errorResponse(c: Context, error: unknown, logger: Logger): Response {
   if (error instanceof GameError) {
     if (error.retryAfterSeconds !== undefined) c.header('retry-after', String(error.retryAfterSeconds));
     return c.json({ error: error.message }, error.status as 400);
   }
   if (error instanceof ZodError) return c.json({ error: zodErrorMessage(error) }, 400);
+  const unavailable = databaseUnavailableAnswer(error);
+  if (unavailable) return sendUnavailable(c, unavailable);
   logRequestError(logger, c.req.raw, error, 'auth route failed');
   return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
 }

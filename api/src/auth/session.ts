@@ -6,11 +6,11 @@
  * Lifetimes: absolute 30 days from sign-in; idle 7 days since last use; the last-use time slides
  * forward at most once an hour.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { sessions, users, type Database } from '@marketcraft/db';
-import { API_TOKEN_ALPHABET } from '@marketcraft/shared';
+import { companies, sessions, sqlTemplate, users, worlds, type Database } from '@marketcraft/db';
+import { API_TOKEN_ALPHABET, PUBLIC_WORLD_ID } from '@marketcraft/shared';
 
 export const SESSION_COOKIE_NAME = 'marketcraft_session';
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,9 +23,21 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** The user's active company, read with the session (null: none, e.g. after bankruptcy). */
+export interface ActiveCompany {
+  id: number;
+  name: string;
+  /** The world it plays in (the session's current world) and that world's status (ended: read-only). */
+  worldId: number;
+  worldStatus: string;
+}
+
 export interface ValidSession {
   id: string;
   user: SessionUser;
+  company: ActiveCompany | null;
+  /** The world the player switched to (null: the public world). */
+  currentWorldId: number | null;
   /** When the cookie should expire (the earlier of the idle and absolute limits). */
   expiresAt: Date;
 }
@@ -71,22 +83,48 @@ export function isSessionTokenShape(token: string): boolean {
   return parts.length === 2 && parts[0]!.length === SESSION_ID_LENGTH && parts[1]!.length === SESSION_SECRET_LENGTH;
 }
 
+type SessionRow = {
+  id: string;
+  secretHash: Uint8Array;
+  createdAt: string;
+  lastVerifiedAt: string;
+  userId: number;
+  email: string;
+  isAdmin: boolean;
+  companyId: number | null;
+  companyName: string | null;
+  currentWorldId: number | null;
+  worldStatus: string | null;
+};
+
+/**
+ * The session, its user and the user's active company in one query (every player route needs the
+ * company: api/src/trpc.ts), its text rendered once: every signed-in request runs it.
+ */
+const sessionCheckSql = sqlTemplate<'id'>(
+  (slot) => sql`
+    select s.id, s.secret_hash as "secretHash", s.created_at as "createdAt", s.last_verified_at as "lastVerifiedAt",
+           u.id as "userId", u.email, u.is_admin as "isAdmin", c.id as "companyId", c.name as "companyName",
+           s.current_world_id as "currentWorldId", w.status as "worldStatus"
+    from ${sessions} s
+    join ${users} u on u.id = s.user_id
+    -- The company in the session's current world (docs/worlds.md).
+    left join ${companies} c on c.world_id = coalesce(s.current_world_id, ${PUBLIC_WORLD_ID}) and c.user_id = u.id and c.status = 'active'
+    left join ${worlds} w on w.id = c.world_id
+    where s.id = ${slot('id')}`,
+);
+
 export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidSession | null> {
   if (!isSessionTokenShape(token)) return null;
   const [id, secret] = token.split('.') as [string, string];
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      secretHash: sessions.secretHash,
-      createdAt: sessions.createdAt,
-      lastVerifiedAt: sessions.lastVerifiedAt,
-      userId: users.id,
-      email: users.email,
-      isAdmin: users.isAdmin,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id));
+  const [found] = await db.execute<SessionRow>(sessionCheckSql({ id }));
+  // Raw rows: timestamps come as text (drizzle turns postgres.js's date parsing off), bytea as a Buffer.
+  const row = found && {
+    ...found,
+    secretHash: new Uint8Array(found.secretHash),
+    createdAt: new Date(found.createdAt),
+    lastVerifiedAt: new Date(found.lastVerifiedAt),
+  };
   if (!row) return null;
   if (!constantTimeEqual(hashSecret(secret), row.secretHash)) return null;
   if (expiryOf(row.createdAt, row.lastVerifiedAt).getTime() <= now.getTime()) {
@@ -101,6 +139,11 @@ export async function validateSessionToken(db: Database, token: string, now = ne
   return {
     id: row.id,
     user: { id: row.userId, email: row.email, isAdmin: row.isAdmin },
+    company:
+      row.companyId === null
+        ? null
+        : { id: row.companyId, name: row.companyName!, worldId: row.currentWorldId ?? PUBLIC_WORLD_ID, worldStatus: row.worldStatus ?? 'active' },
+    currentWorldId: row.currentWorldId,
     expiresAt: expiryOf(row.createdAt, lastVerifiedAt),
   };
 }

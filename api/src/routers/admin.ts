@@ -11,7 +11,7 @@ export const adminRouter = router({
 
   worldState: adminProcedure
     .meta({ access: 'session', rest: { method: 'GET', path: '/admin/world-state', summary: 'World state (admins only)' } })
-    .query(({ ctx }) => getWorldState(ctx.db)),
+    .query(({ ctx }) => getWorldState(ctx.db, ctx.worldId)),
 
   cronStatus: adminProcedure
     .meta({ access: 'session', rest: { method: 'GET', path: '/admin/cron-status', summary: 'The automatic turn schedule (admins only)' } })
@@ -24,7 +24,7 @@ export const adminRouter = router({
     .meta({ access: 'session', rest: { method: 'POST', path: '/admin/advance-turn', summary: 'Advance one turn now and wait for it (admins only)' } })
     .mutation(async ({ ctx }) => {
       if (!ctx.advanceTurn) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The turn worker is not available.' });
-      const result = await ctx.advanceTurn();
+      const result = await ctx.advanceTurn(ctx.worldId);
       return { current_week: result.week };
     }),
 });

@@ -9,7 +9,7 @@ export const catalogRouter = router({
 
   goods: signedInProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/goods', summary: 'Every product with its current and base price' } })
-    .query(({ ctx }) => listGoods(ctx.db)),
+    .query(({ ctx }) => listGoods(ctx.db, ctx.worldId)),
 
   recipes: signedInProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/recipes', summary: 'Every recipe with its inputs (optional ?building_type=)' } })
@@ -23,5 +23,5 @@ export const catalogRouter = router({
   cityMarketData: signedInProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/cities/{id}/market-data', summary: "A city's demand level and market price per product" } })
     .input(cityIdInput)
-    .query(({ ctx, input }) => cityMarketDataOf(ctx.db, input.id)),
+    .query(({ ctx, input }) => cityMarketDataOf(ctx.db, ctx.worldId, input.id)),
 });

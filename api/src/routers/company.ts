@@ -18,7 +18,7 @@ export const companyRouter = router({
       },
     })
     .input(foundCompanySchema)
-    .mutation(({ ctx, input }) => foundCompany(ctx.db, { userId: ctx.user.id, email: ctx.user.email, name: input.name })),
+    .mutation(({ ctx, input }) => foundCompany(ctx.db, { worldId: ctx.worldId, userId: ctx.user.id, email: ctx.user.email, name: input.name })),
 
   financialHistory: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/company/financial-history', summary: 'Cash change per turn {week, amount, cash_after}, oldest first, last 52' } })
@@ -32,7 +32,7 @@ export const companyRouter = router({
   list: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/companies', summary: 'Every active company, ranked by net worth (the leaderboard)' } })
     .query(async ({ ctx }) => {
-      const [ranked, viaApi] = await Promise.all([listCompanies(ctx.db, ctx.company.id), companiesActingThroughApi(ctx.db)]);
+      const [ranked, viaApi] = await Promise.all([listCompanies(ctx.db, ctx.worldId, ctx.company.id), companiesActingThroughApi(ctx.db)]);
       // uses_api: a personal access token acted for the company in the last 7 days (the "API" badge).
       return ranked.map((company) => ({ ...company, uses_api: viaApi.has(company.id) }));
     }),

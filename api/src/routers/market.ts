@@ -11,7 +11,7 @@ export const marketRouter = router({
   quote: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/market/quote', summary: 'What an order would cost or pay now (?product_id&quantity&action), with the why' } })
     .input(marketQuoteInput)
-    .query(({ ctx, input }) => quoteOrder(ctx.db, { productId: input.product_id, quantity: input.quantity, action: input.action })),
+    .query(({ ctx, input }) => quoteOrder(ctx.db, { worldId: ctx.worldId, productId: input.product_id, quantity: input.quantity, action: input.action })),
 
   products: playerProcedure
     .meta({

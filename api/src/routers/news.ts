@@ -10,5 +10,5 @@ export const newsRouter = router({
         summary: 'News feed: 5 political events, 5 transactions over $10,000, 3 player stock updates; newest first, at most 15',
       },
     })
-    .query(({ ctx }) => recentNews(ctx.db)),
+    .query(({ ctx }) => recentNews(ctx.db, ctx.worldId)),
 });

@@ -5,7 +5,7 @@ import { playerProcedure, router } from '../trpc.ts';
 export const politicsRouter = router({
   countries: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/countries', summary: 'Countries: id, name, tax_rate' } })
-    .query(({ ctx }) => listCountries(ctx.db)),
+    .query(({ ctx }) => listCountries(ctx.db, ctx.worldId)),
 
   influence: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/influence', summary: 'Your influence records: country_id, influence_points' } })
@@ -13,11 +13,11 @@ export const politicsRouter = router({
 
   events: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/events', summary: 'Political events active this week, newest first' } })
-    .query(({ ctx }) => listActiveEvents(ctx.db)),
+    .query(({ ctx }) => listActiveEvents(ctx.db, ctx.worldId)),
 
   recentEvents: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/political-events', summary: 'The latest 20 political events, newest first' } })
-    .query(({ ctx }) => listRecentEvents(ctx.db)),
+    .query(({ ctx }) => listRecentEvents(ctx.db, ctx.worldId)),
 
   invest: playerProcedure
     .meta({ access: 'manage', rest: { method: 'POST', path: '/politics/invest', summary: 'Invest in influence {country_id, amount}: amount = units x $1,000, 10 points per unit' } })

@@ -4,7 +4,7 @@ import { publicProcedure, router } from '../trpc.ts';
 export const worldRouter = router({
   state: publicProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/world', summary: 'The game week and the turn times' } })
-    .query(({ ctx }) => getWorldState(ctx.db)),
+    .query(({ ctx }) => getWorldState(ctx.db, ctx.worldId)),
 
   community: publicProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/community', summary: "The community's links: the Discord invite (DISCORD_INVITE_URL) or null when none is configured" } })

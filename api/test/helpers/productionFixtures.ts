@@ -6,7 +6,7 @@
  * the shared constants (inserted only if the seed has not already).
  */
 import { eq, sql } from 'drizzle-orm';
-import { buildingTypes, cities, cityMarketData, companies, countries, products, recipeInputs, recipes, type Database } from '@marketcraft/db';
+import { buildingTypes, cities, cityMarketData, companies, countries, products, recipeInputs, recipes, worldCountries, worldProducts, type Database } from '@marketcraft/db';
 import { BUILDING_TYPES, dollarsToCents, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
 import { expect } from 'vitest';
 
@@ -54,7 +54,8 @@ export async function ensureBuildingTypes(db: Database): Promise<void> {
 export async function createProductionWorld(db: Database): Promise<ProductionWorld> {
   await ensureBuildingTypes(db);
   const tag = Math.random().toString(36).slice(2, 8);
-  const [country] = await db.insert(countries).values({ name: `Fixtureland ${tag}`, taxRate: 20, baseTaxRate: 20 }).returning({ id: countries.id });
+  const [country] = await db.insert(countries).values({ name: `Fixtureland ${tag}`, baseTaxRate: 20 }).returning({ id: countries.id });
+  await db.insert(worldCountries).values({ worldId: 1, countryId: country!.id, taxRate: 20 });
   const [city] = await db
     .insert(cities)
     .values({ name: `Fixtureville ${tag}`, countryId: country!.id, bonusType: 'agricultural', bonusValue: 15, population: 100_000 })
@@ -67,11 +68,12 @@ export async function createProductionWorld(db: Database): Promise<ProductionWor
   async function product(name: string, category: string, priceCents: number, cityPriceCents: number, depthUnits: number): Promise<FixtureProduct> {
     const [row] = await db
       .insert(products)
-      .values({ name: `${name} ${tag}`, category, subcategory: 'Fixture', basePriceCents: priceCents, currentPriceCents: priceCents, depthUnits })
+      .values({ name: `${name} ${tag}`, category, subcategory: 'Fixture', basePriceCents: priceCents, depthUnits })
       .returning({ id: products.id, name: products.name });
+    await db.insert(worldProducts).values({ worldId: 1, productId: row!.id, currentPriceCents: priceCents });
     await db.insert(cityMarketData).values([
-      { cityId: city!.id, productId: row!.id, demandLevel: 60, baseDemandLevel: 60, marketPriceCents: cityPriceCents },
-      { cityId: retailCity!.id, productId: row!.id, demandLevel: 80, baseDemandLevel: 80, marketPriceCents: cityPriceCents + 10 },
+      { worldId: 1, cityId: city!.id, productId: row!.id, demandLevel: 60, baseDemandLevel: 60, marketPriceCents: cityPriceCents },
+      { worldId: 1, cityId: retailCity!.id, productId: row!.id, demandLevel: 80, baseDemandLevel: 80, marketPriceCents: cityPriceCents + 10 },
     ]);
     return { id: row!.id, name: row!.name, priceCents, depthUnits, cityPriceCents };
   }
@@ -118,7 +120,7 @@ export async function expectLedgerBalanced(db: Database, companyId: number): Pro
 export async function marketFlow(db: Database, productId: number): Promise<number> {
   const [row] = await db.execute<{ flow: number }>(sql`
     select coalesce((select units_bought - units_sold from market_activity
-                     where product_id = ${productId} and week = (select current_week from world where id = 1)), 0)::bigint as flow`);
+                     where product_id = ${productId} and week = (select current_week from worlds where id = 1)), 0)::bigint as flow`);
   return Number(row?.flow ?? 0);
 }
 

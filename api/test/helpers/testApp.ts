@@ -41,24 +41,26 @@ export interface TestApp {
 
 let playerCounter = 0;
 
+/** `services`: what to replace, or a function of the test's database that says it (e.g. a db reached through a proxy). */
 export async function startTestApp(
-  options: { env?: Record<string, string>; services?: Partial<ApiServices> } = {},
+  options: { env?: Record<string, string>; services?: Partial<ApiServices> | ((database: TestDatabase) => Promise<Partial<ApiServices>>) } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ max: 20 });
   const config = loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ...options.env });
-  const services: ApiServices = { db: database.db, config, logger: silentLogger(), ...options.services };
+  const overrides = typeof options.services === 'function' ? await options.services(database) : options.services;
+  const services: ApiServices = { db: database.db, config, logger: silentLogger(), ...overrides };
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  async function createPlayer(playerOptions: { email?: string; isAdmin?: boolean; cash?: number; name?: string } = {}): Promise<TestPlayer> {
+  async function createPlayer(playerOptions: { email?: string; isAdmin?: boolean; cash?: number; name?: string; worldId?: number } = {}): Promise<TestPlayer> {
     playerCounter += 1;
     const email = playerOptions.email ?? `player${playerCounter}-${Date.now().toString(36)}@example.com`;
     const { userId, companyId } = await database.db.transaction(async (tx) => {
       const [user] = await tx.insert(users).values({ email, isAdmin: playerOptions.isAdmin ?? false }).returning({ id: users.id });
-      const company = await createPlayerCompany(tx, { userId: user!.id, email, mode: 'flat', name: playerOptions.name });
+      const company = await createPlayerCompany(tx, { worldId: playerOptions.worldId ?? 1, userId: user!.id, email, mode: 'flat', name: playerOptions.name });
       if (playerOptions.cash !== undefined) {
         const cents = dollarsToCents(playerOptions.cash);
         await tx.update(companies).set({ cashCents: cents, startingCashCents: cents }).where(eq(companies.id, company.id));

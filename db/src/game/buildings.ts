@@ -33,7 +33,7 @@ import { buildings, cities, products, recipeInputs, recipes } from '../schema/in
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
 import { companyResearchEffects } from './research.ts';
-import { currentWeek } from './world.ts';
+import { companyWorld, currentWeek } from './world.ts';
 import { buildingForecast, type BuildingForecast } from './forecast.ts';
 import { productionPlanSql } from './plan/production.ts';
 import { researchSumsSql } from './plan/research.ts';
@@ -42,6 +42,8 @@ export const BUILDING_NOT_FOUND = 'Building Not Found';
 
 /** The building columns operations need, read while holding (or not) the building's row lock. */
 export interface OwnedBuilding {
+  /** The company's world (the building's). */
+  worldId: number;
   id: number;
   type: BuildingType;
   spec: BuildingTypeSpec;
@@ -63,6 +65,7 @@ export function isStoreType(type: string): boolean {
 export async function findOwnedBuilding(db: DbExecutor, companyId: number, buildingId: number, options: { lock?: boolean } = {}): Promise<OwnedBuilding> {
   const query = db
     .select({
+      worldId: buildings.worldId,
       id: buildings.id,
       type: buildings.type,
       cityId: buildings.cityId,
@@ -156,6 +159,7 @@ export interface BuildingDetailView extends BuildingView {
 }
 
 const buildingColumns = {
+  worldId: buildings.worldId,
   id: buildings.id,
   type: buildings.type,
   cityId: buildings.cityId,
@@ -175,6 +179,7 @@ const buildingColumns = {
 };
 
 type BuildingRow = {
+  worldId: number;
   id: number;
   type: string;
   cityId: number;
@@ -231,10 +236,10 @@ function selectBuildings(db: DbExecutor) {
  * Planned and made output of the company's production buildings, by the turn's own query
  * (productionPlanSql), keyed by building id.
  */
-async function plannedOutputs(db: DbExecutor, companyId: number, buildingId?: number): Promise<Map<number, { planned: number; made: number }>> {
+async function plannedOutputs(db: DbExecutor, worldId: number, companyId: number, buildingId?: number): Promise<Map<number, { planned: number; made: number }>> {
   const companies = sql`(select ${companyId}::int as company_id)`;
   const rows = await db.execute<{ building_id: number; planned: number; units: number }>(sql`
-    select building_id, planned, units from ${productionPlanSql({ companies, research: researchSumsSql(companies) })} plan
+    select building_id, planned, units from ${productionPlanSql({ worldId, companies, research: researchSumsSql(worldId, companies) })} plan
     where role = 'output' ${buildingId === undefined ? sql`` : sql`and building_id = ${buildingId}`}`);
   return new Map(rows.map((row) => [Number(row.building_id), { planned: Number(row.planned), made: Number(row.units) }]));
 }
@@ -242,7 +247,8 @@ async function plannedOutputs(db: DbExecutor, companyId: number, buildingId?: nu
 /** GET /buildings: the company's buildings, oldest first. */
 export async function listBuildings(db: DbExecutor, companyId: number): Promise<BuildingView[]> {
   const rows = await selectBuildings(db).where(eq(buildings.companyId, companyId)).orderBy(asc(buildings.id));
-  const output = rows.some((row) => row.selectedRecipeId !== null) ? await plannedOutputs(db, companyId) : new Map();
+  const withRecipe = rows.find((row) => row.selectedRecipeId !== null);
+  const output = withRecipe ? await plannedOutputs(db, withRecipe.worldId, companyId) : new Map();
   return rows.map((row) => toBuildingView(row, output));
 }
 
@@ -295,7 +301,7 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
 export async function getBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingDetailView> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
   if (!row) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
-  const view = toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, companyId, buildingId));
+  const view = toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, row.worldId, companyId, buildingId));
   const spec = BUILDING_TYPES[view.type];
   const bonusApplies = cityBonusApplies(view.type, row.cityBonusType);
   const research = await companyResearchEffects(db, companyId);
@@ -328,7 +334,7 @@ export async function getBuilding(db: DbExecutor, companyId: number, buildingId:
 async function viewOf(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingView> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
   if (!row) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
-  return toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, companyId, buildingId));
+  return toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, row.worldId, companyId, buildingId));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -354,10 +360,11 @@ export async function buildBuilding(db: DbExecutor, companyId: number, input: { 
         .limit(1);
       selectedRecipeId = first?.id ?? null;
     }
-    const week = await currentWeek(tx);
+    const worldId = await companyWorld(tx, companyId);
+    const week = await currentWeek(tx, worldId);
     const [created] = await tx
       .insert(buildings)
-      .values({ companyId, type: input.type, cityId: city.id, selectedRecipeId, constructionCostCents: costCents, builtWeek: week })
+      .values({ worldId, companyId, type: input.type, cityId: city.id, selectedRecipeId, constructionCostCents: costCents, builtWeek: week })
       .returning({ id: buildings.id });
     if (!created) throw new Error('building insert returned nothing');
     // Paid after the insert so the ledger line names the new building; not enough cash rolls both back.
@@ -489,23 +496,23 @@ export async function sellBuilding(db: DbExecutor, companyId: number, buildingId
       ref: { buildingId: building.id },
     });
     const [stock] = await tx.execute<{ units: number }>(sql`
-      select (coalesce((select sum(quantity) from store_products where building_id = ${building.id}), 0)
-            + coalesce((select sum(quantity) from building_inventory_items where building_id = ${building.id}), 0))::bigint as units`);
+      select (coalesce((select sum(quantity) from store_products where world_id = ${building.worldId} and building_id = ${building.id}), 0)
+            + coalesce((select sum(quantity) from building_inventory_items where world_id = ${building.worldId} and building_id = ${building.id}), 0))::bigint as units`);
     await tx.execute(sql`
-      insert into inventory_items (company_id, product_id, quantity, average_cost_cents)
-      select ${companyId}, product_id, sum(quantity), round(sum(quantity * unit_cents)::numeric / sum(quantity))
+      insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
+      select ${building.worldId}::int, ${companyId}::int, product_id, sum(quantity), round(sum(quantity * unit_cents)::numeric / sum(quantity))
       from (
-        select product_id, quantity, cost_price_cents as unit_cents from store_products where building_id = ${building.id} and quantity > 0
+        select product_id, quantity, cost_price_cents as unit_cents from store_products where world_id = ${building.worldId} and building_id = ${building.id} and quantity > 0
         union all
-        select product_id, quantity, purchase_price_cents from building_inventory_items where building_id = ${building.id} and quantity > 0
+        select product_id, quantity, purchase_price_cents from building_inventory_items where world_id = ${building.worldId} and building_id = ${building.id} and quantity > 0
       ) stock
       group by product_id
       order by product_id
-      on conflict (company_id, product_id) do update set
+      on conflict (world_id, company_id, product_id) do update set
         average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
                                    / (inventory_items.quantity + excluded.quantity)),
         quantity = inventory_items.quantity + excluded.quantity`);
-    await tx.delete(buildings).where(eq(buildings.id, building.id));
+    await tx.delete(buildings).where(and(eq(buildings.worldId, building.worldId), eq(buildings.id, building.id)));
     return {
       id: building.id,
       type: building.type,

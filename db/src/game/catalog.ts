@@ -4,7 +4,7 @@ import { GameError, centsToDollars } from '@marketcraft/shared';
 import { cities, cityMarketData, countries, products } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { loadRecipes, type RecipeView } from './buildings.ts';
-import { unitBuyCentsSql, unitSellCentsSql } from './marketPrices.ts';
+import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './marketPrices.ts';
 
 export interface GoodView {
   id: number;
@@ -27,7 +27,7 @@ export function priceChangePercent(currentCents: number, baseCents: number): num
 }
 
 /** GET /goods: every product, with what one unit costs and pays on the market now. */
-export async function listGoods(db: DbExecutor): Promise<GoodView[]> {
+export async function listGoods(db: DbExecutor, worldId: number): Promise<GoodView[]> {
   const rows = await db.execute<{
     id: number;
     name: string;
@@ -40,7 +40,7 @@ export async function listGoods(db: DbExecutor): Promise<GoodView[]> {
   }>(sql`
     select p.id, p.name, p.category, p.subcategory, p.current_price_cents, p.base_price_cents,
            ${unitBuyCentsSql} as buy_cents, ${unitSellCentsSql} as sell_cents
-    from ${products} p order by p.id`);
+    from ${worldProductsSql(worldId)} p order by p.id`);
   return rows.map((row) => ({
     id: Number(row.id),
     name: row.name,
@@ -101,7 +101,7 @@ export interface CityMarketDataView {
 }
 
 /** GET /cities/{id}/market-data: 404 `City not found` for an unknown city. */
-export async function cityMarketDataOf(db: DbExecutor, cityId: number): Promise<CityMarketDataView[]> {
+export async function cityMarketDataOf(db: DbExecutor, worldId: number, cityId: number): Promise<CityMarketDataView[]> {
   const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId));
   if (!city) throw new GameError('NOT_FOUND', 'City not found');
   const rows = await db
@@ -114,7 +114,7 @@ export async function cityMarketDataOf(db: DbExecutor, cityId: number): Promise<
     })
     .from(cityMarketData)
     .innerJoin(products, eq(products.id, cityMarketData.productId))
-    .where(and(eq(cityMarketData.cityId, city.id)))
+    .where(and(eq(cityMarketData.worldId, worldId), eq(cityMarketData.cityId, city.id)))
     .orderBy(asc(products.id));
   return rows.map((row) => ({
     product_id: row.productId,

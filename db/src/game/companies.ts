@@ -38,25 +38,26 @@ export function startingCapital(mode: SignupBonusMode, playerCompaniesFoundedBef
  */
 export async function createPlayerCompany(
   tx: DbExecutor,
-  input: { userId: number; email: string; mode: SignupBonusMode; name?: string },
+  input: { worldId: number; userId: number; email: string; mode: SignupBonusMode; name?: string; startingCashCents?: number | null },
 ): Promise<{ id: number; name: string; cashCents: number }> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${FOUNDING_LOCK_KEY})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOUNDING_LOCK_KEY}, ${input.worldId}::int)`);
   const [{ count } = { count: 0 }] = await tx.execute<{ count: number }>(
-    sql`select count(*)::int as count from companies where not is_bot`,
+    sql`select count(*)::int as count from companies where world_id = ${input.worldId} and not is_bot`,
   );
-  const cashCents = dollarsToCents(startingCapital(input.mode, Number(count)));
+  // A private world's instructor sets everyone's starting cash; the public world has the sign-up bonus.
+  const cashCents = input.startingCashCents ?? dollarsToCents(startingCapital(input.mode, Number(count)));
   const name = input.name ?? defaultCompanyName(input.email);
   const [company] = await tx
     .insert(companies)
-    .values({ userId: input.userId, name, cashCents, startingCashCents: cashCents, isBot: false })
+    .values({ worldId: input.worldId, userId: input.userId, name, cashCents, startingCashCents: cashCents, isBot: false })
     .returning({ id: companies.id, name: companies.name, cashCents: companies.cashCents });
   if (!company) throw new Error('company insert returned nothing');
-  await listCompany(tx, company.id, cashCents);
+  await listCompany(tx, input.worldId, company.id, cashCents);
   return company;
 }
 
 /** Lists a new company on the stock exchange at its book value (shared `listing`: about $100 a share). */
-export async function listCompany(tx: DbExecutor, companyId: number, bookCents: number): Promise<void> {
+export async function listCompany(tx: DbExecutor, worldId: number, companyId: number, bookCents: number): Promise<void> {
   const { totalShares, priceCents } = listing(bookCents);
-  await tx.insert(shareRecords).values({ companyId, totalShares, sharePriceCents: priceCents, fundamentalCents: priceCents });
+  await tx.insert(shareRecords).values({ worldId, companyId, totalShares, sharePriceCents: priceCents, fundamentalCents: priceCents });
 }

@@ -16,6 +16,7 @@ import { companies, financialHistory, shareRecords } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { createPlayerCompany } from './companies.ts';
 import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
+import { sqlTemplate } from '../sqlTemplate.ts';
 
 type ValuationRow = {
   company_id: number;
@@ -26,13 +27,6 @@ type ValuationRow = {
   claims_cents: number;
   net_worth_cents: number;
 };
-
-/** The net worth of one company (valuationSql, the one definition) with its terms. */
-async function companyValuation(db: DbExecutor, companyId: number): Promise<ValuationRow | undefined> {
-  const [row] = await db.execute<ValuationRow>(sql`
-    select * from ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${companyId})`, { companyIds: sql`(${companyId})` })} v`);
-  return row;
-}
 
 function netWorthFigure(row: ValuationRow): Figure {
   return netWorthRule.explain({
@@ -67,45 +61,58 @@ export interface CompanyDetails {
   bankruptcy_turns: number;
 }
 
+/** The company, its share record and its valuation (valuationSql, the one definition) in one query, rendered once. */
+const companyQuery = sqlTemplate<'companyId'>(
+  (slot) => sql`
+    select c.id, c.name, c.bio, c.founded_at, c.is_bot, c.strategy, c.status, c.negative_cash_turns, c.tax_loss_cents,
+           s.total_shares, s.share_price_cents, v.*
+    from ${companies} c
+    left join ${shareRecords} s on s.world_id = c.world_id and s.company_id = c.id
+    left join ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${slot('companyId')})`, {
+      // The company's own world (one id is one company in one world).
+      worldId: sql`(select world_id from companies where id = ${slot('companyId')})`,
+      companyIds: sql`(${slot('companyId')})`,
+    })} v
+      on v.company_id = c.id
+    where c.id = ${slot('companyId')}`,
+);
+
 /** The company's own view (GET /api/company). */
 export async function getCompany(db: DbExecutor, companyId: number): Promise<CompanyDetails> {
-  const [row] = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      bio: companies.bio,
-      cashCents: companies.cashCents,
-      foundedAt: companies.foundedAt,
-      isBot: companies.isBot,
-      strategy: companies.strategy,
-      status: companies.status,
-      negativeCashTurns: companies.negativeCashTurns,
-      taxLossCents: companies.taxLossCents,
-      totalShares: shareRecords.totalShares,
-      sharePriceCents: shareRecords.sharePriceCents,
-    })
-    .from(companies)
-    .leftJoin(shareRecords, eq(shareRecords.companyId, companies.id))
-    .where(eq(companies.id, companyId));
+  const [row] = await db.execute<
+    ValuationRow & {
+      id: number;
+      name: string;
+      bio: string | null;
+      founded_at: Date | string;
+      is_bot: boolean;
+      strategy: string | null;
+      status: string;
+      negative_cash_turns: number;
+      tax_loss_cents: number;
+      total_shares: number | null;
+      share_price_cents: number | null;
+    }
+  >(companyQuery({ companyId }));
   if (!row) throw new GameError('NOT_FOUND', 'No company found');
-  const totalShares = row.totalShares ?? 0;
-  const sharePriceCents = row.sharePriceCents ?? 0;
-  const valuation = (await companyValuation(db, companyId))!;
+  const totalShares = Number(row.total_shares ?? 0);
+  const sharePriceCents = Number(row.share_price_cents ?? 0);
+  const valuation = row;
   return {
-    id: row.id,
+    id: Number(row.id),
     name: row.name,
     bio: row.bio,
-    cash: centsToDollars(row.cashCents),
-    founded_at: row.foundedAt.toISOString(),
-    is_bot: row.isBot,
+    cash: centsToDollars(Number(row.cash_cents)),
+    founded_at: new Date(row.founded_at).toISOString(),
+    is_bot: row.is_bot,
     strategy: row.strategy,
     status: row.status,
     share_price: centsToDollars(sharePriceCents),
     total_shares: totalShares,
     net_worth: centsToDollars(Number(valuation.net_worth_cents)),
     net_worth_why: netWorthFigure(valuation),
-    tax_loss_carried: centsToDollars(row.taxLossCents),
-    negative_turns: row.negativeCashTurns,
+    tax_loss_carried: centsToDollars(Number(row.tax_loss_cents)),
+    negative_turns: Number(row.negative_cash_turns),
     bankruptcy_turns: BANKRUPTCY_TURNS,
   };
 }
@@ -162,16 +169,23 @@ export async function getFinancialHistory(db: DbExecutor, companyId: number): Pr
  */
 export async function foundCompany(
   db: DbExecutor,
-  input: { userId: number; email: string; name?: string; mode?: SignupBonusMode },
+  input: { worldId: number; userId: number; email: string; name?: string; mode?: SignupBonusMode; startingCashCents?: number | null },
 ): Promise<CompanyDetails> {
   const companyId = await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: companies.id })
       .from(companies)
-      .where(and(eq(companies.userId, input.userId), eq(companies.status, 'active')));
+      .where(and(eq(companies.worldId, input.worldId), eq(companies.userId, input.userId), eq(companies.status, 'active')));
     if (existing) throw new GameError('CONFLICT', 'You already have a company');
     try {
-      const company = await createPlayerCompany(tx, { userId: input.userId, email: input.email, mode: input.mode ?? 'flat', name: input.name });
+      const company = await createPlayerCompany(tx, {
+        worldId: input.worldId,
+        userId: input.userId,
+        email: input.email,
+        mode: input.mode ?? 'flat',
+        name: input.name,
+        startingCashCents: input.startingCashCents,
+      });
       return company.id;
     } catch (error) {
       if (isUniqueViolation(error)) throw new GameError('CONFLICT', 'You already have a company');
@@ -204,7 +218,7 @@ export interface PublicCompany {
 }
 
 /** GET /api/companies: every active company's public fields, richest (net worth: valuationSql) first. */
-export async function listCompanies(db: DbExecutor, viewerCompanyId: number | null): Promise<PublicCompany[]> {
+export async function listCompanies(db: DbExecutor, worldId: number, viewerCompanyId: number | null): Promise<PublicCompany[]> {
   const rows = await db.execute<{
     id: number;
     name: string;
@@ -217,9 +231,9 @@ export async function listCompanies(db: DbExecutor, viewerCompanyId: number | nu
     net_worth_cents: number;
   }>(sql`
     select c.id, c.name, c.is_bot, c.strategy, c.cash_cents, c.founded_at, s.total_shares, s.share_price_cents, v.net_worth_cents
-    from ${valuationSql(activeCompaniesCashSql)} v
-    join companies c on c.id = v.company_id
-    left join share_records s on s.company_id = c.id
+    from ${valuationSql(activeCompaniesCashSql(worldId), { worldId })} v
+    join companies c on c.world_id = ${worldId} and c.id = v.company_id
+    left join share_records s on s.world_id = c.world_id and s.company_id = c.id
     order by v.net_worth_cents desc, c.id`);
   return rows.map((row) => ({
     id: Number(row.id),

@@ -23,6 +23,7 @@ import {
   operatingCostRule,
   plannedOutputRule,
   storeCapacityRule,
+  storeRevenueRule,
   wagesRule,
   type Figure,
 } from '@marketcraft/shared';
@@ -31,6 +32,7 @@ import { bonusPairsValues, cityBonusSql, productionPlanSql } from './plan/produc
 import { buildingCostsSql } from './plan/costs.ts';
 import { storeSalesSql } from './plan/retail.ts';
 import { researchEffect, researchJoins, researchSumsSql } from './plan/research.ts';
+import { companyWorld } from './world.ts';
 
 export interface ForecastInput {
   product_id: number;
@@ -54,6 +56,8 @@ export interface ForecastSale {
   city_demand: number;
   units: number;
   revenue: number;
+  /** The revenue with its terms (storeRevenueRule: units x shelf price x (100 + price bonus)/100). */
+  revenue_why: Figure;
 }
 
 /** A change that raises the building's efficiency, and what it gives. */
@@ -88,7 +92,7 @@ export interface BuildingForecast {
   /** The input that limits the output, when one does. */
   limited_by: string | null;
   inputs: ForecastInput[];
-  /** Stores: what the store can sell in a week, valued at reference prices. */
+  /** Stores: what the store can sell in a week, valued at its shelf prices. */
   capacity: Figure | null;
   sales: ForecastSale[];
   wages: Figure;
@@ -97,7 +101,11 @@ export interface BuildingForecast {
   revenue: number;
   /** Production: the inputs used, valued at the market's buy price (0 for stores: their goods are bought already). */
   inputs_cost: number;
-  /** revenue - inputs_cost - wages - operating cost. */
+  /** Stores: units the shelves sell next turn; production: output_units. */
+  units: number;
+  /** inputs_cost + wages + operating cost. */
+  costs: number;
+  /** revenue - costs. */
   profit: number;
   /** profit / what was paid for the building (construction + equipment), percent per week; null without an investment. */
   roi_percent: number | null;
@@ -131,31 +139,33 @@ type BuildingFacts = {
 };
 
 export async function buildingForecast(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingForecast> {
+  const worldId = await companyWorld(db, companyId);
   const companies = sql`(select ${companyId}::int as company_id)`;
-  const research = researchSumsSql(companies);
+  const research = researchSumsSql(worldId, companies);
   const [facts] = await db.execute<BuildingFacts>(sql`
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()})
     select b.city_id, b.type, b.type = 'store' as is_store,
            b.construction_cost_cents + (case b.equipment_level ${sql.raw(
              [2, 3, 4, 5].map((level) => `when ${level} then ${equipmentUpgradeCost(1, level) * 100}`).join(' '),
            )} else 0 end) as invested_cents, b.employees, b.equipment_level, b.production_rate,
-           r.output_quantity, p.name as output_product_name, p.current_price_cents as output_price_cents,
+           r.output_quantity, p.name as output_product_name, wp.current_price_cents as output_price_cents,
            ${cityBonusSql} as city_bonus,
            ${researchEffect('production_bonus')} + ${researchEffect('chain_bonus')} as output_research_bonus,
            ${researchEffect('store_bonus')} as store_research_bonus,
            ${researchEffect('cost_reduction')} as cost_reduction,
            ${researchEffect('material_reduction')} as material_reduction,
            bt.weekly_operating_cost_cents as type_cost_cents,
-           (select count(*) from buildings b2 where b2.company_id = b.company_id)::int as company_buildings,
-           (select current_week from world where id = 1) as week
+           (select count(*) from buildings b2 where b2.world_id = b.world_id and b2.company_id = b.company_id)::int as company_buildings,
+           (select current_week from worlds where id = b.world_id) as week
     from buildings b
     join cities ci on ci.id = b.city_id
     join building_types bt on bt.type = b.type
     left join recipes r on r.id = b.selected_recipe_id
     left join products p on p.id = r.output_product_id
+    left join world_products wp on wp.world_id = b.world_id and wp.product_id = r.output_product_id
     left join bonus_pairs bp on bp.building_type = b.type and bp.bonus_type = ci.bonus_type
     ${researchJoins(research)}
-    where b.id = ${buildingId} and b.company_id = ${companyId}`);
+    where b.world_id = ${worldId} and b.id = ${buildingId} and b.company_id = ${companyId}`);
   if (!facts) throw new Error(`building ${buildingId} of company ${companyId} not found`);
   const n = (value: number | string | null) => Number(value ?? 0);
 
@@ -169,7 +179,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
     companyBuildings: n(facts.company_buildings),
   });
   const [costs] = await db.execute<{ wages_cents: number; operating_cents: number }>(sql`
-    select wages_cents, operating_cents from ${buildingCostsSql({ companies, research })} c where c.building_id = ${buildingId}`);
+    select wages_cents, operating_cents from ${buildingCostsSql({ worldId, companies, research })} c where c.building_id = ${buildingId}`);
   const wagesCents = n(costs?.wages_cents ?? 0);
   const operatingCents = n(costs?.operating_cents ?? 0);
 
@@ -183,9 +193,13 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
           bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
         }),
   );
-  const returns = (profitCents: number) => {
+  /** The week's totals, as the screens show them: units, costs, profit and what it earns on the investment. */
+  const returns = (units: number, revenueCents: number, costsCents: number) => {
     const invested = n(facts.invested_cents);
+    const profitCents = revenueCents - costsCents;
     return {
+      units,
+      costs: centsToDollars(costsCents),
       profit: centsToDollars(profitCents),
       roi_percent: invested > 0 ? Math.round((profitCents / invested) * 10_000) / 100 : null,
       payback_weeks: profitCents > 0 ? Math.ceil(invested / profitCents) : null,
@@ -214,11 +228,13 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
       demand: number;
       units: number;
       revenue_cents: number;
+      price_bonus: number;
     }>(sql`
-      select s.product_id, p.name as product_name, s.price_cents, s.reference_cents, s.share, s.demand, s.units, s.revenue_cents
+      select s.product_id, p.name as product_name, s.price_cents, s.reference_cents, s.share, s.demand, s.units, s.revenue_cents, s.price_bonus
       from ${storeSalesSql({
-        companies: sql`(select id as company_id from companies where status = 'active')`,
-        research: researchSumsSql(sql`(select id as company_id from companies where status = 'active')`),
+        worldId,
+        companies: sql`(select id as company_id from companies where world_id = ${worldId} and status = 'active')`,
+        research: researchSumsSql(worldId, sql`(select id as company_id from companies where world_id = ${worldId} and status = 'active')`),
         cityIds: sql`(${n(facts.city_id)})`,
       })} s
       join products p on p.id = s.product_id
@@ -233,6 +249,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
       city_demand: n(row.demand),
       units: n(row.units),
       revenue: centsToDollars(n(row.revenue_cents)),
+      revenue_why: storeRevenueRule.explain({ units: n(row.units), retailCents: n(row.price_cents), priceBonus: n(row.price_bonus) }),
     }));
     const revenueCents = rows.reduce((sum, row) => sum + n(row.revenue_cents), 0);
     return {
@@ -246,16 +263,21 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
       sales,
       revenue: centsToDollars(revenueCents),
       inputs_cost: 0,
-      ...returns(revenueCents - wagesCents - operatingCents),
+      ...returns(
+        rows.reduce((sum, row) => sum + n(row.units), 0),
+        revenueCents,
+        wagesCents + operatingCents,
+      ),
       recipes: [],
     };
   }
 
   const plan = await db.execute<{ product_id: number; product_name: string; role: string; planned: number; units: number; in_stock: number; price_cents: number }>(sql`
-    select pl.product_id, p.name as product_name, pl.role, pl.planned, pl.units, p.current_price_cents as price_cents,
-           coalesce((select i.quantity from inventory_items i where i.company_id = ${companyId} and i.product_id = pl.product_id), 0) as in_stock
-    from ${productionPlanSql({ companies, research })} pl
+    select pl.product_id, p.name as product_name, pl.role, pl.planned, pl.units, wp.current_price_cents as price_cents,
+           coalesce((select i.quantity from inventory_items i where i.world_id = ${worldId} and i.company_id = ${companyId} and i.product_id = pl.product_id), 0) as in_stock
+    from ${productionPlanSql({ worldId, companies, research })} pl
     join products p on p.id = pl.product_id
+    join world_products wp on wp.world_id = ${worldId} and wp.product_id = pl.product_id
     where pl.building_id = ${buildingId}
     order by pl.role desc, p.name`);
   const output = plan.find((row) => row.role === 'output');
@@ -287,8 +309,8 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
     sales: [],
     revenue: centsToDollars(revenueCents),
     inputs_cost: centsToDollars(inputsCostCents),
-    ...returns(revenueCents - inputsCostCents - wagesCents - operatingCents),
-    recipes: await recipeNeeds(db, companyId, facts, efficiency.value),
+    ...returns(outputUnits, revenueCents, inputsCostCents + wagesCents + operatingCents),
+    recipes: await recipeNeeds(db, worldId, companyId, facts, efficiency.value),
   };
 }
 
@@ -298,14 +320,14 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
  * the warehouse stock. The building alone: when several buildings share an input the turn serves the
  * oldest first (the building's own recipe's figures above account for that).
  */
-async function recipeNeeds(db: DbExecutor, companyId: number, facts: BuildingFacts, efficiency: number): Promise<RecipeNeeds[]> {
+async function recipeNeeds(db: DbExecutor, worldId: number, companyId: number, facts: BuildingFacts, efficiency: number): Promise<RecipeNeeds[]> {
   const rows = await db.execute<{ recipe_id: number; output_quantity: number; product_id: number | null; product_name: string | null; quantity: number | null; in_stock: number }>(sql`
     select r.id as recipe_id, r.output_quantity, ri.product_id, p.name as product_name, ri.quantity,
            coalesce(i.quantity, 0) as in_stock
     from recipes r
     left join recipe_inputs ri on ri.recipe_id = r.id
     left join products p on p.id = ri.product_id
-    left join inventory_items i on i.company_id = ${companyId} and i.product_id = ri.product_id
+    left join inventory_items i on i.world_id = ${worldId} and i.company_id = ${companyId} and i.product_id = ri.product_id
     where lower(r.building_type) = lower(${facts.type})
     order by r.id, p.name`);
   const byRecipe = new Map<number, RecipeNeeds>();

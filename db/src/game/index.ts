@@ -22,3 +22,7 @@ export * from './marketPrices.ts';
 export * from './transactions.ts';
 export * from './warehouse.ts';
 export * from './marketHistory.ts';
+export * from './reports.ts';
+export * from './batch.ts';
+export * from './worlds.ts';
+export * from './classroom.ts';

@@ -8,31 +8,35 @@
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { GameError, centsToDollars, formatCents } from '@marketcraft/shared';
-import { buildingInventoryItems, inventoryItems, products, storeProducts } from '../schema/index.ts';
+import { buildingInventoryItems, inventoryItems, products, storeProducts, worldProducts } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
 import { findOwnedBuilding } from './buildings.ts';
 import { placeOrder } from './market.ts';
+import { companyWorld } from './world.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
 /** Adds units to the company warehouse, keeping the weighted average cost per unit. */
-export async function addToWarehouse(db: DbExecutor, companyId: number, productId: number, quantity: number, unitCostCents: number): Promise<void> {
-  await db.execute(sql`
-    insert into inventory_items (company_id, product_id, quantity, average_cost_cents)
-    values (${companyId}, ${productId}, ${quantity}, ${unitCostCents})
-    on conflict (company_id, product_id) do update set
+export async function addToWarehouse(db: DbExecutor, companyId: number, productId: number, quantity: number, unitCostCents: number): Promise<number> {
+  const [row] = await db.execute<{ quantity: number }>(sql`
+    insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
+    select c.world_id, c.id, ${productId}::int, ${quantity}::bigint, ${unitCostCents}::bigint from companies c where c.id = ${companyId}
+    on conflict (world_id, company_id, product_id) do update set
       average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
                                  / nullif(inventory_items.quantity + excluded.quantity, 0)),
-      quantity = inventory_items.quantity + excluded.quantity`);
+      quantity = inventory_items.quantity + excluded.quantity
+    returning quantity`);
+  // The units now in the warehouse (callers answer it without asking again).
+  return Number(row?.quantity ?? 0);
 }
 
 /** Adds units to a store's back room, keeping the weighted average purchase price per unit. */
 export async function addToBackRoom(db: DbExecutor, buildingId: number, productId: number, quantity: number, unitCostCents: number): Promise<void> {
   await db.execute(sql`
-    insert into building_inventory_items (building_id, product_id, quantity, purchase_price_cents)
-    values (${buildingId}, ${productId}, ${quantity}, ${unitCostCents})
-    on conflict (building_id, product_id) do update set
+    insert into building_inventory_items (world_id, building_id, product_id, quantity, purchase_price_cents)
+    select b.world_id, b.id, ${productId}::int, ${quantity}::bigint, ${unitCostCents}::bigint from buildings b where b.id = ${buildingId}
+    on conflict (world_id, building_id, product_id) do update set
       purchase_price_cents = round((building_inventory_items.quantity * building_inventory_items.purchase_price_cents
                                     + excluded.quantity * excluded.purchase_price_cents)::numeric
                                    / nullif(building_inventory_items.quantity + excluded.quantity, 0)),
@@ -85,10 +89,11 @@ export async function listInventory(db: DbExecutor, companyId: number): Promise<
       category: products.category,
       quantity: inventoryItems.quantity,
       averageCostCents: inventoryItems.averageCostCents,
-      currentPriceCents: products.currentPriceCents,
+      currentPriceCents: worldProducts.currentPriceCents,
     })
     .from(inventoryItems)
     .innerJoin(products, eq(products.id, inventoryItems.productId))
+    .innerJoin(worldProducts, and(eq(worldProducts.worldId, inventoryItems.worldId), eq(worldProducts.productId, inventoryItems.productId)))
     .where(and(eq(inventoryItems.companyId, companyId), gt(inventoryItems.quantity, 0)))
     .orderBy(asc(products.name));
   return rows.map((row) => ({
@@ -215,7 +220,7 @@ export async function purchaseForBuilding(
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
     if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
     await tx.execute(sql`select id from companies where id = ${companyId} for update`);
-    const order = await placeOrder(tx, { productId: input.productId, quantity: input.quantity, action: 'buy' });
+    const order = await placeOrder(tx, { worldId: await companyWorld(tx, companyId), productId: input.productId, quantity: input.quantity, action: 'buy' });
     const isStore = building.spec.category === 'retail';
     const cashCents = await changeCash(tx, {
       companyId,
@@ -335,9 +340,9 @@ export async function transferToStore(
     }
     const movedUnitCents = Math.round(movedCostCents / input.quantity);
     const [shelf] = await tx.execute<{ quantity: number; retail_price_cents: number; cost_price_cents: number; is_active: boolean }>(sql`
-      insert into store_products (building_id, product_id, quantity, retail_price_cents, cost_price_cents)
-      values (${building.id}, ${product.id}, ${input.quantity}, ${input.retailPriceCents}, ${movedUnitCents})
-      on conflict (building_id, product_id) do update set
+      insert into store_products (world_id, building_id, product_id, quantity, retail_price_cents, cost_price_cents)
+      values (${building.worldId}, ${building.id}, ${product.id}, ${input.quantity}, ${input.retailPriceCents}, ${movedUnitCents})
+      on conflict (world_id, building_id, product_id) do update set
         cost_price_cents = round((store_products.quantity * store_products.cost_price_cents + ${movedCostCents})::numeric
                                  / (store_products.quantity + excluded.quantity)),
         quantity = store_products.quantity + excluded.quantity,

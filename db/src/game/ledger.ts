@@ -41,12 +41,13 @@ export async function changeCash(db: DbExecutor, change: CashChange): Promise<nu
       update companies set cash_cents = cash_cents + ${amount}
       where id = ${change.companyId}
         and (${allowNegative} or ${amount} >= 0 or cash_cents + ${amount} >= 0)
-      returning cash_cents
+      returning world_id, cash_cents
     ), ledger as (
-      insert into transactions (company_id, type, reason, amount_cents, description, week,
+      -- In the company's world, at its current week.
+      insert into transactions (world_id, company_id, type, reason, amount_cents, description, week,
                                 building_id, product_id, counterparty_company_id, country_id)
-      select ${change.companyId}, ${change.type}, ${change.reason}, ${amount}, ${change.description},
-             (select current_week from world where id = 1),
+      select updated.world_id, ${change.companyId}, ${change.type}, ${change.reason}, ${amount}, ${change.description},
+             (select current_week from worlds w where w.id = updated.world_id),
              ${ref.buildingId ?? null}::int, ${ref.productId ?? null}::int, ${ref.counterpartyCompanyId ?? null}::int, ${ref.countryId ?? null}::int
       from updated
     )

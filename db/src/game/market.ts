@@ -30,6 +30,8 @@ import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
 import { changeCash } from './ledger.ts';
 import { PRODUCT_NOT_FOUND, addToWarehouse, takeFromWarehouse, warehouseQuantity } from './inventory.ts';
+import { worldProductsSql } from './marketPrices.ts';
+import { companyWorld } from './world.ts';
 
 export type MarketTradeAction = 'buy' | 'sell';
 
@@ -52,12 +54,13 @@ interface ProductMarket {
 }
 
 /** The product's exchange state: posted price, depth and this week's flow so far (not locked). */
-async function productMarket(db: DbExecutor, productId: number): Promise<ProductMarket> {
+async function productMarket(db: DbExecutor, worldId: number, productId: number): Promise<ProductMarket> {
   const [row] = await db.execute<{ id: number; name: string; price_cents: number; depth_units: number; flow: number }>(sql`
     select p.id, p.name, p.current_price_cents as price_cents, p.depth_units,
            coalesce((select ma.units_bought - ma.units_sold from market_activity ma
-                     where ma.product_id = p.id and ma.week = (select current_week from world where id = 1)), 0)::bigint as flow
-    from ${products} p where p.id = ${productId}`);
+                     where ma.world_id = ${worldId} and ma.product_id = p.id
+                       and ma.week = (select current_week from worlds where id = ${worldId})), 0)::bigint as flow
+    from ${worldProductsSql(worldId)} p where p.id = ${productId}`);
   if (!row) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
   return { id: Number(row.id), name: row.name, priceCents: Number(row.price_cents), depthUnits: Number(row.depth_units), flow: Number(row.flow) };
 }
@@ -71,8 +74,8 @@ function tooLarge(name: string): GameError {
  * the order costs (buy) or pays (sell). Moves no cash and no goods: the caller does, in the same
  * transaction.
  */
-export async function placeOrder(db: DbExecutor, input: { productId: number; quantity: number; action: MarketTradeAction }): Promise<PlacedOrder> {
-  const market = await productMarket(db, input.productId);
+export async function placeOrder(db: DbExecutor, input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction }): Promise<PlacedOrder> {
+  const market = await productMarket(db, input.worldId, input.productId);
   if (!orderWithinMarket({ price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity: input.quantity })) {
     throw tooLarge(market.name);
   }
@@ -83,9 +86,9 @@ export async function placeOrder(db: DbExecutor, input: { productId: number; qua
   // row as this order left it, after any order that committed first).
   const [row] = await db.execute<{ total_cents: number | null }>(sql`
     with moved as (
-      insert into market_activity (week, product_id, units_bought, units_sold)
-      values ((select current_week from world where id = 1), ${input.productId}, ${bought}, ${sold})
-      on conflict (week, product_id) do update set
+      insert into market_activity (world_id, week, product_id, units_bought, units_sold)
+      values (${input.worldId}, (select current_week from worlds where id = ${input.worldId}), ${input.productId}, ${bought}, ${sold})
+      on conflict (world_id, week, product_id) do update set
         units_bought = market_activity.units_bought + excluded.units_bought,
         units_sold = market_activity.units_sold + excluded.units_sold
       returning units_bought - units_sold - ${bought - sold}::bigint as flow_before
@@ -97,7 +100,7 @@ export async function placeOrder(db: DbExecutor, input: { productId: number; qua
                   flow: sql`m.flow_before`,
                   quantity: sql`${input.quantity}::bigint`,
                 })} end as total_cents
-    from moved m, ${products} p where p.id = ${input.productId}`);
+    from moved m, ${worldProductsSql(input.worldId)} p where p.id = ${input.productId}`);
   const totalCents = row?.total_cents === null || row?.total_cents === undefined ? null : Number(row.total_cents);
   if (totalCents === null || !Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw tooLarge(market.name);
   return {
@@ -127,8 +130,8 @@ export interface MarketQuote {
 }
 
 /** GET /api/market/quote: what an order would cost or pay now (nothing is placed). */
-export async function quoteOrder(db: DbExecutor, input: { productId: number; quantity: number; action: MarketTradeAction }): Promise<MarketQuote> {
-  const market = await productMarket(db, input.productId);
+export async function quoteOrder(db: DbExecutor, input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction }): Promise<MarketQuote> {
+  const market = await productMarket(db, input.worldId, input.productId);
   const values = { price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity: input.quantity };
   if (!orderWithinMarket(values)) throw tooLarge(market.name);
   const rule = input.action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
@@ -170,14 +173,13 @@ export async function marketTrade(
   input: { productId: number; quantity: number; action: MarketTradeAction },
 ): Promise<MarketTradeResult> {
   return db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
-    if (!exists) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
-
+    const worldId = await companyWorld(tx, companyId);
     if (input.action === 'buy') {
+      // An unknown product: placeOrder answers 404 before anything is written.
       // Cash first (the company row lock comes first in every operation); the order's price is
       // known only once placed, so the cash change follows it within the same transaction.
       await tx.execute(sql`select id from companies where id = ${companyId} for update`);
-      const order = await placeOrder(tx, input);
+      const order = await placeOrder(tx, { ...input, worldId });
       const cashCents = await changeCash(tx, {
         companyId,
         amountCents: -order.totalCents,
@@ -186,9 +188,12 @@ export async function marketTrade(
         description: `Bought ${order.quantity} ${order.productName} on the market for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
         ref: { productId: order.productId },
       });
-      await addToWarehouse(tx, companyId, order.productId, order.quantity, order.unitCents);
-      return tradeResult('buy', order, await warehouseQuantity(tx, companyId, order.productId), cashCents);
+      const held = await addToWarehouse(tx, companyId, order.productId, order.quantity, order.unitCents);
+      return tradeResult('buy', order, held, cashCents);
     }
+
+    const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
+    if (!exists) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
 
     await tx.execute(sql`select id from companies where id = ${companyId} for update`);
     // The conditional stock update decides first; if it refuses, nothing else happens.
@@ -198,7 +203,7 @@ export async function marketTrade(
       const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, input.productId));
       throw new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${held} ${product?.name ?? 'units'}`);
     }
-    const order = await placeOrder(tx, input);
+    const order = await placeOrder(tx, { ...input, worldId });
     const cashCents = await changeCash(tx, {
       companyId,
       amountCents: order.totalCents,

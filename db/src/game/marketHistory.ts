@@ -12,9 +12,9 @@
 import { sql } from 'drizzle-orm';
 import { BUILDING_TYPES, GameError, centsToDollars, isBuildingType, priceChangePercent } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
-import { currentWeek } from './world.ts';
+import { companyWorld, currentWeek } from './world.ts';
 import { PRODUCT_NOT_FOUND } from './inventory.ts';
-import { unitBuyCentsSql, unitSellCentsSql } from './marketPrices.ts';
+import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './marketPrices.ts';
 import { getPortfolio } from './stocks.ts';
 
 /** Weeks a sparkline shows (the current one included). */
@@ -48,7 +48,8 @@ const typeName = (type: string) => (isBuildingType(type) ? BUILDING_TYPES[type].
 
 /** GET /market/products: every product with its prices, this week's change, its sparkline and your holding. */
 export async function listMarketProducts(db: DbExecutor, companyId: number): Promise<MarketProductView[]> {
-  const week = await currentWeek(db);
+  const worldId = await companyWorld(db, companyId);
+  const week = await currentWeek(db, worldId);
   const rows = await db.execute<{
     id: number;
     name: string;
@@ -64,13 +65,13 @@ export async function listMarketProducts(db: DbExecutor, companyId: number): Pro
   }>(sql`
     select p.id, p.name, p.category, p.subcategory, p.current_price_cents, p.base_price_cents,
            ${unitBuyCentsSql} as buy_cents, ${unitSellCentsSql} as sell_cents,
-           (select h.price_cents from product_price_history h where h.product_id = p.id and h.week = ${week - 1}) as previous_cents,
+           (select h.price_cents from product_price_history h where h.world_id = p.world_id and h.product_id = p.id and h.week = ${week - 1}) as previous_cents,
            (select json_agg(json_build_object('week', h.week, 'price_cents', h.price_cents) order by h.week)
               from product_price_history h
-              where h.product_id = p.id and h.week > ${week - SPARKLINE_WEEKS} and h.week < ${week}) as history,
+              where h.world_id = p.world_id and h.product_id = p.id and h.week > ${week - SPARKLINE_WEEKS} and h.week < ${week}) as history,
            i.quantity as held
-    from products p
-    left join inventory_items i on i.product_id = p.id and i.company_id = ${companyId}
+    from ${worldProductsSql(worldId)} p
+    left join inventory_items i on i.world_id = p.world_id and i.product_id = p.id and i.company_id = ${companyId}
     order by p.name`);
   return rows.map((row) => {
     const currentCents = Number(row.current_price_cents);
@@ -142,15 +143,16 @@ async function recipeSteps(db: DbExecutor, where: ReturnType<typeof sql>): Promi
 export async function getProductDetail(db: DbExecutor, companyId: number, productId: number): Promise<ProductDetailView> {
   const product = (await listMarketProducts(db, companyId)).find((candidate) => candidate.id === productId);
   if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
-  const week = await currentWeek(db);
+  const worldId = await companyWorld(db, companyId);
+  const week = await currentWeek(db, worldId);
   const history = await db.execute<{ week: number; price_cents: number }>(sql`
     select week, price_cents from product_price_history
-    where product_id = ${productId} and week > ${week - PRICE_HISTORY_WEEKS} and week < ${week}
+    where world_id = ${worldId} and product_id = ${productId} and week > ${week - PRICE_HISTORY_WEEKS} and week < ${week}
     order by week`);
   const cities = await db.execute<{ city_id: number; city_name: string; country_name: string; market_price_cents: number; demand_level: number }>(sql`
     select c.id as city_id, c.name as city_name, co.name as country_name, m.market_price_cents, m.demand_level
     from city_market_data m join cities c on c.id = m.city_id join countries co on co.id = c.country_id
-    where m.product_id = ${productId}
+    where m.world_id = ${worldId} and m.product_id = ${productId}
     order by m.market_price_cents desc, c.name`);
   const { sparkline: _sparkline, ...rest } = product;
   return {
@@ -203,9 +205,9 @@ export async function listStockOverview(db: DbExecutor, companyId: number): Prom
   }>(sql`
     select c.id as company_id, c.name as company_name, c.is_bot, s.share_price_cents, s.total_shares,
            (select json_agg(json_build_object('week', recent.week, 'price_cents', recent.price_cents) order by recent.week)
-              from (select week, price_cents from stock_price_history h where h.company_id = c.id order by week desc limit ${SPARKLINE_WEEKS}) recent) as history
-    from share_records s join companies c on c.id = s.company_id
-    where s.is_listed and c.status = 'active'
+              from (select week, price_cents from stock_price_history h where h.world_id = c.world_id and h.company_id = c.id order by week desc limit ${SPARKLINE_WEEKS}) recent) as history
+    from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
+    where s.world_id = ${await companyWorld(db, companyId)} and s.is_listed and c.status = 'active'
     order by c.name, c.id`);
   // The position's value is the portfolio's own (GET /api/portfolio): one definition of what shares are worth.
   const portfolio = await getPortfolio(db, companyId);

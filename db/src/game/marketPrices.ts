@@ -1,6 +1,6 @@
 /**
  * The goods market's prices as the read screens show them, in one place, as SQL over a product row
- * aliased `p` (GET /goods, GET /market/products, GET /warehouse). They are the exchange's own rules
+ * aliased `p` from worldProductsSql (GET /goods, GET /market/products, GET /warehouse). They are the exchange's own rules
  * (shared/src/rules/market.ts), rendered by ruleSql, so a table shows what an order would really
  * cost or pay:
  * - one unit's buy and sell price: marketBuyCostRule / marketSellProceedsRule for one unit, from
@@ -12,9 +12,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { liquidationValueRule, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
 import { ruleSql } from '../ruleSql.ts';
 
+/**
+ * The products of one world's exchange: every catalogue column plus the world's `world_id` and
+ * `current_price_cents`. Alias it `p` for the expressions below (`from ${worldProductsSql(id)} p`).
+ */
+export function worldProductsSql(worldId: number | SQL): SQL {
+  return sql`(select pr.*, wp.world_id, wp.current_price_cents from products pr
+    join world_products wp on wp.product_id = pr.id and wp.world_id = ${worldId})`;
+}
+
 /** This week's net flow of product `p` (units bought minus sold), kept inside the curve's reach for one more unit. */
 const flowSql = sql`least(greatest(coalesce((select ma.units_bought - ma.units_sold from market_activity ma
-  where ma.product_id = p.id and ma.week = (select current_week from world where id = 1)), 0), 1 - 10 * p.depth_units), 10 * p.depth_units - 1)`;
+  where ma.world_id = p.world_id and ma.product_id = p.id and ma.week = (select current_week from worlds w where w.id = p.world_id)), 0), 1 - 10 * p.depth_units), 10 * p.depth_units - 1)`;
 
 const curve = { price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow: flowSql, quantity: sql`1` };
 

@@ -19,7 +19,8 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 
-export type NewsKind = 'political' | 'transaction' | 'stock';
+/** Classroom worlds add their instructors' shocks and announcements (docs/worlds.md). */
+export type NewsKind = 'political' | 'transaction' | 'stock' | 'shock' | 'announcement';
 
 export interface NewsItem {
   /** Unique across kinds: "political-7", "transaction-120", "stock-3-12" (company 3, week 12). */
@@ -34,6 +35,9 @@ export interface NewsItem {
   country_id: number | null;
   created_at: string;
 }
+
+/** Shocks and announcements of a classroom world in the feed, each. */
+const NEWS_CLASSROOM_ITEMS = 3;
 
 const REASON_PHRASES: Record<string, [spent: string, received: string]> = {
   build: ['Built a new building', 'Built a new building'],
@@ -67,27 +71,58 @@ export function publicTransactionPhrase(type: string, reason: string, amountCent
   return amountCents < 0 ? phrases[0] : phrases[1];
 }
 
-export async function recentNews(db: DbExecutor): Promise<NewsItem[]> {
+export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsItem[]> {
   const thresholdCents = dollarsToCents(LARGE_TRANSACTION_THRESHOLD);
-  const [events, transactions, stocks] = await Promise.all([
+  const [events, transactions, stocks, shocks, announcements] = await Promise.all([
     db.execute<{ id: number; country_id: number; country_name: string; event_type: string; description: string; created_at: Date | string }>(sql`
       select e.id, e.country_id, c.name as country_name, e.event_type, e.description, e.created_at
       from political_events e join countries c on c.id = e.country_id
+      where e.world_id = ${worldId}
       order by e.created_at desc, e.id desc limit ${NEWS_POLITICAL_EVENTS}`),
     db.execute<{ id: number; company_id: number; company_name: string; type: string; reason: string; amount_cents: number; created_at: Date | string }>(sql`
       select t.id, t.company_id, c.name as company_name, t.type, t.reason, t.amount_cents, t.created_at
-      from transactions t join companies c on c.id = t.company_id
-      where abs(t.amount_cents) > ${thresholdCents}
+      from transactions t join companies c on c.world_id = t.world_id and c.id = t.company_id
+      where t.world_id = ${worldId} and abs(t.amount_cents) > ${thresholdCents}
       order by t.created_at desc, t.id desc limit ${NEWS_LARGE_TRANSACTIONS}`),
     db.execute<{ company_id: number; company_name: string; week: number; price_cents: number; previous_cents: number | null; created_at: Date | string }>(sql`
       select h.company_id, c.name as company_name, h.week, h.price_cents, h.created_at,
              (select p.price_cents from stock_price_history p
-               where p.company_id = h.company_id and p.week < h.week order by p.week desc limit 1) as previous_cents
-      from stock_price_history h join companies c on c.id = h.company_id
-      where not c.is_bot
+               where p.world_id = h.world_id and p.company_id = h.company_id and p.week < h.week order by p.week desc limit 1) as previous_cents
+      from stock_price_history h join companies c on c.world_id = h.world_id and c.id = h.company_id
+      where h.world_id = ${worldId} and not c.is_bot
       order by h.created_at desc, h.week desc limit ${NEWS_STOCK_UPDATES}`),
+    db.execute<{ id: number; description: string; country_id: number | null; created_at: Date | string }>(sql`
+      select id, description, country_id, created_at from world_shocks
+      where world_id = ${worldId} order by created_at desc, id desc limit ${NEWS_CLASSROOM_ITEMS}`),
+    db.execute<{ id: number; message: string; created_at: Date | string }>(sql`
+      select id, message, created_at from world_announcements
+      where world_id = ${worldId} order by created_at desc, id desc limit ${NEWS_CLASSROOM_ITEMS}`),
   ]);
   const items: NewsItem[] = [];
+  for (const shock of shocks) {
+    items.push({
+      id: `shock-${shock.id}`,
+      kind: 'shock',
+      event_type: null,
+      description: `Shock: ${shock.description}`,
+      amount: null,
+      company_id: null,
+      country_id: shock.country_id === null ? null : Number(shock.country_id),
+      created_at: new Date(shock.created_at).toISOString(),
+    });
+  }
+  for (const announcement of announcements) {
+    items.push({
+      id: `announcement-${announcement.id}`,
+      kind: 'announcement',
+      event_type: null,
+      description: `Instructor: ${announcement.message}`,
+      amount: null,
+      company_id: null,
+      country_id: null,
+      created_at: new Date(announcement.created_at).toISOString(),
+    });
+  }
   for (const event of events) {
     items.push({
       id: `political-${event.id}`,

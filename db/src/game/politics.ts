@@ -4,7 +4,7 @@
  * that country; a company's influence in a country is capped at MAX_INFLUENCE_POINTS (1,000, the
  * spec's full bar), and an investment that would pass the cap is refused before any money moves.
  */
-import { asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import {
   GameError,
   INFLUENCE_POINTS_PER_UNIT,
@@ -16,7 +16,7 @@ import {
   formatDollars,
   type PoliticalPlatform,
 } from '@marketcraft/shared';
-import { countries, influenceRecords, politicalEvents } from '../schema/index.ts';
+import { countries, influenceRecords, politicalEvents, worldCountries } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
 import { currentWeek } from './world.ts';
@@ -27,8 +27,13 @@ export interface CountryView {
   tax_rate: number;
 }
 
-export async function listCountries(db: DbExecutor): Promise<CountryView[]> {
-  const rows = await db.select({ id: countries.id, name: countries.name, taxRate: countries.taxRate }).from(countries).orderBy(asc(countries.name));
+/** GET /api/countries: every country with its tax rate in the world. */
+export async function listCountries(db: DbExecutor, worldId: number): Promise<CountryView[]> {
+  const rows = await db
+    .select({ id: countries.id, name: countries.name, taxRate: worldCountries.taxRate })
+    .from(countries)
+    .innerJoin(worldCountries, and(eq(worldCountries.worldId, worldId), eq(worldCountries.countryId, countries.id)))
+    .orderBy(asc(countries.name));
   return rows.map((row) => ({ id: row.id, name: row.name, tax_rate: row.taxRate }));
 }
 
@@ -84,23 +89,24 @@ function toEventView(row: { id: number; countryId: number; countryName: string; 
 }
 
 /** GET /api/events: events still active this week (active_until_week >= current week), newest first. */
-export async function listActiveEvents(db: DbExecutor): Promise<PoliticalEventView[]> {
-  const week = await currentWeek(db);
+export async function listActiveEvents(db: DbExecutor, worldId: number): Promise<PoliticalEventView[]> {
+  const week = await currentWeek(db, worldId);
   const rows = await db
     .select(eventColumns)
     .from(politicalEvents)
     .innerJoin(countries, eq(countries.id, politicalEvents.countryId))
-    .where(gte(politicalEvents.activeUntilWeek, week))
+    .where(and(eq(politicalEvents.worldId, worldId), gte(politicalEvents.activeUntilWeek, week)))
     .orderBy(desc(politicalEvents.createdAt), desc(politicalEvents.id));
   return rows.map(toEventView);
 }
 
 /** GET /api/political-events: the latest 20 events, active or not, newest first. */
-export async function listRecentEvents(db: DbExecutor, limit = POLITICAL_EVENTS_LIST_SIZE): Promise<PoliticalEventView[]> {
+export async function listRecentEvents(db: DbExecutor, worldId: number, limit = POLITICAL_EVENTS_LIST_SIZE): Promise<PoliticalEventView[]> {
   const rows = await db
     .select(eventColumns)
     .from(politicalEvents)
     .innerJoin(countries, eq(countries.id, politicalEvents.countryId))
+    .where(eq(politicalEvents.worldId, worldId))
     .orderBy(desc(politicalEvents.createdAt), desc(politicalEvents.id))
     .limit(limit);
   return rows.map(toEventView);
@@ -141,9 +147,9 @@ export async function investInPolitics(
   return db.transaction(async (tx) => {
     // Insert or add in one statement; the row lock serialises concurrent investments in the country.
     const [record] = await tx.execute<{ influence_points: number }>(sql`
-      insert into influence_records (company_id, country_id, influence_points, platform)
-      values (${input.companyId}, ${country.id}, ${pointsAdded}, ${platform})
-      on conflict (company_id, country_id) do update
+      insert into influence_records (world_id, company_id, country_id, influence_points, platform)
+      select c.world_id, c.id, ${country.id}::int, ${pointsAdded}::int, ${platform} from companies c where c.id = ${input.companyId}
+      on conflict (world_id, company_id, country_id) do update
         set influence_points = influence_records.influence_points + excluded.influence_points, platform = excluded.platform
         where influence_records.influence_points + excluded.influence_points <= ${MAX_INFLUENCE_POINTS}
       returning influence_points`);

@@ -17,7 +17,7 @@ import {
 import { companyResearch, researchUpgrades } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
-import { currentWeek } from './world.ts';
+import { companyWorld, currentWeek } from './world.ts';
 
 /**
  * The summed effects of every upgrade the company researched:
@@ -130,11 +130,12 @@ export async function purchaseResearch(db: DbExecutor, input: { companyId: numbe
       if (prerequisite && !prerequisite.researched) throw new GameError('RULE_BROKEN', `Research ${prerequisite.name} first`);
     }
     const discount = await companyResearchDiscount(tx, input.companyId);
+    const worldId = await companyWorld(tx, input.companyId);
     const costCents = discountedResearchCostCents(upgrade.costCents, discount);
     // The primary key makes a second purchase (even a concurrent one) insert nothing.
     const inserted = await tx
       .insert(companyResearch)
-      .values({ companyId: input.companyId, upgradeId: upgrade.id, researchedWeek: await currentWeek(tx) })
+      .values({ worldId, companyId: input.companyId, upgradeId: upgrade.id, researchedWeek: await currentWeek(tx, worldId) })
       .onConflictDoNothing()
       .returning({ upgradeId: companyResearch.upgradeId });
     if (inserted.length === 0) throw new GameError('CONFLICT', `${upgrade.name} is already researched`);

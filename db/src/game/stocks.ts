@@ -32,6 +32,7 @@ import { companies, portfolioEntries, shareRecords, stockPriceHistory } from '..
 import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
 import { changeCash } from './ledger.ts';
+import { companyWorld } from './world.ts';
 
 export interface ShareRecordView {
   company_id: number;
@@ -51,7 +52,7 @@ export interface ShareRecordView {
 }
 
 /** GET /api/shares and /api/company-shares: the share records of every listed, active company. */
-export async function listShareRecords(db: DbExecutor): Promise<ShareRecordView[]> {
+export async function listShareRecords(db: DbExecutor, worldId: number): Promise<ShareRecordView[]> {
   const depth = ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` });
   const rows = await db.execute<{
     company_id: number;
@@ -68,13 +69,13 @@ export async function listShareRecords(db: DbExecutor): Promise<ShareRecordView[
   }>(sql`
     select s.company_id, c.name as company_name, c.is_bot, s.total_shares, s.share_price_cents, s.last_dividend_cents, s.updated_at,
            s.fundamental_cents,
-           coalesce((select sum(pe.shares_owned) from portfolio_entries pe where pe.issuer_company_id = s.company_id), 0)::bigint as held,
+           coalesce((select sum(pe.shares_owned) from portfolio_entries pe where pe.world_id = s.world_id and pe.issuer_company_id = s.company_id), 0)::bigint as held,
            case when s.share_price_cents > 0 and abs(s.week_flow) + 1 <= 10 * ${depth} then
              ${ruleSql(marketBuyCostRule, { price: sql`s.share_price_cents`, depth, flow: sql`s.week_flow`, quantity: sql`1` })} end as buy_cents,
            case when s.share_price_cents > 0 and abs(s.week_flow) + 1 <= 10 * ${depth} then
              ${ruleSql(marketSellProceedsRule, { price: sql`s.share_price_cents`, depth, flow: sql`s.week_flow`, quantity: sql`1` })} end as sell_cents
-    from share_records s join companies c on c.id = s.company_id
-    where s.is_listed and c.status = 'active'
+    from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
+    where s.world_id = ${worldId} and s.is_listed and c.status = 'active'
     order by c.name, c.id`);
   return rows.map((row) => ({
     company_id: Number(row.company_id),
@@ -115,8 +116,8 @@ export async function getPortfolio(db: DbExecutor, holderCompanyId: number): Pro
       totalShares: shareRecords.totalShares,
     })
     .from(portfolioEntries)
-    .innerJoin(companies, eq(companies.id, portfolioEntries.issuerCompanyId))
-    .leftJoin(shareRecords, eq(shareRecords.companyId, portfolioEntries.issuerCompanyId))
+    .innerJoin(companies, and(eq(companies.worldId, portfolioEntries.worldId), eq(companies.id, portfolioEntries.issuerCompanyId)))
+    .leftJoin(shareRecords, and(eq(shareRecords.worldId, portfolioEntries.worldId), eq(shareRecords.companyId, portfolioEntries.issuerCompanyId)))
     .where(and(eq(portfolioEntries.holderCompanyId, holderCompanyId), sql`${portfolioEntries.sharesOwned} > 0`))
     .orderBy(asc(companies.name));
   return rows.map((row) => {
@@ -150,7 +151,7 @@ export interface StockPriceView {
  * (from stock_price_history; the current share price when nothing is recorded yet), ordered by
  * the absolute percent change, biggest movers first.
  */
-export async function listStockPrices(db: DbExecutor): Promise<StockPriceView[]> {
+export async function listStockPrices(db: DbExecutor, worldId: number): Promise<StockPriceView[]> {
   const rows = await db.execute<{
     company_id: number;
     company_name: string;
@@ -162,16 +163,16 @@ export async function listStockPrices(db: DbExecutor): Promise<StockPriceView[]>
     with ranked as (
       select company_id, week, price_cents,
              row_number() over (partition by company_id order by week desc) as rank
-      from stock_price_history
+      from stock_price_history where world_id = ${worldId}
     )
     select c.id as company_id, c.name as company_name, c.is_bot,
            latest.week, coalesce(latest.price_cents, s.share_price_cents) as price_cents,
            previous.price_cents as previous_cents
     from share_records s
-    join companies c on c.id = s.company_id
+    join companies c on c.world_id = s.world_id and c.id = s.company_id
     left join ranked latest on latest.company_id = s.company_id and latest.rank = 1
     left join ranked previous on previous.company_id = s.company_id and previous.rank = 2
-    where s.is_listed and c.status = 'active'`);
+    where s.world_id = ${worldId} and s.is_listed and c.status = 'active'`);
   return rows
     .map((row) => {
       const price = Number(row.price_cents);
@@ -190,13 +191,14 @@ export async function listStockPrices(db: DbExecutor): Promise<StockPriceView[]>
 }
 
 /** GET /api/stocks/history?company_id=N: the last 52 recorded weekly prices, oldest first. */
-export async function getStockHistory(db: DbExecutor, companyId: number): Promise<{ week: number; price: number }[]> {
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+export async function getStockHistory(db: DbExecutor, worldId: number, companyId: number): Promise<{ week: number; price: number }[]> {
+  // A company of another world answers like an unknown one.
+  const [company] = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.worldId, worldId), eq(companies.id, companyId)));
   if (!company) throw new GameError('NOT_FOUND', `No company found with id ${companyId}`);
   const rows = await db
     .select({ week: stockPriceHistory.week, priceCents: stockPriceHistory.priceCents })
     .from(stockPriceHistory)
-    .where(eq(stockPriceHistory.companyId, companyId))
+    .where(and(eq(stockPriceHistory.worldId, worldId), eq(stockPriceHistory.companyId, companyId)))
     .orderBy(desc(stockPriceHistory.week))
     .limit(STOCK_HISTORY_ENTRIES);
   return rows.reverse().map((row) => ({ week: row.week, price: centsToDollars(row.priceCents) }));
@@ -247,10 +249,11 @@ export interface ShareQuote {
 }
 
 /** GET /api/stocks/quote: what a share order would cost or pay now (nothing is placed). */
-export async function quoteShares(db: DbExecutor, input: { issuerCompanyId: number; shares: number; action: StockTradeAction }): Promise<ShareQuote> {
+export async function quoteShares(db: DbExecutor, input: { worldId: number; issuerCompanyId: number; shares: number; action: StockTradeAction }): Promise<ShareQuote> {
   const [row] = await db.execute<IssuerState>(sql`
     select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed
-    from share_records s join companies c on c.id = s.company_id where s.company_id = ${input.issuerCompanyId}`);
+    from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
+    where s.world_id = ${input.worldId} and s.company_id = ${input.issuerCompanyId}`);
   const issuer = checkTradable(row, input.issuerCompanyId);
   const values = {
     price: Number(issuer.share_price_cents),
@@ -287,13 +290,15 @@ export async function tradeShares(
   if (!Number.isSafeInteger(shares) || shares <= 0) throw new GameError('INVALID_INPUT', 'Share count must be a positive whole number');
   if (holderCompanyId === issuerCompanyId) throw new GameError('RULE_BROKEN', "You cannot trade your own company's shares");
   return db.transaction(async (tx) => {
+    // Only companies of the holder's world trade with it: another world's company is unknown here.
+    const worldId = await companyWorld(tx, holderCompanyId);
     // Both companies, in id order (as the turn locks them), then the share record.
     await tx.execute(sql`
-      select id from companies where id in (${holderCompanyId}, ${issuerCompanyId}) order by id for update`);
+      select id from companies where world_id = ${worldId} and id in (${holderCompanyId}, ${issuerCompanyId}) order by id for update`);
     const [row] = await tx.execute<IssuerState>(sql`
       select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed
-      from share_records s join companies c on c.id = s.company_id
-      where s.company_id = ${issuerCompanyId}
+      from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
+      where s.world_id = ${worldId} and s.company_id = ${issuerCompanyId}
       for update of s`);
     const issuer = checkTradable(row, issuerCompanyId);
     const depth = shareDepthRule.evaluate({ totalShares: Number(issuer.total_shares) });
@@ -301,13 +306,15 @@ export async function tradeShares(
       throw new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
     }
 
-    const [entry] = await tx.execute<{ shares_owned: number; average_price_cents: number }>(sql`
-      select shares_owned, average_price_cents from portfolio_entries
-      where holder_company_id = ${holderCompanyId} and issuer_company_id = ${issuerCompanyId}
-      for update`);
-    const owned = Number(entry?.shares_owned ?? 0);
-    if (action === 'sell' && shares > owned) {
-      throw new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
+    // A sale needs the shares held first; a purchase adds to them in its upsert (below).
+    let owned = 0;
+    if (action === 'sell') {
+      const [entry] = await tx.execute<{ shares_owned: number }>(sql`
+        select shares_owned from portfolio_entries
+        where world_id = ${worldId} and holder_company_id = ${holderCompanyId} and issuer_company_id = ${issuerCompanyId}
+        for update`);
+      owned = Number(entry?.shares_owned ?? 0);
+      if (shares > owned) throw new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
     }
 
     // The money, computed by PostgreSQL while it moves the share record: issued (buy) or retired (sell).
@@ -321,8 +328,8 @@ export async function tradeShares(
         depth: ruleSql(shareDepthRule, { totalShares: sql`total_shares` }),
         flow: sql`week_flow`,
         quantity: sql`${shares}::bigint`,
-      })} as total_cents from share_records where company_id = ${issuerCompanyId}) priced
-      where s.company_id = ${issuerCompanyId}
+      })} as total_cents from share_records where world_id = ${worldId} and company_id = ${issuerCompanyId}) priced
+      where s.world_id = ${worldId} and s.company_id = ${issuerCompanyId}
       returning priced.total_cents`);
     const totalCents = Number(moved?.total_cents);
     if (!Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw new GameError('INVALID_INPUT', 'That trade is too large');
@@ -347,15 +354,16 @@ export async function tradeShares(
         description: `Issued ${sharesWord(shares)} to a shareholder for ${formatCents(totalCents)}`,
         ref: { counterpartyCompanyId: holderCompanyId },
       });
-      sharesOwned = owned + shares;
-      const newAverage = Math.round((owned * Number(entry?.average_price_cents ?? 0) + totalCents) / sharesOwned);
-      await tx
-        .insert(portfolioEntries)
-        .values({ holderCompanyId, issuerCompanyId, sharesOwned, averagePriceCents: newAverage })
-        .onConflictDoUpdate({
-          target: [portfolioEntries.holderCompanyId, portfolioEntries.issuerCompanyId],
-          set: { sharesOwned, averagePriceCents: newAverage },
-        });
+      // The position grows in one statement: the average price paid per share is weighted by the
+      // shares held before (rounded half up, as weightedAverageCents), on the row as it is now.
+      const [position] = await tx.execute<{ shares_owned: number }>(sql`
+        insert into portfolio_entries as pe (world_id, holder_company_id, issuer_company_id, shares_owned, average_price_cents)
+        values (${worldId}, ${holderCompanyId}, ${issuerCompanyId}, ${shares}, ${averageCents})
+        on conflict (world_id, holder_company_id, issuer_company_id) do update set
+          average_price_cents = round((pe.shares_owned::numeric * pe.average_price_cents + ${totalCents}::bigint) / (pe.shares_owned + ${shares}::bigint)),
+          shares_owned = pe.shares_owned + excluded.shares_owned
+        returning shares_owned`);
+      sharesOwned = Number(position?.shares_owned);
     } else {
       try {
         await changeCash(tx, {
@@ -381,7 +389,11 @@ export async function tradeShares(
         ref: { counterpartyCompanyId: issuerCompanyId },
       });
       sharesOwned = owned - shares;
-      const where = and(eq(portfolioEntries.holderCompanyId, holderCompanyId), eq(portfolioEntries.issuerCompanyId, issuerCompanyId));
+      const where = and(
+        eq(portfolioEntries.worldId, worldId),
+        eq(portfolioEntries.holderCompanyId, holderCompanyId),
+        eq(portfolioEntries.issuerCompanyId, issuerCompanyId),
+      );
       if (sharesOwned === 0) await tx.delete(portfolioEntries).where(where);
       else await tx.update(portfolioEntries).set({ sharesOwned }).where(where);
     }

@@ -63,7 +63,10 @@ async function storeProductViews(db: DbExecutor, building: OwnedBuilding, produc
     })
     .from(storeProducts)
     .innerJoin(products, eq(products.id, storeProducts.productId))
-    .leftJoin(cityMarketData, and(eq(cityMarketData.productId, storeProducts.productId), eq(cityMarketData.cityId, building.cityId)))
+    .leftJoin(
+      cityMarketData,
+      and(eq(cityMarketData.worldId, building.worldId), eq(cityMarketData.productId, storeProducts.productId), eq(cityMarketData.cityId, building.cityId)),
+    )
     .where(and(eq(storeProducts.buildingId, building.id), productId === undefined ? undefined : eq(storeProducts.productId, productId)))
     .orderBy(asc(products.name));
   return rows.map((row) => ({

@@ -28,6 +28,7 @@ import {
   shareDepthRule,
 } from '@marketcraft/shared';
 import { ruleSql } from '../ruleSql.ts';
+import { worldProductsSql } from './marketPrices.ts';
 
 /** (level, cents spent on equipment to reach it from level 1), from the ladder. */
 const equipmentSpentValues = sql.raw(
@@ -38,7 +39,7 @@ const equipmentSpentValues = sql.raw(
 );
 
 /** Per (holder, issuer) position: what selling it back would pay (listed issuers with a price only). */
-const positionValueSql = sql`(
+const positionValueSql = (worldId: number | SQL) => sql`(
   select pe.holder_company_id, pe.issuer_company_id,
          ${ruleSql(liquidationValueRule, {
            price: sql`s.share_price_cents`,
@@ -46,11 +47,13 @@ const positionValueSql = sql`(
            quantity: sql`least(pe.shares_owned, 10 * ${ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` })})`,
          })} as value_cents
   from portfolio_entries pe
-  join share_records s on s.company_id = pe.issuer_company_id and s.is_listed and s.share_price_cents > 0
-  where pe.shares_owned > 0
+  join share_records s on s.world_id = pe.world_id and s.company_id = pe.issuer_company_id and s.is_listed and s.share_price_cents > 0
+  where pe.world_id = ${worldId}::int and pe.shares_owned > 0
 )`;
 
 export interface ValuationOptions {
+  /** The world whose companies are valued (every row read is that world's): its id, or an SQL expression of it. */
+  worldId: number | SQL;
   /** Only these companies (an SQL list expression, e.g. sql`(42)`); default every company of `cash`. */
   companyIds?: SQL;
   /**
@@ -61,7 +64,8 @@ export interface ValuationOptions {
 }
 
 /** (company_id, goods_cents, buildings_cents): the goods and buildings part of valuationSql. */
-export function assetsSql(options: Pick<ValuationOptions, 'companyIds'> = {}): SQL {
+export function assetsSql(options: Pick<ValuationOptions, 'worldId' | 'companyIds'>): SQL {
+  const world = sql`${options.worldId}::int`;
   const only = (column: SQL) => (options.companyIds ? sql`and ${column} in ${options.companyIds}` : sql``);
   return sql`(
     with goods as (
@@ -74,24 +78,24 @@ export function assetsSql(options: Pick<ValuationOptions, 'companyIds'> = {}): S
       from (
         select company_id, product_id, sum(quantity)::bigint as quantity
         from (
-          select i.company_id, i.product_id, i.quantity from inventory_items i where i.quantity > 0 ${only(sql`i.company_id`)}
+          select i.company_id, i.product_id, i.quantity from inventory_items i where i.world_id = ${world} and i.quantity > 0 ${only(sql`i.company_id`)}
           union all
-          select b.company_id, sp.product_id, sp.quantity from store_products sp join buildings b on b.id = sp.building_id
-          where sp.quantity > 0 ${only(sql`b.company_id`)}
+          select b.company_id, sp.product_id, sp.quantity from store_products sp join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
+          where sp.world_id = ${world} and sp.quantity > 0 ${only(sql`b.company_id`)}
           union all
-          select b.company_id, bi.product_id, bi.quantity from building_inventory_items bi join buildings b on b.id = bi.building_id
-          where bi.quantity > 0 ${only(sql`b.company_id`)}
+          select b.company_id, bi.product_id, bi.quantity from building_inventory_items bi join buildings b on b.world_id = bi.world_id and b.id = bi.building_id
+          where bi.world_id = ${world} and bi.quantity > 0 ${only(sql`b.company_id`)}
         ) stock
         group by company_id, product_id
       ) held
-      join products p on p.id = held.product_id
+      join ${worldProductsSql(options.worldId)} p on p.id = held.product_id
       group by held.company_id
     ), building_book as (
       select b.company_id,
              sum(${ruleSql(buildingBookValueRule, { paidCents: sql`b.construction_cost_cents + ladder.spent_cents` })})::bigint as buildings_cents
       from buildings b
       join (values ${equipmentSpentValues}) as ladder(level, spent_cents) on ladder.level = b.equipment_level
-      where true ${only(sql`b.company_id`)}
+      where b.world_id = ${world} ${only(sql`b.company_id`)}
       group by b.company_id
     )
     select coalesce(g.company_id, bb.company_id) as company_id, coalesce(g.goods_cents, 0)::bigint as goods_cents,
@@ -104,13 +108,13 @@ export function assetsSql(options: Pick<ValuationOptions, 'companyIds'> = {}): S
  * One row per company of `cash`: company_id, cash_cents, goods_cents, buildings_cents,
  * holdings_cents, claims_cents, equity_cents, net_worth_cents.
  */
-export function valuationSql(cash: SQL, options: ValuationOptions = {}): SQL {
+export function valuationSql(cash: SQL, options: ValuationOptions): SQL {
   const only = (column: SQL) => (options.companyIds ? sql`and ${column} in ${options.companyIds}` : sql``);
   return sql`(
     with assets as (
-      select * from ${options.assets ?? assetsSql({ companyIds: options.companyIds })} a
+      select * from ${options.assets ?? assetsSql({ worldId: options.worldId, companyIds: options.companyIds })} a
     ), positions as (
-      select * from ${positionValueSql} pv
+      select * from ${positionValueSql(options.worldId)} pv
       where true ${options.companyIds ? sql`and (pv.holder_company_id in ${options.companyIds} or pv.issuer_company_id in ${options.companyIds})` : sql``}
     ), holdings as (
       select holder_company_id as company_id, sum(value_cents)::bigint as holdings_cents from positions group by holder_company_id
@@ -143,5 +147,7 @@ export function valuationSql(cash: SQL, options: ValuationOptions = {}): SQL {
   )`;
 }
 
-/** The companies table as a cash source: (company_id, cash_cents) of every active company. */
-export const activeCompaniesCashSql = sql`(select id as company_id, cash_cents from companies where status = 'active')`;
+/** The companies table as a cash source: (company_id, cash_cents) of every active company of a world. */
+export function activeCompaniesCashSql(worldId: number | SQL): SQL {
+  return sql`(select id as company_id, cash_cents from companies where world_id = ${worldId}::int and status = 'active')`;
+}

@@ -13,7 +13,8 @@ import { BUILDING_TYPES, GameError, centsToDollars, isBuildingType } from '@mark
 import type { DbExecutor } from '../client.ts';
 import { findOwnedBuilding } from './buildings.ts';
 import { PRODUCT_NOT_FOUND, addToBackRoom, addToWarehouse, takeFromWarehouse, warehouseQuantity } from './inventory.ts';
-import { holdingValueCentsSql, unitSellCentsSql } from './marketPrices.ts';
+import { holdingValueCentsSql, unitSellCentsSql, worldProductsSql } from './marketPrices.ts';
+import { companyWorld } from './world.ts';
 import { valuationSql } from './valuation.ts';
 
 export type HoldingLocation = 'warehouse' | 'back_room' | 'shelf';
@@ -72,26 +73,27 @@ const typeName = (type: string | null) => (type && isBuildingType(type) ? BUILDI
 
 /** GET /warehouse: every good the company holds, by product and then warehouse, back rooms, shelves. */
 export async function listHoldings(db: DbExecutor, companyId: number): Promise<HoldingsView> {
+  const worldId = await companyWorld(db, companyId);
   const rows = await db.execute<HoldingRow>(sql`
     with held as (
       select i.product_id, 'warehouse'::text as location, null::int as building_id, i.quantity, i.average_cost_cents,
              null::bigint as retail_price_cents, null::boolean as is_active
-      from inventory_items i where i.company_id = ${companyId} and i.quantity > 0
+      from inventory_items i where i.world_id = ${worldId} and i.company_id = ${companyId} and i.quantity > 0
       union all
       select bi.product_id, 'back_room', bi.building_id, bi.quantity, bi.purchase_price_cents, null, null
-      from building_inventory_items bi join buildings b on b.id = bi.building_id
-      where b.company_id = ${companyId} and bi.quantity > 0
+      from building_inventory_items bi join buildings b on b.world_id = bi.world_id and b.id = bi.building_id
+      where bi.world_id = ${worldId} and b.company_id = ${companyId} and bi.quantity > 0
       union all
       select sp.product_id, 'shelf', sp.building_id, sp.quantity, sp.cost_price_cents, sp.retail_price_cents, sp.is_active
-      from store_products sp join buildings b on b.id = sp.building_id
-      where b.company_id = ${companyId} and sp.quantity > 0
+      from store_products sp join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
+      where sp.world_id = ${worldId} and b.company_id = ${companyId} and sp.quantity > 0
     )
     select h.product_id, p.name as product_name, p.category, ${unitSellCentsSql} as sell_cents,
            ${holdingValueCentsSql(sql`h.quantity`)} as value_cents, h.location, h.building_id,
            b.type as building_type, c.name as city_name, h.quantity, h.average_cost_cents, h.retail_price_cents, h.is_active
     from held h
-    join products p on p.id = h.product_id
-    left join buildings b on b.id = h.building_id
+    join ${worldProductsSql(worldId)} p on p.id = h.product_id
+    left join buildings b on b.world_id = ${worldId} and b.id = h.building_id
     left join cities c on c.id = b.city_id
     order by p.name, case h.location when 'warehouse' then 0 when 'back_room' then 1 else 2 end, h.building_id`);
   const users = await db.execute<{ product_id: number; building_id: number; building_type: string; city_name: string }>(sql`
@@ -129,7 +131,7 @@ export async function listHoldings(db: DbExecutor, companyId: number): Promise<H
   // The total market value is what net worth counts for goods (valuation.ts): each product's whole
   // holding sold at once, which is less than selling each place's units separately.
   const [goods] = await db.execute<{ goods_cents: number }>(sql`
-    select v.goods_cents from ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${companyId})`, { companyIds: sql`(${companyId})` })} v`);
+    select v.goods_cents from ${valuationSql(sql`(select id as company_id, cash_cents from companies where world_id = ${worldId} and id = ${companyId})`, { worldId, companyIds: sql`(${companyId})` })} v`);
   return {
     items,
     totals: {

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { world } from '../schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { GameError } from '@marketcraft/shared';
+import { worlds } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 
 export interface WorldState {
@@ -8,11 +9,12 @@ export interface WorldState {
   next_turn_at: string | null;
 }
 
-export async function getWorldState(db: DbExecutor): Promise<WorldState> {
+/** GET /world: the week and clock of one world. */
+export async function getWorldState(db: DbExecutor, worldId: number): Promise<WorldState> {
   const [row] = await db
-    .select({ currentWeek: world.currentWeek, lastTurnAt: world.lastTurnAt, nextTurnAt: world.nextTurnAt })
-    .from(world)
-    .where(eq(world.id, 1));
+    .select({ currentWeek: worlds.currentWeek, lastTurnAt: worlds.lastTurnAt, nextTurnAt: worlds.nextTurnAt })
+    .from(worlds)
+    .where(eq(worlds.id, worldId));
   return {
     current_week: row?.currentWeek ?? 1,
     last_turn_at: row?.lastTurnAt?.toISOString() ?? null,
@@ -20,7 +22,17 @@ export async function getWorldState(db: DbExecutor): Promise<WorldState> {
   };
 }
 
-export async function currentWeek(db: DbExecutor): Promise<number> {
-  const [row] = await db.select({ currentWeek: world.currentWeek }).from(world).where(eq(world.id, 1));
+export async function currentWeek(db: DbExecutor, worldId: number): Promise<number> {
+  const [row] = await db.select({ currentWeek: worlds.currentWeek }).from(worlds).where(eq(worlds.id, worldId));
   return row?.currentWeek ?? 1;
+}
+
+/**
+ * The world a company plays in. Operations that start from a company (the player's, a bot's) act in
+ * its world: every row they write and every world figure they read (prices, the week) is that world's.
+ */
+export async function companyWorld(db: DbExecutor, companyId: number): Promise<number> {
+  const [row] = await db.execute<{ world_id: number }>(sql`select world_id from companies where id = ${companyId}`);
+  if (!row) throw new GameError('NOT_FOUND', 'No company found');
+  return Number(row.world_id);
 }

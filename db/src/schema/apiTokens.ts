@@ -7,7 +7,6 @@ import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniq
 import { API_TOKEN_SCOPES } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
 import { bytea, users } from './auth.ts';
-import { companies } from './companies.ts';
 
 /**
  * A token is `mc_pat_<lookup_id>_<secret>`; the row keeps the lookup id and SHA-256(secret) only.
@@ -48,8 +47,11 @@ export const apiTokenUsage = pgTable(
       .notNull()
       .references(() => apiTokens.id, { onDelete: 'cascade' }),
     day: date({ mode: 'string' }).notNull(),
-    /** The company the token acted for (the owner's active company at the time). */
-    companyId: integer().references(() => companies.id, { onDelete: 'set null' }),
+    /**
+     * The company the token acted for (the owner's active company at the time). No foreign key:
+     * companies are keyed by (world_id, id) and never deleted; ids are unique across worlds.
+     */
+    companyId: integer(),
     requests: integer().notNull().default(0),
     mutations: integer().notNull().default(0),
     /** Requests refused with 429. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { worlds } from './world.ts';
 
 /** Binary columns (token hashes) as Uint8Array. */
 export const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
@@ -32,6 +33,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastVerifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The world the player is looking at (the header's switcher); null: the public world. */
+    currentWorldId: integer().references((): AnyPgColumn => worlds.id, { onDelete: 'set null' }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -1,14 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
 import { users } from './auth.ts';
-import { buildingTypes, cities, countries, products, recipes, researchUpgrades } from './world.ts';
+import { buildingTypes, cities, countries, products, recipes, researchUpgrades, worldId } from './world.ts';
+
+/*
+ * Every table here is a game table: `world_id` leads its primary key and every key that points at
+ * another game table (a company or a building of the same world), so a world's rows never refer to
+ * another world's and the schema fits distribution by world_id (docs/architecture.md, "Scale-out").
+ * Ids stay unique across worlds (one identity sequence per table), so routes keep their shape.
+ */
 
 export const companies = pgTable(
   'companies',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    worldId: worldId(),
+    id: integer().generatedAlwaysAsIdentity(),
     /** The owning player; null for bots. A bankrupt company keeps its user id but loses `is_current`. */
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     name: text().notNull(),
@@ -37,19 +45,20 @@ export const companies = pgTable(
     check('companies_bio_length', sql`${t.bio} is null or length(${t.bio}) <= 500`),
     check('companies_negative_turns', sql`${t.negativeCashTurns} >= 0`),
     check('companies_tax_loss', sql`${t.taxLossCents} >= 0`),
-    // One active company per player.
-    uniqueIndex('companies_active_user_key').on(t.userId).where(sql`${t.status} = 'active'`),
-    index('companies_is_bot_idx').on(t.isBot),
+    primaryKey({ columns: [t.worldId, t.id] }),
+    // One active company per player and world.
+    uniqueIndex('companies_active_user_key').on(t.worldId, t.userId).where(sql`${t.status} = 'active'`),
+    index('companies_user_id_idx').on(t.userId),
+    index('companies_is_bot_idx').on(t.worldId, t.isBot),
   ],
 );
 
 export const buildings = pgTable(
   'buildings',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    worldId: worldId(),
+    id: integer().generatedAlwaysAsIdentity(),
+    companyId: integer().notNull(),
     type: text()
       .notNull()
       .references(() => buildingTypes.type),
@@ -73,8 +82,10 @@ export const buildings = pgTable(
     check('buildings_equipment_level', sql`${t.equipmentLevel} between 1 and 5`),
     check('buildings_production_rate', sql`${t.productionRate} between 10 and 200`),
     check('buildings_automation_level', sql`${t.automationLevel} >= 0`),
-    index('buildings_company_id_idx').on(t.companyId),
-    index('buildings_city_id_idx').on(t.cityId),
+    primaryKey({ columns: [t.worldId, t.id] }),
+    foreignKey({ name: 'buildings_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+    index('buildings_company_id_idx').on(t.worldId, t.companyId),
+    index('buildings_city_id_idx').on(t.worldId, t.cityId),
   ],
 );
 
@@ -82,9 +93,8 @@ export const buildings = pgTable(
 export const inventoryItems = pgTable(
   'inventory_items',
   {
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    worldId: worldId(),
+    companyId: integer().notNull(),
     productId: integer()
       .notNull()
       .references(() => products.id),
@@ -93,9 +103,10 @@ export const inventoryItems = pgTable(
     averageCostCents: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.productId] }),
+    primaryKey({ columns: [t.worldId, t.companyId, t.productId] }),
+    foreignKey({ name: 'inventory_items_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
     check('inventory_items_quantity', sql`${t.quantity} >= 0`),
-    index('inventory_items_product_id_idx').on(t.productId),
+    index('inventory_items_product_id_idx').on(t.worldId, t.productId),
   ],
 );
 
@@ -103,10 +114,9 @@ export const inventoryItems = pgTable(
 export const buildingInventoryItems = pgTable(
   'building_inventory_items',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    buildingId: integer()
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    worldId: worldId(),
+    id: integer().generatedAlwaysAsIdentity(),
+    buildingId: integer().notNull(),
     productId: integer()
       .notNull()
       .references(() => products.id),
@@ -115,7 +125,9 @@ export const buildingInventoryItems = pgTable(
     purchasePriceCents: bigint({ mode: 'number' }).notNull(),
   },
   (t) => [
-    uniqueIndex('building_inventory_items_building_product_key').on(t.buildingId, t.productId),
+    primaryKey({ columns: [t.worldId, t.id] }),
+    foreignKey({ name: 'building_inventory_items_building_fk', columns: [t.worldId, t.buildingId], foreignColumns: [buildings.worldId, buildings.id] }).onDelete('cascade'),
+    uniqueIndex('building_inventory_items_building_product_key').on(t.worldId, t.buildingId, t.productId),
     check('building_inventory_items_quantity', sql`${t.quantity} >= 0`),
     check('building_inventory_items_price', sql`${t.purchasePriceCents} >= 0`),
   ],
@@ -125,10 +137,9 @@ export const buildingInventoryItems = pgTable(
 export const storeProducts = pgTable(
   'store_products',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    buildingId: integer()
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    worldId: worldId(),
+    id: integer().generatedAlwaysAsIdentity(),
+    buildingId: integer().notNull(),
     productId: integer()
       .notNull()
       .references(() => products.id),
@@ -140,19 +151,20 @@ export const storeProducts = pgTable(
     unitsSoldLastTurn: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    uniqueIndex('store_products_building_product_key').on(t.buildingId, t.productId),
+    primaryKey({ columns: [t.worldId, t.id] }),
+    foreignKey({ name: 'store_products_building_fk', columns: [t.worldId, t.buildingId], foreignColumns: [buildings.worldId, buildings.id] }).onDelete('cascade'),
+    uniqueIndex('store_products_building_product_key').on(t.worldId, t.buildingId, t.productId),
     check('store_products_quantity', sql`${t.quantity} >= 0`),
     check('store_products_retail_price', sql`${t.retailPriceCents} > 0`),
-    index('store_products_product_id_idx').on(t.productId),
+    index('store_products_product_id_idx').on(t.worldId, t.productId),
   ],
 );
 
 export const shareRecords = pgTable(
   'share_records',
   {
-    companyId: integer()
-      .primaryKey()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    worldId: worldId(),
+    companyId: integer().notNull(),
     totalShares: bigint({ mode: 'number' }).notNull().default(100),
     sharePriceCents: bigint({ mode: 'number' }).notNull().default(10_000),
     lastDividendCents: bigint({ mode: 'number' }).notNull().default(0),
@@ -167,6 +179,8 @@ export const shareRecords = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.worldId, t.companyId] }),
+    foreignKey({ name: 'share_records_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
     check('share_records_total_shares', sql`${t.totalShares} > 0`),
     check('share_records_price', sql`${t.sharePriceCents} >= 0`),
     check('share_records_dividend', sql`${t.lastDividendCents} >= 0`),
@@ -178,45 +192,46 @@ export const shareRecords = pgTable(
 export const portfolioEntries = pgTable(
   'portfolio_entries',
   {
-    holderCompanyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    issuerCompanyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    worldId: worldId(),
+    holderCompanyId: integer().notNull(),
+    issuerCompanyId: integer().notNull(),
     sharesOwned: bigint({ mode: 'number' }).notNull(),
     /** Average price paid per share, in cents. */
     averagePriceCents: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.holderCompanyId, t.issuerCompanyId] }),
+    primaryKey({ columns: [t.worldId, t.holderCompanyId, t.issuerCompanyId] }),
+    foreignKey({ name: 'portfolio_entries_holder_fk', columns: [t.worldId, t.holderCompanyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+    foreignKey({ name: 'portfolio_entries_issuer_fk', columns: [t.worldId, t.issuerCompanyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
     check('portfolio_entries_shares', sql`${t.sharesOwned} >= 0`),
     check('portfolio_entries_not_self', sql`${t.holderCompanyId} <> ${t.issuerCompanyId}`),
-    index('portfolio_entries_issuer_idx').on(t.issuerCompanyId),
+    index('portfolio_entries_issuer_idx').on(t.worldId, t.issuerCompanyId),
   ],
 );
 
 export const stockPriceHistory = pgTable(
   'stock_price_history',
   {
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    worldId: worldId(),
+    companyId: integer().notNull(),
     week: integer().notNull(),
     priceCents: bigint({ mode: 'number' }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.week] }), check('stock_price_history_price', sql`${t.priceCents} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.worldId, t.companyId, t.week] }),
+    foreignKey({ name: 'stock_price_history_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+    check('stock_price_history_price', sql`${t.priceCents} >= 0`),
+  ],
 );
 
 /** One entry per company and turn: the cash change of that turn. */
 export const financialHistory = pgTable(
   'financial_history',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    worldId: worldId(),
+    id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+    companyId: integer().notNull(),
     week: integer().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
     cashAfterCents: bigint({ mode: 'number' }).notNull(),
@@ -226,7 +241,11 @@ export const financialHistory = pgTable(
     netWorthCents: bigint({ mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('financial_history_company_week_key').on(t.companyId, t.week)],
+  (t) => [
+    primaryKey({ columns: [t.worldId, t.id] }),
+    foreignKey({ name: 'financial_history_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+    uniqueIndex('financial_history_company_week_key').on(t.worldId, t.companyId, t.week),
+  ],
 );
 
 /**
@@ -240,7 +259,8 @@ export const financialHistory = pgTable(
 export const transactions = pgTable(
   'transactions',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    worldId: worldId(),
+    id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     companyId: integer().notNull(),
     type: text().notNull(),
     /** Finer reason inside the type: wages, tax, dividend, subsidy, research, politics, ... */
@@ -258,10 +278,11 @@ export const transactions = pgTable(
     countryId: integer(),
   },
   (t) => [
+    primaryKey({ columns: [t.worldId, t.id] }),
     check('transactions_type', inList(t.type, TRANSACTION_TYPES)),
-    index('transactions_company_week_idx').on(t.companyId, t.week),
+    index('transactions_company_week_idx').on(t.worldId, t.companyId, t.week),
     index('transactions_large_idx')
-      .on(t.createdAt)
+      .on(t.worldId, t.createdAt)
       .where(sql`abs(${t.amountCents}) > 1000000`),
   ],
 );
@@ -270,6 +291,7 @@ export const transactions = pgTable(
 export const marketActivity = pgTable(
   'market_activity',
   {
+    worldId: worldId(),
     week: integer().notNull(),
     productId: integer()
       .notNull()
@@ -278,7 +300,7 @@ export const marketActivity = pgTable(
     unitsSold: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.week, t.productId] }),
+    primaryKey({ columns: [t.worldId, t.week, t.productId] }),
     check('market_activity_units', sql`${t.unitsBought} >= 0 and ${t.unitsSold} >= 0`),
   ],
 );
@@ -286,9 +308,8 @@ export const marketActivity = pgTable(
 export const influenceRecords = pgTable(
   'influence_records',
   {
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    worldId: worldId(),
+    companyId: integer().notNull(),
     countryId: integer()
       .notNull()
       .references(() => countries.id),
@@ -297,17 +318,19 @@ export const influenceRecords = pgTable(
     platform: text().notNull().default('lower_taxes'),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.countryId] }),
+    primaryKey({ columns: [t.worldId, t.companyId, t.countryId] }),
+    foreignKey({ name: 'influence_records_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
     check('influence_records_points', sql`${t.influencePoints} >= 0`),
     check('influence_records_platform', inList(t.platform, POLITICAL_PLATFORMS)),
-    index('influence_records_country_idx').on(t.countryId),
+    index('influence_records_country_idx').on(t.worldId, t.countryId),
   ],
 );
 
 export const politicalEvents = pgTable(
   'political_events',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    worldId: worldId(),
+    id: integer().generatedAlwaysAsIdentity(),
     countryId: integer()
       .notNull()
       .references(() => countries.id),
@@ -316,30 +339,35 @@ export const politicalEvents = pgTable(
     /** Tax points for tax events; subsidy dollars per building for subsidies. */
     effectValue: integer().notNull().default(0),
     /** The company the event favours, when influence decided it. */
-    beneficiaryCompanyId: integer().references(() => companies.id, { onDelete: 'set null' }),
+    beneficiaryCompanyId: integer(),
     startedWeek: integer().notNull(),
     activeUntilWeek: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.worldId, t.id] }),
+    // Companies are never deleted (bankrupt ones keep their row), so the key needs no ON DELETE.
+    foreignKey({ name: 'political_events_beneficiary_fk', columns: [t.worldId, t.beneficiaryCompanyId], foreignColumns: [companies.worldId, companies.id] }),
     check('political_events_type', inList(t.eventType, POLITICAL_EVENT_TYPES)),
     check('political_events_weeks', sql`${t.activeUntilWeek} >= ${t.startedWeek}`),
-    index('political_events_country_idx').on(t.countryId, t.activeUntilWeek),
-    index('political_events_created_idx').on(t.createdAt),
+    index('political_events_country_idx').on(t.worldId, t.countryId, t.activeUntilWeek),
+    index('political_events_created_idx').on(t.worldId, t.createdAt),
   ],
 );
 
 export const companyResearch = pgTable(
   'company_research',
   {
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    worldId: worldId(),
+    companyId: integer().notNull(),
     upgradeId: integer()
       .notNull()
       .references(() => researchUpgrades.id),
     researchedWeek: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.upgradeId] })],
+  (t) => [
+    primaryKey({ columns: [t.worldId, t.companyId, t.upgradeId] }),
+    foreignKey({ name: 'company_research_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+  ],
 );

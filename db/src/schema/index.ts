@@ -3,3 +3,4 @@ export * from './world.ts';
 export * from './companies.ts';
 export * from './apiTokens.ts';
 export * from './history.ts';
+export * from './classroom.ts';

@@ -1,13 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PRODUCT_CATEGORIES, CITY_BONUS_TYPES, BUILDING_CATEGORIES, RESEARCH_CATEGORIES } from '@marketcraft/shared';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PRODUCT_CATEGORIES, CITY_BONUS_TYPES, BUILDING_CATEGORIES, RESEARCH_CATEGORIES, WORLD_KINDS, WORLD_STATUSES } from '@marketcraft/shared';
+import { users } from './auth.ts';
 import { inList } from './sqlHelpers.ts';
 
-/** The single world row (id = 1). */
-export const world = pgTable(
-  'world',
+/**
+ * Every world is a whole game (docs/worlds.md): its own week and clock, market, companies, share
+ * records, politics, news and leaderboard. Every game table leads its keys with `world_id`; the
+ * catalogue (products, recipes, building types, upgrades, countries, cities) is shared.
+ * The public world is id 1 (PUBLIC_WORLD_ID): a fresh install has it, sign-up joins it.
+ */
+export const worlds = pgTable(
+  'worlds',
   {
-    id: integer().primaryKey().default(1),
+    id: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 2 }),
+    name: text().notNull().default('Public world'),
+    /** public: listed, joined by anyone; private: joined by its code, run by its instructors. */
+    kind: text().notNull().default('public'),
+    /** active: its clock runs; paused: no scheduled turns; ended: read-only. */
+    status: text().notNull().default('active'),
+    /** Private worlds only: what students type to join (unique, can be rotated). */
+    joinCode: text().unique(),
+    /** Minutes between scheduled turns; null: the public schedule (public) or manual (private). */
+    turnIntervalMinutes: integer(),
+    /** What a new player's company starts with, cents; null: the game's default. */
+    startingCashCents: bigint({ mode: 'number' }),
+    /** Player companies the world admits (bots not counted); null: unlimited. */
+    maxPlayers: integer(),
+    botCount: integer().notNull().default(25),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
     currentWeek: integer().notNull().default(1),
     lastTurnAt: timestamp({ withTimezone: true }),
     nextTurnAt: timestamp({ withTimezone: true }),
@@ -15,19 +38,40 @@ export const world = pgTable(
     seed: bigint({ mode: 'number' }).notNull().default(20261121),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('world_single_row', sql`${t.id} = 1`), check('world_week_positive', sql`${t.currentWeek} >= 1`)],
+  (t) => [
+    check('worlds_week_positive', sql`${t.currentWeek} >= 1`),
+    check('worlds_kind', inList(t.kind, WORLD_KINDS)),
+    check('worlds_status', inList(t.status, WORLD_STATUSES)),
+    check('worlds_name_length', sql`length(trim(${t.name})) between 1 and 60`),
+    check('worlds_turn_interval', sql`${t.turnIntervalMinutes} is null or ${t.turnIntervalMinutes} between 1 and 1440`),
+    check('worlds_bot_count', sql`${t.botCount} between 0 and 25`),
+    check('worlds_starting_cash', sql`${t.startingCashCents} is null or ${t.startingCashCents} > 0`),
+    check('worlds_max_players', sql`${t.maxPlayers} is null or ${t.maxPlayers} >= 1`),
+    check('worlds_private_code', sql`${t.kind} = 'public' or ${t.joinCode} is not null`),
+  ],
 );
 
-/** One row per processed week: the turn's exactly-once marker, written in the turn's transaction. */
-export const turns = pgTable('turns', {
-  week: integer().primaryKey(),
-  startedAt: timestamp({ withTimezone: true }).notNull(),
-  finishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  durationMs: integer().notNull().default(0),
-  phaseTimings: jsonb().$type<Record<string, number>>().notNull().default({}),
-  /** The pg-boss job that ran this turn: a retried scheduled job (no week in its data) finds its turn here. */
-  jobId: text().unique(),
-});
+/** `world_id` of every game table: leads its primary and foreign keys (Citus' distribution column). */
+export const worldId = () =>
+  integer()
+    .notNull()
+    .references(() => worlds.id);
+
+/** One row per processed week of a world: the turn's exactly-once marker, written in the turn's transaction. */
+export const turns = pgTable(
+  'turns',
+  {
+    worldId: worldId(),
+    week: integer().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    durationMs: integer().notNull().default(0),
+    phaseTimings: jsonb().$type<Record<string, number>>().notNull().default({}),
+    /** The pg-boss job that ran this turn: a retried scheduled job (no week in its data) finds its turn here. */
+    jobId: text(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.week] }), uniqueIndex('turns_world_job_key').on(t.worldId, t.jobId)],
+);
 
 export const countries = pgTable(
   'countries',
@@ -35,11 +79,24 @@ export const countries = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: text().notNull().unique(),
     /** Percent of positive profit taxed each turn. */
-    taxRate: integer().notNull(),
-    /** The rate before events and elections changed it. */
+    /** The rate every world starts with (each world's current rate: world_countries). */
     baseTaxRate: integer().notNull(),
   },
-  (t) => [check('countries_tax_rate_range', sql`${t.taxRate} between 0 and 100 and ${t.baseTaxRate} between 0 and 100`)],
+  (t) => [check('countries_tax_rate_range', sql`${t.baseTaxRate} between 0 and 100`)],
+);
+
+/** A country in one world: its tax rate now (events, elections and instructors' shocks move it). */
+export const worldCountries = pgTable(
+  'world_countries',
+  {
+    worldId: worldId(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    /** Percent of positive profit taxed each turn. */
+    taxRate: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.countryId] }), check('world_countries_tax_rate_range', sql`${t.taxRate} between 0 and 100`)],
 );
 
 export const cities = pgTable(
@@ -71,17 +128,28 @@ export const products = pgTable(
     category: text().notNull(),
     subcategory: text().notNull(),
     basePriceCents: bigint({ mode: 'number' }).notNull(),
-    /** The exchange's posted price this week (set by the turn). */
-    currentPriceCents: bigint({ mode: 'number' }).notNull(),
     /** Units that move the exchange's price by a factor e (docs/economy.md, "The market"). */
     depthUnits: bigint({ mode: 'number' }).notNull().default(4_000),
   },
   (t) => [
     check('products_category', inList(t.category, PRODUCT_CATEGORIES)),
-    check('products_prices_positive', sql`${t.basePriceCents} > 0 and ${t.currentPriceCents} > 0`),
+    check('products_prices_positive', sql`${t.basePriceCents} > 0`),
     check('products_depth_positive', sql`${t.depthUnits} > 0`),
     index('products_category_idx').on(t.category),
   ],
+);
+
+/** A product on one world's exchange: its posted price this week (set by the turn). */
+export const worldProducts = pgTable(
+  'world_products',
+  {
+    worldId: worldId(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    currentPriceCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.productId] }), check('world_products_price_positive', sql`${t.currentPriceCents} > 0`)],
 );
 
 export const buildingTypes = pgTable(
@@ -141,6 +209,7 @@ export const recipeInputs = pgTable(
 export const cityMarketData = pgTable(
   'city_market_data',
   {
+    worldId: worldId(),
     cityId: integer()
       .notNull()
       .references(() => cities.id),
@@ -155,10 +224,10 @@ export const cityMarketData = pgTable(
     priceFactorBp: integer().notNull().default(10_000),
   },
   (t) => [
-    primaryKey({ columns: [t.cityId, t.productId] }),
+    primaryKey({ columns: [t.worldId, t.cityId, t.productId] }),
     check('city_market_data_demand_range', sql`${t.demandLevel} between 0 and 100 and ${t.baseDemandLevel} between 0 and 100`),
     check('city_market_data_price_positive', sql`${t.marketPriceCents} > 0`),
-    index('city_market_data_product_id_idx').on(t.productId),
+    index('city_market_data_product_id_idx').on(t.worldId, t.productId),
   ],
 );
 

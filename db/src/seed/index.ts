@@ -20,6 +20,8 @@ import {
   buildingSaleRefund,
   dollarsToCents,
   nextScheduledTurnAt,
+  PUBLIC_WORLD_ID,
+  PUBLIC_WORLD_NAME,
   referencePriceRule,
 } from '@marketcraft/shared';
 import { ruleSql } from '../ruleSql.ts';
@@ -36,7 +38,9 @@ import {
   recipes,
   researchUpgrades,
   storeProducts,
-  world,
+  worldCountries,
+  worldProducts,
+  worlds,
 } from '../schema/index.ts';
 import { BOTS, type BotSeed } from './data/bots.ts';
 import { CITIES } from './data/cities.ts';
@@ -62,19 +66,78 @@ const SEED_WEEK = 1;
 export async function seedWorld(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    await seedBuildingTypes(tx);
-    const productIds = await seedProducts(tx);
-    const recipeIds = await seedRecipes(tx, productIds);
-    const countryIds = await seedCountries(tx);
-    const cityIds = await seedCities(tx, countryIds);
-    await seedCityMarketData(tx, cityIds, productIds);
-    await seedResearch(tx);
-    await seedBots(tx, { productIds, recipeIds, cityIds });
+    // The public world first: every game row of the seed belongs to it.
     await tx
-      .insert(world)
-      .values({ id: 1, currentWeek: 1, nextTurnAt: nextScheduledTurnAt(new Date()) })
-      .onConflictDoNothing();
+      .insert(worlds)
+      .values({ id: PUBLIC_WORLD_ID, name: PUBLIC_WORLD_NAME, kind: 'public', currentWeek: 1, nextTurnAt: nextScheduledTurnAt(new Date()) })
+      // The migration that introduced worlds creates the public world without a clock.
+      .onConflictDoUpdate({ target: worlds.id, set: { nextTurnAt: sql`excluded.next_turn_at` }, setWhere: sql`${worlds.nextTurnAt} is null` });
+    const ids = await seedCatalogue(tx);
+    await seedWorldState(tx, PUBLIC_WORLD_ID, ids, { botCount: BOTS.length });
   });
+}
+
+/** The shared catalogue: building types, products, recipes, countries, cities and the research tree. */
+async function seedCatalogue(tx: DbExecutor): Promise<SeedIds> {
+  await seedBuildingTypes(tx);
+  const productIds = await seedProducts(tx);
+  const recipeIds = await seedRecipes(tx, productIds);
+  const countryIds = await seedCountries(tx);
+  const cityIds = await seedCities(tx, countryIds);
+  await seedResearch(tx);
+  return { productIds, recipeIds, cityIds };
+}
+
+/**
+ * One world's own state at its start: exchange prices at base, tax rates at base, every city's
+ * demand and price level, and its first `botCount` bots (BOTS order) with their buildings and stock.
+ * Idempotent per world. Called for the public world by the seed and for every new private world.
+ */
+export async function seedWorldState(tx: DbExecutor, worldId: number, ids: SeedIds, options: { botCount: number }): Promise<void> {
+  await tx.execute(sql`
+    insert into ${worldProducts} (world_id, product_id, current_price_cents)
+    select ${worldId}::int, p.id, p.base_price_cents from ${products} p
+    on conflict do nothing`);
+  await tx.execute(sql`
+    insert into ${worldCountries} (world_id, country_id, tax_rate)
+    select ${worldId}::int, c.id, c.base_tax_rate from ${countries} c
+    on conflict do nothing`);
+  await seedCityMarketData(tx, worldId, ids.cityIds, ids.productIds);
+  await seedBots(tx, worldId, ids, BOTS.slice(0, options.botCount));
+}
+
+/**
+ * Creates a world's starting state in the caller's transaction (the catalogue exists: the seed ran
+ * at start). City markets start as the seed makes them for every world (cityMarketSeeds depends on
+ * the city and product only), so they are copied set-based from the public world's base levels,
+ * which is what seedCityMarketData would insert, without its 15,200-row round trip.
+ */
+export async function populateWorld(tx: DbExecutor, worldId: number, options: { botCount: number }): Promise<void> {
+  await tx.execute(sql`
+    insert into ${worldProducts} (world_id, product_id, current_price_cents)
+    select ${worldId}::int, p.id, p.base_price_cents from ${products} p
+    on conflict do nothing`);
+  await tx.execute(sql`
+    insert into ${cityMarketData} (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
+    select ${worldId}::int, c.city_id, c.product_id, c.base_demand_level, c.base_demand_level, c.price_factor_bp,
+           ${ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`c.price_factor_bp` })}
+    from ${cityMarketData} c join ${products} p on p.id = c.product_id
+    where c.world_id = ${PUBLIC_WORLD_ID}
+    on conflict do nothing`);
+  await tx.execute(sql`
+    insert into ${worldCountries} (world_id, country_id, tax_rate)
+    select ${worldId}::int, c.id, c.base_tax_rate from ${countries} c
+    on conflict do nothing`);
+  if (options.botCount === 0) return;
+  const productRows = await tx.select({ id: products.id, name: products.name }).from(products);
+  const recipeRows = await tx.select({ id: recipes.id, buildingType: recipes.buildingType, outputProductId: recipes.outputProductId }).from(recipes);
+  const cityRows = await tx.select({ id: cities.id, name: cities.name }).from(cities);
+  const ids: SeedIds = {
+    productIds: new Map(productRows.map((row) => [row.name, row.id])),
+    recipeIds: new Map(recipeRows.map((row) => [recipeKey(row.buildingType, row.outputProductId), row.id])),
+    cityIds: new Map(cityRows.map((row) => [row.name, row.id])),
+  };
+  await seedBots(tx, worldId, ids, BOTS.slice(0, options.botCount));
 }
 
 /** The key of a recipe: building type and output product (one recipe per pair). */
@@ -120,6 +183,8 @@ async function seedBuildingTypes(tx: DbExecutor): Promise<void> {
 }
 
 async function seedProducts(tx: DbExecutor): Promise<Map<string, number>> {
+  // Base prices before this catalogue: a world's current price moves by the same ratio as its base.
+  const before = await tx.select({ id: products.id, basePriceCents: products.basePriceCents }).from(products);
   await tx
     .insert(products)
     .values(
@@ -130,21 +195,32 @@ async function seedProducts(tx: DbExecutor): Promise<Map<string, number>> {
           category: product.category,
           subcategory: product.subcategory,
           basePriceCents,
-          currentPriceCents: basePriceCents,
           depthUnits: lookup(CATALOGUE.depthUnits, product.name, 'product depth'),
         };
       }),
     )
     .onConflictDoUpdate({
       target: products.name,
-      // An older catalogue: the new base price and depth; the current price moves by the same ratio as the base.
+      // An older catalogue: the new base price and depth (current prices follow below).
       set: {
-        currentPriceCents: sql`greatest(1, round(${products.currentPriceCents} * excluded.base_price_cents::numeric / ${products.basePriceCents}))::bigint`,
         basePriceCents: sql`excluded.base_price_cents`,
         depthUnits: sql`excluded.depth_units`,
       },
       setWhere: sql`(${products.basePriceCents}, ${products.depthUnits}) is distinct from (excluded.base_price_cents, excluded.depth_units)`,
     });
+  if (before.length > 0) {
+    await tx.execute(sql`
+      update ${worldProducts} wp
+      set current_price_cents = greatest(1, round(wp.current_price_cents * p.base_price_cents::numeric / old.base_price_cents))::bigint
+      from unnest(${`{${before.map((row) => row.id).join(',')}}`}::int[], ${`{${before.map((row) => row.basePriceCents).join(',')}}`}::bigint[]) as old(id, base_price_cents)
+      join ${products} p on p.id = old.id
+      where wp.product_id = old.id and p.base_price_cents <> old.base_price_cents`);
+  }
+  // A product new to the catalogue starts at its base price in every world.
+  await tx.execute(sql`
+    insert into ${worldProducts} (world_id, product_id, current_price_cents)
+    select w.id, p.id, p.base_price_cents from ${worlds} w cross join ${products} p
+    on conflict do nothing`);
   const rows = await tx.select({ id: products.id, name: products.name }).from(products);
   return new Map(rows.map((row) => [row.name, row.id]));
 }
@@ -199,8 +275,12 @@ async function seedRecipes(tx: DbExecutor, productIds: ReadonlyMap<string, numbe
 async function seedCountries(tx: DbExecutor): Promise<Map<string, number>> {
   await tx
     .insert(countries)
-    .values(COUNTRIES.map((country) => ({ name: country.name, taxRate: country.taxRate, baseTaxRate: country.taxRate })))
+    .values(COUNTRIES.map((country) => ({ name: country.name, baseTaxRate: country.taxRate })))
     .onConflictDoNothing({ target: countries.name });
+  await tx.execute(sql`
+    insert into ${worldCountries} (world_id, country_id, tax_rate)
+    select w.id, c.id, c.base_tax_rate from ${worlds} w cross join ${countries} c
+    on conflict do nothing`);
   const rows = await tx.select({ id: countries.id, name: countries.name }).from(countries);
   return new Map(rows.map((row) => [row.name, row.id]));
 }
@@ -222,7 +302,7 @@ async function seedCities(tx: DbExecutor, countryIds: ReadonlyMap<string, number
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
-async function seedCityMarketData(tx: DbExecutor, cityIds: ReadonlyMap<string, number>, productIds: ReadonlyMap<string, number>): Promise<void> {
+async function seedCityMarketData(tx: DbExecutor, worldId: number, cityIds: ReadonlyMap<string, number>, productIds: ReadonlyMap<string, number>): Promise<void> {
   // 15,200 rows: sent as five arrays and unnested in one statement, far faster than a VALUES list.
   const columns = { cityId: [] as number[], productId: [] as number[], demandLevel: [] as number[], baseDemandLevel: [] as number[], priceFactorBp: [] as number[] };
   for (const city of CITIES) {
@@ -239,8 +319,8 @@ async function seedCityMarketData(tx: DbExecutor, cityIds: ReadonlyMap<string, n
   }
   const arrayLiteral = (values: readonly number[]) => `{${values.join(',')}}`;
   await tx.execute(sql`
-    insert into ${cityMarketData} (city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
-    select s.city_id, s.product_id, s.demand_level, s.base_demand_level, s.price_factor_bp, 1
+    insert into ${cityMarketData} (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
+    select ${worldId}::int, s.city_id, s.product_id, s.demand_level, s.base_demand_level, s.price_factor_bp, 1
     from unnest(
       ${arrayLiteral(columns.cityId)}::integer[],
       ${arrayLiteral(columns.productId)}::integer[],
@@ -249,15 +329,13 @@ async function seedCityMarketData(tx: DbExecutor, cityIds: ReadonlyMap<string, n
       ${arrayLiteral(columns.priceFactorBp)}::integer[]
     ) as s(city_id, product_id, demand_level, base_demand_level, price_factor_bp)
     on conflict do nothing`);
-  // Reference prices follow the exchange price (new rows, and rows of an older catalogue).
+  // Reference prices follow the exchange price (new rows, and rows of an older catalogue). One join,
+  // no self-join: on a database without statistics yet (an upgrade) the planner cannot misjudge it.
+  const reference = ruleSql(referencePriceRule, { marketPriceCents: sql`p.current_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` });
   await tx.execute(sql`
-    update ${cityMarketData} cmd set market_price_cents = r.reference_cents
-    from (
-      select c.city_id, c.product_id,
-             ${ruleSql(referencePriceRule, { marketPriceCents: sql`p.current_price_cents`, cityFactorBp: sql`c.price_factor_bp` })} as reference_cents
-      from ${cityMarketData} c join ${products} p on p.id = c.product_id
-    ) r
-    where cmd.city_id = r.city_id and cmd.product_id = r.product_id and cmd.market_price_cents <> r.reference_cents`);
+    update ${cityMarketData} cmd set market_price_cents = ${reference}
+    from ${worldProducts} p
+    where cmd.world_id = ${worldId} and p.world_id = ${worldId} and p.product_id = cmd.product_id and cmd.market_price_cents <> ${reference}`);
 }
 
 async function seedResearch(tx: DbExecutor): Promise<void> {
@@ -287,19 +365,20 @@ async function seedResearch(tx: DbExecutor): Promise<void> {
   }
 }
 
-interface SeedIds {
+export interface SeedIds {
   productIds: ReadonlyMap<string, number>;
   recipeIds: ReadonlyMap<string, number>;
   cityIds: ReadonlyMap<string, number>;
 }
 
-async function seedBots(tx: DbExecutor, ids: SeedIds): Promise<void> {
-  const bots: readonly BotSeed[] = BOTS;
+async function seedBots(tx: DbExecutor, worldId: number, ids: SeedIds, bots: readonly BotSeed[]): Promise<void> {
+  if (bots.length === 0) return;
   const existing = await tx
     .select({ name: companies.name })
     .from(companies)
     .where(
       and(
+        eq(companies.worldId, worldId),
         eq(companies.isBot, true),
         inArray(
           companies.name,
@@ -314,6 +393,7 @@ async function seedBots(tx: DbExecutor, ids: SeedIds): Promise<void> {
     .insert(companies)
     .values(
       newBots.map((bot) => ({
+        worldId,
         name: bot.name,
         bio: bot.bio,
         cashCents: bot.startingCashCents,
@@ -329,7 +409,7 @@ async function seedBots(tx: DbExecutor, ids: SeedIds): Promise<void> {
     const companyId = lookup(botIds, bot.name, 'bot');
     // Listed at its book value: cash + its buildings at book value.
     const buildingsBookCents = bot.buildings.reduce((sum, building) => sum + buildingSaleRefund(dollarsToCents(BUILDING_TYPES[building.type].constructionCost)), 0);
-    await listCompany(tx, companyId, bot.startingCashCents + buildingsBookCents);
+    await listCompany(tx, worldId, companyId, bot.startingCashCents + buildingsBookCents);
     for (const building of bot.buildings) {
       const recipeId =
         building.recipe === undefined
@@ -338,6 +418,7 @@ async function seedBots(tx: DbExecutor, ids: SeedIds): Promise<void> {
       const [row] = await tx
         .insert(buildings)
         .values({
+          worldId,
           companyId,
           type: building.type,
           cityId: lookup(ids.cityIds, building.city, 'city'),
@@ -353,6 +434,7 @@ async function seedBots(tx: DbExecutor, ids: SeedIds): Promise<void> {
         stock.map(([productName, quantity]) => {
           const basePriceCents = lookup(basePrices, productName, 'product');
           return {
+            worldId,
             buildingId: row.id,
             productId: lookup(ids.productIds, productName, 'product'),
             quantity: quantity ?? 0,

@@ -5,8 +5,8 @@
  * 2. demand at R: Q0 = $8,000 x sqrt(population / 500,000) x demand_level/50 / base R (units);
  * 3. each store's weight w = (R / its price)^4 x (1 + its store bonus/100), 0 above 3R; its share
  *    s = w / sum of weights; the average price pbar = sum of s x price;
- * 4. units demanded Q = Q0 x min(2, (R / pbar)^2): two stores at one price share one demand;
- * 5. a store serves Q x s, within its shelf stock and its capacity (value at reference prices).
+ * 4. units demanded Q = Q0 x min(2, (R / pbar)^4): two stores at one price share one demand;
+ * 5. a store serves Q x s, within its shelf stock and its capacity (valued at its shelf prices).
  * The turn runs steps 3-5 in SQL for every city and product at once (worker/src/turn/sales.ts).
  */
 import {
@@ -77,7 +77,7 @@ export const storeWeightRule = defineRule({
     ),
 });
 
-/** Units the city buys at the shelves' average price: floor(Q0 x min(2, (R / average)^2)). */
+/** Units the city buys at the shelves' average price: floor(Q0 x min(2, (R / average)^4)). */
 export const cityDemandRule = defineRule({
   name: 'cityDemand',
   description: 'Units the city buys this week at the average shelf price',
@@ -91,10 +91,10 @@ export const cityDemandRule = defineRule({
     E.floor(E.mul(v.baseDemand, E.min(MAX_DEMAND_MULTIPLE, E.pow(E.div(v.referenceCents, v.averagePriceCents), DEMAND_PRICE_ELASTICITY)))),
 });
 
-/** What a store can sell per week, valued at reference prices: $30,000 x efficiency x rate x (100 + bonus) / 10^6. */
+/** What a store can sell per week, valued at its shelf prices: $30,000 x efficiency x rate x (100 + bonus) / 10^6. */
 export const storeCapacityRule = defineRule({
   name: 'storeCapacity',
-  description: 'What the store can sell in a week, valued at reference prices',
+  description: 'What the store can sell in a week, valued at its shelf prices',
   unit: 'dollars',
   cents: true,
   inputs: {

@@ -33,3 +33,22 @@ export const idSchema = numberInput(z.number().int().positive().max(MAX_ROW_ID, 
 export const positiveIntegerSchema = numberInput(z.number().int().positive());
 /** A positive dollar amount, at most $1,000,000,000 (rounded to cents where it is used). */
 export const positiveDollarsSchema = numberInput(z.number().positive().max(1_000_000_000));
+
+/** Any C0 or C1 control character (NUL, ESC, DEL, ...): never part of a name or a text a player types. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+/** The same but tab and line breaks, which a multi-line text (a bio) may hold. */
+const CONTROL_CHARACTER_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
+
+/**
+ * Whether a text a player typed is free of control characters. PostgreSQL cannot store NUL in
+ * text (it answered 500 before this rule), and the others (escape sequences, backspaces) only
+ * garble other players' screens and the operators' logs. `multiline` allows tab and line breaks.
+ */
+export function hasNoControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
+  return !(options.multiline ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER).test(text);
+}
+
+/** "Company name cannot contain control characters". */
+export function controlCharactersMessage(label: string): string {
+  return `${label} cannot contain control characters`;
+}

@@ -1,20 +1,23 @@
 // Request schemas for the company domain (see common.ts for the building blocks).
 import { z } from 'zod';
 import { MAX_BIO_LENGTH, MAX_COMPANY_NAME_LENGTH } from '../constants.ts';
+import { controlCharactersMessage, hasNoControlCharacters } from './common.ts';
 
-/** Company name: trimmed, not empty (spec section 5), at most 80 characters (our rule). */
+/** Company name: trimmed, not empty (spec section 5), at most 80 characters, no control characters (our rules). */
 export const companyNameSchema = z
   .string()
   .trim()
   .min(1, 'Company name cannot be empty')
-  .max(MAX_COMPANY_NAME_LENGTH, `Company name must be ${MAX_COMPANY_NAME_LENGTH} characters or less`);
+  .max(MAX_COMPANY_NAME_LENGTH, `Company name must be ${MAX_COMPANY_NAME_LENGTH} characters or less`)
+  .refine((name) => hasNoControlCharacters(name), controlCharactersMessage('Company name'));
 
-/** Bio: trimmed, at most 500 characters; empty becomes null (spec section 5). */
+/** Bio: trimmed, at most 500 characters; empty becomes null (spec section 5); line breaks but no other control characters (our rule). */
 export const companyBioSchema = z
   .string()
   .trim()
   // A refine (not .max) so the player reads the spec's message without a "bio:" prefix.
   .refine((bio) => bio.length <= MAX_BIO_LENGTH, `Bio must be ${MAX_BIO_LENGTH} characters or less`)
+  .refine((bio) => hasNoControlCharacters(bio, { multiline: true }), controlCharactersMessage('Bio'))
   .nullable()
   .transform((bio) => (bio === '' ? null : bio));
 

@@ -10,3 +10,4 @@ export * from './politics.ts';
 export * from './research.ts';
 export * from './apiTokens.ts';
 export * from './history.ts';
+export * from './worlds.ts';

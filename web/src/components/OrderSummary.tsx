@@ -8,6 +8,7 @@ import { Group, Loader, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../lib/errors';
 import { formatMoney } from '../lib/format';
 import type { OrderQuote, QuoteState } from '../hooks/useOrderQuote';
+import { WhyThisNumber } from './WhyThisNumber';
 
 export function OrderSummary({
   quote,
@@ -48,9 +49,12 @@ export function OrderSummary({
         <Text size="sm" c="dimmed">
           {quote.quantity.toLocaleString('en-US')} x {formatMoney(quote.unitPrice)}
         </Text>
-        <Text size="sm" fw={700} c={short ? 'red' : undefined}>
-          {verb}: {formatMoney(quote.total)}
-        </Text>
+        <Group gap={2} wrap="nowrap">
+          <Text size="sm" fw={700} c={short ? 'red' : undefined}>
+            {verb}: {formatMoney(quote.total)}
+          </Text>
+          {quote.why && <WhyThisNumber figure={quote.why} label={verb} />}
+        </Group>
       </Group>
       {short && (
         <Text size="xs" c="red">

@@ -1,7 +1,7 @@
 /**
  * Turn updates.
  * - Realtime: Server-Sent Events from GET /api/realtime, event 'game-updates' (spec section 4).
- *   On an event: toast 'Turn processed!' and refetch everything. The stream is optional: when it
+ *   On an event: toast 'Turn processed!' (with a link to the processed week's results) and refetch everything. The stream is optional: when it
  *   is absent or drops, it is retried quietly with a growing delay.
  * - Fallback: once the next turn time has passed the header polls the world state; when the week
  *   goes up without a realtime event, the same toast shows and everything is refetched.
@@ -9,7 +9,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REALTIME_CHANNEL } from '@marketcraft/shared';
-import { notifySuccess } from '../lib/notify';
+import { showTurnProcessed } from '../components/TurnToast';
 
 export const REALTIME_URL = '/api/realtime';
 const FIRST_RETRY_MS = 5_000;
@@ -19,9 +19,20 @@ const SAME_TURN_MS = 60_000;
 
 let lastTurnToastAt = 0;
 
-function announceTurn(): void {
+/** The toast, with a link to the results of the week the turn processed. */
+function announceTurn(processedWeek: number | undefined): void {
   lastTurnToastAt = Date.now();
-  notifySuccess('Turn processed!', 'The game week has advanced. Check your earnings!');
+  showTurnProcessed(processedWeek);
+}
+
+/** The processed week an event names (`{"week": 8, "processedWeek": 7}`), if it names one. */
+function processedWeekOf(event: Event): number | undefined {
+  try {
+    const update = JSON.parse(String((event as MessageEvent).data)) as { processedWeek?: unknown };
+    return typeof update.processedWeek === 'number' ? update.processedWeek : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function useRealtime(): void {
@@ -33,8 +44,8 @@ export function useRealtime(): void {
     let retryMs = FIRST_RETRY_MS;
     let stopped = false;
 
-    const onGameUpdate = () => {
-      announceTurn();
+    const onGameUpdate = (event: Event) => {
+      announceTurn(processedWeekOf(event));
       void queryClient.invalidateQueries();
     };
 
@@ -76,7 +87,7 @@ export function useWeekWatcher(week: number | undefined): void {
     previous.current = week;
     if (before === undefined || week <= before) return;
     if (Date.now() - lastTurnToastAt < SAME_TURN_MS) return;
-    announceTurn();
+    announceTurn(week - 1);
     void queryClient.invalidateQueries();
   }, [week, queryClient]);
 }

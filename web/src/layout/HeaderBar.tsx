@@ -13,6 +13,7 @@ import { formatWholeDollars } from '../lib/format';
 import { notifyFailure } from '../lib/notify';
 import { trpc } from '../trpc';
 import classes from './layout.module.css';
+import { WorldSwitcher } from './WorldSwitcher';
 
 /** While the next turn time has passed, the world state is polled this often for the new week. */
 const TURN_DUE_POLL_MS = 15_000;
@@ -28,7 +29,7 @@ function NextTurn() {
       <div className={classes.stat}>
         <span className={classes.statLabel}>Week</span>
         <span className={classes.statValue} data-testid="header-week">
-          {world.isPending ? <Skeleton height={14} width={24} mt={2} aria-label="Loading week" /> : (world.data?.current_week ?? 1)}
+          {world.isPending ? <Skeleton height={14} width={24} mt={2} role="status" aria-label="Loading week" /> : (world.data?.current_week ?? 1)}
         </span>
       </div>
       <div className={classes.stat}>
@@ -74,11 +75,12 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
           <span className={classes.statLabel}>Cash</span>
           <span className={classes.statValue} data-testid="header-cash" aria-busy={companyPending}>
             {/* Never a false $0 while the company loads (0 only when there is no company, as the spec says). */}
-            {companyPending ? <Skeleton height={14} width={72} mt={2} aria-label="Loading cash" /> : formatWholeDollars(company?.cash ?? 0)}
+            {companyPending ? <Skeleton height={14} width={72} mt={2} role="status" aria-label="Loading cash" /> : formatWholeDollars(company?.cash ?? 0)}
           </span>
         </div>
         <NextTurn />
       </div>
+      <WorldSwitcher />
       <Button variant="default" size="xs" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout} disabled={signingOut} visibleFrom="sm">
         Logout
       </Button>

@@ -4,6 +4,7 @@ import {
   IconBook,
   IconBuildingWarehouse,
   IconReceipt2,
+  IconReportAnalytics,
   IconBuildingFactory2,
   IconBuildingSkyscraper,
   IconChartLine,
@@ -16,6 +17,7 @@ import {
   IconTrophy,
   IconUser,
   IconUsers,
+  IconWorld,
   type IconProps,
 } from '@tabler/icons-react';
 
@@ -37,8 +39,10 @@ export const SIDE_MENU_LINKS: NavItem[] = [
   { to: '/warehouse', label: 'Warehouse', icon: IconBuildingWarehouse },
   { to: '/stocks', label: 'Stock Exchange', icon: IconChartLine },
   { to: '/transactions', label: 'Transactions', icon: IconReceipt2 },
+  { to: '/reports', label: 'Week Results', icon: IconReportAnalytics },
   { to: '/politics', label: 'Politics', icon: IconGavel },
   { to: '/leaderboard', label: 'Leaderboard', icon: IconTrophy },
+  { to: '/worlds', label: 'Worlds', icon: IconWorld },
   { to: '/admin', label: 'Admin Panel', icon: IconShieldLock, adminOnly: true },
 ];
 
@@ -52,6 +56,7 @@ export const TAB_LINKS: NavItem[] = [
   { to: '/warehouse', label: 'Warehouse', icon: IconBuildingWarehouse },
   { to: '/stocks', label: 'Stocks', icon: IconChartLine },
   { to: '/transactions', label: 'Transactions', icon: IconReceipt2 },
+  { to: '/reports', label: 'Week Results', icon: IconReportAnalytics },
   { to: '/politics', label: 'Politics', icon: IconGavel },
   { to: '/leaderboard', label: 'Leaderboard', icon: IconTrophy },
   { to: '/learning', label: 'Learning', icon: IconBook },

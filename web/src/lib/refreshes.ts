@@ -59,6 +59,17 @@ export const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'tokens.create': ['tokens'],
   'tokens.revoke': ['tokens'],
   'research.purchase': [...CASH, 'research', 'buildings'],
+  // Worlds (docs/worlds.md): switching or advancing changes every figure on screen.
+  'worlds.switch': ['all'],
+  'worlds.advance': ['all'],
+  'worlds.join': ['worlds'],
+  'worlds.create': ['worlds'],
+  'worlds.update': ['worlds', 'world'],
+  'worlds.end': ['worlds', 'world'],
+  'worlds.rotateCode': ['worlds'],
+  'worlds.addCoInstructor': ['worlds.instructors'],
+  'worlds.addShock': ['worlds', 'news'],
+  'worlds.announce': ['worlds', 'news'],
 };
 
 /** The React Query key prefix of a scope, as @trpc/react-query builds its keys: [['catalog', 'inventory']]; [] matches every query. */

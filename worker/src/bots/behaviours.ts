@@ -3,23 +3,30 @@
  * function of the bot's snapshot, the turn's world, the rng and the planning budget, returning
  * actions; none touches the database. A strategy is a profile (numbers below) plus the order in
  * which it calls these. See docs/bots.md.
+ *
+ * Economy v2 (docs/economy.md): shoppers of a city are shared by every store selling the same
+ * product there, so a maker earns most by shelving its own goods in its own stores, in cities where
+ * few others sell them, and selling only the rest on the market. Bots grow their chains only while
+ * what they make sells. Their growth is bounded on purpose (a building limit per strategy, efficiency
+ * kept under 100%, shelf prices drawn around the reference price rather than at the best price), so
+ * that a player who plays the Learning Base's chain well can beat them.
  */
 import {
   BUILDING_TYPES,
   INFLUENCE_POINTS_PER_UNIT,
   INFLUENCE_UNIT_COST,
-  MARKET_HALF_SPREAD_BP,
   MAX_EQUIPMENT_LEVEL,
+  MAX_HIRE_PER_ACTION,
   MAX_INFLUENCE_POINTS,
   MAX_TRADE_QUANTITY,
-  PRODUCT_CATEGORIES,
-  efficiencyRule,
   cityBonusApplies,
   discountedResearchCostCents,
   dollarsToCents,
+  efficiencyRule,
   equipmentUpgradeCost,
   hireCost,
   isBuildingType,
+  plannedOutputRule,
   randomInt,
   type BuildingType,
   type ProductCategory,
@@ -28,81 +35,92 @@ import {
 import {
   BOT_BUILDING_CAP,
   BOT_CASH_RESERVE_CENTS,
-  BOT_EFFICIENCY_ACTIONS_PER_TURN,
   BOT_INPUT_WEEKS_KEPT,
   BOT_MAX_HOLDING_SHARE,
   BOT_MAX_MARKUP,
+  BOT_MAX_SALE_DEPTH_SHARE,
   BOT_MAX_SHARES_PER_TRADE,
   BOT_MAX_SHELF_PRODUCTS,
-  BOT_MIN_FLOAT_LEFT_SHARE,
   BOT_MIN_MARKUP,
-  BOT_NEW_SHELF_PRODUCTS_PER_TURN,
-  BOT_SHELF_LOW_UNITS,
-  BOT_SHELF_TARGET_UNITS,
+  BOT_SHARE_ISSUERS_PER_TURN,
+  BOT_SHELF_WEEKS,
+  moveFlow,
+  quoteBuy,
+  quoteSell,
 } from './budget.ts';
-import { CONSUMER_CATEGORIES, TRADER_CATEGORIES } from './snapshot.ts';
-import type { BotAction, BotBuilding, BotSnapshot, BotWorld, StrategyInput, WorldRecipe } from './types.ts';
+import { CONSUMER_CATEGORIES, demandKey } from './snapshot.ts';
+import type { BotAction, BotBuilding, BotSnapshot, BotWorld, StrategyInput, WorldProduct, WorldRecipe } from './types.ts';
 
 /** The numbers that make one strategy differ from another. */
 export interface StrategyProfile {
-  /** Retail markup over the city market price, drawn per bot and turn in [min, max]. */
+  /** Shelf price = the city's reference price x a markup drawn per bot and turn in [min, max]. */
   markup: readonly [number, number];
-  /** Chance per turn to build one building (when budget and cap allow). */
-  buildChance: number;
-  /** No building while cash is below this (a bot keeps building money for running what it has). */
-  minCashToBuildCents: number;
-  /** With no input shortage, build another copy of the chain's last stage (grow) instead of nothing. */
-  growWhenBalanced: boolean;
-  /** Most stores the bot wants. */
-  maxStores: number;
-  /** Chance per turn to research the next affordable upgrade. */
-  researchChance: number;
-  /** Most of its cash one upgrade may cost. */
-  researchCashShare: number;
-  /** Chance per turn to invest in politics where it has buildings. */
-  politicsChance: number;
+  /** Staff (or equipment) up to this efficiency, not beyond: bots run their buildings a little under 100%. */
+  targetEfficiency: number;
   /** Raise efficiency by equipment (up to level 3) before hiring. */
   preferEquipment: boolean;
-  /** Buy goods from the city market to keep shelves stocked (and add new products). */
-  restockByPurchase: boolean;
-  /** Sell warehouse goods only when the sale price beats their average cost by this factor (0: always sell surplus). */
-  minMarginOverCost: number;
+  /** Chance per turn to build one building (when budget, limits and sales allow). */
+  buildChance: number;
+  /** No building while cash is below this. */
+  minCashToBuildCents: number;
+  /** The most buildings this strategy owns (its growth bound; never above BOT_BUILDING_CAP). */
+  maxBuildings: number;
+  /** The most stores it owns. */
+  maxStores: number;
+  /** Builds chains (inputs it lacks, stores for its goods, another last stage while its goods sell). */
+  buildsChains: boolean;
+  /** Builds stores in new cities and keeps them stocked with goods bought on the market (a reseller). */
+  resells: boolean;
+  /** Sells its surplus on the market only at or above this share of the base price (unless it piles up). */
+  minSalePriceShareOfBase: number;
+  /** Chance per turn to research the next affordable upgrade, and the most of its cash one may cost. */
+  researchChance: number;
+  researchCashShare: number;
+  /** Chance per turn to invest in politics where it has most buildings. */
+  politicsChance: number;
+  /** Share of cash per issuer put into undervalued shares (0: no share trading). */
+  shareCashShare: number;
 }
 
 export const DEFAULT_PROFILE: StrategyProfile = {
-  markup: [1.3, 1.5],
-  buildChance: 0.3,
-  minCashToBuildCents: 30_000_000,
-  growWhenBalanced: false,
-  maxStores: 2,
-  researchChance: 0.15,
-  researchCashShare: 0.1,
-  politicsChance: 0.1,
+  markup: [1.0, 1.2],
+  targetEfficiency: 80,
   preferEquipment: false,
-  restockByPurchase: false,
-  minMarginOverCost: 0,
+  buildChance: 0.25,
+  minCashToBuildCents: 20_000_000,
+  maxBuildings: 6,
+  maxStores: 3,
+  buildsChains: true,
+  resells: false,
+  minSalePriceShareOfBase: 0,
+  researchChance: 0.1,
+  researchCashShare: 0.1,
+  politicsChance: 0.05,
+  shareCashShare: 0,
 };
 
-/** Units above which a bot sells half of a held good whatever the price (no endless hoarding). */
-export const HOARD_LIMIT_UNITS = 2_000;
-/** Commodity traders: buy on the market when the current price is at most this share of the base price. */
-export const CHEAP_PRICE_RATIO = 0.9;
-/** Value investors: buy when the share price is at most this share of the book value per share (the company sells new shares at its book value)... */
+/** Value investors: buy shares priced at most this multiple of book value per share, sell at this one. */
 export const SHARE_BUY_RATIO = 1;
-/** ...and sell when it reaches this multiple of it. */
-export const SHARE_SELL_RATIO = 1.25;
+export const SHARE_SELL_RATIO = 1.2;
+/** Share traders look at the exchange on this share of turns (one draw a turn). */
+export const SHARE_TRADE_CHANCE = 0.25;
+/** A reseller adds a product only where the reference price beats what buying it costs by this factor. */
+export const RESALE_MIN_MARGIN = 1.15;
+/** Makers grow their last stage only while their own goods do not pile up beyond this many weeks of output. */
+export const GROW_MAX_STOCK_WEEKS = 1;
+/** ...and the market pays at least this share of the base price for them. */
+export const GROW_MIN_PRICE_SHARE = 0.95;
 
-const CONSUMER = new Set<string>(CONSUMER_CATEGORIES);
-const TRADER = new Set<string>(TRADER_CATEGORIES);
+// ---------------------------------------------------------------------------------------------
+// Reading the snapshot
 
 export function drawMarkup(profile: StrategyProfile, rng: Rng): number {
   const [low, high] = profile.markup;
-  const markup = low + (high - low) * rng();
-  return Math.min(BOT_MAX_MARKUP, Math.max(BOT_MIN_MARKUP, markup));
+  return Math.min(BOT_MAX_MARKUP, Math.max(BOT_MIN_MARKUP, low + (high - low) * rng()));
 }
 
-export function retailPrice(marketPriceCents: number, markup: number): number {
-  return Math.max(1, Math.round(marketPriceCents * markup));
+export function shelfPrice(referenceCents: number, markup: number): number {
+  return Math.max(1, Math.round(referenceCents * markup));
 }
 
 function efficiencyOf(building: BotBuilding): number {
@@ -113,11 +131,11 @@ function recipeOf(building: BotBuilding, world: BotWorld): WorldRecipe | undefin
   return building.selectedRecipeId === null ? undefined : world.recipes.get(building.selectedRecipeId);
 }
 
-function producing(bot: BotSnapshot): BotBuilding[] {
+export function producing(bot: BotSnapshot): BotBuilding[] {
   return bot.buildings.filter((building) => building.type !== 'store');
 }
 
-function stores(bot: BotSnapshot): BotBuilding[] {
+export function stores(bot: BotSnapshot): BotBuilding[] {
   return bot.buildings.filter((building) => building.type === 'store');
 }
 
@@ -125,26 +143,44 @@ function add(map: Map<number, number>, key: number, value: number): void {
   map.set(key, (map.get(key) ?? 0) + value);
 }
 
-/** Units of each input the bot's buildings use per week (at their efficiency, or at 100%). */
-export function weeklyInputNeed(bot: BotSnapshot, world: BotWorld, atFullEfficiency = false): Map<number, number> {
+function isConsumer(world: BotWorld, productId: number): boolean {
+  return CONSUMER_CATEGORIES.has(world.products.get(productId)?.category ?? '');
+}
+
+/** The city bonus a building of this type gets in this city (research bonuses left out). */
+function cityBonus(world: BotWorld, type: BuildingType, cityId: number): number {
+  const city = world.citiesById.get(cityId);
+  return city && cityBonusApplies(type, city.bonusType) ? city.bonusValue : 0;
+}
+
+/** Units a building makes a week with all its inputs (the turn's plannedOutput rule), at its efficiency or at `efficiency`. */
+function plannedOutput(world: BotWorld, building: BotBuilding, recipe: WorldRecipe, efficiency = efficiencyOf(building)): number {
+  return plannedOutputRule.evaluate({
+    outputQuantity: recipe.outputQuantity,
+    productionRate: building.productionRate,
+    efficiency,
+    bonus: cityBonus(world, building.type, building.cityId),
+  });
+}
+
+/** Units of each input the bot's buildings use per week (at their efficiency, or at `efficiency`). */
+export function weeklyInputNeed(bot: BotSnapshot, world: BotWorld, efficiency?: number): Map<number, number> {
   const need = new Map<number, number>();
   for (const building of producing(bot)) {
     const recipe = recipeOf(building, world);
     if (!recipe) continue;
-    const efficiency = atFullEfficiency ? 100 : efficiencyOf(building);
-    for (const input of recipe.inputs) add(need, input.productId, Math.ceil((input.quantity * building.productionRate * efficiency) / 10_000));
+    const units = plannedOutput(world, building, recipe, efficiency);
+    for (const input of recipe.inputs) add(need, input.productId, Math.ceil((units * input.quantity) / recipe.outputQuantity));
   }
   return need;
 }
 
-/** Units of each product the bot's buildings make per week (before bonuses). */
-export function weeklyOutput(bot: BotSnapshot, world: BotWorld, atFullEfficiency = false): Map<number, number> {
+/** Units of each product the bot's buildings make per week (at their efficiency, or at `efficiency`). */
+export function weeklyOutput(bot: BotSnapshot, world: BotWorld, efficiency?: number): Map<number, number> {
   const output = new Map<number, number>();
   for (const building of producing(bot)) {
     const recipe = recipeOf(building, world);
-    if (!recipe) continue;
-    const efficiency = atFullEfficiency ? 100 : efficiencyOf(building);
-    add(output, recipe.outputProductId, Math.floor((recipe.outputQuantity * building.productionRate * efficiency) / 10_000));
+    if (recipe) add(output, recipe.outputProductId, plannedOutput(world, building, recipe, efficiency));
   }
   return output;
 }
@@ -153,10 +189,30 @@ function priceOf(world: BotWorld, productId: number): number {
   return world.products.get(productId)?.currentPriceCents ?? 0;
 }
 
-/** The value a recipe adds per week at 100%: output at current price less inputs at current price. */
+/** The value a recipe adds per run at today's prices: output less inputs. */
 function recipeMargin(world: BotWorld, recipe: WorldRecipe): number {
   const inputs = recipe.inputs.reduce((sum, input) => sum + input.quantity * priceOf(world, input.productId), 0);
   return recipe.outputQuantity * priceOf(world, recipe.outputProductId) - inputs;
+}
+
+/** Units one store can expect to sell a week: last week's sales, or its share of the city's shoppers. */
+function expectedSales(world: BotWorld, cityId: number, productId: number, soldLastTurn: number, selling: boolean): number {
+  const demand = world.demand.get(demandKey(cityId, productId));
+  const share = demand ? Math.floor(demand.baseDemand / Math.max(1, demand.storesSelling + (selling ? 0 : 1))) : 0;
+  return Math.max(soldLastTurn, share);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The market, as the bot plans (the shared rules; each order moves the flow for the next)
+
+/** Plans a purchase if it fits the budget: its cost comes from the market rule at the current flow. */
+function planBuy(world: BotWorld, budget: StrategyInput['budget'], productId: number, quantity: number): { product: WorldProduct; costCents: number } | null {
+  const product = world.products.get(productId);
+  if (!product || quantity <= 0 || quantity > MAX_TRADE_QUANTITY) return null;
+  const costCents = quoteBuy(product, quantity);
+  if (costCents === null || !budget.take(costCents)) return null;
+  moveFlow(product, quantity, 'buy');
+  return { product, costCents };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,27 +233,20 @@ export function chooseMissingRecipes({ bot, world }: StrategyInput): BotAction[]
   return actions;
 }
 
-/** Stores without a category take the category most of their shelf products belong to. */
+/** Stores without a category take the category of most of what they shelve (else the bot's own goods, else consumer goods). */
 export function chooseMissingCategories({ bot, world }: StrategyInput): BotAction[] {
   const actions: BotAction[] = [];
+  const made = [...weeklyOutput(bot, world).keys()].filter((productId) => isConsumer(world, productId));
   for (const store of stores(bot)) {
     if (store.selectedCategory !== null) continue;
     const counts = new Map<string, number>();
-    for (const shelf of bot.shelves) {
-      if (shelf.buildingId !== store.id) continue;
-      const category = world.products.get(shelf.productId)?.category;
+    const products = bot.shelves.filter((shelf) => shelf.buildingId === store.id).map((shelf) => shelf.productId);
+    for (const productId of products.length > 0 ? products : made) {
+      const category = world.products.get(productId)?.category;
       if (category) counts.set(category, (counts.get(category) ?? 0) + 1);
     }
-    let category: ProductCategory = 'Consumer Goods';
-    let most = 0;
-    for (const candidate of PRODUCT_CATEGORIES) {
-      const count = counts.get(candidate) ?? 0;
-      if (count > most) {
-        most = count;
-        category = candidate;
-      }
-    }
-    actions.push({ kind: 'select_category', buildingId: store.id, category, costCents: 0 });
+    const [category] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0] ?? ['Consumer Goods'];
+    actions.push({ kind: 'select_category', buildingId: store.id, category: category as ProductCategory, costCents: 0 });
   }
   return actions;
 }
@@ -205,26 +254,30 @@ export function chooseMissingCategories({ bot, world }: StrategyInput): BotActio
 // ---------------------------------------------------------------------------------------------
 // Efficiency
 
+/** Employees to hire for `target` efficiency at the building's equipment level (at most 10 per hire). */
+export function hiresFor(building: Pick<BotBuilding, 'employees' | 'equipmentLevel'>, target: number): number {
+  const missing = target - efficiencyRule.evaluate({ employees: building.employees, equipmentLevel: building.equipmentLevel });
+  return missing <= 0 ? 0 : Math.min(MAX_HIRE_PER_ACTION, Math.ceil(missing / 10));
+}
+
 /**
- * Raises production buildings toward 100% efficiency (at most 3 per turn, oldest first): hires
- * the employees still missing at the current equipment level (at most 10 per hire), or, when the
- * strategy prefers equipment and the building is below level 3, buys the next equipment level.
+ * Raises buildings toward the strategy's target efficiency: hires the employees still missing (at
+ * most 10 per hire), or, when the strategy prefers equipment and the building is under level 3,
+ * buys the next equipment level first.
  */
 export function raiseEfficiency({ bot, budget }: StrategyInput, profile: StrategyProfile): BotAction[] {
   const actions: BotAction[] = [];
-  for (const building of producing(bot)) {
-    if (actions.length >= BOT_EFFICIENCY_ACTIONS_PER_TURN) break;
-    const efficiency = efficiencyOf(building);
-    if (efficiency >= 100) continue;
+  for (const building of bot.buildings) {
+    if (efficiencyOf(building) >= profile.targetEfficiency) continue;
     if (profile.preferEquipment && building.equipmentLevel < 3 && building.equipmentLevel < MAX_EQUIPMENT_LEVEL) {
       const targetLevel = building.equipmentLevel + 1;
       const costCents = dollarsToCents(equipmentUpgradeCost(building.equipmentLevel, targetLevel));
       if (budget.take(costCents)) {
-        actions.push({ kind: 'upgrade_equipment', buildingId: building.id, targetLevel, costCents });
+        actions.push({ kind: 'upgrade_equipment', buildingId: building.id, fromLevel: building.equipmentLevel, targetLevel, costCents });
         continue;
       }
     }
-    const count = Math.min(10, Math.ceil((100 - efficiency) / 10));
+    const count = hiresFor(building, profile.targetEfficiency);
     const costCents = dollarsToCents(hireCost(count));
     if (count > 0 && budget.take(costCents)) actions.push({ kind: 'hire', buildingId: building.id, count, costCents });
   }
@@ -232,126 +285,129 @@ export function raiseEfficiency({ bot, budget }: StrategyInput, profile: Strateg
 }
 
 // ---------------------------------------------------------------------------------------------
-// Inputs and surplus
+// Inputs
 
-/**
- * Buys on the market what the bot's buildings need for one week and neither hold nor make
- * themselves, product by product, as long as the budget allows.
- */
+/** Buys on the market what the bot's buildings need for one week and neither hold nor make themselves. */
 export function buyMissingInputs({ bot, world, budget }: StrategyInput): BotAction[] {
   const actions: BotAction[] = [];
   const need = weeklyInputNeed(bot, world);
   const made = weeklyOutput(bot, world);
   for (const [productId, units] of [...need.entries()].sort((a, b) => a[0] - b[0])) {
     const missing = units - (bot.warehouse.get(productId)?.quantity ?? 0) - (made.get(productId) ?? 0);
-    const price = priceOf(world, productId);
-    if (missing <= 0 || price <= 0) continue;
-    const quantity = Math.min(missing, MAX_TRADE_QUANTITY);
-    const costCents = quantity * price;
-    if (budget.take(costCents)) actions.push({ kind: 'buy_inputs', buildingId: null, productId, quantity, costCents });
-  }
-  return actions;
-}
-
-/**
- * Shelves, then surplus. Consumer goods the bot holds beyond its inputs go onto its stores'
- * shelves (split evenly over the stores that carry them or have room); everything else beyond two
- * weeks of input needs is sold on the market when the price is right for the strategy (always, or
- * with minMarginOverCost: when the sale pays that factor over the average cost or the price is at
- * least the base price; above 2,000 units, half of it whatever the price).
- */
-export function shelveAndSellSurplus({ bot, world }: StrategyInput, profile: StrategyProfile, markup: number): BotAction[] {
-  const actions: BotAction[] = [];
-  const need = weeklyInputNeed(bot, world);
-  const botStores = stores(bot);
-  const shelfCount = new Map<number, number>();
-  for (const shelf of bot.shelves) add(shelfCount, shelf.buildingId, 1);
-  for (const stock of bot.warehouse.values()) {
-    const product = world.products.get(stock.productId);
-    if (!product) continue;
-    let extra = stock.quantity - Math.ceil((need.get(stock.productId) ?? 0) * BOT_INPUT_WEEKS_KEPT);
-    if (extra <= 0) continue;
-
-    if (CONSUMER.has(product.category) && botStores.length > 0) {
-      const carrying = botStores.filter((store) => bot.shelves.some((shelf) => shelf.buildingId === store.id && shelf.productId === stock.productId));
-      const targets = carrying.length > 0 ? carrying : botStores.filter((store) => (shelfCount.get(store.id) ?? 0) < BOT_MAX_SHELF_PRODUCTS).slice(0, 1);
-      const perStore = Math.floor(extra / Math.max(1, targets.length));
-      if (perStore >= 5) {
-        for (const store of targets) {
-          const shelf = bot.shelves.find((row) => row.buildingId === store.id && row.productId === stock.productId);
-          const market = shelf?.marketPriceCents ?? product.currentPriceCents;
-          actions.push({
-            kind: 'shelve',
-            buildingId: store.id,
-            productId: stock.productId,
-            quantity: Math.min(perStore, MAX_TRADE_QUANTITY),
-            retailPriceCents: retailPrice(market, markup),
-            costCents: 0,
-          });
-          if (!shelf) add(shelfCount, store.id, 1);
-          extra -= perStore;
-        }
-        continue;
-      }
-    }
-
-    const salePrice = Math.round((product.currentPriceCents * (10_000 - MARKET_HALF_SPREAD_BP)) / 10_000);
-    const priceIsRight =
-      profile.minMarginOverCost <= 0 ||
-      salePrice >= stock.averageCostCents * profile.minMarginOverCost ||
-      product.currentPriceCents >= product.basePriceCents;
-    let quantity = 0;
-    if (priceIsRight) quantity = extra;
-    else if (stock.quantity > HOARD_LIMIT_UNITS) quantity = Math.floor(extra / 2);
-    quantity = Math.min(quantity, MAX_TRADE_QUANTITY);
-    if (quantity > 0) actions.push({ kind: 'market_sell', productId: stock.productId, quantity, costCents: 0 });
+    const order = planBuy(world, budget, productId, missing);
+    if (order) actions.push({ kind: 'buy_inputs', buildingId: null, productId, quantity: missing, costCents: order.costCents });
   }
   return actions;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Shelves
+// Shelves and surplus
 
-/** Shelf prices outside 1.2x-1.6x the city market price are reset to market x markup. */
-export function repriceShelves({ bot }: StrategyInput, markup: number): BotAction[] {
+/**
+ * Own goods first onto own shelves, the rest on the market:
+ * 1. each store carrying (or with room for) a consumer good the bot holds gets up to two weeks of
+ *    its expected sales (last week's, or its share of the city's shoppers), stores that sold most first;
+ * 2. what is left beyond two weeks of the bot's own input needs is sold on the market, at most a
+ *    quarter of the product's depth per turn, when the price suits the strategy (or the stock piles
+ *    up beyond four weeks of output).
+ */
+export function shelveAndSellSurplus({ bot, world }: StrategyInput, profile: StrategyProfile, markup: number): BotAction[] {
   const actions: BotAction[] = [];
+  const need = weeklyInputNeed(bot, world);
+  const made = weeklyOutput(bot, world);
+  const botStores = stores(bot);
+  const shelfCount = new Map<number, number>();
+  for (const shelf of bot.shelves) add(shelfCount, shelf.buildingId, 1);
+
+  for (const stock of [...bot.warehouse.values()].sort((a, b) => a.productId - b.productId)) {
+    const product = world.products.get(stock.productId);
+    if (!product) continue;
+    let extra = stock.quantity - Math.ceil((need.get(stock.productId) ?? 0) * BOT_INPUT_WEEKS_KEPT);
+    if (extra <= 0) continue;
+
+    if (isConsumer(world, stock.productId)) {
+      const targets = botStores
+        .map((store) => {
+          const shelf = bot.shelves.find((row) => row.buildingId === store.id && row.productId === stock.productId);
+          const sales = expectedSales(world, store.cityId, stock.productId, shelf?.unitsSoldLastTurn ?? 0, (shelf?.quantity ?? 0) > 0);
+          return { store, shelf, sales };
+        })
+        .filter((target) => target.shelf !== undefined || (shelfCount.get(target.store.id) ?? 0) < BOT_MAX_SHELF_PRODUCTS)
+        .sort((a, b) => b.sales - a.sales || a.store.id - b.store.id);
+      for (const { store, shelf, sales } of targets) {
+        const quantity = Math.min(extra, Math.max(0, sales * BOT_SHELF_WEEKS - (shelf?.quantity ?? 0)), MAX_TRADE_QUANTITY);
+        if (quantity < 5) continue;
+        const referenceCents = shelf?.referenceCents ?? world.demand.get(demandKey(store.cityId, stock.productId))?.referenceCents;
+        if (!referenceCents) continue;
+        actions.push({ kind: 'shelve', buildingId: store.id, productId: stock.productId, quantity, retailPriceCents: shelfPrice(referenceCents, markup), costCents: 0 });
+        if (!shelf) add(shelfCount, store.id, 1);
+        extra -= quantity;
+      }
+    }
+    if (extra <= 0) continue;
+
+    const pilesUp = stock.quantity > 4 * Math.max(1, made.get(stock.productId) ?? 0);
+    if (product.currentPriceCents < product.basePriceCents * profile.minSalePriceShareOfBase && !pilesUp) continue;
+    const quantity = Math.min(extra, Math.floor(product.depthUnits * BOT_MAX_SALE_DEPTH_SHARE), MAX_TRADE_QUANTITY);
+    if (quantity <= 0 || quoteSell(product, quantity) === null) continue;
+    moveFlow(product, quantity, 'sell');
+    actions.push({ kind: 'market_sell', productId: stock.productId, quantity, costCents: 0 });
+  }
+  return actions;
+}
+
+/** Shelf prices outside the strategy's markup range (on the city's reference price) are set to the drawn markup. */
+export function repriceShelves({ bot }: StrategyInput, profile: StrategyProfile, markup: number): BotAction[] {
+  const actions: BotAction[] = [];
+  const [low, high] = profile.markup;
   for (const shelf of bot.shelves) {
-    if (!shelf.isActive || shelf.marketPriceCents <= 0) continue;
-    const ratio = shelf.retailPriceCents / shelf.marketPriceCents;
-    if (ratio >= BOT_MIN_MARKUP && ratio <= BOT_MAX_MARKUP) continue;
-    actions.push({ kind: 'reprice', buildingId: shelf.buildingId, productId: shelf.productId, retailPriceCents: retailPrice(shelf.marketPriceCents, markup), costCents: 0 });
+    if (!shelf.isActive || shelf.referenceCents <= 0) continue;
+    const ratio = shelf.retailPriceCents / shelf.referenceCents;
+    if (ratio >= low - 0.005 && ratio <= high + 0.005) continue;
+    actions.push({ kind: 'reprice', buildingId: shelf.buildingId, productId: shelf.productId, retailPriceCents: shelfPrice(shelf.referenceCents, markup), costCents: 0 });
   }
   return actions;
 }
 
 /**
- * Buys stock at the city market price into the store's back room and moves it onto the shelf:
- * shelves under 60 units are filled to 200 (goods the bot makes itself are left to production),
- * and a store with room adds its city's best-demanded product it does not carry yet.
+ * Resellers: goods bought on the market onto the shelves, where shoppers pay enough over what
+ * buying costs (the reference price at least 15% over the market's buy price). Shelves under one
+ * week of expected sales are filled to two weeks; a store with room adds the product its city
+ * wants most per store selling it (one a turn).
  */
 export function restockShelves({ bot, world, budget }: StrategyInput, markup: number): BotAction[] {
   const actions: BotAction[] = [];
   const made = weeklyOutput(bot, world);
-  for (const shelf of bot.shelves) {
-    if (!shelf.isActive || shelf.quantity >= BOT_SHELF_LOW_UNITS || made.has(shelf.productId) || shelf.marketPriceCents <= 0) continue;
-    const quantity = BOT_SHELF_TARGET_UNITS - shelf.quantity;
-    const costCents = quantity * shelf.marketPriceCents;
-    if (budget.take(costCents)) {
-      actions.push({ kind: 'restock', buildingId: shelf.buildingId, productId: shelf.productId, quantity, retailPriceCents: retailPrice(shelf.marketPriceCents, markup), costCents });
-    }
-  }
+  const worthReselling = (productId: number, referenceCents: number, quantity: number) => {
+    const product = world.products.get(productId);
+    const cost = product ? quoteBuy(product, quantity) : null;
+    return cost !== null && referenceCents * markup >= (cost / quantity) * RESALE_MIN_MARGIN;
+  };
   for (const store of stores(bot)) {
     const carried = bot.shelves.filter((shelf) => shelf.buildingId === store.id);
+    for (const shelf of carried) {
+      if (!shelf.isActive || made.has(shelf.productId)) continue;
+      const sales = expectedSales(world, store.cityId, shelf.productId, shelf.unitsSoldLastTurn, shelf.quantity > 0);
+      if (sales <= 0 || shelf.quantity >= sales) continue;
+      const quantity = sales * BOT_SHELF_WEEKS - shelf.quantity;
+      if (!worthReselling(shelf.productId, shelf.referenceCents, quantity)) continue;
+      const order = planBuy(world, budget, shelf.productId, quantity);
+      if (order) {
+        actions.push({ kind: 'restock', buildingId: store.id, productId: shelf.productId, quantity, retailPriceCents: shelfPrice(shelf.referenceCents, markup), costCents: order.costCents });
+      }
+    }
     if (carried.length >= BOT_MAX_SHELF_PRODUCTS) continue;
-    let added = 0;
-    for (const candidate of bot.storeCandidates) {
-      if (added >= BOT_NEW_SHELF_PRODUCTS_PER_TURN) break;
-      if (candidate.buildingId !== store.id || carried.some((shelf) => shelf.productId === candidate.productId)) continue;
-      const quantity = Math.floor(BOT_SHELF_TARGET_UNITS / 2);
-      const costCents = quantity * candidate.marketPriceCents;
-      if (candidate.marketPriceCents <= 0 || !budget.take(costCents)) continue;
-      actions.push({ kind: 'restock', buildingId: store.id, productId: candidate.productId, quantity, retailPriceCents: retailPrice(candidate.marketPriceCents, markup), costCents });
-      added += 1;
+    const candidates = [...world.demand.values()]
+      .filter((demand) => demand.cityId === store.cityId && !carried.some((shelf) => shelf.productId === demand.productId))
+      .map((demand) => ({ demand, sales: Math.floor(demand.baseDemand / (demand.storesSelling + 1)) }))
+      .sort((a, b) => b.sales * b.demand.referenceCents - a.sales * a.demand.referenceCents || a.demand.productId - b.demand.productId);
+    for (const { demand, sales } of candidates) {
+      const quantity = sales * BOT_SHELF_WEEKS;
+      if (quantity < 10 || !worthReselling(demand.productId, demand.referenceCents, quantity)) continue;
+      const order = planBuy(world, budget, demand.productId, quantity);
+      if (!order) continue;
+      actions.push({ kind: 'restock', buildingId: store.id, productId: demand.productId, quantity, retailPriceCents: shelfPrice(demand.referenceCents, markup), costCents: order.costCents });
+      break;
     }
   }
   return actions;
@@ -360,44 +416,73 @@ export function restockShelves({ bot, world, budget }: StrategyInput, markup: nu
 // ---------------------------------------------------------------------------------------------
 // Building
 
-/** The city whose bonus fits the type best (highest bonus; then where the bot already is; then lowest id). */
+/** The city whose bonus fits the type best (highest bonus; then the country where the bot has most; then lowest id). */
 export function bestCityFor(type: BuildingType, bot: BotSnapshot, world: BotWorld, exclude: ReadonlySet<number> = new Set()): number | null {
   const presence = new Map<number, number>();
   for (const building of bot.buildings) add(presence, building.countryId, 1);
   let best: { id: number; bonus: number; presence: number } | null = null;
   for (const city of world.cities) {
-    if (exclude.has(city.id) || !cityBonusApplies(type, city.bonusType)) continue;
-    const candidate = { id: city.id, bonus: city.bonusValue, presence: presence.get(city.countryId) ?? 0 };
+    if (exclude.has(city.id)) continue;
+    const candidate = { id: city.id, bonus: cityBonus(world, type, city.id), presence: presence.get(city.countryId) ?? 0 };
     if (!best || candidate.bonus > best.bonus || (candidate.bonus === best.bonus && candidate.presence > best.presence)) best = candidate;
   }
-  if (best) return best.id;
-  return bot.buildings[0]?.cityId ?? world.cities[0]?.id ?? null;
-}
-
-/** Under the cap, with the strategy's cash floor, and the strategy's chance (one draw, always taken). */
-function mayBuild(bot: BotSnapshot, profile: StrategyProfile, rng: Rng): boolean {
-  const roll = rng();
-  return bot.buildings.length < BOT_BUILDING_CAP && bot.cashCents >= profile.minCashToBuildCents && roll < profile.buildChance;
-}
-
-function buildAction(type: BuildingType, cityId: number | null, recipeId: number | null, budget: StrategyInput['budget']): BotAction | null {
-  if (cityId === null) return null;
-  const costCents = dollarsToCents(BUILDING_TYPES[type].constructionCost);
-  if (!budget.take(costCents)) return null;
-  return { kind: 'build', type, cityId, recipeId, costCents };
+  return best?.id ?? null;
 }
 
 /**
- * Chain building (vertical integration): the input its chain lacks most (weekly need at 100%
- * efficiency minus own output, at least half a building's output, valued at the current price)
- * gets a building of the type that makes it, in the best-fitting city, with its recipe. With no
- * shortage: a first store when it sells consumer goods, else (growWhenBalanced) another copy of
- * its most valuable last-stage building. Never beyond the 12-building cap.
+ * A new store's city for the bot's goods: the city where its goods find the most shoppers per store
+ * already selling them (value at the reference price), with the retail bonus; one store per city.
+ */
+export function bestStoreCityFor(goods: readonly number[], bot: BotSnapshot, world: BotWorld): number | null {
+  const taken = new Set(stores(bot).map((store) => store.cityId));
+  let best: { id: number; score: number } | null = null;
+  for (const city of world.cities) {
+    if (taken.has(city.id)) continue;
+    let score = 0;
+    for (const productId of goods) {
+      const demand = world.demand.get(demandKey(city.id, productId));
+      if (demand) score += (demand.baseDemand * demand.referenceCents) / (demand.storesSelling + 1);
+    }
+    score *= 1 + cityBonus(world, 'store', city.id) / 100;
+    if (score > 0 && (!best || score > best.score)) best = { id: city.id, score };
+  }
+  return best?.id ?? null;
+}
+
+/** Under its limits, with the strategy's cash floor, and the strategy's chance (one draw, always taken). */
+function mayBuild(bot: BotSnapshot, profile: StrategyProfile, rng: Rng): boolean {
+  const roll = rng();
+  return bot.buildings.length < Math.min(BOT_BUILDING_CAP, profile.maxBuildings) && bot.cashCents >= profile.minCashToBuildCents && roll < profile.buildChance;
+}
+
+function buildAction(type: BuildingType, cityId: number | null, recipeId: number | null, profile: StrategyProfile, budget: StrategyInput['budget']): BotAction | null {
+  if (cityId === null) return null;
+  const hire = hiresFor({ employees: 1, equipmentLevel: 1 }, profile.targetEfficiency);
+  const costCents = dollarsToCents(BUILDING_TYPES[type].constructionCost + hireCost(hire));
+  if (!budget.take(costCents)) return null;
+  return { kind: 'build', type, cityId, recipeId, hire, costCents };
+}
+
+/**
+ * Chain building, in this order:
+ * 0. a first store, for a maker of consumer goods without one;
+ * 1. the input its chain lacks most (weekly need at full staffing minus own output, at least half a
+ *    building's output, valued at today's price) gets a building of the type that makes it, in the
+ *    best-fitting city, with its recipe;
+ * 2. another store for its consumer goods, while they do not all fit on its shelves (more than a
+ *    week of output piles up in the warehouse), up to its strategy's stores: in the city with most
+ *    shoppers per store;
+ * 3. another copy of its most valuable last stage, only while its own goods sell: no more than one
+ *    week of output in stock and the market paying at least 95% of the base price.
  */
 export function planChainBuild({ bot, world, budget, rng }: StrategyInput, profile: StrategyProfile): BotAction | null {
   if (!mayBuild(bot, profile, rng)) return null;
-  const need = weeklyInputNeed(bot, world, true);
-  const made = weeklyOutput(bot, world, true);
+  const need = weeklyInputNeed(bot, world, 100);
+  const made = weeklyOutput(bot, world, 100);
+  const goods = [...made.keys()].filter((productId) => isConsumer(world, productId) && !need.has(productId)).sort((a, b) => a - b);
+  const storeCount = stores(bot).length;
+  if (goods.length > 0 && storeCount === 0 && profile.maxStores > 0) return buildAction('store', bestStoreCityFor(goods, bot, world), null, profile, budget);
+
   let best: { recipe: WorldRecipe; type: BuildingType; score: number } | null = null;
   for (const [productId, units] of [...need.entries()].sort((a, b) => a[0] - b[0])) {
     const shortage = units - (made.get(productId) ?? 0);
@@ -407,14 +492,12 @@ export function planChainBuild({ bot, world, budget, rng }: StrategyInput, profi
     const score = shortage * priceOf(world, productId);
     if (!best || score > best.score) best = { recipe, type: recipe.buildingType, score };
   }
-  if (best) return buildAction(best.type, bestCityFor(best.type, bot, world), best.recipe.id, budget);
+  if (best) return buildAction(best.type, bestCityFor(best.type, bot, world), best.recipe.id, profile, budget);
 
-  const storeCount = stores(bot).length;
-  const sellsConsumerGoods = [...made.keys()].some((productId) => CONSUMER.has(world.products.get(productId)?.category ?? ''));
-  if (storeCount === 0 && sellsConsumerGoods && profile.maxStores > 0) return buildAction('store', bestCityFor('store', bot, world), null, budget);
-  if (!profile.growWhenBalanced) return null;
+  const piledUp = goods.some((productId) => (bot.warehouse.get(productId)?.quantity ?? 0) > (made.get(productId) ?? 0));
+  if (piledUp && storeCount < profile.maxStores) return buildAction('store', bestStoreCityFor(goods, bot, world), null, profile, budget);
 
-  // Grow: another copy of the most valuable last stage (its output is no input of the bot's own chain).
+  // Grow: another copy of the most valuable last stage, while what it makes sells.
   let lastStage: { building: BotBuilding; recipe: WorldRecipe; value: number } | null = null;
   for (const building of producing(bot)) {
     const recipe = recipeOf(building, world);
@@ -422,94 +505,52 @@ export function planChainBuild({ bot, world, budget, rng }: StrategyInput, profi
     const value = recipeMargin(world, recipe);
     if (!lastStage || value > lastStage.value) lastStage = { building, recipe, value };
   }
-  if (!lastStage) return null;
-  return buildAction(lastStage.building.type, bestCityFor(lastStage.building.type, bot, world), lastStage.recipe.id, budget);
+  if (!lastStage || lastStage.value <= 0) return null;
+  const productId = lastStage.recipe.outputProductId;
+  const product = world.products.get(productId);
+  const stock = bot.warehouse.get(productId)?.quantity ?? 0;
+  const sells = !!product && product.currentPriceCents >= product.basePriceCents * GROW_MIN_PRICE_SHARE && stock <= GROW_MAX_STOCK_WEEKS * (made.get(productId) ?? 0);
+  if (!sells) return null;
+  return buildAction(lastStage.building.type, bestCityFor(lastStage.building.type, bot, world), lastStage.recipe.id, profile, budget);
 }
 
-/** Retail expansion: a store in the best retail city where the bot has none yet, up to maxStores. */
+/** Resellers: a store in the city with most shoppers per store for the goods it resells, up to its stores. */
 export function planStoreBuild({ bot, world, budget, rng }: StrategyInput, profile: StrategyProfile): BotAction | null {
   if (!mayBuild(bot, profile, rng) || stores(bot).length >= profile.maxStores) return null;
-  const taken = new Set(stores(bot).map((store) => store.cityId));
-  const cityId = bestCityFor('store', bot, world, taken);
-  if (cityId === null || taken.has(cityId)) return null;
-  return buildAction('store', cityId, null, budget);
-}
-
-/** Extraction expansion (traders): a building for the raw good selling furthest above its base price. */
-export function planExtractionBuild({ bot, world, budget, rng }: StrategyInput, profile: StrategyProfile): BotAction | null {
-  if (!mayBuild(bot, profile, rng)) return null;
-  let best: { recipe: WorldRecipe; type: BuildingType; ratio: number } | null = null;
-  for (const recipe of world.recipes.values()) {
-    if (recipe.inputs.length > 0 || !isBuildingType(recipe.buildingType) || BUILDING_TYPES[recipe.buildingType].category !== 'extraction') continue;
-    const product = world.products.get(recipe.outputProductId);
-    if (!product || product.basePriceCents <= 0) continue;
-    const ratio = (product.currentPriceCents * recipe.outputQuantity) / dollarsToCents(BUILDING_TYPES[recipe.buildingType].constructionCost);
-    if (!best || ratio > best.ratio) best = { recipe, type: recipe.buildingType, ratio };
-  }
-  if (!best) return null;
-  return buildAction(best.type, bestCityFor(best.type, bot, world), best.recipe.id, budget);
+  const goods = [...new Set(bot.shelves.map((shelf) => shelf.productId))].sort((a, b) => a - b);
+  return buildAction('store', bestStoreCityFor(goods, bot, world), null, profile, budget);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Trading goods and shares
+// Shares
 
 /**
- * Commodity trading: buy raw and agricultural goods that are cheap (market price at most 90% of
- * base: up to 2 products; or at most 88% of the market price in one of the bot's own cities: up to
- * 2 deals), each for at most 10% of cash and 1,000 units. What it bought is sold once the market
- * pays 5% over its average cost (shelveAndSellSurplus with minMarginOverCost 1.05).
+ * Value investing, on a quarter of turns: sells holdings priced at 1.2x book value per share or
+ * more; buys one issuer priced at most at their book value per share (new shares are issued at the price), at most
+ * 25 shares each per turn, never above 20% of an issuer's shares, each for at most `shareCashShare`
+ * of its cash.
  */
-export function tradeCommodities({ bot, world, budget }: StrategyInput): BotAction[] {
+export function tradeShares({ bot, world, budget, rng }: StrategyInput, profile: StrategyProfile): BotAction[] {
   const actions: BotAction[] = [];
-  const perTradeCents = Math.floor(bot.cashCents * 0.1);
-  const cheap = [...world.products.values()]
-    .filter((product) => TRADER.has(product.category) && product.basePriceCents > 0 && product.currentPriceCents <= product.basePriceCents * CHEAP_PRICE_RATIO)
-    .sort((a, b) => a.currentPriceCents / a.basePriceCents - b.currentPriceCents / b.basePriceCents || a.id - b.id)
-    .slice(0, 2);
-  for (const product of cheap) {
-    const quantity = Math.min(1_000, Math.floor(Math.min(perTradeCents, budget.remainingCents) / product.currentPriceCents));
-    const costCents = quantity * product.currentPriceCents;
-    if (quantity > 0 && budget.take(costCents)) actions.push({ kind: 'market_buy', productId: product.id, quantity, costCents });
-  }
-  const deals = [...bot.cityDeals]
-    .sort((a, b) => a.cityPriceCents / priceOf(world, a.productId) - b.cityPriceCents / priceOf(world, b.productId) || a.productId - b.productId)
-    .slice(0, 2);
-  for (const deal of deals) {
-    if (deal.cityPriceCents <= 0) continue;
-    const quantity = Math.min(1_000, Math.floor(Math.min(perTradeCents, budget.remainingCents) / deal.cityPriceCents));
-    const costCents = quantity * deal.cityPriceCents;
-    if (quantity > 0 && budget.take(costCents)) actions.push({ kind: 'city_buy', buildingId: deal.buildingId, productId: deal.productId, quantity, costCents });
-  }
-  return actions;
-}
-
-/**
- * Value investing: sell holdings priced at 1.25x net worth per share or more; buy up to 3 issuers
- * priced at most 0.8x their net worth per share, at most 10 shares each per turn, never above 20%
- * of an issuer's shares, never leaving less than half of its shares on the market (for players),
- * each for at most `cashShare` of cash.
- */
-export function tradeShares({ bot, world, budget }: StrategyInput, holdings: readonly { companyId: number; sharePriceCents: number; netWorthPerShareCents: number }[], cashShare: number): BotAction[] {
-  const actions: BotAction[] = [];
-  for (const holding of holdings) {
-    const owned = bot.portfolio.get(holding.companyId) ?? 0;
-    if (owned > 0 && holding.sharePriceCents >= holding.netWorthPerShareCents * SHARE_SELL_RATIO) {
-      actions.push({ kind: 'sell_shares', issuerId: holding.companyId, shares: owned, costCents: 0 });
+  if (rng() >= SHARE_TRADE_CHANCE) return actions;
+  const byIssuer = new Map(world.valuations.map((valuation) => [valuation.companyId, valuation]));
+  for (const [issuerId, owned] of [...bot.portfolio.entries()].sort((a, b) => a[0] - b[0])) {
+    const valuation = byIssuer.get(issuerId);
+    if (owned > 0 && valuation && valuation.sharePriceCents >= valuation.netWorthPerShareCents * SHARE_SELL_RATIO) {
+      actions.push({ kind: 'sell_shares', issuerId, shares: owned, costCents: 0 });
     }
   }
   let issuers = 0;
-  for (const valuation of world.valuations ?? []) {
-    if (issuers >= 3) break;
-    if (valuation.companyId === bot.id || valuation.sharesAvailable <= 0) continue;
-    if (valuation.sharePriceCents > valuation.netWorthPerShareCents * SHARE_BUY_RATIO) continue;
+  for (const valuation of world.valuations) {
+    if (issuers >= BOT_SHARE_ISSUERS_PER_TURN) break;
+    if (valuation.companyId === bot.id || valuation.sharePriceCents > valuation.netWorthPerShareCents * SHARE_BUY_RATIO) continue;
     const room = Math.floor(valuation.totalShares * BOT_MAX_HOLDING_SHARE) - (bot.portfolio.get(valuation.companyId) ?? 0);
-    const affordable = Math.floor(Math.min(bot.cashCents * cashShare, budget.remainingCents) / valuation.sharePriceCents);
+    // An estimate for the budget: the price with both spreads (the trade itself walks the curve).
+    const perShare = Math.ceil(valuation.sharePriceCents * 1.1);
+    const affordable = Math.floor(Math.min(bot.cashCents * profile.shareCashShare, budget.remainingCents) / perShare);
     const shares = Math.min(BOT_MAX_SHARES_PER_TRADE, room, affordable);
-    if (shares <= 0) continue;
-    // An estimate for the budget: the price plus the spread (the trade itself prices the walk).
-    const costCents = Math.ceil((shares * valuation.sharePriceCents * (10_000 + 2 * MARKET_HALF_SPREAD_BP)) / 10_000);
-    if (!budget.take(costCents)) continue;
-    actions.push({ kind: 'buy_shares', issuerId: valuation.companyId, shares, costCents });
+    if (shares <= 0 || !budget.take(shares * perShare)) continue;
+    actions.push({ kind: 'buy_shares', issuerId: valuation.companyId, shares, costCents: shares * perShare });
     issuers += 1;
   }
   return actions;
@@ -536,7 +577,7 @@ export function researchNext({ bot, world, budget, rng }: StrategyInput, profile
     if (!best || costCents < best.costCents) best = { id: upgrade.id, costCents };
   }
   if (!best || !budget.take(best.costCents)) return null;
-  return { kind: 'research', upgradeId: best.id, costCents: best.costCents };
+  return { kind: 'research', upgradeId: best.id, discountPercent: bot.researchDiscountPercent, costCents: best.costCents };
 }
 
 /**

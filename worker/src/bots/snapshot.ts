@@ -1,52 +1,188 @@
 /**
- * Bots (owned by the bots engineer): what the bots read. `loadBotWorld` reads the small catalogue
- * tables once per turn (products, recipes, cities, research upgrades); `loadBotSnapshot` reads one
- * bot's own state with a handful of queries bounded by that bot's own rows (its buildings, stock,
- * shelves, influence, portfolio). Share valuations of every listed company are one set-based
- * statement per turn. Nothing here loops over the world's buildings.
+ * Bots (owned by the bots engineer): what the bots read, ONCE per turn for all of them. A fixed
+ * number of set-based queries (SNAPSHOT_QUERIES), whatever the number of bots or buildings: the
+ * catalogue and the exchange (products with this week's flow, recipes, cities, research upgrades),
+ * every active bot's company row, buildings, warehouse, shelves, research, influence and portfolio,
+ * the most undervalued listed companies' share prices and book values, and the shoppers of the
+ * consumer goods bots make (in every city) or shelve (in their stores' cities). Bots see nothing a player cannot see.
  */
 import { sql } from 'drizzle-orm';
 import {
+  baseDemandRule,
   isBuildingType,
+  referencePriceRule,
   researchDiscountPercent,
   sumResearchEffects,
   type ResearchEffectValue,
 } from '@marketcraft/shared';
-import type { DbExecutor } from '@marketcraft/db';
-import type { BotBuilding, BotShelf, BotSnapshot, BotWorld, CityDeal, ShareValuation, StoreCandidate, WorldRecipe } from './types.ts';
+import { ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
+import type { BotBuilding, BotSnapshot, BotWorld, CityDemand, ShareValuation, WorldCity, WorldProduct, WorldRecipe } from './types.ts';
 
-/** Goods a commodity trader looks for in its own cities. */
-export const TRADER_CATEGORIES = ['Raw Materials', 'Agricultural'] as const;
-/** A city deal: the city price is at most this share of the market's current price. */
-export const CITY_DEAL_MAX_RATIO = 0.88;
 /** Products shoppers buy, the ones a store may carry. */
-export const CONSUMER_CATEGORIES = ['Food Products', 'Consumer Goods', 'Luxury Goods'] as const;
+export const CONSUMER_CATEGORIES: ReadonlySet<string> = new Set(['Food Products', 'Consumer Goods', 'Luxury Goods']);
+
+/** Listed companies a snapshot reads, most undervalued first (besides those bots hold). */
+export const VALUATIONS_READ = 50;
+
+/** Statements one snapshot reads (the same for 1 bot or 1,000). */
+export const SNAPSHOT_QUERIES = 9;
 
 const n = (value: unknown): number => Number(value ?? 0);
 
-export async function loadBotWorld(tx: DbExecutor, week: number): Promise<BotWorld> {
-  const productRows = await tx.execute<{ id: number; category: string; base_price_cents: number; current_price_cents: number }>(sql`
-    select id, category, base_price_cents, current_price_cents from products order by id`);
-  const recipeRows = await tx.execute<{ id: number; building_type: string; output_product_id: number; output_quantity: number; inputs: [number, number][] | null }>(sql`
-    select r.id, lower(r.building_type) as building_type, r.output_product_id, r.output_quantity,
-           (select json_agg(json_build_array(ri.product_id, ri.quantity) order by ri.product_id)
-            from recipe_inputs ri where ri.recipe_id = r.id) as inputs
-    from recipes r order by r.id`);
-  const cityRows = await tx.execute<{ id: number; country_id: number; bonus_type: string; bonus_value: number }>(sql`
-    select id, country_id, bonus_type, bonus_value from cities order by id`);
-  const upgradeRows = await tx.execute<{
-    id: number;
-    tier: number;
-    research_cost_cents: number;
-    prerequisite_id: number | null;
-    building_type: string | null;
-    effects: Record<string, ResearchEffectValue>;
-  }>(sql`select id, tier, research_cost_cents, prerequisite_id, building_type, effects from research_upgrades order by tier, id`);
+export function demandKey(cityId: number, productId: number): string {
+  return `${cityId}:${productId}`;
+}
 
-  const products = new Map(
+export interface BotsSnapshot {
+  world: BotWorld;
+  bots: BotSnapshot[];
+}
+
+/** Every active bot of one world, and that world's market, in a fixed number of statements. */
+export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: number): Promise<BotsSnapshot> {
+  const botRows = await tx.execute<{ id: number; strategy: string | null; cash_cents: number }>(sql`
+    select id, strategy, cash_cents from companies where world_id = ${worldId}::int and is_bot and status = 'active' order by id`);
+  const productRows = await tx.execute<{ id: number; name: string; category: string; base_price_cents: number; current_price_cents: number; depth_units: number; flow: number }>(sql`
+    select p.id, p.name, p.category, p.base_price_cents, p.current_price_cents, p.depth_units,
+           coalesce(ma.units_bought - ma.units_sold, 0)::bigint as flow
+    from ${worldProductsSql(worldId)} p
+    left join market_activity ma on ma.world_id = p.world_id and ma.product_id = p.id and ma.week = (select current_week from worlds where id = ${worldId}::int)
+    order by p.id`);
+  // The rest of the catalogue (small, fixed tables) in one statement.
+  const [catalogue] = await tx.execute<{
+    recipes: { id: number; building_type: string; output_product_id: number; output_quantity: number; inputs: [number, number][] | null }[];
+    cities: { id: number; country_id: number; population: number; bonus_type: string; bonus_value: number }[];
+    upgrades: {
+      id: number;
+      tier: number;
+      research_cost_cents: number;
+      prerequisite_id: number | null;
+      building_type: string | null;
+      effects: Record<string, ResearchEffectValue>;
+    }[];
+  }>(sql`
+    select
+      (select coalesce(json_agg(r order by r.id), '[]') from (
+         select r.id, lower(r.building_type) as building_type, r.output_product_id, r.output_quantity,
+                (select json_agg(json_build_array(ri.product_id, ri.quantity) order by ri.product_id)
+                 from recipe_inputs ri where ri.recipe_id = r.id) as inputs
+         from recipes r) r) as recipes,
+      (select coalesce(json_agg(c order by c.id), '[]') from (select id, country_id, population, bonus_type, bonus_value from cities) c) as cities,
+      (select coalesce(json_agg(u order by u.tier, u.id), '[]') from (
+         select id, tier, research_cost_cents, prerequisite_id, building_type, effects from research_upgrades) u) as upgrades`);
+  const recipeRows = catalogue?.recipes ?? [];
+  const cityRows = catalogue?.cities ?? [];
+  const upgradeRows = catalogue?.upgrades ?? [];
+
+  const bots = sql`(select id from companies where world_id = ${worldId}::int and is_bot and status = 'active')`;
+  const buildingRows = await tx.execute<{
+    id: number;
+    company_id: number;
+    type: string;
+    city_id: number;
+    country_id: number;
+    employees: number;
+    equipment_level: number;
+    production_rate: number;
+    selected_recipe_id: number | null;
+    selected_category: string | null;
+  }>(sql`
+    select b.id, b.company_id, b.type, b.city_id, c.country_id, b.employees, b.equipment_level, b.production_rate,
+           b.selected_recipe_id, b.selected_category
+    from buildings b join cities c on c.id = b.city_id
+    where b.world_id = ${worldId}::int and b.company_id in ${bots} order by b.company_id, b.id`);
+  const stockRows = await tx.execute<{ company_id: number; product_id: number; quantity: number; average_cost_cents: number }>(sql`
+    select company_id, product_id, quantity, average_cost_cents from inventory_items
+    where world_id = ${worldId}::int and company_id in ${bots} and quantity > 0 order by company_id, product_id`);
+  const shelfRows = await tx.execute<{
+    company_id: number;
+    building_id: number;
+    product_id: number;
+    quantity: number;
+    retail_price_cents: number;
+    reference_cents: number;
+    units_sold_last_turn: number;
+    is_active: boolean;
+  }>(sql`
+    select b.company_id, sp.building_id, sp.product_id, sp.quantity, sp.retail_price_cents,
+           coalesce(cmd.market_price_cents, round(p.current_price_cents * 1.3)) as reference_cents,
+           sp.units_sold_last_turn, sp.is_active
+    from store_products sp
+    join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
+    join world_products p on p.world_id = sp.world_id and p.product_id = sp.product_id
+    left join city_market_data cmd on cmd.world_id = sp.world_id and cmd.city_id = b.city_id and cmd.product_id = sp.product_id
+    where sp.world_id = ${worldId}::int and b.company_id in ${bots}
+    order by b.company_id, sp.building_id, sp.product_id`);
+  // Research, influence and portfolios in one statement (small tables), tagged by kind.
+  const holdingRows = await tx.execute<{ kind: string; company_id: number; key: number; value: number; building_type: string | null; effects: Record<string, ResearchEffectValue> | null }>(sql`
+    select 'research' as kind, r.company_id, r.upgrade_id as key, 0::bigint as value, u.building_type, u.effects
+    from company_research r join research_upgrades u on u.id = r.upgrade_id where r.world_id = ${worldId}::int and r.company_id in ${bots}
+    union all
+    select 'influence', company_id, country_id, influence_points, null, null from influence_records
+    where world_id = ${worldId}::int and company_id in ${bots}
+    union all
+    select 'portfolio', holder_company_id, issuer_company_id, shares_owned, null, null from portfolio_entries
+    where world_id = ${worldId}::int and holder_company_id in ${bots} and shares_owned > 0
+    order by 1, 2, 3`);
+  // The most undervalued listed companies (what a share trader looks at first) and those bots hold.
+  const valuationRows = await tx.execute<{ company_id: number; share_price_cents: number; total_shares: number; fundamental_cents: number }>(sql`
+    with listed as (
+      select s.company_id, s.share_price_cents, s.total_shares, s.fundamental_cents
+      from share_records s
+      -- bankrupt companies are delisted (is_listed false), so no join with companies is needed
+      where s.world_id = ${worldId}::int and s.is_listed and s.total_shares > 0 and s.share_price_cents > 0 and s.fundamental_cents > 0
+    )
+    select * from (
+      (select * from listed order by share_price_cents::numeric / fundamental_cents, company_id limit ${VALUATIONS_READ})
+      union
+      select * from listed where company_id in (
+        select issuer_company_id from portfolio_entries where world_id = ${worldId}::int and holder_company_id in ${bots} and shares_owned > 0)
+    ) chosen
+    order by share_price_cents::numeric / fundamental_cents, company_id`);
+  // Shoppers of the consumer goods bots make, in every city (where to open a store), and of what
+  // bots shelve, in their stores' cities; with the stores selling each there (every company's).
+  const baseReference = ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` });
+  const demandRows = await tx.execute<{ city_id: number; product_id: number; reference_cents: number; base_demand: number; stores: number }>(sql`
+    with consumer as (
+      select id from ${worldProductsSql(worldId)} wp where wp.category in ('Food Products', 'Consumer Goods', 'Luxury Goods')
+    ), pairs as (
+      select c.id as city_id, made.product_id
+      from (select distinct r.output_product_id as product_id
+            from buildings b join recipes r on r.id = b.selected_recipe_id
+            where b.world_id = ${worldId}::int and b.company_id in ${bots} and r.output_product_id in (select id from consumer)) made
+      cross join cities c
+      union
+      select b.city_id, sp.product_id from store_products sp join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
+      where sp.world_id = ${worldId}::int and b.company_id in ${bots} and sp.product_id in (select id from consumer)
+    ), selling as (
+      select b.city_id, sp.product_id, count(*)::int as stores
+      from store_products sp join buildings b on b.world_id = sp.world_id and b.id = sp.building_id and b.type = 'store'
+      join pairs k on k.city_id = b.city_id and k.product_id = sp.product_id
+      where sp.world_id = ${worldId}::int and sp.is_active and sp.quantity > 0
+      group by b.city_id, sp.product_id
+    )
+    select k.city_id, k.product_id, cmd.market_price_cents as reference_cents,
+           ${ruleSql(baseDemandRule, { population: sql`ci.population`, demandLevel: sql`cmd.demand_level`, baseReferenceCents: baseReference })} as base_demand,
+           coalesce(s.stores, 0) as stores
+    from pairs k
+    join city_market_data cmd on cmd.world_id = ${worldId}::int and cmd.city_id = k.city_id and cmd.product_id = k.product_id
+    join ${worldProductsSql(worldId)} p on p.id = k.product_id
+    join cities ci on ci.id = k.city_id
+    left join selling s on s.city_id = k.city_id and s.product_id = k.product_id
+    order by k.city_id, k.product_id`);
+
+  const products = new Map<number, WorldProduct>(
     productRows.map((row) => [
       n(row.id),
-      { id: n(row.id), category: row.category, basePriceCents: n(row.base_price_cents), currentPriceCents: n(row.current_price_cents) },
+      {
+        id: n(row.id),
+        name: row.name,
+        category: row.category,
+        basePriceCents: n(row.base_price_cents),
+        currentPriceCents: n(row.current_price_cents),
+        depthUnits: n(row.depth_units),
+        flow: n(row.flow),
+      },
     ]),
   );
   const recipes = new Map<number, WorldRecipe>();
@@ -62,14 +198,37 @@ export async function loadBotWorld(tx: DbExecutor, week: number): Promise<BotWor
     recipes.set(recipe.id, recipe);
     if (!recipeByOutput.has(recipe.outputProductId)) recipeByOutput.set(recipe.outputProductId, recipe);
   }
-  const cities = cityRows.map((row) => ({ id: n(row.id), countryId: n(row.country_id), bonusType: row.bonus_type, bonusValue: n(row.bonus_value) }));
-  return {
+  const cities: WorldCity[] = cityRows.map((row) => ({
+    id: n(row.id),
+    countryId: n(row.country_id),
+    population: n(row.population),
+    bonusType: row.bonus_type,
+    bonusValue: n(row.bonus_value),
+  }));
+  const citiesById = new Map(cities.map((city) => [city.id, city]));
+  const demand = new Map<string, CityDemand>();
+  for (const row of demandRows) {
+    demand.set(demandKey(n(row.city_id), n(row.product_id)), {
+      cityId: n(row.city_id),
+      productId: n(row.product_id),
+      referenceCents: n(row.reference_cents),
+      baseDemand: n(row.base_demand),
+      storesSelling: n(row.stores),
+    });
+  }
+  const valuations: ShareValuation[] = valuationRows.map((row) => ({
+    companyId: n(row.company_id),
+    sharePriceCents: n(row.share_price_cents),
+    netWorthPerShareCents: n(row.fundamental_cents),
+    totalShares: n(row.total_shares),
+  }));
+  const world: BotWorld = {
     week,
     products,
     recipes,
     recipeByOutput,
     cities,
-    citiesById: new Map(cities.map((city) => [city.id, city])),
+    citiesById,
     upgrades: upgradeRows.map((row) => ({
       id: n(row.id),
       tier: n(row.tier),
@@ -78,85 +237,32 @@ export async function loadBotWorld(tx: DbExecutor, week: number): Promise<BotWor
       buildingType: row.building_type,
       effects: row.effects,
     })),
-    valuations: null,
+    demand,
+    valuations,
   };
-}
 
-/**
- * Every listed, active company's share price and book value per share (share_records.fundamental,
- * set by the last turn's stocks phase from valuationSql), read once per turn (the first time a
- * share-trading bot asks) into a temporary table. Shares are issued by the company on demand, so
- * `available` is the whole company (bots cap their holdings themselves).
- */
-async function ensureShareValuations(tx: DbExecutor): Promise<void> {
-  const [exists] = await tx.execute<{ found: boolean }>(sql`select to_regclass('pg_temp.bot_share_valuations') is not null as found`);
-  if (exists?.found) return;
-  await tx.execute(sql`
-    create temp table bot_share_valuations on commit drop as
-    select s.company_id, s.share_price_cents, s.total_shares, s.fundamental_cents as nw_per_share, s.total_shares as available
-    from share_records s
-    join companies c on c.id = s.company_id
-    where s.is_listed and c.status = 'active' and s.total_shares > 0`);
-  await tx.execute(sql`alter table bot_share_valuations add primary key (company_id)`);
-}
-
-/** Listed companies whose share price is below their net worth per share, most undervalued first (at most `limit`). */
-export async function loadShareValuations(tx: DbExecutor, limit = 30): Promise<ShareValuation[]> {
-  await ensureShareValuations(tx);
-  const rows = await tx.execute<{ company_id: number; share_price_cents: number; total_shares: number; nw_per_share: number; available: number }>(sql`
-    select company_id, share_price_cents, total_shares, nw_per_share, available
-    from bot_share_valuations
-    where share_price_cents > 0 and share_price_cents <= nw_per_share
-    order by share_price_cents::numeric / nw_per_share, company_id
-    limit ${limit}`);
-  return rows.map((row) => ({
-    companyId: n(row.company_id),
-    sharePriceCents: n(row.share_price_cents),
-    netWorthPerShareCents: n(row.nw_per_share),
-    totalShares: n(row.total_shares),
-    sharesAvailable: n(row.available),
-  }));
-}
-
-/** Share price and net worth per share of the issuers a bot holds (for selling dear). */
-export async function loadHoldingValuations(tx: DbExecutor, issuerIds: number[]): Promise<ShareValuation[]> {
-  if (issuerIds.length === 0) return [];
-  await ensureShareValuations(tx);
-  const rows = await tx.execute<{ company_id: number; share_price_cents: number; total_shares: number; nw_per_share: number }>(sql`
-    select company_id, share_price_cents, total_shares, nw_per_share
-    from bot_share_valuations
-    where company_id in (${sql.join(issuerIds.map((id) => sql`${id}`), sql`, `)})
-    order by company_id`);
-  return rows.map((row) => ({
-    companyId: n(row.company_id),
-    sharePriceCents: n(row.share_price_cents),
-    netWorthPerShareCents: n(row.nw_per_share),
-    totalShares: n(row.total_shares),
-    sharesAvailable: 0,
-  }));
-}
-
-export async function loadBotSnapshot(tx: DbExecutor, bot: { id: number; strategy: string }, options: { cityDeals: boolean }): Promise<BotSnapshot> {
-  const companyId = bot.id;
-  const [company] = await tx.execute<{ cash_cents: number }>(sql`select cash_cents from companies where id = ${companyId}`);
-  const buildingRows = await tx.execute<{
-    id: number;
-    type: string;
-    city_id: number;
-    country_id: number;
-    employees: number;
-    equipment_level: number;
-    production_rate: number;
-    selected_recipe_id: number | null;
-    selected_category: string | null;
-  }>(sql`
-    select b.id, b.type, b.city_id, c.country_id, b.employees, b.equipment_level, b.production_rate, b.selected_recipe_id, b.selected_category
-    from buildings b join cities c on c.id = b.city_id
-    where b.company_id = ${companyId} order by b.id`);
-  const buildings: BotBuilding[] = [];
+  const snapshots = new Map<number, BotSnapshot>();
+  const researchEffects = new Map<number, { buildingType: string | null; effects: Record<string, ResearchEffectValue> }[]>();
+  for (const row of botRows) {
+    const id = n(row.id);
+    snapshots.set(id, {
+      id,
+      strategy: row.strategy ?? 'default',
+      cashCents: n(row.cash_cents),
+      buildings: [],
+      warehouse: new Map(),
+      shelves: [],
+      researched: new Set(),
+      researchDiscountPercent: 0,
+      influence: new Map(),
+      portfolio: new Map(),
+    });
+    researchEffects.set(id, []);
+  }
   for (const row of buildingRows) {
-    if (!isBuildingType(row.type)) continue;
-    buildings.push({
+    const bot = snapshots.get(n(row.company_id));
+    if (!bot || !isBuildingType(row.type)) continue;
+    const building: BotBuilding = {
       id: n(row.id),
       type: row.type,
       cityId: n(row.city_id),
@@ -166,98 +272,38 @@ export async function loadBotSnapshot(tx: DbExecutor, bot: { id: number; strateg
       productionRate: n(row.production_rate),
       selectedRecipeId: row.selected_recipe_id === null ? null : n(row.selected_recipe_id),
       selectedCategory: row.selected_category,
+    };
+    bot.buildings.push(building);
+  }
+  for (const row of stockRows) {
+    snapshots.get(n(row.company_id))?.warehouse.set(n(row.product_id), {
+      productId: n(row.product_id),
+      quantity: n(row.quantity),
+      averageCostCents: n(row.average_cost_cents),
     });
   }
-  const stockRows = await tx.execute<{ product_id: number; quantity: number; average_cost_cents: number }>(sql`
-    select product_id, quantity, average_cost_cents from inventory_items
-    where company_id = ${companyId} and quantity > 0 order by product_id`);
-  const shelfRows = await tx.execute<{
-    building_id: number;
-    product_id: number;
-    quantity: number;
-    retail_price_cents: number;
-    market_price_cents: number;
-    is_active: boolean;
-  }>(sql`
-    select sp.building_id, sp.product_id, sp.quantity, sp.retail_price_cents,
-           coalesce(cmd.market_price_cents, p.current_price_cents) as market_price_cents, sp.is_active
-    from store_products sp
-    join buildings b on b.id = sp.building_id
-    join products p on p.id = sp.product_id
-    left join city_market_data cmd on cmd.city_id = b.city_id and cmd.product_id = sp.product_id
-    where b.company_id = ${companyId}
-    order by sp.building_id, sp.product_id`);
-  const shelves: BotShelf[] = shelfRows.map((row) => ({
-    buildingId: n(row.building_id),
-    productId: n(row.product_id),
-    quantity: n(row.quantity),
-    retailPriceCents: n(row.retail_price_cents),
-    marketPriceCents: n(row.market_price_cents),
-    isActive: row.is_active,
-  }));
-
-  // The three best-selling candidates in each store's city (its category, else any consumer category).
-  let storeCandidates: StoreCandidate[] = [];
-  if (buildings.some((building) => building.type === 'store')) {
-    const rows = await tx.execute<{ building_id: number; product_id: number; market_price_cents: number; demand_level: number }>(sql`
-      select building_id, product_id, market_price_cents, demand_level from (
-        select b.id as building_id, cmd.product_id, cmd.market_price_cents, cmd.demand_level,
-               row_number() over (partition by b.id order by cmd.demand_level desc, cmd.product_id) as rank
-        from buildings b
-        join city_market_data cmd on cmd.city_id = b.city_id
-        join products p on p.id = cmd.product_id
-        where b.company_id = ${companyId} and b.type = 'store'
-          and (case when b.selected_category is not null then p.category = b.selected_category
-                    else p.category in ('Food Products', 'Consumer Goods') end)
-      ) ranked where rank <= 3 order by building_id, rank`);
-    storeCandidates = rows.map((row) => ({
+  for (const row of shelfRows) {
+    snapshots.get(n(row.company_id))?.shelves.push({
       buildingId: n(row.building_id),
       productId: n(row.product_id),
-      marketPriceCents: n(row.market_price_cents),
-      demandLevel: n(row.demand_level),
-    }));
+      quantity: n(row.quantity),
+      retailPriceCents: n(row.retail_price_cents),
+      referenceCents: n(row.reference_cents),
+      unitsSoldLastTurn: n(row.units_sold_last_turn),
+      isActive: row.is_active,
+    });
   }
-
-  let cityDeals: CityDeal[] = [];
-  if (options.cityDeals && buildings.some((building) => building.type !== 'store')) {
-    const rows = await tx.execute<{ building_id: number; product_id: number; city_price_cents: number }>(sql`
-      select distinct on (cmd.product_id) b.id as building_id, cmd.product_id, cmd.market_price_cents as city_price_cents
-      from buildings b
-      join city_market_data cmd on cmd.city_id = b.city_id
-      join products p on p.id = cmd.product_id
-      where b.company_id = ${companyId} and b.type <> 'store'
-        and p.category in ('Raw Materials', 'Agricultural')
-        and cmd.market_price_cents <= floor(p.current_price_cents * ${CITY_DEAL_MAX_RATIO}::numeric)
-      order by cmd.product_id, cmd.market_price_cents, b.id`);
-    cityDeals = rows
-      .map((row) => ({ buildingId: n(row.building_id), productId: n(row.product_id), cityPriceCents: n(row.city_price_cents) }))
-      .slice(0, 20);
+  for (const row of holdingRows) {
+    const bot = snapshots.get(n(row.company_id));
+    if (!bot) continue;
+    if (row.kind === 'research') {
+      bot.researched.add(n(row.key));
+      researchEffects.get(bot.id)?.push({ buildingType: row.building_type, effects: row.effects ?? {} });
+    } else if (row.kind === 'influence') bot.influence.set(n(row.key), n(row.value));
+    else bot.portfolio.set(n(row.key), n(row.value));
   }
-
-  const researchRows = await tx.execute<{ upgrade_id: number; building_type: string | null; effects: Record<string, ResearchEffectValue> }>(sql`
-    select r.upgrade_id, u.building_type, u.effects from company_research r join research_upgrades u on u.id = r.upgrade_id
-    where r.company_id = ${companyId} order by r.upgrade_id`);
-  const influenceRows = await tx.execute<{ country_id: number; influence_points: number }>(sql`
-    select country_id, influence_points from influence_records where company_id = ${companyId} order by country_id`);
-  const portfolioRows = await tx.execute<{ issuer_company_id: number; shares_owned: number }>(sql`
-    select issuer_company_id, shares_owned from portfolio_entries where holder_company_id = ${companyId} and shares_owned > 0 order by issuer_company_id`);
-
-  return {
-    id: companyId,
-    strategy: bot.strategy,
-    cashCents: n(company?.cash_cents),
-    buildings,
-    warehouse: new Map(
-      stockRows.map((row) => [n(row.product_id), { productId: n(row.product_id), quantity: n(row.quantity), averageCostCents: n(row.average_cost_cents) }]),
-    ),
-    shelves,
-    storeCandidates,
-    cityDeals,
-    researched: new Set(researchRows.map((row) => n(row.upgrade_id))),
-    researchDiscountPercent: researchDiscountPercent(
-      sumResearchEffects(researchRows.map((row) => ({ buildingType: row.building_type, effects: row.effects }))),
-    ),
-    influence: new Map(influenceRows.map((row) => [n(row.country_id), n(row.influence_points)])),
-    portfolio: new Map(portfolioRows.map((row) => [n(row.issuer_company_id), n(row.shares_owned)])),
-  };
+  for (const bot of snapshots.values()) {
+    bot.researchDiscountPercent = researchDiscountPercent(sumResearchEffects(researchEffects.get(bot.id) ?? []));
+  }
+  return { world, bots: [...snapshots.values()] };
 }

@@ -1,16 +1,24 @@
 /**
  * Bots (owned by the bots engineer): the data a strategy decides from and the actions it returns.
- * A strategy never touches the database: it reads a `BotSnapshot` and the turn's `BotWorld`, and
- * returns `BotAction`s that `execute.ts` carries out through the players' operations (db/src/game).
- * Money is in integer cents throughout.
+ * A strategy never touches the database: it reads its `BotSnapshot` and the turn's `BotWorld` (both
+ * read once per turn for every bot, snapshot.ts), and returns `BotAction`s that execute.ts carries
+ * out in batches through the players' rules (db/src/game). Money is in integer cents throughout.
  */
 import type { BuildingType, ProductCategory, Rng } from '@marketcraft/shared';
 
 export interface WorldProduct {
   id: number;
+  name: string;
   category: string;
   basePriceCents: number;
+  /** The exchange's posted price this week. */
   currentPriceCents: number;
+  depthUnits: number;
+  /**
+   * This week's net flow (units bought minus sold). The planner moves it as bots plan their orders,
+   * in the order they run, so each bot prices its orders after the bots before it.
+   */
+  flow: number;
 }
 
 export interface WorldRecipe {
@@ -24,6 +32,7 @@ export interface WorldRecipe {
 export interface WorldCity {
   id: number;
   countryId: number;
+  population: number;
   bonusType: string;
   bonusValue: number;
 }
@@ -37,27 +46,40 @@ export interface WorldUpgrade {
   effects: Record<string, number | string | boolean>;
 }
 
-/** A listed company's share price next to its net worth per share (the stocks phase's definition). */
+/** A listed company's share price next to its book value per share (the stocks phase's). */
 export interface ShareValuation {
   companyId: number;
   sharePriceCents: number;
   netWorthPerShareCents: number;
   totalShares: number;
-  sharesAvailable: number;
 }
 
-/** Read once per turn, shared by every bot (small catalogue tables only). */
+/** Shoppers for one product in one city (what a player reads on the market screen). */
+export interface CityDemand {
+  cityId: number;
+  productId: number;
+  /** The reference price R shoppers expect (city_market_data.market_price). */
+  referenceCents: number;
+  /** Units the city buys a week at R (baseDemandRule). */
+  baseDemand: number;
+  /** Stores selling it there now (with stock on an active shelf), every company's. */
+  storesSelling: number;
+}
+
+/** Read once per turn, shared by every bot. */
 export interface BotWorld {
   week: number;
   products: Map<number, WorldProduct>;
   recipes: Map<number, WorldRecipe>;
-  /** The recipe that makes a product (one per product in the seed; the lowest id wins otherwise). */
+  /** The recipe that makes a product (the lowest id when several do). */
   recipeByOutput: Map<number, WorldRecipe>;
   cities: WorldCity[];
   citiesById: Map<number, WorldCity>;
   upgrades: WorldUpgrade[];
-  /** Listed companies, most undervalued first; loaded once, only when a strategy trades shares. */
-  valuations: ShareValuation[] | null;
+  /** Shoppers per `${cityId}:${productId}`, for the consumer goods bots make or sell, in every city. */
+  demand: Map<string, CityDemand>;
+  /** The most undervalued listed active companies (VALUATIONS_READ) and those bots hold, most undervalued first. */
+  valuations: ShareValuation[];
 }
 
 export interface BotBuilding {
@@ -83,24 +105,10 @@ export interface BotShelf {
   productId: number;
   quantity: number;
   retailPriceCents: number;
-  /** The city's market price for the product (the product's current price without city data). */
-  marketPriceCents: number;
+  /** The city's reference price R for the product (the posted price x 130% without city data). */
+  referenceCents: number;
+  unitsSoldLastTurn: number;
   isActive: boolean;
-}
-
-/** A product worth adding to a store's shelf: high demand in the store's city. */
-export interface StoreCandidate {
-  buildingId: number;
-  productId: number;
-  marketPriceCents: number;
-  demandLevel: number;
-}
-
-/** A raw or agricultural good cheaper in the city of one of the bot's buildings than on the market. */
-export interface CityDeal {
-  buildingId: number;
-  productId: number;
-  cityPriceCents: number;
 }
 
 export interface BotSnapshot {
@@ -110,8 +118,6 @@ export interface BotSnapshot {
   buildings: BotBuilding[];
   warehouse: Map<number, BotStock>;
   shelves: BotShelf[];
-  storeCandidates: StoreCandidate[];
-  cityDeals: CityDeal[];
   researched: Set<number>;
   researchDiscountPercent: number;
   influence: Map<number, number>;
@@ -120,21 +126,19 @@ export interface BotSnapshot {
 }
 
 export type BotAction =
-  | { kind: 'build'; type: BuildingType; cityId: number; recipeId: number | null; costCents: number }
+  | { kind: 'build'; type: BuildingType; cityId: number; recipeId: number | null; hire: number; costCents: number }
   | { kind: 'select_recipe'; buildingId: number; recipeId: number; costCents: 0 }
   | { kind: 'select_category'; buildingId: number; category: ProductCategory; costCents: 0 }
   | { kind: 'hire'; buildingId: number; count: number; costCents: number }
-  | { kind: 'upgrade_equipment'; buildingId: number; targetLevel: number; costCents: number }
+  | { kind: 'upgrade_equipment'; buildingId: number; fromLevel: number; targetLevel: number; costCents: number }
   | { kind: 'buy_inputs'; buildingId: number | null; productId: number; quantity: number; costCents: number }
-  | { kind: 'market_buy'; productId: number; quantity: number; costCents: number }
   | { kind: 'market_sell'; productId: number; quantity: number; costCents: 0 }
-  | { kind: 'city_buy'; buildingId: number; productId: number; quantity: number; costCents: number }
   | { kind: 'restock'; buildingId: number; productId: number; quantity: number; retailPriceCents: number; costCents: number }
   | { kind: 'shelve'; buildingId: number; productId: number; quantity: number; retailPriceCents: number; costCents: 0 }
   | { kind: 'reprice'; buildingId: number; productId: number; retailPriceCents: number; costCents: 0 }
   | { kind: 'buy_shares'; issuerId: number; shares: number; costCents: number }
   | { kind: 'sell_shares'; issuerId: number; shares: number; costCents: 0 }
-  | { kind: 'research'; upgradeId: number; costCents: number }
+  | { kind: 'research'; upgradeId: number; discountPercent: number; costCents: number }
   | { kind: 'politics'; countryId: number; amountDollars: number; costCents: number };
 
 export type BotActionKind = BotAction['kind'];
@@ -153,8 +157,6 @@ export interface StrategyInput {
   world: BotWorld;
   rng: Rng;
   budget: PlanBudget;
-  /** Share price and net worth per share of the issuers the bot holds (share-trading strategies only). */
-  holdings: ShareValuation[];
 }
 
 export type Strategy = (input: StrategyInput) => BotAction[];

@@ -13,19 +13,19 @@
  */
 import { sql } from 'drizzle-orm';
 import { BANKRUPTCY_TURNS, liquidationValueRule, marketSellProceedsRule, shareDepthRule } from '@marketcraft/shared';
-import { ruleSql } from '@marketcraft/db';
+import { ruleSql, worldProductsSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
-  const { tx, week } = ctx;
+  const { tx, week, worldId } = ctx;
   await tx.execute(sql`
     update companies c set negative_cash_turns = case when tc.cash_cents < 0 then c.negative_cash_turns + 1 else 0 end
     from ${turnBalancesSql} tc
-    where tc.company_id = c.id and (tc.cash_cents < 0 or c.negative_cash_turns <> 0)`);
+    where c.world_id = ${worldId}::int and tc.company_id = c.id and (tc.cash_cents < 0 or c.negative_cash_turns <> 0)`);
   const bankrupt = await tx.execute<{ id: number }>(sql`
     select c.id from companies c join turn_companies tc on tc.company_id = c.id
-    where c.negative_cash_turns >= ${BANKRUPTCY_TURNS}::int order by c.id`);
+    where c.world_id = ${worldId}::int and c.negative_cash_turns >= ${BANKRUPTCY_TURNS}::int order by c.id`);
   const ids = bankrupt.map((row) => Number(row.id));
   if (ids.length === 0) return ids;
   await tx.execute(sql`create temp table turn_bankrupt on commit drop as select unnest(${`{${ids.join(',')}}`}::int[]) as company_id`);
@@ -37,12 +37,15 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
       select company_id, product_id, sum(quantity)::bigint as quantity
       from (
         select i.company_id, i.product_id, i.quantity from inventory_items i join turn_bankrupt tb on tb.company_id = i.company_id
+        where i.world_id = ${worldId}::int
         union all
-        select b.company_id, sp.product_id, sp.quantity from store_products sp join buildings b on b.id = sp.building_id
+        select b.company_id, sp.product_id, sp.quantity from store_products sp join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
         join turn_bankrupt tb on tb.company_id = b.company_id
+        where sp.world_id = ${worldId}::int
         union all
-        select b.company_id, bi.product_id, bi.quantity from building_inventory_items bi join buildings b on b.id = bi.building_id
+        select b.company_id, bi.product_id, bi.quantity from building_inventory_items bi join buildings b on b.world_id = bi.world_id and b.id = bi.building_id
         join turn_bankrupt tb on tb.company_id = b.company_id
+        where bi.world_id = ${worldId}::int
       ) stock
       where quantity > 0
       group by company_id, product_id
@@ -51,8 +54,8 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
              coalesce(ma.units_bought - ma.units_sold, 0)
                - coalesce(sum(h.quantity) over (partition by h.product_id order by h.company_id rows between unbounded preceding and 1 preceding), 0) as flow_before
       from held h
-      join products p on p.id = h.product_id
-      left join market_activity ma on ma.product_id = h.product_id and ma.week = ${week}::int
+      join ${worldProductsSql(worldId)} p on p.id = h.product_id
+      left join market_activity ma on ma.world_id = ${worldId}::int and ma.product_id = h.product_id and ma.week = ${week}::int
     )
     -- A flow or an order beyond 10 depths adds nothing to the proceeds (e^-10) and would overflow exp: clamped.
     select company_id, product_id, quantity,
@@ -64,9 +67,9 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
            })} as proceeds_cents
     from walked`);
   await tx.execute(sql`
-    insert into market_activity (week, product_id, units_bought, units_sold)
-    select ${week}::int, product_id, 0, sum(quantity)::bigint from turn_liquidation group by product_id
-    on conflict (week, product_id) do update set units_sold = market_activity.units_sold + excluded.units_sold`);
+    insert into market_activity (world_id, week, product_id, units_bought, units_sold)
+    select ${worldId}::int, ${week}::int, product_id, 0, sum(quantity)::bigint from turn_liquidation group by product_id
+    on conflict (world_id, week, product_id) do update set units_sold = market_activity.units_sold + excluded.units_sold`);
 
   // Shares held, sold back to issuers that can pay for all of them; others cancelled.
   await tx.execute(sql`
@@ -80,8 +83,8 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
              })} as value_cents
       from portfolio_entries pe
       join turn_bankrupt tb on tb.company_id = pe.holder_company_id
-      join share_records s on s.company_id = pe.issuer_company_id and s.is_listed
-      where pe.shares_owned > 0 and not exists (select 1 from turn_bankrupt x where x.company_id = pe.issuer_company_id)
+      join share_records s on s.world_id = pe.world_id and s.company_id = pe.issuer_company_id and s.is_listed
+      where pe.world_id = ${worldId}::int and pe.shares_owned > 0 and not exists (select 1 from turn_bankrupt x where x.company_id = pe.issuer_company_id)
     ), affordable as (
       select p.issuer_company_id from positions p join ${turnBalancesSql} b on b.company_id = p.issuer_company_id
       group by p.issuer_company_id, b.cash_cents having b.cash_cents >= sum(p.value_cents)
@@ -91,7 +94,7 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
   await tx.execute(sql`
     update share_records s set total_shares = greatest(1, s.total_shares - b.shares), week_flow = s.week_flow - b.shares
     from (select issuer_company_id, sum(shares_owned)::bigint as shares from turn_buyback group by issuer_company_id) b
-    where s.company_id = b.issuer_company_id`);
+    where s.world_id = ${worldId}::int and s.company_id = b.issuer_company_id`);
 
   await tx.execute(sql`
     insert into turn_cash (company_id, type, reason, amount_cents, description)
@@ -105,17 +108,18 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
     union all
     select b.issuer_company_id, 'stock_trade', 'share_buyback', -sum(b.paid_cents)::bigint,
            'Bought back ' || sum(b.shares_owned) || ' shares from bankrupt ' || string_agg(c.name, ', ' order by c.id)
-    from turn_buyback b join companies c on c.id = b.holder_company_id
+    from turn_buyback b join companies c on c.world_id = ${worldId}::int and c.id = b.holder_company_id
     where b.paid_cents > 0 group by b.issuer_company_id`);
 
-  await tx.execute(sql`delete from buildings where company_id in (select company_id from turn_bankrupt)`);
-  await tx.execute(sql`delete from inventory_items where company_id in (select company_id from turn_bankrupt)`);
+  await tx.execute(sql`delete from buildings where world_id = ${worldId}::int and company_id in (select company_id from turn_bankrupt)`);
+  await tx.execute(sql`delete from inventory_items where world_id = ${worldId}::int and company_id in (select company_id from turn_bankrupt)`);
   await tx.execute(sql`
-    delete from portfolio_entries where holder_company_id in (select company_id from turn_bankrupt)
-                                      or issuer_company_id in (select company_id from turn_bankrupt)`);
+    delete from portfolio_entries where world_id = ${worldId}::int and (holder_company_id in (select company_id from turn_bankrupt)
+                                      or issuer_company_id in (select company_id from turn_bankrupt))`);
   await tx.execute(sql`
     update share_records set is_listed = false, share_price_cents = 0, fundamental_cents = 0, updated_at = now()
-    where company_id in (select company_id from turn_bankrupt)`);
-  await tx.execute(sql`update companies set status = 'bankrupt', bankrupt_at = now() where id in (select company_id from turn_bankrupt)`);
+    where world_id = ${worldId}::int and company_id in (select company_id from turn_bankrupt)`);
+  await tx.execute(sql`
+    update companies set status = 'bankrupt', bankrupt_at = now() where world_id = ${worldId}::int and id in (select company_id from turn_bankrupt)`);
   return ids;
 }

@@ -19,12 +19,16 @@ export const PHASES = [
   'stocks',
   'politics',
   'finish',
+  // The week reports read the books just written (ledger, balances, net worth).
+  'report',
   'bots',
 ] as const;
 export type PhaseName = (typeof PHASES)[number];
 
 export interface TurnContext {
   tx: TurnTx;
+  /** The world whose week this is: every statement of the turn reads and writes only its rows. */
+  worldId: number;
   /** The week being processed (the world's current week when the turn started). */
   week: number;
   worldSeed: number;

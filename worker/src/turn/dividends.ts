@@ -13,7 +13,7 @@ import type { TurnContext } from './context.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runDividends(ctx: TurnContext): Promise<void> {
-  const { tx } = ctx;
+  const { tx, worldId } = ctx;
   await tx.execute(sql`
     create temp table turn_profit on commit drop as
     select company_id,
@@ -26,13 +26,13 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
       select s.company_id as payer_id, c.name as payer_name,
              ${ruleSql(dividendPerShareRule, { profitCents: sql`tp.profit_cents`, totalShares: sql`s.total_shares` })} as per_share_cents
       from turn_profit tp
-      join share_records s on s.company_id = tp.company_id and s.is_listed
-      join companies c on c.id = tp.company_id
+      join share_records s on s.world_id = ${worldId}::int and s.company_id = tp.company_id and s.is_listed
+      join companies c on c.world_id = ${worldId}::int and c.id = tp.company_id
       where tp.profit_cents > 0
     )
     select d.*, coalesce(sum(pe.shares_owned), 0)::bigint * d.per_share_cents as payout_cents
     from declared d
-    left join portfolio_entries pe on pe.issuer_company_id = d.payer_id and pe.shares_owned > 0
+    left join portfolio_entries pe on pe.world_id = ${worldId}::int and pe.issuer_company_id = d.payer_id and pe.shares_owned > 0
       and exists (select 1 from turn_companies h where h.company_id = pe.holder_company_id)
     where d.per_share_cents > 0
     group by d.payer_id, d.payer_name, d.per_share_cents`);
@@ -43,7 +43,7 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
     select d.payer_id, d.payer_name, pe.holder_company_id, pe.shares_owned, d.per_share_cents,
            (pe.shares_owned * d.per_share_cents)::bigint as amount_cents
     from turn_dividends d
-    join portfolio_entries pe on pe.issuer_company_id = d.payer_id and pe.shares_owned > 0
+    join portfolio_entries pe on pe.world_id = ${worldId}::int and pe.issuer_company_id = d.payer_id and pe.shares_owned > 0
     join turn_companies h on h.company_id = pe.holder_company_id`);
   await tx.execute(sql`
     insert into turn_cash (company_id, type, reason, amount_cents, description)
@@ -56,5 +56,5 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     update share_records s set last_dividend_cents = coalesce(d.per_share_cents, 0)
     from share_records s0 left join turn_dividends d on d.payer_id = s0.company_id
-    where s.company_id = s0.company_id and s0.is_listed and s.last_dividend_cents <> coalesce(d.per_share_cents, 0)`);
+    where s.world_id = ${worldId}::int and s0.world_id = ${worldId}::int and s.company_id = s0.company_id and s0.is_listed and s.last_dividend_cents <> coalesce(d.per_share_cents, 0)`);
 }

@@ -9,17 +9,17 @@ import type { TurnContext } from './context.ts';
 import { flushLedger } from './ledgerBatch.ts';
 
 export async function runFinish(ctx: TurnContext): Promise<void> {
-  const { tx, week, now, nextTurnAt } = ctx;
+  const { tx, week, now, nextTurnAt, worldId } = ctx;
   await flushLedger(ctx);
   await tx.execute(sql`
-    insert into financial_history (company_id, week, amount_cents, cash_after_cents, profit_cents, net_worth_cents)
-    select tc.company_id, ${week}::int, tc.cash_cents - tc.cash_before_cents, tc.cash_cents,
+    insert into financial_history (world_id, company_id, week, amount_cents, cash_after_cents, profit_cents, net_worth_cents)
+    select ${worldId}::int, tc.company_id, ${week}::int, tc.cash_cents - tc.cash_before_cents, tc.cash_cents,
            coalesce(p.profit_cents, 0), v.net_worth_cents
     from turn_companies tc
     left join turn_profit p on p.company_id = tc.company_id
     left join turn_valuation v on v.company_id = tc.company_id`);
   await tx.execute(sql`
-    update world set current_week = ${week + 1}::int, last_turn_at = ${now.toISOString()}::timestamptz,
+    update worlds set current_week = ${week + 1}::int, last_turn_at = ${now.toISOString()}::timestamptz,
            next_turn_at = ${nextTurnAt ? nextTurnAt.toISOString() : null}::timestamptz, updated_at = now()
-    where id = 1`);
+    where id = ${worldId}::int`);
 }

@@ -10,7 +10,7 @@
  * committed before the job could be marked complete).
  */
 import { sql } from 'drizzle-orm';
-import { nextScheduledTurnAt, turnRng } from '@marketcraft/shared';
+import { PUBLIC_WORLD_ID, nextScheduledTurnAt, turnRng } from '@marketcraft/shared';
 import { GAME_UPDATES_CHANNEL, type GameUpdate } from '@marketcraft/shared/queues.ts';
 import type { Database } from '@marketcraft/db';
 import { PHASES, type PhaseName, type TurnContext, type TurnHooks } from './context.ts';
@@ -26,11 +26,14 @@ import { runDividends } from './dividends.ts';
 import { runPolitics } from './politics.ts';
 import { runBankruptcy } from './bankruptcy.ts';
 import { runFinish } from './finish.ts';
+import { runReport } from './report.ts';
 import { runBotTurn } from '../bots/index.ts';
 
 export { PHASES, type PhaseName, type TurnHooks } from './context.ts';
 
 export interface RunTurnOptions {
+  /** The world to advance (default: the public world). */
+  worldId?: number;
   /** Advance only from this week; omitted: from the current week (scheduled jobs). */
   week?: number;
   /** The pg-boss job id, recorded in the turns row. */
@@ -73,8 +76,9 @@ const PHASE_RUNNERS: Record<Exclude<PhaseName, 'finish' | 'bankruptcy'>, (ctx: T
   markets: runMarkets,
   stocks: runStocks,
   politics: runPolitics,
+  report: runReport,
   // The bots' moves for the coming week, after the books are written (the world is at week + 1).
-  bots: (ctx) => runBotTurn(ctx.tx, ctx.week + 1, ctx.rng),
+  bots: (ctx) => runBotTurn(ctx.tx, ctx.worldId, ctx.week + 1, ctx.rng),
 };
 
 class TurnSkipped extends Error {
@@ -88,25 +92,34 @@ class TurnSkipped extends Error {
 }
 
 export async function runTurn(db: Database, options: RunTurnOptions = {}): Promise<TurnResult> {
+  const worldId = options.worldId ?? PUBLIC_WORLD_ID;
   const started = performance.now();
   const now = options.now ?? new Date();
   let result: TurnResult;
   try {
     result = await db.transaction(async (tx) => {
-      const [world] = await tx.execute<{ current_week: number; seed: number }>(
-        sql`select current_week, seed from world where id = 1 for update`,
+      // FOR NO KEY UPDATE, not FOR UPDATE: it still makes concurrent turns of the world wait for each
+      // other, but lets player operations insert rows whose foreign key points at the world (their
+      // FOR KEY SHARE check) while the turn waits for their company rows. With FOR UPDATE a share
+      // trade holding its company rows waited on the world row, the turn on the companies: deadlock.
+      const [world] = await tx.execute<{ current_week: number; seed: number; status: string; kind: string; turn_interval_minutes: number | null }>(
+        sql`select current_week, seed, status, kind, turn_interval_minutes from worlds where id = ${worldId} for no key update`,
       );
-      if (!world) throw new Error('The world row is missing: run the seed first');
+      if (!world) throw new Error(`World ${worldId} is missing: run the seed first`);
       const week = Number(world.current_week);
+      // An ended world is read-only: no turn ever changes it again.
+      if (world.status === 'ended') throw new TurnSkipped(week, `world ${worldId} has ended`);
+      // A paused clock sends no turns; a scheduled job (no week) that was already queued does nothing.
+      if (world.status === 'paused' && options.week === undefined) throw new TurnSkipped(week, `world ${worldId} is paused`);
       if (options.week !== undefined && options.week !== week) {
         throw new TurnSkipped(week, `week ${options.week} was already advanced (the world is at week ${week})`);
       }
       if (options.week === undefined && options.jobId) {
-        const done = await tx.execute(sql`select week from turns where job_id = ${options.jobId}`);
+        const done = await tx.execute(sql`select week from turns where world_id = ${worldId} and job_id = ${options.jobId}`);
         if (done.length > 0) throw new TurnSkipped(week, `job ${options.jobId} already advanced week ${Number(done[0]?.week)}`);
       }
       const claimed = await tx.execute(sql`
-        insert into turns (week, started_at, job_id) values (${week}, ${now.toISOString()}::timestamptz, ${options.jobId ?? null})
+        insert into turns (world_id, week, started_at, job_id) values (${worldId}, ${week}, ${now.toISOString()}::timestamptz, ${options.jobId ?? null})
         on conflict do nothing returning week`);
       if (claimed.length === 0) throw new TurnSkipped(week, `week ${week} already has a turn row`);
 
@@ -116,15 +129,29 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
       await tx.execute(sql`set local work_mem = '64MB'`);
 
       // Player operations lock their company row first: taking every active company's lock here,
-      // in id order, keeps the turn's view of cash stable and avoids deadlocks with them.
+      // in id order, keeps the turn's view of cash stable and avoids deadlocks with them. The lock
+      // comes BEFORE the cash snapshot: a snapshot read first misses a trade that commits while the
+      // turn waits for its lock, and the turn's balances would overwrite that trade's cash change
+      // (its ledger row kept: cash != starting cash + ledger).
+      await tx.execute(sql`select id from companies where world_id = ${worldId} and status = 'active' order by id for update`);
       await tx.execute(sql`
         create temp table turn_companies on commit drop as
-        select id as company_id, cash_cents as cash_before_cents, cash_cents from companies where status = 'active' order by id`);
-      await tx.execute(sql`select id from companies where status = 'active' order by id for update`);
+        select id as company_id, cash_cents as cash_before_cents, cash_cents from companies
+        where world_id = ${worldId} and status = 'active' order by id`);
       await tx.execute(sql`alter table turn_companies add primary key (company_id)`);
 
-      const nextTurnAt = options.nextTurnAt ? options.nextTurnAt(now) : nextScheduledTurnAt(now);
-      const ctx: TurnContext = { tx, week, worldSeed: Number(world.seed), rng: turnRng(Number(world.seed), week), now, nextTurnAt };
+      // The public world follows the server's schedule; a private world its own interval (none while
+      // paused or when its turns are manual).
+      const interval = world.turn_interval_minutes === null ? null : Number(world.turn_interval_minutes);
+      const nextTurnAt =
+        world.kind === 'public'
+          ? options.nextTurnAt
+            ? options.nextTurnAt(now)
+            : nextScheduledTurnAt(now)
+          : world.status === 'active' && interval !== null
+            ? new Date(now.getTime() + interval * 60_000)
+            : null;
+      const ctx: TurnContext = { tx, worldId, week, worldSeed: Number(world.seed), rng: turnRng(Number(world.seed), week), now, nextTurnAt };
       await createTurnTables(ctx);
       await createResearchTable(ctx);
       const phaseTimings: Record<string, number> = {};
@@ -140,7 +167,7 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
       }
       const [counted] = await tx.execute<Record<keyof TurnCounts, number>>(sql`
         select (select count(*) from turn_companies)::int as "companies",
-               (select count(*) from buildings b join turn_companies tc on tc.company_id = b.company_id)::int as "buildings",
+               (select count(*) from buildings b join turn_companies tc on tc.company_id = b.company_id where b.world_id = ${worldId})::int as "buildings",
                count(*) filter (where reason = 'store_sales')::int as "storeSalesCompanies",
                coalesce(sum(amount_cents) filter (where reason = 'store_sales'), 0)::bigint as "storeSalesCents"
         from turn_cash`);
@@ -153,14 +180,14 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
       const durationMs = Math.round(performance.now() - started);
       await tx.execute(sql`
         update turns set finished_at = now(), duration_ms = ${durationMs}, phase_timings = ${JSON.stringify(phaseTimings)}::jsonb
-        where week = ${week}`);
+        where world_id = ${worldId} and week = ${week}`);
       return { status: 'advanced' as const, week, newWeek: week + 1, durationMs, phaseTimings, counts, bankrupt };
     });
   } catch (error) {
     if (error instanceof TurnSkipped) return { status: 'skipped', week: error.week, reason: error.reason };
     throw error;
   }
-  const update: GameUpdate = { week: result.newWeek, processedWeek: result.week };
+  const update: GameUpdate = { worldId, week: result.newWeek, processedWeek: result.week };
   await db.execute(sql`select pg_notify(${GAME_UPDATES_CHANNEL}, ${JSON.stringify(update)})`);
   return result;
 }

@@ -51,11 +51,11 @@ export async function flushLedger(ctx: TurnContext): Promise<void> {
     update turn_companies tc set cash_cents = b.cash_cents
     from ${turnBalancesSql} b where b.company_id = tc.company_id and b.cash_cents <> tc.cash_cents`);
   await ctx.tx.execute(sql`
-    insert into transactions (company_id, type, reason, amount_cents, description, week)
-    select company_id, type, reason, amount_cents, left(description, 500), ${ctx.week}::int from turn_cash
+    insert into transactions (world_id, company_id, type, reason, amount_cents, description, week)
+    select ${ctx.worldId}::int, company_id, type, reason, amount_cents, left(description, 500), ${ctx.week}::int from turn_cash
     -- every column: rows that tie on company and reason still land in the same order on a replay
     order by company_id, reason, type, amount_cents, description`);
   await ctx.tx.execute(sql`
     update companies c set cash_cents = tc.cash_cents
-    from turn_companies tc where tc.company_id = c.id and c.cash_cents <> tc.cash_cents`);
+    from turn_companies tc where c.world_id = ${ctx.worldId}::int and tc.company_id = c.id and c.cash_cents <> tc.cash_cents`);
 }

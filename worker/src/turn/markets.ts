@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { DEMAND_RECOVERY_RATE, MARKET_NOISE_BP, nextMarketPriceRule, referencePriceRule, type Rng } from '@marketcraft/shared';
-import { ruleSql } from '@marketcraft/db';
+import { ruleSql, worldProductsSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 
 /** Approximately normal noise with standard deviation `sd`: the sum of three uniforms, centred and scaled. */
@@ -17,12 +17,14 @@ function noise(rng: Rng, sd: number): number {
 }
 
 export async function runMarkets(ctx: TurnContext): Promise<void> {
-  const { tx, week, rng } = ctx;
+  const { tx, week, rng, worldId } = ctx;
   const productIds = (await tx.execute<{ id: number }>(sql`select id from products order by id`)).map((row) => Number(row.id));
   const noises = productIds.map(() => noise(rng, MARKET_NOISE_BP));
   // The price each product was posted at during the week now ending, before it moves (the market's
   // charts and sparklines, db/src/game/marketHistory.ts; the current week's price is the product's own).
-  await tx.execute(sql`insert into product_price_history (product_id, week, price_cents) select id, ${week}::int, current_price_cents from products`);
+  await tx.execute(sql`
+    insert into product_price_history (world_id, product_id, week, price_cents)
+    select world_id, product_id, ${week}::int, current_price_cents from world_products where world_id = ${worldId}::int`);
   await tx.execute(sql`
     create temp table turn_prices on commit drop as
     select p.id as product_id, p.current_price_cents as old_cents,
@@ -33,24 +35,35 @@ export async function runMarkets(ctx: TurnContext): Promise<void> {
              basePrice: sql`p.base_price_cents`,
              noiseBp: sql`n.noise_bp`,
            })} as new_cents
-    from products p
+    from ${worldProductsSql(worldId)} p
     join unnest(${`{${productIds.join(',')}}`}::int[], ${`{${noises.join(',')}}`}::int[]) as n(product_id, noise_bp) on n.product_id = p.id
-    left join market_activity ma on ma.product_id = p.id and ma.week = ${week}::int`);
+    left join market_activity ma on ma.world_id = ${worldId}::int and ma.product_id = p.id and ma.week = ${week}::int`);
+  // Instructors' price shocks (docs/worlds.md): the turn of a shock's first week moves the price by
+  // its percent, the turn after its last week moves it back by the same factor.
   await tx.execute(sql`
-    update products p set current_price_cents = t.new_cents
-    from turn_prices t where t.product_id = p.id and t.new_cents <> t.old_cents`);
+    update turn_prices t set new_cents = greatest(1, round(t.new_cents * s.factor))::bigint
+    from (
+      select product_id, exp(sum(ln(case when start_week = ${week}::int then (100 + percent) / 100.0 else 100.0 / (100 + percent) end))) as factor
+      from world_shocks
+      where world_id = ${worldId}::int and kind = 'price' and (start_week = ${week}::int or end_week = ${week - 1}::int)
+      group by product_id
+    ) s
+    where t.product_id = s.product_id`);
+  await tx.execute(sql`
+    update world_products p set current_price_cents = t.new_cents
+    from turn_prices t where p.world_id = ${worldId}::int and t.product_id = p.product_id and t.new_cents <> t.old_cents`);
   await tx.execute(sql`
     update city_market_data cmd set market_price_cents = r.reference_cents
     from (
       select c.city_id, c.product_id,
              ${ruleSql(referencePriceRule, { marketPriceCents: sql`t.new_cents`, cityFactorBp: sql`c.price_factor_bp` })} as reference_cents
       from city_market_data c join turn_prices t on t.product_id = c.product_id
-      where t.new_cents <> t.old_cents
+      where c.world_id = ${worldId}::int and t.new_cents <> t.old_cents
     ) r
-    where cmd.city_id = r.city_id and cmd.product_id = r.product_id and cmd.market_price_cents <> r.reference_cents`);
+    where cmd.world_id = ${worldId}::int and cmd.city_id = r.city_id and cmd.product_id = r.product_id and cmd.market_price_cents <> r.reference_cents`);
   await tx.execute(sql`
     update city_market_data
     set demand_level = demand_level + sign(base_demand_level - demand_level)::int
         * least(abs(base_demand_level - demand_level), greatest(1, round(abs(base_demand_level - demand_level) * ${DEMAND_RECOVERY_RATE}::numeric)))::int
-    where demand_level <> base_demand_level`);
+    where world_id = ${worldId}::int and demand_level <> base_demand_level`);
 }

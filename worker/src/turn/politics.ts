@@ -36,18 +36,19 @@ function lobbiedFor(country: CountryInfluence, platform: string): boolean {
 }
 
 export async function runPolitics(ctx: TurnContext): Promise<void> {
-  const { tx, week, rng } = ctx;
+  const { tx, week, rng, worldId } = ctx;
   const countries = await tx.execute<CountryInfluence>(sql`
-    select c.id, c.name, c.tax_rate, c.base_tax_rate,
-           coalesce((select sum(ir.influence_points) from influence_records ir join companies co on co.id = ir.company_id
-                     where ir.country_id = c.id and co.status = 'active' and ir.platform = 'lower_taxes'), 0)::int as lower_influence,
-           coalesce((select sum(ir.influence_points) from influence_records ir join companies co on co.id = ir.company_id
-                     where ir.country_id = c.id and co.status = 'active' and ir.platform = 'higher_taxes'), 0)::int as higher_influence,
+    select c.id, c.name, wc.tax_rate, c.base_tax_rate,
+           coalesce((select sum(ir.influence_points) from influence_records ir join companies co on co.world_id = ir.world_id and co.id = ir.company_id
+                     where ir.world_id = ${worldId}::int and ir.country_id = c.id and co.status = 'active' and ir.platform = 'lower_taxes'), 0)::int as lower_influence,
+           coalesce((select sum(ir.influence_points) from influence_records ir join companies co on co.world_id = ir.world_id and co.id = ir.company_id
+                     where ir.world_id = ${worldId}::int and ir.country_id = c.id and co.status = 'active' and ir.platform = 'higher_taxes'), 0)::int as higher_influence,
            top.company_id as top_company_id, top.name as top_company_name, top.platform as top_platform
     from countries c
+    join world_countries wc on wc.world_id = ${worldId}::int and wc.country_id = c.id
     left join lateral (
-      select ir.company_id, co.name, ir.platform from influence_records ir join companies co on co.id = ir.company_id
-      where ir.country_id = c.id and co.status = 'active' and ir.influence_points > 0
+      select ir.company_id, co.name, ir.platform from influence_records ir join companies co on co.world_id = ir.world_id and co.id = ir.company_id
+      where ir.world_id = ${worldId}::int and ir.country_id = c.id and co.status = 'active' and ir.influence_points > 0
       order by ir.influence_points desc, ir.company_id asc limit 1
     ) top on true
     order by c.id`);
@@ -71,8 +72,8 @@ export async function runPolitics(ctx: TurnContext): Promise<void> {
       description = `${country.name} raises taxes by ${event.points} points${lobbiedFor(country, 'higher_taxes') ? ` (lobbying by ${country.top_company_name})` : ''}`;
     }
     await tx.execute(sql`
-      insert into political_events (country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week)
-      values (${country.id}, ${event.type}, ${description}, ${effect}, ${lobbiedFor(country, event.type === 'tax_increase' ? 'higher_taxes' : 'lower_taxes') ? country.top_company_id : null},
+      insert into political_events (world_id, country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week)
+      values (${worldId}, ${country.id}, ${event.type}, ${description}, ${effect}, ${lobbiedFor(country, event.type === 'tax_increase' ? 'higher_taxes' : 'lower_taxes') ? country.top_company_id : null},
               ${startWeek}, ${untilWeek})`);
   }
 
@@ -97,15 +98,15 @@ export async function runPolitics(ctx: TurnContext): Promise<void> {
           : 'a tie; policy returns toward its base';
     const description = `Election in ${country.name}: ${winner}; tax rate ${country.tax_rate}% -> ${newRate}%`;
     if (newRate !== Number(country.tax_rate)) {
-      await tx.execute(sql`update countries set tax_rate = ${newRate} where id = ${country.id}`);
+      await tx.execute(sql`update world_countries set tax_rate = ${newRate} where world_id = ${worldId}::int and country_id = ${country.id}`);
     }
     const winningPlatform = lowerSide > higherSide ? 'lower_taxes' : lowerSide < higherSide ? 'higher_taxes' : null;
     const beneficiary = winningPlatform && lobbiedFor(country, winningPlatform) ? country.top_company_id : null;
     await tx.execute(sql`
-      insert into political_events (country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week)
-      values (${country.id}, 'election', ${description}, ${newRate}, ${beneficiary}, ${week}, ${week})`);
+      insert into political_events (world_id, country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week)
+      values (${worldId}, ${country.id}, 'election', ${description}, ${newRate}, ${beneficiary}, ${week}, ${week})`);
   }
   await tx.execute(sql`
     update influence_records set influence_points = floor(influence_points * ${INFLUENCE_DECAY_RATE}::numeric)::int
-    where influence_points > 0`);
+    where world_id = ${worldId}::int and influence_points > 0`);
 }

@@ -7,5 +7,5 @@ export const TURN_RESEARCH = sql`turn_research`;
 export const TURN_COMPANIES = sql`turn_companies`;
 
 export async function createResearchTable(ctx: TurnContext): Promise<void> {
-  await ctx.tx.execute(sql`create temp table turn_research on commit drop as select * from ${researchSumsSql(TURN_COMPANIES)} r`);
+  await ctx.tx.execute(sql`create temp table turn_research on commit drop as select * from ${researchSumsSql(ctx.worldId, TURN_COMPANIES)} r`);
 }

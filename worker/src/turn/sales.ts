@@ -10,10 +10,10 @@ import type { TurnContext } from './context.ts';
 import { TURN_COMPANIES, TURN_RESEARCH } from './research.ts';
 
 export async function runSales(ctx: TurnContext): Promise<void> {
-  const { tx } = ctx;
+  const { tx, worldId } = ctx;
   await tx.execute(sql`
     create temp table turn_sales on commit drop as
-    select * from ${storeSalesSql({ companies: TURN_COMPANIES, research: TURN_RESEARCH })} s
+    select * from ${storeSalesSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} s
     where s.units > 0`);
 
   // One update per shelf row that changes: sold this week, or sold last week and not this week (reset to 0).
@@ -23,9 +23,9 @@ export async function runSales(ctx: TurnContext): Promise<void> {
       select store_product_id, units from turn_sales
       union all
       select sp0.id, 0::bigint from store_products sp0
-      where sp0.units_sold_last_turn <> 0 and not exists (select 1 from turn_sales s where s.store_product_id = sp0.id)
+      where sp0.world_id = ${worldId}::int and sp0.units_sold_last_turn <> 0 and not exists (select 1 from turn_sales s where s.store_product_id = sp0.id)
     ) c
-    where c.store_product_id = sp.id`);
+    where sp.world_id = ${worldId}::int and c.store_product_id = sp.id`);
 
   await tx.execute(sql`
     insert into turn_cash (company_id, type, reason, amount_cents, description)

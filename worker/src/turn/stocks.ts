@@ -17,11 +17,11 @@ import type { TurnContext } from './context.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runStocks(ctx: TurnContext): Promise<void> {
-  const { tx, week } = ctx;
+  const { tx, week, worldId } = ctx;
   // Goods and buildings are valued once (the costly part); holdings and claims before and after prices move.
-  await tx.execute(sql`create temp table turn_assets on commit drop as select * from ${assetsSql()} a`);
+  await tx.execute(sql`create temp table turn_assets on commit drop as select * from ${assetsSql({ worldId })} a`);
   await tx.execute(sql`alter table turn_assets add primary key (company_id)`);
-  await tx.execute(sql`create temp table turn_equity on commit drop as select * from ${valuationSql(turnBalancesSql, { assets: sql`turn_assets` })} v`);
+  await tx.execute(sql`create temp table turn_equity on commit drop as select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`);
   await tx.execute(sql`alter table turn_equity add primary key (company_id)`);
   await tx.execute(sql`
     create temp table turn_share_prices on commit drop as
@@ -39,8 +39,8 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
              })} as sentiment
       from share_records s
       join turn_equity v on v.company_id = s.company_id
-      join companies c on c.id = s.company_id
-      where s.is_listed and c.status = 'active'
+      join companies c on c.world_id = s.world_id and c.id = s.company_id
+      where s.world_id = ${worldId}::int and s.is_listed and c.status = 'active'
     )
     select company_id, fundamental_cents, sentiment,
            ${ruleSql(sharePriceRule, { fundamentalCents: sql`fundamental_cents`, sentiment: sql`sentiment` })} as price_cents
@@ -48,10 +48,10 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     update share_records s
     set fundamental_cents = p.fundamental_cents, sentiment = p.sentiment, share_price_cents = p.price_cents, week_flow = 0, updated_at = now()
-    from turn_share_prices p where p.company_id = s.company_id`);
+    from turn_share_prices p where s.world_id = ${worldId}::int and p.company_id = s.company_id`);
   await tx.execute(sql`
-    insert into stock_price_history (company_id, week, price_cents)
-    select company_id, ${week}::int, price_cents from turn_share_prices`);
-  await tx.execute(sql`create temp table turn_valuation on commit drop as select * from ${valuationSql(turnBalancesSql, { assets: sql`turn_assets` })} v`);
+    insert into stock_price_history (world_id, company_id, week, price_cents)
+    select ${worldId}::int, company_id, ${week}::int, price_cents from turn_share_prices`);
+  await tx.execute(sql`create temp table turn_valuation on commit drop as select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`);
   await tx.execute(sql`alter table turn_valuation add primary key (company_id)`);
 }

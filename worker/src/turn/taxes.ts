@@ -18,7 +18,7 @@ const EXCHANGE_PURCHASES = sql`('market_buy', 'store_stock', 'raw_materials')`;
 const EXCHANGE_SALES = sql`('market_sell')`;
 
 export async function runTaxes(ctx: TurnContext): Promise<void> {
-  const { tx, week } = ctx;
+  const { tx, week, worldId } = ctx;
   // This week's exchange trades, from the ledger (the trades happened between turns).
   await tx.execute(sql`
     insert into turn_pnl (company_id, market_sales_cents, market_purchases_cents)
@@ -26,7 +26,7 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
            coalesce(sum(t.amount_cents) filter (where t.reason in ${EXCHANGE_SALES}), 0)::bigint,
            coalesce(-sum(t.amount_cents) filter (where t.reason in ${EXCHANGE_PURCHASES}), 0)::bigint
     from transactions t join turn_companies tc on tc.company_id = t.company_id
-    where t.week = ${week}::int and t.reason in ('market_buy', 'store_stock', 'raw_materials', 'market_sell')
+    where t.world_id = ${worldId}::int and t.week = ${week}::int and t.reason in ('market_buy', 'store_stock', 'raw_materials', 'market_sell')
     group by t.company_id`);
 
   await tx.execute(sql`
@@ -34,18 +34,26 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
     with rates as (
       select c.id as country_id, c.name,
              ${ruleSql(effectiveTaxRateRule, {
-               taxRate: sql`c.tax_rate`,
+               // An instructor's tax shock moves the rate by its percent while it lasts (docs/worlds.md).
+               taxRate: sql`least(100, greatest(0, round(wc.tax_rate * (100 + coalesce(sh.percent, 0)) / 100.0)))::int`,
                increasePoints: sql`coalesce(sum(e.effect_value) filter (where e.event_type = 'tax_increase'), 0)`,
                cutPoints: sql`coalesce(sum(e.effect_value) filter (where e.event_type = 'tax_cut'), 0)`,
              })} as rate
       from countries c
-      left join political_events e on e.country_id = c.id and e.started_week <= ${week}::int and e.active_until_week >= ${week}::int
+      join world_countries wc on wc.world_id = ${worldId}::int and wc.country_id = c.id
+      left join (
+        select country_id, sum(percent)::int as percent from world_shocks
+        where world_id = ${worldId}::int and kind = 'tax_rate' and start_week <= ${week}::int and end_week >= ${week}::int
+        group by country_id
+      ) sh on sh.country_id = c.id
+      left join political_events e on e.world_id = ${worldId}::int and e.country_id = c.id and e.started_week <= ${week}::int and e.active_until_week >= ${week}::int
                                    and e.event_type in ('tax_increase', 'tax_cut')
-      group by c.id, c.name, c.tax_rate
+      group by c.id, c.name, wc.tax_rate, sh.percent
     ), by_company as (
       select b.company_id, round(avg(r.rate) * 100)::bigint as rate_bp
       from buildings b join turn_companies tc on tc.company_id = b.company_id
       join cities ci on ci.id = b.city_id join rates r on r.country_id = ci.country_id
+      where b.world_id = ${worldId}::int
       group by b.company_id
     )
     select tc.company_id, coalesce(bc.rate_bp, (select round(avg(rate) * 100)::bigint from rates)) as rate_bp
@@ -61,10 +69,10 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
     select p.company_id, p.taxable_cents, r.rate_bp, c.tax_loss_cents as carried_cents,
            ${ruleSql(taxRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents`, rateBp: sql`r.rate_bp` })} as tax_cents,
            ${ruleSql(carriedLossRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents` })} as carried_after_cents
-    from profit p join turn_tax_rates r on r.company_id = p.company_id join companies c on c.id = p.company_id`);
+    from profit p join turn_tax_rates r on r.company_id = p.company_id join companies c on c.world_id = ${worldId}::int and c.id = p.company_id`);
   await tx.execute(sql`
     update companies c set tax_loss_cents = t.carried_after_cents
-    from turn_tax t where t.company_id = c.id and c.tax_loss_cents <> t.carried_after_cents`);
+    from turn_tax t where c.world_id = ${worldId}::int and t.company_id = c.id and c.tax_loss_cents <> t.carried_after_cents`);
   await tx.execute(sql`
     insert into turn_pnl (company_id, tax_cents) select company_id, tax_cents from turn_tax where tax_cents > 0`);
   await tx.execute(sql`

@@ -11,7 +11,7 @@ import { operatingCostRule, wagesRule } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 import { researchEffect, researchJoins } from './research.ts';
 
-export function buildingCostsSql(options: { companies: SQL; research: SQL }): SQL {
+export function buildingCostsSql(options: { worldId: number; companies: SQL; research: SQL }): SQL {
   return sql`(
     select b.id as building_id, b.company_id, ci.country_id, b.employees,
            ${ruleSql(wagesRule, { employees: sql`b.employees`, productionRate: sql`b.production_rate` })} as wages_cents,
@@ -26,5 +26,6 @@ export function buildingCostsSql(options: { companies: SQL; research: SQL }): SQ
     join building_types bt on bt.type = b.type
     join cities ci on ci.id = b.city_id
     ${researchJoins(options.research)}
+    where b.world_id = ${options.worldId}::int
   )`;
 }

@@ -37,7 +37,8 @@ export function bonusPairsValues(): SQL {
 /** The city bonus of building `b` in city `ci` (0 unless its bonus type fits), given a left join `bp` on bonus_pairs. */
 export const cityBonusSql = sql`case when bp.building_type is null then 0 else ci.bonus_value end`;
 
-export function productionPlanSql(options: { companies: SQL; research: SQL }): SQL {
+/** `companies`: a subquery of company_id, all of world `worldId`. */
+export function productionPlanSql(options: { worldId: number; companies: SQL; research: SQL }): SQL {
   const materialReduction = researchEffect('material_reduction');
   return sql`(
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()}),
@@ -56,7 +57,7 @@ export function productionPlanSql(options: { companies: SQL; research: SQL }): S
       join cities ci on ci.id = b.city_id
       left join bonus_pairs bp on bp.building_type = b.type and bp.bonus_type = ci.bonus_type
       ${researchJoins(options.research)}
-      where b.type <> 'store'
+      where b.world_id = ${options.worldId}::int and b.type <> 'store'
     ), needs as (
       select p.building_id, p.company_id, ri.product_id, ri.quantity as input_quantity, p.output_quantity, p.material_reduction, p.planned,
              ${ruleSql(inputNeededRule, {
@@ -73,7 +74,7 @@ export function productionPlanSql(options: { companies: SQL; research: SQL }): S
       select n.*, least(n.need, greatest(0, coalesce(i.quantity, 0)
                - ((sum(n.need) over (partition by n.company_id, n.product_id order by n.building_id))::bigint - n.need)))::bigint as allocated
       from needs n
-      left join inventory_items i on i.company_id = n.company_id and i.product_id = n.product_id
+      left join inventory_items i on i.world_id = ${options.worldId}::int and i.company_id = n.company_id and i.product_id = n.product_id
     ), made as materialized (
       select p.building_id, p.company_id, p.output_product_id, p.planned, least(p.planned, coalesce(lim.max_units, p.planned)) as made
       from plan p

@@ -18,12 +18,12 @@ function effectSum(key: ResearchEffectColumn): SQL {
 }
 
 /** (company_id, building_type, <effect columns>) for the companies of `companies` (a subquery with company_id). */
-export function researchSumsSql(companies: SQL): SQL {
+export function researchSumsSql(worldId: number, companies: SQL): SQL {
   return sql`(
     select cr.company_id, u.building_type, ${sql.join(RESEARCH_EFFECT_COLUMNS.map(effectSum), sql`, `)}
     from company_research cr
     join research_upgrades u on u.id = cr.upgrade_id
-    where cr.company_id in (select company_id from ${companies} scope)
+    where cr.world_id = ${worldId}::int and cr.company_id in (select company_id from ${companies} scope)
     group by cr.company_id, u.building_type
   )`;
 }

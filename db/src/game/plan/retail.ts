@@ -9,7 +9,7 @@
  *    reference price), the market's total weight and weight-averaged price;
  * 2. the units the city buys at that average price (cityDemandRule on baseDemandRule);
  * 3. each offer wants its share of them; a store's offers together stay within its capacity
- *    (storeCapacityRule, valued at reference prices: scaled down in proportion) and each within its
+ *    (storeCapacityRule, valued at the shelf prices: scaled down in proportion) and each within its
  *    stock;
  * 4. one redistribution round: what capped offers could not serve goes to the other offers of the
  *    market by weight, within their remaining stock and their store's remaining capacity;
@@ -32,18 +32,19 @@ import { ruleSql } from '../../ruleSql.ts';
 import { researchEffect, researchJoins } from './research.ts';
 import { bonusPairsValues, cityBonusSql } from './production.ts';
 
-export function storeSalesSql(options: { companies: SQL; research: SQL; cityIds?: SQL }): SQL {
+export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL }): SQL {
   const storeBonus = sql`(${cityBonusSql} + ${researchEffect('store_bonus')})`;
   return sql`(
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()}),
     offers as materialized (
       select sp.id as store_product_id, b.id as building_id, b.company_id, b.city_id, ci.country_id, sp.product_id,
              sp.quantity as stock, sp.retail_price_cents as price_cents, cmd.market_price_cents as reference_cents,
+             -- An instructor's demand shock scales the city's shoppers while it lasts (docs/worlds.md).
              ${ruleSql(baseDemandRule, {
                population: sql`ci.population`,
                demandLevel: sql`cmd.demand_level`,
                baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
-             })} as base_demand,
+             })} * (100 + coalesce(ds.percent, 0)) / 100 as base_demand,
              ${ruleSql(storeWeightRule, { referenceCents: sql`cmd.market_price_cents`, retailCents: sql`sp.retail_price_cents`, bonus: storeBonus })} as weight,
              ${ruleSql(storeCapacityRule, {
                efficiency: ruleSql(efficiencyRule, { employees: sql`b.employees`, equipmentLevel: sql`b.equipment_level` }),
@@ -52,14 +53,21 @@ export function storeSalesSql(options: { companies: SQL; research: SQL; cityIds?
              })} as capacity_cents,
              ${researchEffect('price_bonus')} as price_bonus
       from store_products sp
-      join buildings b on b.id = sp.building_id
+      join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
       join ${options.companies} scope on scope.company_id = b.company_id
       join cities ci on ci.id = b.city_id
       join products p on p.id = sp.product_id
-      join city_market_data cmd on cmd.city_id = b.city_id and cmd.product_id = sp.product_id
+      join city_market_data cmd on cmd.world_id = b.world_id and cmd.city_id = b.city_id and cmd.product_id = sp.product_id
       left join bonus_pairs bp on bp.building_type = b.type and bp.bonus_type = ci.bonus_type
+      left join (
+        select product_id, sum(percent)::int as percent from world_shocks
+        where world_id = ${options.worldId}::int and kind = 'demand'
+          and start_week <= (select current_week from worlds where id = ${options.worldId}::int)
+          and end_week >= (select current_week from worlds where id = ${options.worldId}::int)
+        group by product_id
+      ) ds on ds.product_id = sp.product_id
       ${researchJoins(options.research)}
-      where sp.is_active and sp.quantity > 0 and b.type = 'store' ${options.cityIds ? sql`and b.city_id in ${options.cityIds}` : sql``}
+      where sp.world_id = ${options.worldId}::int and sp.is_active and sp.quantity > 0 and b.type = 'store' ${options.cityIds ? sql`and b.city_id in ${options.cityIds}` : sql``}
     ), markets as (
       select city_id, product_id, sum(weight) as total_weight,
              ${ruleSql(cityDemandRule, {
@@ -77,11 +85,11 @@ export function storeSalesSql(options: { companies: SQL; research: SQL; cityIds?
     ), first_round as materialized (
       select w.*,
              least(w.stock, floor(w.wanted * least(1.0, w.capacity_cents::float8
-               / nullif(sum(w.wanted * w.reference_cents) over (partition by w.building_id), 0)::float8)))::bigint as first_units
+               / nullif(sum(w.wanted * w.price_cents) over (partition by w.building_id), 0)::float8)))::bigint as first_units
       from wanted w
     ), after_first as (
       select f.*,
-             greatest(0, f.capacity_cents - sum(f.first_units * f.reference_cents) over (partition by f.building_id)) as capacity_left
+             greatest(0, f.capacity_cents - sum(f.first_units * f.price_cents) over (partition by f.building_id)) as capacity_left
       from first_round f
     ), unmet as (
       select city_id, product_id, max(demand) - sum(first_units) as unmet,
@@ -95,11 +103,11 @@ export function storeSalesSql(options: { companies: SQL; research: SQL; cityIds?
     ), sold as (
       select s.*,
              s.first_units + floor(s.extra_wanted * least(1.0, s.capacity_left::float8
-               / nullif(sum(s.extra_wanted * s.reference_cents) over (partition by s.building_id), 0)::float8))::bigint as units
+               / nullif(sum(s.extra_wanted * s.price_cents) over (partition by s.building_id), 0)::float8))::bigint as units
       from second_round s
     )
     select store_product_id, building_id, company_id, city_id, country_id, product_id, stock, price_cents, reference_cents,
-           weight, share, demand, units,
+           weight, share, demand, units, price_bonus,
            ${ruleSql(storeRevenueRule, { units: sql`units`, retailCents: sql`price_cents`, priceBonus: sql`price_bonus` })} as revenue_cents
     from sold
   )`;

@@ -5,9 +5,10 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL } from '@marketcraft/shared';
+import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, type Figure } from '@marketcraft/shared';
+import { WhyThisNumber, formatFigureValue } from '../../components/WhyThisNumber';
 import { PageLoader } from '../../components/FullScreenLoader';
-import { formatWholeDollars } from '../../lib/format';
+import { formatMoney, formatWholeDollars } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
 import type { BuildingEconomics } from './useBuildingEconomics';
 import { TableScroll } from '../../components/TableScroll';
@@ -16,6 +17,37 @@ type Building = RouterOutputs['buildings']['get'];
 type View = 'now' | 'forecast';
 
 const signed = (value: number) => `${value >= 0 ? '+' : ''}${value}%`;
+
+/** The forecast's figures with their terms ("why this number"), as the API explains them. */
+function ExplainedFigures({ economics, isStore }: { economics: BuildingEconomics; isStore: boolean }) {
+  const raw = economics.raw;
+  const figures: Array<[string, Figure | null]> = isStore
+    ? [
+        ['Sales capacity', raw.capacity],
+        ['Wages', raw.wages],
+        ['Operating cost', raw.operating_cost],
+      ]
+    : [
+        ['Efficiency', raw.efficiency],
+        ['Planned output', raw.planned_output],
+        ['Wages', raw.wages],
+        ['Operating cost', raw.operating_cost],
+      ];
+  return (
+    <Group gap="md" wrap="wrap" data-testid="explained-figures">
+      {figures.map(([label, figure]) =>
+        figure ? (
+          <Group key={label} gap={2} wrap="nowrap">
+            <Text size="sm">
+              {label} <b>{formatFigureValue(figure.value, figure.unit)}</b>
+            </Text>
+            <WhyThisNumber figure={figure} label={label} />
+          </Group>
+        ) : null,
+      )}
+    </Group>
+  );
+}
 
 function NowView({ building, economics }: { building: Building; economics: BuildingEconomics }) {
   const costReduction = economics.raw.operating_cost.terms.find((term) => term.name === 'cost_reduction')?.value ?? 0;
@@ -27,9 +59,39 @@ function NowView({ building, economics }: { building: Building; economics: Build
           <Badge variant="light" tt="none">Price bonus {signed(economics.research.price_bonus ?? 0)}</Badge>
           <Badge variant="light" tt="none">Cost reduction {costReduction}%</Badge>
         </Group>
+        <ExplainedFigures economics={economics} isStore />
         <Text size="sm" data-testid="efficiency-now">
           Next turn this store sells about <b>{economics.nextWeek.units.toLocaleString('en-US')}</b> units with the shelf as it is.
         </Text>
+        {economics.raw.sales.length > 0 && (
+          <TableScroll minWidth={420} label="Next turn's sales by product">
+            <Table verticalSpacing={4} data-testid="forecast-sales">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th ta="right">Shelf price</Table.Th>
+                  <Table.Th ta="right">Units</Table.Th>
+                  <Table.Th ta="right">Revenue</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {economics.raw.sales.map((sale) => (
+                  <Table.Tr key={sale.product_id}>
+                    <Table.Td>{sale.product_name}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(sale.price)}</Table.Td>
+                    <Table.Td ta="right">{sale.units.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td ta="right">
+                      <Group gap={2} justify="flex-end" wrap="nowrap">
+                        {formatMoney(sale.revenue)}
+                        <WhyThisNumber figure={sale.revenue_why} label={`Revenue from ${sale.product_name}`} />
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableScroll>
+        )}
       </Stack>
     );
   }
@@ -40,6 +102,7 @@ function NowView({ building, economics }: { building: Building; economics: Build
         <Badge variant="light" tt="none">Output bonus {signed(economics.outputBonus)}</Badge>
         <Badge variant="light" tt="none">Cost reduction {costReduction}%</Badge>
       </Group>
+      <ExplainedFigures economics={economics} isStore={false} />
       <Text size="sm" c="dimmed">
         Production efficiency is employees x {EFFICIENCY_PER_EMPLOYEE}% + equipment level x {EFFICIENCY_PER_EQUIPMENT_LEVEL}%, 100% at most. With {building.employees}{' '}
         {building.employees === 1 ? 'employee' : 'employees'} at equipment level {building.equipment_level}, this building has {building.efficiency}%.

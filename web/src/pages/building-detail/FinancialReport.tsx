@@ -3,7 +3,7 @@
  * are live, derived from the building, its city, the company's research, today's prices and the
  * warehouse or shelf (finance.ts, docs/web.md). Stores also show last turn's sales.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { centsToDollars } from '@marketcraft/shared';
@@ -12,6 +12,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatMoney } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
 import type { BuildingEconomics, WeekFinance } from './useBuildingEconomics';
+import { StatCard } from '../../components/StatCard';
 import { TableScroll } from '../../components/TableScroll';
 
 const FinanceChart = lazy(() => import('./FinanceChart').then((module) => ({ default: module.FinanceChart })));
@@ -21,24 +22,6 @@ type Building = RouterOutputs['buildings']['get'];
 const money = (cents: number) => formatMoney(centsToDollars(cents));
 /** A cost shown as a deduction: "-$50.00", or "$0.00" when there is none. */
 const cost = (cents: number) => (cents > 0 ? `-${money(cents)}` : money(0));
-
-function Figure({ label, value, color, hint, testId }: { label: string; value: string; color: string; hint?: ReactNode; testId: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={800} fz="lg" c={color} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Card>
-  );
-}
 
 function formatRoi(percent: number | null): string {
   if (percent === null) return 'N/A';
@@ -92,14 +75,14 @@ export function FinancialReport({ building, economics }: { building: Building; e
   // The headline figures: a store's last turn once it has sold something, else next turn's forecast.
   const headline = lastWeek && lastWeek.units > 0 ? lastWeek : nextWeek;
   const headlineLabel = headline === lastWeek ? 'last turn' : 'next turn (forecast)';
-  const totalCosts = headline.materialsCents + headline.wagesCents + headline.operatingCents;
+  const totalCosts = headline.costsCents;
   const roi = economics.raw.roi_percent;
   const payback = economics.raw.payback_weeks;
   const periods = lastWeek ? [{ label: 'Last turn', week: lastWeek }, { label: 'Next turn (forecast)', week: nextWeek }] : [{ label: 'Next turn (forecast)', week: nextWeek }];
   const chartSeries = periods.map((period, index) => ({ name: period.label, label: period.label, color: index === periods.length - 1 ? 'blue.6' : 'gray.5' }));
   const chartRows = [
     { item: 'Revenue', ...Object.fromEntries(periods.map((period) => [period.label, centsToDollars(period.week.revenueCents)])) },
-    { item: 'Costs', ...Object.fromEntries(periods.map((period) => [period.label, centsToDollars(period.week.materialsCents + period.week.wagesCents + period.week.operatingCents)])) },
+    { item: 'Costs', ...Object.fromEntries(periods.map((period) => [period.label, centsToDollars(period.week.costsCents)])) },
     { item: 'Net profit', ...Object.fromEntries(periods.map((period) => [period.label, centsToDollars(period.week.netCents)])) },
   ];
 
@@ -121,10 +104,10 @@ export function FinancialReport({ building, economics }: { building: Building; e
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <Figure label="Revenue" value={money(headline.revenueCents)} color="green" hint={`Per week, ${headlineLabel}`} testId="finance-revenue" />
-        <Figure label="Operating Costs" value={money(totalCosts)} color="red" hint="Materials, wages and running costs" testId="finance-costs" />
-        <Figure label="Net Profit" value={money(headline.netCents)} color={headline.netCents >= 0 ? 'blue' : 'red'} hint="Before taxes and subsidies" testId="finance-net" />
-        <Figure
+        <StatCard label="Revenue" value={money(headline.revenueCents)} color="green" hint={`Per week, ${headlineLabel}`} testId="finance-revenue" />
+        <StatCard label="Operating Costs" value={money(totalCosts)} color="red" hint="Materials, wages and running costs" testId="finance-costs" />
+        <StatCard label="Net Profit" value={money(headline.netCents)} color={headline.netCents >= 0 ? 'blue' : 'red'} hint="Before taxes and subsidies" testId="finance-net" />
+        <StatCard
           label="ROI"
           value={formatRoi(roi)}
           color="grape"

@@ -17,6 +17,8 @@ export interface WeekFinance {
   materialsCents: number;
   wagesCents: number;
   operatingCents: number;
+  /** Materials + wages + running costs (the API's sum). */
+  costsCents: number;
   netCents: number;
 }
 
@@ -68,7 +70,6 @@ export function useBuildingEconomics(building: Building): BuildingEconomics {
   const inputs = forecast.inputs.map((input) => ({ productId: input.product_id, name: input.product_name, need: input.needed, have: input.in_stock, used: input.used }));
   const wagesCents = cents(forecast.wages.value);
   const operatingCents = cents(forecast.operating_cost.value);
-  const units = building.is_store ? forecast.sales.reduce((sum, sale) => sum + sale.units, 0) : forecast.output_units;
   return {
     isPending: false,
     error: null,
@@ -81,11 +82,12 @@ export function useBuildingEconomics(building: Building): BuildingEconomics {
       : null,
     lastWeek: null,
     nextWeek: {
-      units,
+      units: forecast.units,
       revenueCents: cents(forecast.revenue),
       materialsCents: cents(forecast.inputs_cost),
       wagesCents,
       operatingCents,
+      costsCents: cents(forecast.costs),
       netCents: cents(forecast.profit),
     },
     raw: forecast,

@@ -54,7 +54,7 @@ export default function CommunityPage() {
               Talk with players in real time, find trading partners and hear about updates first.
             </Text>
             {community.isPending ? (
-              <Loader size="sm" aria-label="Loading the invite link" />
+              <Loader size="sm" role="status" aria-label="Loading the invite link" />
             ) : invite ? (
               <Button component="a" href={invite} target="_blank" rel="noopener noreferrer" color="indigo" rightSection={<IconExternalLink size={16} aria-hidden />}>
                 Join Discord Server

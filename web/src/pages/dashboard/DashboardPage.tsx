@@ -16,11 +16,14 @@ import {
   IconNews,
   IconPackage,
   IconReceipt,
+  IconReportAnalytics,
   IconShoppingCart,
   IconTrendingUp,
 } from '@tabler/icons-react';
-import { DEFAULT_SHARE_PRICE, MOVERS_PANEL_SIZE, NEWS_MAX_ITEMS, TOP_INVENTORY_SIZE, cityBonusApplies } from '@marketcraft/shared';
+import { MOVERS_PANEL_SIZE, NEWS_MAX_ITEMS, TOP_INVENTORY_SIZE, cityBonusApplies } from '@marketcraft/shared';
 import { AdSlot } from '../../components/AdSlot';
+import { StatCard } from '../../components/StatCard';
+import { WhyThisNumber } from '../../components/WhyThisNumber';
 import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { QueryError } from '../../components/QueryError';
@@ -31,6 +34,7 @@ import { trpc, type RouterOutputs } from '../../trpc';
 import { cashAfterPoints } from './cashFlow';
 import { debtWarning } from './debt';
 import { FoundCompanyCard } from './FoundCompanyCard';
+import { FirstWeekChecklist } from './FirstWeekChecklist';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ default: module.CashFlowChart })));
 
@@ -39,28 +43,12 @@ type StockPrice = RouterOutputs['stocks']['prices'][number];
 type InventoryItem = RouterOutputs['catalog']['inventory'][number];
 
 function SummaryCard({ label, value, icon, color, hint, testId }: { label: string; value: ReactNode; icon: ReactNode; color: string; hint?: ReactNode; testId?: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {label}
-          </Text>
-          <Text fw={800} fz={{ base: 20, sm: 24 }} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
-          {hint && (
-            <Text size="xs" c="dimmed">
-              {hint}
-            </Text>
-          )}
-        </div>
-        <ThemeIcon variant="light" color={color} size="lg" aria-hidden>
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Card>
+  const badge = (
+    <ThemeIcon variant="light" color={color} size="lg" aria-hidden>
+      {icon}
+    </ThemeIcon>
   );
+  return <StatCard label={label} value={value} hint={hint} icon={badge} testId={testId} />;
 }
 
 function Panel({ title, icon, action, children }: { title: string; icon: ReactNode; action?: ReactNode; children: ReactNode }) {
@@ -97,6 +85,8 @@ const EVENT_TYPE_LABELS: Record<string, { label: string; color: string }> = {
 function newsBadge(item: NewsItem): { label: string; color: string } {
   if (item.kind === 'political') return EVENT_TYPE_LABELS[item.event_type ?? ''] ?? { label: 'Election Results', color: 'grape' };
   if (item.kind === 'transaction') return { label: 'Large Transaction', color: 'orange' };
+  if (item.kind === 'shock') return { label: 'Shock', color: 'red' };
+  if (item.kind === 'announcement') return { label: 'Instructor', color: 'indigo' };
   return { label: 'Stock Update', color: 'teal' };
 }
 
@@ -300,6 +290,29 @@ function TopInventory({ inventory }: { inventory: { data: InventoryItem[] | unde
   );
 }
 
+/** The last turn's story, one click away (issue 10, point 3). */
+function LatestResults() {
+  const reports = trpc.reports.list.useQuery();
+  const latest = reports.data?.at(-1);
+  if (!latest) return null;
+  return (
+    <Card withBorder padding="md" data-testid="latest-results">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <div>
+          <Text fw={700}>Week {latest.week} results</Text>
+          <Text size="sm" c="dimmed">
+            Profit after tax {formatMoney(latest.profit)} · cash {formatWholeDollars(latest.cash_end)} · net worth {formatWholeDollars(latest.net_worth)}
+            {latest.rank !== null && ` · rank #${latest.rank}`}
+          </Text>
+        </div>
+        <Button component={Link} to={`/reports/${latest.week}`} variant="light" leftSection={<IconReportAnalytics size={18} aria-hidden />}>
+          See week {latest.week} results
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
 const QUICK_ACTIONS = [
   { to: '/build', label: 'Build Factory', icon: IconBuildingFactory2, color: 'blue' },
   { to: '/market', label: 'Trade Goods', icon: IconShoppingCart, color: 'teal' },
@@ -328,16 +341,17 @@ export default function DashboardPage() {
   usePageMeta('Dashboard', 'Your company at a glance: cash, buildings, stocks, inventory and the latest news.');
   const { company, isPending: companyPending, noCompany } = useCompany();
   const buildings = useBuildings();
-  const portfolio = trpc.stocks.portfolio.useQuery();
+  // The exchange's overview totals the portfolio (shares held); the dashboard sums nothing itself.
+  const stockOverview = trpc.stocks.overview.useQuery();
   const inventory = trpc.catalog.inventory.useQuery();
   const history = trpc.company.financialHistory.useQuery();
 
-  const sharesOwned = (portfolio.data ?? []).reduce((sum, entry) => sum + entry.shares_owned, 0);
-  const marketValue = (portfolio.data ?? []).reduce((sum, entry) => sum + entry.value, 0);
-  // Spec section 9: the dashboard values the portfolio at 100 per share; the market value is shown beside it.
-  const portfolioValue = sharesOwned * DEFAULT_SHARE_PRICE;
+  const sharesOwned = stockOverview.data?.portfolio.shares ?? 0;
+  // The portfolio at the value net worth counts it (the API's valuation: what selling the shares would pay),
+  // not the spec's $100 a share, which no price in the game follows.
+  const holdings = company?.net_worth_why.terms.find((term) => term.name === 'holdings_cents');
   const debt = company ? debtWarning(company) : null;
-  const points = company && history.data && history.data.length > 0 ? cashAfterPoints(history.data, company.cash) : [];
+  const points = company && history.data && history.data.length > 0 ? cashAfterPoints(history.data) : [];
 
   return (
     <Stack gap="lg">
@@ -346,7 +360,18 @@ export default function DashboardPage() {
           Welcome back, {company?.name ?? (companyPending ? '...' : 'Player')}!
         </Title>
         <Text c="dimmed">Here is how your company is doing this week.</Text>
+        {company && (
+          <Group gap={4} mt={4}>
+            <Text size="sm">
+              Net worth <b data-testid="dashboard-net-worth">{formatWholeDollars(company.net_worth)}</b>
+            </Text>
+            <WhyThisNumber figure={company.net_worth_why} label="Net worth" />
+          </Group>
+        )}
       </div>
+
+      <LatestResults />
+      {company && <FirstWeekChecklist companyId={company.id} />}
 
       {noCompany && <FoundCompanyCard />}
       {debt && (
@@ -360,10 +385,10 @@ export default function DashboardPage() {
         <SummaryCard label="Buildings" value={buildings.data?.length ?? (buildings.isPending ? <Loader size="xs" /> : 0)} icon={<IconBuildingFactory2 size={20} />} color="blue" testId="summary-buildings" />
         <SummaryCard
           label="Stock Portfolio"
-          value={portfolio.isPending ? <Loader size="xs" /> : formatWholeDollars(portfolioValue)}
+          value={companyPending || stockOverview.isPending ? <Loader size="xs" /> : formatWholeDollars(holdings?.value ?? 0)}
           icon={<IconChartLine size={20} />}
           color="grape"
-          hint={sharesOwned > 0 ? `${sharesOwned.toLocaleString('en-US')} shares · market value ${formatWholeDollars(marketValue)}` : 'No shares yet'}
+          hint={sharesOwned > 0 ? `${sharesOwned.toLocaleString('en-US')} ${sharesOwned === 1 ? 'share, at what selling it would pay' : 'shares, at what selling them would pay'}` : 'No shares yet'}
           testId="summary-portfolio"
         />
         <SummaryCard label="Inventory Items" value={inventory.data?.length ?? (inventory.isPending ? <Loader size="xs" /> : 0)} icon={<IconReceipt size={20} />} color="orange" testId="summary-inventory" />

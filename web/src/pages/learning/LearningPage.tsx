@@ -1,6 +1,6 @@
 /** Learning Base (spec section 2): four tabs (Basics, Business, Mechanics, Strategy) and an ad slot. */
 import type { ReactNode } from 'react';
-import { Alert, Badge, Card, Group, List, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowRight,
@@ -15,13 +15,14 @@ import {
   IconSwords,
   IconTarget,
 } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { AdSlot } from '../../components/AdSlot';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { ScriptingTab } from './ScriptingTab';
+import { TeachingTab } from './TeachingTab';
 
-const TABS = ['basics', 'business', 'mechanics', 'strategy', 'scripting'] as const;
+const TABS = ['basics', 'business', 'mechanics', 'strategy', 'scripting', 'teaching'] as const;
 
 function Section({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
   return (
@@ -62,6 +63,13 @@ function BasicsTab() {
             <List.Item key={step}>{step}</List.Item>
           ))}
         </List>
+        <Text size="sm" mt="sm">
+          Your dashboard keeps a{' '}
+          <Anchor component={Link} to="/?checklist=show" data-testid="learning-checklist-link">
+            first-week checklist
+          </Anchor>{' '}
+          that ticks itself as you build the chain from a farm to bread sold in your store.
+        </Text>
       </Section>
       <Section title="How Turns Work" icon={<IconClock size={20} aria-hidden />}>
         <Text>
@@ -192,6 +200,10 @@ function StrategyTab() {
       <Section title="Mid Game">
         <List spacing="xs">
           <List.Item>Add processing buildings that use what you already produce, then a store to sell the result.</List.Item>
+          <List.Item>
+            Price your shelves near the city&apos;s reference price; when a store sells out every week, raise its price until it
+            just sells what it can (the store&apos;s forecast shows what each price would sell).
+          </List.Item>
           <List.Item>Research the upgrades that boost the buildings you own most of.</List.Item>
           <List.Item>Buy shares in steady companies to earn dividends.</List.Item>
         </List>
@@ -248,6 +260,7 @@ export default function LearningPage() {
             <Tabs.Tab value="scripting" leftSection={<IconCode size={16} aria-hidden />}>
               Scripting
             </Tabs.Tab>
+            <Tabs.Tab value="teaching">Teaching with Marketcraft</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="basics">
             <BasicsTab />
@@ -263,6 +276,9 @@ export default function LearningPage() {
           </Tabs.Panel>
           <Tabs.Panel value="scripting">
             <ScriptingTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="teaching">
+            <TeachingTab />
           </Tabs.Panel>
         </Tabs>
         <AdSlot />

@@ -1,0 +1,173 @@
+/**
+ * Worlds and classroom worlds (docs/worlds.md): the worlds a user sees, creating and joining
+ * private worlds, the session's current world, and the instructor's tools. Instructors,
+ * co-instructors and site admins manage a world; private worlds answer 404 to everyone else.
+ */
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import {
+  addAnnouncement,
+  addCoInstructor,
+  addShock,
+  createWorld,
+  endWorld,
+  exportWorldCsv,
+  getWorld,
+  joinWorld,
+  JOIN_CODE_UNKNOWN,
+  listInstructors,
+  listShocks,
+  listWorlds,
+  requireInstructor,
+  rotateJoinCode,
+  switchWorld,
+  updateWorldClock,
+  worldCompanyFigures,
+  worldDebrief,
+} from '@marketcraft/db';
+import {
+  GameError,
+  addCoInstructorSchema,
+  announcementSchema,
+  createWorldSchema,
+  idSchema,
+  joinWorldSchema,
+  shockSchema,
+  updateWorldSchema,
+  worldExportSchema,
+  worldIdInput,
+} from '@marketcraft/shared';
+import { router, signedInProcedure } from '../trpc.ts';
+import { checkJoinAttempts, countWrongJoinCode } from '../access/joinAttempts.ts';
+
+const switchWorldInput = z.object({ world_id: idSchema });
+/** ?product_ids=1,2,3 (the debrief's price chart). */
+const debriefInput = z.object({
+  id: idSchema,
+  product_ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'product_ids must be ids separated by commas')
+    .optional()
+    .transform((text) => (text ? text.split(',').map(Number) : [])),
+});
+
+export const worldsRouter = router({
+  list: signedInProcedure
+    .meta({ access: 'read', rest: { method: 'GET', path: '/worlds', summary: 'The public worlds and the worlds you play in or run (site admins: every world), with your role in each' } })
+    .query(({ ctx }) => listWorlds(ctx.db, ctx.user)),
+
+  current: signedInProcedure
+    .meta({ access: 'read', rest: { method: 'GET', path: '/session/world', summary: 'The world this session plays in (the header shows it)' } })
+    .query(({ ctx }) => getWorld(ctx.db, ctx.user, ctx.worldId)),
+
+  switch: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'PUT', path: '/session/world', summary: 'Play in another world {world_id}: every route then answers for it; 404 for a private world you are not in' } })
+    .input(switchWorldInput)
+    .mutation(({ ctx, input }) => {
+      if (!ctx.sessionId) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a signed-in session switches worlds.' });
+      return switchWorld(ctx.db, ctx.user, ctx.sessionId, input.world_id);
+    }),
+
+  create: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds', summary: 'Create a private world {name, turn_interval_minutes 1-1440 or null (manual), starting_cash, bots 0-25, seed, max_players}: you are its instructor' } })
+    .input(createWorldSchema)
+    .mutation(({ ctx, input }) =>
+      createWorld(ctx.db, ctx.user, {
+        name: input.name,
+        turnIntervalMinutes: input.turn_interval_minutes,
+        startingCashDollars: input.starting_cash,
+        bots: input.bots,
+        seed: input.seed,
+        maxPlayers: input.max_players,
+      }),
+    ),
+
+  join: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/join', summary: 'Join a private world by its code {code, company_name}: 404 unknown code, 409 ended or full, 429 after 10 wrong codes in 10 minutes' } })
+    .input(joinWorldSchema)
+    .mutation(async ({ ctx, input }) => {
+      await checkJoinAttempts(ctx.db, ctx.user.id, ctx.clientIp);
+      const world = await joinWorld(ctx.db, ctx.user, { code: input.code, companyName: input.company_name });
+      if (!world) {
+        await countWrongJoinCode(ctx.db, ctx.user.id, ctx.clientIp);
+        throw new GameError('NOT_FOUND', JOIN_CODE_UNKNOWN);
+      }
+      return world;
+    }),
+
+  get: signedInProcedure
+    .meta({ access: 'read', rest: { method: 'GET', path: '/worlds/{id}', summary: 'One world you can see (404 for a private world you are not in)' } })
+    .input(worldIdInput)
+    .query(({ ctx, input }) => getWorld(ctx.db, ctx.user, input.id)),
+
+  update: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'PATCH', path: '/worlds/{id}', summary: 'Instructors: pause or resume the clock {status active|paused}, change the interval {turn_interval_minutes}' } })
+    .input(updateWorldSchema)
+    .mutation(({ ctx, input }) => updateWorldClock(ctx.db, ctx.user, input.id, { status: input.status, turnIntervalMinutes: input.turn_interval_minutes })),
+
+  advance: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/advance', summary: 'Instructors: run the next turn now and wait for it (also while the clock is paused)' } })
+    .input(worldIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const world = await requireInstructor(ctx.db, ctx.user, input.id);
+      if (world.status === 'ended') throw new GameError('CONFLICT', 'This world has ended: it is read-only');
+      if (!ctx.advanceTurn) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The turn worker is not available.' });
+      const result = await ctx.advanceTurn(input.id);
+      return { current_week: result.week };
+    }),
+
+  end: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/end', summary: 'Instructors: end the world; it stays readable, nothing changes it again' } })
+    .input(worldIdInput)
+    .mutation(({ ctx, input }) => endWorld(ctx.db, ctx.user, input.id)),
+
+  rotateCode: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/join-code', summary: 'Instructors: a new join code (the old one stops working)' } })
+    .input(worldIdInput)
+    .mutation(({ ctx, input }) => rotateJoinCode(ctx.db, ctx.user, input.id)),
+
+  instructors: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'GET', path: '/worlds/{id}/instructors', summary: "Instructors: the world's instructor and co-instructors" } })
+    .input(worldIdInput)
+    .query(({ ctx, input }) => listInstructors(ctx.db, ctx.user, input.id)),
+
+  addCoInstructor: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/co-instructors', summary: 'Instructors: make an account a co-instructor {email}' } })
+    .input(addCoInstructorSchema)
+    .mutation(({ ctx, input }) => addCoInstructor(ctx.db, ctx.user, input.id, input.email)),
+
+  shocks: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'GET', path: '/worlds/{id}/shocks', summary: "The world's shocks, newest first (members)" } })
+    .input(worldIdInput)
+    .query(({ ctx, input }) => listShocks(ctx.db, ctx.user, input.id)),
+
+  addShock: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/shocks', summary: "Instructors: a shock {kind tax_rate|demand|price, country_id or product_id, percent -90..200, weeks 1-52} the turn applies from this week on" } })
+    .input(shockSchema)
+    .mutation(({ ctx, input }) =>
+      addShock(ctx.db, ctx.user, input.id, { kind: input.kind, countryId: input.country_id, productId: input.product_id, percent: input.percent, weeks: input.weeks }),
+    ),
+
+  announce: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/announcements', summary: "Instructors: a message to everyone in the world {message} (the world's news shows it)" } })
+    .input(announcementSchema)
+    .mutation(({ ctx, input }) => addAnnouncement(ctx.db, ctx.user, input.id, input.message)),
+
+  companies: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'GET', path: '/worlds/{id}/companies', summary: "Instructors: every company's cash, net worth, buildings and last week's profit" } })
+    .input(worldIdInput)
+    .query(({ ctx, input }) => worldCompanyFigures(ctx.db, ctx.user, input.id)),
+
+  debrief: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'GET', path: '/worlds/{id}/debrief', summary: 'Instructors: net worth by company per week, prices of chosen products (?product_ids=1,2) per week, and the shocks' } })
+    .input(debriefInput)
+    .query(({ ctx, input }) => worldDebrief(ctx.db, ctx.user, input.id, input.product_ids)),
+
+  export: signedInProcedure
+    .meta({ access: 'session', rest: { method: 'GET', path: '/worlds/{id}/export/{kind}', summary: 'Instructors: a CSV file (companies by week, transactions, prices by week) as {filename, csv}; /api/worlds/{id}/export/{kind}.csv downloads it' } })
+    .input(worldExportSchema)
+    .query(async ({ ctx, input }) => ({
+      filename: `world-${input.id}-${input.kind}.csv`,
+      csv: await exportWorldCsv(ctx.db, ctx.user, input.id, input.kind),
+    })),
+});

@@ -1,0 +1,306 @@
+/**
+ * What an instructor does on /worlds/{id}/manage (docs/worlds.md): the clock (pause, resume, the
+ * interval), ending the world (read-only afterwards, nothing deleted), shocks the turn applies,
+ * announcements, every company's figures, the CSV downloads and the debrief's series.
+ * Every function checks the caller manages the world (requireInstructor) before it reads or writes.
+ */
+import { sql } from 'drizzle-orm';
+import { GameError, centsToDollars, type ShockKind } from '@marketcraft/shared';
+import type { DbExecutor } from '../client.ts';
+import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
+import { WORLD_ENDED, getWorld, requireInstructor, type WorldUser, type WorldView } from './worlds.ts';
+
+/** PATCH /api/worlds/{id}: pause or resume the clock, or change its interval. */
+export async function updateWorldClock(
+  db: DbExecutor,
+  user: WorldUser,
+  worldId: number,
+  change: { status?: 'active' | 'paused'; turnIntervalMinutes?: number | null },
+): Promise<WorldView> {
+  const world = await requireInstructor(db, user, worldId);
+  if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+  if (world.kind === 'public' && change.turnIntervalMinutes !== undefined) {
+    throw new GameError('RULE_BROKEN', "The public world's clock is the server's schedule (TURN_CRON)");
+  }
+  const status = change.status ?? world.status;
+  const interval = change.turnIntervalMinutes === undefined ? world.turn_interval_minutes : change.turnIntervalMinutes;
+  // The next turn: an interval from now when the clock runs with an interval; none while paused or manual.
+  await db.execute(sql`
+    update worlds set status = ${status},
+           turn_interval_minutes = ${world.kind === 'public' ? sql`turn_interval_minutes` : sql`${interval}::int`},
+           next_turn_at = case
+             when ${world.kind} = 'public' then next_turn_at
+             when ${status} = 'active' and ${interval}::int is not null then now() + make_interval(mins => ${interval}::int)
+             else null end,
+           updated_at = now()
+    where id = ${worldId}`);
+  return getWorld(db, user, worldId);
+}
+
+/** POST /api/worlds/{id}/end: the world stops for good; its data stays readable, nothing changes it again. */
+export async function endWorld(db: DbExecutor, user: WorldUser, worldId: number): Promise<WorldView> {
+  const world = await requireInstructor(db, user, worldId);
+  if (world.kind === 'public') throw new GameError('RULE_BROKEN', 'The public world cannot be ended');
+  await db.execute(sql`
+    update worlds set status = 'ended', ended_at = coalesce(ended_at, now()), next_turn_at = null, updated_at = now()
+    where id = ${worldId}`);
+  return getWorld(db, user, worldId);
+}
+
+export interface ShockView {
+  id: number;
+  kind: ShockKind;
+  country_id: number | null;
+  country_name: string | null;
+  product_id: number | null;
+  product_name: string | null;
+  percent: number;
+  start_week: number;
+  end_week: number;
+  description: string;
+  active: boolean;
+  created_at: string;
+}
+
+function shockDescription(kind: ShockKind, target: string, percent: number, weeks: number): string {
+  const change = `${percent > 0 ? '+' : ''}${percent}%`;
+  const what = kind === 'tax_rate' ? `${target}'s tax rate` : kind === 'demand' ? `Consumer demand for ${target}` : `The exchange price of ${target}`;
+  return `${what} ${change} for ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`;
+}
+
+/**
+ * POST /api/worlds/{id}/shocks: from the coming turn on, for `weeks` turns, the turn moves the
+ * target by `percent` (docs/worlds.md, "Shocks"); the world's news shows it.
+ */
+export async function addShock(
+  db: DbExecutor,
+  user: WorldUser,
+  worldId: number,
+  input: { kind: ShockKind; countryId?: number; productId?: number; percent: number; weeks: number },
+): Promise<ShockView> {
+  const world = await requireInstructor(db, user, worldId);
+  if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+  let target: string;
+  if (input.kind === 'tax_rate') {
+    const [country] = await db.execute<{ name: string }>(sql`select name from countries where id = ${input.countryId ?? 0}`);
+    if (!country) throw new GameError('NOT_FOUND', `No country found with id ${input.countryId}`);
+    target = country.name;
+  } else {
+    const [product] = await db.execute<{ name: string }>(sql`select name from products where id = ${input.productId ?? 0}`);
+    if (!product) throw new GameError('NOT_FOUND', `No product found with id ${input.productId}`);
+    target = product.name;
+  }
+  const startWeek = world.current_week;
+  const endWeek = startWeek + input.weeks - 1;
+  const [row] = await db.execute<{ id: number }>(sql`
+    insert into world_shocks (world_id, kind, country_id, product_id, percent, start_week, end_week, description, created_by_user_id)
+    values (${worldId}, ${input.kind}, ${input.kind === 'tax_rate' ? (input.countryId ?? null) : null}, ${input.kind === 'tax_rate' ? null : (input.productId ?? null)},
+            ${input.percent}, ${startWeek}, ${endWeek}, ${shockDescription(input.kind, target, input.percent, input.weeks)}, ${user.id})
+    returning id`);
+  const shocks = await listShocks(db, user, worldId);
+  return shocks.find((shock) => shock.id === Number(row!.id))!;
+}
+
+/** The world's shocks, newest first (instructors; the news shows them to everyone). */
+export async function listShocks(db: DbExecutor, user: WorldUser, worldId: number): Promise<ShockView[]> {
+  const world = await getWorld(db, user, worldId);
+  // The view's columns as the database returns them (created_at as a Date; active derived below).
+  const rows = await db.execute<Omit<ShockView, 'active' | 'created_at'> & { created_at: Date | string }>(sql`
+    select s.id, s.kind, s.country_id, c.name as country_name, s.product_id, p.name as product_name, s.percent, s.start_week, s.end_week,
+           s.description, s.created_at
+    from world_shocks s left join countries c on c.id = s.country_id left join products p on p.id = s.product_id
+    where s.world_id = ${worldId}
+    order by s.id desc`);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    country_id: row.country_id === null ? null : Number(row.country_id),
+    country_name: row.country_name,
+    product_id: row.product_id === null ? null : Number(row.product_id),
+    product_name: row.product_name,
+    percent: Number(row.percent),
+    start_week: Number(row.start_week),
+    end_week: Number(row.end_week),
+    description: row.description,
+    active: Number(row.start_week) <= world.current_week && world.current_week <= Number(row.end_week),
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+}
+
+export interface AnnouncementView {
+  id: number;
+  message: string;
+  week: number;
+  created_at: string;
+}
+
+/** POST /api/worlds/{id}/announcements: a message to everyone in the world (its news). */
+export async function addAnnouncement(db: DbExecutor, user: WorldUser, worldId: number, message: string): Promise<AnnouncementView> {
+  const world = await requireInstructor(db, user, worldId);
+  if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+  const [row] = await db.execute<{ id: number; message: string; week: number; created_at: Date | string }>(sql`
+    insert into world_announcements (world_id, message, week, created_by_user_id)
+    values (${worldId}, ${message}, ${world.current_week}, ${user.id})
+    returning id, message, week, created_at`);
+  return { id: Number(row!.id), message: row!.message, week: Number(row!.week), created_at: new Date(row!.created_at).toISOString() };
+}
+
+export interface WorldCompanyFigures {
+  id: number;
+  name: string;
+  is_bot: boolean;
+  owner_email: string | null;
+  status: string;
+  cash: number;
+  net_worth: number;
+  buildings: number;
+  last_week_profit: number | null;
+}
+
+/** GET /api/worlds/{id}/companies: every company's figures (instructors), richest first. */
+export async function worldCompanyFigures(db: DbExecutor, user: WorldUser, worldId: number): Promise<WorldCompanyFigures[]> {
+  await requireInstructor(db, user, worldId);
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    is_bot: boolean;
+    email: string | null;
+    status: string;
+    cash_cents: number;
+    net_worth_cents: number | null;
+    buildings: number;
+    profit_cents: number | null;
+  }>(sql`
+    select c.id, c.name, c.is_bot, u.email, c.status, c.cash_cents, v.net_worth_cents,
+           (select count(*) from buildings b where b.world_id = c.world_id and b.company_id = c.id)::int as buildings,
+           (select f.profit_cents from financial_history f where f.world_id = c.world_id and f.company_id = c.id order by f.week desc limit 1) as profit_cents
+    from companies c
+    left join users u on u.id = c.user_id
+    left join ${valuationSql(activeCompaniesCashSql(worldId), { worldId })} v on v.company_id = c.id
+    where c.world_id = ${worldId}
+    order by v.net_worth_cents desc nulls last, c.id`);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    is_bot: row.is_bot,
+    owner_email: row.email,
+    status: row.status,
+    cash: centsToDollars(Number(row.cash_cents)),
+    net_worth: centsToDollars(Number(row.net_worth_cents ?? 0)),
+    buildings: Number(row.buildings),
+    last_week_profit: row.profit_cents === null ? null : centsToDollars(Number(row.profit_cents)),
+  }));
+}
+
+/** One CSV field: quoted when it holds a comma, a quote or a line break; formulas neutralised. */
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  // A spreadsheet must not run a player's company name as a formula.
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function toCsv(header: string[], rows: unknown[][]): string {
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+export type WorldExport = 'companies' | 'transactions' | 'prices';
+
+/**
+ * GET /api/worlds/{id}/export/{kind}.csv (instructors): companies by week (cash, profit, net worth
+ * after each turn), every ledger row, or every product's posted price by week. Money in dollars.
+ */
+export async function exportWorldCsv(db: DbExecutor, user: WorldUser, worldId: number, kind: WorldExport): Promise<string> {
+  await requireInstructor(db, user, worldId);
+  if (kind === 'companies') {
+    const rows = await db.execute<{ week: number; id: number; name: string; is_bot: boolean; cash: number; profit: number; net_worth: number | null }>(sql`
+      select f.week, c.id, c.name, c.is_bot, f.cash_after_cents / 100.0 as cash, f.profit_cents / 100.0 as profit, f.net_worth_cents / 100.0 as net_worth
+      from financial_history f join companies c on c.world_id = f.world_id and c.id = f.company_id
+      where f.world_id = ${worldId}
+      order by f.week, c.id`);
+    return toCsv(
+      ['week', 'company_id', 'company', 'bot', 'cash', 'profit', 'net_worth'],
+      rows.map((row) => [row.week, row.id, row.name, row.is_bot, Number(row.cash).toFixed(2), Number(row.profit).toFixed(2), row.net_worth === null ? '' : Number(row.net_worth).toFixed(2)]),
+    );
+  }
+  if (kind === 'transactions') {
+    const rows = await db.execute<{ id: number; week: number; company_id: number; name: string; type: string; reason: string; amount: number; description: string; created_at: Date }>(sql`
+      select t.id, t.week, t.company_id, c.name, t.type, t.reason, t.amount_cents / 100.0 as amount, t.description, t.created_at
+      from transactions t join companies c on c.world_id = t.world_id and c.id = t.company_id
+      where t.world_id = ${worldId}
+      order by t.id`);
+    return toCsv(
+      ['id', 'week', 'company_id', 'company', 'type', 'reason', 'amount', 'description', 'created_at'],
+      rows.map((row) => [row.id, row.week, row.company_id, row.name, row.type, row.reason, Number(row.amount).toFixed(2), row.description, new Date(row.created_at)]),
+    );
+  }
+  const rows = await db.execute<{ week: number; id: number; name: string; category: string; price: number }>(sql`
+    select h.week, p.id, p.name, p.category, h.price_cents / 100.0 as price
+    from product_price_history h join products p on p.id = h.product_id
+    where h.world_id = ${worldId}
+    order by h.week, p.id`);
+  return toCsv(
+    ['week', 'product_id', 'product', 'category', 'price'],
+    rows.map((row) => [row.week, row.id, row.name, row.category, Number(row.price).toFixed(2)]),
+  );
+}
+
+export interface DebriefView {
+  weeks: number[];
+  /** Net worth after each turn, per company (players first). */
+  companies: Array<{ id: number; name: string; is_bot: boolean; points: Array<{ week: number; net_worth: number }> }>;
+  /** Posted price by week of the products asked for (default: the products the shocks touched, else the five most traded). */
+  prices: Array<{ product_id: number; name: string; points: Array<{ week: number; price: number }> }>;
+  shocks: ShockView[];
+}
+
+/** GET /api/worlds/{id}/debrief (instructors): the series the debrief chart draws. */
+export async function worldDebrief(db: DbExecutor, user: WorldUser, worldId: number, productIds: number[] = []): Promise<DebriefView> {
+  await requireInstructor(db, user, worldId);
+  const shocks = await listShocks(db, user, worldId);
+  const history = await db.execute<{ company_id: number; name: string; is_bot: boolean; week: number; net_worth_cents: number }>(sql`
+    select f.company_id, c.name, c.is_bot, f.week, f.net_worth_cents
+    from financial_history f join companies c on c.world_id = f.world_id and c.id = f.company_id
+    where f.world_id = ${worldId} and f.net_worth_cents is not null
+    order by c.is_bot, c.id, f.week`);
+  const byCompany = new Map<number, DebriefView['companies'][number]>();
+  for (const row of history) {
+    const id = Number(row.company_id);
+    let entry = byCompany.get(id);
+    if (!entry) {
+      entry = { id, name: row.name, is_bot: row.is_bot, points: [] };
+      byCompany.set(id, entry);
+    }
+    entry.points.push({ week: Number(row.week), net_worth: centsToDollars(Number(row.net_worth_cents)) });
+  }
+  let chosen = productIds;
+  if (chosen.length === 0) chosen = [...new Set(shocks.flatMap((shock) => (shock.product_id === null ? [] : [shock.product_id])))];
+  if (chosen.length === 0) {
+    const traded = await db.execute<{ product_id: number }>(sql`
+      select product_id from market_activity where world_id = ${worldId}
+      group by product_id order by sum(units_bought + units_sold) desc, product_id limit 5`);
+    chosen = traded.map((row) => Number(row.product_id));
+  }
+  const prices: DebriefView['prices'] = [];
+  if (chosen.length > 0) {
+    const rows = await db.execute<{ product_id: number; name: string; week: number; price_cents: number }>(sql`
+      select h.product_id, p.name, h.week, h.price_cents
+      from product_price_history h join products p on p.id = h.product_id
+      where h.world_id = ${worldId} and h.product_id in (${sql.join(chosen.map((id) => sql`${id}`), sql`, `)})
+      order by h.product_id, h.week`);
+    const byProduct = new Map<number, DebriefView['prices'][number]>();
+    for (const row of rows) {
+      const id = Number(row.product_id);
+      let entry = byProduct.get(id);
+      if (!entry) {
+        entry = { product_id: id, name: row.name, points: [] };
+        byProduct.set(id, entry);
+      }
+      entry.points.push({ week: Number(row.week), price: centsToDollars(Number(row.price_cents)) });
+    }
+    prices.push(...byProduct.values());
+  }
+  const weeks = [...new Set(history.map((row) => Number(row.week)))].sort((a, b) => a - b);
+  return { weeks, companies: [...byCompany.values()], prices, shocks };
+}

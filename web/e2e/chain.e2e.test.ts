@@ -1,0 +1,221 @@
+/**
+ * The whole chain in the browser (issue 10, point 1), once with the mouse and once with the keyboard
+ * only: sign up, build a farm, a mill, a bakery and a store, hire and pick recipes, buy the bakery's
+ * other inputs on the market; after three turns (wheat, flour, bread: the turn moves each from the
+ * warehouse to the next building) send the bread from the Warehouse page to the store's shelf at a
+ * price; after the fourth turn the toast leads to the week's results, which show the bread sold.
+ * Turns are advanced by an admin elsewhere (the API), as the schedule would.
+ *
+ * Keyboard only: every control is reached with Tab (arrow keys inside radio groups and tab lists)
+ * and used with Enter, Space, arrows and typing; pages are opened by typing their address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { E2E_HELPER_ADMIN_EMAIL } from './globalSetup';
+import { DESKTOP, PASSWORD, advanceTurnAsAdmin, apiGet, launchBrowser, newPage, uniqueEmail, useColorScheme } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** How the player works the controls. */
+interface Actor {
+  /** Activates a button, link or tab. */
+  press(target: Locator): Promise<void>;
+  /** Replaces a text field's content with `text`. */
+  type(target: Locator, text: string): Promise<void>;
+  /** Checks a radio button of a group. */
+  choose(radio: Locator): Promise<void>;
+  /** Picks the first option of a select. */
+  pickFirst(select: Locator): Promise<void>;
+}
+
+function mouse(page: Page): Actor {
+  return {
+    press: (target) => target.click(),
+    type: async (target, text) => {
+      await target.click();
+      await target.fill(text);
+    },
+    choose: (radio) => radio.check(),
+    pickFirst: async (select) => {
+      await select.click();
+      await page.getByRole('option').first().click();
+    },
+  };
+}
+
+const MAX_TAB_STOPS = 400;
+
+async function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => element === document.activeElement).catch(() => false);
+}
+
+function keyboard(page: Page): Actor {
+  /** Presses Tab until `target` has the focus (it must be reachable, in order, from where focus is). */
+  const tabTo = async (target: Locator) => {
+    await target.waitFor();
+    for (let presses = 0; presses < MAX_TAB_STOPS; presses += 1) {
+      if (await isFocused(target)) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`Tab never reached ${target}`);
+  };
+  return {
+    press: async (target) => {
+      await target.waitFor();
+      if ((await target.getAttribute('role')) === 'tab') {
+        // A tab list is one tab stop: Tab to the selected tab, then arrows to the one wanted.
+        const list = target.locator('xpath=ancestor::*[@role="tablist"][1]');
+        await tabTo(list.locator('[role="tab"][aria-selected="true"]'));
+        for (let presses = 0; presses < 10 && !(await isFocused(target)); presses += 1) await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('Enter');
+        return;
+      }
+      await tabTo(target);
+      await page.keyboard.press('Enter');
+    },
+    type: async (target, text) => {
+      await tabTo(target);
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(text);
+    },
+    choose: async (radio) => {
+      // A radio group is one tab stop: Tab into it, then arrows until the wanted radio is checked.
+      const name = await radio.getAttribute('name');
+      await radio.waitFor();
+      for (let presses = 0; presses < MAX_TAB_STOPS; presses += 1) {
+        if (await page.evaluate((group) => (document.activeElement as HTMLInputElement | null)?.name === group, name)) break;
+        await page.keyboard.press('Tab');
+      }
+      for (let presses = 0; presses < 40 && !(await radio.isChecked()); presses += 1) await page.keyboard.press('ArrowDown');
+      expect(await radio.isChecked()).toBe(true);
+    },
+    pickFirst: async (select) => {
+      await tabTo(select);
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('option').first().waitFor();
+      // ArrowDown opens the list and highlights the first option only if the options were already
+      // rendered; when they render a moment later nothing is highlighted and Enter picks nothing (a
+      // person would see that and press ArrowDown again, as this does).
+      const highlighted = page.locator('[role="option"][data-combobox-selected]');
+      if (!(await highlighted.first().waitFor({ timeout: 1_000 }).then(() => true, () => false))) {
+        await page.keyboard.press('ArrowDown');
+        await highlighted.first().waitFor();
+      }
+      await page.keyboard.press('Enter');
+      await expect.poll(() => select.inputValue()).not.toBe('');
+    },
+  };
+}
+
+const advanceTurn = () => advanceTurnAsAdmin(browser, E2E_HELPER_ADMIN_EMAIL);
+
+type Good = { id: number; name: string; buy_price: number };
+
+async function playTheChain(page: Page, context: BrowserContext, actor: Actor): Promise<void> {
+  // Sign up in the form.
+  await page.goto('/');
+  await actor.press(page.getByRole('button', { name: "Don't have an account? Sign up" }));
+  await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+  await actor.type(page.getByLabel('Email'), uniqueEmail('chain'));
+  await actor.type(page.locator('input[name="password"]'), PASSWORD);
+  await actor.press(page.getByRole('button', { name: 'Create Account', exact: true }));
+  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+
+  // Four buildings, each in the first (best-fitting) city the picker offers.
+  for (const type of ['Farm', 'Mill', 'Bakery', 'Store']) {
+    await page.goto('/build');
+    await page.getByRole('heading', { level: 1, name: 'Build' }).waitFor();
+    await actor.choose(page.getByRole('radio', { name: type, exact: true }));
+    await actor.pickFirst(page.getByPlaceholder('Choose a city'));
+    await actor.press(page.getByRole('button', { name: new RegExp(`^Build ${type} in `) }));
+    await page.getByText(`Your new ${type} is now operational.`).waitFor();
+  }
+  const buildings: Array<{ id: number; type: string }> = await apiGet(context, '/buildings');
+  const idOf = (type: string) => buildings.find((building) => building.type === type)!.id;
+
+  // Staff and a recipe for each production building.
+  for (const [type, output] of [['farm', 'Wheat'], ['mill', 'Wheat Flour'], ['bakery', 'White Bread']] as const) {
+    await page.goto(`/buildings/${idOf(type)}`);
+    await actor.press(page.getByRole('tab', { name: 'Operations' }));
+    await actor.press(page.getByRole('button', { name: 'Hire Employees' }));
+    const hire = page.getByRole('dialog', { name: 'Hire Employees' });
+    await actor.type(hire.getByRole('textbox', { name: 'Employees to hire' }), '3');
+    await actor.press(hire.getByRole('button', { name: 'Hire', exact: true }));
+    await hire.waitFor({ state: 'hidden' });
+    await actor.press(page.getByRole('button', { name: 'Select What to Produce' }));
+    const recipes = page.getByRole('dialog');
+    await actor.choose(recipes.getByRole('radio', { name: new RegExp(`^${output} \\(`) }));
+    await actor.press(page.getByRole('button', { name: 'Select Recipe' }));
+    await page.getByText('Production recipe selected!').waitFor();
+  }
+
+  // The bakery's other inputs, bought on the market into the warehouse.
+  const goods: Good[] = await apiGet(context, '/goods');
+  for (const [name, quantity] of [['Milk', '20'], ['Cane Sugar', '10']] as const) {
+    const good = goods.find((candidate) => candidate.name === name)!;
+    await page.goto(`/market?product=${good.id}`);
+    await page.getByRole('heading', { level: 2, name }).waitFor();
+    await actor.type(page.getByRole('textbox', { name: 'Quantity' }), quantity);
+    await page.getByTestId('buy-total').waitFor();
+    await actor.press(page.getByRole('button', { name: `Buy ${name}` }));
+    await page.getByText('Purchased!').waitFor();
+  }
+
+  // Three turns: wheat, then flour from the wheat, then bread from the flour, milk and sugar.
+  for (let turn = 0; turn < 3; turn += 1) await advanceTurn();
+  const bread = goods.find((good) => good.name === 'White Bread')!;
+  const holdings: { items: Array<{ product_id: number; location: string; quantity: number }> } = await apiGet(context, '/warehouse');
+  const baked = holdings.items.find((item) => item.product_id === bread.id && item.location === 'warehouse');
+  expect(baked?.quantity ?? 0, 'the bakery baked bread by the third turn').toBeGreaterThan(0);
+
+  // The Warehouse page sends the bread to the store's shelf at a price shoppers pay.
+  await page.goto('/warehouse');
+  await page.getByRole('heading', { level: 1, name: 'Warehouse' }).waitFor();
+  await actor.press(page.getByRole('button', { name: 'To shelf: White Bread' }).first());
+  const shelf = page.getByRole('dialog', { name: 'Add Product to Store' });
+  await actor.type(shelf.getByRole('textbox', { name: 'Quantity' }), String(baked!.quantity));
+  const { buy_price: price } = (await apiGet<Good[]>(context, '/goods')).find((good) => good.id === bread.id)!;
+  await actor.type(shelf.getByRole('textbox', { name: 'Retail price' }), price.toFixed(2));
+  await actor.press(shelf.getByRole('button', { name: 'Add to Store' }));
+  await page.getByText('Product added to store!').waitFor();
+
+  // The fourth turn sells it: the toast leads to the week's results, which show the sale.
+  const { current_week: week } = await apiGet<{ current_week: number }>(context, '/world');
+  await page.goto('/');
+  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+  const toastLink = page.getByTestId('toast-week-results');
+  const toastShown = toastLink.waitFor({ timeout: 80_000 });
+  await advanceTurn();
+  await toastShown;
+  await actor.press(toastLink);
+  await page.waitForURL((url) => url.pathname === `/reports/${week}`);
+  await page.getByRole('heading', { level: 1, name: `Week ${week} results` }).waitFor();
+  const sale = page.getByTestId('report-sale').filter({ hasText: 'White Bread' });
+  await sale.waitFor();
+  const report = await apiGet(context, `/reports/${week}`);
+  const sold = report.sales.find((line: { product_id: number }) => line.product_id === bread.id);
+  expect(sold?.units ?? 0).toBeGreaterThan(0);
+  expect(sold.building_id).toBe(idOf('store'));
+}
+
+describe('the whole chain', () => {
+  it('from sign-up to bread sold in the week results, with the mouse (light, 1366 px)', { timeout: 300_000 }, async () => {
+    const { context, page } = await newPage(browser, { width: 1366, height: 900 });
+    await useColorScheme(context, 'light');
+    await playTheChain(page, context, mouse(page));
+    await context.close();
+  });
+
+  it('from sign-up to bread sold in the week results, with the keyboard only (dark)', { timeout: 300_000 }, async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await useColorScheme(context, 'dark');
+    await playTheChain(page, context, keyboard(page));
+    await context.close();
+  });
+});

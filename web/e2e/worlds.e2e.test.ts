@@ -1,0 +1,89 @@
+/**
+ * A classroom world in the browser (docs/worlds.md): an instructor creates a private world, two
+ * students join it by its code (one on the Worlds page, one through the API), the instructor runs
+ * a turn, applies a demand shock, runs two more turns, and the debrief shows the net worth over the
+ * weeks with the shock marked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiGet, apiPost, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('classroom world journey', () => {
+  it('creates a world, students join by code, three turns and a shock, and the debrief charts it', async () => {
+    const teacher = await newPage(browser);
+    await signUpInBrowser(teacher.page, uniqueEmail('teacher'));
+    await teacher.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await teacher.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Worlds' }).click();
+    await teacher.page.getByRole('heading', { level: 1, name: 'Worlds' }).waitFor();
+
+    // A bad setting first: the shared schema's message, before anything is sent.
+    await teacher.page.getByTestId('world-name').fill('Econ 101 e2e');
+    await teacher.page.getByTestId('world-bots').fill('30');
+    await teacher.page.getByTestId('create-world').click();
+    await teacher.page.getByTestId('create-world-error').getByText('Bots must be between 0 and 25').waitFor();
+    await teacher.page.getByTestId('world-bots').fill('2');
+    await teacher.page.getByTestId('create-world').click();
+    await teacher.page.waitForURL((url) => /^\/worlds\/\d+\/manage$/.test(url.pathname));
+    await teacher.page.getByRole('heading', { level: 1, name: 'Manage Econ 101 e2e' }).waitFor();
+    const code = (await teacher.page.getByTestId('manage-join-code').textContent())!.trim();
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    const worldId = Number(/\/worlds\/(\d+)\/manage/.exec(teacher.page.url())![1]);
+
+    // Student 1 joins on the Worlds page and plays in the class world from then on.
+    const first = await newPage(browser);
+    await signUpInBrowser(first.page, uniqueEmail('student-a'));
+    await first.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await first.page.goto('/worlds');
+    await first.page.getByTestId('join-code').fill(code.toLowerCase());
+    await first.page.getByTestId('join-company-name').fill('Student A Bakery');
+    await first.page.getByTestId('join-world').click();
+    await first.page.waitForURL((url) => url.pathname === '/');
+    await first.page.getByTestId('header-cash').getByText('$100,000').waitFor();
+    expect((await apiGet<{ id: number }>(first.context, '/session/world')).id).toBe(worldId);
+
+    // Student 2 joins through the API.
+    const second = await newPage(browser);
+    await signUpViaApi(second.context, uniqueEmail('student-b'));
+    const joined = await apiPost<{ id: number; players: number }>(second.context, '/worlds/join', { code });
+    expect(joined).toMatchObject({ id: worldId, players: 2 });
+
+    // One turn, a shock, two more turns.
+    await teacher.page.reload();
+    const week = teacher.page.getByTestId('manage-week');
+    await week.getByText('1', { exact: true }).waitFor();
+    await teacher.page.getByTestId('advance-turn').click();
+    await week.getByText('2', { exact: true }).waitFor({ timeout: 60_000 });
+
+    await teacher.page.getByTestId('shock-target').fill('White Bread');
+    await teacher.page.getByRole('option', { name: 'White Bread', exact: true }).click();
+    await teacher.page.getByTestId('shock-percent').fill('-40');
+    await teacher.page.getByTestId('shock-weeks').fill('2');
+    await teacher.page.getByTestId('apply-shock').click();
+    await teacher.page.getByText('Consumer demand for White Bread -40% for 2 weeks').first().waitFor();
+
+    await teacher.page.getByTestId('advance-turn').click();
+    await week.getByText('3', { exact: true }).waitFor({ timeout: 60_000 });
+    await teacher.page.getByTestId('advance-turn').click();
+    await week.getByText('4', { exact: true }).waitFor({ timeout: 60_000 });
+
+    // The debrief: net worth by company over the three weeks, the shock marked and listed.
+    const debrief = teacher.page.getByTestId('debrief');
+    await debrief.getByTestId('debrief-net-worth').waitFor();
+    await debrief.getByTestId('debrief-shocks').getByText('Week 2-3: Consumer demand for White Bread -40% for 2 weeks').waitFor();
+    const series = await apiGet<{ weeks: number[]; companies: Array<{ name: string; points: unknown[] }> }>(teacher.context, `/worlds/${worldId}/debrief`);
+    expect(series.weeks).toEqual([1, 2, 3]);
+    expect(series.companies.find((company) => company.name === 'Student A Bakery')?.points).toHaveLength(3);
+
+    // The students' news shows the shock.
+    const news = await apiGet<Array<{ kind: string; description: string }>>(first.context, '/transactions/recent');
+    expect(news.some((item) => item.kind === 'shock' && item.description.includes('White Bread'))).toBe(true);
+  });
+});

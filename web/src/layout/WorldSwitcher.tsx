@@ -1,0 +1,49 @@
+/**
+ * The header's world switcher (docs/worlds.md): which world this session plays in, and the other
+ * worlds the player is in. Switching reloads every figure for the chosen world.
+ */
+import { useNavigate } from 'react-router-dom';
+import { Select } from '@mantine/core';
+import { IconWorld } from '@tabler/icons-react';
+import { notifyFailure, notifySuccess } from '../lib/notify';
+import { trpc } from '../trpc';
+
+const ALL_WORLDS = 'all';
+
+export function WorldSwitcher() {
+  const navigate = useNavigate();
+  const current = trpc.worlds.current.useQuery();
+  const worlds = trpc.worlds.list.useQuery();
+  const switchWorld = trpc.worlds.switch.useMutation({
+    onSuccess: (world) => {
+      notifySuccess('World switched', `You are playing in ${world.name}.`);
+      navigate('/');
+    },
+    onError: (error) => notifyFailure('Error', error, 'Could not switch worlds. Please try again.'),
+  });
+  const mine = (worlds.data ?? []).filter((world) => world.kind === 'public' || world.joined || world.role === 'instructor' || world.role === 'co_instructor');
+  const data = [
+    ...mine.map((world) => ({ value: String(world.id), label: world.status === 'ended' ? `${world.name} (ended)` : world.name })),
+    { value: ALL_WORLDS, label: 'All worlds…' },
+  ];
+  return (
+    <Select
+      aria-label="Current world"
+      data-testid="world-switcher"
+      size="xs"
+      w={{ base: 130, sm: 180 }}
+      leftSection={<IconWorld size={14} aria-hidden />}
+      data={data}
+      value={current.data ? String(current.data.id) : null}
+      placeholder={current.isPending ? 'Loading…' : 'World'}
+      allowDeselect={false}
+      disabled={switchWorld.isPending}
+      comboboxProps={{ withinPortal: true }}
+      onChange={(value) => {
+        if (!value) return;
+        if (value === ALL_WORLDS) navigate('/worlds');
+        else if (Number(value) !== current.data?.id) switchWorld.mutate({ world_id: Number(value) });
+      }}
+    />
+  );
+}

@@ -1,0 +1,299 @@
+/**
+ * /worlds/{id}/manage (docs/worlds.md): an instructor runs a class world: the clock (pause, resume,
+ * advance a turn now, end the world), the join code, co-instructors, shocks, announcements, every
+ * company's figures, the CSV downloads and the debrief chart. The API decides who may (instructors,
+ * co-instructors and site admins); others see its message.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Alert, Badge, Button, Card, Code, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconDownload, IconPlayerPause, IconPlayerPlay, IconPlayerTrackNext, IconRefresh, IconSquareX } from '@tabler/icons-react';
+import { shockSchema, SHOCK_KINDS, type ShockKind } from '@marketcraft/shared';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { TableScroll } from '../../components/TableScroll';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { formatDateTime, formatMoney, formatWholeDollars } from '../../lib/format';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+
+const DebriefCharts = lazy(() => import('./DebriefCharts'));
+
+const SHOCK_LABELS: Record<ShockKind, string> = { tax_rate: "A country's tax rate", demand: "A product's consumer demand", price: "A product's market price" };
+
+function ClockCard({ worldId }: { worldId: number }) {
+  const world = trpc.worlds.get.useQuery({ id: worldId });
+  const update = trpc.worlds.update.useMutation({
+    onSuccess: (next) => notifySuccess(next.status === 'paused' ? 'Clock paused' : 'Clock running'),
+    onError: (error) => notifyFailure('Error', error, 'Could not change the clock.'),
+  });
+  const advance = trpc.worlds.advance.useMutation({
+    onSuccess: (result) => notifySuccess('Turn complete', `The world is now in week ${result.current_week}.`),
+    onError: (error) => notifyFailure('Error', error, 'The turn did not run.'),
+  });
+  const end = trpc.worlds.end.useMutation({
+    onSuccess: () => notifySuccess('World ended', 'Its data stays readable; nothing changes it any more.'),
+    onError: (error) => notifyFailure('Error', error, 'Could not end the world.'),
+  });
+  const rotate = trpc.worlds.rotateCode.useMutation({
+    onSuccess: (next) => notifySuccess('New join code', `Students now join with ${next.join_code}.`),
+    onError: (error) => notifyFailure('Error', error, 'Could not change the join code.'),
+  });
+  return (
+    <Card withBorder padding="lg">
+      <QueryState query={world}>
+        {(data) => {
+          const ended = data.status === 'ended';
+          return (
+            <Stack gap="sm">
+              <Group justify="space-between">
+                <Title order={2} fz="lg">
+                  Clock
+                </Title>
+                <Badge color={ended ? 'gray' : data.status === 'paused' ? 'yellow' : 'green'} data-testid="world-status">
+                  {data.status}
+                </Badge>
+              </Group>
+              <Text size="sm">
+                Week <b data-testid="manage-week">{data.current_week}</b> · {data.turn_interval_minutes === null ? 'turns when you advance them' : `a turn every ${data.turn_interval_minutes} min`}
+                {data.next_turn_at && !ended ? ` · next ${formatDateTime(data.next_turn_at)}` : ''}
+              </Text>
+              <Text size="sm">
+                Join code: <Code data-testid="manage-join-code">{data.join_code ?? '—'}</Code> · {data.players} {data.players === 1 ? 'player' : 'players'}
+              </Text>
+              <Group gap="xs">
+                <Button leftSection={<IconPlayerTrackNext size={16} aria-hidden />} onClick={() => advance.mutate({ id: worldId })} loading={advance.isPending} disabled={ended} data-testid="advance-turn">
+                  Advance turn now
+                </Button>
+                {data.status === 'paused' ? (
+                  <Button variant="light" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => update.mutate({ id: worldId, status: 'active' })} loading={update.isPending} disabled={ended}>
+                    Resume
+                  </Button>
+                ) : (
+                  <Button variant="light" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => update.mutate({ id: worldId, status: 'paused' })} loading={update.isPending} disabled={ended}>
+                    Pause
+                  </Button>
+                )}
+                <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => rotate.mutate({ id: worldId })} loading={rotate.isPending} disabled={ended}>
+                  New join code
+                </Button>
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconSquareX size={16} aria-hidden />}
+                  disabled={ended}
+                  loading={end.isPending}
+                  onClick={() => {
+                    if (window.confirm('End this world? Players can still read everything, but nothing changes any more.')) end.mutate({ id: worldId });
+                  }}
+                >
+                  End world
+                </Button>
+              </Group>
+            </Stack>
+          );
+        }}
+      </QueryState>
+    </Card>
+  );
+}
+
+function ShockCard({ worldId }: { worldId: number }) {
+  const countries = trpc.politics.countries.useQuery();
+  const goods = trpc.catalog.goods.useQuery();
+  const [kind, setKind] = useState<ShockKind>('demand');
+  const [target, setTarget] = useState<string | null>(null);
+  const [percent, setPercent] = useState<number | string>(-30);
+  const [weeks, setWeeks] = useState<number | string>(2);
+  const [error, setError] = useState<string | null>(null);
+  const addShock = trpc.worlds.addShock.useMutation({
+    onSuccess: (shock) => {
+      notifySuccess('Shock applied', shock.description);
+      setError(null);
+    },
+    onError: (failure) => setError(failure.message),
+  });
+  const options =
+    kind === 'tax_rate'
+      ? (countries.data ?? []).map((country) => ({ value: String(country.id), label: `${country.name} (${country.tax_rate}%)` }))
+      : (goods.data ?? []).map((good) => ({ value: String(good.id), label: good.name }));
+  const submit = () => {
+    const input = {
+      id: worldId,
+      kind,
+      country_id: kind === 'tax_rate' && target ? Number(target) : undefined,
+      product_id: kind !== 'tax_rate' && target ? Number(target) : undefined,
+      percent: percent === '' ? Number.NaN : Number(percent),
+      weeks: weeks === '' ? Number.NaN : Number(weeks),
+    };
+    const parsed = shockSchema.safeParse(input);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the shock');
+      return;
+    }
+    addShock.mutate(input);
+  };
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        Apply a shock
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        The next turns use it for the weeks you choose; everyone sees it in the world's news.
+      </Text>
+      <Stack gap="sm">
+        <Select
+          label="What changes"
+          data={SHOCK_KINDS.map((value) => ({ value, label: SHOCK_LABELS[value] }))}
+          value={kind}
+          onChange={(value) => {
+            setKind((value as ShockKind) ?? 'demand');
+            setTarget(null);
+          }}
+          allowDeselect={false}
+          data-testid="shock-kind"
+        />
+        <Select label={kind === 'tax_rate' ? 'Country' : 'Product'} data={options} value={target} onChange={setTarget} searchable data-testid="shock-target" />
+        <SimpleGrid cols={2}>
+          <NumberInput clampBehavior="none" label="Change (%)" value={percent} onChange={setPercent} min={-90} max={200} allowDecimal={false} data-testid="shock-percent" />
+          <NumberInput clampBehavior="none" label="Weeks" value={weeks} onChange={setWeeks} min={1} max={52} allowDecimal={false} data-testid="shock-weeks" />
+        </SimpleGrid>
+        {error && (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
+        <Button onClick={submit} loading={addShock.isPending} data-testid="apply-shock">
+          Apply shock
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function AnnouncementCard({ worldId }: { worldId: number }) {
+  const [message, setMessage] = useState('');
+  const announce = trpc.worlds.announce.useMutation({
+    onSuccess: () => {
+      notifySuccess('Announcement posted');
+      setMessage('');
+    },
+    onError: (error) => notifyFailure('Error', error, 'Could not post the announcement.'),
+  });
+  const [email, setEmail] = useState('');
+  const instructors = trpc.worlds.instructors.useQuery({ id: worldId });
+  const addCo = trpc.worlds.addCoInstructor.useMutation({
+    onSuccess: () => {
+      notifySuccess('Co-instructor added');
+      setEmail('');
+    },
+    onError: (error) => notifyFailure('Error', error, 'Could not add the co-instructor.'),
+  });
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Announce
+        </Title>
+        <Textarea label="Message to the class" value={message} onChange={(event) => setMessage(event.currentTarget.value)} maxLength={500} autosize minRows={2} data-testid="announcement" />
+        <Button onClick={() => announce.mutate({ id: worldId, message })} loading={announce.isPending} disabled={message.trim() === ''}>
+          Post announcement
+        </Button>
+        <Title order={3} fz="md" mt="sm">
+          Instructors
+        </Title>
+        <Text size="sm">{(instructors.data ?? []).map((member) => `${member.email}${member.role === 'co_instructor' ? ' (co-instructor)' : ''}`).join(', ') || '—'}</Text>
+        <Group align="flex-end" gap="xs">
+          <TextInput label="Add a co-instructor (email)" value={email} onChange={(event) => setEmail(event.currentTarget.value)} style={{ flex: 1 }} />
+          <Button variant="light" onClick={() => addCo.mutate({ id: worldId, email })} loading={addCo.isPending} disabled={email.trim() === ''}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function CompaniesCard({ worldId }: { worldId: number }) {
+  const companies = trpc.worlds.companies.useQuery({ id: worldId });
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          Companies
+        </Title>
+        <Group gap="xs">
+          {(['companies', 'transactions', 'prices'] as const).map((kind) => (
+            <Button key={kind} component="a" href={`/api/worlds/${worldId}/export/${kind}.csv`} size="compact-sm" variant="default" leftSection={<IconDownload size={14} aria-hidden />}>
+              {kind === 'companies' ? 'Companies by week' : kind === 'transactions' ? 'Transactions' : 'Prices by week'} (CSV)
+            </Button>
+          ))}
+        </Group>
+      </Group>
+      <QueryState query={companies} empty="No companies yet: share the join code.">
+        {(rows) => (
+          <TableScroll minWidth={640} label="Companies of the world">
+            <Table striped data-testid="world-companies">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Company</Table.Th>
+                  <Table.Th>Player</Table.Th>
+                  <Table.Th ta="right">Cash</Table.Th>
+                  <Table.Th ta="right">Net worth</Table.Th>
+                  <Table.Th ta="right">Buildings</Table.Th>
+                  <Table.Th ta="right">Last week's profit</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td>
+                      {row.name} {row.status === 'bankrupt' && <Badge color="red">bankrupt</Badge>}
+                    </Table.Td>
+                    <Table.Td>{row.is_bot ? 'Bot' : row.owner_email}</Table.Td>
+                    <Table.Td ta="right">{formatWholeDollars(row.cash)}</Table.Td>
+                    <Table.Td ta="right">{formatWholeDollars(row.net_worth)}</Table.Td>
+                    <Table.Td ta="right">{row.buildings}</Table.Td>
+                    <Table.Td ta="right">{row.last_week_profit === null ? '—' : formatMoney(row.last_week_profit)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableScroll>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
+
+export default function ManageWorldPage() {
+  const worldId = Number(useParams().id);
+  const world = trpc.worlds.get.useQuery({ id: worldId }, { enabled: Number.isInteger(worldId) && worldId > 0 });
+  usePageMeta(world.data ? `Manage ${world.data.name}` : 'Manage world');
+  const manages = world.data && (world.data.role === 'instructor' || world.data.role === 'co_instructor' || world.data.role === 'admin');
+  return (
+    <>
+      <PageHeader title={world.data ? `Manage ${world.data.name}` : 'Manage world'} subtitle="Run your class world: its clock, shocks, announcements and debrief." />
+      <QueryState query={world}>
+        {() =>
+          !manages ? (
+            <Alert color="yellow">Only this world's instructors can manage it.</Alert>
+          ) : (
+            <Stack gap="lg">
+              <SimpleGrid cols={{ base: 1, md: 2 }}>
+                <ClockCard worldId={worldId} />
+                <AnnouncementCard worldId={worldId} />
+              </SimpleGrid>
+              <ShockCard worldId={worldId} />
+              <CompaniesCard worldId={worldId} />
+              <Suspense fallback={<PageLoader />}>
+                <DebriefCharts worldId={worldId} />
+              </Suspense>
+            </Stack>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}

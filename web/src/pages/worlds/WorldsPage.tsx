@@ -1,0 +1,247 @@
+/**
+ * /worlds (docs/worlds.md): the public world and the worlds you play in or run, joining a private
+ * world by its code, and creating a classroom world. The forms check input with the same shared
+ * schemas the API uses, so a teacher reads the same message either way.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Badge, Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconDoor, IconPlus, IconSettings } from '@tabler/icons-react';
+import { createWorldSchema, joinWorldSchema } from '@marketcraft/shared';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { TableScroll } from '../../components/TableScroll';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { formatWholeDollars } from '../../lib/format';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+
+const STATUS_COLORS: Record<string, string> = { active: 'green', paused: 'yellow', ended: 'gray' };
+const ROLE_LABELS: Record<string, string> = { instructor: 'Instructor', co_instructor: 'Co-instructor', admin: 'Admin', player: 'Player', visitor: 'Visitor' };
+
+/** The first message of a failed shared-schema check, as the API would answer it. */
+function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string | null {
+  return result.success ? null : (result.error?.issues[0]?.message ?? 'Check the form');
+}
+
+function useSwitchTo() {
+  const navigate = useNavigate();
+  return trpc.worlds.switch.useMutation({
+    onSuccess: (world) => {
+      notifySuccess('World switched', `You are playing in ${world.name}.`);
+      navigate('/');
+    },
+    onError: (error) => notifyFailure('Error', error, 'Could not switch worlds. Please try again.'),
+  });
+}
+
+function JoinCard() {
+  const [code, setCode] = useState('');
+  const [companyName, setCompanyName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const switchTo = useSwitchTo();
+  const join = trpc.worlds.join.useMutation({
+    onSuccess: (world) => {
+      notifySuccess('Joined', `You joined ${world.name}.`);
+      switchTo.mutate({ world_id: world.id });
+    },
+    onError: (failure) => setError(failure.message),
+  });
+  const submit = () => {
+    const input = { code, company_name: companyName.trim() || undefined };
+    const problem = firstIssue(joinWorldSchema.safeParse(input));
+    setError(problem);
+    if (!problem) join.mutate(input);
+  };
+  return (
+    <Card withBorder padding="lg">
+      <Group gap="sm" mb="sm">
+        <IconDoor size={22} aria-hidden />
+        <Title order={2} fz="lg">
+          Join a class world
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        Your instructor gives you a join code. You start a new company there; your other companies stay as they are.
+      </Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput label="Join code" placeholder="ABCD-2345" value={code} onChange={(event) => setCode(event.currentTarget.value)} error={error} data-testid="join-code" autoComplete="off" />
+          <TextInput label="Company name (optional)" value={companyName} onChange={(event) => setCompanyName(event.currentTarget.value)} maxLength={80} data-testid="join-company-name" />
+          <Button type="submit" loading={join.isPending || switchTo.isPending} data-testid="join-world">
+            Join world
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function CreateCard() {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [clock, setClock] = useState<'manual' | 'interval'>('manual');
+  const [interval, setInterval] = useState<number | string>(5);
+  const [startingCash, setStartingCash] = useState<number | string>(100_000);
+  const [bots, setBots] = useState<number | string>(10);
+  const [seed, setSeed] = useState<number | string>('');
+  const [error, setError] = useState<string | null>(null);
+  const create = trpc.worlds.create.useMutation({
+    onSuccess: (world) => {
+      notifySuccess('World created', `${world.name}: share the join code ${world.join_code} with your class.`);
+      navigate(`/worlds/${world.id}/manage`);
+    },
+    onError: (failure) => setError(failure.message),
+  });
+  const submit = () => {
+    const input = {
+      name,
+      turn_interval_minutes: clock === 'manual' ? null : interval === '' ? Number.NaN : Number(interval),
+      starting_cash: startingCash === '' ? Number.NaN : Number(startingCash),
+      bots: bots === '' ? Number.NaN : Number(bots),
+      seed: seed === '' ? undefined : Number(seed),
+    };
+    const problem = firstIssue(createWorldSchema.safeParse(input));
+    setError(problem);
+    if (!problem) create.mutate(input);
+  };
+  return (
+    <Card withBorder padding="lg">
+      <Group gap="sm" mb="sm">
+        <IconPlus size={22} aria-hidden />
+        <Title order={2} fz="lg">
+          Create a class world
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        A private world for your class: its own market, clock and leaderboard. You run it as its instructor.
+      </Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput label="World name" value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={60} data-testid="world-name" required />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Turns
+            </Text>
+            <SegmentedControl
+              value={clock}
+              onChange={(value) => setClock(value as 'manual' | 'interval')}
+              data={[
+                { value: 'manual', label: 'When I advance them' },
+                { value: 'interval', label: 'On a timer' },
+              ]}
+              aria-label="Turns"
+            />
+          </Stack>
+          {clock === 'interval' && (
+            <NumberInput clampBehavior="none" label="Minutes between turns (1-1440)" value={interval} onChange={setInterval} min={1} max={1440} allowDecimal={false} data-testid="world-interval" />
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+            <NumberInput clampBehavior="none" label="Starting cash ($)" value={startingCash} onChange={setStartingCash} min={1000} max={10_000_000} thousandSeparator="," allowDecimal={false} data-testid="world-cash" />
+            <NumberInput clampBehavior="none" label="Bots (0-25)" value={bots} onChange={setBots} min={0} max={25} allowDecimal={false} data-testid="world-bots" />
+            <NumberInput clampBehavior="none" label="Seed (optional)" value={seed} onChange={setSeed} min={0} allowDecimal={false} data-testid="world-seed" />
+          </SimpleGrid>
+          {error && (
+            <Text c="red" size="sm" role="alert" data-testid="create-world-error">
+              {error}
+            </Text>
+          )}
+          <Button type="submit" loading={create.isPending} data-testid="create-world">
+            Create world
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+export default function WorldsPage() {
+  usePageMeta('Worlds');
+  const worlds = trpc.worlds.list.useQuery();
+  const current = trpc.worlds.current.useQuery();
+  const switchTo = useSwitchTo();
+  return (
+    <>
+      <PageHeader title="Worlds" subtitle="The public world, your class worlds, and the worlds you run." />
+      <Card withBorder padding="lg" mb="lg">
+        <QueryState query={worlds} empty="No worlds yet.">
+          {(list) => (
+            <TableScroll minWidth={720} label="Worlds">
+              <Table striped highlightOnHover data-testid="worlds-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>World</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th ta="right">Week</Table.Th>
+                    <Table.Th ta="right">Players</Table.Th>
+                    <Table.Th>Turns</Table.Th>
+                    <Table.Th>You</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((world) => {
+                    const manages = world.role === 'instructor' || world.role === 'co_instructor' || world.role === 'admin';
+                    return (
+                      <Table.Tr key={world.id} data-testid={`world-row-${world.id}`}>
+                        <Table.Td>
+                          <Text fw={600} size="sm">
+                            {world.name}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {world.kind === 'public' ? 'Public' : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}`}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge color={STATUS_COLORS[world.status] ?? 'gray'} variant="light">
+                            {world.status}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td ta="right">{world.current_week}</Table.Td>
+                        <Table.Td ta="right">{world.players}</Table.Td>
+                        <Table.Td>{world.kind === 'public' ? 'Every 12 hours' : world.turn_interval_minutes === null ? 'Manual' : `Every ${world.turn_interval_minutes} min`}</Table.Td>
+                        <Table.Td>{world.role ? ROLE_LABELS[world.role] : '—'}</Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" justify="flex-end" wrap="nowrap">
+                            {current.data?.id === world.id ? (
+                              <Badge variant="outline">Playing</Badge>
+                            ) : (
+                              (world.joined || world.kind === 'public') && (
+                                <Button size="compact-sm" variant="light" onClick={() => switchTo.mutate({ world_id: world.id })} loading={switchTo.isPending && switchTo.variables?.world_id === world.id}>
+                                  Play
+                                </Button>
+                              )
+                            )}
+                            {manages && world.kind === 'private' && (
+                              <Button size="compact-sm" variant="default" component={Link} to={`/worlds/${world.id}/manage`} leftSection={<IconSettings size={14} aria-hidden />}>
+                                Manage
+                              </Button>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </TableScroll>
+          )}
+        </QueryState>
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <JoinCard />
+        <CreateCard />
+      </SimpleGrid>
+    </>
+  );
+}

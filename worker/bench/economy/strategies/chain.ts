@@ -1,0 +1,180 @@
+/**
+ * The taught chain: what the Learning Base teaches a new player. A farm (Wheat) in an agricultural
+ * city, a mill (Wheat Flour) in a milling city, a bakery (White Bread) in a baking city and a store
+ * in a big retail city, each staffed to 100% efficiency (8 hires: 9 employees). Every week, between
+ * turns, as a player would:
+ * - buys on the market what its buildings need for next week and it does not make (milk, sugar),
+ *   or makes too little of;
+ * - sells surplus wheat and flour (beyond next week's needs) on the market;
+ * - puts its own bread on every store's shelf at the city's reference price (a sensible price:
+ *   what shoppers there expect), about 1.3x what the shelf sold last week; bread its shelves cannot
+ *   take is sold on the market (a week's worth is kept back for the shelves);
+ * - grows while it sells (profit last week, cash above a reserve): a new store in the next biggest
+ *   city when its bread piles up unsold, else the next production step (a farm when it buys wheat,
+ *   a mill when it buys flour, else a bakery making another bread, so each city's demand for each
+ *   bread is served).
+ */
+import { sql } from 'drizzle-orm';
+import { BUILDING_TYPES, dollarsToCents, type BuildingType } from '@marketcraft/shared';
+import { buildBuilding, buildingForecast, hireEmployees, marketTrade, selectRecipe, transferToStore } from '@marketcraft/db';
+import {
+  attempt,
+  cashCents,
+  referencePriceCents,
+  searchPriceLevel,
+  shelf,
+  storesOf,
+  warehouseUnits,
+  type PriceLevel,
+  type Strategy,
+  type StrategyContext,
+} from './common.ts';
+
+/** Hires that bring a new building from 1 employee to 100% efficiency at equipment level 1. */
+const HIRES = 8;
+/** Cash the chain keeps: it grows only above this plus the new building's cost. */
+const RESERVE_CENTS = dollarsToCents(150_000);
+
+/** Breads a new bakery makes, in order (each product has its own demand in every city). */
+const BREADS = ['White Bread', 'Bagels', 'Baguettes', 'Whole Wheat Bread', 'Rye Bread', 'Donuts', 'Cookies', 'Croissants', 'Muffins'];
+/** Where each building type goes: cities whose bonus fits, best first. */
+const SITES: Record<string, string[]> = {
+  farm: ['Wheatfield', 'Harvest Vale', 'Sunreach', 'Amber Plains', 'Palmshore'],
+  mill: ['Millbrook', 'Grainport', 'Flourmill Junction'],
+  bakery: ['Ovenstead', 'Crumbleton', 'Loafton'],
+  // The biggest cities first (demand grows with population), retail-bonus ones first among equals.
+  store: ['Port Aldor', 'Hesperia City', 'Dunmore Bay', 'Estavia Prime', 'Castellan City', 'Galvor', 'New Iskandar', 'Brevik', 'Crownhaven', 'Rivermouth', 'Spiceport', 'Steelhaven'],
+};
+
+interface OwnedBuilding {
+  id: number;
+  type: BuildingType;
+  product: string | null;
+}
+
+/**
+ * `reference`: the taught chain, shelves at the city's reference price. `forecast`: the same chain
+ * with each store's price level searched with its forecast, as the reseller does (searchPriceLevel):
+ * the making strategy a min-maxer would play, the yardstick of the per-dollar target.
+ * `siteOffset` starts it further down each list of sites, so two chains do not start in the same cities.
+ */
+export function chainStrategy(options: { name: string; pricing: 'reference' | 'forecast'; siteOffset?: number }): Strategy {
+  const { name, pricing, siteOffset = 0 } = options;
+  const owned: OwnedBuilding[] = [];
+  const priceLevels = new Map<number, PriceLevel>();
+  let soldOnMarketLastWeek = 0;
+  let finishedMadeLastWeek = 0;
+  const boughtLastWeek = new Map<string, number>();
+  let built = 0;
+
+  async function build(ctx: StrategyContext, type: BuildingType, product: string | null): Promise<boolean> {
+    const count = owned.filter((building) => building.type === type).length;
+    const sites = SITES[type]!;
+    const cityId = ctx.catalogue.cityId(sites[(count + siteOffset) % sites.length]!);
+    const building = await attempt(ctx, `build ${type}`, () => buildBuilding(ctx.db, ctx.companyId, { type, cityId }));
+    if (!building) return false;
+    if (product) await attempt(ctx, 'select recipe', () => selectRecipe(ctx.db, ctx.companyId, building.id, ctx.catalogue.recipeId(type, product)));
+    await attempt(ctx, 'hire', () => hireEmployees(ctx.db, ctx.companyId, building.id, HIRES));
+    owned.push({ id: building.id, type, product });
+    built += 1;
+    return true;
+  }
+
+  async function lastWeekProfitCents(ctx: StrategyContext): Promise<number> {
+    const [row] = await ctx.db.execute<{ profit_cents: number }>(sql`
+      select profit_cents from financial_history where company_id = ${ctx.companyId} order by week desc limit 1`);
+    return Number(row?.profit_cents ?? 0);
+  }
+
+  async function grow(ctx: StrategyContext): Promise<void> {
+    if ((await lastWeekProfitCents(ctx)) <= 0) return;
+    const unsoldShare = finishedMadeLastWeek > 0 ? soldOnMarketLastWeek / finishedMadeLastWeek : 0;
+    let type: BuildingType;
+    let product: string | null = null;
+    if (unsoldShare > 0.3) type = 'store';
+    else if ((boughtLastWeek.get('Wheat') ?? 0) > 300) [type, product] = ['farm', 'Wheat'];
+    else if ((boughtLastWeek.get('Wheat Flour') ?? 0) > 150) [type, product] = ['mill', 'Wheat Flour'];
+    else {
+      const bakeries = owned.filter((building) => building.type === 'bakery').length;
+      if (bakeries >= BREADS.length) return;
+      [type, product] = ['bakery', BREADS[bakeries]!];
+    }
+    const costCents = dollarsToCents(BUILDING_TYPES[type].constructionCost + HIRES * 5_000);
+    if ((await cashCents(ctx.db, ctx.companyId)) < RESERVE_CENTS + costCents) return;
+    await build(ctx, type, product);
+  }
+
+  return {
+    name,
+    kind: 'making',
+    figures: () => ({
+      buildings: String(owned.length),
+      'built during the run': String(built - 4),
+      ...(pricing === 'forecast' ? { 'price levels': [...priceLevels.values()].map((level) => `${level.multiple.toFixed(2)}x`).join(' ') } : {}),
+    }),
+    play: async (ctx, week) => {
+      if (owned.length === 0) {
+        await build(ctx, 'farm', 'Wheat');
+        await build(ctx, 'mill', 'Wheat Flour');
+        await build(ctx, 'bakery', 'White Bread');
+        await build(ctx, 'store', null);
+      } else {
+        await grow(ctx);
+      }
+      const { db, companyId, catalogue } = ctx;
+
+      // Next week's needs of every production building (the forecast is the turn's own plan).
+      const needs = new Map<number, number>();
+      for (const building of owned.filter((item) => item.type !== 'store')) {
+        const forecast = await buildingForecast(db, companyId, building.id);
+        for (const input of forecast.inputs) needs.set(input.product_id, (needs.get(input.product_id) ?? 0) + input.needed);
+      }
+      boughtLastWeek.clear();
+      for (const [productId, needed] of needs) {
+        const missing = needed - (await warehouseUnits(db, companyId, productId));
+        if (missing > 0) {
+          const bought = await attempt(ctx, 'buy inputs', () => marketTrade(db, companyId, { productId, quantity: missing, action: 'buy' }));
+          if (bought) boughtLastWeek.set(bought.product_name, missing);
+        }
+      }
+      // Surplus intermediate goods (made by one step, beyond what the next step needs) go to the market.
+      for (const productName of ['Wheat', 'Wheat Flour']) {
+        const productId = catalogue.productId(productName);
+        const surplus = (await warehouseUnits(db, companyId, productId)) - (needs.get(productId) ?? 0);
+        if (surplus > 0) await attempt(ctx, 'sell surplus', () => marketTrade(db, companyId, { productId, quantity: surplus, action: 'sell' }));
+      }
+
+      // Finished bread onto the shelves at the reference price; what the shelves cannot take, to the market.
+      const stores = await storesOf(db, companyId);
+      soldOnMarketLastWeek = 0;
+      finishedMadeLastWeek = 0;
+      for (const bread of new Set(owned.filter((item) => item.type === 'bakery').map((item) => item.product!))) {
+        const productId = catalogue.productId(bread);
+        let available = await warehouseUnits(db, companyId, productId);
+        finishedMadeLastWeek += available;
+        for (const store of stores) {
+          if (available <= 0) break;
+          const current = await shelf(db, store.id, productId);
+          const target = Math.max(150, Math.ceil(current.soldLastTurn * 1.3));
+          const quantity = Math.min(available, target - current.quantity);
+          if (quantity <= 0) continue;
+          const level = priceLevels.get(store.id)?.multiple ?? 1;
+          const price = Math.round((await referencePriceCents(db, store.cityId, productId)) * level);
+          const moved = await attempt(ctx, 'shelve bread', () => transferToStore(db, companyId, store.id, { productId, quantity, retailPriceCents: price }));
+          if (moved) available -= quantity;
+        }
+        if (available > 0) {
+          const sold = await attempt(ctx, 'sell bread on the market', () => marketTrade(db, companyId, { productId, quantity: available, action: 'sell' }));
+          if (sold) soldOnMarketLastWeek += available;
+        }
+      }
+      if (pricing === 'forecast') {
+        for (const store of stores) {
+          if (!priceLevels.has(store.id)) priceLevels.set(store.id, { multiple: 1, step: 1.1 });
+          // Each store re-prices every other week (half of them each week).
+          if ((week + store.id) % 2 === 0) await searchPriceLevel(ctx, store.id, priceLevels.get(store.id)!, { min: 0.8, max: 2.9 });
+        }
+      }
+    },
+  };
+}

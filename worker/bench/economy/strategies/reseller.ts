@@ -1,0 +1,94 @@
+/**
+ * The reseller: makes nothing. It opens stores in the biggest retail cities (staffed to 100%),
+ * buys finished goods (food, consumer and luxury goods) through each store's Trade Hall (the
+ * exchange, into the back room) and shelves them. Each store carries
+ * the products whose reference price there is highest over the market price (the best margins a
+ * player can read off the city's price list), restocked to about 1.3x what sold last week when under 70% of that. Each
+ * store's price level is searched week by week with its forecast (searchPriceLevel: the margin a
+ * min-maxer would chase). It grows (another store) while it earns, like the chain.
+ */
+import { sql } from 'drizzle-orm';
+import { BUILDING_TYPES, dollarsToCents } from '@marketcraft/shared';
+import { buildBuilding, hireEmployees, purchaseForBuilding, transferToStore, worldProductsSql } from '@marketcraft/db';
+import { attempt, cashCents, searchPriceLevel, shelf, type PriceLevel, type Strategy, type StrategyContext } from './common.ts';
+
+const HIRES = 8;
+const RESERVE_CENTS = dollarsToCents(150_000);
+/** Products one store carries. */
+const PRODUCTS_PER_STORE = 6;
+/** Units shelved of a product the first time (its sales then set the restocking). */
+const FIRST_STOCK_VALUE_CENTS = dollarsToCents(6_000);
+/** The biggest cities, retail-bonus ones first among the biggest (demand grows with population). */
+const CITIES = [
+  'Hesperia City', 'Port Aldor', 'Dunmore Bay', 'Estavia Prime', 'Castellan City', 'Galvor', 'New Iskandar', 'Brevik', 'Rivermouth',
+  'Crownhaven', 'Spiceport', 'Steelhaven', 'Gearford', 'Silkport', 'Fenwick', 'Sugarcoast', 'Forgehollow', 'Rosedale', 'Grainport', 'Coral Harbor',
+];
+
+interface Store {
+  id: number;
+  cityId: number;
+  /** Its shelves' price level (x the city's reference price), searched with the store's forecast. */
+  price: PriceLevel;
+  products: { productId: number; referenceCents: number; marketCents: number }[];
+}
+
+export function resellerStrategy(): Strategy {
+  const stores: Store[] = [];
+
+  /** The city's finished goods with the highest reference price over the market price. */
+  async function bestProducts(ctx: StrategyContext, cityId: number): Promise<Store['products']> {
+    const rows = await ctx.db.execute<{ product_id: number; reference_cents: number; market_cents: number }>(sql`
+      select cmd.product_id, cmd.market_price_cents as reference_cents, p.current_price_cents as market_cents
+      from city_market_data cmd join ${worldProductsSql(1)} p on p.id = cmd.product_id
+      where cmd.world_id = 1 and cmd.city_id = ${cityId} and p.category in ('Food Products', 'Consumer Goods', 'Luxury Goods')
+      order by cmd.market_price_cents::float8 / p.current_price_cents desc, p.id
+      limit ${PRODUCTS_PER_STORE}`);
+    return rows.map((row) => ({ productId: Number(row.product_id), referenceCents: Number(row.reference_cents), marketCents: Number(row.market_cents) }));
+  }
+
+  async function openStore(ctx: StrategyContext): Promise<void> {
+    const cityId = ctx.catalogue.cityId(CITIES[stores.length % CITIES.length]!);
+    const building = await attempt(ctx, 'build store', () => buildBuilding(ctx.db, ctx.companyId, { type: 'store', cityId }));
+    if (!building) return;
+    await attempt(ctx, 'hire', () => hireEmployees(ctx.db, ctx.companyId, building.id, HIRES));
+    stores.push({ id: building.id, cityId, price: { multiple: 1, step: 1.1 }, products: await bestProducts(ctx, cityId) });
+  }
+
+  return {
+    name: 'reseller',
+    kind: 'retail',
+    figures: () => ({
+      stores: String(stores.length),
+      'price levels': stores.map((store) => `${store.price.multiple.toFixed(2)}x`).join(' '),
+    }),
+    play: async (ctx, week) => {
+      const { db, companyId } = ctx;
+      if (stores.length === 0) await openStore(ctx);
+      else {
+        const [last] = await db.execute<{ profit_cents: number }>(sql`
+          select profit_cents from financial_history where company_id = ${companyId} order by week desc limit 1`);
+        const costCents = dollarsToCents(BUILDING_TYPES.store.constructionCost + HIRES * 5_000);
+        if (Number(last?.profit_cents ?? 0) > 0 && stores.length < CITIES.length && (await cashCents(db, companyId)) >= RESERVE_CENTS + costCents) {
+          await openStore(ctx);
+        }
+      }
+      for (const store of stores) {
+        // The price list is read again every 5 weeks (prices drift; shelves of dropped products sell out).
+        if (week % 5 === 0) store.products = await bestProducts(ctx, store.cityId);
+        for (const product of store.products) {
+          const current = await shelf(db, store.id, product.productId);
+          const target = current.soldLastTurn > 0 ? Math.ceil(current.soldLastTurn * 1.3) : Math.ceil(FIRST_STOCK_VALUE_CENTS / product.referenceCents);
+          // Topped up when under 70% of the target (fewer, larger orders, as a player would).
+          if (current.quantity >= target * 0.7) continue;
+          const quantity = target - current.quantity;
+          const bought = await attempt(ctx, 'Trade Hall purchase', () => purchaseForBuilding(db, companyId, store.id, { productId: product.productId, quantity }));
+          if (!bought) continue;
+          const retailPriceCents = Math.round(product.referenceCents * store.price.multiple);
+          await attempt(ctx, 'shelve', () => transferToStore(db, companyId, store.id, { productId: product.productId, quantity, retailPriceCents }));
+        }
+        // Each store re-prices every other week (half of them each week).
+        if ((week + store.id) % 2 === 0) await searchPriceLevel(ctx, store.id, store.price, { min: 0.8, max: 2.9 });
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * `npm run bench:turn -- --worlds 200 --companies 30 [--workers 1,2]` (docs/worlds.md): N private
+ * classroom worlds of M companies each (10 buildings apiece, the turn benchmark's companies,
+ * worker/bench/world.ts) in a fresh embedded PostgreSQL with the game's durability, all due at
+ * once; for each worker count, the time until every world's turn is done, through the real queue
+ * (pg-boss, one singleton key per world) and the real clock (enqueueDueWorlds). Workers run in this
+ * process, each working one turn at a time (WORKER_TURN_CONCURRENCY=1), as separate worker
+ * processes would. Prints a table.
+ */
+import { mkdtemp, rm, chmod } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { sql } from 'drizzle-orm';
+import { startEmbeddedPostgres } from '@marketcraft/db/embedded.ts';
+import { prepareDatabase } from '@marketcraft/db/migrate.ts';
+import { connectDatabase } from '@marketcraft/db/client.ts';
+import { createWorld, users } from '@marketcraft/db';
+import { silentLogger } from '@marketcraft/db/logger.ts';
+import { loadWorkerConfig } from '../src/config.ts';
+import { startTurnWorker, type TurnWorker } from '../src/queue.ts';
+import { seedCompanies } from './world.ts';
+
+function argument(argv: string[], name: string, fallback: string): string {
+  const index = argv.indexOf(name);
+  return index >= 0 && argv[index + 1] && !argv[index + 1]!.startsWith('--') ? argv[index + 1]! : fallback;
+}
+
+export async function runWorldsBench(argv: string[]): Promise<void> {
+  const worldCount = Number.parseInt(argument(argv, '--worlds', '200'), 10);
+  const companies = Number.parseInt(argument(argv, '--companies', '30'), 10);
+  const workerCounts = argument(argv, '--workers', '1,2').split(',').map((value) => Number.parseInt(value, 10)).filter((value) => value > 0);
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'marketcraft-bench-worlds-'));
+  await chmod(tempDir, 0o755);
+  const server = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'data'), persistent: false, durable: true });
+  try {
+    const admin = postgres(server.url, { max: 1, onnotice: () => {} });
+    await admin.unsafe('create database bench');
+    await admin.end();
+    const url = server.urlFor('bench');
+    await prepareDatabase(url);
+    const connection = connectDatabase(url, { max: 4 });
+    const db = connection.db;
+    const seedStart = performance.now();
+    const [teacher] = await db.insert(users).values({ email: 'bench-teacher@example.com' }).returning({ id: users.id });
+    const worldIds: number[] = [];
+    for (let index = 0; index < worldCount; index += 1) {
+      const world = await createWorld(db, { id: teacher!.id, isAdmin: false }, {
+        name: `Bench class ${index + 1}`,
+        turnIntervalMinutes: 1,
+        startingCashDollars: 500_000,
+        bots: 0,
+        seed: index + 1,
+        maxPlayers: companies,
+      });
+      await seedCompanies(db, companies, world.id);
+      worldIds.push(world.id);
+    }
+    await db.execute(sql`analyze`);
+    const [counted] = await db.execute<{ companies: number; buildings: number }>(sql`
+      select (select count(*) from companies where world_id <> 1)::int as companies, (select count(*) from buildings where world_id <> 1)::int as buildings`);
+    console.log(`[bench] ${worldCount} worlds, ${counted?.companies} companies, ${counted?.buildings} buildings seeded in ${Math.round(performance.now() - seedStart)} ms`);
+
+    const results: Array<{ workers: number; totalMs: number; perTurnMs: number }> = [];
+    for (const workers of workerCounts) {
+      const [{ week } = { week: 1 }] = await db.execute<{ week: number }>(sql`select min(current_week)::int as week from worlds where kind = 'private'`);
+      await db.execute(sql`checkpoint`);
+      // Every world due now.
+      await db.execute(sql`update worlds set next_turn_at = now() - interval '1 second' where kind = 'private'`);
+      const config = loadWorkerConfig({
+        DATABASE_URL: url,
+        TURN_SCHEDULE_ENABLED: '0',
+        WORKER_TURN_CONCURRENCY: '1',
+        WORKER_POLLING_INTERVAL_SECONDS: '0.5',
+        WORLD_CLOCK_SECONDS: '0.5',
+        LOG_LEVEL: 'error',
+      });
+      const started = performance.now();
+      const running: TurnWorker[] = [];
+      for (let index = 0; index < workers; index += 1) running.push(await startTurnWorker(config, { logger: silentLogger() }));
+      for (;;) {
+        const [{ behind } = { behind: 0 }] = await db.execute<{ behind: number }>(sql`
+          select count(*)::int as behind from worlds where kind = 'private' and current_week <= ${week}`);
+        if (Number(behind) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const totalMs = Math.round(performance.now() - started);
+      for (const worker of running) await worker.stop();
+      results.push({ workers, totalMs, perTurnMs: Math.round((totalMs * workers) / worldCount) });
+      console.log(`[bench] ${workers} worker(s): ${worldCount} turns in ${totalMs} ms`);
+    }
+    await connection.close();
+    const header = ['workers', `time until ${worldCount} due turns are done`, 'worker time per turn'];
+    const rows = results.map((result) => [String(result.workers), `${(result.totalMs / 1000).toFixed(1)} s`, `${result.perTurnMs} ms`]);
+    const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
+    const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+    console.log(`${worldCount} classroom worlds x ${companies} companies (10 buildings each), all due at once`);
+    console.log(line(header));
+    for (const row of rows) console.log(line(row));
+  } finally {
+    await server.stop();
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}

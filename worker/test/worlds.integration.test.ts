@@ -1,0 +1,168 @@
+/**
+ * Worlds in the turn (docs/worlds.md): a turn takes one world and touches only its rows; turns of
+ * one world run exactly once per week however many are sent at once, turns of different worlds run
+ * side by side; an ended world never changes again; the private worlds' clock sends each due world
+ * once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { addShock, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, recentNews, users, type Database } from '@marketcraft/db';
+import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
+import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
+import { TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
+import { runTurn } from '../src/turn/index.ts';
+import { enqueueDueWorlds } from '../src/queue.ts';
+
+async function weekOf(db: Database, worldId: number): Promise<number> {
+  const [row] = await db.execute<{ current_week: number }>(sql`select current_week from worlds where id = ${worldId}`);
+  return Number(row!.current_week);
+}
+
+/** Everything of one world a turn could change, as plain data. */
+async function worldState(db: Database, worldId: number) {
+  const q = async (query: ReturnType<typeof sql>) => (await db.execute(query)).map((row) => ({ ...row }));
+  return {
+    week: await weekOf(db, worldId),
+    companies: await q(sql`select id, cash_cents, status from companies where world_id = ${worldId} order by id`),
+    prices: await q(sql`select product_id, current_price_cents from world_products where world_id = ${worldId} order by product_id`),
+    taxes: await q(sql`select country_id, tax_rate from world_countries where world_id = ${worldId} order by country_id`),
+    markets: await q(sql`select city_id, product_id, demand_level, market_price_cents from city_market_data where world_id = ${worldId} order by 1, 2`),
+    ledger: await q(sql`select count(*)::int as n from transactions where world_id = ${worldId}`),
+    shares: await q(sql`select company_id, share_price_cents from share_records where world_id = ${worldId} order by 1`),
+    events: await q(sql`select count(*)::int as n from political_events where world_id = ${worldId}`),
+  };
+}
+
+// Several whole turns of seeded worlds: generous under a loaded machine (CI runs every file at once).
+describe('worlds in the turn', { timeout: 180_000 }, () => {
+  let database: TestDatabase;
+  let db: Database;
+  let classWorld: number;
+  let otherWorld: number;
+  let teacherId: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ max: 12 });
+    db = database.db;
+    const [teacher] = await db.insert(users).values({ email: `teacher-${Date.now()}@example.com` }).returning({ id: users.id });
+    const [student] = await db.insert(users).values({ email: `student-${Date.now()}@example.com` }).returning({ id: users.id });
+    teacherId = teacher!.id;
+    const teacherUser = { id: teacherId, isAdmin: false };
+    const options = { turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 4, maxPlayers: 40 };
+    const created = await createWorld(db, teacherUser, { name: 'Class A', seed: 11, ...options });
+    classWorld = created.id;
+    otherWorld = (await createWorld(db, teacherUser, { name: 'Class B', seed: 12, ...options })).id;
+    await joinWorld(db, { id: student!.id, isAdmin: false, email: 'student@example.com' }, { code: created.join_code! });
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('a new world has its own market, taxes, city markets and bots, copied from the catalogue', async () => {
+    const state = await worldState(db, classWorld);
+    expect(state.week).toBe(1);
+    expect(state.prices.length).toBeGreaterThan(300);
+    expect(state.markets).toHaveLength(15_200);
+    expect(state.taxes).toHaveLength(9);
+    const [counts] = await db.execute<{ bots: number; players: number }>(sql`
+      select count(*) filter (where is_bot)::int as bots, count(*) filter (where not is_bot)::int as players from companies where world_id = ${classWorld}`);
+    expect(counts).toEqual({ bots: 4, players: 1 });
+  });
+
+  it('a public turn changes nothing in the class worlds, and a class turn nothing in the public world', async () => {
+    const classBefore = await worldState(db, classWorld);
+    const publicResult = await runTurn(db, { worldId: PUBLIC_WORLD_ID });
+    expect(publicResult.status).toBe('advanced');
+    expect(await worldState(db, classWorld)).toEqual(classBefore);
+
+    const publicBefore = await worldState(db, PUBLIC_WORLD_ID);
+    const otherBefore = await worldState(db, otherWorld);
+    const classResult = await runTurn(db, { worldId: classWorld });
+    expect(classResult).toMatchObject({ status: 'advanced', week: 1, newWeek: 2 });
+    expect(await worldState(db, PUBLIC_WORLD_ID)).toEqual(publicBefore);
+    expect(await worldState(db, otherWorld)).toEqual(otherBefore);
+    const classAfter = await worldState(db, classWorld);
+    expect(classAfter.week).toBe(2);
+    expect(classAfter.prices).not.toEqual(classBefore.prices);
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+
+  it('runs each world\'s week exactly once under concurrent turns, and different worlds side by side', async () => {
+    const classWeek = await weekOf(db, classWorld);
+    const otherWeek = await weekOf(db, otherWorld);
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => runTurn(db, { worldId: classWorld, week: classWeek })),
+      ...Array.from({ length: 4 }, () => runTurn(db, { worldId: otherWorld, week: otherWeek })),
+    ]);
+    expect(results.slice(0, 4).filter((result) => result.status === 'advanced')).toHaveLength(1);
+    expect(results.slice(4).filter((result) => result.status === 'advanced')).toHaveLength(1);
+    expect(await weekOf(db, classWorld)).toBe(classWeek + 1);
+    expect(await weekOf(db, otherWorld)).toBe(otherWeek + 1);
+    const turns = await db.execute<{ world_id: number; week: number }>(sql`
+      select world_id, week from turns where world_id in (${classWorld}, ${otherWorld}) order by world_id, week`);
+    expect(turns.map((row) => `${row.world_id}:${row.week}`)).toEqual([
+      ...Array.from({ length: classWeek }, (_, index) => `${classWorld}:${index + 1}`),
+      ...Array.from({ length: otherWeek }, (_, index) => `${otherWorld}:${index + 1}`),
+    ]);
+  });
+
+  it('the clock sends each due class world once, with its week and its singleton key', async () => {
+    await db.execute(sql`update worlds set turn_interval_minutes = 1, next_turn_at = now() - interval '1 second' where id = ${classWorld}`);
+    const sent: Array<{ name: string; data: TurnJobData; key: string | undefined }> = [];
+    const boss = {
+      send: async (name: string, data: TurnJobData, options: { singletonKey?: string }) => {
+        sent.push({ name, data, key: options.singletonKey });
+        return `job-${sent.length}`;
+      },
+    } as unknown as PgBoss;
+    const [first, second] = await Promise.all([enqueueDueWorlds(boss, db), enqueueDueWorlds(boss, db)]);
+    expect([...first!, ...second!]).toEqual([classWorld]);
+    expect(sent).toEqual([{ name: TURN_QUEUE, data: { worldId: classWorld, week: await weekOf(db, classWorld) }, key: `world:${classWorld}` }]);
+    // The turn sets the world's next turn one interval after it ran.
+    const result = await runTurn(db, { worldId: classWorld, week: sent[0]!.data.week });
+    expect(result.status).toBe('advanced');
+    const [clock] = await db.execute<{ minutes: number }>(sql`
+      select extract(epoch from next_turn_at - last_turn_at)::float8 / 60 as minutes from worlds where id = ${classWorld}`);
+    expect(Number(clock!.minutes)).toBeCloseTo(1, 5);
+  });
+
+  it('applies an instructor\'s price shock in its first turn, shows it in the news, and exports the weeks as CSV', async () => {
+    const teacher = { id: teacherId, isAdmin: false };
+    const options = { turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 0, maxPlayers: 10, seed: 99 };
+    const shocked = (await createWorld(db, teacher, { name: 'Shocked', ...options })).id;
+    const control = (await createWorld(db, teacher, { name: 'Control', ...options })).id;
+    const [wheat] = await db.execute<{ id: number }>(sql`select id from products where name = 'Wheat'`);
+    const priceIn = async (worldId: number) =>
+      Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${worldId} and product_id = ${wheat!.id}`))[0]!.p);
+    // Same seed, same (empty) market: the same prices week after week.
+    await runTurn(db, { worldId: shocked, week: 1 });
+    await runTurn(db, { worldId: control, week: 1 });
+    expect(await priceIn(shocked)).toBe(await priceIn(control));
+    const postedInWeekTwo = await priceIn(control);
+
+    const shock = await addShock(db, teacher, shocked, { kind: 'price', productId: Number(wheat!.id), percent: 50, weeks: 1 });
+    expect(shock).toMatchObject({ start_week: 2, end_week: 2, active: true, description: 'The exchange price of Wheat +50% for 1 week' });
+    await runTurn(db, { worldId: shocked, week: 2 });
+    await runTurn(db, { worldId: control, week: 2 });
+    expect(await priceIn(shocked)).toBe(Math.round((await priceIn(control)) * 1.5));
+    const news = await recentNews(db, shocked);
+    expect(news.find((item) => item.kind === 'shock')?.description).toBe('Shock: The exchange price of Wheat +50% for 1 week');
+    expect((await recentNews(db, control)).some((item) => item.kind === 'shock')).toBe(false);
+
+    const prices = await exportWorldCsv(db, teacher, shocked, 'prices');
+    const lines = prices.trim().split('\r\n');
+    expect(lines[0]).toBe('week,product_id,product,category,price');
+    expect(lines.filter((line) => line.startsWith(`2,${wheat!.id},Wheat,`))).toEqual([`2,${wheat!.id},Wheat,Agricultural,${(postedInWeekTwo / 100).toFixed(2)}`]);
+    await expect(exportWorldCsv(db, { id: teacherId + 1_000_000, isAdmin: false }, shocked, 'prices')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('an ended world keeps its data and never turns again', async () => {
+    const before = await worldState(db, otherWorld);
+    const ended = await endWorld(db, { id: teacherId, isAdmin: false }, otherWorld);
+    expect(ended.status).toBe('ended');
+    const result = await runTurn(db, { worldId: otherWorld, week: before.week });
+    expect(result).toMatchObject({ status: 'skipped', reason: `world ${otherWorld} has ended` });
+    expect(await worldState(db, otherWorld)).toEqual(before);
+  });
+});
