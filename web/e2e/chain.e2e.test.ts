@@ -96,19 +96,28 @@ function keyboard(page: Page): Actor {
       expect(await radio.isChecked()).toBe(true);
     },
     pickFirst: async (select) => {
-      await tabTo(select);
-      await page.keyboard.press('ArrowDown');
-      await page.getByRole('option').first().waitFor();
-      // ArrowDown opens the list and highlights the first option only if the options were already
-      // rendered; when they render a moment later nothing is highlighted and Enter picks nothing (a
-      // person would see that and press ArrowDown again, as this does).
+      // ArrowDown opens the list and highlights the first option, Enter picks it. When the options
+      // render (or re-render, as the city list does once its data arrives) between the two keys,
+      // nothing is highlighted and Enter picks nothing; a person would see the empty field and try
+      // again, as this does: Escape closes the list and the next ArrowDown starts from the top.
       const highlighted = page.locator('[role="option"][data-combobox-selected]');
-      if (!(await highlighted.first().waitFor({ timeout: 1_000 }).then(() => true, () => false))) {
+      const isHighlighted = () => highlighted.first().waitFor({ timeout: 1_000 }).then(() => true, () => false);
+      await tabTo(select);
+      for (let attempt = 0; attempt < 5 && (await select.inputValue()) === ''; attempt += 1) {
+        if (attempt > 0) {
+          await page.keyboard.press('Escape');
+          await tabTo(select);
+        }
         await page.keyboard.press('ArrowDown');
-        await highlighted.first().waitFor();
+        await page.getByRole('option').first().waitFor();
+        if (!(await isHighlighted())) {
+          await page.keyboard.press('ArrowDown');
+          if (!(await isHighlighted())) continue;
+        }
+        await page.keyboard.press('Enter');
+        await expect.poll(() => select.inputValue(), { timeout: 2_000 }).not.toBe('').catch(() => undefined);
       }
-      await page.keyboard.press('Enter');
-      await expect.poll(() => select.inputValue()).not.toBe('');
+      expect(await select.inputValue()).not.toBe('');
     },
   };
 }
