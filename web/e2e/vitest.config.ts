@@ -15,5 +15,9 @@ export default defineConfig({
     // One browser per file, one file at a time: they share the one app and world, and the admin
     // journey advances the week, which the others must not race with.
     fileParallelism: false,
+    // A journey that fails is run once more before the run fails (Playwright's own advice for CI):
+    // a real defect fails twice, while a one-off stall of a loaded machine (a list that re-renders
+    // between two key presses) does not throw away the run. Vitest reports every retried test.
+    retry: 1,
   },
 });
