@@ -91,7 +91,7 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
     }),
   );
 
-  if (options.realtimeSql) registerRealtimeRoutes(app, options.realtimeSql, services.logger);
+  if (options.realtimeSql) registerRealtimeRoutes(app, options.realtimeSql, services);
   registerWorldExportRoutes(app, services);
   registerRestRoutes(app, services);
   registerDocsRoutes(app);

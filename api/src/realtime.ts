@@ -1,16 +1,22 @@
 /**
  * GET /api/realtime: a Server-Sent Events stream. The API process LISTENs once on the PostgreSQL
- * channel game_updates (the worker NOTIFYs after each turn commits) and forwards every notification
- * to each open stream as `event: game-updates` with `data: {"week": <new week>, ...}`. A comment
- * line every 25 s keeps proxies from closing idle streams. Public, like GET /api/world: it carries
- * only the new week number.
+ * channel game_updates (the worker NOTIFYs after each turn commits) and forwards a notification to
+ * an open stream as `event: game-updates` with `data: {"worldId": .., "week": <new week>, ...}` only
+ * when it is about the stream's world: the world the caller plays in at that moment (the session's
+ * current world, read again for each notification, so a world switch mid-stream is followed; the
+ * public world for visitors). A player of one world never refreshes for another world's turn.
+ * A comment line every 25 s keeps proxies from closing idle streams. Public, like GET /api/world:
+ * it carries only week numbers.
  */
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { REALTIME_CHANNEL } from '@marketcraft/shared';
-import { GAME_UPDATES_CHANNEL } from '@marketcraft/shared/queues.ts';
+import { GAME_UPDATES_CHANNEL, type GameUpdate } from '@marketcraft/shared/queues.ts';
+import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import type postgres from 'postgres';
 import type { Logger } from '@marketcraft/db/logger.ts';
+import { createRequestContext, type ApiServices } from './context.ts';
+import { clientIpOf } from './clientIp.ts';
 
 const KEEPALIVE_MS = 25_000;
 
@@ -37,10 +43,33 @@ export function createGameUpdatesHub(listenSql: postgres.Sql, logger: Logger) {
   };
 }
 
-export function registerRealtimeRoutes(app: Hono, listenSql: postgres.Sql, logger: Logger): void {
-  const hub = createGameUpdatesHub(listenSql, logger);
+/** The world a notification is about (payloads from before worlds name none: the public world); null: unreadable. */
+export function worldOfUpdate(payload: string): number | null {
+  try {
+    const update = JSON.parse(payload) as Partial<GameUpdate> | null;
+    if (typeof update !== 'object' || update === null) return null;
+    return typeof update.worldId === 'number' ? update.worldId : PUBLIC_WORLD_ID;
+  } catch {
+    return null;
+  }
+}
+
+export function registerRealtimeRoutes(app: Hono, listenSql: postgres.Sql, services: ApiServices): void {
+  const hub = createGameUpdatesHub(listenSql, services.logger);
   app.get('/api/realtime', (c) =>
     streamSSE(c, async (stream) => {
+      // The caller's world, by the same rule as every API request (api/src/context.ts): read when a
+      // notification arrives (turns are rare), so switching worlds or signing out is followed.
+      const ip = clientIpOf(c, services.config.TRUST_PROXY_HOPS);
+      const currentWorld = async (): Promise<number | null> => {
+        try {
+          return (await createRequestContext(services, c.req.raw, new Headers(), ip)).worldId;
+        } catch (error) {
+          // The database is out of reach: skip this one (the header's polling fallback still sees the week).
+          services.logger.warn({ err: error }, 'realtime: could not read the caller\'s world');
+          return null;
+        }
+      };
       const queue: string[] = [];
       let wake: (() => void) | null = null;
       const unsubscribe = hub.subscribe((payload) => {
@@ -54,7 +83,8 @@ export function registerRealtimeRoutes(app: Hono, listenSql: postgres.Sql, logge
         while (!stream.aborted) {
           const payload = queue.shift();
           if (payload !== undefined) {
-            await stream.writeSSE({ event: REALTIME_CHANNEL, data: payload });
+            const world = worldOfUpdate(payload);
+            if (world !== null && world === (await currentWorld())) await stream.writeSSE({ event: REALTIME_CHANNEL, data: payload });
             continue;
           }
           await new Promise<void>((resolve) => {

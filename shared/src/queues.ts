@@ -41,7 +41,7 @@ export const GAME_UPDATES_CHANNEL = GAME_UPDATES_PG_CHANNEL;
 
 /** The payload of a game_updates notification: the world's new week and the week the turn processed. */
 export interface GameUpdate {
-  /** The world whose turn committed (browsers of other worlds ignore it). */
+  /** The world whose turn committed (GET /api/realtime sends it only to streams of that world's players). */
   worldId: number;
   week: number;
   processedWeek: number;

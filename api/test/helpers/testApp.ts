@@ -41,15 +41,22 @@ export interface TestApp {
 
 let playerCounter = 0;
 
-/** `services`: what to replace, or a function of the test's database that says it (e.g. a db reached through a proxy). */
+/**
+ * `services`: what to replace, or a function of the test's database that says it (e.g. a db reached
+ * through a proxy). `realtime`: also serve GET /api/realtime (LISTENing on the test database).
+ */
 export async function startTestApp(
-  options: { env?: Record<string, string>; services?: Partial<ApiServices> | ((database: TestDatabase) => Promise<Partial<ApiServices>>) } = {},
+  options: {
+    env?: Record<string, string>;
+    services?: Partial<ApiServices> | ((database: TestDatabase) => Promise<Partial<ApiServices>>);
+    realtime?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ max: 20 });
   const config = loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ...options.env });
   const overrides = typeof options.services === 'function' ? await options.services(database) : options.services;
   const services: ApiServices = { db: database.db, config, logger: silentLogger(), ...overrides };
-  const app = createApp(services);
+  const app = createApp(services, options.realtime ? { realtimeSql: database.sql } : {});
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;

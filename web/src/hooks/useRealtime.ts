@@ -1,6 +1,7 @@
 /**
  * Turn updates.
  * - Realtime: Server-Sent Events from GET /api/realtime, event 'game-updates' (spec section 4).
+ *   The server sends only the turns of this session's current world (api/src/realtime.ts).
  *   On an event: toast 'Turn processed!' (with a link to the processed week's results) and refetch everything. The stream is optional: when it
  *   is absent or drops, it is retried quietly with a growing delay.
  * - Fallback: once the next turn time has passed the header polls the world state; when the week

@@ -1,0 +1,130 @@
+/**
+ * GET /api/realtime (api/src/realtime.ts): a browser hears only the turns of the world it plays in.
+ * A player of a private world is not told of the public world's turn (no refetch, no "Turn
+ * processed!" toast) and the other way round; a visitor hears the public world; a player who
+ * switches worlds while the stream is open hears the new world from then on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createWorld, switchWorld, type Database } from '@marketcraft/db';
+import { PUBLIC_WORLD_ID, REALTIME_CHANNEL } from '@marketcraft/shared';
+import { GAME_UPDATES_CHANNEL, type GameUpdate } from '@marketcraft/shared/queues.ts';
+import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
+
+interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/** An open stream as a browser's EventSource sees it: its events in order, read as they come. */
+async function openStream(app: TestApp, token?: string) {
+  const abort = new AbortController();
+  const response = await fetch(`${app.baseUrl}/api/realtime`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const pending: SseEvent[] = [];
+  async function next(): Promise<SseEvent> {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const lines = block.split('\n');
+        const event = lines.find((line) => line.startsWith('event:'))?.slice(6).trim();
+        const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+        if (event) return { event, data };
+        continue; // a keepalive comment
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += value;
+    }
+  }
+  const ready = await next();
+  expect(ready.event).toBe('ready');
+  return {
+    /** The next game update this stream delivers (its week numbers say which notification it was). */
+    nextUpdate: async (): Promise<GameUpdate> => {
+      const event = pending.shift() ?? (await next());
+      expect(event.event).toBe(REALTIME_CHANNEL);
+      return JSON.parse(event.data) as GameUpdate;
+    },
+    close: () => abort.abort(),
+  };
+}
+
+describe('realtime: each stream hears its own world only', () => {
+  let app: TestApp;
+  let db: Database;
+  let publicPlayer: TestPlayer;
+  let classPlayer: TestPlayer;
+  let classWorld: number;
+
+  /** What the worker sends after a turn commits (worker/src/turn/index.ts). */
+  const notify = (update: GameUpdate) => db.execute(sql`select pg_notify(${GAME_UPDATES_CHANNEL}, ${JSON.stringify(update)})`);
+
+  beforeAll(async () => {
+    app = await startTestApp({ realtime: true });
+    db = app.database.db;
+    publicPlayer = await app.createPlayer({ name: 'Public Listener Co' });
+    classPlayer = await app.createPlayer({ name: 'Class Listener Co' });
+    const world = await createWorld(db, { id: classPlayer.userId, isAdmin: false }, {
+      name: 'Realtime class',
+      turnIntervalMinutes: null,
+      startingCashDollars: 50_000,
+      bots: 0,
+      seed: 11,
+      maxPlayers: 5,
+    });
+    classWorld = world.id;
+    await switchWorld(db, { id: classPlayer.userId, isAdmin: false }, classPlayer.token.split('.')[0]!, classWorld);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("delivers a turn to the players of that world and to nobody else's stream", async () => {
+    const publicStream = await openStream(app, publicPlayer.token);
+    const classStream = await openStream(app, classPlayer.token);
+    const visitorStream = await openStream(app);
+    try {
+      // Notifications arrive in order: a stream's next update says which ones it skipped.
+      await notify({ worldId: classWorld, week: 2, processedWeek: 1 });
+      await notify({ worldId: PUBLIC_WORLD_ID, week: 101, processedWeek: 100 });
+      await notify({ worldId: classWorld, week: 3, processedWeek: 2 });
+      await notify({ worldId: PUBLIC_WORLD_ID, week: 102, processedWeek: 101 });
+
+      expect(await publicStream.nextUpdate()).toEqual({ worldId: PUBLIC_WORLD_ID, week: 101, processedWeek: 100 });
+      expect(await publicStream.nextUpdate()).toEqual({ worldId: PUBLIC_WORLD_ID, week: 102, processedWeek: 101 });
+      expect(await visitorStream.nextUpdate()).toMatchObject({ worldId: PUBLIC_WORLD_ID, week: 101 });
+      expect(await visitorStream.nextUpdate()).toMatchObject({ worldId: PUBLIC_WORLD_ID, week: 102 });
+      expect(await classStream.nextUpdate()).toEqual({ worldId: classWorld, week: 2, processedWeek: 1 });
+      expect(await classStream.nextUpdate()).toEqual({ worldId: classWorld, week: 3, processedWeek: 2 });
+    } finally {
+      publicStream.close();
+      classStream.close();
+      visitorStream.close();
+    }
+  });
+
+  it('follows a world switch made while the stream is open', async () => {
+    const stream = await openStream(app, classPlayer.token);
+    try {
+      await notify({ worldId: classWorld, week: 4, processedWeek: 3 });
+      expect(await stream.nextUpdate()).toMatchObject({ worldId: classWorld, week: 4 });
+      // The header's switcher, in another tab: back to the public world.
+      const switched = await app.api('PUT', '/session/world', { token: classPlayer.token, body: { world_id: PUBLIC_WORLD_ID } });
+      expect(switched.status).toBe(200);
+      await notify({ worldId: classWorld, week: 5, processedWeek: 4 });
+      await notify({ worldId: PUBLIC_WORLD_ID, week: 103, processedWeek: 102 });
+      expect(await stream.nextUpdate()).toMatchObject({ worldId: PUBLIC_WORLD_ID, week: 103 });
+    } finally {
+      stream.close();
+    }
+  });
+});
