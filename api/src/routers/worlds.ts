@@ -27,6 +27,7 @@ import {
 } from '@marketcraft/db';
 import {
   GameError,
+  MAX_ROW_ID,
   addCoInstructorSchema,
   announcementSchema,
   createWorldSchema,
@@ -48,7 +49,9 @@ const debriefInput = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'product_ids must be ids separated by commas')
     .optional()
-    .transform((text) => (text ? text.split(',').map(Number) : [])),
+    .transform((text) => (text ? text.split(',').map(Number) : []))
+    // Each one an id the database can hold (a 20-digit id was a 500).
+    .pipe(z.array(z.number().int().positive().max(MAX_ROW_ID, 'This id does not exist'))),
 });
 
 export const worldsRouter = router({

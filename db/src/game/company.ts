@@ -15,6 +15,7 @@ import {
 import { companies, financialHistory, shareRecords } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { createPlayerCompany } from './companies.ts';
+import { admitNewCompany } from './worlds.ts';
 import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
 
@@ -165,7 +166,8 @@ export async function getFinancialHistory(db: DbExecutor, companyId: number): Pr
 
 /**
  * POST /api/company: a signed-in user without an active company (new, or after bankruptcy) founds
- * one with the flat starting capital. 409 when they already have an active company.
+ * one with the flat starting capital (in a private world: the world's starting cash; 409 when that
+ * world has ended or is full). 409 when they already have an active company.
  */
 export async function foundCompany(
   db: DbExecutor,
@@ -177,6 +179,9 @@ export async function foundCompany(
       .from(companies)
       .where(and(eq(companies.worldId, input.worldId), eq(companies.userId, input.userId), eq(companies.status, 'active')));
     if (existing) throw new GameError('CONFLICT', 'You already have a company');
+    // A private world's terms hold here too (joining is not the only way in): its starting cash, its
+    // player limit, and nothing new once it has ended.
+    const admitted = await admitNewCompany(tx, input.worldId);
     try {
       const company = await createPlayerCompany(tx, {
         worldId: input.worldId,
@@ -184,7 +189,7 @@ export async function foundCompany(
         email: input.email,
         mode: input.mode ?? 'flat',
         name: input.name,
-        startingCashCents: input.startingCashCents,
+        startingCashCents: input.startingCashCents ?? admitted.startingCashCents,
       });
       return company.id;
     } catch (error) {

@@ -230,21 +230,15 @@ export async function joinWorld(
   input: { code: string; companyName?: string },
 ): Promise<WorldView | null> {
   const [world] = await db
-    .select({ id: worlds.id, status: worlds.status, maxPlayers: worlds.maxPlayers, startingCashCents: worlds.startingCashCents })
+    .select({ id: worlds.id })
     .from(worlds)
     .where(and(eq(worlds.joinCode, input.code), eq(worlds.kind, 'private')));
   if (!world) return null;
   await db.transaction(async (tx) => {
-    // The world row lock serialises joins, so the player limit holds under concurrent joins.
-    const [locked] = await tx.execute<{ status: string; players: number; already: boolean }>(sql`
-      select w.status,
-             (select count(*) from companies c where c.world_id = w.id and not c.is_bot and c.status = 'active')::int as players,
-             exists (select 1 from companies c where c.world_id = w.id and c.user_id = ${user.id} and c.status = 'active') as already
-      from worlds w where w.id = ${world.id} for update`);
-    if (!locked) throw new GameError('NOT_FOUND', JOIN_CODE_UNKNOWN);
-    if (locked.already) return;
-    if (locked.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
-    if (world.maxPlayers !== null && Number(locked.players) >= world.maxPlayers) throw new GameError('CONFLICT', WORLD_FULL);
+    await lockPrivateWorld(tx, world.id);
+    // Asked after the lock: a second join of the same user waits for the first and then sees its company.
+    if ((await companyInWorld(tx, user.id, world.id)) !== null) return;
+    const { startingCashCents } = await admitNewCompany(tx, world.id);
     const mode: SignupBonusMode = 'flat';
     await createPlayerCompany(tx, {
       worldId: world.id,
@@ -252,10 +246,44 @@ export async function joinWorld(
       email: user.email,
       mode,
       name: input.companyName,
-      startingCashCents: world.startingCashCents,
+      startingCashCents,
     });
   });
   return getWorld(db, user, world.id);
+}
+
+type LockedWorld = { status: string; max_players: number | null; starting_cash_cents: number | null };
+
+/**
+ * Locks a private world's row for the rest of the transaction: joins, re-foundings and ending the
+ * world wait for each other, so the player limit and "ended" hold under concurrent requests.
+ * Null for the public world, which is never locked here (a sign-up never waits for its turn).
+ */
+async function lockPrivateWorld(tx: DbExecutor, worldId: number): Promise<LockedWorld | null> {
+  const [row] = await tx.execute<LockedWorld>(
+    sql`select status, max_players, starting_cash_cents from worlds where id = ${worldId} and kind = 'private' for update`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Whether a new player company may be founded in the world now, and with what cash (null: the
+ * public world's sign-up bonus). Private worlds: 409 when ended or full, else the world's starting
+ * cash. Runs inside the founding transaction and locks the world's row (lockPrivateWorld); the
+ * players are counted in a statement after the lock, so it sees every company founded by those who
+ * held the lock before (a statement's snapshot is taken when it starts, not when its lock is granted).
+ */
+export async function admitNewCompany(tx: DbExecutor, worldId: number): Promise<{ startingCashCents: number | null }> {
+  const world = await lockPrivateWorld(tx, worldId);
+  if (!world) return { startingCashCents: null };
+  if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+  if (world.max_players !== null) {
+    const [counted] = await tx.execute<{ players: number }>(
+      sql`select count(*)::int as players from companies where world_id = ${worldId} and not is_bot and status = 'active'`,
+    );
+    if (Number(counted?.players ?? 0) >= Number(world.max_players)) throw new GameError('CONFLICT', WORLD_FULL);
+  }
+  return { startingCashCents: world.starting_cash_cents === null ? null : Number(world.starting_cash_cents) };
 }
 
 /** PUT /api/session/world: the world the session plays in (the header's switcher). */

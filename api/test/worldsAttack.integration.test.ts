@@ -1,0 +1,83 @@
+/**
+ * Classroom worlds against careless and hostile clients (docs/worlds.md, "Joining"): the player
+ * limit and "one company per user" hold when joins arrive at once, founding a company with
+ * POST /api/company in a private world keeps the world's terms (its starting cash, its limit,
+ * read-only once ended), and the debrief refuses ids no product can have (400, never 500).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
+
+describe('classroom worlds under concurrent and careless requests', () => {
+  let app: TestApp;
+  let teacher: TestPlayer;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    teacher = await app.createPlayer({ name: 'Teacher' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const createWorld = async (body: Record<string, unknown>) => {
+    const created = await app.api('POST', '/worlds', { token: teacher.token, body: { bots: 0, ...body } });
+    expect(created.status).toBe(200);
+    return created.body as { id: number; join_code: string };
+  };
+
+  it('admits exactly max_players students when eight join at once', async () => {
+    const world = await createWorld({ name: 'Two seats', max_players: 2 });
+    const students = await Promise.all(Array.from({ length: 8 }, (_, index) => app.createPlayer({ name: `Rusher ${index}` })));
+    const answers = await Promise.all(students.map((student) => app.api('POST', '/worlds/join', { token: student.token, body: { code: world.join_code } })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused).toHaveLength(6);
+    for (const answer of refused) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toBe('This world is full: ask your instructor to raise its player limit');
+    }
+    expect((await app.api('GET', `/worlds/${world.id}`, { token: teacher.token })).body.players).toBe(2);
+  });
+
+  it('founds one company when one student presses Join ten times at once', async () => {
+    const world = await createWorld({ name: 'Double click', starting_cash: 20_000 });
+    const student = await app.createPlayer({ name: 'Clicker' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => app.api('POST', '/worlds/join', { token: student.token, body: { code: world.join_code } })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const companies = await app.api<Array<{ owner_email: string | null; cash: number }>>('GET', `/worlds/${world.id}/companies`, { token: teacher.token });
+    expect(companies.body.filter((company) => company.owner_email === student.email)).toEqual([expect.objectContaining({ cash: 20_000 })]);
+  });
+
+  it("founds a company with POST /api/company on the world's terms: its starting cash, its limit, never once ended", async () => {
+    const world = await createWorld({ name: 'Found here', starting_cash: 20_000, max_players: 1 });
+    const instructor = await app.createPlayer({ name: 'Instructor plays' });
+    const added = await app.api('POST', `/worlds/${world.id}/co-instructors`, { token: teacher.token, body: { email: instructor.email } });
+    expect(added.status).toBe(200);
+    expect((await app.api('PUT', '/session/world', { token: instructor.token, body: { world_id: world.id } })).status).toBe(200);
+    const founded = await app.api('POST', '/company', { token: instructor.token, body: { name: 'Teacher Co' } });
+    expect(founded.status).toBe(200);
+    expect(founded.body.cash).toBe(20_000);
+
+    // The one seat is taken: the next company is refused, by code or by POST /api/company.
+    expect((await app.api('PUT', '/session/world', { token: teacher.token, body: { world_id: world.id } })).status).toBe(200);
+    const full = await app.api('POST', '/company', { token: teacher.token, body: { name: 'Second Co' } });
+    expect(full.status).toBe(409);
+    expect(full.body.error).toBe('This world is full: ask your instructor to raise its player limit');
+
+    const ended = await createWorld({ name: 'Over' });
+    expect((await app.api('POST', `/worlds/${ended.id}/end`, { token: teacher.token })).body.status).toBe('ended');
+    expect((await app.api('PUT', '/session/world', { token: teacher.token, body: { world_id: ended.id } })).status).toBe(200);
+    const late = await app.api('POST', '/company', { token: teacher.token, body: { name: 'Late Co' } });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('This world has ended: it is read-only');
+    expect((await app.api('GET', `/worlds/${ended.id}`, { token: teacher.token })).body.players).toBe(0);
+  });
+
+  it('refuses debrief product ids no product can have with a 400', async () => {
+    const world = await createWorld({ name: 'Debrief' });
+    const answer = await app.api('GET', `/worlds/${world.id}/debrief?product_ids=1,9999999999`, { token: teacher.token });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toContain('This id does not exist');
+    expect((await app.api('GET', `/worlds/${world.id}/debrief?product_ids=1,2`, { token: teacher.token })).status).toBe(200);
+  });
+});
