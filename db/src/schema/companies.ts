@@ -3,7 +3,7 @@ import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, pg
 import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
 import { users } from './auth.ts';
-import { buildingTypes, cities, countries, products, recipes, researchUpgrades, worldId } from './world.ts';
+import { buildingTypes, cities, countries, products, recipes, researchUpgrades, recordWorldId, worldId } from './world.ts';
 
 /*
  * Every table here is a game table: `world_id` leads its primary key and every key that points at
@@ -212,7 +212,7 @@ export const portfolioEntries = pgTable(
 export const stockPriceHistory = pgTable(
   'stock_price_history',
   {
-    worldId: worldId(),
+    worldId: recordWorldId(),
     companyId: integer().notNull(),
     week: integer().notNull(),
     priceCents: bigint({ mode: 'number' }).notNull(),
@@ -229,7 +229,7 @@ export const stockPriceHistory = pgTable(
 export const financialHistory = pgTable(
   'financial_history',
   {
-    worldId: worldId(),
+    worldId: recordWorldId(),
     id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     companyId: integer().notNull(),
     week: integer().notNull(),
@@ -259,7 +259,7 @@ export const financialHistory = pgTable(
 export const transactions = pgTable(
   'transactions',
   {
-    worldId: worldId(),
+    worldId: recordWorldId(),
     id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     companyId: integer().notNull(),
     type: text().notNull(),

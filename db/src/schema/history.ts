@@ -1,13 +1,13 @@
 /** What the web's history screens read: product prices per week (the market's charts and sparklines). */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { products, worldId } from './world.ts';
+import { products, recordWorldId, worldId } from './world.ts';
 
 /** A product's posted price during a week (recorded by the turn that ends the week). */
 export const productPriceHistory = pgTable(
   'product_price_history',
   {
-    worldId: worldId(),
+    worldId: recordWorldId(),
     productId: integer()
       .notNull()
       .references(() => products.id),
@@ -51,7 +51,7 @@ export interface WeekReportEvent {
 export const weekReports = pgTable(
   'week_reports',
   {
-    worldId: worldId(),
+    worldId: recordWorldId(),
     companyId: integer().notNull(),
     week: integer().notNull(),
     /** Cash when the week began: the end cash less every ledger row of the week. */

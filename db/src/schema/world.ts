@@ -57,6 +57,15 @@ export const worldId = () =>
     .notNull()
     .references(() => worlds.id);
 
+/**
+ * `world_id` of the append-only records the turn writes by the ten thousand (the ledger, financial
+ * and price history, week reports): the same column without a foreign key to `worlds`. Each of
+ * their rows is written for a company row of that world (held locked, or read in the same
+ * statement) and worlds are never deleted, so the check could never fail; it cost a trigger per
+ * row (about 0.15 s of a 10,000-company turn, worker/bench/turn.ts).
+ */
+export const recordWorldId = () => integer().notNull();
+
 /** One row per processed week of a world: the turn's exactly-once marker, written in the turn's transaction. */
 export const turns = pgTable(
   'turns',

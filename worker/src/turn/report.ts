@@ -58,11 +58,10 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       from turn_sales s join players p on p.company_id = s.company_id
       group by s.company_id
     ), production as (
-      select m.company_id, array_agg(m.building_id) as building_ids, array_agg(coalesce(b.type, '')) as building_types,
-             array_agg(coalesce(b.city_id, 0)) as city_ids, array_agg(m.product_id) as product_ids,
+      select m.company_id, array_agg(m.building_id) as building_ids, array_agg(m.building_type) as building_types,
+             array_agg(m.city_id) as city_ids, array_agg(m.product_id) as product_ids,
              array_agg(m.role = 'output') as made, array_agg(m.units::bigint) as units
       from turn_production m join players p on p.company_id = m.company_id
-      left join buildings b on b.world_id = ${worldId}::int and b.id = m.building_id
       where m.units > 0
       group by m.company_id
     ), received as (
@@ -79,13 +78,18 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       from company_research r join players p on p.company_id = r.company_id join research_upgrades u on u.id = r.upgrade_id
       where r.world_id = ${worldId}::int and r.researched_week = ${week}::int
       group by r.company_id
+    ), week_events as (
+      select e.id, e.country_id, e.beneficiary_company_id from political_events e
+      where e.world_id = ${worldId}::int and e.started_week <= ${week + 1}::int and e.active_until_week >= ${week}::int
     ), touched as (
-      select distinct p.company_id, e.id
-      from players p
-      join political_events e on (e.world_id = ${worldId}::int and e.started_week <= ${week + 1}::int and e.active_until_week >= ${week}::int)
-      where e.beneficiary_company_id = p.company_id
-         or exists (select 1 from buildings b join cities ci on ci.id = b.city_id
-                    where b.world_id = ${worldId}::int and b.company_id = p.company_id and ci.country_id = e.country_id)
+      -- the countries where each player has buildings, read once (not once per event)
+      select b.company_id, e.id
+      from (select distinct b.company_id, ci.country_id from buildings b join cities ci on ci.id = b.city_id
+            where b.world_id = ${worldId}::int and exists (select 1 from week_events)) b
+      join players p on p.company_id = b.company_id
+      join week_events e on e.country_id = b.country_id
+      union
+      select e.beneficiary_company_id, e.id from week_events e join players p on p.company_id = e.beneficiary_company_id
     ), events as (
       select t.company_id,
              jsonb_agg(jsonb_build_object('id', e.id, 'country', co.name, 'event_type', e.event_type, 'description', e.description,

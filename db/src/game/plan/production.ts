@@ -11,9 +11,10 @@
  * while stock lasts; a building makes what its scarcest input allows (`outputFromInputRule`) and
  * uses only the inputs for what it made.
  *
- * Rows: (building_id, company_id, product_id, role, planned, units) where role 'output' has the
- * planned and made units of the building's output, role 'input' the units needed (planned) and
- * consumed (units) of one input.
+ * Rows: (building_id, company_id, building_type, city_id, product_id, role, planned, units) where
+ * role 'output' has the planned and made units of the building's output, role 'input' the units
+ * needed (planned) and consumed (units) of one input. The building's type and city ride along for
+ * the week reports (worker/src/turn/report.ts), which would otherwise join every building again.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -43,7 +44,7 @@ export function productionPlanSql(options: { worldId: number; companies: SQL; re
   return sql`(
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()}),
     plan as materialized (
-      select b.id as building_id, b.company_id, r.id as recipe_id, r.output_product_id, r.output_quantity,
+      select b.id as building_id, b.company_id, b.type as building_type, b.city_id, r.id as recipe_id, r.output_product_id, r.output_quantity,
              ${materialReduction} as material_reduction,
              ${ruleSql(plannedOutputRule, {
                outputQuantity: sql`r.output_quantity`,
@@ -59,7 +60,7 @@ export function productionPlanSql(options: { worldId: number; companies: SQL; re
       ${researchJoins(options.research)}
       where b.world_id = ${options.worldId}::int and b.type <> 'store'
     ), needs as (
-      select p.building_id, p.company_id, ri.product_id, ri.quantity as input_quantity, p.output_quantity, p.material_reduction, p.planned,
+      select p.building_id, p.company_id, p.building_type, p.city_id, ri.product_id, ri.quantity as input_quantity, p.output_quantity, p.material_reduction, p.planned,
              ${ruleSql(inputNeededRule, {
                units: sql`p.planned`,
                inputQuantity: sql`ri.quantity`,
@@ -76,7 +77,7 @@ export function productionPlanSql(options: { worldId: number; companies: SQL; re
       from needs n
       left join inventory_items i on i.world_id = ${options.worldId}::int and i.company_id = n.company_id and i.product_id = n.product_id
     ), made as materialized (
-      select p.building_id, p.company_id, p.output_product_id, p.planned, least(p.planned, coalesce(lim.max_units, p.planned)) as made
+      select p.building_id, p.company_id, p.building_type, p.city_id, p.output_product_id, p.planned, least(p.planned, coalesce(lim.max_units, p.planned)) as made
       from plan p
       left join (
         select building_id,
@@ -90,10 +91,10 @@ export function productionPlanSql(options: { worldId: number; companies: SQL; re
         from allocated group by building_id
       ) lim on lim.building_id = p.building_id
     )
-    select building_id, company_id, output_product_id as product_id, 'output'::text as role, planned, made as units
+    select building_id, company_id, building_type, city_id, output_product_id as product_id, 'output'::text as role, planned, made as units
     from made
     union all
-    select a.building_id, a.company_id, a.product_id, 'input'::text, a.need,
+    select a.building_id, a.company_id, a.building_type, a.city_id, a.product_id, 'input'::text, a.need,
            least(a.allocated, ${ruleSql(inputNeededRule, {
              units: sql`m.made`,
              inputQuantity: sql`a.input_quantity`,
