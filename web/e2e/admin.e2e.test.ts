@@ -64,6 +64,27 @@ describe('admin journey', () => {
     expect(await schedule.getByText('Automatic turns run at 00:30 and 12:30 UTC daily.').isVisible()).toBe(true);
     await page.screenshot({ path: '/tmp/marketcraft-desktop-admin.png', fullPage: true });
 
+    // The public world's clock: paused, then running again (other journeys share this world; the
+    // finally puts it back should a step fail).
+    const clock = page.getByTestId('public-clock-card');
+    try {
+      await clock.getByRole('heading', { name: 'Public World Clock' }).waitFor();
+      await clock.getByTestId('public-clock-status').getByText('Running', { exact: true }).waitFor();
+      await clock.getByRole('button', { name: 'Pause the clock' }).click();
+      const pauseDialog = page.getByRole('dialog', { name: "Pause the public world's clock?" });
+      await pauseDialog.getByRole('button', { name: 'Pause clock' }).click();
+      await page.getByText('Clock paused', { exact: true }).waitFor();
+      await pauseDialog.waitFor({ state: 'hidden' });
+      await clock.getByTestId('public-clock-status').getByText('Paused', { exact: true }).waitFor();
+      expect(((await (await context.request.get(`/api/worlds/1`)).json()) as { status: string }).status).toBe('paused');
+      await clock.getByRole('button', { name: 'Resume the clock' }).click();
+      await page.getByRole('dialog', { name: "Resume the public world's clock?" }).getByRole('button', { name: 'Resume clock' }).click();
+      await page.getByText('Clock running', { exact: true }).waitFor();
+      await clock.getByTestId('public-clock-status').getByText('Running', { exact: true }).waitFor();
+    } finally {
+      await context.request.patch('/api/worlds/1', { data: { status: 'active' }, headers: { origin: baseURL() } });
+    }
+
     // A player elsewhere, listening on the realtime stream. It spends nearly all its cash before
     // the turn (a refinery, then the cheapest good), so the turn's wages and operating costs
     // ($50 + $1,200, more than any subsidy) leave it in debt.

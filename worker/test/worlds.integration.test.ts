@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { addShock, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, recentNews, users, type Database } from '@marketcraft/db';
+import { addShock, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, recentNews, updateWorldClock, users, type Database } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
@@ -164,5 +164,18 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     const result = await runTurn(db, { worldId: otherWorld, week: before.week });
     expect(result).toMatchObject({ status: 'skipped', reason: `world ${otherWorld} has ended` });
     expect(await worldState(db, otherWorld)).toEqual(before);
+  });
+
+  it("a paused public world: the schedule's turn does nothing until the admin resumes the clock", async () => {
+    const [admin] = await db.insert(users).values({ email: `admin-${Date.now()}@example.com`, isAdmin: true }).returning({ id: users.id });
+    const siteAdmin = { id: admin!.id, isAdmin: true };
+    const week = await weekOf(db, PUBLIC_WORLD_ID);
+    await updateWorldClock(db, siteAdmin, PUBLIC_WORLD_ID, { status: 'paused' });
+    // A scheduled job names no week (the cron's payload is { worldId }).
+    const result = await runTurn(db, { worldId: PUBLIC_WORLD_ID });
+    expect(result).toMatchObject({ status: 'skipped', reason: `world ${PUBLIC_WORLD_ID} is paused` });
+    expect(await weekOf(db, PUBLIC_WORLD_ID)).toBe(week);
+    const resumed = await updateWorldClock(db, siteAdmin, PUBLIC_WORLD_ID, { status: 'active' });
+    expect(resumed.status).toBe('active');
   });
 });

@@ -104,7 +104,7 @@ export const worldsRouter = router({
     .query(({ ctx, input }) => getWorld(ctx.db, ctx.user, input.id)),
 
   update: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'PATCH', path: '/worlds/{id}', summary: 'Instructors: pause or resume the clock {status active|paused}, change the interval {turn_interval_minutes}' } })
+    .meta({ access: 'session', rest: { method: 'PATCH', path: '/worlds/{id}', summary: 'Instructors (site admins: also of the public world): pause or resume the clock {status active|paused}, change the interval {turn_interval_minutes}' } })
     .input(updateWorldSchema)
     .mutation(({ ctx, input }) => updateWorldClock(ctx.db, ctx.user, input.id, { status: input.status, turnIntervalMinutes: input.turn_interval_minutes })),
 

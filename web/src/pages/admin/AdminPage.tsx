@@ -1,4 +1,4 @@
-/** Admin Panel (spec section 2): world state, the automatic turn schedule, manual turn control. */
+/** Admin Panel (spec section 2): world state, the automatic turn schedule, the public world's clock, manual turn control. */
 import { Navigate } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarTime, IconPlayerTrackNext, IconWorld } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { BusiestTokensCard } from './BusiestTokensCard';
+import { PublicClockCard } from './PublicClockCard';
 
 function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -121,6 +122,7 @@ export default function AdminPage() {
         <WorldStateCard />
         <ScheduleCard />
       </SimpleGrid>
+      <PublicClockCard />
       <ManualTurnCard />
       <BusiestTokensCard />
     </>
