@@ -1,8 +1,14 @@
 /**
  * The REST surface of spec section 7: one thin route table over the tRPC procedures. Every
- * procedure whose meta has `rest` answers at that method and path under /api; the input is the
- * query string, the JSON body and the path parameters merged, and the procedure runs through a
- * server-side caller, so REST and tRPC reach the same code with the same validation.
+ * procedure in REST_PROCEDURES answers at the method and path its meta's `rest` names, under /api;
+ * the input is the query string, the JSON body and the path parameters merged, and the procedure
+ * runs through a server-side caller, so REST and tRPC reach the same code with the same validation.
+ *
+ * The table is an explicit list (issue 13): tRPC v11 has no public API that lists a router's
+ * procedures, so the table does not walk the router looking for tRPC's internal markers. A
+ * procedure's `_def.meta` and `_def.inputs` are read as typed by tRPC's exported `Procedure` type.
+ * api/test/rest-table.test.ts checks the list against the routers: every procedure that declares
+ * `meta.rest` is here, under its own path, and nothing else is.
  */
 import type { Context, Hono } from 'hono';
 import { TRPCError, getTRPCErrorFromUnknown, type AnyTRPCProcedure } from '@trpc/server';
@@ -21,30 +27,116 @@ export interface RestRoute extends RestMeta {
   procedure: AnyTRPCProcedure;
 }
 
-function isProcedure(value: unknown): value is AnyTRPCProcedure {
-  return typeof value === 'function' && (value as { _def?: { procedure?: unknown } })._def?.procedure === true;
-}
+/** Every procedure served over REST, by its tRPC path, in the order its routes are registered and documented. */
+export const REST_PROCEDURES = {
+  'world.state': appRouter.world.state,
+  'world.community': appRouter.world.community,
 
-/** Every procedure of a router as ["domain.name", procedure], walking the router's public record (appRouter.company.get). */
-function* proceduresOf(record: object, prefix = ''): Generator<[string, AnyTRPCProcedure]> {
-  for (const [key, value] of Object.entries(record)) {
-    if (key === '_def' || key === 'createCaller') continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (isProcedure(value)) yield [path, value];
-    else if (value && typeof value === 'object') yield* proceduresOf(value, path);
-  }
-}
+  'admin.check': appRouter.admin.check,
+  'admin.worldState': appRouter.admin.worldState,
+  'admin.cronStatus': appRouter.admin.cronStatus,
+  'admin.advanceTurn': appRouter.admin.advanceTurn,
+
+  'buildings.list': appRouter.buildings.list,
+  'buildings.get': appRouter.buildings.get,
+  'buildings.build': appRouter.buildings.build,
+  'buildings.sell': appRouter.buildings.sell,
+  'buildings.hireEmployees': appRouter.buildings.hireEmployees,
+  'buildings.upgradeEquipment': appRouter.buildings.upgradeEquipment,
+  'buildings.productionRate': appRouter.buildings.productionRate,
+  'buildings.selectRecipe': appRouter.buildings.selectRecipe,
+  'buildings.selectCategory': appRouter.buildings.selectCategory,
+  'buildings.inventory': appRouter.buildings.inventory,
+  'buildings.purchaseInventory': appRouter.buildings.purchaseInventory,
+  'buildings.transferToStore': appRouter.buildings.transferToStore,
+
+  'stores.products': appRouter.stores.products,
+  'stores.updatePrice': appRouter.stores.updatePrice,
+  'stores.toggle': appRouter.stores.toggle,
+  'stores.remove': appRouter.stores.remove,
+
+  'market.trade': appRouter.market.trade,
+  'market.quote': appRouter.market.quote,
+  'market.products': appRouter.market.products,
+  'market.product': appRouter.market.product,
+
+  'catalog.inventory': appRouter.catalog.inventory,
+  'catalog.goods': appRouter.catalog.goods,
+  'catalog.recipes': appRouter.catalog.recipes,
+  'catalog.cities': appRouter.catalog.cities,
+  'catalog.cityMarketData': appRouter.catalog.cityMarketData,
+
+  'company.get': appRouter.company.get,
+  'company.found': appRouter.company.found,
+  'company.financialHistory': appRouter.company.financialHistory,
+  'company.updateProfile': appRouter.company.updateProfile,
+  'company.list': appRouter.company.list,
+
+  'stocks.shares': appRouter.stocks.shares,
+  'stocks.companyShares': appRouter.stocks.companyShares,
+  'stocks.portfolio': appRouter.stocks.portfolio,
+  'stocks.prices': appRouter.stocks.prices,
+  'stocks.overview': appRouter.stocks.overview,
+  'stocks.history': appRouter.stocks.history,
+  'stocks.trade': appRouter.stocks.trade,
+  'stocks.quote': appRouter.stocks.quote,
+
+  'politics.countries': appRouter.politics.countries,
+  'politics.influence': appRouter.politics.influence,
+  'politics.events': appRouter.politics.events,
+  'politics.recentEvents': appRouter.politics.recentEvents,
+  'politics.invest': appRouter.politics.invest,
+
+  'research.upgrades': appRouter.research.upgrades,
+  'research.company': appRouter.research.company,
+  'research.purchase': appRouter.research.purchase,
+
+  'news.recent': appRouter.news.recent,
+
+  'tokens.list': appRouter.tokens.list,
+  'tokens.create': appRouter.tokens.create,
+  'tokens.revoke': appRouter.tokens.revoke,
+  'tokens.usage': appRouter.tokens.usage,
+  'tokens.busiest': appRouter.tokens.busiest,
+
+  'transactions.list': appRouter.transactions.list,
+
+  'warehouse.holdings': appRouter.warehouse.holdings,
+  'warehouse.move': appRouter.warehouse.move,
+
+  'reports.list': appRouter.reports.list,
+  'reports.get': appRouter.reports.get,
+
+  'worlds.list': appRouter.worlds.list,
+  'worlds.current': appRouter.worlds.current,
+  'worlds.switch': appRouter.worlds.switch,
+  'worlds.create': appRouter.worlds.create,
+  'worlds.join': appRouter.worlds.join,
+  'worlds.get': appRouter.worlds.get,
+  'worlds.update': appRouter.worlds.update,
+  'worlds.advance': appRouter.worlds.advance,
+  'worlds.end': appRouter.worlds.end,
+  'worlds.rotateCode': appRouter.worlds.rotateCode,
+  'worlds.instructors': appRouter.worlds.instructors,
+  'worlds.addCoInstructor': appRouter.worlds.addCoInstructor,
+  'worlds.shocks': appRouter.worlds.shocks,
+  'worlds.addShock': appRouter.worlds.addShock,
+  'worlds.announce': appRouter.worlds.announce,
+  'worlds.companies': appRouter.worlds.companies,
+  'worlds.debrief': appRouter.worlds.debrief,
+  'worlds.export': appRouter.worlds.export,
+} satisfies Record<string, AnyTRPCProcedure>;
 
 let table: RestRoute[] | null = null;
 
-/** The REST table: every procedure whose meta has `rest`, in the routers' order. */
+/** The REST table: each procedure of REST_PROCEDURES at the method and path of its `meta.rest`. */
 export function restRoutes(): RestRoute[] {
   if (!table) {
-    table = [];
-    for (const [procedurePath, procedure] of proceduresOf(appRouter)) {
-      const meta = (procedure as unknown as { meta?: ProcedureMeta }).meta;
-      if (meta?.rest) table.push({ ...meta.rest, procedurePath, procedure });
-    }
+    table = Object.entries(REST_PROCEDURES).map(([procedurePath, procedure]: [string, AnyTRPCProcedure]) => {
+      const rest = (procedure._def.meta as ProcedureMeta | undefined)?.rest;
+      if (!rest) throw new Error(`${procedurePath} is in the REST table but its meta names no rest method and path`);
+      return { ...rest, procedurePath, procedure };
+    });
   }
   return table;
 }
