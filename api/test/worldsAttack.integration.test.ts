@@ -2,7 +2,8 @@
  * Classroom worlds against careless and hostile clients (docs/worlds.md, "Joining"): the player
  * limit and "one company per user" hold when joins arrive at once, founding a company with
  * POST /api/company in a private world keeps the world's terms (its starting cash, its limit,
- * read-only once ended), and the debrief refuses ids no product can have (400, never 500).
+ * read-only once ended), 60 wrong join codes sent at once get at most 10 answers (the rest 429),
+ * and the debrief refuses ids no product can have (400, never 500).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
@@ -12,7 +13,8 @@ describe('classroom worlds under concurrent and careless requests', () => {
   let teacher: TestPlayer;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // The address of a request is its X-Forwarded-For (one trusted proxy): the guessing test speaks from its own.
+    app = await startTestApp({ env: { TRUST_PROXY_HOPS: '1' } });
     teacher = await app.createPlayer({ name: 'Teacher' });
   });
   afterAll(async () => {
@@ -71,6 +73,24 @@ describe('classroom worlds under concurrent and careless requests', () => {
     expect(late.status).toBe(409);
     expect(late.body.error).toBe('This world has ended: it is read-only');
     expect((await app.api('GET', `/worlds/${ended.id}`, { token: teacher.token })).body.players).toBe(0);
+  });
+
+  it('tells a guesser at most 10 wrong join codes even when 60 arrive at once', async () => {
+    const guesser = await app.createPlayer({ name: 'Guesser' });
+    const headers = { 'x-forwarded-for': '10.9.9.9' };
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        app.api('POST', '/worlds/join', { token: guesser.token, headers, body: { code: `WRONG${String(index).padStart(3, '2').replace(/[01]/g, '9')}` } }),
+      ),
+    );
+    const told = guesses.filter((guess) => guess.status === 404);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.length).toBeLessThanOrEqual(10);
+    for (const guess of guesses.filter((answer) => answer.status !== 404)) {
+      expect(guess.status).toBe(429);
+      expect(guess.body.error).toBe('Too many wrong join codes: try again in 10 minutes');
+      expect(Number(guess.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
   });
 
   it('refuses debrief product ids no product can have with a 400', async () => {

@@ -31,10 +31,38 @@ export async function checkJoinAttempts(db: DbExecutor, userId: number, clientIp
   }
 }
 
-/** Counts one wrong code for the user and for the address. */
-export async function countWrongJoinCode(db: DbExecutor, userId: number, clientIp: string): Promise<void> {
-  await db.execute(sql`
-    insert into rate_limit_counters as c (subject, window_start, requests, mutations)
-    select subject, date_trunc('minute', now()), 1, 1 from unnest(${`{${subjects(userId, clientIp).map((s) => `"${s.replaceAll('"', '')}"`).join(',')}}`}::text[]) as subject
-    on conflict (subject, window_start) do update set requests = c.requests + 1, mutations = c.mutations + 1`);
+/**
+ * Counts one wrong code for the user and for the address, and answers how many wrong codes the
+ * busier of the two has in the window now, this one included. The count comes from the upsert's
+ * own row (RETURNING: concurrent wrong codes queue on that row, so each gets a distinct number),
+ * which lets the caller refuse the ones past the limit even when they all passed
+ * checkJoinAttempts together.
+ */
+export async function countWrongJoinCode(db: DbExecutor, userId: number, clientIp: string): Promise<number> {
+  const [row] = await db.execute<{ wrong: number }>(sql`
+    with bumped as (
+      insert into rate_limit_counters as c (subject, window_start, requests, mutations)
+      select subject, date_trunc('minute', now()), 1, 1 from unnest(${`{${subjects(userId, clientIp).map((s) => `"${s.replaceAll('"', '')}"`).join(',')}}`}::text[]) as subject
+      on conflict (subject, window_start) do update set requests = c.requests + 1, mutations = c.mutations + 1
+      returning c.subject, c.window_start, c.requests
+    )
+    select coalesce(max(b.requests + coalesce((
+             select sum(r.requests) from rate_limit_counters r
+             where r.subject = b.subject and r.window_start <> b.window_start
+               and r.window_start > now() - make_interval(mins => ${JOIN_ATTEMPT_WINDOW_MINUTES})), 0)), 0)::int as wrong
+    from bumped b`);
+  return Number(row?.wrong ?? 0);
+}
+
+/**
+ * A wrong code: 404, or 429 when it is past the limit (concurrent guesses that all passed the
+ * check before any was counted). Past the limit a guesser is not even told the code was wrong.
+ */
+export async function refuseWrongJoinCode(db: DbExecutor, userId: number, clientIp: string, unknownMessage: string): Promise<never> {
+  const wrong = await countWrongJoinCode(db, userId, clientIp);
+  if (wrong > MAX_WRONG_JOIN_CODES) {
+    await checkJoinAttempts(db, userId, clientIp);
+    throw new GameError('RATE_LIMITED', TOO_MANY_JOIN_CODES, { retryAfterSeconds: JOIN_ATTEMPT_WINDOW_MINUTES * 60 });
+  }
+  throw new GameError('NOT_FOUND', unknownMessage);
 }

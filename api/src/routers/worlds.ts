@@ -39,7 +39,7 @@ import {
   worldIdInput,
 } from '@marketcraft/shared';
 import { router, signedInProcedure } from '../trpc.ts';
-import { checkJoinAttempts, countWrongJoinCode } from '../access/joinAttempts.ts';
+import { checkJoinAttempts, refuseWrongJoinCode } from '../access/joinAttempts.ts';
 
 const switchWorldInput = z.object({ world_id: idSchema });
 /** ?product_ids=1,2,3 (the debrief's price chart). */
@@ -91,10 +91,7 @@ export const worldsRouter = router({
     .mutation(async ({ ctx, input }) => {
       await checkJoinAttempts(ctx.db, ctx.user.id, ctx.clientIp);
       const world = await joinWorld(ctx.db, ctx.user, { code: input.code, companyName: input.company_name });
-      if (!world) {
-        await countWrongJoinCode(ctx.db, ctx.user.id, ctx.clientIp);
-        throw new GameError('NOT_FOUND', JOIN_CODE_UNKNOWN);
-      }
+      if (!world) return refuseWrongJoinCode(ctx.db, ctx.user.id, ctx.clientIp, JOIN_CODE_UNKNOWN);
       return world;
     }),
 
