@@ -30,10 +30,15 @@ export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
  * One tRPC request carries at most MAX_TRPC_BATCH_CALLS procedure calls ("/api/trpc/a,b,c?batch=1"):
  * a bigger batch answers 400 with a message that says the limit, before any call runs.
  */
+/** How many procedure calls a tRPC request makes: "/api/trpc/a,b,c?batch=1" makes 3, an unbatched one 1. */
+function trpcCallsOf(path: string, batched: boolean): number {
+  return batched ? path.slice('/api/trpc/'.length).split(',').length : 1;
+}
+
 function limitTrpcBatches(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.query('batch') === '1') {
-      const calls = c.req.path.slice('/api/trpc/'.length).split(',').length;
+      const calls = trpcCallsOf(c.req.path, true);
       if (calls > MAX_TRPC_BATCH_CALLS) {
         return c.json({ error: `A batch can hold at most ${MAX_TRPC_BATCH_CALLS} calls; this one has ${calls}. Send them in several requests.` }, 400);
       }
@@ -77,7 +82,13 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
       req: c.req.raw,
       router: appRouter,
       maxBatchSize: MAX_TRPC_BATCH_CALLS,
-      createContext: ({ req, resHeaders }) => createRequestContext(services, req, resHeaders, clientIpOf(c, services.config.TRUST_PROXY_HOPS)),
+      // The request's calls (a batch's number of calls; mutations come by POST) are counted against
+      // the session's budget with the session check.
+      createContext: ({ req, resHeaders }) =>
+        createRequestContext(services, req, resHeaders, clientIpOf(c, services.config.TRUST_PROXY_HOPS), {
+          calls: trpcCallsOf(c.req.path, c.req.query('batch') === '1'),
+          isMutation: req.method === 'POST',
+        }),
       onError: ({ error, path: procedurePath, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR' && !databaseUnavailableAnswer(error.cause)) {
           logRequestError(services.logger, req, error.cause ?? error, `${procedurePath ?? '?'} failed`);

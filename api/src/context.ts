@@ -5,7 +5,8 @@ import type { ApiConfig } from './config.ts';
 import type { Lifecycle } from './availability.ts';
 import { noteRequest } from './requestLog.ts';
 import { parseCookies, sessionCookie } from './auth/cookies.ts';
-import { SESSION_COOKIE_NAME, validateSessionToken, type ActiveCompany, type SessionUser } from './auth/session.ts';
+import { SESSION_COOKIE_NAME, validateSessionToken, type ActiveCompany, type CallsToCount, type SessionUser } from './auth/session.ts';
+import type { CountedCalls } from './access/rateLimit.ts';
 import { authenticatePersonalToken, type CredentialError } from './access/credentials.ts';
 import type { ApiTokenCredential } from './access/personalTokens.ts';
 
@@ -47,6 +48,11 @@ export interface RequestContext extends ApiServices {
   req: Request;
   resHeaders: Headers;
   clientIp: string;
+  /**
+   * The session's rate counter after this request's calls, when the session check counted them
+   * (createRequestContext's `calls`); the guard (api/src/access/guard.ts) then only reads it.
+   */
+  sessionCounted?: CountedCalls;
 }
 
 export function isSecureRequest(config: ApiConfig, req: Request): boolean {
@@ -59,6 +65,8 @@ export async function createRequestContext(
   req: Request,
   resHeaders: Headers,
   clientIp: string,
+  /** The calls this request makes, to count against the session's budget with the session check (one query less). */
+  calls?: CallsToCount,
 ): Promise<RequestContext> {
   const authorization = req.headers.get('authorization');
   const bearer = authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : null;
@@ -75,17 +83,19 @@ export async function createRequestContext(
   let worldId = PUBLIC_WORLD_ID;
   let sessionId: string | null = null;
   let authenticatedBy: RequestContext['authenticatedBy'] = null;
+  let sessionCounted: CountedCalls | undefined;
   if (token) {
-    const session = await validateSessionToken(services.db, token);
+    const session = await validateSessionToken(services.db, token, new Date(), calls);
     if (session) {
       user = session.user;
       activeCompany = session.company;
       worldId = session.currentWorldId ?? PUBLIC_WORLD_ID;
       sessionId = session.id;
+      sessionCounted = session.counted;
       authenticatedBy = bearer ? 'bearer' : 'cookie';
       noteRequest(req, { userId: user.id });
       if (!bearer) resHeaders.append('set-cookie', sessionCookie(token, session.expiresAt, isSecureRequest(services.config, req)));
     }
   }
-  return { ...services, user, activeCompany, worldId, sessionId, authenticatedBy, apiToken: null, credentialError: null, req, resHeaders, clientIp };
+  return { ...services, user, activeCompany, worldId, sessionId, authenticatedBy, apiToken: null, credentialError: null, req, resHeaders, clientIp, sessionCounted };
 }

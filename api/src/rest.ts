@@ -182,7 +182,11 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
     app.on(route.method, honoPath, async (c) => {
       const resHeaders = new Headers();
       try {
-        const ctx = await createRequestContext(services, c.req.raw, resHeaders, clientIpOf(c, services.config.TRUST_PROXY_HOPS));
+        // The call is counted against the session's budget with the session check (one query).
+        const ctx = await createRequestContext(services, c.req.raw, resHeaders, clientIpOf(c, services.config.TRUST_PROXY_HOPS), {
+          calls: 1,
+          isMutation: route.method !== 'GET',
+        });
         const body = route.method === 'GET' || route.method === 'DELETE' ? {} : await readJsonBody(c);
         const input = { ...c.req.query(), ...body, ...c.req.param() };
         const caller = createCaller(ctx) as unknown as Record<string, unknown>;

@@ -102,6 +102,10 @@ describe('rate limits', () => {
     for (let i = 0; i < 119; i += 1) {
       expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 1, action: 'buy' } })).status).toBe(200);
     }
+    // A guessed token (the session's id with a wrong secret) is refused and spends none of its budget.
+    const [sessionId] = player.token.split('.') as [string, string];
+    const guessed = await app.api('GET', '/company', { token: `${sessionId}.${'A'.repeat(32)}` });
+    expect(guessed.status).toBe(401);
     // A tRPC batch of 3 reads counts 3.
     const batch = await fetch(`${app.baseUrl}/api/trpc/company.get,catalog.goods,world.state?batch=1&input=${encodeURIComponent('{}')}`, {
       headers: { authorization: `Bearer ${player.token}` },

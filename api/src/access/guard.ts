@@ -8,7 +8,7 @@
 import { GameError, scopeCovers, type ProcedureAccess } from '@marketcraft/shared';
 import type { RequestContext } from '../context.ts';
 import type { ApiConfig } from '../config.ts';
-import { countCall, rateLimitHeaders, rateLimitedMessage, type RateBudget, type RateSubject } from './rateLimit.ts';
+import { countCall, rateLimitHeaders, rateLimitedMessage, verdictOf, type RateBudget, type RateSubject } from './rateLimit.ts';
 
 /** How often a token's last_used_at is written (the daily audit counts every call). */
 export const LAST_USE_REFRESH_MS = 60_000;
@@ -68,7 +68,11 @@ export async function countAgainstBudget(ctx: RequestContext, call: CallDescript
   }
   if (!subject) return; // anonymous: only public reads (and sign-in, throttled on its own)
   const budget = subject.kind === 'token' ? tokenBudget(ctx.config) : sessionBudget(ctx.config);
-  const verdict = await countCall(ctx.db, subject, budget, call.isMutation);
+  // Counted already with the session check (all the request's calls at once), or counted now.
+  const verdict =
+    subject.kind === 'session' && ctx.sessionCounted
+      ? verdictOf(ctx.sessionCounted, budget, call.isMutation)
+      : await countCall(ctx.db, subject, budget, call.isMutation);
   for (const [name, value] of Object.entries(rateLimitHeaders(verdict, call.isMutation))) ctx.resHeaders.set(name, value);
   if (!verdict.allowed) {
     throw new GameError('RATE_LIMITED', rateLimitedMessage(verdict, call.isMutation, subject.kind), { retryAfterSeconds: verdict.resetSeconds });

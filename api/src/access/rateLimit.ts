@@ -9,7 +9,7 @@
  * (`api_token_usage`, with the company it acted for: the leaderboard's "API" badge) and refreshes
  * its last use at most once a minute.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { sqlTemplate, type DbExecutor } from '@marketcraft/db';
 
 export interface RateBudget {
@@ -37,15 +37,47 @@ type CounterRow = {
   reset_seconds: number;
 };
 
-/** One upsert of the subject's counter for this minute; its text is rendered once (every signed-in call runs it). */
-const counterSql = sqlTemplate<'key' | 'mutation'>(
-  (slot) => sql`
+/** A subject's counter for this minute after a count: calls and mutations so far, seconds until it resets. */
+export interface CountedCalls {
+  requests: number;
+  mutations: number;
+  resetSeconds: number;
+}
+
+/**
+ * The upsert that counts calls: `requests` calls (of them `mutations` mutations) for the subject
+ * `subject` (an expression over `from`, e.g. the session row the same statement found; no row
+ * from `from`: nothing is counted). Returns requests, mutations and reset_seconds.
+ */
+export function counterUpsertSql(options: { subject: SQL; from?: SQL; requests: SQL; mutations: SQL }): SQL {
+  return sql`
     insert into rate_limit_counters as c (subject, window_start, requests, mutations)
-    values (${slot('key')}, date_trunc('minute', now()), 1, ${slot('mutation')})
+    select ${options.subject}, date_trunc('minute', now()), ${options.requests}::int, ${options.mutations}::int ${options.from ?? sql``}
     on conflict (subject, window_start) do update
-      set requests = c.requests + 1, mutations = c.mutations + excluded.mutations
-    returning requests, mutations, extract(epoch from window_start + interval '1 minute' - now())::float8 as reset_seconds`,
+      set requests = c.requests + excluded.requests, mutations = c.mutations + excluded.mutations
+    returning requests, mutations, extract(epoch from window_start + interval '1 minute' - now())::float8 as reset_seconds`;
+}
+
+/** One upsert of the subject's counter for this minute; its text is rendered once (every signed-in call runs it). */
+const counterSql = sqlTemplate<'key' | 'mutation'>((slot) =>
+  counterUpsertSql({ subject: sql`${slot('key')}::text`, requests: sql`1`, mutations: slot('mutation') }),
 );
+
+/** The rate subject key of a session (the counter's `subject`). */
+export function sessionSubjectKey(sessionId: SQL | string): SQL {
+  return sql`'session:' || ${sessionId}`;
+}
+
+/** The verdict on calls already counted (e.g. with the session check, api/src/auth/session.ts). */
+export function verdictOf(counted: CountedCalls, budget: RateBudget, isMutation: boolean): RateVerdict {
+  return {
+    allowed: counted.requests <= budget.requestsPerMinute && (!isMutation || counted.mutations <= budget.mutationsPerMinute),
+    budget,
+    requests: counted.requests,
+    mutations: counted.mutations,
+    resetSeconds: Math.max(1, Math.ceil(counted.resetSeconds)),
+  };
+}
 
 /** Counts one call of `subject` and says whether it is within the budget. */
 export async function countCall(db: DbExecutor, subject: RateSubject, budget: RateBudget, isMutation: boolean): Promise<RateVerdict> {
@@ -81,15 +113,7 @@ export async function countCall(db: DbExecutor, subject: RateSubject, budget: Ra
       select requests, mutations, reset_seconds from verdict`);
   }
   if (!row) throw new Error('rate limit counter returned nothing');
-  const requests = Number(row.requests);
-  const mutations = Number(row.mutations);
-  return {
-    allowed: requests <= budget.requestsPerMinute && (!isMutation || mutations <= budget.mutationsPerMinute),
-    budget,
-    requests,
-    mutations,
-    resetSeconds: Math.max(1, Math.ceil(Number(row.reset_seconds))),
-  };
+  return verdictOf({ requests: Number(row.requests), mutations: Number(row.mutations), resetSeconds: Number(row.reset_seconds) }, budget, isMutation);
 }
 
 /**

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { companies, sessions, sqlTemplate, users, worlds, type Database } from '@marketcraft/db';
+import { counterUpsertSql, sessionSubjectKey, type CountedCalls } from '../access/rateLimit.ts';
 import { API_TOKEN_ALPHABET, PUBLIC_WORLD_ID } from '@marketcraft/shared';
 
 export const SESSION_COOKIE_NAME = 'marketcraft_session';
@@ -40,6 +41,8 @@ export interface ValidSession {
   currentWorldId: number | null;
   /** When the cookie should expire (the earlier of the idle and absolute limits). */
   expiresAt: Date;
+  /** The session's rate counter after this request's calls, when they were counted with the check. */
+  counted?: CountedCalls;
 }
 
 /** The tokens' alphabet (personal access tokens use it too): 32 letters, no look-alikes. */
@@ -97,27 +100,64 @@ type SessionRow = {
   worldStatus: string | null;
 };
 
-/**
- * The session, its user and the user's active company in one query (every player route needs the
- * company: api/src/trpc.ts), its text rendered once: every signed-in request runs it.
- */
-const sessionCheckSql = sqlTemplate<'id'>(
-  (slot) => sql`
-    select s.id, s.secret_hash as "secretHash", s.created_at as "createdAt", s.last_verified_at as "lastVerifiedAt",
-           u.id as "userId", u.email, u.is_admin as "isAdmin", c.id as "companyId", c.name as "companyName",
-           s.current_world_id as "currentWorldId", w.status as "worldStatus"
+/** The columns of a session check: the session, its user and the user's active company. */
+const sessionColumns = sql`
+    s.id, s.secret_hash as "secretHash", s.created_at as "createdAt", s.last_verified_at as "lastVerifiedAt",
+    u.id as "userId", u.email, u.is_admin as "isAdmin", c.id as "companyId", c.name as "companyName",
+    s.current_world_id as "currentWorldId", w.status as "worldStatus"`;
+const sessionJoins = sql`
     from ${sessions} s
     join ${users} u on u.id = s.user_id
     -- The company in the session's current world (docs/worlds.md).
     left join ${companies} c on c.world_id = coalesce(s.current_world_id, ${PUBLIC_WORLD_ID}) and c.user_id = u.id and c.status = 'active'
-    left join ${worlds} w on w.id = c.world_id
-    where s.id = ${slot('id')}`,
+    left join ${worlds} w on w.id = c.world_id`;
+
+/**
+ * The session, its user and the user's active company in one query (every player route needs the
+ * company: api/src/trpc.ts), its text rendered once: every signed-in request runs it.
+ */
+const sessionCheckSql = sqlTemplate<'id'>((slot) => sql`select ${sessionColumns} ${sessionJoins} where s.id = ${slot('id')}`);
+
+/**
+ * The same, and the request's calls counted against the session's rate budget in the same
+ * statement (one round trip less per request; api/src/access/rateLimit.ts owns the counter). The
+ * calls are counted only when the secret's hash matches (the constant-time comparison in
+ * validateSessionToken stays the check that admits the session): a guessed session id with a
+ * wrong secret never spends its owner's budget.
+ */
+const sessionCheckAndCountSql = sqlTemplate<'id' | 'secretHash' | 'requests' | 'mutations'>(
+  (slot) => sql`
+    with found as (select ${sessionColumns} ${sessionJoins} where s.id = ${slot('id')}),
+    counted as (${counterUpsertSql({
+      subject: sessionSubjectKey(sql`found.id`),
+      from: sql`from found where found."secretHash" = ${slot('secretHash')}`,
+      requests: slot('requests'),
+      mutations: slot('mutations'),
+    })})
+    select found.*, counted.requests as "countedRequests", counted.mutations as "countedMutations", counted.reset_seconds as "countResetSeconds"
+    from found left join counted on true`,
 );
 
-export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidSession | null> {
+/** Calls to count with the session check: a REST call or tRPC request is 1, a tRPC batch its number of calls. */
+export interface CallsToCount {
+  calls: number;
+  isMutation: boolean;
+}
+
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  now = new Date(),
+  count?: CallsToCount,
+): Promise<ValidSession | null> {
   if (!isSessionTokenShape(token)) return null;
   const [id, secret] = token.split('.') as [string, string];
-  const [found] = await db.execute<SessionRow>(sessionCheckSql({ id }));
+  const secretHash = hashSecret(secret);
+  const [found] = await db.execute<SessionRow & Partial<CountedRow>>(
+    count
+      ? sessionCheckAndCountSql({ id, secretHash: Buffer.from(secretHash), requests: count.calls, mutations: count.isMutation ? count.calls : 0 })
+      : sessionCheckSql({ id }),
+  );
   // Raw rows: timestamps come as text (drizzle turns postgres.js's date parsing off), bytea as a Buffer.
   const row = found && {
     ...found,
@@ -126,7 +166,7 @@ export async function validateSessionToken(db: Database, token: string, now = ne
     lastVerifiedAt: new Date(found.lastVerifiedAt),
   };
   if (!row) return null;
-  if (!constantTimeEqual(hashSecret(secret), row.secretHash)) return null;
+  if (!constantTimeEqual(secretHash, row.secretHash)) return null;
   if (expiryOf(row.createdAt, row.lastVerifiedAt).getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
@@ -145,8 +185,14 @@ export async function validateSessionToken(db: Database, token: string, now = ne
         : { id: row.companyId, name: row.companyName!, worldId: row.currentWorldId ?? PUBLIC_WORLD_ID, worldStatus: row.worldStatus ?? 'active' },
     currentWorldId: row.currentWorldId,
     expiresAt: expiryOf(row.createdAt, lastVerifiedAt),
+    counted:
+      count && found?.countedRequests != null
+        ? { requests: Number(found.countedRequests), mutations: Number(found.countedMutations), resetSeconds: Number(found.countResetSeconds) }
+        : undefined,
   };
 }
+
+type CountedRow = { countedRequests: number | null; countedMutations: number | null; countResetSeconds: number | null };
 
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
