@@ -93,6 +93,21 @@ describe('classroom worlds under concurrent and careless requests', () => {
     }
   });
 
+  it("writes negative amounts as numbers in the CSV files, and a formula-like company name as text", async () => {
+    const world = await createWorld({ name: 'Spreadsheet' });
+    const student = await app.createPlayer({ name: 'Spreadsheet student' });
+    const joined = await app.api('POST', '/worlds/join', { token: student.token, body: { code: world.join_code, company_name: '=HYPERLINK(1)' } });
+    expect(joined.status).toBe(200);
+    expect((await app.api('PUT', '/session/world', { token: student.token, body: { world_id: world.id } })).status).toBe(200);
+    const bought = await app.api('POST', '/market/trade', { token: student.token, body: { product_id: 1, quantity: 2, action: 'buy' } });
+    expect(bought.status).toBe(200);
+    const response = await fetch(`${app.baseUrl}/api/worlds/${world.id}/export/transactions.csv`, { headers: { authorization: `Bearer ${teacher.token}` } });
+    const lines = (await response.text()).trim().split('\r\n');
+    const purchase = lines.find((line) => line.includes(',purchase,market_buy,'))!.split(',');
+    expect(purchase[3]).toBe("'=HYPERLINK(1)");
+    expect(purchase[6]).toBe((-bought.body.total).toFixed(2));
+  });
+
   it('refuses debrief product ids no product can have with a 400', async () => {
     const world = await createWorld({ name: 'Debrief' });
     const answer = await app.api('GET', `/worlds/${world.id}/debrief?product_ids=1,9999999999`, { token: teacher.token });

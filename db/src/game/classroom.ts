@@ -196,8 +196,9 @@ export async function worldCompanyFigures(db: DbExecutor, user: WorldUser, world
 function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
-  // A spreadsheet must not run a player's company name as a formula.
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  // A spreadsheet must not run a player's company name as a formula. A negative amount
+  // ("-5406.00") is a number, not a formula: prefixed, it would turn into text no sum adds up.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
