@@ -31,7 +31,7 @@ import { ruleSql } from '../ruleSql.ts';
 import { changeCash } from './ledger.ts';
 import { PRODUCT_NOT_FOUND, addToWarehouse, takeFromWarehouse, warehouseQuantity } from './inventory.ts';
 import { worldProductsSql } from './marketPrices.ts';
-import { companyWorld } from './world.ts';
+import { lockCompanyInWorld } from './world.ts';
 
 export type MarketTradeAction = 'buy' | 'sell';
 
@@ -173,12 +173,11 @@ export async function marketTrade(
   input: { productId: number; quantity: number; action: MarketTradeAction },
 ): Promise<MarketTradeResult> {
   return db.transaction(async (tx) => {
-    const worldId = await companyWorld(tx, companyId);
+    // The company row lock comes first in every operation.
+    const worldId = await lockCompanyInWorld(tx, companyId);
     if (input.action === 'buy') {
-      // An unknown product: placeOrder answers 404 before anything is written.
-      // Cash first (the company row lock comes first in every operation); the order's price is
+      // An unknown product: placeOrder answers 404 before anything is written. The order's price is
       // known only once placed, so the cash change follows it within the same transaction.
-      await tx.execute(sql`select id from companies where id = ${companyId} for update`);
       const order = await placeOrder(tx, { ...input, worldId });
       const cashCents = await changeCash(tx, {
         companyId,
@@ -195,7 +194,6 @@ export async function marketTrade(
     const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
     if (!exists) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
 
-    await tx.execute(sql`select id from companies where id = ${companyId} for update`);
     // The conditional stock update decides first; if it refuses, nothing else happens.
     const taken = await takeFromWarehouse(tx, companyId, input.productId, input.quantity);
     if (taken === null) {

@@ -32,7 +32,6 @@ import { companies, portfolioEntries, shareRecords, stockPriceHistory } from '..
 import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
 import { changeCash } from './ledger.ts';
-import { companyWorld } from './world.ts';
 
 export interface ShareRecordView {
   company_id: number;
@@ -290,11 +289,14 @@ export async function tradeShares(
   if (!Number.isSafeInteger(shares) || shares <= 0) throw new GameError('INVALID_INPUT', 'Share count must be a positive whole number');
   if (holderCompanyId === issuerCompanyId) throw new GameError('RULE_BROKEN', "You cannot trade your own company's shares");
   return db.transaction(async (tx) => {
-    // Only companies of the holder's world trade with it: another world's company is unknown here.
-    const worldId = await companyWorld(tx, holderCompanyId);
-    // Both companies, in id order (as the turn locks them), then the share record.
-    await tx.execute(sql`
-      select id from companies where world_id = ${worldId} and id in (${holderCompanyId}, ${issuerCompanyId}) order by id for update`);
+    // Both companies, in id order (as the turn locks them), then the share record. Only companies of
+    // the holder's world trade with it: another world's company is unknown here (the share record is
+    // read in the holder's world).
+    const locked = await tx.execute<{ id: number; world_id: number }>(sql`
+      select id, world_id from companies where id in (${holderCompanyId}, ${issuerCompanyId}) order by id for update`);
+    const holder = locked.find((company) => Number(company.id) === holderCompanyId);
+    if (!holder) throw new GameError('NOT_FOUND', 'No company found');
+    const worldId = Number(holder.world_id);
     const [row] = await tx.execute<IssuerState>(sql`
       select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed
       from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
