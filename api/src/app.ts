@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from './root.ts';
 import { createRequestContext, type ApiServices } from './context.ts';
@@ -64,6 +65,19 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
   app.use(
     '/api/*',
     bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => c.json({ error: `The request body is too large (at most ${MAX_REQUEST_BODY_BYTES / 1024} KB).` }, 413) }),
+  );
+  // Scripts in other origins (a teacher's notebook, a player's page) may call the API with a bearer
+  // token: CORS without credentials, so a browser never sends or exposes the visitor's cookie
+  // session to another site (origin.ts lets bearer requests through, refuses foreign cookie ones).
+  app.use(
+    '/api/*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    }),
   );
   app.use('/api/*', originCheck(services.config));
   app.use('/api/*', refuseTokensInUrl());

@@ -7,7 +7,7 @@ import { noteRequest } from './requestLog.ts';
 import { parseCookies, sessionCookie } from './auth/cookies.ts';
 import { SESSION_COOKIE_NAME, validateSessionToken, type ActiveCompany, type CallsToCount, type SessionUser } from './auth/session.ts';
 import type { CountedCalls } from './access/rateLimit.ts';
-import { authenticatePersonalToken, type CredentialError } from './access/credentials.ts';
+import { authenticatePersonalToken, bearerCredentialOf, type CredentialError } from './access/credentials.ts';
 import type { ApiTokenCredential } from './access/personalTokens.ts';
 
 /** Long-lived things the API process shares between requests. */
@@ -69,7 +69,8 @@ export async function createRequestContext(
   calls?: CallsToCount,
 ): Promise<RequestContext> {
   const authorization = req.headers.get('authorization');
-  const bearer = authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : null;
+  // With a bearer the cookie is never used (the cross-site check lets bearer requests through from any Origin).
+  const bearer = bearerCredentialOf(authorization);
   // Personal access tokens and malformed credentials are told apart from session tokens first.
   const byToken = await authenticatePersonalToken(services.db, authorization);
   if (byToken) {
@@ -77,7 +78,7 @@ export async function createRequestContext(
     return { ...services, ...byToken, worldId: PUBLIC_WORLD_ID, sessionId: null, req, resHeaders, clientIp };
   }
   const cookieToken = parseCookies(req.headers.get('cookie')).get(SESSION_COOKIE_NAME) ?? null;
-  const token = bearer || cookieToken;
+  const token = bearer ?? cookieToken;
   let user: SessionUser | null = null;
   let activeCompany: ActiveCompany | null | undefined;
   let worldId = PUBLIC_WORLD_ID;

@@ -4,12 +4,17 @@
  * - If it carries an Origin header, that origin must be the app's (PUBLIC_URL, or the Host it was
  *   sent to).
  * - If it has no Origin but carries the session cookie, it must say `Sec-Fetch-Site: same-origin`.
- * Requests authenticated by a bearer token (scripts) carry no ambient credentials and pass.
+ * Requests authenticated by a bearer token (scripts) carry no ambient credentials and pass, from any
+ * Origin (a notebook or a page of another site calling the API with its user's token, answered with
+ * CORS headers: api/src/app.ts): a request with a bearer is authenticated by it alone, never by
+ * the cookie it may also carry (api/src/context.ts), so a foreign page gains nothing from the
+ * visitor's session.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { ApiConfig } from './config.ts';
 import { parseCookies } from './auth/cookies.ts';
 import { SESSION_COOKIE_NAME } from './auth/session.ts';
+import { bearerCredentialOf } from './access/credentials.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -30,9 +35,9 @@ export function originCheck(config: ApiConfig): MiddlewareHandler {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.headers.get('origin');
     const hasSessionCookie = parseCookies(req.headers.get('cookie')).has(SESSION_COOKIE_NAME);
-    const bearer = req.headers.get('authorization')?.toLowerCase().startsWith('bearer ') ?? false;
+    const bearer = bearerCredentialOf(req.headers.get('authorization')) !== null;
     if (origin) {
-      if (!allowedOrigins(config, req).has(origin)) {
+      if (!bearer && !allowedOrigins(config, req).has(origin)) {
         return c.json({ error: 'Cross-site request refused: the Origin does not match this app.' }, 403);
       }
     } else if (hasSessionCookie && !bearer && req.headers.get('sec-fetch-site') !== 'same-origin') {

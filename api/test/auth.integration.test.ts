@@ -205,6 +205,40 @@ describe('accounts and sign-in', () => {
       expect((await app.api('GET', '/admin/check', { token: signin.body.token })).status).toBe(401);
     });
 
+    it('serves scripts of other origins that send a bearer token (CORS without credentials), never on the cookie', async () => {
+      const evil = 'https://notebook.example';
+      // The browser's preflight: any origin, the Authorization header allowed, no credentials.
+      const preflight = await rawRequest(app.baseUrl, 'OPTIONS', '/api/company', {
+        headers: { origin: evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('*');
+      expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+      expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+
+      const signup = await post('/auth/signup', { email: uniqueEmail('cors'), password: 'secret1' });
+      const cookie = `${SESSION_COOKIE_NAME}=${signup.body.token}`;
+      // A foreign page that adds a made-up bearer to the visitor's cookie acts on the bearer alone:
+      // it signs nobody out and reads nothing.
+      for (const authorization of ['Bearer junk', 'Bearer\tjunk', `bearer   ${'A'.repeat(24)}.${'B'.repeat(32)}`]) {
+        await post('/auth/signout', undefined, { cookie, origin: evil, authorization });
+        const forged = await rawRequest(app.baseUrl, 'GET', '/api/company', { headers: { cookie, origin: evil, authorization } });
+        expect(forged.status, authorization).toBe(401);
+      }
+      expect((await app.api('GET', '/admin/check', { token: signup.body.token })).status).toBe(200);
+      // A foreign Origin with the cookie alone is still refused (the cross-site check above).
+      expect((await post('/auth/signout', undefined, { cookie, origin: evil })).status).toBe(403);
+
+      // A script with its own token works from that origin, and the browser may read the answer.
+      const read = await rawRequest(app.baseUrl, 'GET', '/api/company', { headers: { origin: evil, authorization: `Bearer ${signup.body.token}` } });
+      expect(read.status).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBe('*');
+      expect(String(read.headers['access-control-expose-headers']).toLowerCase()).toContain('ratelimit-remaining');
+      const signout = await post('/auth/signout', undefined, { origin: evil, authorization: `Bearer ${signup.body.token}` });
+      expect(signout.status).toBe(200);
+      expect((await app.api('GET', '/admin/check', { token: signup.body.token })).status).toBe(401);
+    });
+
     it('changes nothing on GET: GET /api/auth/signout is not a route', async () => {
       const signup = await post('/auth/signup', { email: uniqueEmail('get'), password: 'secret1' });
       const get = await rawRequest(app.baseUrl, 'GET', '/api/auth/signout', { headers: { authorization: `Bearer ${signup.body.token}` } });

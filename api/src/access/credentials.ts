@@ -54,6 +54,16 @@ export async function authenticatePersonalToken(db: DbExecutor, authorization: s
   return { user: check.user, activeCompany: check.company, authenticatedBy: 'token', apiToken: check.token, credentialError: null };
 }
 
+/**
+ * The credential of an `Authorization: Bearer <credential>` header, or null (no header, another
+ * scheme, nothing after Bearer). The one reading of the header: the cross-site check lets a request
+ * with a bearer through from any Origin because the session path then uses this, never the cookie.
+ */
+export function bearerCredentialOf(authorization: string | null): string | null {
+  const match = authorization ? /^bearer\s+(\S.*)$/is.exec(authorization.trim()) : null;
+  return match ? match[1]!.trim() : null;
+}
+
 /** Whether a URL carries something that looks like a token: refused before any route runs. */
 export function urlCarriesToken(url: URL): boolean {
   for (const [name, value] of url.searchParams) {

@@ -11,6 +11,7 @@ import type { ApiServices } from '../context.ts';
 import { createRequestContext, isSecureRequest } from '../context.ts';
 import { clientIpOf } from '../clientIp.ts';
 import { zodErrorMessage } from '../trpc.ts';
+import { bearerCredentialOf } from '../access/credentials.ts';
 import { blankSessionCookie, parseCookies, serializeCookie, sessionCookie } from './cookies.ts';
 import { SESSION_COOKIE_NAME, invalidateSession, validateSessionToken } from './session.ts';
 import { signIn, signInWithIdentity, signUp, type AccountSettings, type SignedIn } from './accounts.ts';
@@ -30,13 +31,13 @@ export const GOOGLE_STATE_MISMATCH_MESSAGE = 'Google sign-in expired or was star
 export const GOOGLE_FAILED_MESSAGE = 'Google authentication failed. Please try again.';
 export const GOOGLE_CANCELLED_MESSAGE = 'Google sign-in was cancelled.';
 
-/** The session token of the request: `Authorization: Bearer <token>` first, then the cookie. */
+/**
+ * The session token of the request: a bearer credential if there is one (then never the cookie: the
+ * cross-site check lets bearer requests through from any Origin), else the cookie.
+ */
 function requestToken(req: Request): { token: string; by: 'bearer' | 'cookie' } | null {
-  const authorization = req.headers.get('authorization');
-  if (authorization?.toLowerCase().startsWith('bearer ')) {
-    const token = authorization.slice(7).trim();
-    if (token) return { token, by: 'bearer' };
-  }
+  const bearer = bearerCredentialOf(req.headers.get('authorization'));
+  if (bearer) return { token: bearer, by: 'bearer' };
   const cookie = parseCookies(req.headers.get('cookie')).get(SESSION_COOKIE_NAME);
   return cookie ? { token: cookie, by: 'cookie' } : null;
 }
