@@ -9,6 +9,8 @@ import { SESSION_COOKIE_NAME, validateSessionToken, type ActiveCompany, type Cal
 import type { CountedCalls } from './access/rateLimit.ts';
 import { authenticatePersonalToken, bearerCredentialOf, type CredentialError } from './access/credentials.ts';
 import type { ApiTokenCredential } from './access/personalTokens.ts';
+import { WORLD_ID_HEADER, chooseTokenWorld, worldHeaderWithoutToken } from './access/tokenWorld.ts';
+import type { GameError } from '@marketcraft/shared';
 
 /** Long-lived things the API process shares between requests. */
 export interface ApiServices {
@@ -35,9 +37,12 @@ export interface RequestContext extends ApiServices {
   activeCompany?: ActiveCompany | null;
   /**
    * The world the request plays in: the session's current world (the header's switcher), else the
-   * public world. Personal access tokens act in the public world.
+   * public world. Personal access tokens act in the public world, or in the world their request
+   * names with X-World-Id (api/src/access/tokenWorld.ts).
    */
   worldId: number;
+  /** Why the request cannot run in the world it named with X-World-Id: every procedure answers it (400 or 404). */
+  worldRefusal: GameError | null;
   sessionId: string | null;
   /** How the caller came: a session cookie (needs the cross-site check), a session token as a bearer, or a personal access token. */
   authenticatedBy: 'cookie' | 'bearer' | 'token' | null;
@@ -73,9 +78,14 @@ export async function createRequestContext(
   const bearer = bearerCredentialOf(authorization);
   // Personal access tokens and malformed credentials are told apart from session tokens first.
   const byToken = await authenticatePersonalToken(services.db, authorization);
+  const worldHeader = req.headers.get(WORLD_ID_HEADER);
   if (byToken) {
-    if (byToken.user) noteRequest(req, { userId: byToken.user.id });
-    return { ...services, ...byToken, worldId: PUBLIC_WORLD_ID, sessionId: null, req, resHeaders, clientIp };
+    if (!byToken.user) return { ...services, ...byToken, worldId: PUBLIC_WORLD_ID, worldRefusal: null, sessionId: null, req, resHeaders, clientIp };
+    noteRequest(req, { userId: byToken.user.id });
+    const { worldId, refusal } = await chooseTokenWorld(services.db, byToken.user.id, worldHeader);
+    // The token check read the public world's company; another world's is read by playerProcedure.
+    const activeCompany = worldId === PUBLIC_WORLD_ID ? byToken.activeCompany : undefined;
+    return { ...services, ...byToken, activeCompany, worldId, worldRefusal: refusal, sessionId: null, req, resHeaders, clientIp };
   }
   const cookieToken = parseCookies(req.headers.get('cookie')).get(SESSION_COOKIE_NAME) ?? null;
   const token = bearer ?? cookieToken;
@@ -98,5 +108,6 @@ export async function createRequestContext(
       if (!bearer) resHeaders.append('set-cookie', sessionCookie(token, session.expiresAt, isSecureRequest(services.config, req)));
     }
   }
-  return { ...services, user, activeCompany, worldId, sessionId, authenticatedBy, apiToken: null, credentialError: null, req, resHeaders, clientIp, sessionCounted };
+  const worldRefusal = worldHeaderWithoutToken(worldHeader);
+  return { ...services, user, activeCompany, worldId, worldRefusal, sessionId, authenticatedBy, apiToken: null, credentialError: null, req, resHeaders, clientIp, sessionCounted };
 }

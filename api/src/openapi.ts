@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { API_TOKEN_SCOPE_DESCRIPTIONS, DEFAULT_RATE_LIMITS, signInInputSchema, signUpInputSchema } from '@marketcraft/shared';
 import type { ProcedureMeta } from './trpc.ts';
 import { restRoutes } from './rest.ts';
+import { WORLD_ID_HEADER } from './access/tokenWorld.ts';
 import { errorResponse, healthResponse, okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from './responses.ts';
 
 /** What an error status means on this API (every error body is `{ "error": message }`). */
@@ -133,6 +134,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
       parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
     }
+    // Routes a token may call take the world it acts in (docs/api.md, "Worlds").
+    if (((route.procedure._def.meta as ProcedureMeta | undefined)?.access ?? 'session') !== 'session') parameters.push({ $ref: '#/components/parameters/WorldId' });
     const inputSchema = route.procedure._def.inputs[0] as z.ZodType | undefined;
     const answer = responseSchemaOf(route.procedurePath);
     const isPublic = route.procedurePath === 'world.state' || route.procedurePath === 'world.community';
@@ -182,6 +185,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         'The browser uses the session cookie (POST /api/auth/signin); the session token also works as a bearer. ' +
         `Rate limits per minute: ${DEFAULT_RATE_LIMITS.token.requestsPerMinute} requests and ${DEFAULT_RATE_LIMITS.token.mutationsPerMinute} mutations per token, ` +
         `${DEFAULT_RATE_LIMITS.session.requestsPerMinute} and ${DEFAULT_RATE_LIMITS.session.mutationsPerMinute} per session (defaults); every answer carries RateLimit headers, and 429 carries Retry-After. ` +
+        `A token acts in the public world, or in another world its user plays in or teaches when the request names it with the ${WORLD_ID_HEADER} header (a world you are not in: 404). ` +
         'A cookie-authenticated request other than GET must come from the app (Origin header), or it answers 403. Guide: docs/api.md.',
     },
     servers: [{ url: '/api' }],
@@ -199,6 +203,17 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         },
       },
       headers: RATE_LIMIT_HEADERS,
+      parameters: {
+        WorldId: {
+          name: WORLD_ID_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            'Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token\'s user plays in or teaches; ' +
+            'any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400).',
+          schema: { type: 'integer', minimum: 1 },
+        },
+      },
       schemas: { Error: jsonSchemaOf(errorResponse, 'output') },
     },
     security: [{ session: [] }, { sessionToken: [] }],
@@ -248,6 +263,8 @@ pre{background:#f8f9fa;padding:.5rem;border-radius:6px;overflow:auto;font-size:.
 <p>Scripts use a <b>personal access token</b>: create one on your <a href="/profile">Company Profile</a> (it is shown once), then send it on every request as <code>Authorization: Bearer mc_pat_…</code>. Never put it in a URL: a token in the query string is refused. Each token has a scope, and each route below says the scope it needs:</p>
 <ul>${scopes}<li><span class="s session">session only</span> admin routes, account settings and token management: tokens never reach them</li></ul>
 <p>Malformed, unknown, revoked and expired tokens answer 401 with their own message; a token without the scope a route needs answers 403. The browser signs in with <code>POST /api/auth/signin</code> and uses the session cookie (the session token also works as a bearer).</p>
+<h2 id="worlds">Worlds</h2>
+<p>A token acts in the public world. To act in a private (classroom) world you play in or teach, send its id on each request: <code>${WORLD_ID_HEADER}: 7</code> (<code>GET /api/worlds</code> lists your worlds and their ids). A world you are not part of, or none, answers 404; a malformed id 400. Browser sessions choose their world with the world switcher instead.</p>
 <h2 id="limits">Rate limits</h2>
 <p>Per minute: <b>${token.requestsPerMinute} requests, of which ${token.mutationsPerMinute} actions</b> (POST, PUT, PATCH, DELETE) per token; ${session.requestsPerMinute} and ${session.mutationsPerMinute} per browser session (this server's defaults). Every answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code>, <code>RateLimit-Reset</code> (seconds), <code>RateLimit-Policy</code> and <code>RateLimit</code>; over the budget the answer is 429 with <code>Retry-After</code>. The counts are shared by all servers of the game.</p>
 <div id="routes">Loading…</div>

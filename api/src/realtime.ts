@@ -63,7 +63,8 @@ export function registerRealtimeRoutes(app: Hono, listenSql: postgres.Sql, servi
       const ip = clientIpOf(c, services.config.TRUST_PROXY_HOPS);
       const currentWorld = async (): Promise<number | null> => {
         try {
-          return (await createRequestContext(services, c.req.raw, new Headers(), ip)).worldId;
+          const context = await createRequestContext(services, c.req.raw, new Headers(), ip);
+          return context.worldRefusal ? null : context.worldId;
         } catch (error) {
           // The database is out of reach: skip this one (the header's polling fallback still sees the week).
           services.logger.warn({ err: error }, 'realtime: could not read the caller\'s world');

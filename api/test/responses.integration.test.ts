@@ -259,7 +259,8 @@ describe('answers match the OpenAPI document', () => {
     }
     // The shape the spec left open, as decided: GET /api/stocks/history?company_id= -> [{week, price}].
     const history = paths['/stocks/history']!.get as unknown as { parameters: { name: string; in: string; required: boolean }[]; responses: Record<string, any> };
-    expect(history.parameters).toEqual([expect.objectContaining({ name: 'company_id', in: 'query', required: true })]);
+    // ...and, as every route a token may call, the world it acts in (X-World-Id).
+    expect(history.parameters).toEqual([{ $ref: '#/components/parameters/WorldId' }, expect.objectContaining({ name: 'company_id', in: 'query', required: true })]);
     const item = history.responses['200'].content['application/json'].schema.items;
     expect(Object.keys(item.properties)).toEqual(['week', 'price']);
     expect(item.additionalProperties).toBe(false);

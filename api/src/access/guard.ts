@@ -36,7 +36,7 @@ export async function guardCall(ctx: RequestContext, call: CallDescription): Pro
   await countAgainstBudget(ctx, call);
 }
 
-/** The checks that need no database: a refused credential, a token's scope. Throws the 401 or 403. */
+/** The checks that need no database: a refused credential, a token's scope, the world it named. Throws the 401, 403, 400 or 404. */
 export function checkCredential(ctx: RequestContext, call: CallDescription): void {
   const { credentialError, apiToken } = ctx;
   if (credentialError) {
@@ -54,6 +54,9 @@ export function checkCredential(ctx: RequestContext, call: CallDescription): voi
       );
     }
   }
+  // A world named with X-World-Id that the caller may not act in (or a malformed one): never a
+  // silent answer from another world.
+  if (ctx.worldRefusal) throw ctx.worldRefusal;
 }
 
 /** Counts the call against its token's or session's budget, sets the RateLimit headers, throws the 429 when over. */
