@@ -157,6 +157,29 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     await expect(exportWorldCsv(db, { id: teacherId + 1_000_000, isAdmin: false }, shocked, 'prices')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('a price shock, once over, leaves the price where the market would have had it (a -90% shock left it at 2.5x its base)', async () => {
+    const teacher = { id: teacherId, isAdmin: false };
+    const options = { turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 0, maxPlayers: 10, seed: 77 };
+    const shocked = (await createWorld(db, teacher, { name: 'Crash', ...options })).id;
+    const control = (await createWorld(db, teacher, { name: 'No crash', ...options })).id;
+    const [ore] = await db.execute<{ id: number; base: number }>(sql`select id, base_price_cents as base from products where name = 'Iron Ore'`);
+    const priceIn = async (worldId: number) =>
+      Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${worldId} and product_id = ${ore!.id}`))[0]!.p);
+    await addShock(db, teacher, shocked, { kind: 'price', productId: Number(ore!.id), percent: -90, weeks: 1 });
+    await runTurn(db, { worldId: shocked, week: 1 });
+    await runTurn(db, { worldId: control, week: 1 });
+    // Posted during week 2: a tenth of the market's price (below the market's own floor: the instructor asked for it).
+    expect(await priceIn(shocked)).toBe(Math.round((await priceIn(control)) * 0.1));
+    for (const week of [2, 3, 4]) {
+      await runTurn(db, { worldId: shocked, week });
+      await runTurn(db, { worldId: control, week });
+      // Back to the market's price, give or take the cents lost to the shocked price's rounding.
+      const unshocked = await priceIn(control);
+      expect(Math.abs((await priceIn(shocked)) - unshocked), `week ${week + 1}`).toBeLessThanOrEqual(Math.ceil(unshocked * 0.01));
+    }
+    expect(await priceIn(control)).toBeLessThan(Number(ore!.base) * 1.5);
+  });
+
   it('an ended world keeps its data and never turns again', async () => {
     const before = await worldState(db, otherWorld);
     const ended = await endWorld(db, { id: teacherId, isAdmin: false }, otherWorld);

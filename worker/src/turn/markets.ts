@@ -25,11 +25,18 @@ export async function runMarkets(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     insert into product_price_history (world_id, product_id, week, price_cents)
     select world_id, product_id, ${week}::int, current_price_cents from world_products where world_id = ${worldId}::int`);
+  // Instructors' price shocks (docs/worlds.md) are a factor over the market's own price: the price
+  // posted during week W carries the factor of the shocks running in week W - 1 (a shock added in
+  // week S is first posted after the turn of week S, last after the turn of its end week). The turn
+  // takes the old factor off, moves that underlying price by the usual rule (trading, drift, noise,
+  // bounds), and puts the new week's factor on. Multiplying the shocked price and dividing it back
+  // later was lossy: the rule's bounds clamped the shocked price in between, so a -90% shock left
+  // the price at 2.5x its base once it ended.
   await tx.execute(sql`
     create temp table turn_prices on commit drop as
-    select p.id as product_id, p.current_price_cents as old_cents,
+    select p.id as product_id, p.current_price_cents as old_cents, coalesce(f.new_factor, 1) as new_factor,
            ${ruleSql(nextMarketPriceRule, {
-             price: sql`p.current_price_cents`,
+             price: sql`greatest(1, round(p.current_price_cents / coalesce(f.old_factor, 1)))`,
              depth: sql`p.depth_units`,
              flow: sql`least(greatest(coalesce(ma.units_bought - ma.units_sold, 0), -10 * p.depth_units), 10 * p.depth_units)`,
              basePrice: sql`p.base_price_cents`,
@@ -37,18 +44,16 @@ export async function runMarkets(ctx: TurnContext): Promise<void> {
            })} as new_cents
     from ${worldProductsSql(worldId)} p
     join unnest(${`{${productIds.join(',')}}`}::int[], ${`{${noises.join(',')}}`}::int[]) as n(product_id, noise_bp) on n.product_id = p.id
-    left join market_activity ma on ma.world_id = ${worldId}::int and ma.product_id = p.id and ma.week = ${week}::int`);
-  // Instructors' price shocks (docs/worlds.md): the turn of a shock's first week moves the price by
-  // its percent, the turn after its last week moves it back by the same factor.
-  await tx.execute(sql`
-    update turn_prices t set new_cents = greatest(1, round(t.new_cents * s.factor))::bigint
-    from (
-      select product_id, exp(sum(ln(case when start_week = ${week}::int then (100 + percent) / 100.0 else 100.0 / (100 + percent) end))) as factor
+    left join market_activity ma on ma.world_id = ${worldId}::int and ma.product_id = p.id and ma.week = ${week}::int
+    left join (
+      select product_id,
+             exp(sum(case when start_week <= ${week - 1}::int and ${week - 1}::int <= end_week then ln((100 + percent) / 100.0) else 0 end)) as old_factor,
+             exp(sum(case when start_week <= ${week}::int and ${week}::int <= end_week then ln((100 + percent) / 100.0) else 0 end)) as new_factor
       from world_shocks
-      where world_id = ${worldId}::int and kind = 'price' and (start_week = ${week}::int or end_week = ${week - 1}::int)
+      where world_id = ${worldId}::int and kind = 'price' and start_week <= ${week}::int and end_week >= ${week - 1}::int
       group by product_id
-    ) s
-    where t.product_id = s.product_id`);
+    ) f on f.product_id = p.id`);
+  await tx.execute(sql`update turn_prices set new_cents = greatest(1, round(new_cents * new_factor))::bigint where new_factor <> 1`);
   await tx.execute(sql`
     update world_products p set current_price_cents = t.new_cents
     from turn_prices t where p.world_id = ${worldId}::int and t.product_id = p.product_id and t.new_cents <> t.old_cents`);
