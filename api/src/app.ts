@@ -12,6 +12,7 @@ import { createRequestContext, type ApiServices } from './context.ts';
 import { registerRestRoutes } from './rest.ts';
 import { originCheck } from './origin.ts';
 import { refuseTokensInUrl } from './access/http.ts';
+import { WORLD_ID_HEADER } from './access/tokenWorld.ts';
 import { clientIpOf } from './clientIp.ts';
 import { registerWorldExportRoutes } from './worldExports.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
@@ -74,7 +75,8 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
     cors({
       origin: '*',
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowHeaders: ['Authorization', 'Content-Type'],
+      // X-World-Id: the world a token acts in (api/src/access/tokenWorld.ts).
+      allowHeaders: ['Authorization', 'Content-Type', WORLD_ID_HEADER],
       exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'],
       maxAge: 600,
     }),

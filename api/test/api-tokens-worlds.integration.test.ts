@@ -95,6 +95,18 @@ describe('personal access tokens in worlds (X-World-Id)', () => {
     }
   });
 
+  it('lets a script on another site send the header (CORS preflight)', async () => {
+    const preflight = await fetch(`${app.baseUrl}/api/company`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://notebook.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization, x-world-id' },
+    });
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/)).toContain('x-world-id');
+    const answer = await app.api('GET', '/company', { token, headers: { ...inWorld(classWorld), origin: 'https://notebook.example' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: classCompany });
+  });
+
   it('tells a browser session to use the world switcher instead', async () => {
     const refused = await app.api('GET', '/company', { token: student.token, headers: inWorld(classWorld) });
     expect(refused.status).toBe(400);
