@@ -19,12 +19,15 @@ const dollarFormat = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
+const NEGATIVE_ZERO = dollarFormat.format(-0);
+
 /** "$25,000.00" from cents. */
 export function formatCents(cents: Cents): string {
-  return dollarFormat.format(cents / 100);
+  return formatDollars(cents / 100);
 }
 
-/** "$25,000.00" from dollars. */
+/** "$25,000.00" from dollars. Never "-$0.00" (a cost of 0 shown negated, or less than half a cent below zero). */
 export function formatDollars(dollars: number): string {
-  return dollarFormat.format(dollars);
+  const text = dollarFormat.format(dollars);
+  return text === NEGATIVE_ZERO ? dollarFormat.format(0) : text;
 }

@@ -4,9 +4,10 @@ const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }
 
 /** "$500,000": whole dollars with thousands separators (the header's cash). */
 export function formatWholeDollars(dollars: number | null | undefined): string {
-  const value = dollars ?? 0;
+  // Rounded first, so -$0.40 shows as "$0", never "-$0".
+  const value = Math.round(dollars ?? 0) || 0;
   const sign = value < 0 ? '-' : '';
-  return `${sign}$${wholeDollars.format(Math.abs(Math.round(value)))}`;
+  return `${sign}$${wholeDollars.format(Math.abs(value))}`;
 }
 
 /** "$25,000.00" */
