@@ -39,7 +39,10 @@ describe('build journey', () => {
     await menu.getByRole('link', { name: /Farm/ }).click();
     await page.waitForURL(/\/buildings\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Farm' }).waitFor();
-    await page.getByRole('tab', { name: 'Operations' }).click();
+    // A new farm (1 employee, equipment level 1) runs at 25%: the warning says what raises it and opens Operations.
+    await page.getByTestId('efficiency-warning').getByText('This building runs at 25% efficiency').waitFor();
+    await page.getByRole('button', { name: 'Go to Operations' }).click();
+    await page.getByRole('tab', { name: 'Operations', selected: true }).waitFor();
     // The hire dialog checks the request with the API's schema as it is typed: the spec's message
     // under the field, Hire disabled.
     await page.getByRole('button', { name: 'Hire Employees' }).click();
@@ -80,6 +83,9 @@ describe('build journey', () => {
     await page.goto('/');
     await page.getByText(productName).first().waitFor();
     await page.getByTestId('summary-inventory').getByText('1', { exact: true }).waitFor();
+    // Top Inventory says where the goods are (the Warehouse page's words and value).
+    await page.getByTestId('top-inventory').getByText('Warehouse', { exact: true }).waitFor();
+    await page.getByTestId('top-inventory').getByText('5 units').waitFor();
     await context.close();
   });
 

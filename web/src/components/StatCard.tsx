@@ -1,6 +1,6 @@
 /** One headline figure in a card: a small label, the value (the API's, formatted), an optional hint and icon. */
 import type { ReactNode } from 'react';
-import { Card, Group, Text } from '@mantine/core';
+import { Box, Card, Group, Text } from '@mantine/core';
 
 export function StatCard({
   label,
@@ -13,7 +13,7 @@ export function StatCard({
   label: string;
   value: ReactNode;
   hint?: ReactNode;
-  /** Shown on the right (decorative). */
+  /** Shown on the right (decorative; hidden on phones, where the value needs the room). */
   icon?: ReactNode;
   /** The value's colour (e.g. green for income). */
   color?: string;
@@ -35,7 +35,7 @@ export function StatCard({
             </Text>
           )}
         </div>
-        {icon}
+        {icon && <Box visibleFrom="xs">{icon}</Box>}
       </Group>
     </Card>
   );

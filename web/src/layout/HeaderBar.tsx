@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Burger, Button, Skeleton, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Skeleton, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBuildingFactory2, IconLogout } from '@tabler/icons-react';
 import { applySession, signOut } from '../auth/session';
 import { useCompany } from '../hooks/useGameData';
@@ -80,7 +80,10 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         </div>
         <NextTurn />
       </div>
-      <WorldSwitcher />
+      {/* Phones: the side menu holds the switcher, so cash, week and countdown keep their room. */}
+      <Box visibleFrom="sm">
+        <WorldSwitcher />
+      </Box>
       <Button variant="default" size="xs" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout} disabled={signingOut} visibleFrom="sm">
         Logout
       </Button>

@@ -9,6 +9,7 @@ import { BUILDING_CATEGORIES, BUILDING_CATEGORY_LABELS, type BuildingCategory } 
 import { ScrollBox } from '../components/ScrollBox';
 import { useBuildings } from '../hooks/useGameData';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { WorldSwitcher } from './WorldSwitcher';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import type { RouterOutputs } from '../trpc';
 import { SIDE_MENU_LINKS, isActivePath } from './navigation';
@@ -100,6 +101,9 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
         </nav>
       </Box>
       <Box className={classes.navFooter}>
+        <Box mb="xs" hiddenFrom="sm">
+          <WorldSwitcher fullWidth />
+        </Box>
         <Box mb="xs">
           <ColorSchemeToggle />
         </Box>

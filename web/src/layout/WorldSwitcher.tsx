@@ -10,7 +10,8 @@ import { trpc } from '../trpc';
 
 const ALL_WORLDS = 'all';
 
-export function WorldSwitcher() {
+/** In the header from tablets up; on phones, in the side menu (the header has no room for it there). */
+export function WorldSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
   const navigate = useNavigate();
   const current = trpc.worlds.current.useQuery();
   const worlds = trpc.worlds.list.useQuery();
@@ -31,7 +32,7 @@ export function WorldSwitcher() {
       aria-label="Current world"
       data-testid="world-switcher"
       size="xs"
-      w={{ base: 130, sm: 180 }}
+      w={fullWidth ? '100%' : 180}
       leftSection={<IconWorld size={14} aria-hidden />}
       data={data}
       value={current.data ? String(current.data.id) : null}

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Center, Group, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowLeft,
@@ -18,7 +18,7 @@ import {
   IconTruck,
   IconUsers,
 } from '@tabler/icons-react';
-import { BUILDING_CATEGORY_LABELS, type BuildingCategory } from '@marketcraft/shared';
+import { BUILDING_CATEGORY_LABELS, EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, type BuildingCategory } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryError';
@@ -94,8 +94,12 @@ function BuildingScreen({ building, cash, recipes, actions }: { building: Buildi
       />
       <Stack gap="md">
         {building.efficiency_warning && (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Low efficiency">
-            This building runs at {building.overall_efficiency}% efficiency. Build in a city whose bonus fits it, or research upgrades to raise it.
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Low efficiency" data-testid="efficiency-warning">
+            {/* Efficiency comes from staff and equipment (the API's formula), so that is what the advice names. */}
+            This building runs at {building.overall_efficiency}% efficiency: each employee adds {EFFICIENCY_PER_EMPLOYEE} points and each equipment level {EFFICIENCY_PER_EQUIPMENT_LEVEL}, up to 100%.{' '}
+            <Anchor component="button" type="button" fz="sm" c="inherit" fw={600} underline="always" onClick={() => setTab('operations')}>
+              Go to Operations
+            </Anchor>
           </Alert>
         )}
 

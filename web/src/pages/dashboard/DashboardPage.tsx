@@ -30,6 +30,7 @@ import { QueryError } from '../../components/QueryError';
 import { useBuildings, useCities, useCompany, useRecentNews } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatDateTime, formatMoney, formatPercentChange, formatWholeDollars, underscoresToSpaces } from '../../lib/format';
+import { whereText } from '../../lib/holdings';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { cashAfterPoints } from './cashFlow';
 import { debtWarning } from './debt';
@@ -40,7 +41,6 @@ const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ d
 
 type NewsItem = RouterOutputs['news']['recent'][number];
 type StockPrice = RouterOutputs['stocks']['prices'][number];
-type InventoryItem = RouterOutputs['catalog']['inventory'][number];
 
 function SummaryCard({ label, value, icon, color, hint, testId }: { label: string; value: ReactNode; icon: ReactNode; color: string; hint?: ReactNode; testId?: string }) {
   const badge = (
@@ -244,42 +244,47 @@ function YourBuildings() {
   );
 }
 
-function TopInventory({ inventory }: { inventory: { data: InventoryItem[] | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown } }) {
-  const top = [...(inventory.data ?? [])].sort((a, b) => b.quantity - a.quantity).slice(0, TOP_INVENTORY_SIZE);
+/**
+ * The 5 largest holdings, each where it is and at what selling it would pay now: the Warehouse
+ * page's figures and the value net worth counts (GET /api/warehouse), so no two screens disagree.
+ */
+function TopInventory() {
+  const holdings = trpc.warehouse.holdings.useQuery();
+  const top = [...(holdings.data?.items ?? [])].sort((a, b) => b.quantity - a.quantity).slice(0, TOP_INVENTORY_SIZE);
   return (
     <Panel
       title="Top Inventory"
       icon={<IconPackage size={20} aria-hidden />}
       action={
-        <Anchor component={Link} to="/market" size="sm">
-          Market
+        <Anchor component={Link} to="/warehouse" size="sm">
+          Warehouse
         </Anchor>
       }
     >
-      {inventory.isPending ? (
+      {holdings.isPending ? (
         <PageLoader />
-      ) : inventory.isError ? (
-        <QueryError error={inventory.error} onRetry={() => void inventory.refetch()} />
+      ) : holdings.isError ? (
+        <QueryError error={holdings.error} onRetry={() => void holdings.refetch()} />
       ) : top.length === 0 ? (
         <Empty>No inventory yet. Start producing goods!</Empty>
       ) : (
-        <Stack gap={6}>
+        <Stack gap={6} data-testid="top-inventory">
           {top.map((item) => (
-            <Group key={item.product_id} justify="space-between" wrap="nowrap" gap="xs">
+            <Group key={`${item.product_id}-${item.location}-${item.store?.building_id ?? 0}`} justify="space-between" wrap="nowrap" gap="xs">
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={500} truncate>
                   {item.product_name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {item.category}
+                <Text size="xs" c="dimmed" truncate>
+                  {whereText(item)}
                 </Text>
               </div>
               <div style={{ textAlign: 'right', flexShrink: 0 }}>
                 <Text size="sm" fw={600}>
                   {item.quantity.toLocaleString('en-US')} units
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {formatMoney(item.value)}
+                <Text size="xs" c="dimmed" title="What selling them all on the market would pay now">
+                  {formatMoney(item.market_value)}
                 </Text>
               </div>
             </Group>
@@ -409,7 +414,7 @@ export default function DashboardPage() {
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <YourBuildings />
-        <TopInventory inventory={inventory} />
+        <TopInventory />
       </SimpleGrid>
 
       <QuickActions />

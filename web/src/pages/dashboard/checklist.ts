@@ -55,7 +55,7 @@ export function firstWeekChecklist({ buildings, holdings, reports }: ChecklistSt
     {
       id: 'bakery',
       label: 'Build a bakery and pick its recipe',
-      hint: 'The bakery bakes the flour into bread.',
+      hint: 'The bakery bakes the flour into bread. Its recipe names its other ingredients: buy them on the Market.',
       done: ofType('bakery').some((bakery) => bakery.selected_recipe_id !== null),
       to: at('bakery'),
     },
@@ -63,7 +63,7 @@ export function firstWeekChecklist({ buildings, holdings, reports }: ChecklistSt
     {
       id: 'shelf',
       label: "Put goods on the store's shelf at a price",
-      hint: 'From the Warehouse page or the store\'s Trade Hall: send bread to the shelf and set its price.',
+      hint: 'Bread takes three turns (wheat, then flour, then bread). Then, from the Warehouse page or the store\'s Trade Hall, send it to the shelf and set its price.',
       done: soldOrOnShelf,
       to: '/warehouse',
     },

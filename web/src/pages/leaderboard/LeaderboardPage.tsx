@@ -41,7 +41,7 @@ export default function LeaderboardPage() {
 
   return (
     <>
-      <PageHeader title="Leaderboard" subtitle="Companies ranked by net worth (cash plus shares value)" />
+      <PageHeader title="Leaderboard" subtitle="Companies ranked by net worth: cash, plus goods, buildings and shares in others at what selling them would pay, less the shares others hold in the company" />
       <QueryState query={companies} empty="No companies yet.">
         {(ranked) => (
         <Stack gap="lg">

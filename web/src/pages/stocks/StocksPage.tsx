@@ -240,7 +240,7 @@ export default function StocksPage() {
                             <Table.Td>
                               <UnstyledButton onClick={() => select(entry.company_id)} aria-pressed={entry.company_id === selectedId}>
                                 <Group gap={6} wrap="nowrap">
-                                  {entry.is_bot ? <IconRobot size={16} role="img" aria-label="AI bot" /> : <IconUser size={16} role="img" aria-label="Player" />}
+                                  {entry.is_bot ? <IconRobot size={16} role="img" aria-label="AI bot" style={{ flexShrink: 0 }} /> : <IconUser size={16} role="img" aria-label="Player" style={{ flexShrink: 0 }} />}
                                   <Text size="sm" fw={600}>
                                     {entry.company_name}
                                   </Text>

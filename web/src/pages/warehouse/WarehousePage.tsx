@@ -18,6 +18,7 @@ import type { RouterOutputs } from '../../trpc';
 import { trpc } from '../../trpc';
 import { MoveDialog, SellGoodsDialog, type MoveTarget } from './dialogs';
 import { TableScroll } from '../../components/TableScroll';
+import { whereText } from '../../lib/holdings';
 
 type Holding = RouterOutputs['warehouse']['holdings']['items'][number];
 type Location = Holding['location'];
@@ -28,12 +29,6 @@ const LOCATION_FILTERS = [
   { value: 'back_room', label: 'Back rooms' },
   { value: 'shelf', label: 'Shelves' },
 ];
-
-function whereText(holding: Holding): string {
-  if (holding.location === 'warehouse') return 'Warehouse';
-  const store = holding.store ? `${holding.store.building_name} in ${holding.store.city_name}` : 'a store';
-  return holding.location === 'back_room' ? `Back room, ${store}` : `Shelf, ${store}`;
-}
 
 function Summary({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
