@@ -72,6 +72,7 @@ export const worldStateResponse = z.strictObject({
   current_week: z.number().int().positive(),
   last_turn_at: timestamp.nullable(),
   next_turn_at: timestamp.nullable(),
+  status: z.enum(WORLD_STATUSES).describe("The clock: 'active' turns on schedule; 'paused' skips scheduled turns (next_turn_at stays the schedule's next slot); 'ended' never turns again"),
 });
 
 const buildingResponse = z.strictObject({

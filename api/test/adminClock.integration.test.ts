@@ -35,14 +35,17 @@ describe("the public world's clock", () => {
     const paused = await setClock(admin.token, { status: 'paused' });
     expect(paused.status, JSON.stringify(paused.body)).toBe(200);
     expect(paused.body).toMatchObject({ id: PUBLIC_WORLD_ID, status: 'paused', current_week: before.body.current_week, next_turn_at: before.body.next_turn_at });
-    // Everyone sees it paused; players still play (a paused world is not an ended one).
+    // Everyone sees it paused (the header reads 'Paused' from GET /api/world); players still play
+    // (a paused world is not an ended one).
     expect((await world(player.token)).body.status).toBe('paused');
+    expect((await app.api('GET', '/world')).body).toMatchObject({ status: 'paused', next_turn_at: before.body.next_turn_at });
     const company = await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Plain Player Co', bio: 'Still open for business.' } });
     expect(company.status, JSON.stringify(company.body)).toBe(200);
 
     const resumed = await setClock(admin.token, { status: 'active' });
     expect(resumed.status).toBe(200);
     expect(resumed.body).toMatchObject({ status: 'active', next_turn_at: before.body.next_turn_at });
+    expect((await app.api('GET', '/world')).body.status).toBe('active');
   });
 
   it('refuses a player (403) and leaves the clock as it was', async () => {

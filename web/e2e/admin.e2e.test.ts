@@ -76,6 +76,7 @@ describe('admin journey', () => {
       await page.getByText('Clock paused', { exact: true }).waitFor();
       await pauseDialog.waitFor({ state: 'hidden' });
       await clock.getByTestId('public-clock-status').getByText('Paused', { exact: true }).waitFor();
+      await page.getByTestId('header-next-turn').getByText('Paused', { exact: true }).waitFor();
       expect(((await (await context.request.get(`/api/worlds/1`)).json()) as { status: string }).status).toBe('paused');
       await clock.getByRole('button', { name: 'Resume the clock' }).click();
       await page.getByRole('dialog', { name: "Resume the public world's clock?" }).getByRole('button', { name: 'Resume clock' }).click();

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { GameError } from '@marketcraft/shared';
+import { GameError, type WorldStatus } from '@marketcraft/shared';
 import { worlds } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 
@@ -7,18 +7,21 @@ export interface WorldState {
   current_week: number;
   last_turn_at: string | null;
   next_turn_at: string | null;
+  /** The clock: 'active' turns on schedule, 'paused' skips scheduled turns, 'ended' never turns again (docs/worlds.md). */
+  status: WorldStatus;
 }
 
 /** GET /world: the week and clock of one world. */
 export async function getWorldState(db: DbExecutor, worldId: number): Promise<WorldState> {
   const [row] = await db
-    .select({ currentWeek: worlds.currentWeek, lastTurnAt: worlds.lastTurnAt, nextTurnAt: worlds.nextTurnAt })
+    .select({ currentWeek: worlds.currentWeek, lastTurnAt: worlds.lastTurnAt, nextTurnAt: worlds.nextTurnAt, status: worlds.status })
     .from(worlds)
     .where(eq(worlds.id, worldId));
   return {
     current_week: row?.currentWeek ?? 1,
     last_turn_at: row?.lastTurnAt?.toISOString() ?? null,
     next_turn_at: row?.nextTurnAt?.toISOString() ?? null,
+    status: (row?.status ?? 'active') as WorldStatus,
   };
 }
 

@@ -67,4 +67,26 @@ describe('isTurnDue', () => {
     expect(isTurnDue(world, at('2026-01-01T12:30:00Z'))).toBe(true);
     expect(isTurnDue(undefined, at('2026-01-01T12:30:00Z'))).toBe(false);
   });
+
+  it('is never true while the clock is paused or the world has ended (no polling for a turn that will not come)', () => {
+    const slot = { last_turn_at: null, next_turn_at: '2026-01-01T12:30:00Z' };
+    expect(isTurnDue({ ...slot, status: 'active' }, at('2026-01-01T13:00:00Z'))).toBe(true);
+    expect(isTurnDue({ ...slot, status: 'paused' }, at('2026-01-01T13:00:00Z'))).toBe(false);
+    expect(isTurnDue({ ...slot, status: 'ended' }, at('2026-01-01T13:00:00Z'))).toBe(false);
+  });
+});
+
+describe('a paused or ended clock', () => {
+  it("reads 'Paused' while the clock is paused, though the schedule keeps its next slot", () => {
+    const world = { last_turn_at: '2026-01-01T00:30:00Z', next_turn_at: '2026-01-01T12:30:00Z', status: 'paused' };
+    expect(nextTurnLabel(world, at('2026-01-01T05:00:00Z'))).toBe('Paused');
+    expect(nextTurnLabel(world, at('2026-01-01T13:00:00Z'))).toBe('Paused');
+    // A turn run by hand while paused still shows its processing window first.
+    expect(nextTurnLabel(world, at('2026-01-01T00:40:00Z'))).toBe('Processing (20m 0s)');
+  });
+
+  it("reads 'Ended' for an ended world, and counts down as before for a running one", () => {
+    expect(nextTurnLabel({ last_turn_at: null, next_turn_at: null, status: 'ended' }, at('2026-01-01T05:00:00Z'))).toBe('Ended');
+    expect(nextTurnLabel({ last_turn_at: null, next_turn_at: '2026-01-01T12:30:00Z', status: 'active' }, at('2026-01-01T10:00:00Z'))).toBe('2h 30m 0s');
+  });
 });

@@ -7,6 +7,8 @@ import { PROCESSING_WINDOW_MINUTES } from '@marketcraft/shared';
 export interface TurnTimes {
   last_turn_at: string | null;
   next_turn_at: string | null;
+  /** The world's clock (absent: running). A paused or ended world has no turn to count down to. */
+  status?: string;
 }
 
 export const PROCESSING_WINDOW_MS = PROCESSING_WINDOW_MINUTES * 60 * 1000;
@@ -22,6 +24,7 @@ function parseTime(iso: string | null | undefined): number | null {
  * - for 30 minutes after the last turn: 'Processing (Xm Ys)', the time left in that window
  * - then the time until the next turn: 'Xh Ym Zs'
  * - once the next turn time has passed: 'Turn starting...'
+ * - a world whose clock is paused: 'Paused'; an ended world: 'Ended' (docs/web.md)
  * - a world without a next turn time: 'N/A'
  */
 export function nextTurnLabel(world: TurnTimes | null | undefined, nowMs: number): string {
@@ -33,6 +36,8 @@ export function nextTurnLabel(world: TurnTimes | null | undefined, nowMs: number
     const seconds = left % 60;
     return `Processing (${minutes}m ${seconds}s)`;
   }
+  if (world.status === 'paused') return 'Paused';
+  if (world.status === 'ended') return 'Ended';
   const next = parseTime(world.next_turn_at);
   if (next === null) return 'N/A';
   if (nowMs >= next) return 'Turn starting...';
@@ -52,8 +57,9 @@ export function timeUntilNextTurn(nextTurnAt: string | null | undefined, nowMs: 
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
 
-/** True once the next turn time has passed (the header then polls for the new week). */
+/** True once the next turn time has passed while the clock runs (the header then polls for the new week). */
 export function isTurnDue(world: TurnTimes | null | undefined, nowMs: number): boolean {
+  if (world?.status !== undefined && world.status !== 'active') return false;
   const next = parseTime(world?.next_turn_at);
   return next !== null && nowMs >= next;
 }
