@@ -8,12 +8,3 @@ ALTER TABLE "transactions" DROP CONSTRAINT "transactions_world_id_worlds_id_fk";
 ALTER TABLE "product_price_history" DROP CONSTRAINT "product_price_history_world_id_worlds_id_fk";
 --> statement-breakpoint
 ALTER TABLE "week_reports" DROP CONSTRAINT "week_reports_world_id_worlds_id_fk";
---> statement-breakpoint
--- Rows every turn updates in place leave room on their page for the new version (HOT updates: no index writes).
-ALTER TABLE "companies" SET (fillfactor = 80);
---> statement-breakpoint
-ALTER TABLE "share_records" SET (fillfactor = 80);
---> statement-breakpoint
-ALTER TABLE "inventory_items" SET (fillfactor = 80);
---> statement-breakpoint
-ALTER TABLE "city_market_data" SET (fillfactor = 80);
