@@ -37,7 +37,7 @@ const state = (base: number, depth: number) =>
 
 const buy = (price: number, depth: number, flow: number, quantity: number) => marketBuyCostRule.evaluate({ price, depth, flow, quantity });
 const sell = (price: number, depth: number, flow: number, quantity: number) => marketSellProceedsRule.evaluate({ price, depth, flow, quantity });
-const nextWeek = (price: number, depth: number, flow: number, base: number) => nextMarketPriceRule.evaluate({ price, depth, flow, basePrice: base, noiseBp: 0 });
+const nextWeek = (price: number, depth: number, flow: number, base: number) => nextMarketPriceRule.evaluate({ price, depth, flow, basePrice: base, targetPrice: base, noiseBp: 0 });
 
 describe('no round trip on the market pays, for every product', () => {
   it('covers all 304 products', () => {

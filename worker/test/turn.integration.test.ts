@@ -139,7 +139,7 @@ describe('a full turn', () => {
     // Markets: 500 flour bought net on a depth of 3,200 moves the price up the curve, 10% back toward base, plus the world's noise.
     const [flourAfter] = await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${world.flour}`);
     const next = (noiseBp: number) =>
-      nextMarketPriceRule.evaluate({ price: Number(flourBefore!.p), depth: Number(flourBefore!.depth), flow: 500, basePrice: Number(flourBefore!.base), noiseBp });
+      nextMarketPriceRule.evaluate({ price: Number(flourBefore!.p), depth: Number(flourBefore!.depth), flow: 500, basePrice: Number(flourBefore!.base), targetPrice: Number(flourBefore!.base), noiseBp });
     expect(Number(flourAfter?.p)).toBeGreaterThanOrEqual(next(-600));
     expect(Number(flourAfter?.p)).toBeLessThanOrEqual(next(600));
     expect(Number(flourAfter?.p)).toBeGreaterThan(Number(flourBefore!.p));

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { addShock, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, recentNews, updateWorldClock, users, type Database } from '@marketcraft/db';
+import { addShock, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, marketTrade, recentNews, updateWorldClock, users, type Database } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
@@ -127,12 +127,12 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     expect(Number(clock!.minutes)).toBeCloseTo(1, 5);
   });
 
-  it('applies an instructor\'s price shock in its first turn, shows it in the news, and exports the weeks as CSV', async () => {
+  it('moves the price at once when an instructor adds a price shock, keeps it while it lasts, shows it in the news, and exports the weeks as CSV', async () => {
     const teacher = { id: teacherId, isAdmin: false };
     const options = { turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 0, maxPlayers: 10, seed: 99 };
     const shocked = (await createWorld(db, teacher, { name: 'Shocked', ...options })).id;
     const control = (await createWorld(db, teacher, { name: 'Control', ...options })).id;
-    const [wheat] = await db.execute<{ id: number }>(sql`select id from products where name = 'Wheat'`);
+    const [wheat] = await db.execute<{ id: number; base: number }>(sql`select id, base_price_cents as base from products where name = 'Wheat'`);
     const priceIn = async (worldId: number) =>
       Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${worldId} and product_id = ${wheat!.id}`))[0]!.p);
     // Same seed, same (empty) market: the same prices week after week.
@@ -143,9 +143,20 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
 
     const shock = await addShock(db, teacher, shocked, { kind: 'price', productId: Number(wheat!.id), percent: 50, weeks: 1 });
     expect(shock).toMatchObject({ start_week: 2, end_week: 2, active: true, description: 'The exchange price of Wheat +50% for 1 week' });
+    // At once: nobody can buy at the old price knowing the new one (nor the cities' shoppers).
+    const shockedInWeekTwo = Math.round(postedInWeekTwo * 1.5);
+    expect(await priceIn(shocked)).toBe(shockedInWeekTwo);
+    const [reference] = await db.execute<{ r: number; f: number }>(sql`
+      select market_price_cents as r, price_factor_bp as f from city_market_data where world_id = ${shocked} and product_id = ${wheat!.id} order by city_id limit 1`);
+    expect(Number(reference!.r)).toBe(Math.round((shockedInWeekTwo * 130 * Number(reference!.f)) / 1_000_000));
+    // Its week's turn drifts toward the base moved by the shock: the price stays about 1.5x the control's.
     await runTurn(db, { worldId: shocked, week: 2 });
     await runTurn(db, { worldId: control, week: 2 });
-    expect(await priceIn(shocked)).toBe(Math.round((await priceIn(control)) * 1.5));
+    expect(Math.abs((await priceIn(shocked)) - (await priceIn(control)) * 1.5)).toBeLessThanOrEqual(2);
+    // Over: nothing jumps back; the price drifts home like after any move (10% of its log gap a week).
+    await runTurn(db, { worldId: shocked, week: 3 });
+    await runTurn(db, { worldId: control, week: 3 });
+    expect(Math.abs((await priceIn(shocked)) - (await priceIn(control)) * 1.5 ** 0.9)).toBeLessThanOrEqual(2);
     const news = await recentNews(db, shocked);
     expect(news.find((item) => item.kind === 'shock')?.description).toBe('Shock: The exchange price of Wheat +50% for 1 week');
     expect((await recentNews(db, control)).some((item) => item.kind === 'shock')).toBe(false);
@@ -153,31 +164,76 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     const prices = await exportWorldCsv(db, teacher, shocked, 'prices');
     const lines = prices.trim().split('\r\n');
     expect(lines[0]).toBe('week,product_id,product,category,price');
-    expect(lines.filter((line) => line.startsWith(`2,${wheat!.id},Wheat,`))).toEqual([`2,${wheat!.id},Wheat,Agricultural,${(postedInWeekTwo / 100).toFixed(2)}`]);
+    expect(lines.filter((line) => line.startsWith(`2,${wheat!.id},Wheat,`))).toEqual([`2,${wheat!.id},Wheat,Agricultural,${(shockedInWeekTwo / 100).toFixed(2)}`]);
     await expect(exportWorldCsv(db, { id: teacherId + 1_000_000, isAdmin: false }, shocked, 'prices')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('a price shock, once over, leaves the price where the market would have had it (a -90% shock left it at 2.5x its base)', async () => {
+  it('a -90% price shock stops at the exchange\'s floor and, once over, leaves the price below its base drifting home (the first version left it at 2.5x its base)', async () => {
     const teacher = { id: teacherId, isAdmin: false };
     const options = { turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 0, maxPlayers: 10, seed: 77 };
     const shocked = (await createWorld(db, teacher, { name: 'Crash', ...options })).id;
     const control = (await createWorld(db, teacher, { name: 'No crash', ...options })).id;
     const [ore] = await db.execute<{ id: number; base: number }>(sql`select id, base_price_cents as base from products where name = 'Iron Ore'`);
+    const base = Number(ore!.base);
     const priceIn = async (worldId: number) =>
       Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${worldId} and product_id = ${ore!.id}`))[0]!.p);
     await addShock(db, teacher, shocked, { kind: 'price', productId: Number(ore!.id), percent: -90, weeks: 1 });
+    expect(await priceIn(shocked)).toBe(Math.ceil(base / 4));
     await runTurn(db, { worldId: shocked, week: 1 });
     await runTurn(db, { worldId: control, week: 1 });
-    // Posted during week 2: a tenth of the market's price (below the market's own floor: the instructor asked for it).
-    expect(await priceIn(shocked)).toBe(Math.round((await priceIn(control)) * 0.1));
+    let previous = await priceIn(shocked);
+    expect(previous).toBeGreaterThanOrEqual(Math.ceil(base / 4));
     for (const week of [2, 3, 4]) {
       await runTurn(db, { worldId: shocked, week });
       await runTurn(db, { worldId: control, week });
-      // Back to the market's price, give or take the cents lost to the shocked price's rounding.
-      const unshocked = await priceIn(control);
-      expect(Math.abs((await priceIn(shocked)) - unshocked), `week ${week + 1}`).toBeLessThanOrEqual(Math.ceil(unshocked * 0.01));
+      // Over: the price climbs back toward the market's (10% of its log gap a week, noise aside), never past it.
+      const price = await priceIn(shocked);
+      expect(price, `week ${week + 1}`).toBeGreaterThan(previous);
+      expect(price, `week ${week + 1}`).toBeLessThan(await priceIn(control));
+      previous = price;
     }
-    expect(await priceIn(control)).toBeLessThan(Number(ore!.base) * 1.5);
+  });
+
+  it('a price shock pays no sure profit: trading on its news or its end loses, and the price stays within its bounds', async () => {
+    // Before: the shock moved the price a turn after its news and the turn after its end moved it back
+    // by the same factor, whatever trading had done: buying on a +60% shock's news paid +45% in a
+    // week, buying during a -50% shock +48%, and 3 depths of wheat during a -90% shock turned $1.5M
+    // into $11.7M (the price reached 40x its base). With the shock as a factor over the market's own
+    // price, taken off when it ended, a depth of wheat bought for $54,000 during -90% sold for $480,000.
+    const teacher = { id: teacherId, isAdmin: false };
+    const world = await createWorld(db, teacher, { name: 'Shock traders', turnIntervalMinutes: null, startingCashDollars: 2_000_000, bots: 0, maxPlayers: 10, seed: 5 });
+    const [trader] = await db.insert(users).values({ email: `trader-${Date.now()}@example.com` }).returning({ id: users.id });
+    await joinWorld(db, { id: trader!.id, isAdmin: false, email: 'trader@example.com' }, { code: world.join_code! });
+    const [company] = await db.execute<{ id: number }>(sql`select id from companies where world_id = ${world.id} and user_id = ${trader!.id}`);
+    const products = await db.execute<{ id: number; name: string; base: number; depth: number }>(sql`
+      select id, name, base_price_cents as base, depth_units as depth from products where name in ('Wheat', 'Iron Ore', 'Cotton') order by name`);
+    const [cotton, ironOre, wheat] = products.map((row) => ({ id: Number(row.id), base: Number(row.base), half: Math.round(Number(row.depth) / 2) }));
+    const priceOf = async (productId: number) =>
+      Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${world.id} and product_id = ${productId}`))[0]!.p);
+    const trade = (productId: number, quantity: number, action: 'buy' | 'sell') => marketTrade(db, Number(company!.id), { productId, quantity, action });
+    await runTurn(db, { worldId: world.id, week: 1 });
+
+    // Week 2: the news of +60% on iron ore, -40% on wheat (1 week) and -90% on cotton (2 weeks).
+    await addShock(db, teacher, world.id, { kind: 'price', productId: ironOre!.id, percent: 60, weeks: 1 });
+    await addShock(db, teacher, world.id, { kind: 'price', productId: wheat!.id, percent: -40, weeks: 1 });
+    await addShock(db, teacher, world.id, { kind: 'price', productId: cotton!.id, percent: -90, weeks: 2 });
+    expect(await priceOf(cotton!.id)).toBe(Math.ceil(cotton!.base / 4)); // -90% stops at the exchange's floor, 0.25x base
+    const ironOreCost = (await trade(ironOre!.id, ironOre!.half, 'buy')).total;
+    await runTurn(db, { worldId: world.id, week: 2 });
+    const ironOreProceeds = (await trade(ironOre!.id, ironOre!.half, 'sell')).total;
+    expect(ironOreProceeds).toBeLessThan(ironOreCost);
+
+    // Week 3: wheat's shock is over, cotton's lasts one more week; both bought now, sold when theirs is over.
+    const wheatCost = (await trade(wheat!.id, wheat!.half, 'buy')).total;
+    const cottonCost = (await trade(cotton!.id, cotton!.half, 'buy')).total;
+    await runTurn(db, { worldId: world.id, week: 3 });
+    expect((await trade(wheat!.id, wheat!.half, 'sell')).total).toBeLessThan(wheatCost);
+    await runTurn(db, { worldId: world.id, week: 4 });
+    expect((await trade(cotton!.id, cotton!.half, 'sell')).total).toBeLessThan(cottonCost);
+    for (const product of [cotton!, ironOre!, wheat!]) {
+      expect(await priceOf(product.id)).toBeGreaterThanOrEqual(Math.ceil(product.base / 4));
+      expect(await priceOf(product.id)).toBeLessThanOrEqual(product.base * 4);
+    }
   });
 
   it('an ended world keeps its data and never turns again', async () => {

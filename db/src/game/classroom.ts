@@ -4,8 +4,9 @@
  * announcements, every company's figures, the CSV downloads and the debrief's series.
  * Every function checks the caller manages the world (requireInstructor) before it reads or writes.
  */
-import { sql } from 'drizzle-orm';
-import { GameError, centsToDollars, type ShockKind } from '@marketcraft/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { GameError, centsToDollars, referencePriceRule, shockedPriceRule, type ShockKind } from '@marketcraft/shared';
+import { ruleSql } from '../ruleSql.ts';
 import type { DbExecutor } from '../client.ts';
 import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
 import { WORLD_ENDED, getWorld, requireInstructor, type WorldUser, type WorldView } from './worlds.ts';
@@ -69,8 +70,22 @@ function shockDescription(kind: ShockKind, target: string, percent: number, week
 }
 
 /**
- * POST /api/worlds/{id}/shocks: from the coming turn on, for `weeks` turns, the turn moves the
- * target by `percent` (docs/worlds.md, "Shocks"); the world's news shows it.
+ * The price shocks active in a world's week, one row per product: (product_id, factor_bp), the
+ * factors of overlapping shocks multiplied (10,000 basis points = no change). The turn's markets
+ * phase drifts each product toward its base moved by it (shockedPriceRule).
+ */
+export function activePriceShocksSql(worldId: number, week: number): SQL {
+  return sql`select product_id, round(10000 * exp(sum(ln((100 + percent) / 100.0))))::bigint as factor_bp
+    from world_shocks
+    where world_id = ${worldId}::int and kind = 'price' and start_week <= ${week}::int and end_week >= ${week}::int
+    group by product_id`;
+}
+
+/**
+ * POST /api/worlds/{id}/shocks: for `weeks` turns from this week's on, the turn moves the target by
+ * `percent` (docs/worlds.md, "Shocks"); the world's news shows it. A price shock also moves the
+ * exchange's posted price (and the cities' reference prices) at once, within the exchange's bounds:
+ * announced a turn ahead, it would hand whoever trades first a sure profit as large as their cash.
  */
 export async function addShock(
   db: DbExecutor,
@@ -90,15 +105,33 @@ export async function addShock(
     if (!product) throw new GameError('NOT_FOUND', `No product found with id ${input.productId}`);
     target = product.name;
   }
-  const startWeek = world.current_week;
-  const endWeek = startWeek + input.weeks - 1;
-  const [row] = await db.execute<{ id: number }>(sql`
-    insert into world_shocks (world_id, kind, country_id, product_id, percent, start_week, end_week, description, created_by_user_id)
-    values (${worldId}, ${input.kind}, ${input.kind === 'tax_rate' ? (input.countryId ?? null) : null}, ${input.kind === 'tax_rate' ? null : (input.productId ?? null)},
-            ${input.percent}, ${startWeek}, ${endWeek}, ${shockDescription(input.kind, target, input.percent, input.weeks)}, ${user.id})
-    returning id`);
+  const row = await db.transaction(async (tx) => {
+    // The world row's lock orders the shock with the turn (runTurn locks it first): its week is the week it starts.
+    const [locked] = await tx.execute<{ current_week: number }>(sql`select current_week from worlds where id = ${worldId} for update`);
+    const startWeek = Number(locked?.current_week ?? world.current_week);
+    const endWeek = startWeek + input.weeks - 1;
+    const [inserted] = await tx.execute<{ id: number }>(sql`
+      insert into world_shocks (world_id, kind, country_id, product_id, percent, start_week, end_week, description, created_by_user_id)
+      values (${worldId}, ${input.kind}, ${input.kind === 'tax_rate' ? (input.countryId ?? null) : null}, ${input.kind === 'tax_rate' ? null : (input.productId ?? null)},
+              ${input.percent}, ${startWeek}, ${endWeek}, ${shockDescription(input.kind, target, input.percent, input.weeks)}, ${user.id})
+      returning id`);
+    if (input.kind === 'price') await movePriceAtOnce(tx, worldId, input.productId ?? 0, input.percent);
+    return inserted;
+  });
   const shocks = await listShocks(db, user, worldId);
   return shocks.find((shock) => shock.id === Number(row!.id))!;
+}
+
+/** A price shock's move of the posted price (shockedPriceRule) and of every city's reference price (referencePriceRule), now. */
+async function movePriceAtOnce(tx: DbExecutor, worldId: number, productId: number, percent: number): Promise<void> {
+  await tx.execute(sql`
+    update world_products wp
+    set current_price_cents = ${ruleSql(shockedPriceRule, { price: sql`wp.current_price_cents`, basePrice: sql`p.base_price_cents`, factorBp: sql`${(100 + percent) * 100}::bigint` })}
+    from products p where p.id = wp.product_id and wp.world_id = ${worldId} and wp.product_id = ${productId}`);
+  await tx.execute(sql`
+    update city_market_data cmd
+    set market_price_cents = ${ruleSql(referencePriceRule, { marketPriceCents: sql`wp.current_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` })}
+    from world_products wp where wp.world_id = cmd.world_id and wp.product_id = cmd.product_id and cmd.world_id = ${worldId} and cmd.product_id = ${productId}`);
 }
 
 /** The world's shocks, newest first (instructors; the news shows them to everyone). */

@@ -13,7 +13,7 @@ import {
   plannedOutputRule,
   wagesRule,
 } from './production.ts';
-import { liquidationValueRule, marketBuyCostRule, marketMidPriceRule, marketSellProceedsRule, nextMarketPriceRule } from './market.ts';
+import { liquidationValueRule, marketBuyCostRule, marketMidPriceRule, marketSellProceedsRule, nextMarketPriceRule, shockedPriceRule } from './market.ts';
 import { baseDemandRule, cityDemandRule, referencePriceRule, storeCapacityRule, storeRevenueRule, storeWeightRule } from './retail.ts';
 import {
   carriedLossRule,
@@ -58,4 +58,6 @@ export const RULES: readonly Rule[] = [
   shareDepthRule,
   effectiveTaxRateRule,
   electionTaxRateRule,
+  // Added last: each rule's samples are seeded by its place in this list.
+  shockedPriceRule,
 ] as readonly Rule[];

@@ -83,8 +83,9 @@ export const marketMidPriceRule = defineRule({
 
 /**
  * The next posted price of a product (the turn): the week's trading moves it along the curve, then
- * it closes 10% (MARKET_REVERSION_PERCENT) of its log-distance to the base price and moves by the world's seeded noise:
- * P' = exp(0.9 x (ln P + q/D) + 0.1 x ln B + noise), within [0.25 B, 4 B].
+ * it closes 10% (MARKET_REVERSION_PERCENT) of its log-distance to its target T and moves by the world's seeded noise:
+ * P' = exp(0.9 x (ln P + q/D) + 0.1 x ln T + noise), within [0.25 B, 4 B]. The target is the base
+ * price B, or B moved by an instructor's price shock while it lasts (docs/worlds.md, "Shocks").
  */
 export const nextMarketPriceRule = defineRule({
   name: 'nextMarketPrice',
@@ -96,6 +97,7 @@ export const nextMarketPriceRule = defineRule({
     depth,
     flow,
     basePrice: { label: 'Base price', unit: 'dollars', cents: true, min: 1, max: 100_000_000 },
+    targetPrice: { label: 'Price it drifts toward (the base, or the base moved by a price shock)', unit: 'dollars', cents: true, min: 1, max: 100_000_000 },
     noiseBp: { label: 'World noise (basis points)', unit: 'count', min: -2_000, max: 2_000 },
   },
   valid: (v) => orderWithinMarket({ ...v, quantity: 0 }),
@@ -103,11 +105,37 @@ export const nextMarketPriceRule = defineRule({
     const keep = (100 - MARKET_REVERSION_PERCENT) / 100;
     const logPrice = E.add(
       E.mul(keep, E.add(E.ln(v.price), E.div(v.flow, v.depth))),
-      E.mul(MARKET_REVERSION_PERCENT / 100, E.ln(v.basePrice)),
+      E.mul(MARKET_REVERSION_PERCENT / 100, E.ln(v.targetPrice)),
       E.div(v.noiseBp, 10_000),
     );
-    const low = E.max(1, E.divCeil(E.mul(v.basePrice, Math.round(MIN_PRICE_FACTOR * 100)), 100));
-    const high = E.divFloor(E.mul(v.basePrice, Math.round(MAX_PRICE_FACTOR * 100)), 100);
-    return E.clamp(E.roundHalfUp(E.exp(logPrice)), low, high);
+    return E.clamp(E.roundHalfUp(E.exp(logPrice)), lowestPrice(v.basePrice), highestPrice(v.basePrice));
   },
+});
+
+/** The exchange's bounds on a product's posted price: 0.25 x base (at least 1 cent) and 4 x base. */
+function lowestPrice(basePrice: Operand): Node {
+  return E.max(1, E.divCeil(E.mul(basePrice, Math.round(MIN_PRICE_FACTOR * 100)), 100));
+}
+function highestPrice(basePrice: Operand): Node {
+  return E.divFloor(E.mul(basePrice, Math.round(MAX_PRICE_FACTOR * 100)), 100);
+}
+
+/**
+ * An instructor's price shock (docs/worlds.md, "Shocks"), within the exchange's bounds:
+ * clamp(round(P x factor), 0.25 B, 4 B), the factor in basis points (10,000 = no change). Used
+ * twice: the posted price moves by it the moment the shock is added (no week's notice to trade on),
+ * and while the shock lasts the turn's drift goes toward the base moved by it (P = B) instead of
+ * the base, so when it ends nothing jumps back: the price drifts home like after any other move.
+ */
+export const shockedPriceRule = defineRule({
+  name: 'shockedPrice',
+  description: "A price moved by an instructor's price shock, within the exchange's bounds",
+  unit: 'dollars',
+  cents: true,
+  inputs: {
+    price,
+    basePrice: { label: 'Base price', unit: 'dollars', cents: true, min: 1, max: 100_000_000 },
+    factorBp: { label: 'Shock factor (basis points, 10,000 = none)', unit: 'count', min: 1, max: 1_000_000 },
+  },
+  formula: (v) => E.clamp(E.divRound(E.mul(v.price, v.factorBp), 10_000), lowestPrice(v.basePrice), highestPrice(v.basePrice)),
 });

@@ -2,13 +2,13 @@
  * Phase 7, markets (docs/economy.md, "The market"). Every product's next posted price is
  * nextMarketPriceRule: this week's net flow (market_activity: every route that bought from or sold
  * to the world, bankruptcy sales included) moves it along its curve, it drifts 10% of the way back
- * toward its base price (in logs), and the world outside the game adds seeded noise (the turn's rng,
- * drawn in product id order). Each city's reference price follows (referencePriceRule). Demand
+ * toward its base price (in logs; toward the base moved by an instructor's price shock while one
+ * lasts), and the world outside the game adds seeded noise (the turn's rng, drawn in product id order). Each city's reference price follows (referencePriceRule). Demand
  * levels drift back toward their base (after shocks) by 25% of the gap, at least one point.
  */
 import { sql } from 'drizzle-orm';
-import { DEMAND_RECOVERY_RATE, MARKET_NOISE_BP, nextMarketPriceRule, referencePriceRule, type Rng } from '@marketcraft/shared';
-import { ruleSql, worldProductsSql } from '@marketcraft/db';
+import { DEMAND_RECOVERY_RATE, MARKET_NOISE_BP, nextMarketPriceRule, referencePriceRule, shockedPriceRule, type Rng } from '@marketcraft/shared';
+import { activePriceShocksSql, ruleSql, worldProductsSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 
 /** Approximately normal noise with standard deviation `sd`: the sum of three uniforms, centred and scaled. */
@@ -25,35 +25,24 @@ export async function runMarkets(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     insert into product_price_history (world_id, product_id, week, price_cents)
     select world_id, product_id, ${week}::int, current_price_cents from world_products where world_id = ${worldId}::int`);
-  // Instructors' price shocks (docs/worlds.md) are a factor over the market's own price: the price
-  // posted during week W carries the factor of the shocks running in week W - 1 (a shock added in
-  // week S is first posted after the turn of week S, last after the turn of its end week). The turn
-  // takes the old factor off, moves that underlying price by the usual rule (trading, drift, noise,
-  // bounds), and puts the new week's factor on. Multiplying the shocked price and dividing it back
-  // later was lossy: the rule's bounds clamped the shocked price in between, so a -90% shock left
-  // the price at 2.5x its base once it ended.
   await tx.execute(sql`
     create temp table turn_prices on commit drop as
-    select p.id as product_id, p.current_price_cents as old_cents, coalesce(f.new_factor, 1) as new_factor,
+    select p.id as product_id, p.current_price_cents as old_cents,
            ${ruleSql(nextMarketPriceRule, {
-             price: sql`greatest(1, round(p.current_price_cents / coalesce(f.old_factor, 1)))`,
+             price: sql`p.current_price_cents`,
              depth: sql`p.depth_units`,
              flow: sql`least(greatest(coalesce(ma.units_bought - ma.units_sold, 0), -10 * p.depth_units), 10 * p.depth_units)`,
              basePrice: sql`p.base_price_cents`,
+             // An instructor's price shock (docs/worlds.md): while it lasts the price drifts toward
+             // its base moved by the shock, so it stays shocked, and when it ends nothing jumps back.
+             // No shock: a factor of 10,000 basis points, the base itself.
+             targetPrice: ruleSql(shockedPriceRule, { price: sql`p.base_price_cents`, basePrice: sql`p.base_price_cents`, factorBp: sql`coalesce(s.factor_bp, 10000)` }),
              noiseBp: sql`n.noise_bp`,
            })} as new_cents
     from ${worldProductsSql(worldId)} p
     join unnest(${`{${productIds.join(',')}}`}::int[], ${`{${noises.join(',')}}`}::int[]) as n(product_id, noise_bp) on n.product_id = p.id
     left join market_activity ma on ma.world_id = ${worldId}::int and ma.product_id = p.id and ma.week = ${week}::int
-    left join (
-      select product_id,
-             exp(sum(case when start_week <= ${week - 1}::int and ${week - 1}::int <= end_week then ln((100 + percent) / 100.0) else 0 end)) as old_factor,
-             exp(sum(case when start_week <= ${week}::int and ${week}::int <= end_week then ln((100 + percent) / 100.0) else 0 end)) as new_factor
-      from world_shocks
-      where world_id = ${worldId}::int and kind = 'price' and start_week <= ${week}::int and end_week >= ${week - 1}::int
-      group by product_id
-    ) f on f.product_id = p.id`);
-  await tx.execute(sql`update turn_prices set new_cents = greatest(1, round(new_cents * new_factor))::bigint where new_factor <> 1`);
+    left join (${activePriceShocksSql(worldId, week)}) s on s.product_id = p.id`);
   await tx.execute(sql`
     update world_products p set current_price_cents = t.new_cents
     from turn_prices t where p.world_id = ${worldId}::int and t.product_id = p.product_id and t.new_cents <> t.old_cents`);
