@@ -94,6 +94,8 @@ describe('week results', () => {
     await followed;
     await page.waitForURL((url) => url.pathname === `/reports/${week}`);
     await page.getByRole('heading', { level: 1, name: `Week ${week} results` }).waitFor();
+    // Followed, the toast closes: it would cover the top of the results page.
+    await page.getByTestId('toast-week-results').filter({ hasText: `See week ${week} results` }).first().waitFor({ state: 'hidden' });
 
     // The page shows the API's report: cash, net worth, rank, the bread sold, the wheat grown.
     const report = await apiGet(context, `/reports/${week}`);

@@ -7,7 +7,7 @@ import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 
 export function showTurnProcessed(processedWeek: number | undefined): void {
-  notifications.show({
+  const id = notifications.show({
     title: 'Turn processed!',
     color: 'green',
     withBorder: true,
@@ -17,7 +17,8 @@ export function showTurnProcessed(processedWeek: number | undefined): void {
           The game week has advanced. Check your earnings!
         </Text>{' '}
         {processedWeek !== undefined && processedWeek > 0 && (
-          <Anchor component={Link} to={`/reports/${processedWeek}`} size="sm" data-testid="toast-week-results">
+          // Following the link closes the toast: left open, it would cover the top of the results page.
+          <Anchor component={Link} to={`/reports/${processedWeek}`} size="sm" data-testid="toast-week-results" onClick={() => notifications.hide(id)}>
             See week {processedWeek} results
           </Anchor>
         )}
