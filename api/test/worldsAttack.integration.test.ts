@@ -3,8 +3,10 @@
  * limit and "one company per user" hold when joins arrive at once, founding a company with
  * POST /api/company in a private world keeps the world's terms (its starting cash, its limit,
  * read-only once ended), 60 wrong join codes sent at once get at most 10 answers (the rest 429),
- * and the debrief refuses ids no product can have (400, never 500).
+ * the debrief refuses ids no product can have (400, never 500), and one account runs at most 20
+ * worlds at once (409), even when it creates them together.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 
@@ -106,6 +108,28 @@ describe('classroom worlds under concurrent and careless requests', () => {
     const purchase = lines.find((line) => line.includes(',purchase,market_buy,'))!.split(',');
     expect(purchase[3]).toBe("'=HYPERLINK(1)");
     expect(purchase[6]).toBe((-bought.body.total).toFixed(2));
+  });
+
+  it('lets one instructor run at most 20 worlds at once, even when the last ones are created together', async () => {
+    const busy = await app.createPlayer({ name: 'Busy teacher' });
+    // 19 running worlds of theirs (rows only: their markets are not needed here).
+    const seeded = await app.database.db.execute<{ id: number }>(sql`
+      with made as (
+        insert into worlds (name, kind, status, join_code, created_by_user_id, bot_count)
+        select 'Section ' || n, 'private', 'active', 'ZZ' || lpad(n::text, 4, '0') || 'U' || ${busy.userId}::int, ${busy.userId}::int, 0
+        from generate_series(1, 19) n
+        returning id)
+      insert into world_instructors (world_id, user_id, role) select id, ${busy.userId}::int, 'instructor' from made returning world_id as id`);
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, (_, index) => app.api('POST', '/worlds', { token: busy.token, body: { name: `Late section ${index}`, bots: 0 } })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    for (const answer of answers.filter((refused) => refused.status === 409)) {
+      expect(answer.body.error).toBe('You already run 20 worlds that have not ended: end one before you create another');
+    }
+    // An ended world no longer counts.
+    expect((await app.api('POST', `/worlds/${Number(seeded[0]!.id)}/end`, { token: busy.token })).status).toBe(200);
+    expect((await app.api('POST', '/worlds', { token: busy.token, body: { name: 'Next term', bots: 0 } })).status).toBe(200);
   });
 
   it('refuses debrief product ids no product can have with a 400', async () => {

@@ -226,6 +226,12 @@ export const MAX_WORLD_BOTS = 25;
 /** Starting cash an instructor may give every player, dollars. */
 export const MIN_WORLD_STARTING_CASH = 1_000;
 export const MAX_WORLD_STARTING_CASH = 10_000_000;
+/**
+ * Private worlds one user may run (created, not ended) at once; site admins have no limit. Each
+ * world copies the cities' markets (15,200 rows) and turns on its own clock, so an account must not
+ * be able to create them without end.
+ */
+export const MAX_OPEN_WORLDS_PER_INSTRUCTOR = 20;
 /** Player companies a private world admits (a class and a few guests). */
 export const MAX_WORLD_PLAYERS = 200;
 /** Characters of a generated join code (letters and digits without look-alikes). */

@@ -12,6 +12,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   GameError,
   JOIN_CODE_LENGTH,
+  MAX_OPEN_WORLDS_PER_INSTRUCTOR,
   PUBLIC_WORLD_ID,
   centsToDollars,
   dollarsToCents,
@@ -28,6 +29,10 @@ export const JOIN_CODE_UNKNOWN = 'No world has this join code';
 export const WORLD_ENDED = 'This world has ended: it is read-only';
 export const WORLD_FULL = 'This world is full: ask your instructor to raise its player limit';
 export const INSTRUCTORS_ONLY = "Only this world's instructors can do that";
+export const TOO_MANY_OPEN_WORLDS = `You already run ${MAX_OPEN_WORLDS_PER_INSTRUCTOR} worlds that have not ended: end one before you create another`;
+
+/** Serialises world creation per user (the limit of open worlds). */
+const WORLD_CREATION_LOCK_KEY = 0x6d637763; // "mcwc"
 
 /** Letters and digits a student cannot misread (no 0/O, 1/I/L). */
 const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -196,6 +201,14 @@ export interface CreateWorldOptions {
  */
 export async function createWorld(db: DbExecutor, user: WorldUser, options: CreateWorldOptions): Promise<WorldView> {
   const worldId = await db.transaction(async (tx) => {
+    if (!user.isAdmin) {
+      // One creation at a time per user, so concurrent creations cannot pass the limit together.
+      await tx.execute(sql`select pg_advisory_xact_lock(${WORLD_CREATION_LOCK_KEY}, ${user.id}::int)`);
+      const [open] = await tx.execute<{ worlds: number }>(sql`
+        select count(*)::int as worlds from worlds w join world_instructors i on i.world_id = w.id
+        where i.user_id = ${user.id} and i.role = 'instructor' and w.kind = 'private' and w.status <> 'ended'`);
+      if (Number(open?.worlds ?? 0) >= MAX_OPEN_WORLDS_PER_INSTRUCTOR) throw new GameError('CONFLICT', TOO_MANY_OPEN_WORLDS);
+    }
     const seed = options.seed ?? randomInt(1, 2_147_483_647);
     const nextTurnAt = options.turnIntervalMinutes === null ? null : new Date(Date.now() + options.turnIntervalMinutes * 60_000);
     let inserted: { id: number } | undefined;
