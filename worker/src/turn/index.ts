@@ -167,7 +167,8 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
       }
       const [counted] = await tx.execute<Record<keyof TurnCounts, number>>(sql`
         select (select count(*) from turn_companies)::int as "companies",
-               (select count(*) from buildings b join turn_companies tc on tc.company_id = b.company_id where b.world_id = ${worldId})::int as "buildings",
+               -- every building of the turn's companies paid its costs (costs.ts): no second pass over buildings
+               (select coalesce(sum(buildings), 0) from turn_costs)::int as "buildings",
                count(*) filter (where reason = 'store_sales')::int as "storeSalesCompanies",
                coalesce(sum(amount_cents) filter (where reason = 'store_sales'), 0)::bigint as "storeSalesCents"
         from turn_cash`);
