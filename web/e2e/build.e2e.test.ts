@@ -32,6 +32,8 @@ describe('build journey', () => {
     await page.getByText('Your new Farm is now operational.').waitFor();
     await page.getByTestId('header-cash').getByText('$480,000').waitFor();
     await page.getByTestId('my-buildings-count').getByText('1', { exact: true }).waitFor();
+    // The page says what comes next, with a link to the new building.
+    await page.getByTestId('just-built').getByRole('link', { name: 'Open your Farm' }).waitFor();
 
     // The side menu groups it under Extraction; open the group and the building.
     const menu = page.getByRole('navigation', { name: 'Main menu' });

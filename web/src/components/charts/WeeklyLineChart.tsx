@@ -15,6 +15,8 @@ export interface WeeklySeries {
 /** Compact axis labels: "$1.2M", "$450K", "$900", "$4.50". */
 export function axisDollars(value: number): string {
   const abs = Math.abs(value);
+  // The axis's zero reads "$0", like its "$400K" neighbours (not "$0.00").
+  if (abs === 0) return '$0';
   const sign = value < 0 ? '-' : '';
   if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(abs >= 10_000_000 ? 0 : 1)}M`;
   if (abs >= 10_000) return `${sign}$${Math.round(abs / 1_000)}K`;

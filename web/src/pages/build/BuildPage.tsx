@@ -3,8 +3,9 @@
  * category, a city selector with its bonus, and the build button.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingFactory2, IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { Alert, Anchor, Badge, Button, Card, Group, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBuildingFactory2, IconCircleCheck, IconMapPin } from '@tabler/icons-react';
 import {
   BUILDING_CATEGORIES,
   BUILDING_CATEGORY_LABELS,
@@ -74,9 +75,12 @@ export default function BuildPage() {
     ];
   }, [cities.data, type]);
 
+  // The building just built: the page says where to go next (a new player was left on an empty form).
+  const [built, setBuilt] = useState<{ id: number; type: string; name: string; city_name: string } | null>(null);
   const build = trpc.buildings.build.useMutation({
     onSuccess: (building) => {
       notifySuccess('Building constructed!', `Your new ${building.name} is now operational.`);
+      setBuilt(building);
       setType(null);
       setCityId(null);
     },
@@ -222,6 +226,15 @@ export default function BuildPage() {
             </Text>
           )}
         </Group>
+
+        {built && (
+          <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={`${built.name} built in ${built.city_name}`} data-testid="just-built">
+            {built.type === 'store' ? 'Next: put goods on its shelf at a price, and hire staff.' : 'Next: hire staff and choose what it produces.'}{' '}
+            <Anchor component={Link} to={`/buildings/${built.id}`} fz="sm" fw={600}>
+              Open your {built.name}
+            </Anchor>
+          </Alert>
+        )}
       </Stack>
     </>
   );

@@ -37,8 +37,17 @@ export default function DebriefCharts({ worldId }: { worldId: number }) {
           const companies = data.companies.map((company, index) => ({ ...company, key: `c${company.id}`, color: COLORS[index % COLORS.length]! }));
           const priceWeeks = [...new Set(data.prices.flatMap((product) => product.points.map((point) => point.week)))].sort((a, b) => a - b);
           const products = data.prices.map((product, index) => ({ ...product, key: `p${product.product_id}`, color: COLORS[index % COLORS.length]! }));
+          // A shock's label reads to the right of its line in the chart's first half and to the left in
+          // its second half, so a shock of one of the last weeks is not cut off at the chart's edge.
+          const lastWeek = data.weeks.at(-1) ?? 1;
+          const firstWeek = data.weeks[0] ?? 1;
           const shockLines = data.shocks.flatMap((shock) => [
-            { x: `W${shock.start_week}`, label: `${shock.percent > 0 ? '+' : ''}${shock.percent}% ${shock.product_name ?? shock.country_name ?? ''}`, color: 'red.6' },
+            {
+              x: `W${shock.start_week}`,
+              label: `${shock.percent > 0 ? '+' : ''}${shock.percent}% ${shock.product_name ?? shock.country_name ?? ''}`,
+              color: 'red.6',
+              labelPosition: shock.start_week - firstWeek > (lastWeek - firstWeek) / 2 ? ('insideTopRight' as const) : ('insideTopLeft' as const),
+            },
           ]);
           return (
             <Stack gap="lg">
