@@ -132,6 +132,25 @@ describe('classroom worlds under concurrent and careless requests', () => {
     expect((await app.api('POST', '/worlds', { token: busy.token, body: { name: 'Next term', bots: 0 } })).status).toBe(200);
   });
 
+  it("keeps a running clock's next turn when the instructor saves the clock without a change", async () => {
+    const world = await createWorld({ name: 'Clockwork', turn_interval_minutes: 30 });
+    const nextTurn = async () => (await app.api('GET', `/worlds/${world.id}`, { token: teacher.token })).body.next_turn_at as string | null;
+    const first = await nextTurn();
+    expect(first).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const body of [{}, { status: 'active' }, { turn_interval_minutes: 30 }, { status: 'active', turn_interval_minutes: 30 }]) {
+      const saved = await app.api('PATCH', `/worlds/${world.id}`, { token: teacher.token, body });
+      expect(saved.status).toBe(200);
+      expect(saved.body.next_turn_at, JSON.stringify(body)).toBe(first);
+    }
+    // A new interval, and a pause then a resume, start the clock again from now.
+    const faster = await app.api('PATCH', `/worlds/${world.id}`, { token: teacher.token, body: { turn_interval_minutes: 10 } });
+    expect(new Date(faster.body.next_turn_at).getTime()).toBeLessThan(new Date(first!).getTime());
+    expect((await app.api('PATCH', `/worlds/${world.id}`, { token: teacher.token, body: { status: 'paused' } })).body.next_turn_at).toBeNull();
+    const resumed = await app.api('PATCH', `/worlds/${world.id}`, { token: teacher.token, body: { status: 'active' } });
+    expect(new Date(resumed.body.next_turn_at).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+  });
+
   it('refuses debrief product ids no product can have with a 400', async () => {
     const world = await createWorld({ name: 'Debrief' });
     const answer = await app.api('GET', `/worlds/${world.id}/debrief?product_ids=1,9999999999`, { token: teacher.token });

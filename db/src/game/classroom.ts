@@ -25,13 +25,18 @@ export async function updateWorldClock(
   }
   const status = change.status ?? world.status;
   const interval = change.turnIntervalMinutes === undefined ? world.turn_interval_minutes : change.turnIntervalMinutes;
-  // The next turn: an interval from now when the clock runs with an interval; none while paused or manual.
+  // The next turn: an interval from now when the clock starts (resumed, or a new interval); none
+  // while paused or manual. A clock already running at this interval keeps its next turn: a form
+  // saved without a change must not push the class's turn away. (The right-hand sides read the row
+  // as it was before this update.)
   await db.execute(sql`
     update worlds set status = ${status},
            turn_interval_minutes = ${world.kind === 'public' ? sql`turn_interval_minutes` : sql`${interval}::int`},
            next_turn_at = case
              when ${world.kind} = 'public' then next_turn_at
-             when ${status} = 'active' and ${interval}::int is not null then now() + make_interval(mins => ${interval}::int)
+             when ${status} = 'active' and ${interval}::int is not null then
+               case when status = 'active' and turn_interval_minutes = ${interval}::int and next_turn_at is not null then next_turn_at
+                    else now() + make_interval(mins => ${interval}::int) end
              else null end,
            updated_at = now()
     where id = ${worldId}`);
