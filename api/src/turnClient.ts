@@ -11,7 +11,7 @@ import { PgBoss } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { GameError, TURN_CRON_SCHEDULE } from '@marketcraft/shared';
 import { APPLICATION_NAMES, GAME_UPDATES_CHANNEL, TURN_QUEUE, worldTurnKey, type TurnJobData } from '@marketcraft/shared/queues.ts';
-import type { Database } from '@marketcraft/db';
+import { WORLD_ENDED, type Database } from '@marketcraft/db';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import type postgres from 'postgres';
 
@@ -65,6 +65,11 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
     return Number(row?.current_week ?? 1);
   }
 
+  async function worldStatus(worldId: number): Promise<string | null> {
+    const [row] = await db.execute<{ status: string }>(sql`select status from worlds where id = ${worldId}`);
+    return row?.status ?? null;
+  }
+
   async function workerConnected(): Promise<boolean> {
     const rows = await db.execute(sql`
       select 1 from pg_stat_activity where datname = current_database() and application_name = ${APPLICATION_NAMES.worker} limit 1`);
@@ -85,6 +90,8 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
           throw new GameError('UNAVAILABLE', `The turn failed (job ${job.state}); the world stays at week ${week}. Check the worker logs.`);
         }
         if (job && job.state === 'completed' && (await currentWeek(worldId)) <= week) {
+          // The turn refuses an ended world: an instructor ended it while this advance waited.
+          if ((await worldStatus(worldId)) === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
           throw new GameError('UNAVAILABLE', `The turn job finished without advancing week ${week}. Check the worker logs.`);
         }
         const left = deadline - Date.now();
