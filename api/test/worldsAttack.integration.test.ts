@@ -74,6 +74,11 @@ describe('classroom worlds under concurrent and careless requests', () => {
     const late = await app.api('POST', '/company', { token: teacher.token, body: { name: 'Late Co' } });
     expect(late.status).toBe(409);
     expect(late.body.error).toBe('This world has ended: it is read-only');
+    // Nor a new join code (nobody joins it); a co-instructor may still be added to review it.
+    const code = await app.api('POST', `/worlds/${ended.id}/join-code`, { token: teacher.token });
+    expect(code.status).toBe(409);
+    expect(code.body.error).toBe('This world has ended: it is read-only');
+    expect((await app.api('POST', `/worlds/${ended.id}/co-instructors`, { token: teacher.token, body: { email: instructor.email } })).status).toBe(200);
     expect((await app.api('GET', `/worlds/${ended.id}`, { token: teacher.token })).body.players).toBe(0);
   });
 

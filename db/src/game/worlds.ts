@@ -313,6 +313,8 @@ export async function switchWorld(db: DbExecutor, user: WorldUser, sessionId: st
 export async function rotateJoinCode(db: DbExecutor, user: WorldUser, worldId: number): Promise<WorldView> {
   const world = await requireInstructor(db, user, worldId);
   if (world.kind !== 'private') throw new GameError('RULE_BROKEN', 'The public world has no join code');
+  // Nobody joins an ended world, so a new code would only look like an invitation.
+  if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
   // A code another world already has is drawn again (the unique key decides).
   for (let attempt = 0; ; attempt += 1) {
     const code = generateJoinCode();
