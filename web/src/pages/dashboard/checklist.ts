@@ -30,7 +30,7 @@ export function firstWeekChecklist({ buildings, holdings, reports }: ChecklistSt
   const firstSale = reports.find((report) => report.store_revenue > 0);
   const soldOrOnShelf = firstSale !== undefined || holdings.some((holding) => holding.location === 'shelf');
   return [
-    { id: 'farm', label: 'Build a farm', hint: 'Farms grow wheat from nothing: pick an agricultural city for its bonus.', done: ofType('farm').length > 0, to: '/build' },
+    { id: 'farm', label: 'Build a farm', hint: 'Farms grow wheat from nothing: pick a city whose bonus fits a farm (the city list shows those first).', done: ofType('farm').length > 0, to: '/build' },
     {
       id: 'hire',
       label: 'Hire employees',
