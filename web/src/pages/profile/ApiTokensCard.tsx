@@ -30,7 +30,7 @@ import { QueryState } from '../../components/QueryState';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../trpc';
-import { NewTokenModal } from './NewTokenModal';
+import { NewTokenModal, type NewToken } from './NewTokenModal';
 
 const TokenUsageChart = lazy(() => import('./TokenUsageChart'));
 
@@ -43,16 +43,16 @@ const EXPIRY_OPTIONS = API_TOKEN_EXPIRY_CHOICES.map((days) => ({
   label: days === null ? 'Never expires' : days === 365 ? '1 year' : `${days} days`,
 }));
 
-function CreateTokenForm({ activeCount, maxActive, onCreated }: { activeCount: number; maxActive: number; onCreated: (token: string) => void }) {
+function CreateTokenForm({ activeCount, maxActive, onCreated }: { activeCount: number; maxActive: number; onCreated: (created: NewToken) => void }) {
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
   const [expiry, setExpiry] = useState<string>('30');
   const [nameError, setNameError] = useState<string | null>(null);
   const create = trpc.tokens.create.useMutation({
     onSuccess: (created) => {
-      notifySuccess('Token created', `"${created.name}" can ${created.scope} from now on.`);
+      // Said in the token's dialog, not in a toast: a toast covered the dialog's top on a phone.
       setName('');
-      onCreated(created.token);
+      onCreated({ token: created.token, name: created.name, scope: created.scope });
     },
     onError: (caught) => notifyFailure('Could not create the token', caught, 'Please try again.'),
   });
@@ -258,7 +258,7 @@ function TokenCards({ tokens, ...actions }: { tokens: ApiToken[] } & TokenAction
 
 export function ApiTokensCard() {
   const list = trpc.tokens.list.useQuery();
-  const [shownToken, setShownToken] = useState<string | null>(null);
+  const [shownToken, setShownToken] = useState<NewToken | null>(null);
   const [usageOf, setUsageOf] = useState<ApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const revoke = trpc.tokens.revoke.useMutation({
@@ -312,7 +312,7 @@ export function ApiTokensCard() {
         )}
       </QueryState>
 
-      <NewTokenModal token={shownToken} onClose={() => setShownToken(null)} />
+      <NewTokenModal created={shownToken} onClose={() => setShownToken(null)} />
 
       <Modal opened={usageOf !== null} onClose={() => setUsageOf(null)} title={usageOf ? `Requests of "${usageOf.name}", last 30 days` : ''} size="lg">
         {usageOf && (

@@ -2,11 +2,21 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 
-export function NewTokenModal({ token, onClose }: { token: string | null; onClose: () => void }) {
+export interface NewToken {
+  token: string;
+  name: string;
+  scope: string;
+}
+
+export function NewTokenModal({ created, onClose }: { created: NewToken | null; onClose: () => void }) {
+  const token = created?.token;
   return (
-    <Modal opened={token !== null} onClose={onClose} title="Your new API token" size="lg" closeOnClickOutside={false}>
-      {token && (
+    <Modal opened={created !== null} onClose={onClose} title="Your new API token" size="lg" closeOnClickOutside={false}>
+      {created && token && (
         <Stack gap="md">
+          <Text size="sm">
+            <b>Token created</b>: "{created.name}" can {created.scope} from now on.
+          </Text>
           <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Copy it now">
             This is the only time the token is shown: Marketcraft keeps only a fingerprint of it. Keep it secret, like a password.
           </Alert>
