@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { addShock, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, marketTrade, recentNews, updateWorldClock, users, type Database } from '@marketcraft/db';
+import { addShock, buildBuilding, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, marketTrade, recentNews, transferToStore, updateWorldClock, users, type Database } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
@@ -234,6 +234,25 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
       expect(await priceOf(product.id)).toBeGreaterThanOrEqual(Math.ceil(product.base / 4));
       expect(await priceOf(product.id)).toBeLessThanOrEqual(product.base * 4);
     }
+  });
+
+  it('demand shocks that add up below -100% leave no shoppers (they sold at full capacity)', async () => {
+    const teacher = { id: teacherId, isAdmin: false };
+    const world = await createWorld(db, teacher, { name: 'Empty shops', turnIntervalMinutes: null, startingCashDollars: 1_000_000, bots: 0, maxPlayers: 10, seed: 5 });
+    const [shopkeeper] = await db.insert(users).values({ email: `shopkeeper-${Date.now()}@example.com` }).returning({ id: users.id });
+    await joinWorld(db, { id: shopkeeper!.id, isAdmin: false, email: 'shopkeeper@example.com' }, { code: world.join_code! });
+    const [company] = await db.execute<{ id: number }>(sql`select id from companies where world_id = ${world.id} and user_id = ${shopkeeper!.id}`);
+    const companyId = Number(company!.id);
+    const [bread] = await db.execute<{ id: number; base: number }>(sql`select id, base_price_cents as base from products where name = 'White Bread'`);
+    const [city] = await db.execute<{ id: number }>(sql`select id from cities order by population desc limit 1`);
+    const store = await buildBuilding(db, companyId, { type: 'store', cityId: Number(city!.id) });
+    await marketTrade(db, companyId, { productId: Number(bread!.id), quantity: 500, action: 'buy' });
+    await transferToStore(db, companyId, store.id, { productId: Number(bread!.id), quantity: 500, retailPriceCents: Number(bread!.base) });
+    // Two -60% shocks: -120% together.
+    for (let index = 0; index < 2; index += 1) await addShock(db, teacher, world.id, { kind: 'demand', productId: Number(bread!.id), percent: -60, weeks: 3 });
+    expect((await runTurn(db, { worldId: world.id, week: 1 })).status).toBe('advanced');
+    const [shelf] = await db.execute<{ quantity: number }>(sql`select quantity from store_products where world_id = ${world.id} and building_id = ${store.id}`);
+    expect(Number(shelf!.quantity)).toBe(500);
   });
 
   it('an ended world keeps its data and never turns again', async () => {

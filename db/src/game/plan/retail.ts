@@ -39,12 +39,13 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
     offers as materialized (
       select sp.id as store_product_id, b.id as building_id, b.company_id, b.city_id, ci.country_id, sp.product_id,
              sp.quantity as stock, sp.retail_price_cents as price_cents, cmd.market_price_cents as reference_cents,
-             -- An instructor's demand shock scales the city's shoppers while it lasts (docs/worlds.md).
+             -- An instructor's demand shock scales the city's shoppers while it lasts (docs/worlds.md);
+             -- shocks that add up below -100% leave no shoppers (a negative demand sold at full capacity).
              ${ruleSql(baseDemandRule, {
                population: sql`ci.population`,
                demandLevel: sql`cmd.demand_level`,
                baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
-             })} * (100 + coalesce(ds.percent, 0)) / 100 as base_demand,
+             })} * greatest(0, 100 + coalesce(ds.percent, 0)) / 100 as base_demand,
              ${ruleSql(storeWeightRule, { referenceCents: sql`cmd.market_price_cents`, retailCents: sql`sp.retail_price_cents`, bonus: storeBonus })} as weight,
              ${ruleSql(storeCapacityRule, {
                efficiency: ruleSql(efficiencyRule, { employees: sql`b.employees`, equipmentLevel: sql`b.equipment_level` }),
