@@ -117,6 +117,7 @@ describe('market trade and the company warehouse', () => {
     expect(await marketFlow(db, world.flour.id)).toBe(flow); // the refused order did not move the market
     const huge = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 1_000_000, action: 'buy' } });
     expect(huge).toMatchObject({ status: 422, body: { error: expect.stringContaining('too large') } });
+    expect(await marketFlow(db, world.flour.id)).toBe(flow); // nor did the one too large
     expect(await cashCentsOf(db, player.companyId)).toBe(afterBuy);
     await expectLedgerBalanced(db, player.companyId);
   });
@@ -141,6 +142,10 @@ describe('market trade and the company warehouse', () => {
     }
     const unknown = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: 999_999, quantity: 1, action: 'buy' } });
     expect(unknown).toMatchObject({ status: 404, body: { error: 'Product not found' } });
+    const unknownSale = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: 999_999, quantity: 1, action: 'sell' } });
+    expect(unknownSale).toMatchObject({ status: 404, body: { error: 'Product not found' } });
+    // The order is placed in the statement that finds the product: an unknown one writes no flow row.
+    expect(await db.select().from(marketActivity).where(eq(marketActivity.productId, 999_999))).toEqual([]);
     expect((await app.api('POST', '/market/trade', { body: { product_id: world.wheat.id, quantity: 1, action: 'buy' } })).status).toBe(401);
     expect((await app.api('GET', '/inventory')).status).toBe(401);
     expect(await cashCentsOf(db, player.companyId)).toBe(100_000);

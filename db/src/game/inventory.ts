@@ -45,15 +45,20 @@ export async function addToBackRoom(db: DbExecutor, buildingId: number, productI
 
 /**
  * Takes `quantity` units out of the company warehouse if it holds that many; returns the average
- * cost per unit of what was taken, or null (nothing changed) when it holds fewer.
+ * cost per unit of what was taken and the units left, or null (nothing changed) when it holds fewer.
  */
-export async function takeFromWarehouse(db: DbExecutor, companyId: number, productId: number, quantity: number): Promise<number | null> {
+export async function takeFromWarehouse(
+  db: DbExecutor,
+  companyId: number,
+  productId: number,
+  quantity: number,
+): Promise<{ averageCostCents: number; quantityLeft: number } | null> {
   const [row] = await db
     .update(inventoryItems)
     .set({ quantity: sql`${inventoryItems.quantity} - ${quantity}` })
     .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.productId, productId), sql`${inventoryItems.quantity} >= ${quantity}`))
-    .returning({ averageCostCents: inventoryItems.averageCostCents });
-  return row ? row.averageCostCents : null;
+    .returning({ averageCostCents: inventoryItems.averageCostCents, quantityLeft: inventoryItems.quantity });
+  return row ?? null;
 }
 
 /** Units of a product in the company warehouse (0 if none). */
@@ -332,11 +337,11 @@ export async function transferToStore(
     }
     if (fromWarehouse > 0) {
       // The warehouse is shared with market trades and production: the conditional update decides.
-      const unitCents = await takeFromWarehouse(tx, companyId, product.id, fromWarehouse);
-      if (unitCents === null) {
+      const taken = await takeFromWarehouse(tx, companyId, product.id, fromWarehouse);
+      if (taken === null) {
         throw notEnoughStockForShelf(product.name, backRoom, await warehouseQuantity(tx, companyId, product.id), input.quantity);
       }
-      movedCostCents += fromWarehouse * unitCents;
+      movedCostCents += fromWarehouse * taken.averageCostCents;
     }
     const movedUnitCents = Math.round(movedCostCents / input.quantity);
     const [shelf] = await tx.execute<{ quantity: number; retail_price_cents: number; cost_price_cents: number; is_active: boolean }>(sql`

@@ -60,6 +60,60 @@ export async function changeCash(db: DbExecutor, change: CashChange): Promise<nu
   throw new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(-amount, Number(cash.cash_cents)));
 }
 
+/**
+ * Two cash changes of two different companies (a share trade: holder and issuer) in ONE statement
+ * with their two ledger rows: both or neither. The caller holds both companies' row locks (taken in
+ * id order), so the payability check and the updates see the same cash. A debit that would take
+ * cash below zero changes nothing and throws NOT_ENOUGH_CASH, as changeCash does. Returns the new
+ * cash of each, in cents, in the order given.
+ */
+export async function changeCashOfTwo(db: DbExecutor, first: CashChange, second: CashChange): Promise<[number, number]> {
+  if (first.companyId === second.companyId) throw new Error('changeCashOfTwo takes two different companies');
+  const changes = [first, second].map((change, ord) => {
+    const amount = Math.round(change.amountCents);
+    if (!Number.isSafeInteger(amount)) throw new Error(`Invalid cash change: ${change.amountCents}`);
+    const ref = change.ref ?? {};
+    return sql`(${ord}::int, ${change.companyId}::int, ${amount}::bigint, ${change.allowNegative === true}::boolean, ${change.type}::text, ${change.reason}::text,
+                ${change.description}::text, ${ref.buildingId ?? null}::int, ${ref.productId ?? null}::int,
+                ${ref.counterpartyCompanyId ?? null}::int, ${ref.countryId ?? null}::int)`;
+  });
+  const rows = await db.execute<{ company_id: number; cash_before: number; cash_after: number | null }>(sql`
+    with ch (ord, company_id, amount, allow_negative, type, reason, description, building_id, product_id, counterparty_company_id, country_id) as (
+      values ${sql.join(changes, sql`, `)}
+    ), payable as (
+      select count(*) = 2 as ok from ch join companies c on c.id = ch.company_id
+      where ch.allow_negative or ch.amount >= 0 or c.cash_cents + ch.amount >= 0
+    ), updated as (
+      update companies c set cash_cents = c.cash_cents + ch.amount
+      from ch where c.id = ch.company_id and (select ok from payable)
+        and (ch.allow_negative or ch.amount >= 0 or c.cash_cents + ch.amount >= 0)
+      returning c.id, c.world_id, c.cash_cents
+    ), ledger as (
+      -- In each company's world, at its current week.
+      insert into transactions (world_id, company_id, type, reason, amount_cents, description, week,
+                                building_id, product_id, counterparty_company_id, country_id)
+      select u.world_id, ch.company_id, ch.type, ch.reason, ch.amount, ch.description,
+             (select current_week from worlds w where w.id = u.world_id),
+             ch.building_id, ch.product_id, ch.counterparty_company_id, ch.country_id
+      from updated u join ch on ch.company_id = u.id
+      order by ch.ord
+    )
+    select ch.company_id, c.cash_cents as cash_before, u.cash_cents as cash_after
+    from ch join companies c on c.id = ch.company_id left join updated u on u.id = ch.company_id`);
+  const cashOf = (change: CashChange) => rows.find((row) => Number(row.company_id) === change.companyId);
+  const after = [first, second].map((change) => cashOf(change)?.cash_after);
+  if (after[0] !== null && after[0] !== undefined && after[1] !== null && after[1] !== undefined) return [Number(after[0]), Number(after[1])];
+  for (const change of [first, second]) {
+    const row = cashOf(change);
+    if (!row) throw new GameError('NOT_FOUND', 'No company found');
+    const amount = Math.round(change.amountCents);
+    if (change.allowNegative !== true && amount < 0 && Number(row.cash_before) + amount < 0) {
+      throw new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(-amount, Number(row.cash_before)));
+    }
+  }
+  throw new Error('changeCashOfTwo: the cash changes were not applied');
+}
+
 export function notEnoughCashMessage(costCents: number, cashCents: number): string {
   return `Not enough cash: this costs ${formatCents(costCents)} and you have ${formatCents(cashCents)}`;
 }

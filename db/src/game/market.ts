@@ -13,7 +13,7 @@
  *
  * Lock order: the company row (changeCash) first, then the warehouse row, then market_activity.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   GameError,
   MAX_ORDER_VALUE_CENTS,
@@ -21,15 +21,15 @@ import {
   formatCents,
   marketBuyCostRule,
   marketMidPriceRule,
+  marketOrderFitsRule,
   marketSellProceedsRule,
   orderWithinMarket,
   type Figure,
 } from '@marketcraft/shared';
-import { products } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
 import { changeCash } from './ledger.ts';
-import { PRODUCT_NOT_FOUND, addToWarehouse, takeFromWarehouse, warehouseQuantity } from './inventory.ts';
+import { PRODUCT_NOT_FOUND, addToWarehouse, takeFromWarehouse } from './inventory.ts';
 import { worldProductsSql } from './marketPrices.ts';
 import { lockCompanyInWorld } from './world.ts';
 
@@ -73,39 +73,45 @@ function tooLarge(name: string): GameError {
  * Places an order on the exchange: locks and moves this week's flow of the product and returns what
  * the order costs (buy) or pays (sell). Moves no cash and no goods: the caller does, in the same
  * transaction.
+ *
+ * One statement: the product and its flow so far are read, the order is checked against the market
+ * (marketOrderFitsRule), and only then is the week's row upserted, so an unknown product (404) or
+ * an order too large (422) writes nothing. The money is computed on the flow as the upsert left it
+ * (after any order of the product that committed first); should that flow have moved past the
+ * market's reach meanwhile, the order is refused and the caller's transaction rolls the flow back.
  */
 export async function placeOrder(db: DbExecutor, input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction }): Promise<PlacedOrder> {
-  const market = await productMarket(db, input.worldId, input.productId);
-  if (!orderWithinMarket({ price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity: input.quantity })) {
-    throw tooLarge(market.name);
-  }
   const bought = input.action === 'buy' ? input.quantity : 0;
   const sold = input.action === 'sell' ? input.quantity : 0;
   const rule = input.action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
+  const curve = (flow: SQL) => ({ price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow, quantity: sql`${input.quantity}::bigint` });
+  const week = sql`(select current_week from worlds where id = ${input.worldId})`;
   // The flow before this order = the flow after it minus the order itself (the upsert returns the
-  // row as this order left it, after any order that committed first).
-  const [row] = await db.execute<{ total_cents: number | null }>(sql`
-    with moved as (
+  // row as this order left it).
+  const [row] = await db.execute<{ id: number; name: string; total_cents: number | null }>(sql`
+    with p as (
+      select p.id, p.name, p.current_price_cents, p.depth_units,
+             coalesce((select ma.units_bought - ma.units_sold from market_activity ma
+                       where ma.world_id = ${input.worldId} and ma.product_id = p.id and ma.week = ${week}), 0)::bigint as flow
+      from ${worldProductsSql(input.worldId)} p where p.id = ${input.productId}
+    ), moved as (
       insert into market_activity (world_id, week, product_id, units_bought, units_sold)
-      values (${input.worldId}, (select current_week from worlds where id = ${input.worldId}), ${input.productId}, ${bought}, ${sold})
+      select ${input.worldId}::int, ${week}, p.id, ${bought}::bigint, ${sold}::bigint from p
+      where ${ruleSql(marketOrderFitsRule, curve(sql`p.flow`))} = 1
       on conflict (world_id, week, product_id) do update set
         units_bought = market_activity.units_bought + excluded.units_bought,
         units_sold = market_activity.units_sold + excluded.units_sold
       returning units_bought - units_sold - ${bought - sold}::bigint as flow_before
     )
-    select case when abs(m.flow_before) + ${input.quantity}::bigint <= 10 * p.depth_units
-                then ${ruleSql(rule, {
-                  price: sql`p.current_price_cents`,
-                  depth: sql`p.depth_units`,
-                  flow: sql`m.flow_before`,
-                  quantity: sql`${input.quantity}::bigint`,
-                })} end as total_cents
-    from moved m, ${worldProductsSql(input.worldId)} p where p.id = ${input.productId}`);
-  const totalCents = row?.total_cents === null || row?.total_cents === undefined ? null : Number(row.total_cents);
-  if (totalCents === null || !Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw tooLarge(market.name);
+    select p.id, p.name,
+           case when ${ruleSql(marketOrderFitsRule, curve(sql`m.flow_before`))} = 1 then ${ruleSql(rule, curve(sql`m.flow_before`))} end as total_cents
+    from p left join moved m on true`);
+  if (!row) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
+  const totalCents = row.total_cents === null ? null : Number(row.total_cents);
+  if (totalCents === null || !Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw tooLarge(row.name);
   return {
-    productId: market.id,
-    productName: market.name,
+    productId: Number(row.id),
+    productName: row.name,
     quantity: input.quantity,
     totalCents,
     unitCents: input.quantity > 0 ? Math.round(totalCents / input.quantity) : 0,
@@ -191,15 +197,15 @@ export async function marketTrade(
       return tradeResult('buy', order, held, cashCents);
     }
 
-    const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
-    if (!exists) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
-
-    // The conditional stock update decides first; if it refuses, nothing else happens.
+    // The conditional stock update decides first; if it refuses (an unknown product holds no
+    // stock either), nothing else happens.
     const taken = await takeFromWarehouse(tx, companyId, input.productId, input.quantity);
     if (taken === null) {
-      const held = await warehouseQuantity(tx, companyId, input.productId);
-      const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, input.productId));
-      throw new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${held} ${product?.name ?? 'units'}`);
+      const [product] = await tx.execute<{ name: string; held: number }>(sql`
+        select p.name, coalesce((select i.quantity from inventory_items i where i.company_id = ${companyId} and i.product_id = p.id), 0)::bigint as held
+        from products p where p.id = ${input.productId}`);
+      if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
+      throw new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${Number(product.held)} ${product.name}`);
     }
     const order = await placeOrder(tx, { ...input, worldId });
     const cashCents = await changeCash(tx, {
@@ -210,7 +216,7 @@ export async function marketTrade(
       description: `Sold ${order.quantity} ${order.productName} on the market for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
       ref: { productId: order.productId },
     });
-    return tradeResult('sell', order, await warehouseQuantity(tx, companyId, order.productId), cashCents);
+    return tradeResult('sell', order, taken.quantityLeft, cashCents);
   });
 }
 

@@ -8,10 +8,10 @@
  * posted price to the company's book value per share times the decaying buying pressure.
  *
  * Concurrency: a trade locks both companies' rows in id order (the turn locks companies in id order
- * too), then the issuer's share record; the money is computed by PostgreSQL in the statement that
- * moves the share record, and moves through changeCash (conditional updates).
+ * too), then reads, checks and moves the issuer's share record in one statement that also computes
+ * the money; the cash of both moves through changeCashOfTwo (conditional updates, one statement).
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   GameError,
   MAX_ORDER_VALUE_CENTS,
@@ -21,6 +21,7 @@ import {
   liquidationValueRule,
   marketBuyCostRule,
   marketMidPriceRule,
+  marketOrderFitsRule,
   marketSellProceedsRule,
   orderWithinMarket,
   priceChangePercent,
@@ -31,7 +32,7 @@ import {
 import { companies, portfolioEntries, shareRecords, stockPriceHistory } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
-import { changeCash } from './ledger.ts';
+import { changeCashOfTwo } from './ledger.ts';
 
 export interface ShareRecordView {
   company_id: number;
@@ -297,65 +298,73 @@ export async function tradeShares(
     const holder = locked.find((company) => Number(company.id) === holderCompanyId);
     if (!holder) throw new GameError('NOT_FOUND', 'No company found');
     const worldId = Number(holder.world_id);
-    const [row] = await tx.execute<IssuerState>(sql`
-      select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed
-      from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
-      where s.world_id = ${worldId} and s.company_id = ${issuerCompanyId}
-      for update of s`);
-    const issuer = checkTradable(row, issuerCompanyId);
-    const depth = shareDepthRule.evaluate({ totalShares: Number(issuer.total_shares) });
-    if (!orderWithinMarket({ price: Number(issuer.share_price_cents), depth, flow: Number(issuer.week_flow), quantity: shares })) {
-      throw new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
-    }
-
-    // A sale needs the shares held first; a purchase adds to them in its upsert (below).
-    let owned = 0;
-    if (action === 'sell') {
-      const [entry] = await tx.execute<{ shares_owned: number }>(sql`
-        select shares_owned from portfolio_entries
-        where world_id = ${worldId} and holder_company_id = ${holderCompanyId} and issuer_company_id = ${issuerCompanyId}
-        for update`);
-      owned = Number(entry?.shares_owned ?? 0);
-      if (shares > owned) throw new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
-    }
-
-    // The money, computed by PostgreSQL while it moves the share record: issued (buy) or retired (sell).
+    // The share record is read, checked and moved in ONE statement: the checks gate its update (a
+    // refused trade writes nothing) and tell which error to answer; the money is computed by
+    // PostgreSQL on the record as it was before this trade (the issuer's row lock, held above,
+    // keeps every other trade of its shares waiting). A sale also needs the shares held.
     const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
     const signed = action === 'buy' ? shares : -shares;
-    const [moved] = await tx.execute<{ total_cents: number }>(sql`
-      update share_records s
-      set total_shares = s.total_shares + ${signed}::bigint, week_flow = s.week_flow + ${signed}::bigint, updated_at = now()
-      from (select ${ruleSql(rule, {
-        price: sql`share_price_cents`,
-        depth: ruleSql(shareDepthRule, { totalShares: sql`total_shares` }),
-        flow: sql`week_flow`,
-        quantity: sql`${shares}::bigint`,
-      })} as total_cents from share_records where world_id = ${worldId} and company_id = ${issuerCompanyId}) priced
-      where s.world_id = ${worldId} and s.company_id = ${issuerCompanyId}
-      returning priced.total_cents`);
-    const totalCents = Number(moved?.total_cents);
+    const curve = (alias: SQL) => ({
+      price: sql`${alias}.share_price_cents`,
+      depth: ruleSql(shareDepthRule, { totalShares: sql`${alias}.total_shares` }),
+      flow: sql`${alias}.week_flow`,
+      quantity: sql`${shares}::bigint`,
+    });
+    const [row] = await tx.execute<IssuerState & { fits: number; owned: number; total_cents: number | null; moved: number }>(sql`
+      with issuer as (
+        select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed,
+               ${ruleSql(marketOrderFitsRule, curve(sql`s`))} as fits,
+               coalesce((select pe.shares_owned from portfolio_entries pe
+                         where pe.world_id = s.world_id and pe.holder_company_id = ${holderCompanyId} and pe.issuer_company_id = s.company_id), 0)::bigint as owned
+        from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
+        where s.world_id = ${worldId} and s.company_id = ${issuerCompanyId}
+      ), priced as (
+        select i.*,
+               case when i.is_listed and i.status = 'active' and i.share_price_cents > 0 and i.fits = 1
+                         and ${action === 'sell' ? sql`i.owned >= ${shares}::bigint` : sql`true`}
+                    then ${ruleSql(rule, curve(sql`i`))} end as total_cents
+        from issuer i
+      ), moved as (
+        update share_records s
+        set total_shares = s.total_shares + ${signed}::bigint, week_flow = s.week_flow + ${signed}::bigint, updated_at = now()
+        from priced where s.world_id = ${worldId} and s.company_id = ${issuerCompanyId} and priced.total_cents is not null
+        returning 1
+      )
+      select priced.*, (select count(*) from moved)::int as moved from priced`);
+    const issuer = checkTradable(row, issuerCompanyId);
+    if (Number(row?.fits) !== 1) {
+      throw new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
+    }
+    const owned = Number(row?.owned ?? 0);
+    if (action === 'sell' && shares > owned) throw new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
+    if (row?.total_cents === null || row?.total_cents === undefined || Number(row.moved) !== 1) throw new Error('tradeShares: the share record did not move');
+    const totalCents = Number(row.total_cents);
     if (!Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw new GameError('INVALID_INPUT', 'That trade is too large');
     const averageCents = Math.round(totalCents / shares);
 
+    // The cash of both companies moves in one statement, with both ledger rows.
     let cashCents: number;
     let sharesOwned: number;
     if (action === 'buy') {
-      cashCents = await changeCash(tx, {
-        companyId: holderCompanyId,
-        amountCents: -totalCents,
-        type: 'stock_trade',
-        reason: 'stock_buy',
-        description: `Bought ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
-        ref: { counterpartyCompanyId: issuerCompanyId },
-      });
-      await changeCash(tx, {
-        companyId: issuerCompanyId,
-        amountCents: totalCents,
-        type: 'stock_trade',
-        reason: 'share_issue',
-        description: `Issued ${sharesWord(shares)} to a shareholder for ${formatCents(totalCents)}`,
-        ref: { counterpartyCompanyId: holderCompanyId },
-      });
+      [cashCents] = await changeCashOfTwo(
+        tx,
+        {
+          companyId: holderCompanyId,
+          amountCents: -totalCents,
+          type: 'stock_trade',
+          reason: 'stock_buy',
+          description: `Bought ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
+          ref: { counterpartyCompanyId: issuerCompanyId },
+        },
+        {
+          companyId: issuerCompanyId,
+          amountCents: totalCents,
+          type: 'stock_trade',
+          reason: 'share_issue',
+          description: `Issued ${sharesWord(shares)} to a shareholder for ${formatCents(totalCents)}`,
+          ref: { counterpartyCompanyId: holderCompanyId },
+        },
+      );
       // The position grows in one statement: the average price paid per share is weighted by the
       // shares held before (rounded half up, as weightedAverageCents), on the row as it is now.
       const [position] = await tx.execute<{ shares_owned: number }>(sql`
@@ -368,36 +377,44 @@ export async function tradeShares(
       sharesOwned = Number(position?.shares_owned);
     } else {
       try {
-        await changeCash(tx, {
-          companyId: issuerCompanyId,
-          amountCents: -totalCents,
-          type: 'stock_trade',
-          reason: 'share_buyback',
-          description: `Bought back ${sharesWord(shares)} from a shareholder for ${formatCents(totalCents)}`,
-          ref: { counterpartyCompanyId: holderCompanyId },
-        });
+        [, cashCents] = await changeCashOfTwo(
+          tx,
+          {
+            companyId: issuerCompanyId,
+            amountCents: -totalCents,
+            type: 'stock_trade',
+            reason: 'share_buyback',
+            description: `Bought back ${sharesWord(shares)} from a shareholder for ${formatCents(totalCents)}`,
+            ref: { counterpartyCompanyId: holderCompanyId },
+          },
+          {
+            companyId: holderCompanyId,
+            amountCents: totalCents,
+            type: 'stock_trade',
+            reason: 'stock_sell',
+            description: `Sold ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
+            ref: { counterpartyCompanyId: issuerCompanyId },
+          },
+        );
       } catch (error) {
         if (error instanceof GameError && error.code === 'NOT_ENOUGH_CASH') {
           throw new GameError('RULE_BROKEN', `${issuer.name} cannot buy back ${sharesWord(shares)} now: it does not have ${formatCents(totalCents)} in cash`);
         }
         throw error;
       }
-      cashCents = await changeCash(tx, {
-        companyId: holderCompanyId,
-        amountCents: totalCents,
-        type: 'stock_trade',
-        reason: 'stock_sell',
-        description: `Sold ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
-        ref: { counterpartyCompanyId: issuerCompanyId },
-      });
-      sharesOwned = owned - shares;
-      const where = and(
-        eq(portfolioEntries.worldId, worldId),
-        eq(portfolioEntries.holderCompanyId, holderCompanyId),
-        eq(portfolioEntries.issuerCompanyId, issuerCompanyId),
-      );
-      if (sharesOwned === 0) await tx.delete(portfolioEntries).where(where);
-      else await tx.update(portfolioEntries).set({ sharesOwned }).where(where);
+      // The position shrinks, or goes when it is sold out: one statement, conditional on the
+      // shares still being held (the holder's row lock keeps them so; the condition is the guard).
+      const where = sql`world_id = ${worldId} and holder_company_id = ${holderCompanyId} and issuer_company_id = ${issuerCompanyId}`;
+      const [position] = await tx.execute<{ shares_owned: number }>(sql`
+        with gone as (
+          delete from portfolio_entries where ${where} and shares_owned = ${shares}::bigint returning 0::bigint as shares_owned
+        ), kept as (
+          update portfolio_entries set shares_owned = shares_owned - ${shares}::bigint where ${where} and shares_owned > ${shares}::bigint
+          returning shares_owned
+        )
+        select shares_owned from gone union all select shares_owned from kept`);
+      if (!position) throw new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
+      sharesOwned = Number(position.shares_owned);
     }
     return {
       action,

@@ -179,12 +179,12 @@ export async function moveGoods(
     };
 
     if (input.direction === 'to_back_room') {
-      const unitCents = await takeFromWarehouse(tx, companyId, product.id, input.quantity);
-      if (unitCents === null) {
+      const taken = await takeFromWarehouse(tx, companyId, product.id, input.quantity);
+      if (taken === null) {
         const held = await warehouseQuantity(tx, companyId, product.id);
         throw new GameError('NOT_ENOUGH_STOCK', `Not enough stock: your warehouse has ${held} ${product.name} and you asked to move ${input.quantity}`);
       }
-      await addToBackRoom(tx, building.id, product.id, input.quantity, unitCents);
+      await addToBackRoom(tx, building.id, product.id, input.quantity, taken.averageCostCents);
     } else {
       const [taken] = await tx.execute<{ purchase_price_cents: number }>(sql`
         update building_inventory_items set quantity = quantity - ${input.quantity}

@@ -13,7 +13,7 @@ import {
   plannedOutputRule,
   wagesRule,
 } from './production.ts';
-import { liquidationValueRule, marketBuyCostRule, marketMidPriceRule, marketSellProceedsRule, nextMarketPriceRule, shockedPriceRule } from './market.ts';
+import { liquidationValueRule, marketBuyCostRule, marketMidPriceRule, marketOrderFitsRule, marketSellProceedsRule, nextMarketPriceRule, shockedPriceRule } from './market.ts';
 import { baseDemandRule, cityDemandRule, referencePriceRule, storeCapacityRule, storeRevenueRule, storeWeightRule } from './retail.ts';
 import {
   carriedLossRule,
@@ -60,4 +60,5 @@ export const RULES: readonly Rule[] = [
   electionTaxRateRule,
   // Added last: each rule's samples are seeded by its place in this list.
   shockedPriceRule,
+  marketOrderFitsRule,
 ] as readonly Rule[];

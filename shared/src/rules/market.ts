@@ -22,12 +22,34 @@ const flow: InputSpec = { label: 'Net units bought this week before this order',
 /** The largest order value (cents) the market takes: $10 billion. Larger orders are refused. */
 export const MAX_ORDER_VALUE_CENTS = 1_000_000_000_000;
 
-/** Orders the market can take: within 10 depths of the posted price and at most MAX_ORDER_VALUE_CENTS. */
+/** How far from the posted price an order may walk the curve, in depths (with this week's flow). */
+export const MARKET_MAX_REACH_DEPTHS = 10;
+
+/** Orders the market can take: within 10 depths of the posted price and at most MAX_ORDER_VALUE_CENTS (marketOrderFitsRule). */
 export function orderWithinMarket(values: { price: number; depth: number; flow?: number; quantity: number }): boolean {
-  const reach = (Math.abs(values.flow ?? 0) + values.quantity) / values.depth;
-  return reach <= 10 && values.price * values.depth * Math.exp(reach) <= MAX_ORDER_VALUE_CENTS;
+  return marketOrderFitsRule.evaluate({ price: values.price, depth: values.depth, flow: values.flow ?? 0, quantity: values.quantity }) === 1;
 }
 const quantity: InputSpec = { label: 'Units in the order', unit: 'units', min: 0, max: 1_000_000 };
+
+/**
+ * 1 when the market takes the order, else 0: |flow| + n within MARKET_MAX_REACH_DEPTHS depths, and
+ * the price at the far end of the walk times the depth at most MAX_ORDER_VALUE_CENTS. The
+ * statements that place orders check it in SQL (ruleSql), so a refused order writes nothing.
+ */
+export const marketOrderFitsRule = defineRule({
+  name: 'marketOrderFits',
+  description: 'Whether the market takes the order (1) or it is too large (0)',
+  unit: 'count',
+  inputs: { price, depth, flow, quantity },
+  formula: (v) => {
+    const reach = E.add(E.max(v.flow, E.sub(0, v.flow)), v.quantity);
+    return E.if(
+      E.cmp(reach, '<=', E.mul(MARKET_MAX_REACH_DEPTHS, v.depth)),
+      E.if(E.cmp(E.mul(v.price, v.depth, E.exp(E.div(reach, v.depth))), '<=', MAX_ORDER_VALUE_CENTS), 1, 0),
+      0,
+    );
+  },
+});
 
 /** The area under the price curve between flows a and b: P x D x (e^(b/D) - e^(a/D)). */
 function curveArea(p: Node, d: Node, from: Operand, to: Operand): Node {
