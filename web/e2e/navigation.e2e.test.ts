@@ -92,9 +92,12 @@ describe('navigation journey', () => {
     // No sideways scrolling of the page itself.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.getByTestId('header-cash').getByText('$500,000').waitFor();
+    // The header has no room for the world switcher on a phone: the dashboard names the world, the side menu holds the switcher.
+    await page.getByTestId('dashboard-world').getByText('Public world').waitFor();
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.waitFor({ state: 'visible' });
+    await page.getByLabel('Current world').filter({ visible: true }).waitFor();
     await page.screenshot({ path: '/tmp/marketcraft-phone-menu.png', fullPage: false });
     await menu.getByRole('link', { name: 'Leaderboard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();

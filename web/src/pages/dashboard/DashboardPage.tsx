@@ -342,6 +342,20 @@ function QuickActions() {
   );
 }
 
+/** Phones: the header has no room for the world switcher (it is in the side menu), so the dashboard says which world this is. */
+function CurrentWorldLine() {
+  const world = trpc.worlds.current.useQuery();
+  if (!world.data) return null;
+  return (
+    <Text size="sm" mt={4} hiddenFrom="sm" data-testid="dashboard-world">
+      Playing in <b>{world.data.name}</b> ·{' '}
+      <Anchor component={Link} to="/worlds" size="sm">
+        Worlds
+      </Anchor>
+    </Text>
+  );
+}
+
 export default function DashboardPage() {
   usePageMeta('Dashboard', 'Your company at a glance: cash, buildings, stocks, inventory and the latest news.');
   const { company, isPending: companyPending, noCompany } = useCompany();
@@ -373,6 +387,7 @@ export default function DashboardPage() {
             <WhyThisNumber figure={company.net_worth_why} label="Net worth" />
           </Group>
         )}
+        <CurrentWorldLine />
       </div>
 
       <LatestResults />
