@@ -130,7 +130,7 @@ export function ProductPanel({ productId, cash, onSelect }: { productId: number;
         <Stack gap="md">
           <Card withBorder padding="lg">
             <Group justify="space-between" wrap="nowrap" align="flex-start" mb="xs">
-              <div>
+              <div style={{ minWidth: 0 }}>
                 <Title order={2} fz="xl">
                   {product.name}
                 </Title>
@@ -139,7 +139,8 @@ export function ProductPanel({ productId, cash, onSelect }: { productId: number;
                 </Text>
               </div>
               {product.change_percent !== null && (
-                <Badge variant="light" color={product.change_percent > 0 ? 'green' : product.change_percent < 0 ? 'red' : 'gray'} tt="none">
+                // Never squeezed: on a phone it was cut to "+2.54% this ..." (the name wraps instead).
+                <Badge variant="light" color={product.change_percent > 0 ? 'green' : product.change_percent < 0 ? 'red' : 'gray'} tt="none" style={{ flexShrink: 0 }}>
                   {formatPercentChange(product.change_percent)} this week
                 </Badge>
               )}
