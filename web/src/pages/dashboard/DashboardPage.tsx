@@ -362,7 +362,8 @@ export default function DashboardPage() {
   const buildings = useBuildings();
   // The exchange's overview totals the portfolio (shares held); the dashboard sums nothing itself.
   const stockOverview = trpc.stocks.overview.useQuery();
-  const inventory = trpc.catalog.inventory.useQuery();
+  // The holdings the Warehouse page lists (one per product and place), as Top Inventory lists them.
+  const goods = trpc.warehouse.holdings.useQuery();
   const history = trpc.company.financialHistory.useQuery();
 
   const sharesOwned = stockOverview.data?.portfolio.shares ?? 0;
@@ -411,7 +412,7 @@ export default function DashboardPage() {
           hint={sharesOwned > 0 ? `${sharesOwned.toLocaleString('en-US')} ${sharesOwned === 1 ? 'share, at what selling it would pay' : 'shares, at what selling them would pay'}` : 'No shares yet'}
           testId="summary-portfolio"
         />
-        <SummaryCard label="Inventory Items" value={inventory.data?.length ?? (inventory.isPending ? <Loader size="xs" /> : 0)} icon={<IconReceipt size={20} />} color="orange" testId="summary-inventory" />
+        <SummaryCard label="Inventory Items" value={goods.data?.items.length ?? (goods.isPending ? <Loader size="xs" /> : 0)} icon={<IconReceipt size={20} />} color="orange" testId="summary-inventory" />
       </SimpleGrid>
 
       {points.length > 0 && (
