@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildingInventoryItems, inventoryItems, ledgerMismatches, products, storeProducts, transactions, worldProducts, type Database } from '@marketcraft/db';
-import { formatCents } from '@marketcraft/shared';
+import { MAX_STORE_PRODUCTS, formatCents } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { cashCentsOf, createProductionWorld, exchangeCents, expectLedgerBalanced, marketFlow, type ProductionWorld } from './helpers/productionFixtures.ts';
 
@@ -206,6 +206,41 @@ describe('trade hall, factory raw materials and store shelves', () => {
       body: { product_id: world.bread.id, quantity: 1, retail_price: 9.5 },
     });
     expect(empty.status).toBe(409);
+    await expectLedgerBalanced(db, player.companyId);
+  });
+
+  it(`sells at most ${MAX_STORE_PRODUCTS} products per store: another product is refused (422) until one is taken off the shelf or sells out; restocking is not limited`, async () => {
+    const player = await app.createPlayer({ cash: 100_000 });
+    const store = await build(player.token, 'store');
+    // The cheapest products of the catalogue, one unit each into the store's back room.
+    const cheapest = await db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(worldProducts, and(eq(worldProducts.productId, products.id), eq(worldProducts.worldId, 1)))
+      .orderBy(worldProducts.currentPriceCents, products.id)
+      .limit(MAX_STORE_PRODUCTS + 1);
+    expect(cheapest).toHaveLength(MAX_STORE_PRODUCTS + 1);
+    for (const { id } of cheapest) {
+      const bought = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: id, quantity: 2 } });
+      expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    }
+    const shelve = (productId: number) =>
+      app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, { token: player.token, body: { product_id: productId, quantity: 1, retail_price: 50 } });
+    for (const { id } of cheapest.slice(0, MAX_STORE_PRODUCTS)) expect((await shelve(id)).status).toBe(200);
+    const last = cheapest[MAX_STORE_PRODUCTS]!.id;
+    const refused = await shelve(last);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe(`A store sells at most ${MAX_STORE_PRODUCTS} products: take one off the shelf first`);
+    expect(await backRoom(store, last)).toBe(2); // nothing moved
+    // More of a product already on the shelf is fine.
+    expect((await shelve(cheapest[0]!.id)).body).toMatchObject({ shelf_quantity: 2 });
+    // Taking one off frees its place; so does a product that sold out (no units on the shelf).
+    const removed = await app.api('DELETE', `/stores/${store}/products/${cheapest[1]!.id}`, { token: player.token });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await shelve(last)).status).toBe(200);
+    expect((await shelve(cheapest[1]!.id)).status).toBe(422);
+    await db.update(storeProducts).set({ quantity: 0 }).where(and(eq(storeProducts.buildingId, store), eq(storeProducts.productId, cheapest[2]!.id)));
+    expect((await shelve(cheapest[1]!.id)).status).toBe(200);
     await expectLedgerBalanced(db, player.companyId);
   });
 

@@ -174,6 +174,14 @@ export const SALES_MAX_PRICE_MULTIPLE = 3;
  * store pricing at 2x took in twice its capacity).
  */
 export const STORE_SALES_CAPACITY_CENTS = 3_000_000;
+/**
+ * Products one store sells at once: products with units on its shelves (a product that sold out or
+ * was taken off the shelf frees its place; more of a product already there is always fine). Every
+ * product has its own demand in each city, so a store with unlimited shelves could fill its capacity
+ * at three times the reference price from dozens of products: bought goods resold that way earned
+ * 2.46x per dollar what the best making strategy earned (docs/economy.md, "Store sales").
+ */
+export const MAX_STORE_PRODUCTS = 6;
 
 // --- Taxes, dividends, bankruptcy, valuation ---
 /** Buildings count at this share of what was paid for them (construction + equipment) in net worth: what selling them refunds. */

@@ -7,13 +7,16 @@
  * one transaction, so concurrent requests can never take more than there is.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { GameError, centsToDollars, formatCents } from '@marketcraft/shared';
+import { GameError, MAX_STORE_PRODUCTS, centsToDollars, formatCents } from '@marketcraft/shared';
 import { buildingInventoryItems, inventoryItems, products, storeProducts, worldProducts } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
 import { findOwnedBuilding } from './buildings.ts';
 import { placeOrder } from './market.ts';
 import { companyWorld } from './world.ts';
+
+/** The answer (422) when a store already sells MAX_STORE_PRODUCTS products and another is put on its shelf. */
+export const STORE_SHELVES_FULL = `A store sells at most ${MAX_STORE_PRODUCTS} products: take one off the shelf first`;
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -308,6 +311,15 @@ export async function transferToStore(
     }
     const [product] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, input.productId));
     if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
+    // A product not on the shelf needs a free place: MAX_STORE_PRODUCTS products with units on the
+    // shelves at most (a sold-out or removed product frees its place; the store row's lock above
+    // orders concurrent moves).
+    const [places] = await tx.execute<{ products: number; on_shelf: boolean }>(sql`
+      select count(*)::int as products, coalesce(bool_or(product_id = ${product.id}), false) as on_shelf
+      from store_products where building_id = ${building.id} and quantity > 0`);
+    if (!places?.on_shelf && Number(places?.products ?? 0) >= MAX_STORE_PRODUCTS) {
+      throw new GameError('RULE_BROKEN', STORE_SHELVES_FULL);
+    }
 
     const [backRoomRow] = await tx
       .select({ quantity: buildingInventoryItems.quantity, unitCents: buildingInventoryItems.purchasePriceCents })

@@ -11,7 +11,7 @@
  */
 import { useState } from 'react';
 import { Select, Text } from '@mantine/core';
-import { SUGGESTED_RETAIL_MARKUP } from '@marketcraft/shared';
+import { MAX_STORE_PRODUCTS, SUGGESTED_RETAIL_MARKUP } from '@marketcraft/shared';
 import { checkTransferToStore } from '../lib/formChecks';
 import { formatMoney } from '../lib/format';
 import { notifyFailure, notifySuccess } from '../lib/notify';
@@ -63,6 +63,9 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
       onSubmit={() => checked.ok && transfer.mutate(checked.request)}
     >
       <Text fw={600}>{item.productName}</Text>
+      <Text size="sm" c="dimmed">
+        A store sells at most {MAX_STORE_PRODUCTS} products; more of a product already on its shelf is always welcome.
+      </Text>
       {stores.length > 1 || stores.length === 0 ? (
         <Select
           label="Store"

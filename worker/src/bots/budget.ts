@@ -3,7 +3,7 @@
  * bots' view of the goods market while they plan (prices from the shared market rules, flows moved
  * order by order). Money in integer cents.
  */
-import { marketBuyCostRule, marketSellProceedsRule, orderWithinMarket } from '@marketcraft/shared';
+import { MAX_STORE_PRODUCTS, marketBuyCostRule, marketSellProceedsRule, orderWithinMarket } from '@marketcraft/shared';
 import type { PlanBudget, WorldProduct } from './types.ts';
 
 /** A bot spends at most this share of its cash at the start of its turn (all actions together). */
@@ -23,8 +23,8 @@ export const BOT_SHARE_ISSUERS_PER_TURN = 1;
 export const BOT_INPUT_WEEKS_KEPT = 2;
 /** Shelves are filled to this many weeks of expected sales. */
 export const BOT_SHELF_WEEKS = 2;
-/** A store carries at most this many products; a reseller adds at most one new product a turn. */
-export const BOT_MAX_SHELF_PRODUCTS = 6;
+/** A store carries at most this many products (the game's rule); a reseller adds at most one new product a turn. */
+export const BOT_MAX_SHELF_PRODUCTS = MAX_STORE_PRODUCTS;
 /** One market sale of a bot moves at most this share of the product's depth (no dumping). */
 export const BOT_MAX_SALE_DEPTH_SHARE = 0.25;
 /** Shelf prices: the city's reference price x a markup, never outside this range (a strategy narrows it). */

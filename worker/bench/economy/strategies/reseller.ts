@@ -8,14 +8,14 @@
  * min-maxer would chase). It grows (another store) while it earns, like the chain.
  */
 import { sql } from 'drizzle-orm';
-import { BUILDING_TYPES, dollarsToCents } from '@marketcraft/shared';
+import { BUILDING_TYPES, MAX_STORE_PRODUCTS, dollarsToCents } from '@marketcraft/shared';
 import { buildBuilding, hireEmployees, purchaseForBuilding, transferToStore, worldProductsSql } from '@marketcraft/db';
 import { attempt, cashCents, searchPriceLevel, shelf, type PriceLevel, type Strategy, type StrategyContext } from './common.ts';
 
 const HIRES = 8;
 const RESERVE_CENTS = dollarsToCents(150_000);
-/** Products one store carries. */
-const PRODUCTS_PER_STORE = 6;
+/** Products one store carries: as many as the game lets a store sell at once. */
+const PRODUCTS_PER_STORE = MAX_STORE_PRODUCTS;
 /** Units shelved of a product the first time (its sales then set the restocking). */
 const FIRST_STOCK_VALUE_CENTS = dollarsToCents(6_000);
 /** The biggest cities, retail-bonus ones first among the biggest (demand grows with population). */
@@ -30,6 +30,12 @@ interface Store {
   /** Its shelves' price level (x the city's reference price), searched with the store's forecast. */
   price: PriceLevel;
   products: { productId: number; referenceCents: number; marketCents: number }[];
+}
+
+/** Products with units on a store's shelves (a store sells at most MAX_STORE_PRODUCTS at once). */
+async function productsOnShelves(db: StrategyContext['db'], storeId: number): Promise<number> {
+  const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from store_products where building_id = ${storeId} and quantity > 0`);
+  return Number(row?.n ?? 0);
 }
 
 export function resellerStrategy(): Strategy {
@@ -73,13 +79,25 @@ export function resellerStrategy(): Strategy {
         }
       }
       for (const store of stores) {
-        // The price list is read again every 5 weeks (prices drift; shelves of dropped products sell out).
-        if (week % 5 === 0) store.products = await bestProducts(ctx, store.cityId);
+        // The price list is read again every 5 weeks (prices drift). A store sells at most
+        // MAX_STORE_PRODUCTS products at once: products still on its shelves stay until they sell
+        // out (still restocked while chosen), the best others take the free places.
+        if (week % 5 === 0) {
+          const best = await bestProducts(ctx, store.cityId);
+          const onShelf: Store['products'] = [];
+          for (const product of store.products) if ((await shelf(db, store.id, product.productId)).quantity > 0) onShelf.push(product);
+          const kept = onShelf.filter((product) => best.some((candidate) => candidate.productId === product.productId));
+          const places = MAX_STORE_PRODUCTS - onShelf.length;
+          const joining = best.filter((candidate) => !onShelf.some((product) => product.productId === candidate.productId)).slice(0, Math.max(0, places));
+          store.products = [...kept, ...joining];
+        }
         for (const product of store.products) {
           const current = await shelf(db, store.id, product.productId);
           const target = current.soldLastTurn > 0 ? Math.ceil(current.soldLastTurn * 1.3) : Math.ceil(FIRST_STOCK_VALUE_CENTS / product.referenceCents);
           // Topped up when under 70% of the target (fewer, larger orders, as a player would).
           if (current.quantity >= target * 0.7) continue;
+          // A product not on the shelves needs a free place (as the store page shows): bought only then.
+          if (current.quantity === 0 && (await productsOnShelves(db, store.id)) >= MAX_STORE_PRODUCTS) continue;
           const quantity = target - current.quantity;
           const bought = await attempt(ctx, 'Trade Hall purchase', () => purchaseForBuilding(db, companyId, store.id, { productId: product.productId, quantity }));
           if (!bought) continue;
