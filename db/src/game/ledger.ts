@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { GameError, formatCents, type TransactionType } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
+import { sqlTemplate } from '../sqlTemplate.ts';
 
 export interface CashChange {
   companyId: number;
@@ -30,28 +31,46 @@ export interface LedgerRef {
   countryId?: number;
 }
 
+/** changeCash's statement, rendered once (sqlTemplate: every player action and bot runs it). */
+const changeCashSql = sqlTemplate<
+  'companyId' | 'amount' | 'allowNegative' | 'type' | 'reason' | 'description' | 'buildingId' | 'productId' | 'counterpartyCompanyId' | 'countryId'
+>((slot) => sql`
+    with updated as (
+      update companies set cash_cents = cash_cents + ${slot('amount')}::bigint
+      where id = ${slot('companyId')}::int
+        and (${slot('allowNegative')}::boolean or ${slot('amount')}::bigint >= 0 or cash_cents + ${slot('amount')}::bigint >= 0)
+      returning world_id, cash_cents
+    ), ledger as (
+      -- In the company's world, at its current week.
+      insert into transactions (world_id, company_id, type, reason, amount_cents, description, week,
+                                building_id, product_id, counterparty_company_id, country_id)
+      select updated.world_id, ${slot('companyId')}::int, ${slot('type')}::text, ${slot('reason')}::text, ${slot('amount')}::bigint, ${slot('description')}::text,
+             (select current_week from worlds w where w.id = updated.world_id),
+             ${slot('buildingId')}::int, ${slot('productId')}::int, ${slot('counterpartyCompanyId')}::int, ${slot('countryId')}::int
+      from updated
+    )
+    select cash_cents from updated`);
+
 /** Applies the change and writes its ledger row; returns the new cash in cents. */
 export async function changeCash(db: DbExecutor, change: CashChange): Promise<number> {
   const amount = Math.round(change.amountCents);
   if (!Number.isSafeInteger(amount)) throw new Error(`Invalid cash change: ${change.amountCents}`);
   const allowNegative = change.allowNegative === true;
   const ref = change.ref ?? {};
-  const rows = await db.execute<{ cash_cents: number }>(sql`
-    with updated as (
-      update companies set cash_cents = cash_cents + ${amount}
-      where id = ${change.companyId}
-        and (${allowNegative} or ${amount} >= 0 or cash_cents + ${amount} >= 0)
-      returning world_id, cash_cents
-    ), ledger as (
-      -- In the company's world, at its current week.
-      insert into transactions (world_id, company_id, type, reason, amount_cents, description, week,
-                                building_id, product_id, counterparty_company_id, country_id)
-      select updated.world_id, ${change.companyId}, ${change.type}, ${change.reason}, ${amount}, ${change.description},
-             (select current_week from worlds w where w.id = updated.world_id),
-             ${ref.buildingId ?? null}::int, ${ref.productId ?? null}::int, ${ref.counterpartyCompanyId ?? null}::int, ${ref.countryId ?? null}::int
-      from updated
-    )
-    select cash_cents from updated`);
+  const rows = await db.execute<{ cash_cents: number }>(
+    changeCashSql({
+      companyId: change.companyId,
+      amount,
+      allowNegative,
+      type: change.type,
+      reason: change.reason,
+      description: change.description,
+      buildingId: ref.buildingId ?? null,
+      productId: ref.productId ?? null,
+      counterpartyCompanyId: ref.counterpartyCompanyId ?? null,
+      countryId: ref.countryId ?? null,
+    }),
+  );
   const row = rows[0];
   if (row) return Number(row.cash_cents);
   const current = await db.execute<{ cash_cents: number }>(sql`select cash_cents from companies where id = ${change.companyId}`);
@@ -60,26 +79,14 @@ export async function changeCash(db: DbExecutor, change: CashChange): Promise<nu
   throw new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(-amount, Number(cash.cash_cents)));
 }
 
-/**
- * Two cash changes of two different companies (a share trade: holder and issuer) in ONE statement
- * with their two ledger rows: both or neither. The caller holds both companies' row locks (taken in
- * id order), so the payability check and the updates see the same cash. A debit that would take
- * cash below zero changes nothing and throws NOT_ENOUGH_CASH, as changeCash does. Returns the new
- * cash of each, in cents, in the order given.
- */
-export async function changeCashOfTwo(db: DbExecutor, first: CashChange, second: CashChange): Promise<[number, number]> {
-  if (first.companyId === second.companyId) throw new Error('changeCashOfTwo takes two different companies');
-  const changes = [first, second].map((change, ord) => {
-    const amount = Math.round(change.amountCents);
-    if (!Number.isSafeInteger(amount)) throw new Error(`Invalid cash change: ${change.amountCents}`);
-    const ref = change.ref ?? {};
-    return sql`(${ord}::int, ${change.companyId}::int, ${amount}::bigint, ${change.allowNegative === true}::boolean, ${change.type}::text, ${change.reason}::text,
-                ${change.description}::text, ${ref.buildingId ?? null}::int, ${ref.productId ?? null}::int,
-                ${ref.counterpartyCompanyId ?? null}::int, ${ref.countryId ?? null}::int)`;
-  });
-  const rows = await db.execute<{ company_id: number; cash_before: number; cash_after: number | null }>(sql`
+/** changeCashOfTwo's statement, rendered once (sqlTemplate); slots `companyId0`, `amount1`, ... */
+const changeCashOfTwoSql = sqlTemplate<string>((slot) => {
+  const change = (ord: number) => sql`(${ord}::int, ${slot(`companyId${ord}`)}::int, ${slot(`amount${ord}`)}::bigint, ${slot(`allowNegative${ord}`)}::boolean,
+    ${slot(`type${ord}`)}::text, ${slot(`reason${ord}`)}::text, ${slot(`description${ord}`)}::text, ${slot(`buildingId${ord}`)}::int,
+    ${slot(`productId${ord}`)}::int, ${slot(`counterpartyCompanyId${ord}`)}::int, ${slot(`countryId${ord}`)}::int)`;
+  return sql`
     with ch (ord, company_id, amount, allow_negative, type, reason, description, building_id, product_id, counterparty_company_id, country_id) as (
-      values ${sql.join(changes, sql`, `)}
+      values ${change(0)}, ${change(1)}
     ), payable as (
       select count(*) = 2 as ok from ch join companies c on c.id = ch.company_id
       where ch.allow_negative or ch.amount >= 0 or c.cash_cents + ch.amount >= 0
@@ -99,7 +106,37 @@ export async function changeCashOfTwo(db: DbExecutor, first: CashChange, second:
       order by ch.ord
     )
     select ch.company_id, c.cash_cents as cash_before, u.cash_cents as cash_after
-    from ch join companies c on c.id = ch.company_id left join updated u on u.id = ch.company_id`);
+    from ch join companies c on c.id = ch.company_id left join updated u on u.id = ch.company_id`;
+});
+
+/**
+ * Two cash changes of two different companies (a share trade: holder and issuer) in ONE statement
+ * with their two ledger rows: both or neither. The caller holds both companies' row locks (taken in
+ * id order), so the payability check and the updates see the same cash. A debit that would take
+ * cash below zero changes nothing and throws NOT_ENOUGH_CASH, as changeCash does. Returns the new
+ * cash of each, in cents, in the order given.
+ */
+export async function changeCashOfTwo(db: DbExecutor, first: CashChange, second: CashChange): Promise<[number, number]> {
+  if (first.companyId === second.companyId) throw new Error('changeCashOfTwo takes two different companies');
+  const values: Record<string, unknown> = {};
+  [first, second].forEach((change, ord) => {
+    const amount = Math.round(change.amountCents);
+    if (!Number.isSafeInteger(amount)) throw new Error(`Invalid cash change: ${change.amountCents}`);
+    const ref = change.ref ?? {};
+    Object.assign(values, {
+      [`companyId${ord}`]: change.companyId,
+      [`amount${ord}`]: amount,
+      [`allowNegative${ord}`]: change.allowNegative === true,
+      [`type${ord}`]: change.type,
+      [`reason${ord}`]: change.reason,
+      [`description${ord}`]: change.description,
+      [`buildingId${ord}`]: ref.buildingId ?? null,
+      [`productId${ord}`]: ref.productId ?? null,
+      [`counterpartyCompanyId${ord}`]: ref.counterpartyCompanyId ?? null,
+      [`countryId${ord}`]: ref.countryId ?? null,
+    });
+  });
+  const rows = await db.execute<{ company_id: number; cash_before: number; cash_after: number | null }>(changeCashOfTwoSql(values));
   const cashOf = (change: CashChange) => rows.find((row) => Number(row.company_id) === change.companyId);
   const after = [first, second].map((change) => cashOf(change)?.cash_after);
   if (after[0] !== null && after[0] !== undefined && after[1] !== null && after[1] !== undefined) return [Number(after[0]), Number(after[1])];

@@ -28,6 +28,7 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
+import { sqlTemplate } from '../sqlTemplate.ts';
 import { changeCash } from './ledger.ts';
 import { PRODUCT_NOT_FOUND, addToWarehouse, takeFromWarehouse } from './inventory.ts';
 import { worldProductsSql } from './marketPrices.ts';
@@ -70,6 +71,37 @@ function tooLarge(name: string): GameError {
 }
 
 /**
+ * placeOrder's statement, rendered once per action (sqlTemplate: rendering its rules' SQL on every
+ * order cost more CPU than PostgreSQL's execution of it). The flow before this order = the flow
+ * after it minus the order itself (the upsert returns the row as this order left it).
+ */
+function placeOrderTemplate(rule: typeof marketBuyCostRule) {
+  return sqlTemplate<'worldId' | 'productId' | 'quantity' | 'bought' | 'sold'>((slot) => {
+    const curve = (flow: SQL) => ({ price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow, quantity: sql`${slot('quantity')}::bigint` });
+    const week = sql`(select current_week from worlds where id = ${slot('worldId')}::int)`;
+    return sql`
+      with p as (
+        select p.id, p.name, p.current_price_cents, p.depth_units,
+               coalesce((select ma.units_bought - ma.units_sold from market_activity ma
+                         where ma.world_id = ${slot('worldId')}::int and ma.product_id = p.id and ma.week = ${week}), 0)::bigint as flow
+        from ${worldProductsSql(sql`${slot('worldId')}::int`)} p where p.id = ${slot('productId')}::int
+      ), moved as (
+        insert into market_activity (world_id, week, product_id, units_bought, units_sold)
+        select ${slot('worldId')}::int, ${week}, p.id, ${slot('bought')}::bigint, ${slot('sold')}::bigint from p
+        where ${ruleSql(marketOrderFitsRule, curve(sql`p.flow`))} = 1
+        on conflict (world_id, week, product_id) do update set
+          units_bought = market_activity.units_bought + excluded.units_bought,
+          units_sold = market_activity.units_sold + excluded.units_sold
+        returning units_bought - units_sold - (${slot('bought')}::bigint - ${slot('sold')}::bigint) as flow_before
+      )
+      select p.id, p.name,
+             case when ${ruleSql(marketOrderFitsRule, curve(sql`m.flow_before`))} = 1 then ${ruleSql(rule, curve(sql`m.flow_before`))} end as total_cents
+      from p left join moved m on true`;
+  });
+}
+const placeOrderSql = { buy: placeOrderTemplate(marketBuyCostRule), sell: placeOrderTemplate(marketSellProceedsRule) };
+
+/**
  * Places an order on the exchange: locks and moves this week's flow of the product and returns what
  * the order costs (buy) or pays (sell). Moves no cash and no goods: the caller does, in the same
  * transaction.
@@ -81,31 +113,15 @@ function tooLarge(name: string): GameError {
  * market's reach meanwhile, the order is refused and the caller's transaction rolls the flow back.
  */
 export async function placeOrder(db: DbExecutor, input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction }): Promise<PlacedOrder> {
-  const bought = input.action === 'buy' ? input.quantity : 0;
-  const sold = input.action === 'sell' ? input.quantity : 0;
-  const rule = input.action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
-  const curve = (flow: SQL) => ({ price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow, quantity: sql`${input.quantity}::bigint` });
-  const week = sql`(select current_week from worlds where id = ${input.worldId})`;
-  // The flow before this order = the flow after it minus the order itself (the upsert returns the
-  // row as this order left it).
-  const [row] = await db.execute<{ id: number; name: string; total_cents: number | null }>(sql`
-    with p as (
-      select p.id, p.name, p.current_price_cents, p.depth_units,
-             coalesce((select ma.units_bought - ma.units_sold from market_activity ma
-                       where ma.world_id = ${input.worldId} and ma.product_id = p.id and ma.week = ${week}), 0)::bigint as flow
-      from ${worldProductsSql(input.worldId)} p where p.id = ${input.productId}
-    ), moved as (
-      insert into market_activity (world_id, week, product_id, units_bought, units_sold)
-      select ${input.worldId}::int, ${week}, p.id, ${bought}::bigint, ${sold}::bigint from p
-      where ${ruleSql(marketOrderFitsRule, curve(sql`p.flow`))} = 1
-      on conflict (world_id, week, product_id) do update set
-        units_bought = market_activity.units_bought + excluded.units_bought,
-        units_sold = market_activity.units_sold + excluded.units_sold
-      returning units_bought - units_sold - ${bought - sold}::bigint as flow_before
-    )
-    select p.id, p.name,
-           case when ${ruleSql(marketOrderFitsRule, curve(sql`m.flow_before`))} = 1 then ${ruleSql(rule, curve(sql`m.flow_before`))} end as total_cents
-    from p left join moved m on true`);
+  const [row] = await db.execute<{ id: number; name: string; total_cents: number | null }>(
+    placeOrderSql[input.action]({
+      worldId: input.worldId,
+      productId: input.productId,
+      quantity: input.quantity,
+      bought: input.action === 'buy' ? input.quantity : 0,
+      sold: input.action === 'sell' ? input.quantity : 0,
+    }),
+  );
   if (!row) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
   const totalCents = row.total_cents === null ? null : Number(row.total_cents);
   if (totalCents === null || !Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw tooLarge(row.name);

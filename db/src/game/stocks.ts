@@ -32,6 +32,7 @@ import {
 import { companies, portfolioEntries, shareRecords, stockPriceHistory } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
+import { sqlTemplate } from '../sqlTemplate.ts';
 import { changeCashOfTwo } from './ledger.ts';
 
 export interface ShareRecordView {
@@ -279,6 +280,48 @@ export async function quoteShares(db: DbExecutor, input: { worldId: number; issu
 }
 
 /**
+ * tradeShares' statement that reads, checks and moves the issuer's share record, rendered once per
+ * action (sqlTemplate: rendering its rules' SQL on every trade cost more CPU than running it). The
+ * checks gate the update and come back as columns (fits, owned) for the error to answer; the money
+ * is computed on the record as it was before this trade.
+ */
+function moveShareRecordTemplate(action: StockTradeAction) {
+  const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
+  return sqlTemplate<'worldId' | 'holderCompanyId' | 'issuerCompanyId' | 'shares'>((slot) => {
+    const shares = sql`${slot('shares')}::bigint`;
+    const signed = action === 'buy' ? shares : sql`(-${shares})`;
+    const curve = (alias: SQL) => ({
+      price: sql`${alias}.share_price_cents`,
+      depth: ruleSql(shareDepthRule, { totalShares: sql`${alias}.total_shares` }),
+      flow: sql`${alias}.week_flow`,
+      quantity: shares,
+    });
+    return sql`
+      with issuer as (
+        select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed,
+               ${ruleSql(marketOrderFitsRule, curve(sql`s`))} as fits,
+               coalesce((select pe.shares_owned from portfolio_entries pe
+                         where pe.world_id = s.world_id and pe.holder_company_id = ${slot('holderCompanyId')}::int and pe.issuer_company_id = s.company_id), 0)::bigint as owned
+        from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
+        where s.world_id = ${slot('worldId')}::int and s.company_id = ${slot('issuerCompanyId')}::int
+      ), priced as (
+        select i.*,
+               case when i.is_listed and i.status = 'active' and i.share_price_cents > 0 and i.fits = 1
+                         and ${action === 'sell' ? sql`i.owned >= ${shares}` : sql`true`}
+                    then ${ruleSql(rule, curve(sql`i`))} end as total_cents
+        from issuer i
+      ), moved as (
+        update share_records s
+        set total_shares = s.total_shares + ${signed}, week_flow = s.week_flow + ${signed}, updated_at = now()
+        from priced where s.world_id = ${slot('worldId')}::int and s.company_id = ${slot('issuerCompanyId')}::int and priced.total_cents is not null
+        returning 1
+      )
+      select priced.*, (select count(*) from moved)::int as moved from priced`;
+  });
+}
+const moveShareRecordSql = { buy: moveShareRecordTemplate('buy'), sell: moveShareRecordTemplate('sell') };
+
+/**
  * Buys shares of `issuerCompanyId` from the company (new shares) or sells them back to it, for
  * `holderCompanyId`, in one transaction (see the file comment for the rules and the locking).
  */
@@ -302,35 +345,9 @@ export async function tradeShares(
     // refused trade writes nothing) and tell which error to answer; the money is computed by
     // PostgreSQL on the record as it was before this trade (the issuer's row lock, held above,
     // keeps every other trade of its shares waiting). A sale also needs the shares held.
-    const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
-    const signed = action === 'buy' ? shares : -shares;
-    const curve = (alias: SQL) => ({
-      price: sql`${alias}.share_price_cents`,
-      depth: ruleSql(shareDepthRule, { totalShares: sql`${alias}.total_shares` }),
-      flow: sql`${alias}.week_flow`,
-      quantity: sql`${shares}::bigint`,
-    });
-    const [row] = await tx.execute<IssuerState & { fits: number; owned: number; total_cents: number | null; moved: number }>(sql`
-      with issuer as (
-        select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed,
-               ${ruleSql(marketOrderFitsRule, curve(sql`s`))} as fits,
-               coalesce((select pe.shares_owned from portfolio_entries pe
-                         where pe.world_id = s.world_id and pe.holder_company_id = ${holderCompanyId} and pe.issuer_company_id = s.company_id), 0)::bigint as owned
-        from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
-        where s.world_id = ${worldId} and s.company_id = ${issuerCompanyId}
-      ), priced as (
-        select i.*,
-               case when i.is_listed and i.status = 'active' and i.share_price_cents > 0 and i.fits = 1
-                         and ${action === 'sell' ? sql`i.owned >= ${shares}::bigint` : sql`true`}
-                    then ${ruleSql(rule, curve(sql`i`))} end as total_cents
-        from issuer i
-      ), moved as (
-        update share_records s
-        set total_shares = s.total_shares + ${signed}::bigint, week_flow = s.week_flow + ${signed}::bigint, updated_at = now()
-        from priced where s.world_id = ${worldId} and s.company_id = ${issuerCompanyId} and priced.total_cents is not null
-        returning 1
-      )
-      select priced.*, (select count(*) from moved)::int as moved from priced`);
+    const [row] = await tx.execute<IssuerState & { fits: number; owned: number; total_cents: number | null; moved: number }>(
+      moveShareRecordSql[action]({ worldId, holderCompanyId, issuerCompanyId, shares }),
+    );
     const issuer = checkTradable(row, issuerCompanyId);
     if (Number(row?.fits) !== 1) {
       throw new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
