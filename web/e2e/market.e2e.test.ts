@@ -99,6 +99,12 @@ describe('market journey', () => {
     await page.goto(`/market?product=${bread.id}`);
     await page.getByRole('heading', { level: 2, name: bread.name }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The table is wider than a phone: it scrolls sideways (a swipe, here the wheel), so its last columns are in reach.
+    const table = page.getByRole('region', { name: 'Products' });
+    await table.locator('tbody tr').first().waitFor();
+    await table.hover();
+    await page.mouse.wheel(400, 0);
+    await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     await context.close();
   });
 

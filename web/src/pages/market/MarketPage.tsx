@@ -83,7 +83,7 @@ export default function MarketPage() {
                   </Text>
                 ) : (
                   <Card withBorder padding={0}>
-                    <ScrollBox maxHeight={620} label="Products">
+                    <ScrollBox maxHeight={620} label="Products" scrollX>
                       <Table stickyHeader highlightOnHover verticalSpacing={6} className={classes.table} miw={560}>
                         <Table.Thead>
                           <Table.Tr>

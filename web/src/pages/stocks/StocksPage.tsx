@@ -212,7 +212,7 @@ export default function StocksPage() {
                   onChange={(event) => setSearch(event.currentTarget.value)}
                 />
                 <Card withBorder padding={0}>
-                  <ScrollBox maxHeight={620} label="Listed companies">
+                  <ScrollBox maxHeight={620} label="Listed companies" scrollX>
                     <Table stickyHeader highlightOnHover verticalSpacing={6} miw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
                       <Table.Thead>
                         <Table.Tr>
