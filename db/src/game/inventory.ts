@@ -6,11 +6,11 @@
  * Quantities only change through conditional updates (`... where quantity >= n returning`) inside
  * one transaction, so concurrent requests can never take more than there is.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { GameError, MAX_STORE_PRODUCTS, centsToDollars, formatCents } from '@marketcraft/shared';
 import { buildingInventoryItems, inventoryItems, products, storeProducts, worldProducts } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
-import { changeCash } from './ledger.ts';
+import { cashChangeValues, cashRefusal, changeCash, withCashChange, type CashChange } from './ledger.ts';
 import { findOwnedBuilding } from './buildings.ts';
 import { placeOrder } from './market.ts';
 import { companyWorld } from './world.ts';
@@ -20,19 +20,57 @@ export const STORE_SHELVES_FULL = `A store sells at most ${MAX_STORE_PRODUCTS} p
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
-/** Adds units to the company warehouse, keeping the weighted average cost per unit. */
-export async function addToWarehouse(db: DbExecutor, companyId: number, productId: number, quantity: number, unitCostCents: number): Promise<number> {
-  const [row] = await db.execute<{ quantity: number }>(sql`
+/**
+ * The warehouse upsert over `rows` (a select of world_id, company_id, product_id, quantity,
+ * average_cost_cents): adds the units, keeping the weighted average cost per unit; returns quantity.
+ */
+function warehouseUpsertSql(rows: SQL): SQL {
+  return sql`
     insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
-    select c.world_id, c.id, ${productId}::int, ${quantity}::bigint, ${unitCostCents}::bigint from companies c where c.id = ${companyId}
+    ${rows}
     on conflict (world_id, company_id, product_id) do update set
       average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
                                  / nullif(inventory_items.quantity + excluded.quantity, 0)),
       quantity = inventory_items.quantity + excluded.quantity
-    returning quantity`);
+    returning quantity`;
+}
+
+/** Adds units to the company warehouse, keeping the weighted average cost per unit. */
+export async function addToWarehouse(db: DbExecutor, companyId: number, productId: number, quantity: number, unitCostCents: number): Promise<number> {
+  const [row] = await db.execute<{ quantity: number }>(
+    warehouseUpsertSql(
+      sql`select c.world_id, c.id, ${productId}::int, ${quantity}::bigint, ${unitCostCents}::bigint from companies c where c.id = ${companyId}`,
+    ),
+  );
   // The units now in the warehouse (callers answer it without asking again).
   return Number(row?.quantity ?? 0);
 }
+
+/**
+ * Pays for goods and puts them in the company warehouse in ONE statement: the cash change (as
+ * changeCash: conditional, with its ledger row) and, only if it was made, the warehouse upsert
+ * (as addToWarehouse). Returns the new cash and the units now held; a refused payment changes
+ * nothing and throws as changeCash does.
+ */
+export async function payIntoWarehouse(
+  db: DbExecutor,
+  payment: CashChange,
+  goods: { productId: number; quantity: number; unitCostCents: number },
+): Promise<{ cashCents: number; quantity: number }> {
+  const [row] = await db.execute<{ cash_cents: number; quantity: number }>(
+    payIntoWarehouseSql({ ...cashChangeValues(payment), goodsProductId: goods.productId, goodsQuantity: goods.quantity, goodsUnitCents: goods.unitCostCents }),
+  );
+  if (!row) throw await cashRefusal(db, payment);
+  return { cashCents: Number(row.cash_cents), quantity: Number(row.quantity) };
+}
+
+const payIntoWarehouseSql = withCashChange<'goodsProductId' | 'goodsQuantity' | 'goodsUnitCents'>(
+  (slot) => sql`
+    stocked as (${warehouseUpsertSql(
+      sql`select updated.world_id, ${slot('companyId')}::int, ${slot('goodsProductId')}::int, ${slot('goodsQuantity')}::bigint, ${slot('goodsUnitCents')}::bigint from updated`,
+    )})
+    select updated.cash_cents, stocked.quantity from updated, stocked`,
+);
 
 /** Adds units to a store's back room, keeping the weighted average purchase price per unit. */
 export async function addToBackRoom(db: DbExecutor, buildingId: number, productId: number, quantity: number, unitCostCents: number): Promise<void> {

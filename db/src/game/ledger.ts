@@ -4,7 +4,7 @@
  * nothing and throws NOT_ENOUGH_CASH (concurrent debits are safe: PostgreSQL re-checks the
  * condition on the locked row).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { GameError, formatCents, type TransactionType } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
@@ -31,11 +31,12 @@ export interface LedgerRef {
   countryId?: number;
 }
 
-/** changeCash's statement, rendered once (sqlTemplate: every player action and bot runs it). */
-const changeCashSql = sqlTemplate<
-  'companyId' | 'amount' | 'allowNegative' | 'type' | 'reason' | 'description' | 'buildingId' | 'productId' | 'counterpartyCompanyId' | 'countryId'
->((slot) => sql`
-    with updated as (
+type CashSlot = 'companyId' | 'amount' | 'allowNegative' | 'type' | 'reason' | 'description' | 'buildingId' | 'productId' | 'counterpartyCompanyId' | 'countryId';
+
+/** changeCash's CTEs: `updated` (the conditional update: world_id, cash_cents) and `ledger` (its row). */
+function cashChangeCtes(slot: (name: CashSlot) => SQL): SQL {
+  return sql`
+    updated as (
       update companies set cash_cents = cash_cents + ${slot('amount')}::bigint
       where id = ${slot('companyId')}::int
         and (${slot('allowNegative')}::boolean or ${slot('amount')}::bigint >= 0 or cash_cents + ${slot('amount')}::bigint >= 0)
@@ -48,35 +49,56 @@ const changeCashSql = sqlTemplate<
              (select current_week from worlds w where w.id = updated.world_id),
              ${slot('buildingId')}::int, ${slot('productId')}::int, ${slot('counterpartyCompanyId')}::int, ${slot('countryId')}::int
       from updated
-    )
-    select cash_cents from updated`);
+    )`;
+}
+
+/**
+ * A statement that changes one company's cash as changeCash does and, in the same statement, more
+ * that happens only when the cash changed: `more` gives further CTEs (reading `updated`) and the
+ * final select, which returns no row when the change was refused. Rendered once (sqlTemplate).
+ */
+export function withCashChange<K extends string>(more: (slot: (name: K | CashSlot) => SQL) => SQL): (values: Record<K, unknown> & CashValues) => SQL {
+  return sqlTemplate<K | CashSlot>((slot) => sql`with ${cashChangeCtes(slot)}, ${more(slot)}`);
+}
+
+/** changeCash's statement (every player action and bot runs it). */
+const changeCashSql = sqlTemplate<CashSlot>((slot) => sql`with ${cashChangeCtes(slot)} select cash_cents from updated`);
+
+type CashValues = Record<CashSlot, unknown>;
+
+/** The slots of a cash change (validated: whole cents). */
+export function cashChangeValues(change: CashChange): CashValues {
+  const amount = Math.round(change.amountCents);
+  if (!Number.isSafeInteger(amount)) throw new Error(`Invalid cash change: ${change.amountCents}`);
+  const ref = change.ref ?? {};
+  return {
+    companyId: change.companyId,
+    amount,
+    allowNegative: change.allowNegative === true,
+    type: change.type,
+    reason: change.reason,
+    description: change.description,
+    buildingId: ref.buildingId ?? null,
+    productId: ref.productId ?? null,
+    counterpartyCompanyId: ref.counterpartyCompanyId ?? null,
+    countryId: ref.countryId ?? null,
+  };
+}
+
+/** Why a cash change was refused: the company is unknown, or the debit would overdraw it. */
+export async function cashRefusal(db: DbExecutor, change: CashChange): Promise<GameError> {
+  const current = await db.execute<{ cash_cents: number }>(sql`select cash_cents from companies where id = ${change.companyId}`);
+  const cash = current[0];
+  if (!cash) return new GameError('NOT_FOUND', 'No company found');
+  return new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(-Math.round(change.amountCents), Number(cash.cash_cents)));
+}
 
 /** Applies the change and writes its ledger row; returns the new cash in cents. */
 export async function changeCash(db: DbExecutor, change: CashChange): Promise<number> {
-  const amount = Math.round(change.amountCents);
-  if (!Number.isSafeInteger(amount)) throw new Error(`Invalid cash change: ${change.amountCents}`);
-  const allowNegative = change.allowNegative === true;
-  const ref = change.ref ?? {};
-  const rows = await db.execute<{ cash_cents: number }>(
-    changeCashSql({
-      companyId: change.companyId,
-      amount,
-      allowNegative,
-      type: change.type,
-      reason: change.reason,
-      description: change.description,
-      buildingId: ref.buildingId ?? null,
-      productId: ref.productId ?? null,
-      counterpartyCompanyId: ref.counterpartyCompanyId ?? null,
-      countryId: ref.countryId ?? null,
-    }),
-  );
+  const rows = await db.execute<{ cash_cents: number }>(changeCashSql(cashChangeValues(change)));
   const row = rows[0];
   if (row) return Number(row.cash_cents);
-  const current = await db.execute<{ cash_cents: number }>(sql`select cash_cents from companies where id = ${change.companyId}`);
-  const cash = current[0];
-  if (!cash) throw new GameError('NOT_FOUND', 'No company found');
-  throw new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(-amount, Number(cash.cash_cents)));
+  throw await cashRefusal(db, change);
 }
 
 /** changeCashOfTwo's statement, rendered once (sqlTemplate); slots `companyId0`, `amount1`, ... */

@@ -30,7 +30,7 @@ import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
 import { changeCash } from './ledger.ts';
-import { PRODUCT_NOT_FOUND, addToWarehouse, takeFromWarehouse } from './inventory.ts';
+import { PRODUCT_NOT_FOUND, payIntoWarehouse, takeFromWarehouse } from './inventory.ts';
 import { worldProductsSql } from './marketPrices.ts';
 import { lockCompanyInWorld } from './world.ts';
 
@@ -201,16 +201,19 @@ export async function marketTrade(
       // An unknown product: placeOrder answers 404 before anything is written. The order's price is
       // known only once placed, so the cash change follows it within the same transaction.
       const order = await placeOrder(tx, { ...input, worldId });
-      const cashCents = await changeCash(tx, {
-        companyId,
-        amountCents: -order.totalCents,
-        type: 'purchase',
-        reason: 'market_buy',
-        description: `Bought ${order.quantity} ${order.productName} on the market for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
-        ref: { productId: order.productId },
-      });
-      const held = await addToWarehouse(tx, companyId, order.productId, order.quantity, order.unitCents);
-      return tradeResult('buy', order, held, cashCents);
+      const paid = await payIntoWarehouse(
+        tx,
+        {
+          companyId,
+          amountCents: -order.totalCents,
+          type: 'purchase',
+          reason: 'market_buy',
+          description: `Bought ${order.quantity} ${order.productName} on the market for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
+          ref: { productId: order.productId },
+        },
+        { productId: order.productId, quantity: order.quantity, unitCostCents: order.unitCents },
+      );
+      return tradeResult('buy', order, paid.quantity, paid.cashCents);
     }
 
     // The conditional stock update decides first; if it refuses (an unknown product holds no
