@@ -282,8 +282,8 @@ export async function quoteShares(db: DbExecutor, input: { worldId: number; issu
 /**
  * tradeShares' statement that reads, checks and moves the issuer's share record, rendered once per
  * action (sqlTemplate: rendering its rules' SQL on every trade cost more CPU than running it). The
- * checks gate the update and come back as columns (fits, owned) for the error to answer; the money
- * is computed on the record as it was before this trade.
+ * checks gate the update and come back as columns (fits, and for a sale the shares owned) for the
+ * error to answer; the money is computed on the record as it was before this trade.
  */
 function moveShareRecordTemplate(action: StockTradeAction) {
   const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
@@ -300,8 +300,12 @@ function moveShareRecordTemplate(action: StockTradeAction) {
       with issuer as (
         select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed,
                ${ruleSql(marketOrderFitsRule, curve(sql`s`))} as fits,
-               coalesce((select pe.shares_owned from portfolio_entries pe
-                         where pe.world_id = s.world_id and pe.holder_company_id = ${slot('holderCompanyId')}::int and pe.issuer_company_id = s.company_id), 0)::bigint as owned
+               ${
+                 action === 'sell'
+                   ? sql`coalesce((select pe.shares_owned from portfolio_entries pe
+                         where pe.world_id = s.world_id and pe.holder_company_id = ${slot('holderCompanyId')}::int and pe.issuer_company_id = s.company_id), 0)::bigint`
+                   : sql`0::bigint`
+               } as owned
         from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
         where s.world_id = ${slot('worldId')}::int and s.company_id = ${slot('issuerCompanyId')}::int
       ), priced as (
