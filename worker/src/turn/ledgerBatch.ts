@@ -45,7 +45,7 @@ export const turnBalancesSql = sql`(
     on pending.company_id = tc.company_id
 )`;
 
-/** Writes the turn's ledger rows and the final balances (the finish phase). */
+/** Writes the turn's ledger rows, the final balances and the losses carried forward (the finish phase). */
 export async function flushLedger(ctx: TurnContext): Promise<void> {
   await ctx.tx.execute(sql`
     update turn_companies tc set cash_cents = b.cash_cents
@@ -55,7 +55,12 @@ export async function flushLedger(ctx: TurnContext): Promise<void> {
     select ${ctx.worldId}::int, company_id, type, reason, amount_cents, left(description, 500), ${ctx.week}::int from turn_cash
     -- every column: rows that tie on company and reason still land in the same order on a replay
     order by company_id, reason, type, amount_cents, description`);
+  // The balances and the losses carried forward (the taxes phase's turn_tax) in ONE update of each
+  // company row: a second update of a row in the same transaction finds no room on its page for a
+  // HOT update (the first new version is not yet prunable) and writes every index of companies.
   await ctx.tx.execute(sql`
-    update companies c set cash_cents = tc.cash_cents
-    from turn_companies tc where c.world_id = ${ctx.worldId}::int and tc.company_id = c.id and c.cash_cents <> tc.cash_cents`);
+    update companies c set cash_cents = tc.cash_cents, tax_loss_cents = coalesce(t.carried_after_cents, c.tax_loss_cents)
+    from turn_companies tc left join turn_tax t on t.company_id = tc.company_id
+    where c.world_id = ${ctx.worldId}::int and tc.company_id = c.id
+      and (c.cash_cents <> tc.cash_cents or c.tax_loss_cents <> coalesce(t.carried_after_cents, c.tax_loss_cents))`);
 }

@@ -70,9 +70,8 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
            ${ruleSql(taxRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents`, rateBp: sql`r.rate_bp` })} as tax_cents,
            ${ruleSql(carriedLossRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents` })} as carried_after_cents
     from profit p join turn_tax_rates r on r.company_id = p.company_id join companies c on c.world_id = ${worldId}::int and c.id = p.company_id`);
-  await tx.execute(sql`
-    update companies c set tax_loss_cents = t.carried_after_cents
-    from turn_tax t where c.world_id = ${worldId}::int and t.company_id = c.id and c.tax_loss_cents <> t.carried_after_cents`);
+  // The losses carried forward (carried_after_cents) are written with the balances, in the books
+  // (ledgerBatch.ts flushLedger): one update of each company row per turn.
   await tx.execute(sql`
     insert into turn_pnl (company_id, tax_cents) select company_id, tax_cents from turn_tax where tax_cents > 0`);
   await tx.execute(sql`
