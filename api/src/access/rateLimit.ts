@@ -63,9 +63,10 @@ const counterSql = sqlTemplate<'key' | 'mutation'>((slot) =>
   counterUpsertSql({ subject: sql`${slot('key')}::text`, requests: sql`1`, mutations: slot('mutation') }),
 );
 
-/** The rate subject key of a session (the counter's `subject`). */
-export function sessionSubjectKey(sessionId: SQL | string): SQL {
-  return sql`'session:' || ${sessionId}`;
+/** The counter's `subject` of a session: `session:<id>` (countCall, and the session check's own count). */
+export const SESSION_SUBJECT_PREFIX = 'session:';
+export function sessionSubjectKey(sessionId: SQL): SQL {
+  return sql`${SESSION_SUBJECT_PREFIX}::text || ${sessionId}`;
 }
 
 /** The verdict on calls already counted (e.g. with the session check, api/src/auth/session.ts). */
@@ -81,7 +82,7 @@ export function verdictOf(counted: CountedCalls, budget: RateBudget, isMutation:
 
 /** Counts one call of `subject` and says whether it is within the budget. */
 export async function countCall(db: DbExecutor, subject: RateSubject, budget: RateBudget, isMutation: boolean): Promise<RateVerdict> {
-  const key = subject.kind === 'token' ? `token:${subject.tokenId}` : `session:${subject.sessionId}`;
+  const key = subject.kind === 'token' ? `token:${subject.tokenId}` : `${SESSION_SUBJECT_PREFIX}${subject.sessionId}`;
   const mutation = isMutation ? 1 : 0;
   const counter = counterSql({ key, mutation });
   let row: CounterRow | undefined;

@@ -140,23 +140,10 @@ const changeCashOfTwoSql = sqlTemplate<string>((slot) => {
  */
 export async function changeCashOfTwo(db: DbExecutor, first: CashChange, second: CashChange): Promise<[number, number]> {
   if (first.companyId === second.companyId) throw new Error('changeCashOfTwo takes two different companies');
+  // The slots of each change (cashChangeValues: whole cents, refs or null), suffixed 0 and 1.
   const values: Record<string, unknown> = {};
   [first, second].forEach((change, ord) => {
-    const amount = Math.round(change.amountCents);
-    if (!Number.isSafeInteger(amount)) throw new Error(`Invalid cash change: ${change.amountCents}`);
-    const ref = change.ref ?? {};
-    Object.assign(values, {
-      [`companyId${ord}`]: change.companyId,
-      [`amount${ord}`]: amount,
-      [`allowNegative${ord}`]: change.allowNegative === true,
-      [`type${ord}`]: change.type,
-      [`reason${ord}`]: change.reason,
-      [`description${ord}`]: change.description,
-      [`buildingId${ord}`]: ref.buildingId ?? null,
-      [`productId${ord}`]: ref.productId ?? null,
-      [`counterpartyCompanyId${ord}`]: ref.counterpartyCompanyId ?? null,
-      [`countryId${ord}`]: ref.countryId ?? null,
-    });
+    for (const [slot, value] of Object.entries(cashChangeValues(change))) values[`${slot}${ord}`] = value;
   });
   const rows = await db.execute<{ company_id: number; cash_before: number; cash_after: number | null }>(changeCashOfTwoSql(values));
   const cashOf = (change: CashChange) => rows.find((row) => Number(row.company_id) === change.companyId);

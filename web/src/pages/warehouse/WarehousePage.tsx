@@ -14,13 +14,11 @@ import { QueryState } from '../../components/QueryState';
 import { useBuildings } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney } from '../../lib/format';
-import type { RouterOutputs } from '../../trpc';
 import { trpc } from '../../trpc';
 import { MoveDialog, SellGoodsDialog, type MoveTarget } from './dialogs';
 import { TableScroll } from '../../components/TableScroll';
-import { whereText } from '../../lib/holdings';
+import { whereText, type Holding } from '../../lib/holdings';
 
-type Holding = RouterOutputs['warehouse']['holdings']['items'][number];
 type Location = Holding['location'];
 
 const LOCATION_FILTERS = [
