@@ -4,9 +4,12 @@
  * {status}; a player is refused (403), and so is any personal access token (session only, even the
  * admin's). Its schedule is the server's: the interval cannot be set. The turn's side (a paused
  * world's scheduled turn does nothing) is tested in worker/test/worlds.integration.test.ts.
+ * /admin's World State and Advance Turn Manually are the public world's too, even while the admin
+ * plays in a class world.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTRUCTORS_ONLY } from '@marketcraft/db';
+import { sql } from 'drizzle-orm';
+import { createWorld, INSTRUCTORS_ONLY, switchWorld } from '@marketcraft/db';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 
@@ -67,5 +70,45 @@ describe("the public world's clock", () => {
     const refused = await setClock(admin.token, { turn_interval_minutes: 5 });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ error: "The public world's clock is the server's schedule (TURN_CRON)" });
+  });
+});
+
+describe('/admin is the public world, whichever world the admin plays in', () => {
+  let app: TestApp;
+  let admin: TestPlayer;
+  const advanced: number[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      services: {
+        advanceTurn: async (worldId) => {
+          advanced.push(worldId);
+          return { week: 2 };
+        },
+      },
+    });
+    admin = await app.createPlayer({ isAdmin: true, name: 'Admin Teaching Co' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("shows and advances the public world's turn while the admin plays in a class world", async () => {
+    const db = app.database.db;
+    const world = await createWorld(db, { id: admin.userId, isAdmin: true }, { name: 'Admin class', turnIntervalMinutes: null, startingCashDollars: 50_000, bots: 0, seed: 3, maxPlayers: 30 });
+    await db.execute(sql`update worlds set current_week = 7, next_turn_at = null where id = ${world.id}`);
+    await switchWorld(db, { id: admin.userId, isAdmin: true }, admin.token.split('.')[0]!, world.id);
+    // The admin's own header is the class world's week...
+    expect((await app.api('GET', '/world', { token: admin.token })).body.current_week).toBe(7);
+
+    // ...while /admin reads and advances the public world.
+    const state = await app.api('GET', '/admin/world-state', { token: admin.token });
+    expect(state.status).toBe(200);
+    expect(state.body).toMatchObject({ current_week: 1, status: 'active' });
+    expect(state.body.next_turn_at).toEqual((await app.api('GET', '/world')).body.next_turn_at);
+
+    const advance = await app.api('POST', '/admin/advance-turn', { token: admin.token });
+    expect(advance).toMatchObject({ status: 200, body: { current_week: 2 } });
+    expect(advanced).toEqual([PUBLIC_WORLD_ID]);
   });
 });

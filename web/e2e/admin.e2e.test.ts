@@ -59,6 +59,8 @@ describe('admin journey', () => {
     const { current_week: week } = (await (await context.request.get('/api/world')).json()) as { current_week: number };
     const world = page.getByTestId('world-state-card');
     await world.getByRole('heading', { name: 'World State' }).waitFor();
+    // The public world's, whichever world the admin plays in (docs/worlds.md).
+    await world.getByTestId('admin-world-name').getByText(/^Public world, whichever world you play in\./).waitFor();
     await world.getByTestId('admin-current-week').getByText(String(week), { exact: true }).waitFor();
     expect(await world.getByText('Time Until Next Turn').isVisible()).toBe(true);
 

@@ -1,7 +1,12 @@
-/** Admin Panel (spec section 2): world state, the automatic turn schedule, the public world's clock, manual turn control. */
-import { Navigate } from 'react-router-dom';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+/**
+ * Admin Panel (spec section 2): world state, the automatic turn schedule, the public world's clock,
+ * manual turn control. Every card is the public world's, whichever world the admin plays in
+ * (docs/worlds.md, "/admin and the public world"); class worlds are run from their manage page.
+ */
+import { Link, Navigate } from 'react-router-dom';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarTime, IconPlayerTrackNext, IconWorld } from '@tabler/icons-react';
+import { PUBLIC_WORLD_NAME } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -39,6 +44,13 @@ function WorldStateCard() {
           World State
         </Title>
       </Group>
+      <Text size="sm" c="dimmed" mb="sm" data-testid="admin-world-name">
+        {PUBLIC_WORLD_NAME}, whichever world you play in. Class worlds are run from their{' '}
+        <Anchor component={Link} to="/worlds" inherit>
+          manage page
+        </Anchor>
+        .
+      </Text>
       <QueryState query={world}>
         {(state) => (
         <Stack gap="xs">
@@ -100,7 +112,7 @@ function ManualTurnCard() {
         </Title>
       </Group>
       <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} mb="md" title="Warning">
-        Advancing the turn runs a full game week for every company right now: production, sales, bot actions, stock prices and
+        Advancing the turn runs a full game week of the {PUBLIC_WORLD_NAME.toLowerCase()} for every company in it right now: production, sales, bot actions, stock prices and
         dividends. It cannot be undone.
       </Alert>
       <Button color="orange" onClick={() => advance.mutate()} disabled={advance.isPending} leftSection={<IconPlayerTrackNext size={18} aria-hidden />}>
