@@ -73,6 +73,7 @@ export const worldStateResponse = z.strictObject({
   last_turn_at: timestamp.nullable(),
   next_turn_at: timestamp.nullable(),
   status: z.enum(WORLD_STATUSES).describe("The clock: 'active' turns on schedule; 'paused' skips scheduled turns (next_turn_at stays the schedule's next slot); 'ended' never turns again"),
+  turns: z.string().describe("How its turns come now, as the app shows it: 'Every 12 hours', 'Every 5 min', 'Manual turns' (no schedule: an admin or instructor advances them), 'Paused', 'Ended'"),
 });
 
 const buildingResponse = z.strictObject({
@@ -283,6 +284,7 @@ const worldResponse = z.strictObject({
   status: z.enum(WORLD_STATUSES),
   current_week: z.number().int().positive(),
   turn_interval_minutes: z.number().int().positive().nullable().describe('Minutes between turns; null: the public schedule or manual turns'),
+  turns: z.string().describe("How its turns come now, as the app shows it: 'Every 12 hours', 'Every 5 min', 'Manual turns' (no schedule: an admin or instructor advances them), 'Paused', 'Ended'"),
   next_turn_at: timestamp.nullable(),
   last_turn_at: timestamp.nullable(),
   starting_cash: dollars.nullable(),

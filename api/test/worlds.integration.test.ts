@@ -117,4 +117,38 @@ describe('worlds: isolation through the API', () => {
     const company = await app.api<{ id: number }>('GET', '/company', { token: outsider.token });
     expect(company.body.id).toBe(outsider.companyId);
   });
+
+  it("says how each world's turns come now, in the server's words (/worlds, the manage page, the header)", async () => {
+    type Row = { id: number; turns: string };
+    const turnsOf = async (id: number) => (await app.api<Row[]>('GET', '/worlds', { token: instructor.token })).body.find((row) => row.id === id)?.turns;
+    expect(await turnsOf(PUBLIC_WORLD_ID)).toBe('Every 12 hours');
+    expect(await turnsOf(worldId)).toBe('Manual turns');
+    expect((await app.api('GET', '/world', { token: student.token })).body).toMatchObject({ next_turn_at: null, turns: 'Manual turns' });
+
+    const timed = await app.api('PATCH', `/worlds/${worldId}`, { token: instructor.token, body: { turn_interval_minutes: 5 } });
+    expect(timed).toMatchObject({ status: 200, body: { turns: 'Every 5 min' } });
+    const paused = await app.api('PATCH', `/worlds/${worldId}`, { token: instructor.token, body: { status: 'paused' } });
+    expect(paused).toMatchObject({ status: 200, body: { turns: 'Paused' } });
+    expect(await turnsOf(worldId)).toBe('Paused');
+    expect((await app.api('GET', '/world', { token: student.token })).body.turns).toBe('Paused');
+    await app.api('PATCH', `/worlds/${worldId}`, { token: instructor.token, body: { status: 'active', turn_interval_minutes: null } });
+    expect(await turnsOf(worldId)).toBe('Manual turns');
+
+    // The public world without a schedule: the worker started with TURN_SCHEDULE_ENABLED=0 leaves it
+    // no next turn time (worker/test/queue.integration.test.ts), so it no longer says every 12 hours.
+    const [saved] = await db.execute<{ next_turn_at: Date }>(sql`select next_turn_at from worlds where id = ${PUBLIC_WORLD_ID}`);
+    await db.execute(sql`update worlds set next_turn_at = null where id = ${PUBLIC_WORLD_ID}`);
+    try {
+      expect(await turnsOf(PUBLIC_WORLD_ID)).toBe('Manual turns');
+      expect((await app.api('GET', '/world')).body).toMatchObject({ next_turn_at: null, turns: 'Manual turns' });
+    } finally {
+      await db.execute(sql`update worlds set next_turn_at = ${saved!.next_turn_at} where id = ${PUBLIC_WORLD_ID}`);
+    }
+    expect((await app.api('GET', '/world')).body.turns).toBe('Every 12 hours');
+
+    const short = await createWorld(db, { id: instructor.userId, isAdmin: false }, { name: 'Ends soon', turnIntervalMinutes: 10, startingCashDollars: 50_000, bots: 0, seed: 1, maxPlayers: 30 });
+    expect(short.turns).toBe('Every 10 min');
+    expect((await app.api('POST', `/worlds/${short.id}/end`, { token: instructor.token })).status).toBe(200);
+    expect(await turnsOf(short.id)).toBe('Ended');
+  });
 });

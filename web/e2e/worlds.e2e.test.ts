@@ -36,6 +36,8 @@ describe('classroom world journey', () => {
     const code = (await teacher.page.getByTestId('manage-join-code').textContent())!.trim();
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
     const worldId = Number(/\/worlds\/(\d+)\/manage/.exec(teacher.page.url())![1]);
+    // A manual clock (the form's default): the server's words, not a schedule.
+    await teacher.page.getByTestId('manage-turns').getByText('Manual turns', { exact: true }).waitFor();
 
     // Student 1 joins on the Worlds page and plays in the class world from then on.
     const first = await newPage(browser);
@@ -47,6 +49,7 @@ describe('classroom world journey', () => {
     await first.page.getByTestId('join-world').click();
     await first.page.waitForURL((url) => url.pathname === '/');
     await first.page.getByTestId('header-cash').getByText('$100,000').waitFor();
+    await first.page.getByTestId('header-next-turn').getByText('Manual turns', { exact: true }).waitFor();
     expect((await apiGet<{ id: number }>(first.context, '/session/world')).id).toBe(worldId);
 
     // Student 2 joins through the API.

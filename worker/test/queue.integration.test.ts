@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { users } from '@marketcraft/db';
+import { getWorldState, users } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
-import { TURN_CRON_SCHEDULE } from '@marketcraft/shared';
+import { PUBLIC_WORLD_ID, TURN_CRON_SCHEDULE } from '@marketcraft/shared';
 import { TURN_QUEUE } from '@marketcraft/shared/queues.ts';
 import { startApiServer } from '../../api/src/server.ts';
 import { loadApiConfig } from '../../api/src/config.ts';
@@ -98,11 +98,13 @@ describe('the turn queue, the schedule and the admin routes', () => {
     } finally {
       await dailyWorker.stop();
     }
-    // Manual turns only: no schedule, no next turn time (the header and admin panel show 'N/A').
+    // Manual turns only: no schedule, no next turn time (the admin panel shows 'N/A'; /worlds and
+    // the header say 'Manual turns', not 'Every 12 hours').
     const manual = await startInProcessWorker(database.url, { TURN_SCHEDULE_ENABLED: '0' });
     try {
       expect(await manual.boss.getSchedules(TURN_QUEUE)).toHaveLength(0);
       expect(await nextTurnAt()).toBeNull();
+      expect((await getWorldState(database.db, PUBLIC_WORLD_ID)).turns).toBe('Manual turns');
     } finally {
       await manual.stop();
     }
@@ -110,6 +112,7 @@ describe('the turn queue, the schedule and the admin routes', () => {
     const restored = await startInProcessWorker(database.url);
     await restored.stop();
     expect((await nextTurnAt())!.getUTCMinutes()).toBe(30);
+    expect((await getWorldState(database.db, PUBLIC_WORLD_ID)).turns).toBe('Every 12 hours');
   });
 
   it('three workers and twelve concurrent sends for the same week advance exactly one week', async () => {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { GameError, type WorldStatus } from '@marketcraft/shared';
+import { GameError, TURN_INTERVAL_HOURS, type WorldStatus } from '@marketcraft/shared';
 import { worlds } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 
@@ -9,12 +9,42 @@ export interface WorldState {
   next_turn_at: string | null;
   /** The clock: 'active' turns on schedule, 'paused' skips scheduled turns, 'ended' never turns again (docs/worlds.md). */
   status: WorldStatus;
+  /** How its turns come, as players read it (turnCadence). */
+  turns: string;
+}
+
+export interface WorldClock {
+  kind: string;
+  status: string;
+  turnIntervalMinutes: number | null;
+  nextTurnAt: Date | string | null;
+}
+
+/**
+ * How a world's turns come, in the words /worlds, the manage page and the header show
+ * (docs/worlds.md, "How turns come"): what is true now, from the world's row. A paused or ended
+ * clock says so; the public world without a next turn time has no schedule (the worker runs with
+ * TURN_SCHEDULE_ENABLED=0 and sets next_turn_at to null), so only an admin turns it; a private
+ * world turns every turn_interval_minutes, or only when its instructor advances it.
+ */
+export function turnCadence(world: WorldClock): string {
+  if (world.status === 'ended') return 'Ended';
+  if (world.status === 'paused') return 'Paused';
+  if (world.kind === 'public') return world.nextTurnAt === null ? 'Manual turns' : `Every ${TURN_INTERVAL_HOURS} hours`;
+  return world.turnIntervalMinutes === null ? 'Manual turns' : `Every ${world.turnIntervalMinutes} min`;
 }
 
 /** GET /world: the week and clock of one world. */
 export async function getWorldState(db: DbExecutor, worldId: number): Promise<WorldState> {
   const [row] = await db
-    .select({ currentWeek: worlds.currentWeek, lastTurnAt: worlds.lastTurnAt, nextTurnAt: worlds.nextTurnAt, status: worlds.status })
+    .select({
+      currentWeek: worlds.currentWeek,
+      lastTurnAt: worlds.lastTurnAt,
+      nextTurnAt: worlds.nextTurnAt,
+      status: worlds.status,
+      kind: worlds.kind,
+      turnIntervalMinutes: worlds.turnIntervalMinutes,
+    })
     .from(worlds)
     .where(eq(worlds.id, worldId));
   return {
@@ -22,6 +52,7 @@ export async function getWorldState(db: DbExecutor, worldId: number): Promise<Wo
     last_turn_at: row?.lastTurnAt?.toISOString() ?? null,
     next_turn_at: row?.nextTurnAt?.toISOString() ?? null,
     status: (row?.status ?? 'active') as WorldStatus,
+    turns: row ? turnCadence(row) : 'Manual turns',
   };
 }
 

@@ -23,6 +23,7 @@ import type { DbExecutor } from '../client.ts';
 import { companies, sessions, users, worldInstructors, worlds } from '../schema/index.ts';
 import { populateWorld } from '../seed/index.ts';
 import { createPlayerCompany } from './companies.ts';
+import { turnCadence } from './world.ts';
 
 export const WORLD_NOT_FOUND = 'World not found';
 export const JOIN_CODE_UNKNOWN = 'No world has this join code';
@@ -59,6 +60,8 @@ export interface WorldView {
   current_week: number;
   /** Minutes between turns; null: the public schedule (public world) or manual turns. */
   turn_interval_minutes: number | null;
+  /** How its turns come now, as shown ('Every 12 hours', 'Every 5 min', 'Manual turns', 'Paused', 'Ended'): turnCadence. */
+  turns: string;
   next_turn_at: string | null;
   last_turn_at: string | null;
   starting_cash: number | null;
@@ -109,6 +112,12 @@ function toView(row: WorldRow, user: WorldUser): WorldView {
     status: row.status,
     current_week: Number(row.current_week),
     turn_interval_minutes: row.turn_interval_minutes === null ? null : Number(row.turn_interval_minutes),
+    turns: turnCadence({
+      kind: row.kind,
+      status: row.status,
+      turnIntervalMinutes: row.turn_interval_minutes === null ? null : Number(row.turn_interval_minutes),
+      nextTurnAt: row.next_turn_at,
+    }),
     next_turn_at: iso(row.next_turn_at),
     last_turn_at: iso(row.last_turn_at),
     starting_cash: row.starting_cash_cents === null ? null : centsToDollars(Number(row.starting_cash_cents)),

@@ -43,6 +43,8 @@ describe('nextTurnLabel', () => {
   it("reads 'N/A' when the world has no next turn time, and ignores unparsable times", () => {
     expect(nextTurnLabel({ last_turn_at: null, next_turn_at: null }, at('2026-01-01T00:00:00Z'))).toBe('N/A');
     expect(nextTurnLabel({ last_turn_at: 'garbage', next_turn_at: 'nonsense' }, at('2026-01-01T00:00:00Z'))).toBe('N/A');
+    // Without a schedule (TURN_SCHEDULE_ENABLED=0, a manual class world) the server's words instead.
+    expect(nextTurnLabel({ last_turn_at: null, next_turn_at: null, status: 'active', turns: 'Manual turns' }, at('2026-01-01T00:00:00Z'))).toBe('Manual turns');
   });
 
   it('does not show processing for a last turn in the future (clock skew)', () => {

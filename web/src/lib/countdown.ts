@@ -9,6 +9,8 @@ export interface TurnTimes {
   next_turn_at: string | null;
   /** The world's clock (absent: running). A paused or ended world has no turn to count down to. */
   status?: string;
+  /** The server's words for how the world's turns come ('Manual turns' when it has no schedule). */
+  turns?: string;
 }
 
 export const PROCESSING_WINDOW_MS = PROCESSING_WINDOW_MINUTES * 60 * 1000;
@@ -25,7 +27,8 @@ function parseTime(iso: string | null | undefined): number | null {
  * - then the time until the next turn: 'Xh Ym Zs'
  * - once the next turn time has passed: 'Turn starting...'
  * - a world whose clock is paused: 'Paused'; an ended world: 'Ended' (docs/web.md)
- * - a world without a next turn time: 'N/A'
+ * - a world without a next turn time: how its turns come, in the server's words ('Manual turns'),
+ *   or 'N/A' when the server did not say
  */
 export function nextTurnLabel(world: TurnTimes | null | undefined, nowMs: number): string {
   if (!world) return 'Loading...';
@@ -39,7 +42,7 @@ export function nextTurnLabel(world: TurnTimes | null | undefined, nowMs: number
   if (world.status === 'paused') return 'Paused';
   if (world.status === 'ended') return 'Ended';
   const next = parseTime(world.next_turn_at);
-  if (next === null) return 'N/A';
+  if (next === null) return world.turns ?? 'N/A';
   if (nowMs >= next) return 'Turn starting...';
   const totalSeconds = Math.floor((next - nowMs) / 1000);
   const hours = Math.floor(totalSeconds / 3600);

@@ -56,8 +56,8 @@ function ClockCard({ worldId }: { worldId: number }) {
                 </Badge>
               </Group>
               <Text size="sm">
-                Week <b data-testid="manage-week">{data.current_week}</b> · {data.turn_interval_minutes === null ? 'turns when you advance them' : `a turn every ${data.turn_interval_minutes} min`}
-                {data.next_turn_at && !ended ? ` · next ${formatDateTime(data.next_turn_at)}` : ''}
+                Week <b data-testid="manage-week">{data.current_week}</b> · <span data-testid="manage-turns">{data.turns}</span>
+                {data.next_turn_at && data.status === 'active' ? ` · next ${formatDateTime(data.next_turn_at)}` : ''}
               </Text>
               <Text size="sm">
                 Join code: <Code data-testid="manage-join-code">{data.join_code ?? '—'}</Code> · {data.players} {data.players === 1 ? 'player' : 'players'}

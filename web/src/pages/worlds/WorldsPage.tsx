@@ -209,7 +209,7 @@ export default function WorldsPage() {
                         </Table.Td>
                         <Table.Td ta="right">{world.current_week}</Table.Td>
                         <Table.Td ta="right">{world.players}</Table.Td>
-                        <Table.Td>{world.kind === 'public' ? 'Every 12 hours' : world.turn_interval_minutes === null ? 'Manual' : `Every ${world.turn_interval_minutes} min`}</Table.Td>
+                        <Table.Td data-testid={`world-turns-${world.id}`}>{world.turns}</Table.Td>
                         <Table.Td>{world.role ? ROLE_LABELS[world.role] : '—'}</Table.Td>
                         <Table.Td>
                           <Group gap="xs" justify="flex-end" wrap="nowrap">
