@@ -62,8 +62,10 @@ describe('classroom world journey', () => {
     await teacher.page.reload();
     const week = teacher.page.getByTestId('manage-week');
     await week.getByText('1', { exact: true }).waitFor();
-    await teacher.page.getByTestId('advance-turn').click();
+    // A double click runs one turn: the button is disabled while it runs (the debrief below counts the weeks).
+    await teacher.page.getByTestId('advance-turn').dblclick();
     await week.getByText('2', { exact: true }).waitFor({ timeout: 60_000 });
+    await teacher.page.getByText('The world is now in week 2.').waitFor();
 
     await teacher.page.getByTestId('shock-target').fill('White Bread');
     await teacher.page.getByRole('option', { name: 'White Bread', exact: true }).click();
@@ -74,8 +76,12 @@ describe('classroom world journey', () => {
 
     await teacher.page.getByTestId('advance-turn').click();
     await week.getByText('3', { exact: true }).waitFor({ timeout: 60_000 });
+    // Pressed again at once: the toast says the week the server answered (4) straight away, not the
+    // week-3 toast (or the shock's) still on screen with the new one queued behind it.
     await teacher.page.getByTestId('advance-turn').click();
     await week.getByText('4', { exact: true }).waitFor({ timeout: 60_000 });
+    await teacher.page.getByText('The world is now in week 4.').waitFor({ timeout: 2_000 });
+    await teacher.page.getByText('The world is now in week 3.').waitFor({ state: 'detached', timeout: 2_000 });
 
     // The debrief: net worth by company over the three weeks, the shock marked and listed.
     const debrief = teacher.page.getByTestId('debrief');

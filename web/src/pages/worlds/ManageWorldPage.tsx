@@ -4,7 +4,7 @@
  * company's figures, the CSV downloads and the debrief chart. The API decides who may (instructors,
  * co-instructors and site admins); others see its message.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Code, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconPlayerTrackNext, IconRefresh, IconSquareX } from '@tabler/icons-react';
@@ -15,7 +15,7 @@ import { QueryState } from '../../components/QueryState';
 import { TableScroll } from '../../components/TableScroll';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatDateTime, formatMoney, formatWholeDollars } from '../../lib/format';
-import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { notifyFailure, notifyLatest, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
 const DebriefCharts = lazy(() => import('./DebriefCharts'));
@@ -28,10 +28,22 @@ function ClockCard({ worldId }: { worldId: number }) {
     onSuccess: (next) => notifySuccess(next.status === 'paused' ? 'Clock paused' : 'Clock running'),
     onError: (error) => notifyFailure('Error', error, 'Could not change the clock.'),
   });
+  // One turn at a time from this page: the button is disabled (loading) while one runs, and the ref
+  // also stops a second click that lands before React has re-rendered the first one's state.
+  const advancing = useRef(false);
   const advance = trpc.worlds.advance.useMutation({
-    onSuccess: (result) => notifySuccess('Turn complete', `The world is now in week ${result.current_week}.`),
+    // The week the server answered; a newer answer replaces an older toast instead of queuing behind it.
+    onSuccess: (result) => notifyLatest('world-turn', 'Turn complete', `The world is now in week ${result.current_week}.`),
     onError: (error) => notifyFailure('Error', error, 'The turn did not run.'),
+    onSettled: () => {
+      advancing.current = false;
+    },
   });
+  const advanceNow = () => {
+    if (advancing.current) return;
+    advancing.current = true;
+    advance.mutate({ id: worldId });
+  };
   const end = trpc.worlds.end.useMutation({
     onSuccess: () => notifySuccess('World ended', 'Its data stays readable; nothing changes it any more.'),
     onError: (error) => notifyFailure('Error', error, 'Could not end the world.'),
@@ -63,7 +75,7 @@ function ClockCard({ worldId }: { worldId: number }) {
                 Join code: <Code data-testid="manage-join-code">{data.join_code ?? '—'}</Code> · {data.players} {data.players === 1 ? 'player' : 'players'}
               </Text>
               <Group gap="xs">
-                <Button leftSection={<IconPlayerTrackNext size={16} aria-hidden />} onClick={() => advance.mutate({ id: worldId })} loading={advance.isPending} disabled={ended} data-testid="advance-turn">
+                <Button leftSection={<IconPlayerTrackNext size={16} aria-hidden />} onClick={advanceNow} loading={advance.isPending} disabled={ended} data-testid="advance-turn">
                   Advance turn now
                 </Button>
                 {data.status === 'paused' ? (
