@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
 /**
@@ -22,4 +23,21 @@ export function clientIpOf(c: Context, trustedProxyHops = 0): string {
   } catch {
     return 'unknown';
   }
+}
+
+/**
+ * The address a sign-up's early-bird bonus is counted against (EARLY_BIRD_PER_ADDRESS): an IPv4
+ * address as it is (also when written IPv4-mapped, `::ffff:192.0.2.1`), an IPv6 address by its
+ * /64 network (one household or machine usually holds a whole /64, so counting single IPv6
+ * addresses would count nothing).
+ */
+export function signupAddressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
 }

@@ -1,7 +1,12 @@
-/** Starting cash at sign-up: SIGNUP_BONUS early-bird (first 50 player companies $500,000) or flat. */
+/**
+ * Starting cash at sign-up: SIGNUP_BONUS early-bird (the first 50 bonuses of $500,000, at most
+ * EARLY_BIRD_PER_ADDRESS of them to sign-ups from one address) or flat.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
+import { EARLY_BIRD_PER_ADDRESS } from '@marketcraft/shared';
 import { companies, createPlayerCompany, users } from '@marketcraft/db';
+import { signupAddressKey } from '../src/clientIp.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
 const BONUS_CENTS = 50_000_000;
@@ -39,10 +44,12 @@ describe('signup bonus', () => {
     expect(founded.map((company) => company.startingCashCents)).toEqual(founded.map((company) => company.cashCents));
   });
 
-  it('early-bird: of 55 concurrent signups into an empty game, exactly the first 50 founded get $500,000', async () => {
-    app = await startTestApp({ env: { SIGNUP_BONUS: 'early-bird' } });
+  it('early-bird: of 55 concurrent signups into an empty game (55 addresses), exactly the first 50 founded get $500,000', async () => {
+    app = await startTestApp({ env: { SIGNUP_BONUS: 'early-bird', TRUST_PROXY_HOPS: '1' } });
     const emails = Array.from({ length: 55 }, (_, i) => `rush-${i}@example.com`);
-    const responses = await Promise.all(emails.map((email) => app!.api('POST', '/auth/signup', { body: { email, password: 'secret1' } })));
+    const responses = await Promise.all(
+      emails.map((email, i) => app!.api('POST', '/auth/signup', { body: { email, password: 'secret1' }, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } })),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(55).fill(200));
 
     // What each player sees of their own company.
@@ -57,6 +64,55 @@ describe('signup bonus', () => {
       .where(inArray(companies.userId, responses.map((response) => response.body.user.id as number)))
       .orderBy(companies.id);
     expect(founded.map((company) => company.cashCents)).toEqual([...Array(50).fill(BONUS_CENTS), ...Array(5).fill(INITIAL_CENTS)]);
+  });
+
+  it('early-bird: one address takes at most 3 bonuses, whatever the concurrency; everyone from it still joins', async () => {
+    expect(EARLY_BIRD_PER_ADDRESS).toBe(3);
+    app = await startTestApp({ env: { SIGNUP_BONUS: 'early-bird', TRUST_PROXY_HOPS: '1' } });
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    // A class (or one person) behind one address: 12 sign-ups at once.
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `class-${i}@example.com`, password: 'secret1' }, headers: from('203.0.113.7') })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(12).fill(200));
+    const cash = await Promise.all(responses.map(async (response) => (await app!.api('GET', '/company', { token: response.body.token })).body.cash as number));
+    expect(cash.filter((dollars) => dollars === 500_000)).toHaveLength(3);
+    expect(cash.filter((dollars) => dollars === 100_000)).toHaveLength(9);
+
+    // The same address written IPv4-mapped counts as that address; another IPv6 address of one /64 as that /64.
+    const mapped = await app.api('POST', '/auth/signup', { body: { email: 'mapped@example.com', password: 'secret1' }, headers: from('::ffff:203.0.113.7') });
+    expect((await app.api('GET', '/company', { token: mapped.body.token })).body.cash).toBe(100_000);
+    const home = await Promise.all(
+      ['2001:db8:1:2::a', '2001:db8:1:2:ffff::1', '2001:0db8:0001:0002::b', '2001:db8:1:2::c'].map((address, i) =>
+        app!.api('POST', '/auth/signup', { body: { email: `home-${i}@example.com`, password: 'secret1' }, headers: from(address) }),
+      ),
+    );
+    const homeCash = await Promise.all(home.map(async (response) => (await app!.api('GET', '/company', { token: response.body.token })).body.cash as number));
+    expect(homeCash.filter((dollars) => dollars === 500_000)).toHaveLength(3);
+
+    // The throttled sign-ups used none of the 50: the next address still gets a bonus (3 + 3 granted so far).
+    const neighbour = await app.api('POST', '/auth/signup', { body: { email: 'neighbour@example.com', password: 'secret1' }, headers: from('203.0.113.8') });
+    expect((await app.api('GET', '/company', { token: neighbour.body.token })).body.cash).toBe(500_000);
+    const granted = await app.database.db.select({ address: companies.signupAddress, cashCents: companies.startingCashCents, isBot: companies.isBot }).from(companies);
+    expect(granted.filter((row) => !row.isBot && row.cashCents === BONUS_CENTS).map((row) => row.address).sort()).toEqual([
+      '2001:db8:1:2::/64',
+      '2001:db8:1:2::/64',
+      '2001:db8:1:2::/64',
+      '203.0.113.7',
+      '203.0.113.7',
+      '203.0.113.7',
+      '203.0.113.8',
+    ]);
+  });
+
+  it('the address a bonus is counted against: IPv4 as it is, IPv6 by its /64', () => {
+    expect(signupAddressKey('192.0.2.1')).toBe('192.0.2.1');
+    expect(signupAddressKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(signupAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(signupAddressKey('2001:DB8:0:0:1::1')).toBe('2001:db8:0:0::/64');
+    expect(signupAddressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(signupAddressKey('::1')).toBe('0:0:0:0::/64');
+    expect(signupAddressKey('unknown')).toBe('unknown');
   });
 
   it('flat: everyone starts with $100,000, even the first player', async () => {

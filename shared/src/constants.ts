@@ -15,6 +15,14 @@ export const REALTIME_CHANNEL = 'game-updates'; // spec
 export const INITIAL_CAPITAL = 100_000; // spec
 export const EARLY_BIRD_CAPITAL = 500_000; // spec
 export const EARLY_BIRD_PLAYER_LIMIT = 50; // spec
+/**
+ * Early-bird bonuses one network address can take (docs/auth.md, "Starting cash"): later sign-ups
+ * from it still found their company, with the initial capital. Without it one person could sign up
+ * 50 times and take every bonus; a class behind one address still joins (private worlds set their
+ * own starting cash). The API's EARLY_BIRD_PER_ADDRESS setting changes it (browser journeys all
+ * sign up from one machine).
+ */
+export const EARLY_BIRD_PER_ADDRESS = 3;
 export const SIGNUP_BONUS_MODES = ['early-bird', 'flat'] as const;
 export type SignupBonusMode = (typeof SIGNUP_BONUS_MODES)[number];
 

@@ -82,7 +82,15 @@ export default async function setup(project: TestProject) {
   const logPath = path.join(dataDir, 'app.log');
   const log = createWriteStream(logPath);
 
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_HELPER_ADMIN_EMAIL}` };
+  // Every journey signs up from this machine: one address may take every early-bird bonus here.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SKIP_BUILD: '1',
+    ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_HELPER_ADMIN_EMAIL}`,
+    EARLY_BIRD_PER_ADDRESS: '50',
+  };
   delete env.DATABASE_URL; // always the embedded server, never someone's database
   const child = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log, { end: false });

@@ -10,6 +10,7 @@ import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
 import { SIGN_IN_LOCK_MINUTES, clearFailures, reserveSignInAttempt, throttleKeys } from './throttle.ts';
 import { isListedAdmin } from './admins.ts';
+import { signupAddressKey } from '../clientIp.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
@@ -18,6 +19,8 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Try 
 /** The parts of the API's configuration the account operations follow. */
 export interface AccountSettings {
   signupBonus: SignupBonusMode;
+  /** Early-bird bonuses one address takes (EARLY_BIRD_PER_ADDRESS unless configured). */
+  earlyBirdPerAddress: number;
   /** Lowercased addresses from ADMIN_EMAILS. */
   adminEmails: readonly string[];
 }
@@ -58,11 +61,13 @@ async function applyListedAdmin(db: DbExecutor, settings: AccountSettings, user:
 /**
  * Creates the user and founds their company in one transaction (the early-bird count is exact:
  * createPlayerCompany serialises foundings). A duplicate email, even under a race, is a CONFLICT.
+ * `clientIp` is where the sign-up came from: one address takes at most EARLY_BIRD_PER_ADDRESS
+ * early-bird bonuses (later sign-ups from it found their company with the initial capital).
  */
 export async function createUserWithCompany(
   db: Database,
   settings: AccountSettings,
-  input: { email: string; passwordHash: string | null; external?: { provider: 'google'; subject: string } },
+  input: { email: string; passwordHash: string | null; clientIp: string; external?: { provider: 'google'; subject: string } },
 ): Promise<AuthUser> {
   try {
     return await db.transaction(async (tx) => {
@@ -74,7 +79,13 @@ export async function createUserWithCompany(
       if (input.external) {
         await tx.insert(oauthAccounts).values({ provider: input.external.provider, providerUserId: input.external.subject, userId: user.id });
       }
-      await createPlayerCompany(tx, { worldId: PUBLIC_WORLD_ID, userId: user.id, email: user.email, mode: settings.signupBonus });
+      await createPlayerCompany(tx, {
+        worldId: PUBLIC_WORLD_ID,
+        userId: user.id,
+        email: user.email,
+        mode: settings.signupBonus,
+        signup: { address: signupAddressKey(input.clientIp), bonusesPerAddress: settings.earlyBirdPerAddress },
+      });
       return user;
     });
   } catch (error) {
@@ -89,11 +100,11 @@ async function startSession(db: Database, user: AuthUser): Promise<SignedIn> {
 }
 
 /** A new account with its company, signed in. */
-export async function signUp(db: Database, settings: AccountSettings, input: SignUpInput): Promise<SignedIn> {
+export async function signUp(db: Database, settings: AccountSettings, input: SignUpInput, clientIp: string): Promise<SignedIn> {
   // Answer a known duplicate before spending a hash; the unique index still decides races.
   if (await findUserByEmail(db, input.email)) throw new GameError('CONFLICT', EMAIL_TAKEN_MESSAGE);
   const passwordHash = await hashPassword(input.password);
-  const user = await createUserWithCompany(db, settings, { email: input.email, passwordHash });
+  const user = await createUserWithCompany(db, settings, { email: input.email, passwordHash, clientIp });
   return startSession(db, user);
 }
 
@@ -144,7 +155,7 @@ async function findUserByIdentity(db: DbExecutor, identity: ExternalIdentity): P
  * to it; else the user with the same (verified) email, linked now; else a new user (no password)
  * with a company, as at sign-up.
  */
-export async function signInWithIdentity(db: Database, settings: AccountSettings, identity: ExternalIdentity): Promise<SignedIn> {
+export async function signInWithIdentity(db: Database, settings: AccountSettings, identity: ExternalIdentity, clientIp: string): Promise<SignedIn> {
   // A concurrent first sign-in with the same identity may win the race to link or create it:
   // then the next pass finds its link.
   for (let pass = 0; pass < 3; pass += 1) {
@@ -163,6 +174,7 @@ export async function signInWithIdentity(db: Database, settings: AccountSettings
       const user = await createUserWithCompany(db, settings, {
         email: identity.email,
         passwordHash: null,
+        clientIp,
         external: { provider: identity.provider, subject: identity.subject },
       });
       return startSession(db, user);

@@ -72,7 +72,7 @@ function errorResponse(c: Context, error: unknown, logger: Logger): Response {
 
 export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   const { db, config, logger } = services;
-  const settings: AccountSettings = { signupBonus: config.SIGNUP_BONUS, adminEmails: config.ADMIN_EMAILS };
+  const settings: AccountSettings = { signupBonus: config.SIGNUP_BONUS, earlyBirdPerAddress: config.EARLY_BIRD_PER_ADDRESS, adminEmails: config.ADMIN_EMAILS };
   const google = createGoogleSignIn(config);
 
   /** Answers `{ user, token }` and sets the session cookie. */
@@ -93,7 +93,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   app.post('/api/auth/signup', async (c) => {
     try {
       const input = parseInput(signUpInputSchema, await readJsonBody(c));
-      const signedIn = await signUp(db, settings, input);
+      const signedIn = await signUp(db, settings, input, clientIpOf(c, config.TRUST_PROXY_HOPS));
       await endPreviousCookieSession(c.req.raw);
       return signedInResponse(c, signedIn);
     } catch (error) {
@@ -180,7 +180,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
         subject: identity.sub,
         email: identity.email,
         emailVerified: identity.emailVerified,
-      });
+      }, clientIpOf(c, config.TRUST_PROXY_HOPS));
       await endPreviousCookieSession(c.req.raw);
       c.header('set-cookie', sessionCookie(signedIn.token, signedIn.expiresAt, isSecureRequest(config, c.req.raw)), { append: true });
       return c.redirect('/', 302);

@@ -23,33 +23,67 @@ export function defaultCompanyName(email: string): string {
   return `${words.length ? words.join(' ') : 'New'} Enterprises`.slice(0, 80);
 }
 
+/** Where a sign-up came from: its address (signupAddressKey) and how many bonuses one address takes (EARLY_BIRD_PER_ADDRESS). */
+export interface SignupOrigin {
+  address: string;
+  bonusesPerAddress: number;
+}
+
 /**
- * The starting cash of a new player company: in `early-bird` mode the first 50 player companies
- * ever founded get $500,000 and later ones $100,000; in `flat` mode everyone gets $100,000.
+ * The starting cash of a new player company: in `early-bird` mode the first 50 early-bird bonuses
+ * ($500,000) go to the first player companies founded, at most `bonusesPerAddress` (3) to sign-ups
+ * from one network address; every other company gets $100,000. In `flat` mode everyone gets $100,000.
  */
-export function startingCapital(mode: SignupBonusMode, playerCompaniesFoundedBefore: number): number {
-  return mode === 'early-bird' && playerCompaniesFoundedBefore < EARLY_BIRD_PLAYER_LIMIT ? EARLY_BIRD_CAPITAL : INITIAL_CAPITAL;
+export function startingCapital(
+  mode: SignupBonusMode,
+  bonuses: { granted: number; grantedToAddress: number; perAddress: number | null },
+): number {
+  const eligible = bonuses.granted < EARLY_BIRD_PLAYER_LIMIT && (bonuses.perAddress === null || bonuses.grantedToAddress < bonuses.perAddress);
+  return mode === 'early-bird' && eligible ? EARLY_BIRD_CAPITAL : INITIAL_CAPITAL;
 }
 
 /**
  * Founds a player's company (with its share record) inside the caller's transaction. Starting
  * cash is the company's opening balance (`starting_cash_cents`), not a ledger row.
  * Founding again after bankruptcy counts as a later founding (no second early-bird bonus).
+ * `signup` (a sign-up's address) counts the bonuses per address; without one (the benchmark, test
+ * fixtures) only the 50 are counted.
  */
 export async function createPlayerCompany(
   tx: DbExecutor,
-  input: { worldId: number; userId: number; email: string; mode: SignupBonusMode; name?: string; startingCashCents?: number | null },
+  input: {
+    worldId: number;
+    userId: number;
+    email: string;
+    mode: SignupBonusMode;
+    name?: string;
+    startingCashCents?: number | null;
+    signup?: SignupOrigin;
+  },
 ): Promise<{ id: number; name: string; cashCents: number }> {
+  // One founding at a time per world: the bonuses granted are counted exactly, whatever the concurrency.
   await tx.execute(sql`select pg_advisory_xact_lock(${FOUNDING_LOCK_KEY}, ${input.worldId}::int)`);
-  const [{ count } = { count: 0 }] = await tx.execute<{ count: number }>(
-    sql`select count(*)::int as count from companies where world_id = ${input.worldId} and not is_bot`,
-  );
+  const address = input.signup?.address ?? null;
+  // The bonuses granted so far: the player companies that started with the early-bird capital (a
+  // company founded again, or in a private world, never gets it in this world).
+  const [bonuses] = await tx.execute<{ granted: number; granted_to_address: number }>(sql`
+    select count(*)::int as granted, count(*) filter (where signup_address = ${address})::int as granted_to_address
+    from companies
+    where world_id = ${input.worldId} and not is_bot and starting_cash_cents = ${dollarsToCents(EARLY_BIRD_CAPITAL)}`);
   // A private world's instructor sets everyone's starting cash; the public world has the sign-up bonus.
-  const cashCents = input.startingCashCents ?? dollarsToCents(startingCapital(input.mode, Number(count)));
+  const cashCents =
+    input.startingCashCents ??
+    dollarsToCents(
+      startingCapital(input.mode, {
+        granted: Number(bonuses?.granted ?? 0),
+        grantedToAddress: Number(bonuses?.granted_to_address ?? 0),
+        perAddress: input.signup?.bonusesPerAddress ?? null,
+      }),
+    );
   const name = input.name ?? defaultCompanyName(input.email);
   const [company] = await tx
     .insert(companies)
-    .values({ worldId: input.worldId, userId: input.userId, name, cashCents, startingCashCents: cashCents, isBot: false })
+    .values({ worldId: input.worldId, userId: input.userId, name, cashCents, startingCashCents: cashCents, isBot: false, signupAddress: address })
     .returning({ id: companies.id, name: companies.name, cashCents: companies.cashCents });
   if (!company) throw new Error('company insert returned nothing');
   await listCompany(tx, input.worldId, company.id, cashCents);

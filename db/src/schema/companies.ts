@@ -37,6 +37,11 @@ export const companies = pgTable(
     /** Losses carried forward against future taxable profit, cents (docs/economy.md, "Taxes"). */
     taxLossCents: bigint({ mode: 'number' }).notNull().default(0),
     bankruptAt: timestamp({ withTimezone: true }),
+    /**
+     * The network address (signupAddressKey) a sign-up founded this company from; null for bots,
+     * founding again and private worlds. Counts the early-bird bonuses per address.
+     */
+    signupAddress: text(),
   },
   (t) => [
     check('companies_status', inList(t.status, COMPANY_STATUSES)),
