@@ -1,13 +1,14 @@
 // Request schemas of the personal access token routes (the profile's form uses the same ones).
 import { z } from 'zod';
 import { API_TOKEN_SCOPES, MAX_API_TOKEN_EXPIRY_DAYS, MAX_API_TOKEN_NAME_LENGTH } from '../apiAccess.ts';
-import { controlCharactersMessage, hasNoControlCharacters, idSchema, numberInput } from './common.ts';
+import { controlCharactersMessage, hasNoControlCharacters, hasVisibleCharacter, idSchema, numberInput } from './common.ts';
 
 export const apiTokenNameSchema = z
   .string()
   .trim()
   .min(1, 'Token name cannot be empty')
   .max(MAX_API_TOKEN_NAME_LENGTH, `Token name must be ${MAX_API_TOKEN_NAME_LENGTH} characters or less`)
+  .refine((name) => name === '' || hasVisibleCharacter(name), 'Token name cannot be empty')
   .refine((name) => hasNoControlCharacters(name), controlCharactersMessage('Token name'));
 
 /** POST /api/tokens {name, scope, expires_in_days (1-366, or null/omitted: never expires)}. */

@@ -40,12 +40,31 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 const CONTROL_CHARACTER_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
 
 /**
+ * The bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069): they
+ * reorder the text that follows ("\u202Eevil" reads "live"), so a name could pose as another on the
+ * leaderboard. Arabic and Hebrew text needs none of them: the browser orders it by itself.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+
+/**
  * Whether a text a player typed is free of control characters. PostgreSQL cannot store NUL in
- * text (it answered 500 before this rule), and the others (escape sequences, backspaces) only
- * garble other players' screens and the operators' logs. `multiline` allows tab and line breaks.
+ * text (it answered 500 before this rule), and the others (escape sequences, backspaces, the
+ * bidirectional overrides) only garble or disguise what other players and the operators' logs
+ * read. `multiline` allows tab and line breaks.
  */
 export function hasNoControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
-  return !(options.multiline ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER).test(text);
+  return !(options.multiline ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER).test(text) && !BIDI_CONTROL.test(text);
+}
+
+/** A character that shows: neither a space nor one of Unicode's invisible ones (zero-width space, joiners, BOM, Hangul fillers...). */
+const VISIBLE_CHARACTER = /[^\s\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * Whether a text shows anything. trim() keeps the zero-width space and its kin, so a name of only
+ * those passed "not empty" and showed as a blank line on the leaderboard: it is empty.
+ */
+export function hasVisibleCharacter(text: string): boolean {
+  return VISIBLE_CHARACTER.test(text);
 }
 
 /** "Company name cannot contain control characters". */

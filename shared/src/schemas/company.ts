@@ -1,14 +1,15 @@
 // Request schemas for the company domain (see common.ts for the building blocks).
 import { z } from 'zod';
 import { MAX_BIO_LENGTH, MAX_COMPANY_NAME_LENGTH } from '../constants.ts';
-import { controlCharactersMessage, hasNoControlCharacters } from './common.ts';
+import { controlCharactersMessage, hasNoControlCharacters, hasVisibleCharacter } from './common.ts';
 
-/** Company name: trimmed, not empty (spec section 5), at most 80 characters, no control characters (our rules). */
+/** Company name: trimmed, not empty (spec section 5; invisible characters alone count as empty), at most 80 characters, no control characters (our rules). */
 export const companyNameSchema = z
   .string()
   .trim()
   .min(1, 'Company name cannot be empty')
   .max(MAX_COMPANY_NAME_LENGTH, `Company name must be ${MAX_COMPANY_NAME_LENGTH} characters or less`)
+  .refine((name) => name === '' || hasVisibleCharacter(name), 'Company name cannot be empty')
   .refine((name) => hasNoControlCharacters(name), controlCharactersMessage('Company name'));
 
 /** Bio: trimmed, at most 500 characters; empty becomes null (spec section 5); line breaks but no other control characters (our rule). */

@@ -17,7 +17,7 @@ import {
   MIN_WORLD_STARTING_CASH,
 } from '../constants.ts';
 import { SHOCK_KINDS } from '../catalog.ts';
-import { controlCharactersMessage, hasNoControlCharacters, idSchema, numberInput } from './common.ts';
+import { controlCharactersMessage, hasNoControlCharacters, hasVisibleCharacter, idSchema, numberInput } from './common.ts';
 import { companyNameSchema } from './company.ts';
 
 /**
@@ -38,6 +38,7 @@ export const worldNameSchema = z
   .trim()
   .min(1, 'World name cannot be empty')
   .max(MAX_WORLD_NAME_LENGTH, `World name must be ${MAX_WORLD_NAME_LENGTH} characters or less`)
+  .refine((name) => name === '' || hasVisibleCharacter(name), 'World name cannot be empty')
   .refine((name) => hasNoControlCharacters(name), controlCharactersMessage('World name'));
 
 /** Minutes between turns, 1-1440; null: turns only when an instructor advances them. */
@@ -125,6 +126,7 @@ export const announcementSchema = z.object({
     .trim()
     .min(1, 'Announcement cannot be empty')
     .max(MAX_ANNOUNCEMENT_LENGTH, `Announcement must be ${MAX_ANNOUNCEMENT_LENGTH} characters or less`)
+    .refine((text) => text === '' || hasVisibleCharacter(text), 'Announcement cannot be empty')
     .refine((text) => hasNoControlCharacters(text, { multiline: true }), controlCharactersMessage('Announcement')),
 });
 

@@ -1,0 +1,61 @@
+/**
+ * What a player who tries to break the rules with odd input meets (the second attacker audit,
+ * docs/api.md): each refusal is a clear 4xx with the rule's message and writes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/testApp.ts';
+
+describe('names a player types', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  // trim() keeps these: a name of only them showed as a blank line on the leaderboard.
+  const invisible = ['\u200b', '\u200b\u200c\u200d', '\ufeff\u2060', ' \u3164 ', '\u00ad'];
+  // "\u202Eevil Corp" reads "proC live" on screen: a name posing as another.
+  const bidiOverrides = ['\u202Eevil Corp', 'Acme\u202D', 'Acme \u2066Corp\u2069', '\u202Bx'];
+
+  it('a company name of invisible characters is empty, one with a bidirectional override is refused; nothing is saved', async () => {
+    const player = await app.createPlayer({ name: 'Steady Co' });
+    for (const name of invisible) {
+      const answer = await app.api('PATCH', '/company/profile', { token: player.token, body: { name } });
+      expect(answer.status, JSON.stringify(name)).toBe(400);
+      expect(answer.body).toEqual({ error: 'Company name cannot be empty' });
+    }
+    for (const name of bidiOverrides) {
+      const answer = await app.api('PATCH', '/company/profile', { token: player.token, body: { name } });
+      expect(answer.status, JSON.stringify(name)).toBe(400);
+      expect(answer.body).toEqual({ error: 'Company name cannot contain control characters' });
+    }
+    expect((await app.api('GET', '/company', { token: player.token })).body.name).toBe('Steady Co');
+    // Real names in any script, emoji with joiners and a name with a zero-width space inside still pass.
+    for (const name of ['שלום Trading', 'شركة النور', '👨‍👩‍👧 Family Farms', 'Zero\u200bWidth']) {
+      const answer = await app.api('PATCH', '/company/profile', { token: player.token, body: { name } });
+      expect(answer.status, name).toBe(200);
+      expect(answer.body.name).toBe(name);
+    }
+  });
+
+  it('the same rules hold for world, token and announcement texts', async () => {
+    const teacher = await app.createPlayer();
+    for (const name of invisible) {
+      expect((await app.api('POST', '/worlds', { token: teacher.token, body: { name } })).body, JSON.stringify(name)).toEqual({ error: 'World name cannot be empty' });
+      expect((await app.api('POST', '/tokens', { token: teacher.token, body: { name, scope: 'read' } })).body).toEqual({ error: 'Token name cannot be empty' });
+    }
+    expect((await app.api('POST', '/worlds', { token: teacher.token, body: { name: '\u202Eclass' } })).body).toEqual({ error: 'World name cannot contain control characters' });
+    expect((await app.api('POST', '/tokens', { token: teacher.token, body: { name: '\u202Ebot', scope: 'read' } })).body).toEqual({ error: 'Token name cannot contain control characters' });
+    expect((await app.api('GET', '/worlds', { token: teacher.token })).body.filter((world: { kind: string }) => world.kind === 'private')).toEqual([]);
+    expect((await app.api('GET', '/tokens', { token: teacher.token })).body.tokens).toEqual([]);
+
+    const world = await app.api('POST', '/worlds', { token: teacher.token, body: { name: 'Econ 101' } });
+    expect(world.status).toBe(200);
+    const announce = (message: string) => app.api('POST', `/worlds/${world.body.id}/announcements`, { token: teacher.token, body: { message } });
+    expect((await announce('\u200b\n\u200b')).body).toEqual({ error: 'Announcement cannot be empty' });
+    expect((await announce('Quiz on \u202Efriday')).body).toEqual({ error: 'Announcement cannot contain control characters' });
+    expect((await announce('Quiz on Friday\nBring notes')).status).toBe(200);
+  });
+});
