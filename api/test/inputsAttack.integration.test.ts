@@ -59,3 +59,26 @@ describe('names a player types', () => {
     expect((await announce('Quiz on Friday\nBring notes')).status).toBe(200);
   });
 });
+
+describe('quotes promise only what a trade would do', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("a quote for your own company's shares answers the trade's refusal, not a price", async () => {
+    const player = await app.createPlayer();
+    const refusal = { error: "You cannot trade your own company's shares" };
+    for (const action of ['buy', 'sell']) {
+      const quote = await app.api('GET', `/stocks/quote?company_id=${player.companyId}&shares=10&action=${action}`, { token: player.token });
+      expect(quote.status, action).toBe(422);
+      expect(quote.body).toEqual(refusal);
+      const trade = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: player.companyId, shares: 10, action } });
+      expect(trade.status, action).toBe(422);
+      expect(trade.body).toEqual(refusal);
+    }
+  });
+});

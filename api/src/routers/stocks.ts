@@ -45,5 +45,5 @@ export const stocksRouter = router({
   quote: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/stocks/quote', summary: 'What a share order would cost or pay now (?company_id&shares&action), with the why' } })
     .input(stockQuoteSchema)
-    .query(({ ctx, input }) => quoteShares(ctx.db, { worldId: ctx.worldId, issuerCompanyId: input.company_id, shares: input.shares, action: input.action })),
+    .query(({ ctx, input }) => quoteShares(ctx.db, { worldId: ctx.worldId, holderCompanyId: ctx.company.id, issuerCompanyId: input.company_id, shares: input.shares, action: input.action })),
 });

@@ -249,8 +249,16 @@ export interface ShareQuote {
   why: Figure;
 }
 
+/** A company never trades its own shares (its cash would pay itself). */
+export const OWN_SHARES_MESSAGE = "You cannot trade your own company's shares";
+
 /** GET /api/stocks/quote: what a share order would cost or pay now (nothing is placed). */
-export async function quoteShares(db: DbExecutor, input: { worldId: number; issuerCompanyId: number; shares: number; action: StockTradeAction }): Promise<ShareQuote> {
+export async function quoteShares(
+  db: DbExecutor,
+  input: { worldId: number; holderCompanyId: number; issuerCompanyId: number; shares: number; action: StockTradeAction },
+): Promise<ShareQuote> {
+  // A quote promises what the trade would do: never a price for an order the trade refuses.
+  if (input.holderCompanyId === input.issuerCompanyId) throw new GameError('RULE_BROKEN', OWN_SHARES_MESSAGE);
   const [row] = await db.execute<IssuerState>(sql`
     select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed
     from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
@@ -335,7 +343,7 @@ export async function tradeShares(
 ): Promise<StockTradeResult> {
   const { holderCompanyId, issuerCompanyId, shares, action } = input;
   if (!Number.isSafeInteger(shares) || shares <= 0) throw new GameError('INVALID_INPUT', 'Share count must be a positive whole number');
-  if (holderCompanyId === issuerCompanyId) throw new GameError('RULE_BROKEN', "You cannot trade your own company's shares");
+  if (holderCompanyId === issuerCompanyId) throw new GameError('RULE_BROKEN', OWN_SHARES_MESSAGE);
   return db.transaction(async (tx) => {
     // Both companies, in id order (as the turn locks them), then the share record. Only companies of
     // the holder's world trade with it: another world's company is unknown here (the share record is
