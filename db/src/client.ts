@@ -41,11 +41,19 @@ function preparingStatements(client: postgres.Sql): postgres.Sql {
   });
 }
 
-export function connectDatabase(url: string, options: { max?: number; applicationName?: string } = {}): DatabaseConnection {
+export function connectDatabase(
+  url: string,
+  options: {
+    max?: number;
+    applicationName?: string;
+    /** Server settings of every connection of the pool, sent at connection start (e.g. the worker's TURN_SESSION_SETTINGS). */
+    settings?: Record<string, string>;
+  } = {},
+): DatabaseConnection {
   const client = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
-    connection: { application_name: options.applicationName ?? 'marketcraft' },
+    connection: { ...options.settings, application_name: options.applicationName ?? 'marketcraft' },
     types: {
       // int8 comes back as a JS number: all our bigints are cents or counts far below 2^53.
       bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },

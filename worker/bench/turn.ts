@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { startEmbeddedPostgres } from '@marketcraft/db/embedded.ts';
 import { prepareDatabase } from '@marketcraft/db/migrate.ts';
 import { connectDatabase, type Database } from '@marketcraft/db/client.ts';
-import { runTurn, PHASES } from '../src/turn/index.ts';
+import { runTurn, PHASES, TURN_SESSION_SETTINGS } from '../src/turn/index.ts';
 import { seedCompanies } from './world.ts';
 import { runBotsBench } from './bots.ts';
 import { runWorldsBench } from './worlds.ts';
@@ -159,8 +159,8 @@ async function benchOne(companies: number): Promise<{ companies: number; buildin
       await connection.db.execute(sql`analyze`);
       const [{ buildings } = { buildings: 0 }] = await connection.db.execute<{ buildings: number }>(sql`select count(*)::int as buildings from buildings`);
       console.log(`[bench] N=${companies}: seeded ${buildings} buildings in ${Math.round(performance.now() - seedStart)} ms`);
-      // The turns on a connection of their own (one backend: its CPU is the turn's).
-      const turnConnection = connectDatabase(url, { max: 1 });
+      // The turns on a connection of their own (one backend: its CPU is the turn's), set up as the worker's are.
+      const turnConnection = connectDatabase(url, { max: 1, settings: TURN_SESSION_SETTINGS });
       const turns: TurnTiming[] = [];
       try {
         profiling = true;

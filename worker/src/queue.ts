@@ -28,7 +28,7 @@ import { APPLICATION_NAMES, TURN_QUEUE, worldTurnKey, type TurnJobData } from '@
 import { connectDatabase, type Database } from '@marketcraft/db';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import type { WorkerConfig } from './config.ts';
-import { runTurn, type TurnHooks, type TurnResult } from './turn/index.ts';
+import { runTurn, TURN_SESSION_SETTINGS, type TurnHooks, type TurnResult } from './turn/index.ts';
 
 type QueueSettings = Pick<
   WorkerConfig,
@@ -233,7 +233,7 @@ export async function startTurnWorker(
 ): Promise<TurnWorker> {
   const { logger } = options;
   const concurrency = config.WORKER_TURN_CONCURRENCY;
-  const connection = connectDatabase(config.DATABASE_URL, { max: 2 + 2 * concurrency, applicationName: APPLICATION_NAMES.worker });
+  const connection = connectDatabase(config.DATABASE_URL, { max: 2 + 2 * concurrency, applicationName: APPLICATION_NAMES.worker, settings: TURN_SESSION_SETTINGS });
   const boss = createBoss(config);
   boss.on('error', (error) => logger.error({ err: error }, `pg-boss: ${error.message}`));
   await boss.start();

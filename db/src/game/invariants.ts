@@ -31,12 +31,16 @@ export async function ledgerMismatches(db: DbExecutor): Promise<LedgerMismatch[]
 }
 
 /**
- * Ledger rows whose company does not exist (transactions.company_id has no foreign key, for the
- * turn's speed: see db/src/schema/companies.ts); 0 when all is well.
+ * Ledger rows, and the turn's financial and share price history rows, whose company does not exist
+ * (their company_id has no foreign key, for the turn's speed: see db/src/schema/companies.ts);
+ * 0 when all is well.
  */
 export async function orphanLedgerRows(db: DbExecutor): Promise<number> {
   const [row] = await db.execute<{ orphans: number }>(sql`
-    select count(*)::int as orphans from transactions t where not exists (select 1 from companies c where c.id = t.company_id)`);
+    select (select count(*) from transactions t where not exists (select 1 from companies c where c.world_id = t.world_id and c.id = t.company_id))
+         + (select count(*) from financial_history f where not exists (select 1 from companies c where c.world_id = f.world_id and c.id = f.company_id))
+         + (select count(*) from stock_price_history h where not exists (select 1 from companies c where c.world_id = h.world_id and c.id = h.company_id))
+           as orphans`);
   return Number(row?.orphans ?? 0);
 }
 

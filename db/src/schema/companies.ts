@@ -224,8 +224,9 @@ export const stockPriceHistory = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // No foreign key to companies, as for the ledger (transactions below): only the turn writes
+    // these rows, one per listed company, from the company rows it holds locked.
     primaryKey({ columns: [t.worldId, t.companyId, t.week] }),
-    foreignKey({ name: 'stock_price_history_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
     check('stock_price_history_price', sql`${t.priceCents} >= 0`),
   ],
 );
@@ -247,8 +248,9 @@ export const financialHistory = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // No foreign key to companies, as for the ledger (transactions below): only the turn writes
+    // these rows, one per active company, from the company rows it holds locked.
     primaryKey({ columns: [t.worldId, t.id] }),
-    foreignKey({ name: 'financial_history_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
     uniqueIndex('financial_history_company_week_key').on(t.worldId, t.companyId, t.week),
   ],
 );
@@ -256,7 +258,8 @@ export const financialHistory = pgTable(
 /**
  * The ledger: every change of a company's cash is one row, written in the same transaction.
  * company_id has no foreign key, on purpose: the turn appends ~7 rows per company at once and the
- * per-row key check was half of that insert's time (worker/bench/turn.ts). Every writer takes the
+ * per-row key check was half of that insert's time (worker/bench/turn.ts); the same holds for the
+ * turn's other per-company records (stock_price_history, financial_history). Every writer takes the
  * id from a company row it holds locked (changeCash updates it in the same statement; the turn
  * writes from its locked turn_companies), companies are never deleted, and orphanLedgerRows
  * (db/src/game/invariants.ts) checks it in the economy tests. docs/invariants.md.

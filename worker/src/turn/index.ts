@@ -31,6 +31,16 @@ import { runBotTurn } from '../bots/index.ts';
 
 export { PHASES, type PhaseName, type TurnHooks } from './context.ts';
 
+/**
+ * Settings of the worker's database connections, sent when each connection starts: a turn's
+ * temporary tables (the production plan alone is ~150 bytes x 15 rows per company) live in the
+ * backend's local buffers, 8 MB by default, and temp_buffers can only be raised before a session
+ * first uses a temporary table, so not per transaction. Past 8 MB every temporary table spills
+ * to files while the turn writes and reads it again. Local buffers are allocated as they are
+ * used: a small world's turn takes no more memory than before.
+ */
+export const TURN_SESSION_SETTINGS = { temp_buffers: '256MB' } as const;
+
 export interface RunTurnOptions {
   /** The world to advance (default: the public world). */
   worldId?: number;

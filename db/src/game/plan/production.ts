@@ -72,8 +72,10 @@ export function productionPlanSql(options: { worldId: number; companies: SQL; re
       where p.planned > 0
     ), allocated as materialized (
       -- what stock is left for each building after the company's buildings with a smaller id took theirs
+      -- (a ROWS frame: building ids are unique within a partition, and ROWS needs no peer checks)
       select n.*, least(n.need, greatest(0, coalesce(i.quantity, 0)
-               - ((sum(n.need) over (partition by n.company_id, n.product_id order by n.building_id))::bigint - n.need)))::bigint as allocated
+               - ((sum(n.need) over (partition by n.company_id, n.product_id order by n.building_id
+                                     rows between unbounded preceding and current row))::bigint - n.need)))::bigint as allocated
       from needs n
       left join inventory_items i on i.world_id = ${options.worldId}::int and i.company_id = n.company_id and i.product_id = n.product_id
     ), made as materialized (
