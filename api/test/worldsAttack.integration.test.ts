@@ -3,8 +3,9 @@
  * limit and "one company per user" hold when joins arrive at once, founding a company with
  * POST /api/company in a private world keeps the world's terms (its starting cash, its limit,
  * read-only once ended), 60 wrong join codes sent at once get at most 10 answers (the rest 429),
- * the debrief refuses ids no product can have (400, never 500), and one account runs at most 20
- * worlds at once (409), even when it creates them together.
+ * the debrief refuses ids no product can have (400, never 500), one account runs at most 20
+ * worlds at once (409), even when it creates them together, and a world ended while its clock is
+ * saved or its join code drawn stays ended (409).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,48 @@ describe('classroom worlds under concurrent and careless requests', () => {
     expect((await app.api('PATCH', `/worlds/${world.id}`, { token: teacher.token, body: { status: 'paused' } })).body.next_turn_at).toBeNull();
     const resumed = await app.api('PATCH', `/worlds/${world.id}`, { token: teacher.token, body: { status: 'active' } });
     expect(new Date(resumed.body.next_turn_at).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+  });
+
+  /**
+   * The end, as POST /api/worlds/{id}/end writes it, held uncommitted on the world's row while
+   * `request` runs: once the request waits for that row lock, the end commits. The request read
+   * the world as running before it reached the row, so the race is decided the same way each run.
+   */
+  async function endWorldDuring(worldId: number, request: () => Promise<{ status: number; body: unknown }>) {
+    let commitEnd!: () => void;
+    const endHeld = new Promise<void>((resolve) => (commitEnd = resolve));
+    let endWritten!: () => void;
+    const written = new Promise<void>((resolve) => (endWritten = resolve));
+    const ending = app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update worlds set status = 'ended', ended_at = now(), next_turn_at = null where id = ${worldId}`);
+      endWritten();
+      await endHeld;
+    });
+    await written;
+    const answer = request();
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const [waiting] = await app.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%worlds%'`,
+      );
+      if (Number(waiting?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    commitEnd();
+    await ending;
+    return answer;
+  }
+
+  it('keeps a world ended when the clock is saved or a join code drawn while it ends', async () => {
+    const clocked = await createWorld({ name: 'Ends while saved', turn_interval_minutes: 30 });
+    const saved = await endWorldDuring(clocked.id, () => app.api('PATCH', `/worlds/${clocked.id}`, { token: teacher.token, body: { status: 'active', turn_interval_minutes: 15 } }));
+    expect(saved).toMatchObject({ status: 409, body: { error: 'This world has ended: it is read-only' } });
+    // It was saved over the end: 'active' again, a next turn in 15 minutes, ended_at kept.
+    expect((await app.api('GET', `/worlds/${clocked.id}`, { token: teacher.token })).body).toMatchObject({ status: 'ended', next_turn_at: null, turn_interval_minutes: 30 });
+
+    const coded = await createWorld({ name: 'Ends while coded' });
+    const rotated = await endWorldDuring(coded.id, () => app.api('POST', `/worlds/${coded.id}/join-code`, { token: teacher.token }));
+    expect(rotated).toMatchObject({ status: 409, body: { error: 'This world has ended: it is read-only' } });
+    expect((await app.api('GET', `/worlds/${coded.id}`, { token: teacher.token })).body).toMatchObject({ status: 'ended', join_code: coded.join_code });
   });
 
   it('refuses debrief product ids no product can have with a 400', async () => {

@@ -18,28 +18,38 @@ export async function updateWorldClock(
   worldId: number,
   change: { status?: 'active' | 'paused'; turnIntervalMinutes?: number | null },
 ): Promise<WorldView> {
-  const world = await requireInstructor(db, user, worldId);
-  if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
-  if (world.kind === 'public' && change.turnIntervalMinutes !== undefined) {
-    throw new GameError('RULE_BROKEN', "The public world's clock is the server's schedule (TURN_CRON)");
-  }
-  const status = change.status ?? world.status;
-  const interval = change.turnIntervalMinutes === undefined ? world.turn_interval_minutes : change.turnIntervalMinutes;
-  // The next turn: an interval from now when the clock starts (resumed, or a new interval); none
-  // while paused or manual. A clock already running at this interval keeps its next turn: a form
-  // saved without a change must not push the class's turn away. (The right-hand sides read the row
-  // as it was before this update.)
-  await db.execute(sql`
-    update worlds set status = ${status},
-           turn_interval_minutes = ${world.kind === 'public' ? sql`turn_interval_minutes` : sql`${interval}::int`},
-           next_turn_at = case
-             when ${world.kind} = 'public' then next_turn_at
-             when ${status} = 'active' and ${interval}::int is not null then
-               case when status = 'active' and turn_interval_minutes = ${interval}::int and next_turn_at is not null then next_turn_at
-                    else now() + make_interval(mins => ${interval}::int) end
-             else null end,
-           updated_at = now()
-    where id = ${worldId}`);
+  await requireInstructor(db, user, worldId);
+  await db.transaction(async (tx) => {
+    // The world's row, locked, and its status read under the lock: an end (or another change of
+    // the clock) at the same moment either waits for this change or goes first and is seen here.
+    // Read before the lock, an end that committed in between was overwritten: the ended world ran
+    // again ('active' or 'paused', with its ended_at).
+    const [world] = await tx.execute<{ kind: string; status: 'active' | 'paused' | 'ended'; turn_interval_minutes: number | null }>(
+      sql`select kind, status, turn_interval_minutes from worlds where id = ${worldId} for update`,
+    );
+    if (!world) throw new GameError('NOT_FOUND', 'World not found');
+    if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+    if (world.kind === 'public' && change.turnIntervalMinutes !== undefined) {
+      throw new GameError('RULE_BROKEN', "The public world's clock is the server's schedule (TURN_CRON)");
+    }
+    const status = change.status ?? world.status;
+    const interval = change.turnIntervalMinutes === undefined ? world.turn_interval_minutes : change.turnIntervalMinutes;
+    // The next turn: an interval from now when the clock starts (resumed, or a new interval); none
+    // while paused or manual. A clock already running at this interval keeps its next turn: a form
+    // saved without a change must not push the class's turn away. (The right-hand sides read the row
+    // as it was before this update.)
+    await tx.execute(sql`
+      update worlds set status = ${status},
+             turn_interval_minutes = ${world.kind === 'public' ? sql`turn_interval_minutes` : sql`${interval}::int`},
+             next_turn_at = case
+               when ${world.kind} = 'public' then next_turn_at
+               when ${status} = 'active' and ${interval}::int is not null then
+                 case when status = 'active' and turn_interval_minutes = ${interval}::int and next_turn_at is not null then next_turn_at
+                      else now() + make_interval(mins => ${interval}::int) end
+               else null end,
+             updated_at = now()
+      where id = ${worldId}`);
+  });
   return getWorld(db, user, worldId);
 }
 

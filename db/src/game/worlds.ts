@@ -8,7 +8,7 @@
  * "World not found" (404) to everyone else, exactly like a world that does not exist.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   GameError,
   JOIN_CODE_LENGTH,
@@ -329,7 +329,13 @@ export async function rotateJoinCode(db: DbExecutor, user: WorldUser, worldId: n
     const code = generateJoinCode();
     const taken = await db.select({ id: worlds.id }).from(worlds).where(eq(worlds.joinCode, code));
     if (taken.length === 0 || attempt >= 5) {
-      await db.update(worlds).set({ joinCode: code, updatedAt: new Date() }).where(eq(worlds.id, worldId));
+      // Only while the world runs: an end that commits after the check above keeps its world closed.
+      const rotated = await db
+        .update(worlds)
+        .set({ joinCode: code, updatedAt: new Date() })
+        .where(and(eq(worlds.id, worldId), ne(worlds.status, 'ended')))
+        .returning({ id: worlds.id });
+      if (rotated.length === 0) throw new GameError('CONFLICT', WORLD_ENDED);
       break;
     }
   }
