@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { changeCash, companies, financialHistory, ledgerMismatches, shareRecords, users, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
-import { BANKRUPTCY_TURNS } from '@marketcraft/shared';
+import { BANKRUPTCY_TURNS, restartCapitalCents } from '@marketcraft/shared';
 import { createSession } from '../src/auth/session.ts';
 
 describe('company API', () => {
@@ -142,6 +142,29 @@ describe('company API', () => {
     expect(company.body.id).not.toBe(player.companyId);
     expect((await app.api('POST', '/company', { token: player.token, body: { name: '' } })).status).toBe(400);
     expect((await app.api('POST', '/company')).status).toBe(401);
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+
+  it('founding again after bankruptcy: cash parked in a friend\'s shares is not handed out a second time', async () => {
+    // The conduit: A buys its friend B's shares (B gets the cash), A goes bankrupt, A's player founds again.
+    const parker = await app.createPlayer({ cash: 100_000 });
+    const friend = await app.createPlayer({ cash: 100_000 });
+    const bought = await app.api('POST', '/stocks/trade', { token: parker.token, body: { company_id: friend.companyId, shares: 300, action: 'buy' } });
+    expect(bought.status).toBe(200);
+    const sold = await app.api('POST', '/stocks/trade', { token: parker.token, body: { company_id: friend.companyId, shares: 100, action: 'sell' } });
+    expect(sold.status).toBe(200);
+    await db.update(companies).set({ status: 'bankrupt', bankruptAt: new Date() }).where(eq(companies.id, parker.companyId));
+    const again = await app.api('POST', '/company', { token: parker.token, body: { name: 'Fresh Start Ltd' } });
+    expect(again.status).toBe(200);
+    // $100,000 less what went into B's shares and did not come back (paid - sold back).
+    const movedOutCents = Math.round(bought.body.total * 100) - Math.round(sold.body.total * 100);
+    expect(movedOutCents).toBeGreaterThan(2_000_000);
+    expect(again.body).toMatchObject({ name: 'Fresh Start Ltd', cash: (10_000_000 - movedOutCents) / 100, status: 'active' });
+    const [record] = await db.select({ startingCashCents: companies.startingCashCents }).from(companies).where(eq(companies.id, again.body.id));
+    expect(record?.startingCashCents).toBe(10_000_000 - movedOutCents);
+    // Never below $0, whatever was moved out; nothing moved out: the full starting cash.
+    expect(restartCapitalCents(10_000_000, 25_000_000)).toBe(0);
+    expect(restartCapitalCents(10_000_000, -5_000_000)).toBe(10_000_000);
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 });

@@ -3,8 +3,10 @@ import {
   EARLY_BIRD_CAPITAL,
   EARLY_BIRD_PLAYER_LIMIT,
   INITIAL_CAPITAL,
+  SHARE_FLOW_REASONS,
   dollarsToCents,
   listing,
+  restartCapitalCents,
   type SignupBonusMode,
 } from '@marketcraft/shared';
 import { companies, shareRecords } from '../schema/index.ts';
@@ -71,7 +73,7 @@ export async function createPlayerCompany(
     from companies
     where world_id = ${input.worldId} and not is_bot and starting_cash_cents = ${dollarsToCents(EARLY_BIRD_CAPITAL)}`);
   // A private world's instructor sets everyone's starting cash; the public world has the sign-up bonus.
-  const cashCents =
+  const startingCents =
     input.startingCashCents ??
     dollarsToCents(
       startingCapital(input.mode, {
@@ -80,6 +82,8 @@ export async function createPlayerCompany(
         perAddress: input.signup?.bonusesPerAddress ?? null,
       }),
     );
+  // Founding again after bankruptcy: less what the bankrupt company moved out through shares.
+  const cashCents = restartCapitalCents(startingCents, await movedOutThroughSharesCents(tx, input.worldId, input.userId));
   const name = input.name ?? defaultCompanyName(input.email);
   const [company] = await tx
     .insert(companies)
@@ -88,6 +92,27 @@ export async function createPlayerCompany(
   if (!company) throw new Error('company insert returned nothing');
   await listCompany(tx, input.worldId, company.id, cashCents);
   return company;
+}
+
+/**
+ * What the player's last bankrupt company in this world moved into other companies through the
+ * stock exchange and did not get back: -(sum of its share purchases, share sales and dividends
+ * received); 0 without a bankrupt company (restartCapitalCents, docs/rules-finance.md).
+ */
+export async function movedOutThroughSharesCents(tx: DbExecutor, worldId: number, userId: number): Promise<number> {
+  const reasons = sql.join(
+    SHARE_FLOW_REASONS.map((reason) => sql`${reason}`),
+    sql`, `,
+  );
+  const [row] = await tx.execute<{ moved: number | null }>(sql`
+    with bankrupt as (
+      select id from companies where world_id = ${worldId} and user_id = ${userId} and status = 'bankrupt'
+      order by bankrupt_at desc nulls last, id desc limit 1
+    )
+    select -sum(t.amount_cents)::bigint as moved
+    from transactions t join bankrupt b on t.company_id = b.id
+    where t.world_id = ${worldId} and t.reason in (${reasons})`);
+  return Number(row?.moved ?? 0);
 }
 
 /** Lists a new company on the stock exchange at its book value (shared `listing`: about $100 a share). */
