@@ -5,7 +5,7 @@
  * read-only once ended), 60 wrong join codes sent at once get at most 10 answers (the rest 429),
  * the debrief refuses ids no product can have (400, never 500), one account runs at most 20
  * worlds at once (409), even when it creates them together, and a world ended while its clock is
- * saved or its join code drawn stays ended (409).
+ * saved, its join code drawn or a shock added stays ended (409).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,7 +186,7 @@ describe('classroom worlds under concurrent and careless requests', () => {
     return answer;
   }
 
-  it('keeps a world ended when the clock is saved or a join code drawn while it ends', async () => {
+  it('keeps a world ended when the clock is saved, a join code drawn or a shock added while it ends', async () => {
     const clocked = await createWorld({ name: 'Ends while saved', turn_interval_minutes: 30 });
     const saved = await endWorldDuring(clocked.id, () => app.api('PATCH', `/worlds/${clocked.id}`, { token: teacher.token, body: { status: 'active', turn_interval_minutes: 15 } }));
     expect(saved).toMatchObject({ status: 409, body: { error: 'This world has ended: it is read-only' } });
@@ -197,6 +197,20 @@ describe('classroom worlds under concurrent and careless requests', () => {
     const rotated = await endWorldDuring(coded.id, () => app.api('POST', `/worlds/${coded.id}/join-code`, { token: teacher.token }));
     expect(rotated).toMatchObject({ status: 409, body: { error: 'This world has ended: it is read-only' } });
     expect((await app.api('GET', `/worlds/${coded.id}`, { token: teacher.token })).body).toMatchObject({ status: 'ended', join_code: coded.join_code });
+
+    // A price shock would have moved the ended world's prices at once.
+    const shocked = await createWorld({ name: 'Ends while shocked' });
+    const priceOf = async () => {
+      const [row] = await app.database.db.execute<{ cents: number }>(sql`select current_price_cents as cents from world_products where world_id = ${shocked.id} and product_id = 1`);
+      return Number(row!.cents);
+    };
+    const before = await priceOf();
+    const shock = await endWorldDuring(shocked.id, () =>
+      app.api('POST', `/worlds/${shocked.id}/shocks`, { token: teacher.token, body: { kind: 'price', product_id: 1, percent: 50, weeks: 2 } }),
+    );
+    expect(shock).toMatchObject({ status: 409, body: { error: 'This world has ended: it is read-only' } });
+    expect(await priceOf()).toBe(before);
+    expect((await app.api('GET', `/worlds/${shocked.id}/shocks`, { token: teacher.token })).body).toEqual([]);
   });
 
   it('refuses debrief product ids no product can have with a 400', async () => {

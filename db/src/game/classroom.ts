@@ -121,8 +121,10 @@ export async function addShock(
     target = product.name;
   }
   const row = await db.transaction(async (tx) => {
-    // The world row's lock orders the shock with the turn (runTurn locks it first): its week is the week it starts.
-    const [locked] = await tx.execute<{ current_week: number }>(sql`select current_week from worlds where id = ${worldId} for update`);
+    // The world row's lock orders the shock with the turn (runTurn locks it first): its week is the
+    // week it starts. And with an end: a world ended since the check above stays as it ended.
+    const [locked] = await tx.execute<{ current_week: number; status: string }>(sql`select current_week, status from worlds where id = ${worldId} for update`);
+    if (locked?.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
     const startWeek = Number(locked?.current_week ?? world.current_week);
     const endWeek = startWeek + input.weeks - 1;
     const [inserted] = await tx.execute<{ id: number }>(sql`
