@@ -1,6 +1,7 @@
 export * from './world.ts';
 export * from './ledger.ts';
 export * from './companies.ts';
+export * from './companyNames.ts';
 export * from './company.ts';
 export * from './stocks.ts';
 export * from './politics.ts';

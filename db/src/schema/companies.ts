@@ -12,6 +12,9 @@ import { buildingTypes, cities, countries, products, recipes, researchUpgrades, 
  * Ids stay unique across worlds (one identity sequence per table), so routes keep their shape.
  */
 
+/** The unique index behind 'company name taken' (db/src/game/companyNames.ts reads it from the error). */
+export const COMPANY_NAME_INDEX = 'companies_world_name_key';
+
 export const companies = pgTable(
   'companies',
   {
@@ -53,6 +56,9 @@ export const companies = pgTable(
     primaryKey({ columns: [t.worldId, t.id] }),
     // One active company per player and world.
     uniqueIndex('companies_active_user_key').on(t.worldId, t.userId).where(sql`${t.status} = 'active'`),
+    // One active company per name and world, bots included: case and surrounding spaces do not
+    // make a new name (docs/world.md, "Company names"). A bankrupt company's name is free again.
+    uniqueIndex(COMPANY_NAME_INDEX).on(t.worldId, sql`lower(btrim(${t.name}))`).where(sql`${t.status} = 'active'`),
     index('companies_user_id_idx').on(t.userId),
     index('companies_is_bot_idx').on(t.worldId, t.isBot),
   ],

@@ -12,7 +12,7 @@
  * stock only when the bot itself is inserted. The whole seed runs in one transaction under a
  * transaction-level advisory lock, so two processes seeding at once cannot both insert.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   BOT_STARTING_EMPLOYEES,
   BUILDING_TYPES,
@@ -373,21 +373,18 @@ export interface SeedIds {
 
 async function seedBots(tx: DbExecutor, worldId: number, ids: SeedIds, bots: readonly BotSeed[]): Promise<void> {
   if (bots.length === 0) return;
-  const existing = await tx
-    .select({ name: companies.name })
-    .from(companies)
-    .where(
-      and(
-        eq(companies.worldId, worldId),
-        eq(companies.isBot, true),
-        inArray(
-          companies.name,
-          bots.map((bot) => bot.name),
-        ),
-      ),
-    );
-  const existingNames = new Set(existing.map((row) => row.name));
-  const newBots = bots.filter((bot) => !existingNames.has(bot.name));
+  // Bots already seeded (whatever their status) are not added twice; nor is a bot whose name an
+  // active company of the world already has (company names are unique per world, docs/world.md).
+  const keyOf = (name: string) => name.trim().toLowerCase();
+  const existing = await tx.execute<{ key: string }>(sql`
+    select lower(btrim(name)) as key from companies
+    where world_id = ${worldId} and (is_bot or status = 'active')
+      and lower(btrim(name)) in (${sql.join(
+        bots.map((bot) => sql`${keyOf(bot.name)}`),
+        sql`, `,
+      )})`);
+  const existingNames = new Set(existing.map((row) => row.key));
+  const newBots = bots.filter((bot) => !existingNames.has(keyOf(bot.name)));
   if (newBots.length === 0) return;
   const inserted = await tx
     .insert(companies)
