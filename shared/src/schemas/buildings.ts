@@ -18,9 +18,15 @@ export const buildingTypeSchema = z.enum(BUILDING_TYPE_NAMES);
 export const productCategorySchema = z.enum(PRODUCT_CATEGORIES);
 /** Units to buy, sell or move: a positive whole number (at most MAX_TRADE_QUANTITY). */
 export const unitQuantitySchema = positiveIntegerUpTo(MAX_TRADE_QUANTITY, `Please enter a quantity of at most ${MAX_TRADE_QUANTITY.toLocaleString('en-US')}`);
-/** Whole cents: 4.35 yes, 4.355 no (floating point: 4.35 x 100 is 434.99999999999994). */
+/**
+ * Whole cents: 4.35 yes; 4.355 and 4.350000001 no. A price computed in floating point lands a few
+ * units in its last place off its cents (0.1 + 0.2 is 0.30000000000000004, 4.35 x 100 is
+ * 434.99999999999994): that much is noise and passes. Anything more is a fraction of a cent that
+ * would be rounded away without a word (a fixed 1e-6 cent allowance took $4.350000001 as $4.35).
+ */
 export function isWholeCents(dollars: number): boolean {
-  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+  const cents = dollars * 100;
+  return Math.abs(cents - Math.round(cents)) <= Math.max(1, Math.abs(cents)) * 8 * Number.EPSILON;
 }
 
 /** A retail price in dollars: at least one cent, in whole cents (never rounded: 4.355 is refused). */
