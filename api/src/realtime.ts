@@ -6,17 +6,19 @@
  * current world, read again for each notification, so a world switch mid-stream is followed; the
  * public world for visitors). A player of one world never refreshes for another world's turn.
  * A comment line every 25 s keeps proxies from closing idle streams. Public, like GET /api/world:
- * it carries only week numbers.
+ * it carries only week numbers. A personal access token hears the world its X-World-Id names, and
+ * a refused credential or world answers the same 401/400/404 as every route, before any stream.
  */
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { REALTIME_CHANNEL } from '@marketcraft/shared';
 import { GAME_UPDATES_CHANNEL, type GameUpdate } from '@marketcraft/shared/queues.ts';
-import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
+import { GameError, PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import type postgres from 'postgres';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import { createRequestContext, type ApiServices } from './context.ts';
 import { clientIpOf } from './clientIp.ts';
+import { checkCredential } from './access/guard.ts';
 
 const KEEPALIVE_MS = 25_000;
 
@@ -56,11 +58,18 @@ export function worldOfUpdate(payload: string): number | null {
 
 export function registerRealtimeRoutes(app: Hono, listenSql: postgres.Sql, services: ApiServices): void {
   const hub = createGameUpdatesHub(listenSql, services.logger);
-  app.get('/api/realtime', (c) =>
-    streamSSE(c, async (stream) => {
+  app.get('/api/realtime', async (c) => {
+    const ip = clientIpOf(c, services.config.TRUST_PROXY_HOPS);
+    // Checked once at connect, as every route checks it (api/src/access/guard.ts): a refused token,
+    // or an X-World-Id its user is not part of, is answered, never a stream that stays silent.
+    const refused = await refusalOf(services, c.req.raw, ip);
+    if (refused) {
+      if (refused.challenge) c.header('www-authenticate', refused.challenge);
+      return c.json({ error: refused.error.message }, refused.error.status as 400 | 401 | 403 | 404);
+    }
+    return streamSSE(c, async (stream) => {
       // The caller's world, by the same rule as every API request (api/src/context.ts): read when a
       // notification arrives (turns are rare), so switching worlds or signing out is followed.
-      const ip = clientIpOf(c, services.config.TRUST_PROXY_HOPS);
       const currentWorld = async (): Promise<number | null> => {
         try {
           const context = await createRequestContext(services, c.req.raw, new Headers(), ip);
@@ -101,6 +110,21 @@ export function registerRealtimeRoutes(app: Hono, listenSql: postgres.Sql, servi
       } finally {
         unsubscribe();
       }
-    }),
-  );
+    });
+  });
+}
+
+/** Why the caller may not open the stream (a GameError and its WWW-Authenticate), or null. */
+async function refusalOf(services: ApiServices, req: Request, ip: string): Promise<{ error: GameError; challenge: string | null } | null> {
+  const headers = new Headers();
+  try {
+    const context = await createRequestContext(services, req, headers, ip);
+    checkCredential(context, { access: 'read', label: 'GET /api/realtime', isMutation: false });
+    return null;
+  } catch (error) {
+    if (error instanceof GameError) return { error, challenge: headers.get('www-authenticate') };
+    // The database is out of reach: the stream opens anyway (each notification reads the world again).
+    services.logger.warn({ err: error }, "realtime: could not check the caller's credential");
+    return null;
+  }
 }

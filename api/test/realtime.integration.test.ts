@@ -17,10 +17,10 @@ interface SseEvent {
 }
 
 /** An open stream as a browser's EventSource sees it: its events in order, read as they come. */
-async function openStream(app: TestApp, token?: string) {
+async function openStream(app: TestApp, token?: string, headers: Record<string, string> = {}) {
   const abort = new AbortController();
   const response = await fetch(`${app.baseUrl}/api/realtime`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     signal: abort.signal,
   });
   expect(response.status).toBe(200);
@@ -126,5 +126,28 @@ describe('realtime: each stream hears its own world only', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it("hears the world a personal access token names with X-World-Id, as every token route does", async () => {
+    await switchWorld(db, { id: classPlayer.userId, isAdmin: false }, classPlayer.token.split('.')[0]!, PUBLIC_WORLD_ID);
+    const created = await app.api('POST', '/tokens', { token: classPlayer.token, body: { name: 'class listener', scope: 'read' } });
+    expect(created.status).toBe(200);
+    const token = created.body.token as string;
+    const classStream = await openStream(app, token, { 'X-World-Id': String(classWorld) });
+    const publicStream = await openStream(app, token);
+    try {
+      await notify({ worldId: PUBLIC_WORLD_ID, week: 104, processedWeek: 103 });
+      await notify({ worldId: classWorld, week: 6, processedWeek: 5 });
+      expect(await classStream.nextUpdate()).toEqual({ worldId: classWorld, week: 6, processedWeek: 5 });
+      expect(await publicStream.nextUpdate()).toEqual({ worldId: PUBLIC_WORLD_ID, week: 104, processedWeek: 103 });
+    } finally {
+      classStream.close();
+      publicStream.close();
+    }
+    // A world the token's user is not part of: the same 404 as every route, before any stream.
+    const outsider = await app.api('POST', '/tokens', { token: publicPlayer.token, body: { name: 'outsider', scope: 'read' } });
+    const refused = await fetch(`${app.baseUrl}/api/realtime`, { headers: { authorization: `Bearer ${outsider.body.token}`, 'X-World-Id': String(classWorld) } });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ error: expect.stringContaining(`World not found: X-World-Id ${classWorld}`) });
   });
 });
