@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companies, countries, influenceRecords, ledgerMismatches, politicalEvents, transactions, worldCountries, worlds, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
@@ -112,6 +112,41 @@ describe('politics API', () => {
     expect(await cashOf(db, player.companyId)).toBe(50_000);
     const records = await db.select({ points: influenceRecords.influencePoints }).from(influenceRecords).where(eq(influenceRecords.companyId, player.companyId));
     expect(records.reduce((sum, record) => sum + record.points, 0)).toBe(70);
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+
+  it('an investment made while an election turn runs waits for it: no deadlock, no 500', async () => {
+    const player = await app.createPlayer({ cash: 10_000 });
+    const country = await createCountry(db);
+    expect((await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1_000 } })).status).toBe(200);
+    // The turn's locks, in its order (worker/src/turn): every active company of the world, then on
+    // an election week the influence records it halves. Held open until the investment waits.
+    let companiesLocked!: () => void;
+    const locked = new Promise<void>((resolve) => (companiesLocked = resolve));
+    let investmentWaits!: () => void;
+    const waiting = new Promise<void>((resolve) => (investmentWaits = resolve));
+    const turn = db.transaction(async (tx) => {
+      await tx.execute(sql`select id from companies where world_id = 1 and status = 'active' order by id for update`);
+      companiesLocked();
+      await waiting;
+      await tx.execute(sql`update influence_records set influence_points = floor(influence_points * 0.5)::int where world_id = 1 and influence_points > 0`);
+    });
+    await locked;
+    const investment = app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1_000 } });
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const [row] = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%companies%'`,
+      );
+      if (Number(row?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    investmentWaits();
+    // Before, the investment held its influence row while waiting for the company: the turn's
+    // update then waited for it, and PostgreSQL failed one of the two (a 500, or the turn).
+    await turn;
+    const answer = await investment;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ influence_points: 15, cash: 8_000 });
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ import {
 import { countries, influenceRecords, politicalEvents, worldCountries } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
-import { currentWeek } from './world.ts';
+import { currentWeek, lockCompanyInWorld } from './world.ts';
 
 export interface CountryView {
   id: number;
@@ -145,10 +145,15 @@ export async function investInPolitics(
   }
   const amountCents = dollarsToCents(units * INFLUENCE_UNIT_COST);
   return db.transaction(async (tx) => {
+    // The company row first, as the turn locks it (then the influence rows, which an election week's
+    // turn halves): taken the other way round, an investment during that turn held its influence
+    // row while waiting for the company, the turn waited for the influence row, and PostgreSQL broke
+    // the deadlock by failing one of them (a 500, or the turn, again at each retry).
+    const worldId = await lockCompanyInWorld(tx, input.companyId);
     // Insert or add in one statement; the row lock serialises concurrent investments in the country.
     const [record] = await tx.execute<{ influence_points: number }>(sql`
       insert into influence_records (world_id, company_id, country_id, influence_points, platform)
-      select c.world_id, c.id, ${country.id}::int, ${pointsAdded}::int, ${platform} from companies c where c.id = ${input.companyId}
+      values (${worldId}::int, ${input.companyId}::int, ${country.id}::int, ${pointsAdded}::int, ${platform})
       on conflict (world_id, company_id, country_id) do update
         set influence_points = influence_records.influence_points + excluded.influence_points, platform = excluded.platform
         where influence_records.influence_points + excluded.influence_points <= ${MAX_INFLUENCE_POINTS}
