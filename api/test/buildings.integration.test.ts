@@ -416,4 +416,35 @@ describe('buildings API', () => {
     expect(await cashCentsOf(db, player.companyId)).toBe(0);
     await expectLedgerBalanced(db, player.companyId);
   });
+  it('a building sold while the turn bankrupts its company: 404, no deadlock, no refund', async () => {
+    const player = await app.createPlayer({ cash: 30_000 });
+    const farm = await build(player.token, 'farm');
+    // The turn's locks, in its order (worker/src/turn): every active company of the world, then the
+    // bankrupt companies' buildings deleted. Held open until the sale waits.
+    let companiesLocked!: () => void;
+    const locked = new Promise<void>((resolve) => (companiesLocked = resolve));
+    let saleWaits!: () => void;
+    const waiting = new Promise<void>((resolve) => (saleWaits = resolve));
+    const turn = db.transaction(async (tx) => {
+      await tx.execute(sql`select id from companies where world_id = 1 and status = 'active' order by id for update`);
+      companiesLocked();
+      await waiting;
+      await tx.execute(sql`delete from buildings where world_id = 1 and company_id = ${player.companyId}`);
+    });
+    await locked;
+    const sale = app.api('POST', `/buildings/${farm.id}/sell`, { token: player.token });
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      if (Number(row?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    saleWaits();
+    // Before, the sale held the building's row while it waited for the company: the turn's delete
+    // then waited for the sale, and PostgreSQL failed one of the two (a 500, or the turn).
+    await turn;
+    const answer = await sale;
+    expect(answer).toMatchObject({ status: 404, body: { error: 'Building Not Found' } });
+    expect(await cashCentsOf(db, player.companyId)).toBe(1_000_000);
+    await expectLedgerBalanced(db, player.companyId);
+  });
 });

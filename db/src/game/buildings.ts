@@ -3,8 +3,9 @@
  * sell. Plain functions over a DbExecutor with explicit ids (companyId first) so the API and the
  * worker's bots call the same code. Money is integer cents inside, dollars in the returned views.
  *
- * Lock order (to stay deadlock-free with the other operations): the building row first
- * (`select ... for update of buildings`), then the company row (changeCash), then inventory rows.
+ * Lock order (to stay deadlock-free with the turn and the other operations): the company row first
+ * (findOwnedBuilding with `lock`, as the turn locks every company before it touches their rows),
+ * then the building row (`select ... for update of buildings`), then inventory rows.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
@@ -63,6 +64,10 @@ export function isStoreType(type: string): boolean {
  * change to one building). Another company's building answers exactly like an unknown id.
  */
 export async function findOwnedBuilding(db: DbExecutor, companyId: number, buildingId: number, options: { lock?: boolean } = {}): Promise<OwnedBuilding> {
+  // The company's row before the building's, in the turn's order: a building locked first and the
+  // company waited for during a turn that bankrupts the company (and deletes its buildings)
+  // deadlocked with it (a 500, or the turn failed).
+  if (options.lock) await db.execute(sql`select id from companies where id = ${companyId} for update`);
   const query = db
     .select({
       worldId: buildings.worldId,

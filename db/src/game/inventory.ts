@@ -262,10 +262,10 @@ export async function purchaseForBuilding(
   input: { productId: number; quantity: number },
 ): Promise<BuildingPurchaseResult> {
   return db.transaction(async (tx) => {
+    // Locks the company row, then the building's.
     const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
     if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
-    await tx.execute(sql`select id from companies where id = ${companyId} for update`);
     const order = await placeOrder(tx, { worldId: await companyWorld(tx, companyId), productId: input.productId, quantity: input.quantity, action: 'buy' });
     const isStore = building.spec.category === 'retail';
     const cashCents = await changeCash(tx, {
