@@ -107,6 +107,16 @@ describe('navigation journey', () => {
     await page.getByRole('button', { name: 'Open menu' }).focus();
     await page.keyboard.press('Enter');
     await menu.waitFor({ state: 'visible' });
+    // The open menu covers the page: Tab never wanders into the hidden page under it...
+    expect(await page.locator('main').evaluate((main) => (main as HTMLElement).inert)).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('main') === null)).toBe(true);
+    // ...and Escape closes it, the focus back on the burger.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    expect(await page.locator('main').evaluate((main) => (main as HTMLElement).inert)).toBe(false);
     await context.close();
   });
 

@@ -1,12 +1,12 @@
 /** The authenticated layout (spec section 2): header, side menu, tab bar and the page. */
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { PageLoader } from '../components/FullScreenLoader';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { useRealtime } from '../hooks/useRealtime';
-import { HeaderBar } from './HeaderBar';
+import { HeaderBar, MENU_BUTTON_ID } from './HeaderBar';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import classes from './layout.module.css';
@@ -15,6 +15,16 @@ export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   useRealtime();
+  const theme = useMantineTheme();
+  // On a phone the open menu covers the page: the page is inert under it (Tab stays in the menu and
+  // the header) and Escape closes it, back on the burger, as a keyboard player expects of a menu.
+  const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`);
+  const menuCoversPage = navOpened && !desktop;
+  useWindowEvent('keydown', (event) => {
+    if (!menuCoversPage || event.key !== 'Escape') return;
+    close();
+    document.getElementById(MENU_BUTTON_ID)?.focus();
+  });
 
   // A new page starts at the top, with the mobile menu closed.
   useEffect(() => {
@@ -34,7 +44,7 @@ export function AppLayout() {
       <AppShell.Navbar p="sm" aria-label="Side menu" id="side-menu" className={classes.navbar} data-mobile-collapsed={navOpened ? undefined : true}>
         <SideMenu onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main inert={menuCoversPage}>
         <TabBar />
         <div id="content">
           {/* Keyed by path: leaving a page that failed clears the error. */}

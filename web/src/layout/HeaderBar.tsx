@@ -15,6 +15,9 @@ import { trpc } from '../trpc';
 import classes from './layout.module.css';
 import { WorldSwitcher } from './WorldSwitcher';
 
+/** The burger's id: Escape on the open phone menu gives it the focus back. */
+export const MENU_BUTTON_ID = 'side-menu-button';
+
 /** While the next turn time has passed, the world state is polled this often for the new week. */
 const TURN_DUE_POLL_MS = 15_000;
 
@@ -61,7 +64,7 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
 
   return (
     <div className={classes.header}>
-      <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Close menu' : 'Open menu'} aria-expanded={navOpened} aria-controls="side-menu" />
+      <Burger id={MENU_BUTTON_ID} opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Close menu' : 'Open menu'} aria-expanded={navOpened} aria-controls="side-menu" />
       <Link to="/" className={classes.brand} aria-label="Marketcraft dashboard">
         <ThemeIcon size={30} radius="md" variant="gradient" gradient={{ from: 'teal', to: 'blue' }} aria-hidden>
           <IconBuildingFactory2 size={18} />
