@@ -5,7 +5,7 @@
  * read-only once ended), 60 wrong join codes sent at once get at most 10 answers (the rest 429),
  * the debrief refuses ids no product can have (400, never 500), one account runs at most 20
  * worlds at once (409), even when it creates them together, and a world ended while its clock is
- * saved, its join code drawn or a shock added stays ended (409).
+ * saved, its join code drawn, a shock or an announcement added stays ended (409).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,7 +186,7 @@ describe('classroom worlds under concurrent and careless requests', () => {
     return answer;
   }
 
-  it('keeps a world ended when the clock is saved, a join code drawn or a shock added while it ends', async () => {
+  it('keeps a world ended when the clock is saved, a join code drawn, a shock or an announcement added while it ends', async () => {
     const clocked = await createWorld({ name: 'Ends while saved', turn_interval_minutes: 30 });
     const saved = await endWorldDuring(clocked.id, () => app.api('PATCH', `/worlds/${clocked.id}`, { token: teacher.token, body: { status: 'active', turn_interval_minutes: 15 } }));
     expect(saved).toMatchObject({ status: 409, body: { error: 'This world has ended: it is read-only' } });
@@ -211,6 +211,14 @@ describe('classroom worlds under concurrent and careless requests', () => {
     expect(shock).toMatchObject({ status: 409, body: { error: 'This world has ended: it is read-only' } });
     expect(await priceOf()).toBe(before);
     expect((await app.api('GET', `/worlds/${shocked.id}/shocks`, { token: teacher.token })).body).toEqual([]);
+
+    const announced = await createWorld({ name: 'Ends while announced' });
+    const announcement = await endWorldDuring(announced.id, () =>
+      app.api('POST', `/worlds/${announced.id}/announcements`, { token: teacher.token, body: { message: 'Last week!' } }),
+    );
+    expect(announcement).toMatchObject({ status: 409, body: { error: 'This world has ended: it is read-only' } });
+    const [news] = await app.database.db.execute<{ n: number }>(sql`select count(*)::int as n from world_announcements where world_id = ${announced.id}`);
+    expect(Number(news!.n)).toBe(0);
   });
 
   it('refuses debrief product ids no product can have with a 400', async () => {

@@ -188,11 +188,17 @@ export interface AnnouncementView {
 export async function addAnnouncement(db: DbExecutor, user: WorldUser, worldId: number, message: string): Promise<AnnouncementView> {
   const world = await requireInstructor(db, user, worldId);
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
-  const [row] = await db.execute<{ id: number; message: string; week: number; created_at: Date | string }>(sql`
-    insert into world_announcements (world_id, message, week, created_by_user_id)
-    values (${worldId}, ${message}, ${world.current_week}, ${user.id})
-    returning id, message, week, created_at`);
-  return { id: Number(row!.id), message: row!.message, week: Number(row!.week), created_at: new Date(row!.created_at).toISOString() };
+  const row = await db.transaction(async (tx) => {
+    // The status again under the world's row lock: a world ended since the check above gets no news.
+    const [locked] = await tx.execute<{ status: string; current_week: number }>(sql`select status, current_week from worlds where id = ${worldId} for update`);
+    if (locked?.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+    const [inserted] = await tx.execute<{ id: number; message: string; week: number; created_at: Date | string }>(sql`
+      insert into world_announcements (world_id, message, week, created_by_user_id)
+      values (${worldId}, ${message}, ${Number(locked?.current_week ?? world.current_week)}, ${user.id})
+      returning id, message, week, created_at`);
+    return inserted!;
+  });
+  return { id: Number(row.id), message: row.message, week: Number(row.week), created_at: new Date(row.created_at).toISOString() };
 }
 
 export interface WorldCompanyFigures {
