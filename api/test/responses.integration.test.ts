@@ -86,6 +86,8 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/recipes');
     const farmRecipes = (await call('GET', '/recipes', { path: '/recipes?building_type=farm' })) as { id: number; output_product_id: number }[];
     const wheat = goods.find((good) => good.name === 'Wheat') ?? goods[0]!;
+    // What the store shelves: a consumer good (stores sell nothing else).
+    const bread = goods.find((good) => good.name === 'White Bread')!;
 
     const store = (await call('POST', '/buildings', { body: { type: 'store', city_id: cities[0]!.id } })) as { id: number };
     const farmCity = cities.find((city) => city.bonus_type === 'agricultural') ?? cities[0]!;
@@ -105,15 +107,16 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/inventory');
     await call('GET', '/market/products');
     await call('GET', '/market/products/{id}', { path: `/market/products/${wheat.id}` });
-    await call('POST', '/buildings/{id}/inventory/purchase', { path: `/buildings/${store.id}/inventory/purchase`, body: { product_id: wheat.id, quantity: 10 } });
+    await call('POST', '/market/trade', { body: { product_id: bread.id, quantity: 50, action: 'buy' } });
+    await call('POST', '/buildings/{id}/inventory/purchase', { path: `/buildings/${store.id}/inventory/purchase`, body: { product_id: bread.id, quantity: 10 } });
     await call('GET', '/buildings/{id}/inventory', { path: `/buildings/${store.id}/inventory` });
     await call('POST', '/buildings/{id}/inventory/transfer-to-store', {
       path: `/buildings/${store.id}/inventory/transfer-to-store`,
-      body: { product_id: wheat.id, quantity: 15, retail_price: 4.5 },
+      body: { product_id: bread.id, quantity: 15, retail_price: 45 },
     });
     await call('GET', '/stores/{id}/products', { path: `/stores/${store.id}/products` });
-    await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: wheat.id, quantity: 5, direction: 'to_back_room' } });
-    await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: wheat.id, quantity: 2, direction: 'to_warehouse' } });
+    await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: bread.id, quantity: 5, direction: 'to_back_room' } });
+    await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: bread.id, quantity: 2, direction: 'to_warehouse' } });
     const holdings = (await call('GET', '/warehouse')) as { items: Array<{ location: string }> };
     expect(new Set(holdings.items.map((item) => item.location))).toEqual(new Set(['warehouse', 'back_room', 'shelf']));
     // A week report as the turn writes it (worker/test/report.integration.test.ts runs the real turn).
@@ -159,9 +162,9 @@ describe('answers match the OpenAPI document', () => {
     expect(((await call('GET', '/reports')) as unknown[]).length).toBe(1);
     await call('GET', '/reports/{week}', { path: '/reports/1' });
     expect((await app.api('GET', '/reports/2', { token: player.token })).status).toBe(404);
-    await call('PUT', '/stores/{id}/products/{product_id}', { path: `/stores/${store.id}/products/${wheat.id}`, body: { retail_price: 5 } });
-    await call('PATCH', '/stores/{id}/products/{product_id}/toggle', { path: `/stores/${store.id}/products/${wheat.id}/toggle`, body: { is_active: false } });
-    await call('DELETE', '/stores/{id}/products/{product_id}', { path: `/stores/${store.id}/products/${wheat.id}` });
+    await call('PUT', '/stores/{id}/products/{product_id}', { path: `/stores/${store.id}/products/${bread.id}`, body: { retail_price: 5 } });
+    await call('PATCH', '/stores/{id}/products/{product_id}/toggle', { path: `/stores/${store.id}/products/${bread.id}/toggle`, body: { is_active: false } });
+    await call('DELETE', '/stores/{id}/products/{product_id}', { path: `/stores/${store.id}/products/${bread.id}` });
 
     await call('GET', '/company-shares');
     await call('GET', '/stock-prices');

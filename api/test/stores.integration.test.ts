@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { buildingInventoryItems, inventoryItems, ledgerMismatches, products, storeProducts, transactions, worldProducts, type Database } from '@marketcraft/db';
-import { MAX_STORE_PRODUCTS, formatCents } from '@marketcraft/shared';
+import { CONSUMER_CATEGORIES, MAX_STORE_PRODUCTS, formatCents, storeSellsConsumerGoodsOnly } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { cashCentsOf, createProductionWorld, exchangeCents, expectLedgerBalanced, marketFlow, type ProductionWorld } from './helpers/productionFixtures.ts';
 
@@ -48,6 +48,28 @@ describe('trade hall, factory raw materials and store shelves', () => {
       .where(and(eq(storeProducts.buildingId, buildingId), eq(storeProducts.productId, productId)));
     return row?.quantity ?? 0;
   }
+
+  it('consumer goods bought on the exchange pay the 20% wholesale margin on top of the spread, by every route; other goods only the spread', async () => {
+    const player = await app.createPlayer({ cash: 100_000 });
+    const store = await build(player.token, 'store');
+    // The curve walked for n units from flow q, by hand: P x D x (e^((q+n)/D) - e^(q/D)).
+    const curve = (product: { priceCents: number; depthUnits: number }, flow: number, n: number) =>
+      product.priceCents * product.depthUnits * (Math.exp((flow + n) / product.depthUnits) - Math.exp(flow / product.depthUnits));
+    const breadFlow = await marketFlow(db, world.bread.id);
+    const quote = await app.api('GET', `/market/quote?product_id=${world.bread.id}&quantity=10&action=buy`, { token: player.token });
+    expect(quote.body.total).toBe(Math.ceil(curve(world.bread, breadFlow, 10) * 1.225) / 100);
+    const bread = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
+    expect(bread.body.total_cost).toBe(Math.ceil(curve(world.bread, breadFlow, 10) * 1.225) / 100);
+    const traded = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 10, action: 'buy' } });
+    expect(traded.body.total).toBe(Math.ceil(curve(world.bread, breadFlow + 10, 10) * 1.225) / 100);
+    // Flour (processed materials) for the bakery: the spread only.
+    const flourFlow = await marketFlow(db, world.flour.id);
+    const flour = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 10, action: 'buy' } });
+    expect(flour.body.total).toBe(Math.ceil(curve(world.flour, flourFlow, 10) * 1.025) / 100);
+    // Selling pays the same for both kinds: the curve less the spread.
+    const sold = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 10, action: 'sell' } });
+    expect(sold.body.total).toBe(Math.floor(curve(world.bread, breadFlow + 10, 10) * 0.975) / 100);
+  });
 
   it("buys into a store's back room on the exchange (the same market as every purchase), keeping the average purchase price", async () => {
     const player = await app.createPlayer({ cash: 100_000 });
@@ -212,11 +234,12 @@ describe('trade hall, factory raw materials and store shelves', () => {
   it(`sells at most ${MAX_STORE_PRODUCTS} products per store: another product is refused (422) until one is taken off the shelf or sells out; restocking is not limited`, async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const store = await build(player.token, 'store');
-    // The cheapest products of the catalogue, one unit each into the store's back room.
+    // The cheapest consumer goods of the catalogue, two units each into the store's back room.
     const cheapest = await db
       .select({ id: products.id })
       .from(products)
       .innerJoin(worldProducts, and(eq(worldProducts.productId, products.id), eq(worldProducts.worldId, 1)))
+      .where(inArray(products.category, [...CONSUMER_CATEGORIES]))
       .orderBy(worldProducts.currentPriceCents, products.id)
       .limit(MAX_STORE_PRODUCTS + 1);
     expect(cheapest).toHaveLength(MAX_STORE_PRODUCTS + 1);
@@ -275,6 +298,13 @@ describe('trade hall, factory raw materials and store shelves', () => {
       body: { product_id: world.bread.id, quantity: 1, retail_price: 5 },
     });
     expect(notStore).toMatchObject({ status: 422, body: { error: 'Only stores have a shelf: this building is a Farm' } });
+    // Shoppers buy consumer goods: wheat (agricultural) and flour (processed materials) stay off the shelf, nothing moves.
+    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 5, action: 'buy' } });
+    const wheat = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, { token: player.token, body: { product_id: world.wheat.id, quantity: 5, retail_price: 3 } });
+    expect(wheat).toMatchObject({ status: 422, body: { error: storeSellsConsumerGoodsOnly(world.wheat.name, 'Agricultural') } });
+    expect(wheat.body.error).toBe(`A store sells consumer goods only (food products, consumer goods and luxury goods): ${world.wheat.name} is agricultural`);
+    expect(await warehouse(player.companyId, world.wheat.id)).toBe(5);
+    expect(await shelf(store, world.wheat.id)).toBe(0);
     expect((await app.api('GET', `/stores/${farm}/products`, { token: player.token })).status).toBe(422);
     expect((await app.api('GET', `/stores/abc/products`, { token: player.token })).status).toBe(400);
     expect((await app.api('GET', `/stores/999999/products`, { token: player.token })).status).toBe(404);
@@ -284,38 +314,38 @@ describe('trade hall, factory raw materials and store shelves', () => {
   it('reprices, toggles and removes shelf products; removed stock returns to the back room at cost', async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const store = await build(player.token, 'store');
-    const flourBuy = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.flour.id, quantity: 20 } });
+    const breadBuy = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 20 } });
     await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
       token: player.token,
-      body: { product_id: world.flour.id, quantity: 8, retail_price: 9 },
+      body: { product_id: world.bread.id, quantity: 8, retail_price: 9 },
     });
-    const repriced = await app.api('PUT', `/stores/${store}/products/${world.flour.id}`, { token: player.token, body: { retail_price: 12.25 } });
+    const repriced = await app.api('PUT', `/stores/${store}/products/${world.bread.id}`, { token: player.token, body: { retail_price: 12.25 } });
     expect(repriced.status).toBe(200);
-    expect(repriced.body).toMatchObject({ product_id: world.flour.id, retail_price: 12.25, quantity: 8 });
+    expect(repriced.body).toMatchObject({ product_id: world.bread.id, retail_price: 12.25, quantity: 8 });
     for (const retail_price of [0, -1, 'x']) {
-      expect((await app.api('PUT', `/stores/${store}/products/${world.flour.id}`, { token: player.token, body: { retail_price } })).status).toBe(400);
+      expect((await app.api('PUT', `/stores/${store}/products/${world.bread.id}`, { token: player.token, body: { retail_price } })).status).toBe(400);
     }
-    expect((await app.api('PUT', `/stores/${store}/products/${world.bread.id}`, { token: player.token, body: { retail_price: 5 } })).status).toBe(404);
+    expect((await app.api('PUT', `/stores/${store}/products/${world.wheat.id}`, { token: player.token, body: { retail_price: 5 } })).status).toBe(404);
 
-    const off = await app.api('PATCH', `/stores/${store}/products/${world.flour.id}/toggle`, { token: player.token, body: { is_active: false } });
+    const off = await app.api('PATCH', `/stores/${store}/products/${world.bread.id}/toggle`, { token: player.token, body: { is_active: false } });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ is_active: false });
-    expect((await app.api('PATCH', `/stores/${store}/products/${world.flour.id}/toggle`, { token: player.token, body: { is_active: 'no' } })).status).toBe(400);
-    const on = await app.api('PATCH', `/stores/${store}/products/${world.flour.id}/toggle`, { token: player.token, body: { is_active: true } });
+    expect((await app.api('PATCH', `/stores/${store}/products/${world.bread.id}/toggle`, { token: player.token, body: { is_active: 'no' } })).status).toBe(400);
+    const on = await app.api('PATCH', `/stores/${store}/products/${world.bread.id}/toggle`, { token: player.token, body: { is_active: true } });
     expect(on.body).toMatchObject({ is_active: true });
 
     const inventoryBefore = await app.api('GET', `/buildings/${store}/inventory`, { token: player.token });
-    expect(inventoryBefore.body).toEqual([expect.objectContaining({ product_id: world.flour.id, quantity: 12, in_store: true })]);
-    const removed = await app.api('DELETE', `/stores/${store}/products/${world.flour.id}`, { token: player.token });
+    expect(inventoryBefore.body).toEqual([expect.objectContaining({ product_id: world.bread.id, quantity: 12, in_store: true })]);
+    const removed = await app.api('DELETE', `/stores/${store}/products/${world.bread.id}`, { token: player.token });
     expect(removed.status).toBe(200);
-    expect(removed.body).toMatchObject({ product_id: world.flour.id, returned_to_back_room: 8 });
-    expect(await backRoom(store, world.flour.id)).toBe(20);
-    expect(await shelf(store, world.flour.id)).toBe(0);
+    expect(removed.body).toMatchObject({ product_id: world.bread.id, returned_to_back_room: 8 });
+    expect(await backRoom(store, world.bread.id)).toBe(20);
+    expect(await shelf(store, world.bread.id)).toBe(0);
     expect((await app.api('GET', `/stores/${store}/products`, { token: player.token })).body).toEqual([]);
-    expect((await app.api('DELETE', `/stores/${store}/products/${world.flour.id}`, { token: player.token })).status).toBe(404);
+    expect((await app.api('DELETE', `/stores/${store}/products/${world.bread.id}`, { token: player.token })).status).toBe(404);
     const inventoryAfter = await app.api('GET', `/buildings/${store}/inventory`, { token: player.token });
     expect(inventoryAfter.body).toEqual([
-      expect.objectContaining({ product_id: world.flour.id, quantity: 20, purchase_price: flourBuy.body.purchase_price, in_store: false }),
+      expect.objectContaining({ product_id: world.bread.id, quantity: 20, purchase_price: breadBuy.body.purchase_price, in_store: false }),
     ]);
     await expectLedgerBalanced(db, player.companyId);
   });
@@ -324,13 +354,13 @@ describe('trade hall, factory raw materials and store shelves', () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const store = await build(player.token, 'store');
     // 60 in the back room + 40 in the warehouse = 100; 50 requests of 7 units want 350.
-    await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.wheat.id, quantity: 60 } });
-    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 40, action: 'buy' } });
+    await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 60 } });
+    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 40, action: 'buy' } });
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
         app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
           token: player.token,
-          body: { product_id: world.wheat.id, quantity: 7, retail_price: 4 },
+          body: { product_id: world.bread.id, quantity: 7, retail_price: 4 },
         }),
       ),
     );
@@ -339,29 +369,29 @@ describe('trade hall, factory raw materials and store shelves', () => {
     expect(ok).toHaveLength(14); // 14 x 7 = 98 <= 100
     expect(refused).toHaveLength(36);
     expect(refused.every((response) => response.body.error.startsWith('Not enough stock'))).toBe(true);
-    expect(await shelf(store, world.wheat.id)).toBe(98);
-    expect((await backRoom(store, world.wheat.id)) + (await warehouse(player.companyId, world.wheat.id))).toBe(2);
+    expect(await shelf(store, world.bread.id)).toBe(98);
+    expect((await backRoom(store, world.bread.id)) + (await warehouse(player.companyId, world.bread.id))).toBe(2);
     await expectLedgerBalanced(db, player.companyId);
   });
 
   it('parallel transfers racing market sells of the same warehouse stock never go below zero', async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const store = await build(player.token, 'store');
-    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 50, action: 'buy' } });
+    await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 50, action: 'buy' } });
     const requests = Array.from({ length: 30 }, (_, index) =>
       index % 2 === 0
         ? app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
             token: player.token,
-            body: { product_id: world.flour.id, quantity: 4, retail_price: 9 },
+            body: { product_id: world.bread.id, quantity: 4, retail_price: 9 },
           })
-        : app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 4, action: 'sell' } }),
+        : app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 4, action: 'sell' } }),
     );
     const responses = await Promise.all(requests);
     const succeeded = responses.filter((response) => response.status === 200).length;
     expect(responses.every((response) => response.status === 200 || response.status === 409)).toBe(true);
     expect(succeeded).toBe(12); // 12 x 4 = 48 <= 50
-    const onShelf = await shelf(store, world.flour.id);
-    const left = await warehouse(player.companyId, world.flour.id);
+    const onShelf = await shelf(store, world.bread.id);
+    const left = await warehouse(player.companyId, world.bread.id);
     expect(left).toBe(2);
     const sold = 48 - onShelf;
     expect(sold % 4).toBe(0);

@@ -10,6 +10,21 @@ export const PRODUCT_CATEGORIES = [
 ] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
+/**
+ * The consumer goods: what stores sell (a store shelves nothing else) and what the exchange sells
+ * with the wholesale margin (WHOLESALE_MARGIN_BP). docs/economy.md, "Store sales" and "The market".
+ */
+export const CONSUMER_CATEGORIES: readonly ProductCategory[] = ['Food Products', 'Consumer Goods', 'Luxury Goods'];
+
+export function isConsumerGood(category: string): boolean {
+  return (CONSUMER_CATEGORIES as readonly string[]).includes(category);
+}
+
+/** 422 when something other than consumer goods is put on a store's shelf. */
+export function storeSellsConsumerGoodsOnly(productName: string, category: string): string {
+  return `A store sells consumer goods only (food products, consumer goods and luxury goods): ${productName} is ${category.toLowerCase()}`;
+}
+
 export const CITY_BONUS_TYPES = [
   'agricultural',
   'mining',

@@ -137,6 +137,13 @@ export const MAX_REDUCTION_PERCENT = 50;
 // --- The goods exchange (docs/economy.md, "The market") ---
 /** Half the spread: buyers pay this many basis points above the curve, sellers get this many below (2.5% each way). */
 export const MARKET_HALF_SPREAD_BP = 250;
+/**
+ * The wholesale margin: consumer goods (WHOLESALE_CATEGORIES: what stores' shoppers buy) bought from
+ * the exchange cost this many basis points more, on top of the spread (20%). Retailing goods you
+ * made pays the whole retail margin; retailing goods you bought leaves the wholesaler its share
+ * (docs/economy.md, "The market": a reseller out-earned every maker per dollar without it).
+ */
+export const WHOLESALE_MARGIN_BP = 2_000;
 /** A product's market depth, in weeks of output of one building running its recipe at 100%: buying one building-week moves the price by e^(1/40), about 2.5%. */
 export const MARKET_DEPTH_BUILDING_WEEKS = 40;
 /**

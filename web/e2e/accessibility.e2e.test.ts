@@ -31,11 +31,12 @@ async function playerWithAWorld(context: BrowserContext): Promise<{ farm: number
   const farm = await apiPost(context, '/buildings', { type: 'farm', city_id: cities[0]!.id });
   const store = await apiPost(context, '/buildings', { type: 'store', city_id: cities[1]!.id });
   const goods: Array<{ id: number; name: string }> = await apiGet(context, '/goods');
-  const wheat = goods.find((good) => good.name === 'Wheat') ?? goods[0]!;
-  await apiPost(context, '/market/trade', { product_id: wheat.id, quantity: 40, action: 'buy' });
-  await apiPost(context, `/buildings/${store.id}/inventory/transfer-to-store`, { product_id: wheat.id, quantity: 10, retail_price: 9.99 });
+  // Stores sell consumer goods only: bread on the shelf.
+  const bread = goods.find((good) => good.name === 'White Bread')!;
+  await apiPost(context, '/market/trade', { product_id: bread.id, quantity: 40, action: 'buy' });
+  await apiPost(context, `/buildings/${store.id}/inventory/transfer-to-store`, { product_id: bread.id, quantity: 10, retail_price: 99.99 });
   const shares: Array<{ company_id: number; is_bot: boolean }> = await apiGet(context, '/shares');
-  return { farm: farm.id, store: store.id, product: wheat.id, company: shares.find((record) => record.is_bot)!.company_id };
+  return { farm: farm.id, store: store.id, product: bread.id, company: shares.find((record) => record.is_bot)!.company_id };
 }
 
 const ROUTES = ['/', '/my-buildings', '/build', '/research', '/market', '/warehouse', '/transactions', '/reports', '/stocks', '/politics', '/leaderboard', '/profile', '/about', '/learning', '/community', '/no-such-page'];

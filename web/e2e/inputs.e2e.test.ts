@@ -33,11 +33,12 @@ describe('input that never guesses', () => {
     await signUpViaApi(context, uniqueEmail('inputs'));
     const cities: Array<{ id: number }> = await apiGet(context, '/cities');
     const goods: Array<{ id: number; name: string; buy_price: number }> = await apiGet(context, '/goods');
-    const flour = goods.find((good) => good.name === 'Wheat Flour')!;
+    // A consumer good: stores shelve nothing else.
+    const bread = goods.find((good) => good.name === 'White Bread')!;
     const farm = await apiPost(context, '/buildings', { type: 'farm', city_id: cities[0]!.id });
     const store = await apiPost(context, '/buildings', { type: 'store', city_id: cities[1]!.id });
     await apiPut(context, `/buildings/${store.id}/select-category`, { category: 'Processed' }).catch(() => undefined);
-    await apiPost(context, '/market/trade', { product_id: flour.id, quantity: 30, action: 'buy' });
+    await apiPost(context, '/market/trade', { product_id: bread.id, quantity: 30, action: 'buy' });
 
     // Hire: 0, -3, 11 and 2.5 are refused as typed, never clamped to 1 or 10, never a negative cost.
     await page.goto(`/buildings/${farm.id}`);
@@ -73,10 +74,10 @@ describe('input that never guesses', () => {
     await refusesEach(page, purchase, purchase.getByRole('textbox', { name: 'Quantity' }), purchase.getByRole('button', { name: 'Purchase' }), 'Please enter a valid quantity', ['0', '-1', '1.5']);
     await purchase.getByRole('button', { name: 'Cancel' }).click();
 
-    // The Warehouse page: flour to the store's back room, part of it back, then to the shelf.
+    // The Warehouse page: bread to the store's back room, part of it back, then to the shelf.
     await page.goto('/warehouse');
     await page.getByRole('heading', { level: 1, name: 'Warehouse' }).waitFor();
-    await page.getByRole('button', { name: 'To back room: Wheat Flour' }).first().click();
+    await page.getByRole('button', { name: 'To back room: White Bread' }).first().click();
     const toBackRoom = page.getByRole('dialog', { name: "Move to a Store's Back Room" });
     const moveQuantity = toBackRoom.getByRole('textbox', { name: 'Quantity' });
     await moveQuantity.fill('31');
@@ -84,11 +85,11 @@ describe('input that never guesses', () => {
     await moveQuantity.fill('12');
     await toBackRoom.getByRole('button', { name: /^Move/ }).click();
     await toBackRoom.waitFor({ state: 'hidden' });
-    const holdings = async () => (await apiGet<{ items: Array<{ product_id: number; location: string; quantity: number }> }>(context, '/warehouse')).items.filter((item) => item.product_id === flour.id);
+    const holdings = async () => (await apiGet<{ items: Array<{ product_id: number; location: string; quantity: number }> }>(context, '/warehouse')).items.filter((item) => item.product_id === bread.id);
     const at = async (location: string) => (await holdings()).find((item) => item.location === location)?.quantity ?? 0;
     await expect.poll(() => at('back_room')).toBe(12);
     expect(await at('warehouse')).toBe(18);
-    await page.getByRole('button', { name: 'To warehouse: Wheat Flour' }).first().click();
+    await page.getByRole('button', { name: 'To warehouse: White Bread' }).first().click();
     const toWarehouse = page.getByRole('dialog', { name: 'Move to the Warehouse' });
     await toWarehouse.getByRole('textbox', { name: 'Quantity' }).fill('2');
     await toWarehouse.getByRole('button', { name: /^Move/ }).click();
@@ -96,13 +97,13 @@ describe('input that never guesses', () => {
     await expect.poll(() => at('warehouse')).toBe(20);
 
     // From the warehouse to the shelf: 0, -3 and 0.001 are not prices.
-    const warehouseRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Warehouse', exact: true }) }).filter({ hasText: 'Wheat Flour' });
-    await warehouseRow.getByRole('button', { name: 'To shelf: Wheat Flour' }).click();
+    const warehouseRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Warehouse', exact: true }) }).filter({ hasText: 'White Bread' });
+    await warehouseRow.getByRole('button', { name: 'To shelf: White Bread' }).click();
     const shelf = page.getByRole('dialog', { name: 'Add Product to Store' });
     const addButton = shelf.getByRole('button', { name: 'Add to Store' });
     await refusesEach(page, shelf, shelf.getByRole('textbox', { name: 'Retail price' }), addButton, 'Please enter a valid price', ['0', '-3', '0.001']);
     await shelf.getByRole('textbox', { name: 'Quantity' }).fill('5');
-    await shelf.getByRole('textbox', { name: 'Retail price' }).fill((flour.buy_price * 1.2).toFixed(2));
+    await shelf.getByRole('textbox', { name: 'Retail price' }).fill((bread.buy_price * 1.2).toFixed(2));
     await addButton.click();
     await page.getByText('Product added to store!').waitFor();
     await expect.poll(() => at('shelf')).toBe(5);
@@ -110,8 +111,8 @@ describe('input that never guesses', () => {
     expect(await at('back_room')).toBe(5);
     expect(await at('warehouse')).toBe(20);
 
-    // Sold on the market: the rest of the warehouse's flour.
-    await warehouseRow.getByRole('button', { name: 'Sell Wheat Flour' }).click();
+    // Sold on the market: the rest of the warehouse's bread.
+    await warehouseRow.getByRole('button', { name: 'Sell White Bread' }).click();
     const sell = page.getByRole('dialog', { name: 'Sell on the Market' });
     const sellQuantity = sell.getByRole('textbox', { name: 'Quantity' });
     const left = await at('warehouse');

@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { buildingTypes, cities, cityMarketData, companies, countries, products, recipeInputs, recipes, worldCountries, worldProducts, type Database } from '@marketcraft/db';
-import { BUILDING_TYPES, dollarsToCents, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
+import { BUILDING_TYPES, dollarsToCents, goodsBuyCostRule, marketSellProceedsRule, wholesaleMarginBp } from '@marketcraft/shared';
 import { expect } from 'vitest';
 
 export interface FixtureProduct {
@@ -19,6 +19,8 @@ export interface FixtureProduct {
   depthUnits: number;
   /** Reference price in the fixture's first city, cents. */
   cityPriceCents: number;
+  /** Its category: consumer goods pay the wholesale margin when bought. */
+  category: string;
 }
 
 export interface ProductionWorld {
@@ -75,7 +77,7 @@ export async function createProductionWorld(db: Database): Promise<ProductionWor
       { worldId: 1, cityId: city!.id, productId: row!.id, demandLevel: 60, baseDemandLevel: 60, marketPriceCents: cityPriceCents },
       { worldId: 1, cityId: retailCity!.id, productId: row!.id, demandLevel: 80, baseDemandLevel: 80, marketPriceCents: cityPriceCents + 10 },
     ]);
-    return { id: row!.id, name: row!.name, priceCents, depthUnits, cityPriceCents };
+    return { id: row!.id, name: row!.name, priceCents, depthUnits, cityPriceCents, category };
   }
   const wheat = await product('Fixture Wheat', 'Agricultural', 200, 250, 4_000);
   const flour = await product('Fixture Flour', 'Processed Materials', 500, 550, 2_000);
@@ -124,8 +126,8 @@ export async function marketFlow(db: Database, productId: number): Promise<numbe
   return Number(row?.flow ?? 0);
 }
 
-/** What the exchange charges (buy) or pays (sell) for `quantity` units at `flow`, by the shared rules. */
-export function exchangeCents(product: Pick<FixtureProduct, 'priceCents' | 'depthUnits'>, flow: number, quantity: number, action: 'buy' | 'sell'): number {
-  const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
-  return rule.evaluate({ price: product.priceCents, depth: product.depthUnits, flow, quantity });
+/** What the exchange charges (buy: its wholesale margin included) or pays (sell) for `quantity` units at `flow`, by the shared rules. */
+export function exchangeCents(product: Pick<FixtureProduct, 'priceCents' | 'depthUnits' | 'category'>, flow: number, quantity: number, action: 'buy' | 'sell'): number {
+  const values = { price: product.priceCents, depth: product.depthUnits, flow, quantity };
+  return action === 'buy' ? goodsBuyCostRule.evaluate({ ...values, marginBp: wholesaleMarginBp(product.category) }) : marketSellProceedsRule.evaluate(values);
 }

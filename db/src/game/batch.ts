@@ -5,7 +5,7 @@
  * - cash moves through `batchCashChanges`: one conditional UPDATE per statement (a debit never takes
  *   cash below zero) and one ledger row per change, in the same transaction;
  * - goods move through conditional updates (`quantity >= n`), so nothing goes negative;
- * - every unit bought or sold goes through the one goods market (`marketBuyCostRule` and
+ * - every unit bought or sold goes through the one goods market (`goodsBuyCostRule`, with the wholesale margin of consumer goods, and
  *   `marketSellProceedsRule`, as `placeOrder`): orders of a product walk its curve one after another
  *   in the batch's order, from this week's flow, and move `market_activity` like single orders;
  * - a batch is all or nothing: any refusal (not enough cash or stock, a building that is not the
@@ -13,7 +13,7 @@
  *   savepoint rolls the whole batch back.
  * The company rows must be locked by the caller (the turn locks every active company first).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   BUILDING_TYPES,
   DEFAULT_EMPLOYEES,
@@ -30,15 +30,16 @@ import {
   formatCents,
   hireCost,
   dollarsToCents,
-  marketBuyCostRule,
+  goodsBuyCostRule,
   marketSellProceedsRule,
+  storeSellsConsumerGoodsOnly,
   type BuildingType,
   type ProductCategory,
   type TransactionType,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
-import { worldProductsSql } from './marketPrices.ts';
+import { isConsumerGoodSql, wholesaleMarginBpSql, worldProductsSql } from './marketPrices.ts';
 import type { LedgerRef } from './ledger.ts';
 
 const n = (value: unknown): number => Number(value ?? 0);
@@ -200,6 +201,7 @@ export async function placeOrderBatch(db: DbExecutor, orders: readonly BatchOrde
       join buildings b on b.world_id = ${worldId}::int and b.id = o.building_id and b.company_id = o.company_id and b.type = 'store'
       where o.to_shelf`);
     if (n(owned?.owned) !== storeOrders) throw new GameError('RULE_BROKEN', 'Only your own stores have a shelf');
+    await refuseOtherThanConsumerGoods(db, sql`select o.product_id from ${recordset} where o.to_shelf`);
   }
 
   // 2. The market: each product's orders walk its curve from this week's flow, in batch order.
@@ -207,13 +209,13 @@ export async function placeOrderBatch(db: DbExecutor, orders: readonly BatchOrde
   const priced = await db.execute<{ seq: number; total_cents: number | null; name: string }>(sql`
     with o as (select * from ${recordset}),
     m as (
-      select p.id as product_id, p.name, p.current_price_cents as price, p.depth_units as depth,
+      select p.id as product_id, p.name, p.current_price_cents as price, p.depth_units as depth, ${wholesaleMarginBpSql(sql`p.category`)} as margin_bp,
              coalesce(ma.units_bought - ma.units_sold, 0)::bigint as flow
       from ${worldProductsSql(worldId)} p
       left join market_activity ma on ma.world_id = p.world_id and ma.product_id = p.id and ma.week = (select current_week from worlds where id = ${worldId}::int)
       where p.id in (select product_id from o)
     ), walked as (
-      select o.seq, o.product_id, o.quantity, o.signed, m.name, m.price, m.depth, ${flowBefore}::bigint as flow_before
+      select o.seq, o.product_id, o.quantity, o.signed, m.name, m.price, m.depth, m.margin_bp, ${flowBefore}::bigint as flow_before
       from o join m on m.product_id = o.product_id
     ), moved as (
       insert into market_activity (world_id, week, product_id, units_bought, units_sold)
@@ -227,7 +229,7 @@ export async function placeOrderBatch(db: DbExecutor, orders: readonly BatchOrde
     )
     select w.seq, w.name,
            case when abs(w.flow_before) + w.quantity > 10 * w.depth then null
-                when w.signed > 0 then ${ruleSql(marketBuyCostRule, { price: sql`w.price`, depth: sql`w.depth`, flow: sql`w.flow_before`, quantity: sql`w.quantity` })}
+                when w.signed > 0 then ${ruleSql(goodsBuyCostRule, { price: sql`w.price`, depth: sql`w.depth`, flow: sql`w.flow_before`, quantity: sql`w.quantity`, marginBp: sql`w.margin_bp` })}
                 else ${ruleSql(marketSellProceedsRule, { price: sql`w.price`, depth: sql`w.depth`, flow: sql`w.flow_before`, quantity: sql`w.quantity` })}
            end as total_cents,
            (select count(*) from moved) as moved
@@ -316,6 +318,13 @@ export async function placeOrderBatch(db: DbExecutor, orders: readonly BatchOrde
   return { totalCents, cashCents };
 }
 
+/** A store shelves consumer goods only (as `transferToStore`): the first other product of the batch is refused. */
+async function refuseOtherThanConsumerGoods(db: DbExecutor, productIds: SQL): Promise<void> {
+  const [other] = await db.execute<{ name: string; category: string }>(sql`
+    select p.name, p.category from products p where p.id in (${productIds}) and not ${isConsumerGoodSql(sql`p.category`)} order by p.id limit 1`);
+  if (other) throw new GameError('RULE_BROKEN', storeSellsConsumerGoodsOnly(other.name, other.category));
+}
+
 /** One move of a batch from the company warehouse onto one of its store's shelves (as `transferToStore`). */
 export interface BatchShelving {
   companyId: number;
@@ -342,6 +351,7 @@ export async function shelveBatch(db: DbExecutor, moves: readonly BatchShelving[
   const [owned] = await db.execute<{ owned: number }>(sql`
     select count(*)::int as owned from ${recordset} join buildings b on b.world_id = ${worldId}::int and b.id = m.building_id and b.company_id = m.company_id and b.type = 'store'`);
   if (n(owned?.owned) !== moves.length) throw new GameError('RULE_BROKEN', 'Only your own stores have a shelf');
+  await refuseOtherThanConsumerGoods(db, sql`select m.product_id from ${recordset}`);
   const wanted = new Set(moves.map((move) => `${move.companyId}:${move.productId}`)).size;
   const [result] = await db.execute<{ taken: number; shelved: number }>(sql`
     with m as (select * from ${recordset}),

@@ -7,7 +7,7 @@
  * one transaction, so concurrent requests can never take more than there is.
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { GameError, MAX_STORE_PRODUCTS, centsToDollars, formatCents } from '@marketcraft/shared';
+import { GameError, MAX_STORE_PRODUCTS, centsToDollars, formatCents, isConsumerGood, storeSellsConsumerGoodsOnly } from '@marketcraft/shared';
 import { buildingInventoryItems, inventoryItems, products, storeProducts, worldProducts } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { cashChangeValues, cashRefusal, changeCash, withCashChange, type CashChange } from './ledger.ts';
@@ -347,8 +347,14 @@ export async function transferToStore(
     if (building.spec.category !== 'retail') {
       throw new GameError('RULE_BROKEN', `Only stores have a shelf: this building is a ${building.spec.name}`);
     }
-    const [product] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, input.productId));
+    const [product] = await tx
+      .select({ id: products.id, name: products.name, category: products.category })
+      .from(products)
+      .where(eq(products.id, input.productId));
     if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
+    // Shoppers buy consumer goods: a store shelves nothing else (and the wholesale margin on buying
+    // them on the exchange is then unavoidable for a reseller).
+    if (!isConsumerGood(product.category)) throw new GameError('RULE_BROKEN', storeSellsConsumerGoodsOnly(product.name, product.category));
     // A product not on the shelf needs a free place: MAX_STORE_PRODUCTS products with units on the
     // shelves at most (a sold-out or removed product frees its place; the store row's lock above
     // orders concurrent moves).

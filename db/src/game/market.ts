@@ -4,8 +4,8 @@
  * docs/economy.md, "The market".
  *
  * An order walks the product's price curve from this week's net flow (units bought minus units
- * sold so far this week, `market_activity`) and pays the spread: `marketBuyCostRule` and
- * `marketSellProceedsRule` in shared/src/rules/market.ts. `placeOrder` takes the week's flow row
+ * sold so far this week, `market_activity`) and pays the spread: `goodsBuyCostRule` (with the
+ * wholesale margin of consumer goods) and `marketSellProceedsRule` in shared/src/rules/market.ts. `placeOrder` takes the week's flow row
  * lock (an upsert), moves the flow and computes the money in ONE statement, so concurrent orders of
  * one product walk the curve one after another and the money is computed by PostgreSQL alone;
  * the caller then moves cash and goods in the same transaction (a refusal rolls the flow back).
@@ -19,11 +19,12 @@ import {
   MAX_ORDER_VALUE_CENTS,
   centsToDollars,
   formatCents,
-  marketBuyCostRule,
+  goodsBuyCostRule,
   marketMidPriceRule,
   marketOrderFitsRule,
   marketSellProceedsRule,
   orderWithinMarket,
+  wholesaleMarginBp,
   type Figure,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
@@ -31,7 +32,7 @@ import { ruleSql } from '../ruleSql.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
 import { changeCash } from './ledger.ts';
 import { PRODUCT_NOT_FOUND, payIntoWarehouse, takeFromWarehouse } from './inventory.ts';
-import { worldProductsSql } from './marketPrices.ts';
+import { wholesaleMarginBpSql, worldProductsSql } from './marketPrices.ts';
 import { lockCompanyInWorld } from './world.ts';
 
 export type MarketTradeAction = 'buy' | 'sell';
@@ -52,18 +53,27 @@ interface ProductMarket {
   priceCents: number;
   depthUnits: number;
   flow: number;
+  /** The product's wholesale margin on purchases, basis points (wholesaleMarginBp). */
+  marginBp: number;
 }
 
 /** The product's exchange state: posted price, depth and this week's flow so far (not locked). */
 async function productMarket(db: DbExecutor, worldId: number, productId: number): Promise<ProductMarket> {
-  const [row] = await db.execute<{ id: number; name: string; price_cents: number; depth_units: number; flow: number }>(sql`
-    select p.id, p.name, p.current_price_cents as price_cents, p.depth_units,
+  const [row] = await db.execute<{ id: number; name: string; category: string; price_cents: number; depth_units: number; flow: number }>(sql`
+    select p.id, p.name, p.category, p.current_price_cents as price_cents, p.depth_units,
            coalesce((select ma.units_bought - ma.units_sold from market_activity ma
                      where ma.world_id = ${worldId} and ma.product_id = p.id
                        and ma.week = (select current_week from worlds where id = ${worldId})), 0)::bigint as flow
     from ${worldProductsSql(worldId)} p where p.id = ${productId}`);
   if (!row) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
-  return { id: Number(row.id), name: row.name, priceCents: Number(row.price_cents), depthUnits: Number(row.depth_units), flow: Number(row.flow) };
+  return {
+    id: Number(row.id),
+    name: row.name,
+    priceCents: Number(row.price_cents),
+    depthUnits: Number(row.depth_units),
+    flow: Number(row.flow),
+    marginBp: wholesaleMarginBp(row.category),
+  };
 }
 
 function tooLarge(name: string): GameError {
@@ -75,13 +85,17 @@ function tooLarge(name: string): GameError {
  * order cost more CPU than PostgreSQL's execution of it). The flow before this order = the flow
  * after it minus the order itself (the upsert returns the row as this order left it).
  */
-function placeOrderTemplate(rule: typeof marketBuyCostRule) {
+function placeOrderTemplate(action: MarketTradeAction) {
   return sqlTemplate<'worldId' | 'productId' | 'quantity' | 'bought' | 'sold'>((slot) => {
     const curve = (flow: SQL) => ({ price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow, quantity: sql`${slot('quantity')}::bigint` });
+    const money = (flow: SQL) =>
+      action === 'buy'
+        ? ruleSql(goodsBuyCostRule, { ...curve(flow), marginBp: wholesaleMarginBpSql(sql`p.category`) })
+        : ruleSql(marketSellProceedsRule, curve(flow));
     const week = sql`(select current_week from worlds where id = ${slot('worldId')}::int)`;
     return sql`
       with p as (
-        select p.id, p.name, p.current_price_cents, p.depth_units,
+        select p.id, p.name, p.category, p.current_price_cents, p.depth_units,
                coalesce((select ma.units_bought - ma.units_sold from market_activity ma
                          where ma.world_id = ${slot('worldId')}::int and ma.product_id = p.id and ma.week = ${week}), 0)::bigint as flow
         from ${worldProductsSql(sql`${slot('worldId')}::int`)} p where p.id = ${slot('productId')}::int
@@ -95,11 +109,11 @@ function placeOrderTemplate(rule: typeof marketBuyCostRule) {
         returning units_bought - units_sold - (${slot('bought')}::bigint - ${slot('sold')}::bigint) as flow_before
       )
       select p.id, p.name,
-             case when ${ruleSql(marketOrderFitsRule, curve(sql`m.flow_before`))} = 1 then ${ruleSql(rule, curve(sql`m.flow_before`))} end as total_cents
+             case when ${ruleSql(marketOrderFitsRule, curve(sql`m.flow_before`))} = 1 then ${money(sql`m.flow_before`)} end as total_cents
       from p left join moved m on true`;
   });
 }
-const placeOrderSql = { buy: placeOrderTemplate(marketBuyCostRule), sell: placeOrderTemplate(marketSellProceedsRule) };
+const placeOrderSql = { buy: placeOrderTemplate('buy'), sell: placeOrderTemplate('sell') };
 
 /**
  * Places an order on the exchange: locks and moves this week's flow of the product and returns what
@@ -156,9 +170,9 @@ export async function quoteOrder(db: DbExecutor, input: { worldId: number; produ
   const market = await productMarket(db, input.worldId, input.productId);
   const values = { price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity: input.quantity };
   if (!orderWithinMarket(values)) throw tooLarge(market.name);
-  const rule = input.action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
-  const why = rule.explain(values);
-  const totalCents = rule.evaluate(values);
+  const buying = { ...values, marginBp: market.marginBp };
+  const why = input.action === 'buy' ? goodsBuyCostRule.explain(buying) : marketSellProceedsRule.explain(values);
+  const totalCents = input.action === 'buy' ? goodsBuyCostRule.evaluate(buying) : marketSellProceedsRule.evaluate(values);
   const after = input.action === 'buy' ? market.flow + input.quantity : market.flow - input.quantity;
   return {
     product_id: market.id,

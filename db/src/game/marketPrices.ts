@@ -3,13 +3,14 @@
  * aliased `p` from worldProductsSql (GET /goods, GET /market/products, GET /warehouse). They are the exchange's own rules
  * (shared/src/rules/market.ts), rendered by ruleSql, so a table shows what an order would really
  * cost or pay:
- * - one unit's buy and sell price: marketBuyCostRule / marketSellProceedsRule for one unit, from
+ * - one unit's buy and sell price: goodsBuyCostRule (the wholesale margin of consumer goods
+ *   included) / marketSellProceedsRule for one unit, from
  *   this week's flow so far (what GET /market/quote answers for a quantity of 1);
  * - a holding's market value: liquidationValueRule (selling all of it now, the curve walked down
  *   from the posted price, less the spread), as net worth counts goods (valuation.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { liquidationValueRule, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
+import { CONSUMER_CATEGORIES, WHOLESALE_MARGIN_BP, goodsBuyCostRule, liquidationValueRule, marketSellProceedsRule } from '@marketcraft/shared';
 import { ruleSql } from '../ruleSql.ts';
 
 /**
@@ -27,8 +28,22 @@ const flowSql = sql`least(greatest(coalesce((select ma.units_bought - ma.units_s
 
 const curve = { price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow: flowSql, quantity: sql`1` };
 
+/** The wholesale margin (basis points) of a product of the category `category` (wholesaleMarginBp in SQL). */
+export function wholesaleMarginBpSql(category: SQL): SQL {
+  return sql`(case when ${isConsumerGoodSql(category)} then ${WHOLESALE_MARGIN_BP}::int else 0 end)`;
+}
+
+/** Whether a product of the category `category` is a consumer good (isConsumerGood in SQL). */
+export function isConsumerGoodSql(category: SQL): SQL {
+  const categories = sql.join(
+    CONSUMER_CATEGORIES.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  return sql`(${category} in (${categories}))`;
+}
+
 /** Cents one unit of product `p` costs to buy now. */
-export const unitBuyCentsSql: SQL = ruleSql(marketBuyCostRule, curve);
+export const unitBuyCentsSql: SQL = ruleSql(goodsBuyCostRule, { ...curve, marginBp: wholesaleMarginBpSql(sql`p.category`) });
 
 /** Cents selling one unit of product `p` pays now. */
 export const unitSellCentsSql: SQL = ruleSql(marketSellProceedsRule, curve);

@@ -13,7 +13,7 @@ import {
   plannedOutputRule,
   wagesRule,
 } from './production.ts';
-import { liquidationValueRule, marketBuyCostRule, marketMidPriceRule, marketOrderFitsRule, marketSellProceedsRule, nextMarketPriceRule, shockedPriceRule } from './market.ts';
+import { goodsBuyCostRule, liquidationValueRule, marketBuyCostRule, marketMidPriceRule, marketOrderFitsRule, marketSellProceedsRule, nextMarketPriceRule, shockedPriceRule } from './market.ts';
 import { baseDemandRule, cityDemandRule, referencePriceRule, storeCapacityRule, storeRevenueRule, storeWeightRule } from './retail.ts';
 import {
   carriedLossRule,
@@ -61,4 +61,5 @@ export const RULES: readonly Rule[] = [
   // Added last: each rule's samples are seeded by its place in this list.
   shockedPriceRule,
   marketOrderFitsRule,
+  goodsBuyCostRule,
 ] as readonly Rule[];

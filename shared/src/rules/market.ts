@@ -12,7 +12,8 @@
  * Money rounds against the trader (buy: up, sell: down), so no order ever gains a cent from
  * rounding.
  */
-import { MARKET_HALF_SPREAD_BP, MARKET_REVERSION_PERCENT, MAX_PRICE_FACTOR, MIN_PRICE_FACTOR } from '../constants.ts';
+import { MARKET_HALF_SPREAD_BP, MARKET_REVERSION_PERCENT, MAX_PRICE_FACTOR, MIN_PRICE_FACTOR, WHOLESALE_MARGIN_BP } from '../constants.ts';
+import { isConsumerGood } from '../catalog.ts';
 import { E, defineRule, type InputSpec, type Node, type Operand } from './expr.ts';
 
 const price: InputSpec = { label: 'Posted price', unit: 'dollars', cents: true, min: 1, max: 10_000_000 };
@@ -65,6 +66,27 @@ export const marketBuyCostRule = defineRule({
   inputs: { price, depth, flow, quantity },
   valid: orderWithinMarket,
   formula: (v) => E.ceil(E.mul(curveArea(v.price, v.depth, v.flow, E.add(v.flow, v.quantity)), E.div(10_000 + MARKET_HALF_SPREAD_BP, 10_000))),
+});
+
+/** The wholesale margin of a product of this category, basis points: WHOLESALE_MARGIN_BP for consumer goods, else 0. */
+export function wholesaleMarginBp(category: string): number {
+  return isConsumerGood(category) ? WHOLESALE_MARGIN_BP : 0;
+}
+
+/**
+ * Cents a buyer pays for n units of a good: the curve walked, plus the spread and the product's
+ * wholesale margin m (wholesaleMarginBp): ceil(P x D x (e^((q+n)/D) - e^(q/D)) x (1 + h + m)).
+ * With m = 0 it is marketBuyCostRule. Every goods purchase (placeOrder, the bots' batches, the
+ * screens' buy prices, quotes) prices with it; shares use marketBuyCostRule.
+ */
+export const goodsBuyCostRule = defineRule({
+  name: 'goodsBuyCost',
+  description: 'What buying n units costs: the price curve walked from this week\'s flow, plus the spread and, for consumer goods, the wholesale margin',
+  unit: 'dollars',
+  cents: true,
+  inputs: { price, depth, flow, quantity, marginBp: { label: 'Wholesale margin (basis points)', unit: 'count', min: 0, max: 10_000 } },
+  valid: (v) => orderWithinMarket(v),
+  formula: (v) => E.ceil(E.mul(curveArea(v.price, v.depth, v.flow, E.add(v.flow, v.quantity)), E.div(E.add(10_000 + MARKET_HALF_SPREAD_BP, v.marginBp), 10_000))),
 });
 
 /** Cents a seller receives for n units: floor(P x D x (e^(q/D) - e^((q-n)/D)) x (1 - h)). */

@@ -87,6 +87,8 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
       chainStrategy({ name: 'taught chain', pricing: 'reference' }),
       chainStrategy({ name: 'chain priced by forecast', pricing: 'forecast', siteOffset: 1 }),
       resellerStrategy(),
+      // The economy audit's careful reseller, opening its first stores 10 cities down the list.
+      resellerStrategy({ name: 'reseller by demand', pick: 'demand', siteOffset: 10, startMultiple: 1.6 }),
       arbitrageurStrategy(),
       speculatorStrategy(),
     ]) {

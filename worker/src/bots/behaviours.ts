@@ -26,6 +26,7 @@ import {
   equipmentUpgradeCost,
   hireCost,
   isBuildingType,
+  isConsumerGood,
   plannedOutputRule,
   randomInt,
   type BuildingType,
@@ -48,7 +49,7 @@ import {
   quoteBuy,
   quoteSell,
 } from './budget.ts';
-import { CONSUMER_CATEGORIES, demandKey } from './snapshot.ts';
+import { demandKey } from './snapshot.ts';
 import type { BotAction, BotBuilding, BotSnapshot, BotWorld, StrategyInput, WorldProduct, WorldRecipe } from './types.ts';
 
 /** The numbers that make one strategy differ from another. */
@@ -143,8 +144,9 @@ function add(map: Map<number, number>, key: number, value: number): void {
   map.set(key, (map.get(key) ?? 0) + value);
 }
 
+/** Products shoppers buy, the only ones a store may carry (shared isConsumerGood). */
 function isConsumer(world: BotWorld, productId: number): boolean {
-  return CONSUMER_CATEGORIES.has(world.products.get(productId)?.category ?? '');
+  return isConsumerGood(world.products.get(productId)?.category ?? '');
 }
 
 /** The city bonus a building of this type gets in this city (research bonuses left out). */

@@ -3,7 +3,7 @@
  * bots' view of the goods market while they plan (prices from the shared market rules, flows moved
  * order by order). Money in integer cents.
  */
-import { MAX_STORE_PRODUCTS, marketBuyCostRule, marketSellProceedsRule, orderWithinMarket } from '@marketcraft/shared';
+import { MAX_STORE_PRODUCTS, goodsBuyCostRule, marketSellProceedsRule, orderWithinMarket, wholesaleMarginBp } from '@marketcraft/shared';
 import type { PlanBudget, WorldProduct } from './types.ts';
 
 /** A bot spends at most this share of its cash at the start of its turn (all actions together). */
@@ -51,11 +51,11 @@ export function planBudget(totalCents: number): PlanBudget {
   };
 }
 
-/** What buying `quantity` costs now (the shared market rule at the product's flow), or null if the market refuses it. */
+/** What buying `quantity` costs now (the shared market rule at the product's flow, its wholesale margin included), or null if the market refuses it. */
 export function quoteBuy(product: WorldProduct, quantity: number): number | null {
   const values = { price: product.currentPriceCents, depth: product.depthUnits, flow: product.flow, quantity };
   if (quantity <= 0 || !orderWithinMarket(values)) return null;
-  return marketBuyCostRule.evaluate(values);
+  return goodsBuyCostRule.evaluate({ ...values, marginBp: wholesaleMarginBp(product.category) });
 }
 
 /** What selling `quantity` pays now, or null if the market refuses it. */

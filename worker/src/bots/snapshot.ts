@@ -15,11 +15,9 @@ import {
   sumResearchEffects,
   type ResearchEffectValue,
 } from '@marketcraft/shared';
-import { ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
+import { isConsumerGoodSql, ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
 import type { BotBuilding, BotSnapshot, BotWorld, CityDemand, ShareValuation, WorldCity, WorldProduct, WorldRecipe } from './types.ts';
 
-/** Products shoppers buy, the ones a store may carry. */
-export const CONSUMER_CATEGORIES: ReadonlySet<string> = new Set(['Food Products', 'Consumer Goods', 'Luxury Goods']);
 
 /** Listed companies a snapshot reads, most undervalued first (besides those bots hold). */
 export const VALUATIONS_READ = 50;
@@ -144,7 +142,7 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
   const baseReference = ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` });
   const demandRows = await tx.execute<{ city_id: number; product_id: number; reference_cents: number; base_demand: number; stores: number }>(sql`
     with consumer as (
-      select id from ${worldProductsSql(worldId)} wp where wp.category in ('Food Products', 'Consumer Goods', 'Luxury Goods')
+      select id from ${worldProductsSql(worldId)} wp where ${isConsumerGoodSql(sql`wp.category`)}
     ), pairs as (
       select c.id as city_id, made.product_id
       from (select distinct r.output_product_id as product_id

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
-import { PRODUCT_CATEGORIES } from '@marketcraft/shared';
+import { CONSUMER_CATEGORIES, isConsumerGood } from '@marketcraft/shared';
 import { AddToStoreDialog, type ShelfCandidate, type StoreChoice } from '../../components/AddToStoreDialog';
 import { useFieldText } from '../../components/NumberField';
 import { QueryState } from '../../components/QueryState';
@@ -171,7 +171,10 @@ function StockCard({ line, onAdd }: { line: StockLine; onAdd: () => void }) {
 }
 
 export function TradeHall({ building, cash }: { building: Building; cash: number }) {
-  const [category, setCategory] = useState<string | null>(building.selected_category ?? PRODUCT_CATEGORIES[0]);
+  // A store sells consumer goods only: its Trade Hall offers those (its own category first when it is one).
+  const [category, setCategory] = useState<string | null>(
+    building.selected_category && isConsumerGood(building.selected_category) ? building.selected_category : CONSUMER_CATEGORIES[0]!,
+  );
   const [purchaseTarget, setPurchaseTarget] = useState<PurchaseTarget | null>(null);
   const [addLine, setAddLine] = useState<StockLine | null>(null);
   // Stock is bought on the exchange (its price for one unit now); the city's data says what shoppers here expect to pay.
@@ -219,7 +222,7 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
           <Tabs.Tab value="store">Store</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="purchase">
-          <Select label="Category" data={[...PRODUCT_CATEGORIES]} value={category} onChange={setCategory} mb="sm" maw={320} allowDeselect={false} />
+          <Select label="Category" data={[...CONSUMER_CATEGORIES]} value={category} onChange={setCategory} mb="sm" maw={320} allowDeselect={false} />
           <QueryState query={market}>
             {(data) => {
               const products = data.filter((product) => product.category === category);

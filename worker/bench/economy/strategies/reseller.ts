@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { BUILDING_TYPES, MAX_STORE_PRODUCTS, dollarsToCents } from '@marketcraft/shared';
-import { buildBuilding, hireEmployees, purchaseForBuilding, transferToStore, worldProductsSql } from '@marketcraft/db';
+import { buildBuilding, hireEmployees, isConsumerGoodSql, purchaseForBuilding, transferToStore, worldProductsSql } from '@marketcraft/db';
 import { attempt, cashCents, searchPriceLevel, shelf, type PriceLevel, type Strategy, type StrategyContext } from './common.ts';
 
 const HIRES = 8;
@@ -38,30 +38,53 @@ async function productsOnShelves(db: StrategyContext['db'], storeId: number): Pr
   return Number(row?.n ?? 0);
 }
 
-export function resellerStrategy(): Strategy {
+/**
+ * How the reseller chooses its 6 products in a city:
+ * - `margin`: the finished goods (food, consumer and luxury goods) with the highest reference price
+ *   over the market price (the best margins on the city's price list);
+ * - `demand`: the finished goods shoppers there want most: the biggest weekly demand in dollars at
+ *   the reference price (the city's demand level x the price over its base). The economy audit's
+ *   careful reseller (1.68x the best maker per dollar before the wholesale margin); it starts its
+ *   shelves at 1.6x the reference price (full stores).
+ * Stores sell consumer goods only (docs/economy.md, "Store sales"): both pick among them.
+ */
+export interface ResellerOptions {
+  name: string;
+  pick: 'margin' | 'demand';
+  /** Start this many places down the list of cities (two resellers do not open side by side). */
+  siteOffset?: number;
+  /** The first price level (x the reference price) its stores' price search starts from. */
+  startMultiple?: number;
+}
+
+export function resellerStrategy(options: ResellerOptions = { name: 'reseller', pick: 'margin' }): Strategy {
   const stores: Store[] = [];
 
-  /** The city's finished goods with the highest reference price over the market price. */
+  /** The city's 6 products to carry (ResellerOptions.pick). */
   async function bestProducts(ctx: StrategyContext, cityId: number): Promise<Store['products']> {
+    const order =
+      options.pick === 'demand'
+        ? sql`cmd.demand_level::float8 * p.current_price_cents / p.base_price_cents desc`
+        : sql`cmd.market_price_cents::float8 / p.current_price_cents desc`;
     const rows = await ctx.db.execute<{ product_id: number; reference_cents: number; market_cents: number }>(sql`
       select cmd.product_id, cmd.market_price_cents as reference_cents, p.current_price_cents as market_cents
       from city_market_data cmd join ${worldProductsSql(1)} p on p.id = cmd.product_id
-      where cmd.world_id = 1 and cmd.city_id = ${cityId} and p.category in ('Food Products', 'Consumer Goods', 'Luxury Goods')
-      order by cmd.market_price_cents::float8 / p.current_price_cents desc, p.id
+      where cmd.world_id = 1 and cmd.city_id = ${cityId} and ${isConsumerGoodSql(sql`p.category`)}
+      order by ${order}, p.id
       limit ${PRODUCTS_PER_STORE}`);
     return rows.map((row) => ({ productId: Number(row.product_id), referenceCents: Number(row.reference_cents), marketCents: Number(row.market_cents) }));
   }
 
   async function openStore(ctx: StrategyContext): Promise<void> {
-    const cityId = ctx.catalogue.cityId(CITIES[stores.length % CITIES.length]!);
+    const cityId = ctx.catalogue.cityId(CITIES[(stores.length + (options.siteOffset ?? 0)) % CITIES.length]!);
     const building = await attempt(ctx, 'build store', () => buildBuilding(ctx.db, ctx.companyId, { type: 'store', cityId }));
     if (!building) return;
     await attempt(ctx, 'hire', () => hireEmployees(ctx.db, ctx.companyId, building.id, HIRES));
-    stores.push({ id: building.id, cityId, price: { multiple: 1, step: 1.1 }, products: await bestProducts(ctx, cityId) });
+    stores.push({ id: building.id, cityId, price: { multiple: options.startMultiple ?? 1, step: 1.1 }, products: await bestProducts(ctx, cityId) });
   }
 
   return {
-    name: 'reseller',
+    name: options.name,
     kind: 'retail',
     figures: () => ({
       stores: String(stores.length),
