@@ -165,7 +165,7 @@ export async function moveGoods(
   input: { buildingId: number; productId: number; quantity: number; direction: MoveDirection },
 ): Promise<MoveResult> {
   return db.transaction(async (tx) => {
-    // Lock order: the building row first, then the stock rows (as transferToStore).
+    // Lock order: the company row, the building row (findOwnedBuilding), then the stock rows (as transferToStore).
     const building = await findOwnedBuilding(tx, companyId, input.buildingId, { lock: true });
     if (building.spec.category !== 'retail') {
       throw new GameError('RULE_BROKEN', `Only stores have a back room: your ${building.spec.name} takes its inputs from the warehouse each turn`);
