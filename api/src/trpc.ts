@@ -5,8 +5,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { eq, and } from 'drizzle-orm';
-import { GameError, type GameErrorCode, type ProcedureAccess } from '@marketcraft/shared';
-import { WORLD_ENDED, companies, worlds } from '@marketcraft/db';
+import { GameError, PUBLIC_WORLD_ID, type GameErrorCode, type ProcedureAccess } from '@marketcraft/shared';
+import { WORLD_ENDED, companies, holdWorldOpen, worlds, type Database } from '@marketcraft/db';
 import type { RequestContext } from './context.ts';
 import { noteRequest } from './requestLog.ts';
 import { checkCredential, countAgainstBudget } from './access/guard.ts';
@@ -140,7 +140,27 @@ export const playerProcedure = signedInProcedure.use(async ({ ctx, next, type })
   // An ended world is read-only: its players still read everything, change nothing.
   if (type === 'mutation' && company.worldStatus === 'ended') throw new TRPCError({ code: 'CONFLICT', message: WORLD_ENDED });
   noteRequest(ctx.req, { companyId: company.id });
-  return next({ ctx: { company } });
+  const run = (db: Database) => next({ ctx: { company, db } });
+  if (type !== 'mutation' || company.worldId === PUBLIC_WORLD_ID) return run(ctx.db);
+  // A private world can be ended while this action runs (the check above read it before): the
+  // action runs in one transaction that first holds the world open (holdWorldOpen, docs/worlds.md),
+  // so it commits before the end or answers 409 after it. Its own transactions become savepoints.
+  let failed: Awaited<ReturnType<typeof run>> | null = null;
+  return ctx.db
+    .transaction(async (tx) => {
+      await holdWorldOpen(tx, company.worldId);
+      const answer = await run(tx as unknown as Database);
+      if (!answer.ok) {
+        // A failed action writes nothing: roll back, then answer its error as usual.
+        failed = answer;
+        throw new Error('rolled back: the action failed');
+      }
+      return answer;
+    })
+    .catch((error: unknown) => {
+      if (failed) return failed;
+      throw error;
+    });
 });
 
 export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {

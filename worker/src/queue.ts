@@ -47,8 +47,9 @@ export async function sendWorldTurn(boss: PgBoss, worldId: number, week?: number
 /**
  * The private worlds' clock: claims every active world whose next turn is due (pushing its
  * next_turn_at a few minutes ahead, so a lost job is sent again then; the turn sets the real next
- * time) and sends its turn for its current week. `for update skip locked`: several workers never
- * claim the same world twice. Returns the worlds sent.
+ * time) and sends its turn for its current week. `for no key update skip locked`: several workers
+ * never claim the same world twice, and a world whose players are acting is not skipped (each
+ * action holds the row `for key share`, which only `for update` waits for). Returns the worlds sent.
  */
 export async function enqueueDueWorlds(boss: PgBoss, db: Database, now = new Date()): Promise<number[]> {
   const due = await db.execute<{ id: number; current_week: number }>(sql`
@@ -56,7 +57,7 @@ export async function enqueueDueWorlds(boss: PgBoss, db: Database, now = new Dat
       select id from worlds
       where kind = 'private' and status = 'active' and next_turn_at is not null and next_turn_at <= ${now.toISOString()}::timestamptz
       order by next_turn_at, id
-      for update skip locked
+      for no key update skip locked
     )
     update worlds w set next_turn_at = ${now.toISOString()}::timestamptz + interval '5 minutes'
     from due where w.id = due.id

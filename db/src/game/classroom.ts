@@ -53,14 +53,33 @@ export async function updateWorldClock(
   return getWorld(db, user, worldId);
 }
 
-/** POST /api/worlds/{id}/end: the world stops for good; its data stays readable, nothing changes it again. */
+/**
+ * POST /api/worlds/{id}/end: the world stops for good; its data stays readable, nothing changes it
+ * again. The row is taken `for update` first: that lock waits for every player action running in
+ * the world (each holds the row `for key share` in its own transaction, holdWorldOpen), and the
+ * actions that start meanwhile wait for the end and then see it. No action commits after the end.
+ */
 export async function endWorld(db: DbExecutor, user: WorldUser, worldId: number): Promise<WorldView> {
   const world = await requireInstructor(db, user, worldId);
   if (world.kind === 'public') throw new GameError('RULE_BROKEN', 'The public world cannot be ended');
-  await db.execute(sql`
-    update worlds set status = 'ended', ended_at = coalesce(ended_at, now()), next_turn_at = null, updated_at = now()
-    where id = ${worldId}`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from worlds where id = ${worldId} for update`);
+    await tx.execute(sql`
+      update worlds set status = 'ended', ended_at = coalesce(ended_at, now()), next_turn_at = null, updated_at = now()
+      where id = ${worldId}`);
+  });
   return getWorld(db, user, worldId);
+}
+
+/**
+ * A player action in a private world, inside the action's transaction: the world row `for key
+ * share` (which only endWorld's `for update` waits for: turns, the clock and pause/resume do not)
+ * and its status read under that lock, so an action never commits after the world ended: 409
+ * WORLD_ENDED. The public world is never ended and does not need it (api/src/trpc.ts).
+ */
+export async function holdWorldOpen(tx: DbExecutor, worldId: number): Promise<void> {
+  const [world] = await tx.execute<{ status: string }>(sql`select status from worlds where id = ${worldId} for key share`);
+  if (world?.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
 }
 
 export interface ShockView {
