@@ -123,6 +123,16 @@ describe('build journey', () => {
     await page.getByRole('button', { name: 'Add to Store' }).first().click();
     const addDialog = page.getByRole('dialog', { name: 'Add Product to Store' });
     const retailPrice = addDialog.getByRole('textbox', { name: 'Retail price' });
+    // Beside the price: what shoppers in the store's city expect to pay for it, the server's figure.
+    const storeId = Number(new URL(page.url()).pathname.split('/').pop());
+    const store = await (await page.request.get(`/api/buildings/${storeId}`)).json();
+    const cityMarket: Array<{ product_name: string; market_price: number; demand_level: number }> = await (await page.request.get(`/api/cities/${store.city_id}/market-data`)).json();
+    const productName = await addDialog.locator('p').first().textContent();
+    const shelved = cityMarket.find((product) => product.product_name === productName)!;
+    const expected = shelved.market_price.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    expect(await addDialog.getByTestId('shelf-reference-price').textContent()).toBe(
+      `Shoppers in ${store.city_name} expect ${expected} (demand ${shelved.demand_level}/100): the further above it, the fewer sell`,
+    );
     const suggested = (await retailPrice.inputValue()).replace('$', '');
     await retailPrice.fill('');
     await addDialog.getByText('Please enter a valid price').waitFor();

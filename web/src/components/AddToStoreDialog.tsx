@@ -29,6 +29,9 @@ export interface ShelfCandidate {
 export interface StoreChoice {
   id: number;
   label: string;
+  /** The store's city: its shoppers' reference price is the hint beside the retail price. */
+  cityId: number;
+  cityName: string;
   /** Units of the product this store can put on its shelf: its back room plus the warehouse. */
   available: number;
 }
@@ -43,6 +46,10 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
   const store = stores.find((candidate) => String(candidate.id) === storeId) ?? null;
   const quantity = useFieldText(store?.available ?? '');
   const price = useFieldText(suggestedRetailPrice(item.averageCost));
+  // What shoppers in the store's city expect to pay (the server's reference price): without it a new
+  // player sets a price blind, and above it sales fall fast (docs/economy.md, "Store sales").
+  const cityMarket = trpc.catalog.cityMarketData.useQuery({ id: store?.cityId ?? 0 }, { enabled: store !== null });
+  const reference = cityMarket.data?.find((product) => product.product_id === item.productId);
   const transfer = trpc.buildings.transferToStore.useMutation({
     onSuccess: () => {
       notifySuccess('Product added to store!');
@@ -93,7 +100,17 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
         label="Retail price"
         kind="money"
         leftSection="$"
-        description={`Suggested ${formatMoney(Number(suggestedRetailPrice(item.averageCost)))} (50% markup on ${formatMoney(item.averageCost)} average cost)`}
+        description={
+          <>
+            Suggested {formatMoney(Number(suggestedRetailPrice(item.averageCost)))} (50% markup on {formatMoney(item.averageCost)} average cost)
+            {store && reference && (
+              <span data-testid="shelf-reference-price">
+                <br />
+                Shoppers in {store.cityName} expect {formatMoney(reference.market_price)} (demand {reference.demand_level}/100): the further above it, the fewer sell
+              </span>
+            )}
+          </>
+        }
         field={price}
         error={checked.errors.retail_price}
       />

@@ -200,7 +200,7 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
     productName: addLine.productName,
     averageCost: (addLine.backRoom ?? addLine.warehouse)?.average_cost ?? 0,
   };
-  const addStores: StoreChoice[] = addLine ? [{ id: building.id, label: storeLabel, available: (addLine.backRoom?.quantity ?? 0) + (addLine.warehouse?.quantity ?? 0) }] : [];
+  const addStores: StoreChoice[] = addLine ? [{ id: building.id, label: storeLabel, cityId: building.city_id, cityName: building.city_name, available: (addLine.backRoom?.quantity ?? 0) + (addLine.warehouse?.quantity ?? 0) }] : [];
 
   return (
     <Stack gap="md">

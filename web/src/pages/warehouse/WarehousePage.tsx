@@ -64,6 +64,8 @@ export default function WarehousePage() {
     return stores.map((store) => ({
       id: store.id,
       label: `${store.name} in ${store.city_name}`,
+      cityId: store.city_id,
+      cityName: store.city_name,
       available: inWarehouse + (items.find((item) => item.product_id === productId && item.location === 'back_room' && item.store?.building_id === store.id)?.quantity ?? 0),
     }));
   };
