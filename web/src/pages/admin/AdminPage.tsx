@@ -4,12 +4,13 @@
  * (docs/worlds.md, "/admin and the public world"); class worlds are run from their manage page.
  */
 import { Link, Navigate } from 'react-router-dom';
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarTime, IconPlayerTrackNext, IconWorld } from '@tabler/icons-react';
 import { PUBLIC_WORLD_NAME } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { SectionCard } from '../../components/SectionCard';
 import { useIsAdmin } from '../../hooks/useIsAdmin';
 import { useNow } from '../../hooks/useNow';
 import { usePageMeta } from '../../hooks/usePageMeta';
@@ -37,13 +38,7 @@ function WorldStateCard() {
   const now = useNow(1000);
   const world = trpc.admin.worldState.useQuery();
   return (
-    <Card withBorder padding="lg" data-testid="world-state-card">
-      <Group gap="sm" mb="md">
-        <IconWorld size={22} aria-hidden />
-        <Title order={2} fz="lg">
-          World State
-        </Title>
-      </Group>
+    <SectionCard title="World State" icon={IconWorld} data-testid="world-state-card">
       <Text size="sm" c="dimmed" mb="sm" data-testid="admin-world-name">
         {PUBLIC_WORLD_NAME}, whichever world you play in. Class worlds are run from their{' '}
         <Anchor component={Link} to="/worlds" inherit>
@@ -61,20 +56,14 @@ function WorldStateCard() {
         </Stack>
         )}
       </QueryState>
-    </Card>
+    </SectionCard>
   );
 }
 
 function ScheduleCard() {
   const cron = trpc.admin.cronStatus.useQuery();
   return (
-    <Card withBorder padding="lg" data-testid="schedule-card">
-      <Group gap="sm" mb="md">
-        <IconCalendarTime size={22} aria-hidden />
-        <Title order={2} fz="lg">
-          Automated Turn Schedule
-        </Title>
-      </Group>
+    <SectionCard title="Automated Turn Schedule" icon={IconCalendarTime} data-testid="schedule-card">
       <QueryState query={cron}>
         {(schedule) => (
         <Stack gap="xs">
@@ -92,7 +81,7 @@ function ScheduleCard() {
         </Stack>
         )}
       </QueryState>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -104,13 +93,7 @@ function ManualTurnCard() {
     onError: (error) => notifyFailure('Error Advancing Turn', error, 'Failed to advance the turn. Check the server logs.'),
   });
   return (
-    <Card withBorder padding="lg">
-      <Group gap="sm" mb="md">
-        <IconPlayerTrackNext size={22} aria-hidden />
-        <Title order={2} fz="lg">
-          Manual Turn Control
-        </Title>
-      </Group>
+    <SectionCard title="Manual Turn Control" icon={IconPlayerTrackNext}>
       <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} mb="md" title="Warning">
         Advancing the turn runs a full game week of the {PUBLIC_WORLD_NAME.toLowerCase()} for every company in it right now: production, sales, bot actions, stock prices and
         dividends. It cannot be undone.
@@ -118,7 +101,7 @@ function ManualTurnCard() {
       <Button color="orange" onClick={() => advance.mutate()} disabled={advance.isPending} leftSection={<IconPlayerTrackNext size={18} aria-hidden />}>
         {advance.isPending ? 'Processing Turn...' : 'Advance Turn Manually'}
       </Button>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,7 +1,8 @@
 /** Admin: the 20 busiest personal access tokens of the last 7 days (GET /api/admin/tokens/busiest). */
-import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { QueryState } from '../../components/QueryState';
+import { SectionCard } from '../../components/SectionCard';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { ScopeBadge } from '../../components/ScopeBadge';
@@ -11,13 +12,7 @@ const count = (value: number) => value.toLocaleString('en-US');
 export function BusiestTokensCard() {
   const busiest = trpc.tokens.busiest.useQuery();
   return (
-    <Card withBorder padding="lg" mt="md" data-testid="busiest-tokens">
-      <Group gap="sm" mb={4}>
-        <IconKey size={22} aria-hidden />
-        <Title order={2} fz="lg">
-          Busiest API Tokens
-        </Title>
-      </Group>
+    <SectionCard title="Busiest API Tokens" icon={IconKey} headerMb={4} mt="md" data-testid="busiest-tokens">
       <Text size="sm" c="dimmed" mb="md">
         Personal access tokens with the most requests over the last 7 days (UTC days, today included).
       </Text>
@@ -72,6 +67,6 @@ export function BusiestTokensCard() {
         </Table.ScrollContainer>
         )}
       </QueryState>
-    </Card>
+    </SectionCard>
   );
 }

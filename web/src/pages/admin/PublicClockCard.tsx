@@ -5,10 +5,11 @@
  * the scheduled turns do nothing; 'Advance Turn Manually' still runs one.
  */
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconClockPause, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { QueryState } from '../../components/QueryState';
+import { SectionCard } from '../../components/SectionCard';
 import { formatDateTime } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -40,13 +41,7 @@ export function PublicClockCard() {
     onError: (error) => notifyFailure('Error', error, 'Could not change the clock.'),
   });
   return (
-    <Card withBorder padding="lg" mb="md" data-testid="public-clock-card">
-      <Group gap="sm" mb="md">
-        <IconClockPause size={22} aria-hidden />
-        <Title order={2} fz="lg">
-          Public World Clock
-        </Title>
-      </Group>
+    <SectionCard title="Public World Clock" icon={IconClockPause} mb="md" data-testid="public-clock-card">
       <QueryState query={world}>
         {(data) => {
           const paused = data.status === 'paused';
@@ -98,6 +93,6 @@ export function PublicClockCard() {
           </Button>
         </Group>
       </Modal>
-    </Card>
+    </SectionCard>
   );
 }

@@ -12,6 +12,7 @@ import { shockSchema, SHOCK_KINDS, type ShockKind } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { SectionCard } from '../../components/SectionCard';
 import { TableScroll } from '../../components/TableScroll';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatDateTime, formatMoney, formatWholeDollars } from '../../lib/format';
@@ -147,10 +148,7 @@ function ShockCard({ worldId }: { worldId: number }) {
     addShock.mutate(input);
   };
   return (
-    <Card withBorder padding="lg">
-      <Title order={2} fz="lg" mb="sm">
-        Apply a shock
-      </Title>
+    <SectionCard title="Apply a shock" headerMb="sm">
       <Text size="sm" c="dimmed" mb="sm">
         The next turns use it for the weeks you choose; everyone sees it in the world's news.
       </Text>
@@ -180,7 +178,7 @@ function ShockCard({ worldId }: { worldId: number }) {
           Apply shock
         </Button>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }
 

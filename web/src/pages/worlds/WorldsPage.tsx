@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Badge, Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDoor, IconPlus, IconSettings } from '@tabler/icons-react';
 import { createWorldSchema, joinWorldSchema } from '@marketcraft/shared';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { SectionCard } from '../../components/SectionCard';
 import { TableScroll } from '../../components/TableScroll';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatWholeDollars } from '../../lib/format';
@@ -54,13 +55,7 @@ function JoinCard() {
     if (!problem) join.mutate(input);
   };
   return (
-    <Card withBorder padding="lg">
-      <Group gap="sm" mb="sm">
-        <IconDoor size={22} aria-hidden />
-        <Title order={2} fz="lg">
-          Join a class world
-        </Title>
-      </Group>
+    <SectionCard title="Join a class world" icon={IconDoor} headerMb="sm">
       <Text size="sm" c="dimmed" mb="md">
         Your instructor gives you a join code. You start a new company there; your other companies stay as they are.
       </Text>
@@ -78,7 +73,7 @@ function JoinCard() {
           </Button>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -111,13 +106,7 @@ function CreateCard() {
     if (!problem) create.mutate(input);
   };
   return (
-    <Card withBorder padding="lg">
-      <Group gap="sm" mb="sm">
-        <IconPlus size={22} aria-hidden />
-        <Title order={2} fz="lg">
-          Create a class world
-        </Title>
-      </Group>
+    <SectionCard title="Create a class world" icon={IconPlus} headerMb="sm">
       <Text size="sm" c="dimmed" mb="md">
         A private world for your class: its own market, clock and leaderboard. You run it as its instructor.
       </Text>
@@ -161,7 +150,7 @@ function CreateCard() {
           </Button>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }
 
