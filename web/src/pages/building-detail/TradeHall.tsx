@@ -162,9 +162,15 @@ function StockCard({ line, onAdd }: { line: StockLine; onAdd: () => void }) {
             {parts.join(' · ')}
           </Text>
         </div>
-        <Button size="xs" onClick={onAdd} aria-label={`Add to Store: ${line.productName}`}>
-          Add to Store
-        </Button>
+        {isConsumerGood(line.category) ? (
+          <Button size="xs" onClick={onAdd} aria-label={`Add to Store: ${line.productName}`}>
+            Add to Store
+          </Button>
+        ) : (
+          <Text size="xs" c="dimmed">
+            Stores sell consumer goods only
+          </Text>
+        )}
       </Group>
     </Card>
   );

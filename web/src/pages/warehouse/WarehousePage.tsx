@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { isConsumerGood } from '@marketcraft/shared';
 import { AddToStoreDialog, type ShelfCandidate, type StoreChoice } from '../../components/AddToStoreDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -151,7 +152,8 @@ export default function WarehousePage() {
                                   Sell
                                 </Button>
                               )}
-                              {item.location !== 'shelf' && (
+                              {/* Stores sell consumer goods only (docs/economy.md, "Store sales"). */}
+                              {item.location !== 'shelf' && isConsumerGood(item.category) && (
                                 <Button size="compact-xs" variant="light" onClick={() => setShelving(item)} aria-label={`To shelf: ${item.product_name}`} disabled={stores.length === 0}>
                                   To shelf
                                 </Button>
