@@ -221,6 +221,33 @@ describe('classroom worlds under concurrent and careless requests', () => {
     expect(Number(news!.n)).toBe(0);
   });
 
+  it("saves the clock and announces while a player's action holds the world open", async () => {
+    const world = await createWorld({ name: 'Busy class', turn_interval_minutes: 30 });
+    // A player's action in a private world holds the world row `for key share` until it commits
+    // (holdWorldOpen): only ending the world waits for it, never the clock or the news.
+    let finishAction!: () => void;
+    const actionDone = new Promise<void>((resolve) => (finishAction = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const action = app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select status from worlds where id = ${world.id} for key share`);
+      held();
+      await actionDone;
+    });
+    await holding;
+    try {
+      // Waiting for the lock would last until the action ends: 15 s is only there to fail instead of hanging.
+      const timeout = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 15_000));
+      const paused = await Promise.race([app.api('PATCH', `/worlds/${world.id}`, { token: teacher.token, body: { status: 'paused' } }), timeout]);
+      expect(paused).toMatchObject({ status: 200, body: { status: 'paused' } });
+      const announced = await Promise.race([app.api('POST', `/worlds/${world.id}/announcements`, { token: teacher.token, body: { message: 'Quiz on Friday' } }), timeout]);
+      expect(announced).toMatchObject({ status: 200 });
+    } finally {
+      finishAction();
+      await action;
+    }
+  });
+
   it('refuses debrief product ids no product can have with a 400', async () => {
     const world = await createWorld({ name: 'Debrief' });
     const answer = await app.api('GET', `/worlds/${world.id}/debrief?product_ids=1,9999999999`, { token: teacher.token });

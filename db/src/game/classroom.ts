@@ -23,9 +23,10 @@ export async function updateWorldClock(
     // The world's row, locked, and its status read under the lock: an end (or another change of
     // the clock) at the same moment either waits for this change or goes first and is seen here.
     // Read before the lock, an end that committed in between was overwritten: the ended world ran
-    // again ('active' or 'paused', with its ended_at).
+    // again ('active' or 'paused', with its ended_at). `for no key update`: the players' actions,
+    // which hold the row `for key share` (holdWorldOpen), neither wait for the clock nor hold it up.
     const [world] = await tx.execute<{ kind: string; status: 'active' | 'paused' | 'ended'; turn_interval_minutes: number | null }>(
-      sql`select kind, status, turn_interval_minutes from worlds where id = ${worldId} for update`,
+      sql`select kind, status, turn_interval_minutes from worlds where id = ${worldId} for no key update`,
     );
     if (!world) throw new GameError('NOT_FOUND', 'World not found');
     if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
@@ -208,8 +209,9 @@ export async function addAnnouncement(db: DbExecutor, user: WorldUser, worldId: 
   const world = await requireInstructor(db, user, worldId);
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
   const row = await db.transaction(async (tx) => {
-    // The status again under the world's row lock: a world ended since the check above gets no news.
-    const [locked] = await tx.execute<{ status: string; current_week: number }>(sql`select status, current_week from worlds where id = ${worldId} for update`);
+    // The status again under the world's row lock: a world ended since the check above gets no news
+    // (`for no key update`, as the clock: the players' actions go on meanwhile).
+    const [locked] = await tx.execute<{ status: string; current_week: number }>(sql`select status, current_week from worlds where id = ${worldId} for no key update`);
     if (locked?.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
     const [inserted] = await tx.execute<{ id: number; message: string; week: number; created_at: Date | string }>(sql`
       insert into world_announcements (world_id, message, week, created_by_user_id)
