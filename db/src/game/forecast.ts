@@ -25,6 +25,7 @@ import {
   storeCapacityRule,
   storeRevenueRule,
   wagesRule,
+  wholesaleMarginBp,
   type Figure,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
@@ -99,7 +100,7 @@ export interface BuildingForecast {
   operating_cost: Figure;
   /** Stores: revenue from shoppers. Production: the output valued at the market's sell price. */
   revenue: number;
-  /** Production: the inputs used, valued at the market's buy price (0 for stores: their goods are bought already). */
+  /** Production: the inputs used, valued at the market's buy price, wholesale margin included (0 for stores: their goods are bought already). */
   inputs_cost: number;
   /** Stores: units the shelves sell next turn; production: output_units. */
   units: number;
@@ -272,8 +273,8 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
     };
   }
 
-  const plan = await db.execute<{ product_id: number; product_name: string; role: string; planned: number; units: number; in_stock: number; price_cents: number }>(sql`
-    select pl.product_id, p.name as product_name, pl.role, pl.planned, pl.units, wp.current_price_cents as price_cents,
+  const plan = await db.execute<{ product_id: number; product_name: string; category: string; role: string; planned: number; units: number; in_stock: number; price_cents: number }>(sql`
+    select pl.product_id, p.name as product_name, p.category, pl.role, pl.planned, pl.units, wp.current_price_cents as price_cents,
            coalesce((select i.quantity from inventory_items i where i.world_id = ${worldId} and i.company_id = ${companyId} and i.product_id = pl.product_id), 0) as in_stock
     from ${productionPlanSql({ worldId, companies, research })} pl
     join products p on p.id = pl.product_id
@@ -283,7 +284,15 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
   const output = plan.find((row) => row.role === 'output');
   const inputs = plan
     .filter((row) => row.role === 'input')
-    .map((row) => ({ product_id: n(row.product_id), product_name: row.product_name, needed: n(row.planned), used: n(row.units), in_stock: n(row.in_stock), priceCents: n(row.price_cents) }));
+    .map((row) => ({
+      product_id: n(row.product_id),
+      product_name: row.product_name,
+      needed: n(row.planned),
+      used: n(row.units),
+      in_stock: n(row.in_stock),
+      priceCents: n(row.price_cents),
+      marginBp: wholesaleMarginBp(row.category),
+    }));
   const outputUnits = n(output?.units ?? 0);
   const plannedUnits = n(output?.planned ?? 0);
   const limiting = outputUnits < plannedUnits ? inputs.find((input) => input.used < input.needed) : undefined;
@@ -297,14 +306,15 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
           bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
         });
   const revenueCents = Math.floor(withSpread(outputUnits * n(facts.output_price_cents), -1));
-  const inputsCostCents = Math.ceil(inputs.reduce((sum, input) => sum + withSpread(input.used * input.priceCents, 1), 0));
+  // Inputs at the buy price: the spread, and the wholesale margin for consumer goods (butter for croissants).
+  const inputsCostCents = Math.ceil(inputs.reduce((sum, input) => sum + withSpread(input.used * input.priceCents, 1, input.marginBp), 0));
   return {
     ...base,
     planned_output: plannedOutput,
     output_units: outputUnits,
     output_product_name: facts.output_product_name,
     limited_by: limiting?.product_name ?? null,
-    inputs: inputs.map(({ priceCents: _price, ...input }) => input),
+    inputs: inputs.map(({ priceCents: _price, marginBp: _margin, ...input }) => input),
     capacity: null,
     sales: [],
     revenue: centsToDollars(revenueCents),
@@ -374,7 +384,7 @@ function efficiencyImprovements(employees: number, equipmentLevel: number, outpu
   return steps;
 }
 
-/** Cents at the market's sell (-1) or buy (+1) price: the posted price less or plus the half-spread. */
-function withSpread(cents: number, side: 1 | -1): number {
-  return (cents * (10_000 + side * MARKET_HALF_SPREAD_BP)) / 10_000;
+/** Cents at the market's sell (-1) or buy (+1) price: the posted price less or plus the half-spread (a purchase also plus its wholesale margin, basis points). */
+function withSpread(cents: number, side: 1 | -1, marginBp = 0): number {
+  return (cents * (10_000 + side * MARKET_HALF_SPREAD_BP + (side === 1 ? marginBp : 0))) / 10_000;
 }
