@@ -164,6 +164,17 @@ async function playTheChain(page: Page, context: BrowserContext, actor: Actor): 
     await page.getByText('Production recipe selected!').waitFor();
   }
 
+  // The bakery, with nothing in the warehouse yet, says it is short of inputs and where to buy them;
+  // My Buildings marks it too (the server's forecast: next turn's output below the planned output).
+  const shortOfInputs = page.getByTestId('short-inputs-warning');
+  await shortOfInputs.waitFor();
+  expect(await shortOfInputs.textContent()).toMatch(/Next turn makes 0 of the [\d,]+ White Bread planned: your warehouse has 0 of the [\d,]+ Cane Sugar, 0 of the [\d,]+ Milk, 0 of the [\d,]+ Wheat Flour it needs\./);
+  await actor.press(shortOfInputs.getByRole('link', { name: 'Buy Milk on the Market' }));
+  await page.getByRole('heading', { level: 2, name: 'Milk' }).waitFor();
+  await page.goto('/my-buildings');
+  await page.getByRole('heading', { level: 1, name: 'My Buildings' }).waitFor();
+  expect(await page.getByTestId('short-inputs-badge').count(), 'mill and bakery wait for their inputs').toBe(2);
+
   // The bakery's other inputs, bought on the market into the warehouse.
   const goods: Good[] = await apiGet(context, '/goods');
   for (const [name, quantity] of [['Milk', '20'], ['Cane Sugar', '10']] as const) {

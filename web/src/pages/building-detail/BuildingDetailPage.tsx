@@ -35,7 +35,7 @@ import { OperationsTab } from './OperationsTab';
 import { OverviewTab } from './OverviewTab';
 import { TradeHall } from './TradeHall';
 import { useBuildingActions, type BuildingActions } from './useBuildingActions';
-import { useBuildingEconomics } from './useBuildingEconomics';
+import { useBuildingEconomics, type ProductionForecast } from './useBuildingEconomics';
 import classes from './building.module.css';
 
 type Building = RouterOutputs['buildings']['get'];
@@ -65,6 +65,26 @@ const QUICK_NAV = [
   { label: 'Advertising', icon: IconChartBar, tab: 'efficiency' },
   { label: 'Trade hall', icon: IconBuildingStore, to: '/market' },
 ] as const;
+
+/**
+ * A recipe whose inputs the warehouse cannot cover makes less (or nothing) next turn: say so where
+ * the player looks, with what is missing and where to buy it (the API's forecast, nothing recomputed).
+ */
+function ShortInputsAlert({ forecast, product }: { forecast: ProductionForecast; product: string }) {
+  return (
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Short of inputs" data-testid="short-inputs-warning">
+      Next turn makes {forecast.units.toLocaleString('en-US')} of the {forecast.planned.toLocaleString('en-US')} {product} planned: your warehouse has{' '}
+      {forecast.short.map((input) => `${input.have.toLocaleString('en-US')} of the ${input.need.toLocaleString('en-US')} ${input.name}`).join(', ')} it needs.
+      <Group gap="md" mt={4}>
+        {forecast.short.map((input) => (
+          <Anchor key={input.productId} component={Link} to={`/market?product=${input.productId}`} fz="sm" c="inherit" fw={600} underline="always">
+            Buy {input.name} on the Market
+          </Anchor>
+        ))}
+      </Group>
+    </Alert>
+  );
+}
 
 /** The page once the building is loaded: its live economics feed the alert and the tabs. */
 function BuildingScreen({ building, cash, recipes, actions }: { building: Building; cash: number; recipes: Recipe[]; actions: BuildingActions }) {
@@ -101,6 +121,10 @@ function BuildingScreen({ building, cash, recipes, actions }: { building: Buildi
               Go to Operations
             </Anchor>
           </Alert>
+        )}
+
+        {economics.forecast && economics.forecast.short.length > 0 && building.recipe && (
+          <ShortInputsAlert forecast={economics.forecast} product={building.recipe.output_product_name} />
         )}
 
         <SimpleGrid cols={{ base: 2, xs: 4, lg: 8 }} spacing="xs" aria-label="Quick navigation">

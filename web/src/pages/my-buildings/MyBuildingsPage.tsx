@@ -82,6 +82,12 @@ export default function MyBuildingsPage() {
                               Active Production
                             </Badge>
                           )}
+                          {/* The server's two figures: what the turn plans, and what the warehouse's inputs let it make. */}
+                          {building.selected_recipe_id !== null && building.next_turn_output < building.effective_output && (
+                            <Badge color="orange" variant="light" data-testid="short-inputs-badge">
+                              Short of inputs
+                            </Badge>
+                          )}
                         </Group>
                       </Group>
                       <Text size="sm" c="dimmed" mb="sm">
