@@ -39,7 +39,7 @@ export interface ProductionForecast {
   /** Units the next turn makes. */
   units: number;
   inputs: InputUse[];
-  /** Inputs that are short of the planned output. */
+  /** Inputs the warehouse holds less of than the planned output needs. */
   short: InputUse[];
 }
 
@@ -78,7 +78,9 @@ export function useBuildingEconomics(building: Building): BuildingEconomics {
     cityBonus: building.city_bonus_applies ? building.city_bonus_value : 0,
     outputBonus: building.total_bonus,
     forecast: forecast.planned_output
-      ? { planned: forecast.planned_output.value, units: forecast.output_units, inputs, short: inputs.filter((input) => input.used < input.need) }
+      ? // Short: the warehouse holds less than the plan needs (an input the turn uses less of only because
+        // another one is missing is not short: 646 flour for 145 needed read "short" beside 0 milk).
+        { planned: forecast.planned_output.value, units: forecast.output_units, inputs, short: inputs.filter((input) => input.have < input.need) }
       : null,
     lastWeek: null,
     nextWeek: {
