@@ -94,5 +94,14 @@ describe('classroom world journey', () => {
     // The students' news shows the shock.
     const news = await apiGet<Array<{ kind: string; description: string }>>(first.context, '/transactions/recent');
     expect(news.some((item) => item.kind === 'shock' && item.description.includes('White Bread'))).toBe(true);
+
+    // Student A built nothing: a flat cash line, whose axis still reads as a scale ($99K to $101K),
+    // not five ticks a dollar apart that all read "$100K".
+    await first.page.goto('/');
+    const yTicks = first.page.getByRole('figure', { name: 'Cash after each turn' }).locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await yTicks.first().waitFor();
+    const labels = await yTicks.allTextContents();
+    expect(labels.length).toBeGreaterThan(2);
+    expect(new Set(labels).size, labels.join(' ')).toBe(labels.length);
   });
 });

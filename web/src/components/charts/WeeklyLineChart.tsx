@@ -5,23 +5,12 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { formatMoney, formatWholeDollars } from '../../lib/format';
+import { axisDollars, dollarDomain } from './axis';
 
 export interface WeeklySeries {
   name: string;
   label: string;
   color: string;
-}
-
-/** Compact axis labels: "$1.2M", "$450K", "$900", "$4.50". */
-export function axisDollars(value: number): string {
-  const abs = Math.abs(value);
-  // The axis's zero reads "$0", like its "$400K" neighbours (not "$0.00").
-  if (abs === 0) return '$0';
-  const sign = value < 0 ? '-' : '';
-  if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(abs >= 10_000_000 ? 0 : 1)}M`;
-  if (abs >= 10_000) return `${sign}$${Math.round(abs / 1_000)}K`;
-  if (abs >= 100) return formatWholeDollars(value);
-  return formatMoney(value);
 }
 
 export default function WeeklyLineChart({
@@ -48,7 +37,7 @@ export default function WeeklyLineChart({
       series={series}
       curveType="monotone"
       valueFormatter={(value) => (wholeDollars ? formatWholeDollars(value) : formatMoney(value))}
-      yAxisProps={{ width: 72, domain: ['auto', 'auto'], tickFormatter: axisDollars }}
+      yAxisProps={{ width: 72, domain: dollarDomain(points.flatMap((point) => series.map((line) => point[line.name]))), tickFormatter: axisDollars }}
       withLegend={series.length > 1}
       connectNulls
     />

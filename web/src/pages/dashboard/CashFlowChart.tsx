@@ -1,18 +1,10 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Card, Text, Title } from '@mantine/core';
+import { axisDollars, dollarDomain } from '../../components/charts/axis';
 import { formatWholeDollars } from '../../lib/format';
 
 import type { CashPoint } from './cashFlow';
-
-/** Compact axis labels: "$1.2M", "$450K", "$900". */
-function axisDollars(value: number): string {
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(abs >= 10_000_000 ? 0 : 1)}M`;
-  if (abs >= 10_000) return `${sign}$${Math.round(abs / 1_000)}K`;
-  return formatWholeDollars(value);
-}
 
 export function CashFlowChart({ points }: { points: CashPoint[] }) {
   const first = points[0];
@@ -42,7 +34,7 @@ export function CashFlowChart({ points }: { points: CashPoint[] }) {
         series={[{ name: 'cash', label: 'Cash', color: 'teal.6' }]}
         curveType="monotone"
         valueFormatter={(value) => formatWholeDollars(value)}
-        yAxisProps={{ width: 64, domain: ['auto', 'auto'], tickFormatter: axisDollars }}
+        yAxisProps={{ width: 64, domain: dollarDomain(points.map((point) => point.cash)), tickFormatter: axisDollars }}
         xAxisProps={{ padding: { left: 16, right: 16 } }}
         withLegend={false}
       />

@@ -7,7 +7,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { QueryState } from '../../components/QueryState';
-import { axisDollars } from '../../components/charts/WeeklyLineChart';
+import { axisDollars } from '../../components/charts/axis';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../trpc';
 
