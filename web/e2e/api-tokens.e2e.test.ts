@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { PHONE, baseURL, defaultCompanyName, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
+import { DESKTOP, PHONE, baseURL, defaultCompanyName, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,6 +83,15 @@ describe('API tokens journey', () => {
     // The leaderboard's API badge on the company that acted through the token.
     await page.goto('/leaderboard');
     await page.getByTestId('leaderboard-you').getByTestId('api-badge').waitFor();
+    // On a phone the badges beside a long name keep their words ("You" read "Y..." there).
+    await page.setViewportSize(PHONE);
+    await page.getByTestId('leaderboard-you').getByText('You', { exact: true }).waitFor();
+    const clipped = await page
+      .getByTestId('leaderboard-you')
+      .locator('.mantine-Badge-label')
+      .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent));
+    expect(clipped).toEqual([]);
+    await page.setViewportSize(DESKTOP);
 
     // Revoke on the profile: the script's next request answers 401 with the reason.
     await page.goto('/profile');

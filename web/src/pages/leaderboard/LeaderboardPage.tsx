@@ -15,10 +15,19 @@ const MEDALS = [
 ] as const;
 
 /** "API": a personal access token acted for the company in the last 7 days (GET /api/companies' uses_api). */
+/** Never squeezed by a long company name (a phone showed "Y..."). */
+function YouBadge() {
+  return (
+    <Badge size="xs" color="blue" style={{ flexShrink: 0 }}>
+      You
+    </Badge>
+  );
+}
+
 function ApiBadge() {
   return (
     <Tooltip label="Acted through the API (a personal access token) in the last 7 days">
-      <Badge size="xs" variant="outline" color="grape" data-testid="api-badge">
+      <Badge size="xs" variant="outline" color="grape" data-testid="api-badge" style={{ flexShrink: 0 }}>
         API
       </Badge>
     </Tooltip>
@@ -65,9 +74,7 @@ export default function LeaderboardPage() {
                     </Text>
                     {company.uses_api && <ApiBadge />}
                     {company.is_you && (
-                      <Badge size="xs" color="blue">
-                        You
-                      </Badge>
+                      <YouBadge />
                     )}
                   </Group>
                   <Text fw={800} fz={22} mt={4}>
@@ -111,9 +118,7 @@ export default function LeaderboardPage() {
                           </Text>
                           {company.uses_api && <ApiBadge />}
                           {company.is_you && (
-                            <Badge size="xs" color="blue">
-                              You
-                            </Badge>
+                            <YouBadge />
                           )}
                         </Group>
                       </Table.Td>
