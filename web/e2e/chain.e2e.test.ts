@@ -174,6 +174,11 @@ async function playTheChain(page: Page, context: BrowserContext, actor: Actor): 
   await page.goto('/my-buildings');
   await page.getByRole('heading', { level: 1, name: 'My Buildings' }).waitFor();
   expect(await page.getByTestId('short-inputs-badge').count(), 'mill and bakery wait for their inputs').toBe(2);
+  await page.goto('/');
+  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+  const dashboardBuildings = page.getByRole('region', { name: 'Your buildings' });
+  await dashboardBuildings.getByTestId('short-inputs-badge').first().waitFor();
+  expect(await dashboardBuildings.getByTestId('short-inputs-badge').count(), 'the dashboard marks them too').toBe(2);
 
   // The bakery's other inputs, bought on the market into the warehouse.
   const goods: Good[] = await apiGet(context, '/goods');

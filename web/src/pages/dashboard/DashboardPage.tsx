@@ -26,6 +26,7 @@ import { StatCard } from '../../components/StatCard';
 import { WhyThisNumber } from '../../components/WhyThisNumber';
 import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
+import { ShortOfInputsBadge } from '../../components/ShortOfInputsBadge';
 import { QueryError } from '../../components/QueryError';
 import { useBuildings, useCities, useCompany, useRecentNews } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
@@ -225,6 +226,7 @@ function YourBuildings() {
                       <Text size="xs" c="dimmed" truncate>
                         {city ? city.name : building.city_name || 'Unknown City'}
                       </Text>
+                      <ShortOfInputsBadge building={building} />
                     </div>
                     {city && (
                       <Tooltip label={cityBonusApplies(building.type, city.bonus_type) ? `Applies to a ${building.name}` : `Does not apply to a ${building.name}`}>

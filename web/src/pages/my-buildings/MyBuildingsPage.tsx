@@ -4,6 +4,7 @@ import { Badge, Button, Card, Center, Group, SimpleGrid, Stack, Text, ThemeIcon,
 import { IconBuildingFactory2, IconBuildingStore, IconPlus, IconSettings, IconUsers } from '@tabler/icons-react';
 import { BUILDING_CATEGORIES, BUILDING_CATEGORY_LABELS } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
+import { ShortOfInputsBadge } from '../../components/ShortOfInputsBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryError';
 import { useBuildings } from '../../hooks/useGameData';
@@ -82,12 +83,7 @@ export default function MyBuildingsPage() {
                               Active Production
                             </Badge>
                           )}
-                          {/* The server's two figures: what the turn plans, and what the warehouse's inputs let it make. */}
-                          {building.selected_recipe_id !== null && building.next_turn_output < building.effective_output && (
-                            <Badge color="orange" variant="light" data-testid="short-inputs-badge">
-                              Short of inputs
-                            </Badge>
-                          )}
+                          <ShortOfInputsBadge building={building} />
                         </Group>
                       </Group>
                       <Text size="sm" c="dimmed" mb="sm">
