@@ -105,6 +105,8 @@ describe('market journey', () => {
     await table.hover();
     await page.mouse.wheel(400, 0);
     await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    // Scrolled: an arrow now says the first columns (the product names) are out of view to the left.
+    await table.locator('..').getByTestId('more-to-the-left').waitFor();
     await context.close();
   });
 

@@ -94,6 +94,10 @@ describe('navigation journey', () => {
     await page.getByTestId('header-cash').getByText('$500,000').waitFor();
     // The header has no room for the world switcher on a phone: the dashboard names the world, the side menu holds the switcher.
     await page.getByTestId('dashboard-world').getByText('Public world').waitFor();
+    // The tab bar at its start: an arrow says more tabs are to the right, none to the left.
+    const tabFrame = page.getByRole('navigation', { name: 'Sections' }).locator('..');
+    await tabFrame.getByTestId('more-to-the-right').waitFor();
+    expect(await tabFrame.getByTestId('more-to-the-left').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.waitFor({ state: 'visible' });
@@ -102,6 +106,9 @@ describe('navigation journey', () => {
     await menu.getByRole('link', { name: 'Leaderboard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
     await menu.waitFor({ state: 'hidden' });
+    // Scrolled to the Leaderboard tab: tabs out of view on both sides, an arrow on each.
+    await tabFrame.getByTestId('more-to-the-left').waitFor();
+    await tabFrame.getByTestId('more-to-the-right').waitFor();
 
     // Keyboard: the burger opens the menu with Enter.
     await page.getByRole('button', { name: 'Open menu' }).focus();

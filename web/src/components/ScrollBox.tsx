@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
-import { useMoreToTheRight } from '../hooks/useMoreToTheRight';
-import { MoreToTheRight } from './MoreToTheRight';
+import { useMoreOutOfView } from '../hooks/useMoreOutOfView';
+import { MoreOutOfView } from './MoreOutOfView';
 
 /**
  * A list that scrolls vertically past `maxHeight` and never widens past its container. The box is a
@@ -13,7 +13,7 @@ import { MoreToTheRight } from './MoreToTheRight';
  */
 export function ScrollBox({ maxHeight, children, label, scrollX = false }: { maxHeight: number | string; children: ReactNode; label: string; scrollX?: boolean }) {
   const box = useRef<HTMLDivElement>(null);
-  const more = useMoreToTheRight(box);
+  const more = useMoreOutOfView(box);
   const scroller = (
     <Box ref={box} mah={maxHeight} style={{ overflowY: 'auto', overflowX: scrollX ? 'auto' : 'hidden', overscrollBehavior: 'contain' }} role="region" aria-label={label} tabIndex={0}>
       {children}
@@ -23,7 +23,7 @@ export function ScrollBox({ maxHeight, children, label, scrollX = false }: { max
   return (
     <Box pos="relative">
       {scroller}
-      {more && <MoreToTheRight />}
+      <MoreOutOfView more={more} />
     </Box>
   );
 }

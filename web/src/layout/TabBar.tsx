@@ -1,9 +1,9 @@
 /** The tab bar (spec section 2): the sections as links, scrolling sideways on narrow screens. */
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { MoreToTheRight } from '../components/MoreToTheRight';
+import { MoreOutOfView } from '../components/MoreOutOfView';
 import { useIsAdmin } from '../hooks/useIsAdmin';
-import { useMoreToTheRight } from '../hooks/useMoreToTheRight';
+import { useMoreOutOfView } from '../hooks/useMoreOutOfView';
 import { TAB_LINKS, isActivePath } from './navigation';
 import classes from './layout.module.css';
 
@@ -12,7 +12,7 @@ export function TabBar() {
   const { isAdmin } = useIsAdmin();
   const bar = useRef<HTMLElement>(null);
   // The last tabs are often out of view (a phone, or a laptop beside the side menu): an arrow says so.
-  const more = useMoreToTheRight(bar);
+  const more = useMoreOutOfView(bar);
   // The current section's tab in view: on a phone, Profile or Admin sat out of sight at the end.
   useEffect(() => {
     const element = bar.current;
@@ -34,7 +34,7 @@ export function TabBar() {
           );
         })}
       </nav>
-      {more && <MoreToTheRight top={5} />}
+      <MoreOutOfView more={more} top={5} />
     </div>
   );
 }
