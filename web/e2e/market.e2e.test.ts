@@ -107,6 +107,15 @@ describe('market journey', () => {
     await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     // Scrolled: an arrow now says the first columns (the product names) are out of view to the left.
     await table.locator('..').getByTestId('more-to-the-left').waitFor();
+
+    // The stock exchange's trade form on a phone: Buy and Sell on the Shares field's row.
+    const [listed] = await apiGet<Array<{ company_id: number; is_bot: boolean }>>(context, '/shares').then((all) => all.filter((record) => record.is_bot));
+    await page.goto(`/stocks?company=${listed!.company_id}`);
+    const sharesField = page.getByRole('textbox', { name: 'Shares' });
+    await sharesField.waitFor();
+    const rowOf = async (locator: typeof sharesField) => Math.round((await locator.boundingBox())!.y + (await locator.boundingBox())!.height);
+    const fieldBottom = await rowOf(sharesField);
+    for (const name of ['Buy', 'Sell']) expect(Math.abs((await rowOf(page.getByRole('button', { name, exact: true }))) - fieldBottom), name).toBeLessThanOrEqual(4);
     await context.close();
   });
 

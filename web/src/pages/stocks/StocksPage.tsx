@@ -128,7 +128,8 @@ function CompanyDetail({ record, row, cash }: { record: ShareRecord; row: Overvi
           </Text>
         )}
         <Group gap="xs" align="flex-start" wrap="wrap">
-          <NumberField label="Shares" field={shares} error={checked.errors.shares} w={160} disabled={trade.isPending || isYours} />
+          {/* Narrower on a phone, so Buy and Sell stay on the field's row (Sell fell to a row of its own). */}
+          <NumberField label="Shares" field={shares} error={checked.errors.shares} w={{ base: 120, xs: 160 }} disabled={trade.isPending || isYours} />
           <Button mt={25} onClick={() => submit('buy')} disabled={isYours || trade.isPending || !canBuy}>
             {trade.isPending && trade.variables?.action === 'buy' ? 'Buying...' : 'Buy'}
           </Button>
