@@ -105,6 +105,18 @@ describe('build journey', () => {
     await page.getByText('Retail', { exact: true }).first().waitFor();
     await page.getByRole('link', { name: /Store/ }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Store' }).waitFor();
+    // Operations says what a store's category does (only where the Trade Hall opens) and offers the goods a store sells.
+    await page.getByRole('tab', { name: 'Operations' }).click();
+    await page.getByTestId('store-category-note').getByText(/A store sells whatever is on its shelf/).waitFor();
+    await page.getByRole('button', { name: 'Select Category' }).click();
+    const categoryDialog = page.getByRole('dialog', { name: 'Select Product Category' });
+    await categoryDialog.getByText(/A store sells whatever is on its shelf/).waitFor();
+    await categoryDialog.getByLabel('Category').click();
+    await page.getByRole('option', { name: 'Food Products' }).waitFor();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Food Products', 'Consumer Goods', 'Luxury Goods']);
+    await page.getByRole('option', { name: 'Food Products' }).click();
+    await categoryDialog.getByRole('button', { name: 'Select Category' }).click();
+    await page.getByText('Product category selected!').waitFor();
     await page.getByRole('tab', { name: 'Trade Hall' }).click();
     await page.getByRole('button', { name: /^Purchase / }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Purchase Product' });

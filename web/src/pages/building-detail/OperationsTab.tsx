@@ -8,6 +8,7 @@ import { IconBolt, IconFlask, IconSettings, IconUsers } from '@tabler/icons-reac
 import { HIRE_COST_PER_EMPLOYEE, MAX_EQUIPMENT_LEVEL } from '@marketcraft/shared';
 import { formatWholeDollars } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
+import { STORE_CATEGORY_NOTE } from './dialogs';
 import { Info } from './OverviewTab';
 import type { BuildingDialog } from './useBuildingActions';
 
@@ -46,6 +47,9 @@ export function OperationsTab({ building, open }: { building: Building; open: (d
             <Button size="xs" variant="light" onClick={() => open('category')}>
               Select Category
             </Button>
+            <Text size="xs" c="dimmed" w="100%" data-testid="store-category-note">
+              {STORE_CATEGORY_NOTE}
+            </Text>
           </Group>
         ) : (
           <Group justify="space-between">

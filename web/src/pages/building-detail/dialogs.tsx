@@ -13,7 +13,7 @@ import {
   MAX_HIRE_PER_ACTION,
   MAX_PRODUCTION_RATE,
   MIN_PRODUCTION_RATE,
-  PRODUCT_CATEGORIES,
+  CONSUMER_CATEGORIES,
   equipmentUpgradeCost,
   type ProductCategory,
 } from '@marketcraft/shared';
@@ -183,13 +183,28 @@ export function RecipeDialog(props: DialogProps<{ id: number; recipe_id: number 
   );
 }
 
+/**
+ * What a store's category does (nothing else reads it): the Trade Hall's Purchase tab opens on it. A
+ * new player read 'Product category: None selected' as a store that could not sell yet.
+ */
+export const STORE_CATEGORY_NOTE = "The goods the Trade Hall's Purchase tab opens on. A store sells whatever is on its shelf, whatever its category.";
+
 function CategoryForm({ onClose, pending, buildingId, selected, onConfirm }: Omit<DialogProps<{ id: number; category: ProductCategory }>, 'opened'> & { selected: string | null }) {
   const [choice, setChoice] = useState<string | null>(selected);
   // Confirm stays disabled until the choice makes a valid request (spec section 5).
   const checked = checkCategorySelection({ id: buildingId, category: choice });
   return (
     <DialogForm onClose={onClose} submitLabel="Select Category" pendingLabel="Selecting..." pending={pending} canSubmit={checked.ok} onSubmit={() => checked.ok && onConfirm(checked.request)}>
-      <Select label="Category" placeholder="Choose a category" data={[...PRODUCT_CATEGORIES]} value={choice} onChange={setChoice} comboboxProps={{ withinPortal: true }} data-autofocus />
+      <Select
+        label="Category"
+        description={STORE_CATEGORY_NOTE}
+        placeholder="Choose a category"
+        data={[...CONSUMER_CATEGORIES]}
+        value={choice}
+        onChange={setChoice}
+        comboboxProps={{ withinPortal: true }}
+        data-autofocus
+      />
     </DialogForm>
   );
 }
