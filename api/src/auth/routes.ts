@@ -26,7 +26,7 @@ export const GOOGLE_STATE_COOKIE = 'marketcraft_google_state';
 export const GOOGLE_VERIFIER_COOKIE = 'marketcraft_google_code_verifier';
 const GOOGLE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 
-export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this server.';
+export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this server: sign in (or sign up) with your email and password.';
 export const GOOGLE_STATE_MISMATCH_MESSAGE = 'Google sign-in expired or was started in another browser. Please try again.';
 export const GOOGLE_FAILED_MESSAGE = 'Google authentication failed. Please try again.';
 export const GOOGLE_CANCELLED_MESSAGE = 'Google sign-in was cancelled.';
