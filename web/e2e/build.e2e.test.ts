@@ -244,6 +244,15 @@ describe('build journey', () => {
     await page.getByRole('tab', { name: 'Financial Report' }).click();
     await page.getByText('Nothing on sale yet: stock the shelf in the Trade Hall to earn revenue.').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // A factory's recipes on a phone: every recipe's inputs readable in full, none cut off.
+    const factory = await (await context.request.post('/api/buildings', { data: { type: 'factory', city_id: cities[0].id }, headers: { origin: baseURL() } })).json();
+    await page.goto(`/buildings/${factory.id}`);
+    await page.getByRole('tab', { name: 'Factory', exact: true }).click();
+    await page.getByRole('tab', { name: 'Production', exact: true }).click();
+    const inputs = page.getByTestId('factory-recipe-inputs');
+    await inputs.first().waitFor();
+    expect(await inputs.evaluateAll((lines) => lines.filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent))).toEqual([]);
     await context.close();
   });
 });

@@ -202,7 +202,8 @@ export function FactoryPanel({
                         <Text size="sm" fw={500} truncate>
                           {recipe.output_product_name} ({recipe.output_quantity}/week)
                         </Text>
-                        <Text size="xs" c="dimmed" truncate>
+                        {/* Wraps: on a phone a cut-off list hid what the recipe needs ("100 Steel Sheet, 50 Polypropylene Pellet..."). */}
+                        <Text size="xs" c="dimmed" data-testid="factory-recipe-inputs">
                           {recipe.inputs.map((input) => `${input.quantity} ${input.product_name}`).join(', ') || 'No inputs'}
                         </Text>
                       </div>
