@@ -249,7 +249,8 @@ describe('build journey', () => {
     const factory = await (await context.request.post('/api/buildings', { data: { type: 'factory', city_id: cities[0].id }, headers: { origin: baseURL() } })).json();
     await page.goto(`/buildings/${factory.id}`);
     await page.getByRole('tab', { name: 'Factory', exact: true }).click();
-    await page.getByRole('tab', { name: 'Production', exact: true }).click();
+    // Without a recipe it opens on Production: what to make comes first.
+    await page.getByRole('tab', { name: 'Production', exact: true, selected: true }).waitFor();
     const inputs = page.getByTestId('factory-recipe-inputs');
     await inputs.first().waitFor();
     expect(await inputs.evaluateAll((lines) => lines.filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent))).toEqual([]);

@@ -77,7 +77,9 @@ export function FactoryPanel({
           {materialCount.toLocaleString('en-US')} materials
         </Badge>
       </Group>
-      <Tabs defaultValue="materials" keepMounted={false} variant="pills">
+      {/* Without a recipe, Production first: pick what to make, then its shopping list says what to buy
+          (a new factory opened on a list of every raw material, none of them needed yet). */}
+      <Tabs defaultValue={building.selected_recipe_id === null ? 'production' : 'materials'} keepMounted={false} variant="pills">
         <Tabs.List mb="md">
           <Tabs.Tab value="materials">Raw Materials</Tabs.Tab>
           <Tabs.Tab value="production">Production</Tabs.Tab>
