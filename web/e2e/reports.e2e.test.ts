@@ -112,6 +112,8 @@ describe('week results', () => {
     const grown = page.getByTestId('report-production');
     await grown.getByText(wheat.name).waitFor();
     expect(report.production).toEqual([expect.objectContaining({ building_id: farm, product_id: wheat.id, role: 'output' })]);
+    // Only the farm made something: the note says where to look for the others.
+    await page.getByTestId('report-production-note').getByText('A building not listed made nothing this week: its page says what it lacks (a recipe, staff or inputs).').waitFor();
     await page.getByRole('link', { name: `Every transaction of week ${week}` }).waitFor();
     expect(await page.getByTestId('report-cash-flow').count()).toBe(report.cash_flows.length);
 

@@ -124,39 +124,45 @@ function ProductionTable({ report }: { report: WeekReport }) {
     return <EmptyState>Nothing was produced this week. A production building needs a recipe, employees and its inputs in the warehouse.</EmptyState>;
   }
   return (
-    <TableScroll minWidth={520} label="Production by building">
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Building</Table.Th>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>Made or used</Table.Th>
-            <Table.Th ta="right">Units</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.production.map((line) => (
-            <Table.Tr key={`${line.building_id}-${line.product_id}-${line.role}`} data-testid="report-production">
-              <Table.Td>
-                <Anchor component={Link} to={`/buildings/${line.building_id}`} size="sm">
-                  {line.building}
-                </Anchor>
-                <Text size="xs" c="dimmed">
-                  {line.city}
-                </Text>
-              </Table.Td>
-              <Table.Td>{line.product}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={line.role === 'output' ? 'teal' : 'gray'} size="sm">
-                  {line.role === 'output' ? 'Made' : 'Used'}
-                </Badge>
-              </Table.Td>
-              <Table.Td ta="right">{line.units.toLocaleString('en-US')}</Table.Td>
+    <>
+      <TableScroll minWidth={520} label="Production by building">
+        <Table striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Building</Table.Th>
+              <Table.Th>Product</Table.Th>
+              <Table.Th>Made or used</Table.Th>
+              <Table.Th ta="right">Units</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.production.map((line) => (
+              <Table.Tr key={`${line.building_id}-${line.product_id}-${line.role}`} data-testid="report-production">
+                <Table.Td>
+                  <Anchor component={Link} to={`/buildings/${line.building_id}`} size="sm">
+                    {line.building}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {line.city}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{line.product}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={line.role === 'output' ? 'teal' : 'gray'} size="sm">
+                    {line.role === 'output' ? 'Made' : 'Used'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">{line.units.toLocaleString('en-US')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
+      {/* A building that made nothing has no line: say where to look, or a new player hunts for the missing bakery. */}
+      <Text size="xs" c="dimmed" mt="xs" data-testid="report-production-note">
+        A building not listed made nothing this week: its page says what it lacks (a recipe, staff or inputs).
+      </Text>
+    </>
   );
 }
 
