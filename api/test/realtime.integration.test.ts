@@ -10,6 +10,7 @@ import { createWorld, switchWorld, type Database } from '@marketcraft/db';
 import { PUBLIC_WORLD_ID, REALTIME_CHANNEL } from '@marketcraft/shared';
 import { GAME_UPDATES_CHANNEL, type GameUpdate } from '@marketcraft/shared/queues.ts';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
+import { REALTIME_STREAMS_PER_CREDENTIAL, TOO_MANY_STREAMS_MESSAGE } from '../src/realtime.ts';
 
 interface SseEvent {
   event: string;
@@ -149,5 +150,28 @@ describe('realtime: each stream hears its own world only', () => {
     const refused = await fetch(`${app.baseUrl}/api/realtime`, { headers: { authorization: `Bearer ${outsider.body.token}`, 'X-World-Id': String(classWorld) } });
     expect(refused.status).toBe(404);
     expect(await refused.json()).toMatchObject({ error: expect.stringContaining(`World not found: X-World-Id ${classWorld}`) });
+  });
+
+  it('caps the streams one session holds open: the next answers 429 until one closes, and others are not affected', async () => {
+    const holder = await app.createPlayer({ name: 'Many Tabs Co' });
+    const open = [];
+    for (let tab = 0; tab < REALTIME_STREAMS_PER_CREDENTIAL; tab += 1) open.push(await openStream(app, holder.token));
+    const refused = await fetch(`${app.baseUrl}/api/realtime`, { headers: { authorization: `Bearer ${holder.token}` } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: TOO_MANY_STREAMS_MESSAGE });
+    // Another player on the same address still gets a stream.
+    const neighbour = await openStream(app, publicPlayer.token);
+    neighbour.close();
+    // Closing a tab frees its place (the server notices the closed connection).
+    open.pop()!.close();
+    await expect
+      .poll(async () => {
+        const abort = new AbortController();
+        const response = await fetch(`${app.baseUrl}/api/realtime`, { headers: { authorization: `Bearer ${holder.token}` }, signal: abort.signal });
+        abort.abort();
+        return response.status;
+      })
+      .toBe(200);
+    for (const stream of open) stream.close();
   });
 });
