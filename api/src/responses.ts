@@ -311,7 +311,9 @@ const shockResponse = z.strictObject({
   active: z.boolean(),
   created_at: timestamp,
 });
-const instructorsResponse = z.array(z.strictObject({ user_id: id, email: z.string(), role: z.enum(WORLD_ROLES) }));
+const instructorsResponse = z.array(
+  z.strictObject({ user_id: id, email: z.string(), role: z.enum(WORLD_ROLES), is_you: z.boolean().describe('Whether this is you (a co-instructor may leave)') }),
+);
 
 export const responseSchemas = {
   worlds: {
@@ -327,6 +329,7 @@ export const responseSchemas = {
     rotateCode: worldResponse,
     instructors: instructorsResponse,
     addCoInstructor: instructorsResponse,
+    removeCoInstructor: instructorsResponse,
     shocks: z.array(shockResponse),
     addShock: shockResponse,
     announce: z.strictObject({ id, message: z.string(), week: z.number().int().positive(), created_at: timestamp }),

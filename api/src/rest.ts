@@ -119,6 +119,7 @@ export const REST_PROCEDURES = {
   'worlds.rotateCode': appRouter.worlds.rotateCode,
   'worlds.instructors': appRouter.worlds.instructors,
   'worlds.addCoInstructor': appRouter.worlds.addCoInstructor,
+  'worlds.removeCoInstructor': appRouter.worlds.removeCoInstructor,
   'worlds.shocks': appRouter.worlds.shocks,
   'worlds.addShock': appRouter.worlds.addShock,
   'worlds.announce': appRouter.worlds.announce,

@@ -215,6 +215,7 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/session/world', { token: student.token });
     await call('GET', '/worlds/{id}/instructors', { path: `/worlds/${world.id}/instructors`, token: instructor.token });
     await call('POST', '/worlds/{id}/co-instructors', { path: `/worlds/${world.id}/co-instructors`, token: instructor.token, body: { email: admin.email } });
+    await call('DELETE', '/worlds/{id}/co-instructors/{user_id}', { path: `/worlds/${world.id}/co-instructors/${admin.userId}`, token: instructor.token });
     await call('POST', '/worlds/{id}/shocks', {
       path: `/worlds/${world.id}/shocks`,
       token: instructor.token,

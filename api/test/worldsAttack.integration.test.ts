@@ -83,6 +83,40 @@ describe('classroom worlds under concurrent and careless requests', () => {
     expect((await app.api('GET', `/worlds/${ended.id}`, { token: teacher.token })).body.players).toBe(0);
   });
 
+  it('lets a co-instructor leave and the instructor remove one; nobody else removes anybody, and the instructor stays', async () => {
+    const world = await createWorld({ name: 'Co-teaching' });
+    const assistant = await app.createPlayer({ name: 'Assistant' });
+    const colleague = await app.createPlayer({ name: 'Colleague' });
+    const stranger = await app.createPlayer({ name: 'Stranger' });
+    for (const member of [assistant, colleague]) {
+      expect((await app.api('POST', `/worlds/${world.id}/co-instructors`, { token: teacher.token, body: { email: member.email } })).status).toBe(200);
+    }
+    const listed = await app.api<Array<{ user_id: number; email: string; role: string; is_you: boolean }>>('GET', `/worlds/${world.id}/instructors`, { token: assistant.token });
+    const idOf = (email: string) => listed.body.find((member) => member.email === email)!.user_id;
+    expect(listed.body.filter((member) => member.is_you).map((member) => member.email)).toEqual([assistant.email]);
+
+    // A co-instructor removes no one but themself; a stranger is told nothing of the world.
+    const byAssistant = await app.api('DELETE', `/worlds/${world.id}/co-instructors/${idOf(colleague.email)}`, { token: assistant.token });
+    expect(byAssistant.status).toBe(403);
+    expect((await app.api('DELETE', `/worlds/${world.id}/co-instructors/${idOf(colleague.email)}`, { token: stranger.token })).status).toBe(404);
+    // The world's instructor stays.
+    const owner = await app.api('DELETE', `/worlds/${world.id}/co-instructors/${idOf(teacher.email)}`, { token: teacher.token });
+    expect(owner.status).toBe(409);
+    expect(owner.body.error).toBe("The world's instructor cannot be removed: end the world instead");
+
+    // The assistant leaves and can no longer manage the world.
+    const left = await app.api('DELETE', `/worlds/${world.id}/co-instructors/${idOf(assistant.email)}`, { token: assistant.token });
+    expect(left.status).toBe(200);
+    expect((await app.api('GET', `/worlds/${world.id}/instructors`, { token: assistant.token })).status).not.toBe(200);
+    // The instructor removes the colleague; removing them again finds no one.
+    const removed = await app.api<Array<{ email: string }>>('DELETE', `/worlds/${world.id}/co-instructors/${idOf(colleague.email)}`, { token: teacher.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body.map((member) => member.email)).toEqual([teacher.email]);
+    const again = await app.api('DELETE', `/worlds/${world.id}/co-instructors/${idOf(colleague.email)}`, { token: teacher.token });
+    expect(again.status).toBe(404);
+    expect(again.body.error).toBe('No co-instructor of this world has this id');
+  });
+
   it('tells a guesser at most 10 wrong join codes even when 60 arrive at once', async () => {
     const guesser = await app.createPlayer({ name: 'Guesser' });
     const headers = { 'x-forwarded-for': '10.9.9.9' };

@@ -54,7 +54,8 @@ describe('classroom world journey', () => {
 
     // Student 2 joins through the API.
     const second = await newPage(browser);
-    await signUpViaApi(second.context, uniqueEmail('student-b'));
+    const secondEmail = uniqueEmail('student-b');
+    await signUpViaApi(second.context, secondEmail);
     const joined = await apiPost<{ id: number; players: number }>(second.context, '/worlds/join', { code });
     expect(joined).toMatchObject({ id: worldId, players: 2 });
 
@@ -90,6 +91,16 @@ describe('classroom world journey', () => {
     const series = await apiGet<{ weeks: number[]; companies: Array<{ name: string; points: unknown[] }> }>(teacher.context, `/worlds/${worldId}/debrief`);
     expect(series.weeks).toEqual([1, 2, 3]);
     expect(series.companies.find((company) => company.name === 'Student A Bakery')?.points).toHaveLength(3);
+
+    // A co-instructor added by email, then removed (after the confirmation): anybody added can go.
+    await teacher.page.getByTestId('co-instructor-email').fill(secondEmail);
+    await teacher.page.getByTestId('add-co-instructor').click();
+    const assistant = teacher.page.getByText(`${secondEmail} (co-instructor)`);
+    await assistant.waitFor();
+    teacher.page.once('dialog', (dialog) => void dialog.accept());
+    await teacher.page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await teacher.page.getByText('Co-instructor removed').waitFor();
+    await assistant.waitFor({ state: 'detached' });
 
     // The students' news shows the shock.
     const news = await apiGet<Array<{ kind: string; description: string }>>(first.context, '/transactions/recent');

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   addAnnouncement,
   addCoInstructor,
+  removeCoInstructor,
   addShock,
   createWorld,
   endWorld,
@@ -29,6 +30,7 @@ import {
   GameError,
   MAX_ROW_ID,
   addCoInstructorSchema,
+  removeCoInstructorSchema,
   announcementSchema,
   createWorldSchema,
   idSchema,
@@ -135,6 +137,14 @@ export const worldsRouter = router({
     .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/co-instructors', summary: 'Instructors: make an account a co-instructor {email}' } })
     .input(addCoInstructorSchema)
     .mutation(({ ctx, input }) => addCoInstructor(ctx.db, ctx.user, input.id, input.email)),
+
+  removeCoInstructor: signedInProcedure
+    .meta({
+      access: 'session',
+      rest: { method: 'DELETE', path: '/worlds/{id}/co-instructors/{user_id}', summary: "Instructors: remove a co-instructor (the world's instructor), or leave (a co-instructor, their own id)" },
+    })
+    .input(removeCoInstructorSchema)
+    .mutation(({ ctx, input }) => removeCoInstructor(ctx.db, ctx.user, input.id, input.user_id)),
 
   shocks: signedInProcedure
     .meta({ access: 'session', rest: { method: 'GET', path: '/worlds/{id}/shocks', summary: "The world's shocks, newest first (members)" } })

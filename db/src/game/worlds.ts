@@ -346,18 +346,50 @@ export interface WorldMember {
   user_id: number;
   email: string;
   role: WorldRole;
+  /** Whether this is the caller (a co-instructor may leave: DELETE /api/worlds/{id}/co-instructors/{user_id}). */
+  is_you: boolean;
 }
 
 /** The world's instructors and co-instructors. */
 export async function listInstructors(db: DbExecutor, user: WorldUser, worldId: number): Promise<WorldMember[]> {
   await requireInstructor(db, user, worldId);
+  return instructorsOf(db, user, worldId);
+}
+
+async function instructorsOf(db: DbExecutor, user: WorldUser, worldId: number): Promise<WorldMember[]> {
   const rows = await db
     .select({ userId: worldInstructors.userId, email: users.email, role: worldInstructors.role })
     .from(worldInstructors)
     .innerJoin(users, eq(users.id, worldInstructors.userId))
     .where(eq(worldInstructors.worldId, worldId))
     .orderBy(asc(worldInstructors.addedAt));
-  return rows.map((row) => ({ user_id: row.userId, email: row.email, role: row.role as WorldRole }));
+  return rows.map((row) => ({ user_id: row.userId, email: row.email, role: row.role as WorldRole, is_you: row.userId === user.id }));
+}
+
+export const CO_INSTRUCTOR_NOT_FOUND = 'No co-instructor of this world has this id';
+export const OWNER_STAYS = "The world's instructor cannot be removed: end the world instead";
+export const ONLY_OWNER_REMOVES = "Only the world's instructor removes co-instructors; you can leave yourself";
+
+/**
+ * DELETE /api/worlds/{id}/co-instructors/{user_id}: the world's instructor (or a site admin)
+ * removes a co-instructor, or a co-instructor leaves (anybody can be added by their email, so
+ * anybody added must be able to go). The instructor who created the world stays. Answers the
+ * instructors left (to a co-instructor who left: as they were when they left).
+ */
+export async function removeCoInstructor(db: DbExecutor, user: WorldUser, worldId: number, targetUserId: number): Promise<WorldMember[]> {
+  const world = await requireInstructor(db, user, worldId);
+  const [target] = await db
+    .select({ role: worldInstructors.role })
+    .from(worldInstructors)
+    .where(and(eq(worldInstructors.worldId, worldId), eq(worldInstructors.userId, targetUserId)));
+  if (!target) throw new GameError('NOT_FOUND', CO_INSTRUCTOR_NOT_FOUND);
+  if (target.role !== 'co_instructor') throw new GameError('CONFLICT', OWNER_STAYS);
+  const leaving = targetUserId === user.id;
+  if (!leaving && world.role !== 'instructor' && world.role !== 'admin') throw new GameError('FORBIDDEN', ONLY_OWNER_REMOVES);
+  await db
+    .delete(worldInstructors)
+    .where(and(eq(worldInstructors.worldId, worldId), eq(worldInstructors.userId, targetUserId), eq(worldInstructors.role, 'co_instructor')));
+  return instructorsOf(db, user, worldId);
 }
 
 /** POST /api/worlds/{id}/co-instructors {email}: an existing account becomes a co-instructor. */

@@ -96,6 +96,9 @@ export const updateWorldSchema = z.object({
 /** POST /api/worlds/{id}/co-instructors {email}. */
 export const addCoInstructorSchema = z.object({ id: idSchema, email: z.string().trim().toLowerCase().email('Enter a valid email address') });
 
+/** DELETE /api/worlds/{id}/co-instructors/{user_id}: a co-instructor removed, or leaving. */
+export const removeCoInstructorSchema = z.object({ id: idSchema, user_id: idSchema });
+
 /** POST /api/worlds/{id}/shocks. */
 export const shockSchema = z
   .object({

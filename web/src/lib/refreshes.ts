@@ -68,6 +68,7 @@ export const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'worlds.end': ['worlds', 'world'],
   'worlds.rotateCode': ['worlds'],
   'worlds.addCoInstructor': ['worlds.instructors'],
+  'worlds.removeCoInstructor': ['worlds'],
   'worlds.addShock': ['worlds', 'news'],
   'worlds.announce': ['worlds', 'news'],
 };

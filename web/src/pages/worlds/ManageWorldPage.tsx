@@ -5,7 +5,7 @@
  * co-instructors and site admins); others see its message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Code, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconPlayerTrackNext, IconRefresh, IconSquareX } from '@tabler/icons-react';
 import { shockSchema, SHOCK_KINDS, type ShockKind } from '@marketcraft/shared';
@@ -182,7 +182,58 @@ function ShockCard({ worldId }: { worldId: number }) {
   );
 }
 
-function AnnouncementCard({ worldId }: { worldId: number }) {
+type Member = { user_id: number; email: string; role: string; is_you: boolean };
+
+/**
+ * The instructors, each co-instructor with Remove (for the world's instructor and site admins) or
+ * Leave (for the co-instructor themself): anybody can be added by their email, so they can go.
+ */
+function InstructorList({ worldId, members, yourRole }: { worldId: number; members: Member[]; yourRole: string | null }) {
+  const navigate = useNavigate();
+  const remove = trpc.worlds.removeCoInstructor.useMutation({
+    onSuccess: (_data, input) => {
+      const left = members.find((member) => member.user_id === input.user_id)?.is_you;
+      notifySuccess(left ? 'You left this world\'s instructors' : 'Co-instructor removed');
+      if (left) navigate('/worlds');
+    },
+    onError: (error) => notifyFailure('Error', error, 'Could not remove the co-instructor.'),
+  });
+  if (members.length === 0) return <Text size="sm">—</Text>;
+  return (
+    <Stack gap={4}>
+      {members.map((member) => {
+        const canRemove = member.role === 'co_instructor' && (member.is_you || yourRole === 'instructor' || yourRole === 'admin');
+        return (
+          <Group key={member.user_id} justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {member.email}
+              {member.role === 'co_instructor' ? ' (co-instructor)' : ' (instructor)'}
+              {member.is_you ? ' · you' : ''}
+            </Text>
+            {canRemove && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                loading={remove.isPending && remove.variables?.user_id === member.user_id}
+                onClick={() => {
+                  const question = member.is_you
+                    ? 'Leave this world\'s instructors? You will no longer manage it.'
+                    : `Remove ${member.email} from this world's instructors?`;
+                  if (window.confirm(question)) remove.mutate({ id: worldId, user_id: member.user_id });
+                }}
+              >
+                {member.is_you ? 'Leave' : 'Remove'}
+              </Button>
+            )}
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function AnnouncementCard({ worldId, yourRole }: { worldId: number; yourRole: string | null }) {
   const [message, setMessage] = useState('');
   const announce = trpc.worlds.announce.useMutation({
     onSuccess: () => {
@@ -213,10 +264,10 @@ function AnnouncementCard({ worldId }: { worldId: number }) {
         <Title order={3} fz="md" mt="sm">
           Instructors
         </Title>
-        <Text size="sm">{(instructors.data ?? []).map((member) => `${member.email}${member.role === 'co_instructor' ? ' (co-instructor)' : ''}`).join(', ') || '—'}</Text>
+        <InstructorList worldId={worldId} members={instructors.data ?? []} yourRole={yourRole} />
         <Group align="flex-end" gap="xs">
-          <TextInput label="Add a co-instructor (email)" value={email} onChange={(event) => setEmail(event.currentTarget.value)} style={{ flex: 1 }} />
-          <Button variant="light" onClick={() => addCo.mutate({ id: worldId, email })} loading={addCo.isPending} disabled={email.trim() === ''}>
+          <TextInput label="Add a co-instructor (email)" value={email} onChange={(event) => setEmail(event.currentTarget.value)} style={{ flex: 1 }} data-testid="co-instructor-email" />
+          <Button variant="light" onClick={() => addCo.mutate({ id: worldId, email })} loading={addCo.isPending} disabled={email.trim() === ''} data-testid="add-co-instructor">
             Add
           </Button>
         </Group>
@@ -293,7 +344,7 @@ export default function ManageWorldPage() {
             <Stack gap="lg">
               <SimpleGrid cols={{ base: 1, md: 2 }}>
                 <ClockCard worldId={worldId} />
-                <AnnouncementCard worldId={worldId} />
+                <AnnouncementCard worldId={worldId} yourRole={world.data?.role ?? null} />
               </SimpleGrid>
               <ShockCard worldId={worldId} />
               <CompaniesCard worldId={worldId} />
