@@ -169,6 +169,10 @@ async function playTheChain(page: Page, context: BrowserContext, actor: Actor): 
   const shortOfInputs = page.getByTestId('short-inputs-warning');
   await shortOfInputs.waitFor();
   expect(await shortOfInputs.textContent()).toMatch(/Next turn makes 0 of the [\d,]+ White Bread planned: your warehouse has 0 of the [\d,]+ Cane Sugar, 0 of the [\d,]+ Milk, 0 of the [\d,]+ Wheat Flour it needs\./);
+  // The Overview's input badges say the same needs as the alert (next turn's plan, not the recipe's full batch).
+  const milkNeed = (await shortOfInputs.textContent())!.match(/0 of the ([\d,]+) Milk/)![1];
+  await actor.press(page.getByRole('tab', { name: 'Overview' }));
+  await page.getByTestId('overview-input-need').getByText(`needs ${milkNeed} Milk`, { exact: true }).waitFor();
   await actor.press(shortOfInputs.getByRole('link', { name: 'Buy Milk on the Market' }));
   await page.getByRole('heading', { level: 2, name: 'Milk' }).waitFor();
   await page.goto('/my-buildings');

@@ -71,9 +71,12 @@ export function OverviewTab({ building, economics }: { building: Building; econo
         {building.recipe && (
           <Group gap={4} mt="md">
             <Badge variant="light">{building.recipe.output_product_name}</Badge>
-            {building.recipe.inputs.map((input) => (
-              <Badge key={input.product_id} variant="outline" color="gray" tt="none">
-                needs {input.quantity} {input.product_name}
+            {/* What next turn's planned output needs (the API's forecast, as the short-of-inputs alert
+                says it), not the recipe's quantities for its full 100% batch: "needs 50 Milk" sat beside
+                an alert saying 37. */}
+            {(economics.forecast?.inputs ?? building.recipe.inputs.map((input) => ({ productId: input.product_id, name: input.product_name, need: input.quantity }))).map((input) => (
+              <Badge key={input.productId} variant="outline" color="gray" tt="none" data-testid="overview-input-need">
+                needs {input.need.toLocaleString('en-US')} {input.name}
               </Badge>
             ))}
           </Group>
