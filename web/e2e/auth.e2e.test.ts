@@ -66,6 +66,16 @@ describe('auth journey', () => {
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
     await page.getByRole('heading', { name: 'Create Account' }).waitFor();
     expect(await box.count()).toBe(0);
+
+    // Signing up again with the same email: the red box offers to sign in with it, keeping what was typed.
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await box.getByText('An account with this email already exists.').waitFor();
+    await box.getByTestId('sign-in-instead').click();
+    await page.getByRole('heading', { name: 'Welcome Back', exact: true }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
     await context.close();
   });
 

@@ -29,6 +29,8 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Signing up with an email that has an account: the alert offers signing in with it instead.
+  const [emailTaken, setEmailTaken] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [connecting, setConnecting] = useState(false);
   const isSignUp = mode === 'signup';
@@ -44,12 +46,14 @@ export function SignInPage() {
   const toggleMode = () => {
     setMode(isSignUp ? 'signin' : 'signup');
     setError(null);
+    setEmailTaken(false);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setError(null);
+    setEmailTaken(false);
     const parsed = (isSignUp ? signUpInputSchema : signInInputSchema).safeParse({ email, password });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Authentication failed');
@@ -62,6 +66,7 @@ export function SignInPage() {
       applySession(queryClient, user);
     } catch (caught) {
       setError(caught instanceof HttpError && caught.serverMessage ? caught.serverMessage : 'Authentication failed');
+      setEmailTaken(isSignUp && caught instanceof HttpError && caught.status === 409);
       setSubmitting(false);
     }
   };
@@ -142,6 +147,14 @@ export function SignInPage() {
               {error && (
                 <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="auth-error" styles={{ root: { border: '1px solid var(--mantine-color-red-5)' } }}>
                   {error}
+                  {emailTaken && (
+                    <>
+                      {' '}
+                      <Anchor component="button" type="button" size="sm" onClick={toggleMode} data-testid="sign-in-instead">
+                        Sign in with this email instead
+                      </Anchor>
+                    </>
+                  )}
                 </Alert>
               )}
               <Button type="submit" fullWidth disabled={busy} loading={false}>

@@ -59,7 +59,13 @@ export function firstWeekChecklist({ buildings, holdings, reports }: ChecklistSt
       done: ofType('bakery').some((bakery) => bakery.selected_recipe_id !== null),
       to: at('bakery'),
     },
-    { id: 'store', label: 'Build a store', hint: 'A store sells to the shoppers of its city.', done: ofType('store').length > 0, to: at('store') },
+    {
+      id: 'store',
+      label: 'Build a store',
+      hint: 'A store sells to the shoppers of its city. Hire staff for it too: what it can sell each week grows with its efficiency (employees and equipment).',
+      done: ofType('store').length > 0,
+      to: at('store'),
+    },
     {
       id: 'shelf',
       label: "Put goods on the store's shelf at a price",
