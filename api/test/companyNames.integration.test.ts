@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { COMPANY_NAME_TAKEN, companies, createPlayerCompany, createWorld, users, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
+import { COMPANY_NAME_INVISIBLE_MESSAGE } from '@marketcraft/shared';
 
 describe('company names', () => {
   let app: TestApp;
@@ -37,6 +38,18 @@ describe('company names', () => {
     expect(await nameOf(other)).toBe('Taken Traders');
     // Its own name in another case is not taken.
     expect(await rename(player, 'ORIGINAL name co')).toMatchObject({ status: 200, body: { name: 'ORIGINAL name co' } });
+  });
+
+  it('refuses a look-alike of a taken name: invisible characters inside it (400), and a run of spaces counts as one (409)', async () => {
+    const player = await app.createPlayer({ name: 'Lookalike Maker Co' });
+    await app.createPlayer({ name: 'Acme Original' });
+    for (const disguised of ['Acme Original\u200B', 'Acme\u200BOriginal', 'Acme\u2060 Original', '\u00ADAcme Original']) {
+      expect(await rename(player, disguised)).toMatchObject({ status: 400, body: { error: COMPANY_NAME_INVISIBLE_MESSAGE } });
+    }
+    expect(await rename(player, 'Acme   Original')).toMatchObject({ status: 409, body: { error: COMPANY_NAME_TAKEN } });
+    // Spaces inside a free name are kept as one; an emoji with its variation selector is fine.
+    expect(await rename(player, 'Sun  \u2600\uFE0F   Bakery')).toMatchObject({ status: 200, body: { name: 'Sun \u2600\uFE0F Bakery' } });
+    expect(await nameOf(player)).toBe('Sun \u2600\uFE0F Bakery');
   });
 
   it('two players renaming to one name at once: one wins, the other gets 409, never a 500', async () => {

@@ -3,7 +3,7 @@
  * docs/api.md): each refusal is a clear 4xx with the rule's message and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isConsumerGood } from '@marketcraft/shared';
+import { COMPANY_NAME_INVISIBLE_MESSAGE, isConsumerGood } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
 describe('names a player types', () => {
@@ -33,8 +33,12 @@ describe('names a player types', () => {
       expect(answer.body).toEqual({ error: 'Company name cannot contain control characters' });
     }
     expect((await app.api('GET', '/company', { token: player.token })).body.name).toBe('Steady Co');
-    // Real names in any script, emoji with joiners and a name with a zero-width space inside still pass.
-    for (const name of ['שלום Trading', 'شركة النور', '👨‍👩‍👧 Family Farms', 'Zero\u200bWidth']) {
+    // Real names in any script and emoji with joiners pass; a zero-width space inside a name does
+    // not (a look-alike of another name: api/test/companyNames.integration.test.ts).
+    expect((await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Zero\u200bWidth' } })).body).toEqual({
+      error: COMPANY_NAME_INVISIBLE_MESSAGE,
+    });
+    for (const name of ['שלום Trading', 'شركة النور', '👨‍👩‍👧 Family Farms']) {
       const answer = await app.api('PATCH', '/company/profile', { token: player.token, body: { name } });
       expect(answer.status, name).toBe(200);
       expect(answer.body.name).toBe(name);

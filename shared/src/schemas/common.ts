@@ -67,6 +67,21 @@ export function hasVisibleCharacter(text: string): boolean {
   return VISIBLE_CHARACTER.test(text);
 }
 
+/**
+ * An invisible character inside a text: Unicode's default-ignorable code points (zero-width space
+ * and joiners, soft hyphen, BOM, word joiner, Hangul fillers...), variation selectors excepted (they
+ * only pick an emoji's look). In a name they make a copy that looks the same: "Acme\u200B" showed
+ * as another "Acme" on the leaderboard although names are unique.
+ */
+const INVISIBLE_CHARACTER = /(?![\uFE00-\uFE0F])\p{Default_Ignorable_Code_Point}/u;
+/** A zero-width joiner between two emoji (👨‍👩‍👧): it draws one emoji of them, so it shows. */
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+
+/** Whether a name holds no invisible character (INVISIBLE_CHARACTER; joiners inside emoji sequences show, so they pass). */
+export function hasNoInvisibleCharacters(text: string): boolean {
+  return !INVISIBLE_CHARACTER.test(text.replace(EMOJI_JOINER, ''));
+}
+
 /** "Company name cannot contain control characters". */
 export function controlCharactersMessage(label: string): string {
   return `${label} cannot contain control characters`;
