@@ -22,10 +22,8 @@ export const SIGN_IN_ACCOUNT_FAILURE_LIMIT = 50;
 export const SIGN_IN_LOCK_MINUTES = 10;
 
 const ACCOUNT_KEY_PREFIX = 'email:';
-/** A key's limit: accounts' keys SIGN_IN_ACCOUNT_FAILURE_LIMIT, addresses' SIGN_IN_FAILURE_LIMIT. */
-export function failureLimitOf(key: string): number {
-  return key.startsWith(ACCOUNT_KEY_PREFIX) ? SIGN_IN_ACCOUNT_FAILURE_LIMIT : SIGN_IN_FAILURE_LIMIT;
-}
+/** A key's limit, the one place it is decided: accounts' keys SIGN_IN_ACCOUNT_FAILURE_LIMIT, addresses' SIGN_IN_FAILURE_LIMIT. */
+const failureLimitSql = sql`(case when starts_with(t.key, ${ACCOUNT_KEY_PREFIX}::text) then ${SIGN_IN_ACCOUNT_FAILURE_LIMIT}::int else ${SIGN_IN_FAILURE_LIMIT}::int end)`;
 
 /** The account's key first, then the address's: every attempt locks its rows in this order. */
 export function throttleKeys(email: string, clientIp: string): [string, string] {
@@ -37,7 +35,7 @@ export type AttemptVerdict = { allowed: true } | { allowed: false; retryAt: Date
 /**
  * Counts one sign-in attempt for every key, atomically (an upsert per key in one statement, the
  * row lock serialising concurrent attempts), and says whether it may be checked: only when every
- * key's count is at most its limit (failureLimitOf). Refused attempts count too, which changes nothing while the
+ * key's count is at most its limit (failureLimitSql). Refused attempts count too, which changes nothing while the
  * lock stands.
  */
 export async function reserveSignInAttempt(db: DbExecutor, keys: readonly string[], now = new Date()): Promise<AttemptVerdict> {
@@ -46,23 +44,22 @@ export async function reserveSignInAttempt(db: DbExecutor, keys: readonly string
     keys.map((key) => sql`(${key}, 1, null::timestamptz, ${nowIso}::timestamptz)`),
     sql`, `,
   );
-  const limitOfKey = sql`(case when starts_with(t.key, ${ACCOUNT_KEY_PREFIX}::text) then ${SIGN_IN_ACCOUNT_FAILURE_LIMIT}::int else ${SIGN_IN_FAILURE_LIMIT}::int end)`;
-  const rows = await db.execute<{ key: string; failures: number; locked_until: string | null }>(sql`
+  const rows = await db.execute<{ failures: number; failure_limit: number; locked_until: string | null }>(sql`
     insert into auth_throttles as t (key, failures, locked_until, updated_at)
     values ${values}
     on conflict (key) do update set
       failures = case when t.locked_until <= ${nowIso}::timestamptz then 1 else t.failures + 1 end,
       locked_until = case
         when t.locked_until <= ${nowIso}::timestamptz then null
-        when t.locked_until is null and t.failures + 1 >= ${limitOfKey}
+        when t.locked_until is null and t.failures + 1 >= ${failureLimitSql}
           then ${nowIso}::timestamptz + make_interval(mins => ${SIGN_IN_LOCK_MINUTES})
         else t.locked_until
       end,
       updated_at = ${nowIso}::timestamptz
-    returning key, failures, locked_until`);
+    returning failures, ${failureLimitSql} as failure_limit, locked_until`);
   let retryAt: Date | null = null;
   for (const row of rows) {
-    if (Number(row.failures) <= failureLimitOf(row.key) || !row.locked_until) continue;
+    if (Number(row.failures) <= Number(row.failure_limit) || !row.locked_until) continue;
     const until = new Date(row.locked_until);
     if (!retryAt || until > retryAt) retryAt = until;
   }

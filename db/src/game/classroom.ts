@@ -9,7 +9,7 @@ import { GameError, centsToDollars, referencePriceRule, shockedPriceRule, type S
 import { ruleSql } from '../ruleSql.ts';
 import type { DbExecutor } from '../client.ts';
 import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
-import { WORLD_ENDED, getWorld, requireInstructor, type WorldUser, type WorldView } from './worlds.ts';
+import { WORLD_ENDED, WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser, type WorldView } from './worlds.ts';
 
 /** PATCH /api/worlds/{id}: pause or resume the clock, or change its interval. */
 export async function updateWorldClock(
@@ -25,11 +25,7 @@ export async function updateWorldClock(
     // Read before the lock, an end that committed in between was overwritten: the ended world ran
     // again ('active' or 'paused', with its ended_at). `for no key update`: the players' actions,
     // which hold the row `for key share` (holdWorldOpen), neither wait for the clock nor hold it up.
-    const [world] = await tx.execute<{ kind: string; status: 'active' | 'paused' | 'ended'; turn_interval_minutes: number | null }>(
-      sql`select kind, status, turn_interval_minutes from worlds where id = ${worldId} for no key update`,
-    );
-    if (!world) throw new GameError('NOT_FOUND', 'World not found');
-    if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+    const world = await lockOpenWorld(tx, worldId, 'for no key update');
     if (world.kind === 'public' && change.turnIntervalMinutes !== undefined) {
       throw new GameError('RULE_BROKEN', "The public world's clock is the server's schedule (TURN_CRON)");
     }
@@ -79,8 +75,29 @@ export async function endWorld(db: DbExecutor, user: WorldUser, worldId: number)
  * WORLD_ENDED. The public world is never ended and does not need it (api/src/trpc.ts).
  */
 export async function holdWorldOpen(tx: DbExecutor, worldId: number): Promise<void> {
-  const [world] = await tx.execute<{ status: string }>(sql`select status from worlds where id = ${worldId} for key share`);
-  if (world?.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+  await lockOpenWorld(tx, worldId, 'for key share');
+}
+
+type LockedWorld = {
+  kind: string;
+  status: 'active' | 'paused' | 'ended';
+  current_week: number;
+  turn_interval_minutes: number | null;
+};
+
+/**
+ * The world's row under `lock`, inside the caller's transaction, and its status read under that
+ * lock: an ended world (one ended since the caller's first look included) answers 409 WORLD_ENDED.
+ * The lock's strength says what waits for what: `for update` waits for the players' actions (their
+ * `for key share`), `for no key update` lets them run on.
+ */
+async function lockOpenWorld(tx: DbExecutor, worldId: number, lock: 'for update' | 'for no key update' | 'for key share'): Promise<LockedWorld> {
+  const [world] = await tx.execute<LockedWorld>(
+    sql`select kind, status, current_week, turn_interval_minutes from worlds where id = ${worldId} ${sql.raw(lock)}`,
+  );
+  if (!world) throw new GameError('NOT_FOUND', WORLD_NOT_FOUND);
+  if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+  return world;
 }
 
 export interface ShockView {
@@ -143,9 +160,8 @@ export async function addShock(
   const row = await db.transaction(async (tx) => {
     // The world row's lock orders the shock with the turn (runTurn locks it first): its week is the
     // week it starts. And with an end: a world ended since the check above stays as it ended.
-    const [locked] = await tx.execute<{ current_week: number; status: string }>(sql`select current_week, status from worlds where id = ${worldId} for update`);
-    if (locked?.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
-    const startWeek = Number(locked?.current_week ?? world.current_week);
+    const locked = await lockOpenWorld(tx, worldId, 'for update');
+    const startWeek = Number(locked.current_week);
     const endWeek = startWeek + input.weeks - 1;
     const [inserted] = await tx.execute<{ id: number }>(sql`
       insert into world_shocks (world_id, kind, country_id, product_id, percent, start_week, end_week, description, created_by_user_id)
@@ -211,11 +227,10 @@ export async function addAnnouncement(db: DbExecutor, user: WorldUser, worldId: 
   const row = await db.transaction(async (tx) => {
     // The status again under the world's row lock: a world ended since the check above gets no news
     // (`for no key update`, as the clock: the players' actions go on meanwhile).
-    const [locked] = await tx.execute<{ status: string; current_week: number }>(sql`select status, current_week from worlds where id = ${worldId} for no key update`);
-    if (locked?.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+    const locked = await lockOpenWorld(tx, worldId, 'for no key update');
     const [inserted] = await tx.execute<{ id: number; message: string; week: number; created_at: Date | string }>(sql`
       insert into world_announcements (world_id, message, week, created_by_user_id)
-      values (${worldId}, ${message}, ${Number(locked?.current_week ?? world.current_week)}, ${user.id})
+      values (${worldId}, ${message}, ${Number(locked.current_week)}, ${user.id})
       returning id, message, week, created_at`);
     return inserted!;
   });
