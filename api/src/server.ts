@@ -8,7 +8,7 @@ import { connectDatabase, prepareDatabase } from '@marketcraft/db';
 import { loadApiConfig } from './config.ts';
 import { createApp } from './app.ts';
 import type { ApiServices } from './context.ts';
-import { applyAdminEmails } from './auth/admins.ts';
+import { applyAdminEmails, listedPasswordAccounts } from './auth/admins.ts';
 import { createTurnClient } from './turnClient.ts';
 import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneExpiredAuthRows } from './auth/housekeeping.ts';
 import { APPLICATION_NAMES } from '@marketcraft/shared/queues.ts';
@@ -23,9 +23,16 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
   const logger = options.logger ?? silentLogger();
   await prepareDatabase(config.DATABASE_URL);
   const connection = connectDatabase(config.DATABASE_URL, { max: 20, applicationName: APPLICATION_NAMES.api });
-  // ADMIN_EMAILS: existing users listed there are admins from now on (sign-up/sign-in apply it too).
+  // ADMIN_EMAILS: listed Google accounts are admins from now on (Google sign-ins apply it too);
+  // listed password accounts are not (nobody proved the address): the operator grants them by hand.
   const granted = await applyAdminEmails(connection.db, config.ADMIN_EMAILS);
   if (granted > 0) logger.info({ granted }, `ADMIN_EMAILS made ${granted} user(s) admin`);
+  for (const email of await listedPasswordAccounts(connection.db, config.ADMIN_EMAILS)) {
+    logger.warn(
+      { email },
+      `ADMIN_EMAILS lists ${email}, whose account signed up with a password and is not admin: ADMIN_EMAILS grants admin only to a Google sign-in with that verified address. If that account is yours, run: npm run admin -- grant ${email}`,
+    );
+  }
   const housekeeping = async () => {
     try {
       await pruneExpiredAuthRows(connection.db);

@@ -78,7 +78,7 @@ describe('Google sign-in', () => {
         PUBLIC_URL,
         GOOGLE_AUTHORIZATION_URL: `${google.url}/authorize`,
         GOOGLE_TOKEN_URL: `${google.url}/token`,
-        ADMIN_EMAILS: 'google-admin@example.com',
+        ADMIN_EMAILS: 'google-admin@example.com,google-admin-2@example.com',
       },
     });
   });
@@ -179,15 +179,29 @@ describe('Google sign-in', () => {
     expect(await app.database.db.select().from(companies).where(eq(companies.userId, userId))).toHaveLength(1);
   });
 
-  it('links a verified Google email to the existing password account, and applies ADMIN_EMAILS', async () => {
-    const signup = await app.api('POST', '/auth/signup', { body: { email: 'google-admin@example.com', password: 'secret1' } });
-    expect(signup.body.user.isAdmin).toBe(true);
-    google.claimsByCode.set('code-link', { sub: 'google-sub-link', email: 'GOOGLE-ADMIN@example.com', email_verified: true });
+  it('makes a first Google sign-in with a listed verified email admin', async () => {
+    google.claimsByCode.set('code-admin', { sub: 'google-sub-admin', email: 'Google-Admin@example.com', email_verified: true });
+    const flow = await start();
+    const response = await callback({ code: 'code-admin', state: flow.state.value }, flow.cookie);
+    expect(response.headers.location).toBe('/');
+    const token = findSetCookie(response.setCookies, SESSION_COOKIE_NAME)!.value;
+    expect((await app.api('GET', '/auth/session', { token })).body.user).toMatchObject({ email: 'Google-Admin@example.com', isAdmin: true });
+    expect((await app.api('GET', '/admin/check', { token })).body).toEqual({ isAdmin: true });
+  });
+
+  it('links a verified Google email to the existing password account, but a listed password account is not made admin', async () => {
+    // Somebody (maybe not the owner) signed up with the listed address and a password first: the
+    // Google sign-in links to that account, whose password they know, so the list grants nothing.
+    const signup = await app.api('POST', '/auth/signup', { body: { email: 'google-admin-2@example.com', password: 'secret1' } });
+    expect(signup.body.user.isAdmin).toBe(false);
+    google.claimsByCode.set('code-link', { sub: 'google-sub-link', email: 'GOOGLE-ADMIN-2@example.com', email_verified: true });
     const flow = await start();
     const response = await callback({ code: 'code-link', state: flow.state.value }, flow.cookie);
     expect(response.headers.location).toBe('/');
     const token = findSetCookie(response.setCookies, SESSION_COOKIE_NAME)!.value;
-    expect((await app.api('GET', '/auth/session', { token })).body.user).toEqual({ id: signup.body.user.id, email: 'google-admin@example.com', isAdmin: true });
+    expect((await app.api('GET', '/auth/session', { token })).body.user).toEqual({ id: signup.body.user.id, email: 'google-admin-2@example.com', isAdmin: false });
+    const again = await app.api('POST', '/auth/signin', { body: { email: 'google-admin-2@example.com', password: 'secret1' } });
+    expect(again.body.user.isAdmin).toBe(false);
   });
 
   it('refuses an unverified Google email and a code the provider rejects, with a readable error', async () => {

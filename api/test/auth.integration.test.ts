@@ -8,7 +8,7 @@ import { companies, sessions, users } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { findSetCookie, rawRequest } from './helpers/authHttp.ts';
 import { SESSION_COOKIE_NAME } from '../src/auth/session.ts';
-import { applyAdminEmails } from '../src/auth/admins.ts';
+import { applyAdminEmails, listedPasswordAccounts } from '../src/auth/admins.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -123,31 +123,33 @@ describe('accounts and sign-in', () => {
     expect(findSetCookie(wrongPassword.setCookies, SESSION_COOKIE_NAME)).toBeNull();
   });
 
-  it('makes a signup listed in ADMIN_EMAILS an admin (any case)', async () => {
-    const signup = await post('/auth/signup', { email: adminEmail, password: 'secret1' });
-    expect(signup.body.user).toMatchObject({ email: adminEmail, isAdmin: true });
-    expect((await app.api('GET', '/admin/check', { token: signup.body.token })).body).toEqual({ isAdmin: true });
-    expect((await app.api('GET', '/admin/world-state', { token: signup.body.token })).status).toBe(200);
+  it('does not make a password sign-up with a listed address admin: whoever signs up first with the operator address stays a player', async () => {
+    // The attack: the operator listed their address in ADMIN_EMAILS and has not signed up yet;
+    // somebody else signs up with it (we never verify a password sign-up's email).
+    const signup = await post('/auth/signup', { email: adminEmail, password: 'attacker1' });
+    expect(signup.status).toBe(200);
+    expect(signup.body.user).toMatchObject({ email: adminEmail, isAdmin: false });
+    expect((await app.api('GET', '/admin/check', { token: signup.body.token })).body).toEqual({ isAdmin: false });
+    expect((await app.api('GET', '/admin/world-state', { token: signup.body.token })).status).toBe(403);
+    // Nor at a later sign-in, nor at the next start of the API.
+    const signin = await post('/auth/signin', { email: adminEmail.toLowerCase(), password: 'attacker1' });
+    expect(signin.body.user).toMatchObject({ isAdmin: false });
+    expect(await applyAdminEmails(app.database.db, [adminEmail.toLowerCase()])).toBe(0);
+    expect((await app.api('GET', '/admin/check', { token: signin.body.token })).body).toEqual({ isAdmin: false });
+    // The start log tells the operator how to grant it if the account is theirs.
+    expect(await listedPasswordAccounts(app.database.db, [adminEmail.toLowerCase(), 'absent@example.com'])).toEqual([adminEmail]);
   });
 
-  it('re-applies ADMIN_EMAILS at sign-in for a user who existed before', async () => {
-    // Created directly, not admin: as if the operator was listed after signing up.
-    await app.database.db.insert(users).values({ email: 'OTHER@example.com', isAdmin: false });
-    await app.database.db.execute(sql`update users set password_hash = (select password_hash from users where lower(email) = ${adminEmail.toLowerCase()}) where email = 'OTHER@example.com'`);
-    const signin = await post('/auth/signin', { email: 'other@example.com', password: 'secret1' });
-    expect(signin.body.user).toMatchObject({ isAdmin: true });
-    expect((await app.api('GET', '/admin/check', { token: signin.body.token })).body).toEqual({ isAdmin: true });
-  });
-
-  it('applies ADMIN_EMAILS to existing users at API start (applyAdminEmails), only granting', async () => {
-    const [listed, unlisted] = await app.database.db
+  it('applies ADMIN_EMAILS at API start (applyAdminEmails) to listed accounts without a password only, only granting', async () => {
+    const [listed, unlisted, listedWithPassword] = await app.database.db
       .insert(users)
-      .values([{ email: 'Started@Example.com' }, { email: 'not-listed@example.com' }])
+      .values([{ email: 'Started@Example.com' }, { email: 'not-listed@example.com' }, { email: 'started-password@example.com', passwordHash: 'x' }])
       .returning({ id: users.id });
-    expect(await applyAdminEmails(app.database.db, ['started@example.com', 'absent@example.com'])).toBe(1);
+    expect(await applyAdminEmails(app.database.db, ['started@example.com', 'absent@example.com', 'started-password@example.com'])).toBe(1);
     expect(await applyAdminEmails(app.database.db, ['started@example.com'])).toBe(0); // already admin
-    const flags = await app.database.db.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(inArray(users.id, [listed!.id, unlisted!.id]));
-    expect(Object.fromEntries(flags.map((row) => [row.id, row.isAdmin]))).toEqual({ [listed!.id]: true, [unlisted!.id]: false });
+    const ids = [listed!.id, unlisted!.id, listedWithPassword!.id];
+    const flags = await app.database.db.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(inArray(users.id, ids));
+    expect(Object.fromEntries(flags.map((row) => [row.id, row.isAdmin]))).toEqual({ [listed!.id]: true, [unlisted!.id]: false, [listedWithPassword!.id]: false });
     expect(await applyAdminEmails(app.database.db, [])).toBe(0);
   });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { loadApiConfig } from '../src/config.ts';
 import { startApiServer } from '../src/server.ts';
+import { setAdmin } from '../src/auth/admins.ts';
 import { startInProcessWorker } from '../../worker/test/helpers.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -21,7 +22,7 @@ describe('npm run drill', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    api = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ADMIN_EMAILS: ADMIN.email }));
+    api = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' }));
     worker = await startInProcessWorker(database.url, { TURN_SCHEDULE_ENABLED: '0' });
     const signup = await fetch(`http://127.0.0.1:${api.port}/api/auth/signup`, {
       method: 'POST',
@@ -29,6 +30,8 @@ describe('npm run drill', () => {
       body: JSON.stringify(ADMIN),
     });
     expect(signup.status).toBe(200);
+    // What the operator's `npm run admin -- grant` does (ADMIN_EMAILS never grants a password account).
+    expect(await setAdmin(database.db, ADMIN.email, true)).toMatchObject({ isAdmin: true });
   });
   afterAll(async () => {
     await worker?.stop();

@@ -1,6 +1,7 @@
 /**
  * The API process's start (startApiServer, what `npm start` runs): ADMIN_EMAILS makes the listed
- * users who already exist admins at start, so an operator can be listed after signing up.
+ * Google accounts (no password) that already exist admins at start, so an operator can be listed
+ * after first signing in with Google; a listed password account is not (docs/auth.md, "Admins").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -19,13 +20,13 @@ describe('API start', () => {
     await database.drop();
   });
 
-  it('applies ADMIN_EMAILS to users who signed up before the start, and serves the API', async () => {
-    const [operator, player] = await database.db
+  it('applies ADMIN_EMAILS to Google users who signed up before the start, not to password users, and serves the API', async () => {
+    const [operator, player, squatter] = await database.db
       .insert(users)
-      .values([{ email: 'Operator@Example.com' }, { email: 'player@example.com' }])
+      .values([{ email: 'Operator@Example.com' }, { email: 'player@example.com' }, { email: 'squatter@example.com', passwordHash: 'x' }])
       .returning({ id: users.id });
     const server = await startApiServer(
-      loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ADMIN_EMAILS: 'operator@example.com' }),
+      loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ADMIN_EMAILS: 'operator@example.com,squatter@example.com' }),
     );
     try {
       const check = async (userId: number) => {
@@ -35,6 +36,7 @@ describe('API start', () => {
       };
       expect(await check(operator!.id)).toEqual({ isAdmin: true });
       expect(await check(player!.id)).toEqual({ isAdmin: false });
+      expect(await check(squatter!.id)).toEqual({ isAdmin: false });
       const [row] = await database.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, operator!.id));
       expect(row?.isAdmin).toBe(true);
     } finally {

@@ -1,8 +1,8 @@
-/** The admin panel for the admin (ADMIN_EMAILS=admin@e2e.test), and a redirect for everyone else. */
+/** The admin panel for the admin (admin@e2e.test, granted with `npm run admin -- grant`), and a redirect for everyone else. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { E2E_ADMIN_EMAIL } from './globalSetup';
-import { PASSWORD, baseURL, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
+import { PASSWORD, baseURL, grantAdmin, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
 import { PROCESSING_WINDOW_MS } from '../src/lib/countdown';
 
 /**
@@ -42,11 +42,16 @@ afterAll(async () => {
 describe('admin journey', () => {
   it('shows the world state and the schedule to the admin, and advances a turn', async () => {
     const { context, page } = await newPage(browser);
-    // The admin signs up in the form; when this journey runs again (a retry), the account exists
-    // and the admin signs in instead.
+    // The operator's first run: sign up in the form, then `npm run admin -- grant` and reload.
+    // When this journey runs again (a retry), the account exists and the admin signs in instead.
     const signedIn = await context.request.post('/api/auth/signin', { data: { email: E2E_ADMIN_EMAIL, password: PASSWORD } });
     if (signedIn.ok()) await page.goto('/');
-    else await signUpInBrowser(page, E2E_ADMIN_EMAIL);
+    else {
+      await signUpInBrowser(page, E2E_ADMIN_EMAIL);
+      await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+      await grantAdmin(E2E_ADMIN_EMAIL);
+      await page.reload();
+    }
     await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
 
     const menu = page.getByRole('navigation', { name: 'Main menu' });

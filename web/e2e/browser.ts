@@ -1,7 +1,10 @@
 /** Shared helpers of the journeys: Chromium (web/e2e/chromium.ts) through playwright-core, and quick sign-ups. */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -117,8 +120,25 @@ export async function useColorScheme(context: BrowserContext, scheme: 'light' | 
   await context.addInitScript((value) => window.localStorage.setItem('marketcraft-color-scheme', value), scheme);
 }
 
-/** Signs in as `email` (an admin of ADMIN_EMAILS), signing up first if needed. */
+/**
+ * Makes `email` (an account that exists) an admin the operator's way: `npm run admin -- grant`,
+ * against the started app's embedded database (ADMIN_EMAILS never grants a password account).
+ */
+export async function grantAdmin(email: string): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  const dataDir = inject('dataDir');
+  if (dataDir) {
+    env.DATA_DIR = dataDir;
+    delete env.DATABASE_URL;
+  }
+  const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+  await promisify(execFile)(process.execPath, ['api/src/cli/admin.ts', 'grant', email], { cwd: repoRoot, env });
+}
+
+/** Signs in as the admin `email`, signing up and granting admin (grantAdmin) first if needed. */
 export async function signInOrUp(context: BrowserContext, email: string): Promise<void> {
   const response = await context.request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
-  if (!response.ok()) await signUpViaApi(context, email);
+  if (response.ok()) return;
+  await signUpViaApi(context, email);
+  await grantAdmin(email);
 }

@@ -1,7 +1,7 @@
 /**
  * Starts Marketcraft the README way: `npm start` from the repository root, on a free port, with a
  * fresh data directory (so a fresh embedded PostgreSQL and a freshly seeded world), SKIP_BUILD=1
- * (`npm test` builds first) and ADMIN_EMAILS=admin@e2e.test,helper-admin@e2e.test. Waits for "Marketcraft is running at",
+ * (`npm test` builds first). Waits for "Marketcraft is running at",
  * hands the URL to the tests, and on teardown stops the whole process group with SIGTERM and waits
  * for a clean exit.
  */
@@ -25,6 +25,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The Chromium executable the journeys launch (web/e2e/chromium.ts). */
     chromiumPath: string;
+    /** The started app's DATA_DIR (the admin CLI finds its database there); '' against E2E_BASE_URL. */
+    dataDir: string;
   }
 }
 
@@ -69,6 +71,7 @@ export default async function setup(project: TestProject) {
   if (existing) {
     // Against an app you already run (e.g. `E2E_BASE_URL=http://localhost:3000`).
     project.provide('baseURL', existing.replace(/\/$/, ''));
+    project.provide('dataDir', '');
     return;
   }
   if (!existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) {
@@ -88,7 +91,6 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     DATA_DIR: dataDir,
     SKIP_BUILD: '1',
-    ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_HELPER_ADMIN_EMAIL}`,
     EARLY_BIRD_PER_ADDRESS: '50',
   };
   delete env.DATABASE_URL; // always the embedded server, never someone's database
@@ -122,6 +124,7 @@ export default async function setup(project: TestProject) {
   });
 
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     const pgid = child.pid!;

@@ -9,7 +9,7 @@ import { createPlayerCompany, oauthAccounts, users, type Database, type DbExecut
 import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
 import { SIGN_IN_LOCK_MINUTES, clearFailures, reserveSignInAttempt, throttleKeys } from './throttle.ts';
-import { isListedAdmin } from './admins.ts';
+import { grantsListedAdmin } from './admins.ts';
 import { signupAddressKey } from '../clientIp.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -21,7 +21,7 @@ export interface AccountSettings {
   signupBonus: SignupBonusMode;
   /** Early-bird bonuses one address takes (EARLY_BIRD_PER_ADDRESS unless configured). */
   earlyBirdPerAddress: number;
-  /** Lowercased addresses from ADMIN_EMAILS. */
+  /** Lowercased addresses from ADMIN_EMAILS (granted only to verified Google sign-ins: admins.ts). */
   adminEmails: readonly string[];
 }
 
@@ -51,11 +51,15 @@ async function findUserByEmail(db: DbExecutor, email: string) {
   return user ?? null;
 }
 
-/** Grants admin to a listed user who is not one yet (ADMIN_EMAILS applies at every sign-in). */
-async function applyListedAdmin(db: DbExecutor, settings: AccountSettings, user: AuthUser): Promise<AuthUser> {
-  if (user.isAdmin || !isListedAdmin(settings.adminEmails, user.email)) return user;
+/**
+ * Grants admin to a listed Google account (no password) that is not one yet, at each sign-in with
+ * its verified identity, so an address added to ADMIN_EMAILS later takes effect at the next sign-in.
+ */
+async function applyListedAdmin(db: DbExecutor, settings: AccountSettings, user: AuthUser & { passwordHash: string | null }): Promise<AuthUser> {
+  const signedIn = { id: user.id, email: user.email, isAdmin: user.isAdmin };
+  if (user.isAdmin || !grantsListedAdmin(settings.adminEmails, user)) return signedIn;
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
-  return { ...user, isAdmin: true };
+  return { ...signedIn, isAdmin: true };
 }
 
 /**
@@ -73,7 +77,12 @@ export async function createUserWithCompany(
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash: input.passwordHash, isAdmin: isListedAdmin(settings.adminEmails, input.email) })
+        .values({
+          email: input.email,
+          passwordHash: input.passwordHash,
+          // Only a verified Google identity proves the address (a password sign-up proves nothing).
+          isAdmin: input.external !== undefined && grantsListedAdmin(settings.adminEmails, input),
+        })
         .returning(authUserColumns);
       if (!user) throw new Error('user insert returned nothing');
       if (input.external) {
@@ -113,7 +122,7 @@ export async function signUp(db: Database, settings: AccountSettings, input: Sig
  * and refused with 429 and a retry time while the account or the address is locked, before any
  * user lookup or hashing; wrong email and wrong password get the same 401 and cost the same time.
  */
-export async function signIn(db: Database, settings: AccountSettings, input: SignInInput, clientIp: string, now = new Date()): Promise<SignedIn> {
+export async function signIn(db: Database, input: SignInInput, clientIp: string, now = new Date()): Promise<SignedIn> {
   const keys = throttleKeys(input.email, clientIp);
   const verdict = await reserveSignInAttempt(db, keys, now);
   if (!verdict.allowed) {
@@ -126,8 +135,8 @@ export async function signIn(db: Database, settings: AccountSettings, input: Sig
   // A failure stays counted (it was counted before the check).
   if (!found || !valid) throw new GameError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
   await clearFailures(db, keys);
-  const user = await applyListedAdmin(db, settings, { id: found.id, email: found.email, isAdmin: found.isAdmin });
-  return startSession(db, user);
+  // No ADMIN_EMAILS here: knowing a password proves nothing about owning the address (admins.ts).
+  return startSession(db, { id: found.id, email: found.email, isAdmin: found.isAdmin });
 }
 
 /** What an external provider vouches for. */
@@ -141,9 +150,9 @@ export interface ExternalIdentity {
 
 export const UNVERIFIED_EMAIL_MESSAGE = 'Your Google account has no verified email address, so it cannot be used to sign in here.';
 
-async function findUserByIdentity(db: DbExecutor, identity: ExternalIdentity): Promise<AuthUser | null> {
+async function findUserByIdentity(db: DbExecutor, identity: ExternalIdentity) {
   const [user] = await db
-    .select(authUserColumns)
+    .select({ ...authUserColumns, passwordHash: users.passwordHash })
     .from(oauthAccounts)
     .innerJoin(users, eq(users.id, oauthAccounts.userId))
     .where(sql`${oauthAccounts.provider} = ${identity.provider} and ${oauthAccounts.providerUserId} = ${identity.subject}`);

@@ -104,7 +104,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   app.post('/api/auth/signin', async (c) => {
     try {
       const input = parseInput(signInInputSchema, await readJsonBody(c));
-      const signedIn = await signIn(db, settings, input, clientIpOf(c, config.TRUST_PROXY_HOPS));
+      const signedIn = await signIn(db, input, clientIpOf(c, config.TRUST_PROXY_HOPS));
       await endPreviousCookieSession(c.req.raw);
       return signedInResponse(c, signedIn);
     } catch (error) {

@@ -21,8 +21,7 @@ PostgreSQL server, from the file it writes (DATA_DIR/database-url, default .data
 const DATABASE_URL_MISSING = `DATABASE_URL is not set and no running game was found. The admin command needs the URL of
 the game's database, the same DATABASE_URL that \`npm start\` uses, e.g.
   DATABASE_URL=postgres://user:password@localhost:5432/marketcraft npm run admin -- grant you@example.com
-With the embedded server, run the command while \`npm start\` is running (it writes .data/database-url),
-or list the address in ADMIN_EMAILS when starting the game: ADMIN_EMAILS=you@example.com npm start.`;
+With the embedded server, run the command while \`npm start\` is running (it writes .data/database-url).`;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
