@@ -22,6 +22,7 @@ import { logRequestError, requestLogging } from './requestLog.ts';
 import type postgres from 'postgres';
 import { MAX_TRPC_BATCH_CALLS } from '@marketcraft/shared';
 import { securityHeaders } from './securityHeaders.ts';
+import { fixedHeaders } from './fixedHeaders.ts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, databaseUnavailableAnswer, sendUnavailable, trackRequests } from './availability.ts';
 import { checkHealth } from './health.ts';
 
@@ -63,24 +64,27 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
   });
   // Every request body of the API is a small JSON object: refuse big ones before reading them.
-  app.use(
-    '/api/*',
-    bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: (c) => c.json({ error: `The request body is too large (at most ${MAX_REQUEST_BODY_BYTES / 1024} KB).` }, 413) }),
-  );
+  // GET and HEAD bodies are never read (asking for one would build a fetch Request on each read).
+  const limitBody = bodyLimit({
+    maxSize: MAX_REQUEST_BODY_BYTES,
+    onError: (c) => c.json({ error: `The request body is too large (at most ${MAX_REQUEST_BODY_BYTES / 1024} KB).` }, 413),
+  });
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   // Scripts in other origins (a teacher's notebook, a player's page) may call the API with a bearer
   // token: CORS without credentials, so a browser never sends or exposes the visitor's cookie
   // session to another site (origin.ts lets bearer requests through, refuses foreign cookie ones).
-  app.use(
-    '/api/*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      // X-World-Id: the world a token acts in (api/src/access/tokenWorld.ts).
-      allowHeaders: ['Authorization', 'Content-Type', WORLD_ID_HEADER],
-      exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'],
-      maxAge: 600,
-    }),
-  );
+  const corsRules = cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // X-World-Id: the world a token acts in (api/src/access/tokenWorld.ts).
+    allowHeaders: ['Authorization', 'Content-Type', WORLD_ID_HEADER],
+    exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'],
+    maxAge: 600,
+  });
+  // Preflights are answered by cors() itself; every other answer gets its headers (the same for
+  // any Origin, as origin is '*') decided once (api/src/fixedHeaders.ts).
+  const corsOnAnswers = fixedHeaders(corsRules, { origin: 'https://example.com' });
+  app.use('/api/*', (c, next) => (c.req.method === 'OPTIONS' ? corsRules(c, next) : corsOnAnswers(c, next)));
   app.use('/api/*', originCheck(services.config));
   app.use('/api/*', refuseTokensInUrl());
   app.get('/api/health', async (c) => {

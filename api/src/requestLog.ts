@@ -11,6 +11,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
+import { requestHeaderOf, withHeaders } from './fixedHeaders.ts';
 import type { Logger } from '@marketcraft/db/logger.ts';
 
 export interface RequestNotes {
@@ -45,12 +46,11 @@ const PLAIN_REQUEST_ID = /^[\w\-=.]{1,128}$/;
 export function requestLogging(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
-    const given = c.req.header('x-request-id');
+    const given = requestHeaderOf(c, 'x-request-id');
     const record: RequestRecord = { id: given && PLAIN_REQUEST_ID.test(given) ? given : crypto.randomUUID() };
     records.set(c.req.raw, record);
-    await next();
-    // After the handler: its own Response objects (REST, tRPC) carry the header too.
-    c.header('X-Request-Id', record.id);
+    // On every answer, the handlers' own Response objects (REST, tRPC) included.
+    await withHeaders(c, next, [['X-Request-Id', record.id]]);
     const status = c.res.status;
     const route = routePath(c);
     const line: Record<string, unknown> = {

@@ -16,6 +16,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { fixedHeaders } from './fixedHeaders.ts';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -30,7 +31,12 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
+/** The security headers on every answer: secureHeaders' own values, decided once (api/src/fixedHeaders.ts). */
 export function securityHeaders(): MiddlewareHandler {
+  return fixedHeaders(secureHeaderRules());
+}
+
+function secureHeaderRules(): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     referrerPolicy: 'strict-origin-when-cross-origin',
