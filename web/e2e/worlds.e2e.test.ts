@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiGet, apiPost, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
+import { PHONE, apiGet, apiPost, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,6 +58,25 @@ describe('classroom world journey', () => {
     await signUpViaApi(second.context, secondEmail);
     const joined = await apiPost<{ id: number; players: number }>(second.context, '/worlds/join', { code });
     expect(joined).toMatchObject({ id: worldId, players: 2 });
+
+    // Joining through the API leaves this session in the public world, as a new sign-in does: the
+    // public world's dashboard names the class and plays there in one press (on a phone too).
+    await second.page.setViewportSize(PHONE);
+    await second.page.goto('/');
+    const otherWorlds = second.page.getByTestId('other-worlds');
+    await otherWorlds.getByText('You are in the public world').waitFor();
+    await otherWorlds.getByText('Econ 101 e2e', { exact: true }).waitFor();
+    await otherWorlds.getByText('week 1', { exact: true }).waitFor();
+    await otherWorlds.getByRole('button', { name: 'Play in Econ 101 e2e' }).click();
+    await second.page.getByTestId('dashboard-world').getByText('Econ 101 e2e').waitFor();
+    await otherWorlds.waitFor({ state: 'detached' });
+    expect((await apiGet<{ id: number }>(second.context, '/session/world')).id).toBe(worldId);
+    // The teacher's public dashboard links to the class's manage page instead.
+    await teacher.page.goto('/');
+    await teacher.page.getByTestId('other-worlds').getByText('Your class worlds').waitFor();
+    await teacher.page.getByTestId('other-worlds').getByRole('button', { name: 'Play in Econ 101 e2e' }).waitFor({ state: 'detached' });
+    await teacher.page.getByTestId('other-worlds').getByRole('link', { name: 'Manage Econ 101 e2e' }).click();
+    await teacher.page.getByRole('heading', { level: 1, name: 'Manage Econ 101 e2e' }).waitFor();
 
     // One turn, a shock, two more turns.
     await teacher.page.reload();

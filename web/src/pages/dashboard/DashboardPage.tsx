@@ -37,6 +37,7 @@ import { cashAfterPoints } from './cashFlow';
 import { debtWarning } from './debt';
 import { FoundCompanyCard } from './FoundCompanyCard';
 import { FirstWeekChecklist } from './FirstWeekChecklist';
+import { OtherWorldsNotice } from './OtherWorldsNotice';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ default: module.CashFlowChart })));
 
@@ -393,6 +394,7 @@ export default function DashboardPage() {
         <CurrentWorldLine />
       </div>
 
+      <OtherWorldsNotice />
       <LatestResults />
       {company && <FirstWeekChecklist companyId={company.id} />}
 

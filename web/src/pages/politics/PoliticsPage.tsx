@@ -8,7 +8,7 @@ import { CashBadge } from '../../components/CashBadge';
 import { NumberField, useFieldText } from '../../components/NumberField';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { POLITICAL_EVENTS_POLL_MS, useCompany } from '../../hooks/useGameData';
+import { POLITICAL_EVENTS_POLL_MS, useBuildings, useCities, useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { checkPoliticsInvest } from '../../lib/formChecks';
 import { formatWholeDollars } from '../../lib/format';
@@ -41,6 +41,13 @@ export default function PoliticsPage() {
   // The server's own request schema: a country first ('No country selected'), then the amount.
   const checked = checkPoliticsInvest({ country_id: selected?.id, units: units.text });
   const total = checked.ok ? checked.request.amount : null;
+  // Where the player's buildings stand decides their tax rate (docs/economy.md, "Taxes"): each card
+  // names them, so a player sees which countries' influence and events touch their profit.
+  const buildings = useBuildings();
+  const cities = useCities();
+  const countryOfCity = new Map((cities.data ?? []).map((city) => [city.id, city.country_id]));
+  const buildingsIn = (countryId: number) => (buildings.data ?? []).filter((building) => countryOfCity.get(building.city_id) === countryId);
+  const hasBuildings = (buildings.data?.length ?? 0) > 0;
   const pointsOf = (id: number) => influence.data?.find((record) => record.country_id === id)?.influence_points ?? 0;
 
   const invest = trpc.politics.invest.useMutation({
@@ -62,10 +69,16 @@ export default function PoliticsPage() {
             <Title order={2} fz="lg">
               Countries
             </Title>
+            <Text size="sm" c="dimmed" data-testid="politics-tax-rule">
+              {hasBuildings
+                ? "Each week's profit is taxed at the average rate of the countries your buildings are in, with their active tax events."
+                : "Each week's profit is taxed at the average rate of the countries your buildings are in; with no buildings yet, the average of all countries."}
+            </Text>
             {countryList.map((country) => {
               const points = pointsOf(country.id);
               const active = (events.data ?? []).filter((event) => event.country_id === country.id);
               const isSelected = country.id === countryId;
+              const here = buildingsIn(country.id);
               return (
                 <UnstyledButton key={country.id} onClick={() => selectCountry(country.id)} aria-pressed={isSelected}>
                   <Card withBorder padding="sm" style={isSelected ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}>
@@ -82,6 +95,14 @@ export default function PoliticsPage() {
                       </Text>
                     </Group>
                     <Progress value={Math.min(100, (points / MAX_INFLUENCE_POINTS) * 100)} size="sm" mt={4} aria-label={`Influence in ${country.name}`} />
+                    {here.length > 0 && (
+                      <Text size="xs" mt={6} data-testid="politics-your-buildings">
+                        <Text span fw={600}>
+                          Your buildings here:
+                        </Text>{' '}
+                        {here.map((building) => `${building.name} (${building.city_name})`).join(', ')}
+                      </Text>
+                    )}
                     {active.map((event) => (
                       <Text key={event.id} size="xs" mt={6}>
                         {event.description}{' '}
