@@ -40,7 +40,7 @@ export async function listGoods(db: DbExecutor, worldId: number): Promise<GoodVi
   }>(sql`
     select p.id, p.name, p.category, p.subcategory, p.current_price_cents, p.base_price_cents,
            ${unitBuyCentsSql} as buy_cents, ${unitSellCentsSql} as sell_cents
-    from ${worldProductsSql(worldId)} p order by p.id`);
+    from ${worldProductsSql(worldId, { weekFlow: true })} p order by p.id`);
   return rows.map((row) => ({
     id: Number(row.id),
     name: row.name,

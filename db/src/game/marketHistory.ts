@@ -70,7 +70,7 @@ export async function listMarketProducts(db: DbExecutor, companyId: number): Pro
               from product_price_history h
               where h.world_id = p.world_id and h.product_id = p.id and h.week > ${week - SPARKLINE_WEEKS} and h.week < ${week}) as history,
            i.quantity as held
-    from ${worldProductsSql(worldId)} p
+    from ${worldProductsSql(worldId, { weekFlow: true })} p
     left join inventory_items i on i.world_id = p.world_id and i.product_id = p.id and i.company_id = ${companyId}
     order by p.name`);
   return rows.map((row) => {

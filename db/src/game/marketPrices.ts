@@ -16,15 +16,23 @@ import { ruleSql } from '../ruleSql.ts';
 /**
  * The products of one world's exchange: every catalogue column plus the world's `world_id` and
  * `current_price_cents`. Alias it `p` for the expressions below (`from ${worldProductsSql(id)} p`).
+ * `weekFlow`: also `week_flow`, this week's units bought minus sold (market_activity), which the
+ * one-unit prices below need; it is joined once per product (each price uses it several times).
  */
-export function worldProductsSql(worldId: number | SQL): SQL {
-  return sql`(select pr.*, wp.world_id, wp.current_price_cents from products pr
+export function worldProductsSql(worldId: number | SQL, options: { weekFlow?: boolean } = {}): SQL {
+  if (!options.weekFlow) {
+    return sql`(select pr.*, wp.world_id, wp.current_price_cents from products pr
     join world_products wp on wp.product_id = pr.id and wp.world_id = ${worldId})`;
+  }
+  return sql`(select pr.*, wp.world_id, wp.current_price_cents, coalesce(ma.units_bought - ma.units_sold, 0) as week_flow
+    from products pr
+    join world_products wp on wp.product_id = pr.id and wp.world_id = ${worldId}
+    left join market_activity ma on ma.world_id = wp.world_id and ma.product_id = pr.id
+      and ma.week = (select current_week from worlds w where w.id = ${worldId}))`;
 }
 
-/** This week's net flow of product `p` (units bought minus sold), kept inside the curve's reach for one more unit. */
-const flowSql = sql`least(greatest(coalesce((select ma.units_bought - ma.units_sold from market_activity ma
-  where ma.world_id = p.world_id and ma.product_id = p.id and ma.week = (select current_week from worlds w where w.id = p.world_id)), 0), 1 - 10 * p.depth_units), 10 * p.depth_units - 1)`;
+/** This week's net flow of product `p` (`week_flow`), kept inside the curve's reach for one more unit. */
+const flowSql = sql`least(greatest(p.week_flow, 1 - 10 * p.depth_units), 10 * p.depth_units - 1)`;
 
 const curve = { price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow: flowSql, quantity: sql`1` };
 
@@ -42,10 +50,10 @@ export function isConsumerGoodSql(category: SQL): SQL {
   return sql`(${category} in (${categories}))`;
 }
 
-/** Cents one unit of product `p` costs to buy now. */
+/** Cents one unit of product `p` costs to buy now (`p` from worldProductsSql with weekFlow). */
 export const unitBuyCentsSql: SQL = ruleSql(goodsBuyCostRule, { ...curve, marginBp: wholesaleMarginBpSql(sql`p.category`) });
 
-/** Cents selling one unit of product `p` pays now. */
+/** Cents selling one unit of product `p` pays now (`p` from worldProductsSql with weekFlow). */
 export const unitSellCentsSql: SQL = ruleSql(marketSellProceedsRule, curve);
 
 /** Cents selling `quantity` units of product `p` pays now (the whole holding, from the posted price). */

@@ -92,7 +92,7 @@ export async function listHoldings(db: DbExecutor, companyId: number): Promise<H
            ${holdingValueCentsSql(sql`h.quantity`)} as value_cents, h.location, h.building_id,
            b.type as building_type, c.name as city_name, h.quantity, h.average_cost_cents, h.retail_price_cents, h.is_active
     from held h
-    join ${worldProductsSql(worldId)} p on p.id = h.product_id
+    join ${worldProductsSql(worldId, { weekFlow: true })} p on p.id = h.product_id
     left join buildings b on b.world_id = ${worldId} and b.id = h.building_id
     left join cities c on c.id = b.city_id
     order by p.name, case h.location when 'warehouse' then 0 when 'back_room' then 1 else 2 end, h.building_id`);
