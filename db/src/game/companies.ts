@@ -11,7 +11,7 @@ import {
 } from '@marketcraft/shared';
 import { companies, shareRecords } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
-import { freeCompanyName, withCompanyName } from './companyNames.ts';
+import { companyNameKey, freeCompanyName, withCompanyName } from './companyNames.ts';
 
 /** Serialises company founding so the early-bird count is exact under concurrent signups. */
 const FOUNDING_LOCK_KEY = 0x6d636663; // "mcfc"
@@ -85,12 +85,12 @@ export async function createPlayerCompany(
     );
   // Founding again after bankruptcy: less what the bankrupt company moved out through shares.
   const cashCents = restartCapitalCents(startingCents, await movedOutThroughSharesCents(tx, input.worldId, input.userId));
-  // A chosen name must be free in the world (409); a default one takes the next free number.
+  // A chosen name (nor a look-alike) must be free in the world (409); a default one takes the next free number.
   const name = input.name ?? (await freeCompanyName(tx, input.worldId, defaultCompanyName(input.email)));
   const [company] = await withCompanyName(() =>
     tx
       .insert(companies)
-      .values({ worldId: input.worldId, userId: input.userId, name, cashCents, startingCashCents: cashCents, isBot: false, signupAddress: address })
+      .values({ worldId: input.worldId, userId: input.userId, name, nameKey: companyNameKey(name), cashCents, startingCashCents: cashCents, isBot: false, signupAddress: address })
       .returning({ id: companies.id, name: companies.name, cashCents: companies.cashCents }),
   );
   if (!company) throw new Error('company insert returned nothing');

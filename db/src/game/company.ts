@@ -15,7 +15,7 @@ import {
 import { companies, financialHistory, shareRecords } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { createPlayerCompany } from './companies.ts';
-import { withCompanyName } from './companyNames.ts';
+import { companyNameKey, withCompanyName } from './companyNames.ts';
 import { admitNewCompany } from './worlds.ts';
 import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
@@ -125,9 +125,9 @@ export async function updateCompanyProfile(
   companyId: number,
   profile: { name: string; bio?: string | null },
 ): Promise<CompanyDetails> {
-  const changes: { name: string; bio?: string | null } = { name: profile.name };
+  const changes: { name: string; nameKey: string; bio?: string | null } = { name: profile.name, nameKey: companyNameKey(profile.name) };
   if (profile.bio !== undefined) changes.bio = profile.bio;
-  // Another active company of the world with this name (any case): 409 (the unique index decides races).
+  // Another active company of the world with this name (any case) or a look-alike of it: 409 (the unique indexes decide races).
   const updated = await withCompanyName(() => db.update(companies).set(changes).where(eq(companies.id, companyId)).returning({ id: companies.id }));
   if (updated.length === 0) throw new GameError('NOT_FOUND', 'No company found');
   return getCompany(db, companyId);

@@ -14,6 +14,8 @@ import { buildingTypes, cities, countries, products, recipes, researchUpgrades, 
 
 /** The unique index behind 'company name taken' (db/src/game/companyNames.ts reads it from the error). */
 export const COMPANY_NAME_INDEX = 'companies_world_name_key';
+/** The unique index behind 'company name too similar' (same look-alike key, companyNameKey). */
+export const COMPANY_NAME_LOOKALIKE_INDEX = 'companies_world_name_lookalike_key';
 
 export const companies = pgTable(
   'companies',
@@ -45,6 +47,12 @@ export const companies = pgTable(
      * founding again and private worlds. Counts the early-bird bonuses per address.
      */
     signupAddress: text(),
+    /**
+     * companyNameKey(name): the name's Unicode confusable skeleton (UTS #39), case folded. Names
+     * with one key look alike ('Acme' with a Cyrillic 'а'); set by every write of the name, and by
+     * fillCompanyNameKeys at start for rows written without it (old rows, test fixtures).
+     */
+    nameKey: text(),
   },
   (t) => [
     check('companies_status', inList(t.status, COMPANY_STATUSES)),
@@ -59,6 +67,8 @@ export const companies = pgTable(
     // One active company per name and world, bots included: case and surrounding spaces do not
     // make a new name (docs/world.md, "Company names"). A bankrupt company's name is free again.
     uniqueIndex(COMPANY_NAME_INDEX).on(t.worldId, sql`lower(btrim(${t.name}))`).where(sql`${t.status} = 'active'`),
+    // Nor does a look-alike: one active company per look-alike key and world.
+    uniqueIndex(COMPANY_NAME_LOOKALIKE_INDEX).on(t.worldId, t.nameKey).where(sql`${t.status} = 'active'`),
     index('companies_user_id_idx').on(t.userId),
     index('companies_is_bot_idx').on(t.worldId, t.isBot),
   ],

@@ -51,6 +51,7 @@ import { RECIPES } from './data/recipes.ts';
 import { RESEARCH_UPGRADES, type ResearchSeed } from './data/research.ts';
 import { deriveCatalogue } from './economy.ts';
 import { listCompany } from '../game/companies.ts';
+import { companyNameKey, fillCompanyNameKeys } from '../game/companyNames.ts';
 
 /** The catalogue's prices, recipe quantities and market depths (db/src/seed/economy.ts). */
 export const CATALOGUE = deriveCatalogue(PRODUCTS, RECIPES);
@@ -66,6 +67,8 @@ const SEED_WEEK = 1;
 export async function seedWorld(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    // Companies written without their look-alike key (before migration 0017) get it first.
+    await fillCompanyNameKeys(tx);
     // The public world first: every game row of the seed belongs to it.
     await tx
       .insert(worlds)
@@ -373,18 +376,22 @@ export interface SeedIds {
 
 async function seedBots(tx: DbExecutor, worldId: number, ids: SeedIds, bots: readonly BotSeed[]): Promise<void> {
   if (bots.length === 0) return;
-  // Bots already seeded (whatever their status) are not added twice; nor is a bot whose name an
-  // active company of the world already has (company names are unique per world, docs/world.md).
+  // Bots already seeded (whatever their status) are not added twice; nor is a bot whose name (or a
+  // look-alike of it) an active company of the world already has (names are unique, docs/world.md).
   const keyOf = (name: string) => name.trim().toLowerCase();
-  const existing = await tx.execute<{ key: string }>(sql`
-    select lower(btrim(name)) as key from companies
+  const existing = await tx.execute<{ key: string; name_key: string | null }>(sql`
+    select lower(btrim(name)) as key, name_key from companies
     where world_id = ${worldId} and (is_bot or status = 'active')
-      and lower(btrim(name)) in (${sql.join(
+      and (lower(btrim(name)) in (${sql.join(
         bots.map((bot) => sql`${keyOf(bot.name)}`),
         sql`, `,
-      )})`);
+      )}) or name_key in (${sql.join(
+        bots.map((bot) => sql`${companyNameKey(bot.name)}`),
+        sql`, `,
+      )}))`);
   const existingNames = new Set(existing.map((row) => row.key));
-  const newBots = bots.filter((bot) => !existingNames.has(keyOf(bot.name)));
+  const existingKeys = new Set(existing.map((row) => row.name_key));
+  const newBots = bots.filter((bot) => !existingNames.has(keyOf(bot.name)) && !existingKeys.has(companyNameKey(bot.name)));
   if (newBots.length === 0) return;
   const inserted = await tx
     .insert(companies)
@@ -392,6 +399,7 @@ async function seedBots(tx: DbExecutor, worldId: number, ids: SeedIds, bots: rea
       newBots.map((bot) => ({
         worldId,
         name: bot.name,
+        nameKey: companyNameKey(bot.name),
         bio: bot.bio,
         cashCents: bot.startingCashCents,
         startingCashCents: bot.startingCashCents,

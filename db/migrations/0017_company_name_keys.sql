@@ -1,0 +1,3 @@
+-- Look-alike company names (docs/world.md, "Company names"): the confusable key of each name, filled by the application (fillCompanyNameKeys at start computes it for the rows that exist), unique per world among active companies.
+ALTER TABLE "companies" ADD COLUMN "name_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "companies_world_name_lookalike_key" ON "companies" USING btree ("world_id","name_key") WHERE "companies"."status" = 'active';
