@@ -1,8 +1,8 @@
 /** Bots (owned by the bots engineer): the pure planning rules, without a database. */
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@marketcraft/shared';
-import { DEFAULT_PROFILE, hiresFor, planChainBuild, repriceShelves, shelveAndSellSurplus } from '../src/bots/behaviours.ts';
-import { BOT_BUILDING_CAP, BOT_MAX_SALE_DEPTH_SHARE, planBudget, turnSpendingCents } from '../src/bots/budget.ts';
+import { DEFAULT_PROFILE, RESALE_MIN_MARGIN, hiresFor, planChainBuild, repriceShelves, restockShelves, shelveAndSellSurplus } from '../src/bots/behaviours.ts';
+import { BOT_BUILDING_CAP, BOT_MAX_DEMAND_PRICE_MULTIPLE, BOT_MAX_SALE_DEPTH_SHARE, planBudget, quoteBuy, turnSpendingCents } from '../src/bots/budget.ts';
 import { demandKey } from '../src/bots/snapshot.ts';
 import { PROFILES, balancedDefault, strategyFor, STRATEGIES } from '../src/bots/strategies/index.ts';
 import type { BotBuilding, BotSnapshot, BotWorld, StrategyInput, WorldRecipe } from '../src/bots/types.ts';
@@ -72,6 +72,7 @@ function bot(buildings: BotBuilding[], cashCents = 100_000_000): BotSnapshot {
     shelves: [],
     researched: new Set(),
     researchDiscountPercent: 0,
+    storeResearchBonus: 0,
     influence: new Map(),
     portfolio: new Map(),
   };
@@ -155,6 +156,56 @@ describe('bot planning rules', () => {
     }
     expect(strategyFor('moon_mining')).toBe(balancedDefault);
     expect(strategyFor(null)).toBe(balancedDefault);
+  });
+
+  describe('retail focus prices by demand', () => {
+    const retail = PROFILES.retail_focus;
+    // A store in city 3 (retail +15%) at 100% efficiency: capacity $30,000 x 1.15 = $34,500 a week.
+    const store = { ...building(7, 'store', null), employees: 9 };
+    const breadShelf = (retailPriceCents: number, quantity: number, unitsSoldLastTurn: number) => ({
+      buildingId: 7,
+      productId: BREAD,
+      quantity,
+      retailPriceCents,
+      referenceCents: 6_000,
+      unitsSoldLastTurn,
+      isActive: true,
+    });
+    const repriced = (shelves: ReturnType<typeof breadShelf>[]) => {
+      const snapshot = { ...bot([store]), strategy: 'retail_focus', shelves };
+      return repriceShelves(input(snapshot, 0), retail, 1);
+    };
+
+    it('raises its prices a step while the store sells its whole capacity, lowers a slow shelf a step, keeps one that sells what it holds', () => {
+      // $34,500 of bread sold last week at $75: the store is full.
+      expect(repriced([breadShelf(7_500, 100, 460)])).toEqual([{ kind: 'reprice', buildingId: 7, productId: BREAD, retailPriceCents: 7_875, costCents: 0 }]);
+      // 100 sold, 200 left (two weeks): slow.
+      expect(repriced([breadShelf(7_500, 200, 100)])).toEqual([{ kind: 'reprice', buildingId: 7, productId: BREAD, retailPriceCents: 7_125, costCents: 0 }]);
+      // 100 sold, 100 left: the price stays.
+      expect(repriced([breadShelf(7_500, 100, 100)])).toEqual([]);
+    });
+
+    it('never prices under its cost plus 15%, nor over 2.5x the reference price', () => {
+      const cost = quoteBuy(world().products.get(BREAD)!, 1)!;
+      // Bread costs $47 + the spread and the 20% wholesale margin, about $57.60: a slow shelf at $62 stops at the floor.
+      expect(repriced([breadShelf(6_200, 500, 10)])).toEqual([
+        { kind: 'reprice', buildingId: 7, productId: BREAD, retailPriceCents: Math.ceil(cost * RESALE_MIN_MARGIN), costCents: 0 },
+      ]);
+      expect(repriced([breadShelf(16_000, 10, 200)])).toEqual([
+        { kind: 'reprice', buildingId: 7, productId: BREAD, retailPriceCents: 6_000 * BOT_MAX_DEMAND_PRICE_MULTIPLE, costCents: 0 },
+      ]);
+    });
+
+    it('stocks a new product at the price that earns most on its cost (4/3 of it), with what the city buys at that price', () => {
+      const snapshot = { ...bot([store]), strategy: 'retail_focus' };
+      const actions = restockShelves(input(snapshot, 30_000_000), retail, 1);
+      const cost = quoteBuy(world().products.get(BREAD)!, 1)!;
+      const price = Math.round((cost * 4) / 3);
+      // City 3: 100 shoppers a week at the reference price $60, nobody else selling; at the higher price fewer.
+      const units = Math.floor(100 * (6_000 / price) ** 4);
+      expect(actions).toEqual([expect.objectContaining({ kind: 'restock', buildingId: 7, productId: BREAD, quantity: units * 2, retailPriceCents: price })]);
+      expect(price).toBeGreaterThan(6_000);
+    });
   });
 
   it('a strategy plans the same actions from the same snapshot and seed', () => {

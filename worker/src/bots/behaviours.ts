@@ -19,6 +19,8 @@ import {
   MAX_HIRE_PER_ACTION,
   MAX_INFLUENCE_POINTS,
   MAX_TRADE_QUANTITY,
+  DEMAND_PRICE_ELASTICITY,
+  MAX_DEMAND_MULTIPLE,
   cityBonusApplies,
   discountedResearchCostCents,
   dollarsToCents,
@@ -29,6 +31,7 @@ import {
   isConsumerGood,
   plannedOutputRule,
   randomInt,
+  storeCapacityRule,
   type BuildingType,
   type ProductCategory,
   type Rng,
@@ -36,8 +39,10 @@ import {
 import {
   BOT_BUILDING_CAP,
   BOT_CASH_RESERVE_CENTS,
+  BOT_DEMAND_PRICE_STEP,
   BOT_INPUT_WEEKS_KEPT,
   BOT_MAX_HOLDING_SHARE,
+  BOT_MAX_DEMAND_PRICE_MULTIPLE,
   BOT_MAX_MARKUP,
   BOT_MAX_SALE_DEPTH_SHARE,
   BOT_MAX_SHARES_PER_TRADE,
@@ -45,12 +50,14 @@ import {
   BOT_MIN_MARKUP,
   BOT_SHARE_ISSUERS_PER_TURN,
   BOT_SHELF_WEEKS,
+  BOT_SLOW_SHELF_WEEKS,
+  BOT_STORE_FULL_SHARE,
   moveFlow,
   quoteBuy,
   quoteSell,
 } from './budget.ts';
 import { demandKey } from './snapshot.ts';
-import type { BotAction, BotBuilding, BotSnapshot, BotWorld, StrategyInput, WorldProduct, WorldRecipe } from './types.ts';
+import type { BotAction, BotBuilding, BotShelf, BotSnapshot, BotWorld, StrategyInput, WorldProduct, WorldRecipe } from './types.ts';
 
 /** The numbers that make one strategy differ from another. */
 export interface StrategyProfile {
@@ -72,6 +79,13 @@ export interface StrategyProfile {
   buildsChains: boolean;
   /** Builds stores in new cities and keeps them stocked with goods bought on the market (a reseller). */
   resells: boolean;
+  /**
+   * Prices its shelves by demand (what a shopkeeper does) instead of a markup drawn on the
+   * reference price: new products at the price that earns most on their cost, then up a step while
+   * the store sells its whole capacity or a shelf sells out, down a step while a shelf sells slowly;
+   * never under cost x RESALE_MIN_MARGIN nor over BOT_MAX_DEMAND_PRICE_MULTIPLE x the reference price.
+   */
+  pricesByDemand: boolean;
   /** Sells its surplus on the market only at or above this share of the base price (unless it piles up). */
   minSalePriceShareOfBase: number;
   /** Chance per turn to research the next affordable upgrade, and the most of its cash one may cost. */
@@ -93,6 +107,7 @@ export const DEFAULT_PROFILE: StrategyProfile = {
   maxStores: 3,
   buildsChains: true,
   resells: false,
+  pricesByDemand: false,
   minSalePriceShareOfBase: 0,
   researchChance: 0.1,
   researchCashShare: 0.1,
@@ -303,6 +318,108 @@ export function buyMissingInputs({ bot, world, budget }: StrategyInput): BotActi
 }
 
 // ---------------------------------------------------------------------------------------------
+// Shelf prices: a markup drawn on the reference price, or by demand
+
+/** How a bot prices its shelves, and how many units it expects a store to sell a week at a price. */
+export interface ShelfPricing {
+  /** The price for a product in a store (its shelf, when it has one), or null when no price pays. */
+  price(store: BotBuilding, productId: number, referenceCents: number, shelf: BotShelf | undefined): number | null;
+  /** Units the store can expect to sell a week at `priceCents`. */
+  sales(store: BotBuilding, productId: number, priceCents: number, shelf: BotShelf | undefined): number;
+}
+
+/** The strategy's pricing: by demand (retail focus) or the drawn markup on the reference price. */
+export function shelfPricing(input: StrategyInput, profile: StrategyProfile, markup: number): ShelfPricing {
+  if (profile.pricesByDemand) return demandPricing(input, markup);
+  const { world } = input;
+  return {
+    price: (_store, _productId, referenceCents) => shelfPrice(referenceCents, markup),
+    sales: (store, productId, _priceCents, shelf) =>
+      expectedSales(world, store.cityId, productId, shelf?.unitsSoldLastTurn ?? 0, (shelf?.quantity ?? 0) > 0),
+  };
+}
+
+/** What a store can sell a week, valued at its shelf prices (the turn's storeCapacity rule; city and research bonus). */
+function storeCapacityCents(bot: BotSnapshot, world: BotWorld, store: BotBuilding): number {
+  return storeCapacityRule.evaluate({
+    efficiency: efficiencyOf(store),
+    productionRate: store.productionRate,
+    bonus: cityBonus(world, 'store', store.cityId) + bot.storeResearchBonus,
+  });
+}
+
+/**
+ * Pricing by demand, what a shopkeeper does with what a player sees (last week's sales, the
+ * store's capacity, the city's shoppers at the reference price):
+ * - a new product starts at the price that earns most on its cost when units fall with the 4th
+ *   power of the price (cost x 4/3), or the drawn markup on the reference price when higher;
+ * - a shelf goes up a step while its store sold its whole capacity (shoppers want more than it can
+ *   serve: a higher price serves them for the same dollars with fewer goods bought) or the shelf
+ *   sold out, and down a step while it sells slowly (more than 1.5 weeks of last week's sales left);
+ * - never under its cost x RESALE_MIN_MARGIN, nor over BOT_MAX_DEMAND_PRICE_MULTIPLE x the reference price.
+ * A unit's cost: its own goods what selling them on the market pays, bought goods what buying one
+ * costs (the wholesale margin included). Expected sales are scaled to the store's capacity.
+ */
+function demandPricing({ bot, world }: StrategyInput, markup: number): ShelfPricing {
+  const made = weeklyOutput(bot, world);
+  const costOf = (productId: number): number | null => {
+    const product = world.products.get(productId);
+    if (!product) return null;
+    return made.has(productId) ? (quoteSell(product, 1) ?? product.currentPriceCents) : quoteBuy(product, 1);
+  };
+  const capacity = new Map<number, number>();
+  const soldValue = new Map<number, number>();
+  for (const store of stores(bot)) capacity.set(store.id, storeCapacityCents(bot, world, store));
+  for (const shelf of bot.shelves) add(soldValue, shelf.buildingId, shelf.unitsSoldLastTurn * shelf.retailPriceCents);
+
+  const price = (store: BotBuilding, productId: number, referenceCents: number, shelf: BotShelf | undefined): number | null => {
+    const cost = costOf(productId);
+    if (cost === null || referenceCents <= 0) return null;
+    const floor = Math.ceil(cost * RESALE_MIN_MARGIN);
+    const ceiling = Math.floor(referenceCents * BOT_MAX_DEMAND_PRICE_MULTIPLE);
+    if (floor > ceiling) return null;
+    let target: number;
+    if (shelf && shelf.isActive && (shelf.quantity > 0 || shelf.unitsSoldLastTurn > 0)) {
+      target = shelf.retailPriceCents;
+      const full = (soldValue.get(store.id) ?? 0) >= (capacity.get(store.id) ?? 0) * BOT_STORE_FULL_SHARE;
+      const soldOut = shelf.quantity === 0;
+      const slow = shelf.quantity > shelf.unitsSoldLastTurn * BOT_SLOW_SHELF_WEEKS;
+      if (full || soldOut) target *= 1 + BOT_DEMAND_PRICE_STEP;
+      else if (slow) target *= 1 - BOT_DEMAND_PRICE_STEP;
+    } else {
+      target = Math.max(referenceCents * markup, (cost * DEMAND_PRICE_ELASTICITY) / (DEMAND_PRICE_ELASTICITY - 1));
+    }
+    return Math.round(Math.min(ceiling, Math.max(floor, target)));
+  };
+
+  const unscaledSales = (store: BotBuilding, productId: number, priceCents: number, shelf: BotShelf | undefined): number => {
+    const demand = world.demand.get(demandKey(store.cityId, productId));
+    const selling = (shelf?.quantity ?? 0) > 0;
+    const shoppers = demand
+      ? (demand.baseDemand / Math.max(1, demand.storesSelling + (selling ? 0 : 1))) *
+        Math.min(MAX_DEMAND_MULTIPLE, (demand.referenceCents / priceCents) ** DEMAND_PRICE_ELASTICITY)
+      : 0;
+    const observed = shelf && shelf.unitsSoldLastTurn > 0 ? shelf.unitsSoldLastTurn * (shelf.retailPriceCents / priceCents) ** DEMAND_PRICE_ELASTICITY : 0;
+    return Math.max(shoppers, observed);
+  };
+  // Each store's expected sales at its new prices, valued: shelves are filled for what its capacity can sell.
+  const scale = new Map<number, number>();
+  for (const store of stores(bot)) {
+    let value = 0;
+    for (const shelf of bot.shelves) {
+      if (shelf.buildingId !== store.id || !shelf.isActive) continue;
+      const shelfPriceCents = price(store, shelf.productId, shelf.referenceCents, shelf);
+      if (shelfPriceCents !== null) value += unscaledSales(store, shelf.productId, shelfPriceCents, shelf) * shelfPriceCents;
+    }
+    scale.set(store.id, value > 0 ? Math.min(1, (capacity.get(store.id) ?? 0) / value) : 1);
+  }
+  return {
+    price,
+    sales: (store, productId, priceCents, shelf) => Math.floor(unscaledSales(store, productId, priceCents, shelf) * (scale.get(store.id) ?? 1)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Shelves and surplus
 
 /**
@@ -313,11 +430,13 @@ export function buyMissingInputs({ bot, world, budget }: StrategyInput): BotActi
  *    quarter of the product's depth per turn, when the price suits the strategy (or the stock piles
  *    up beyond four weeks of output).
  */
-export function shelveAndSellSurplus({ bot, world }: StrategyInput, profile: StrategyProfile, markup: number): BotAction[] {
+export function shelveAndSellSurplus(input: StrategyInput, profile: StrategyProfile, markup: number): BotAction[] {
+  const { bot, world } = input;
   const actions: BotAction[] = [];
   const need = weeklyInputNeed(bot, world);
   const made = weeklyOutput(bot, world);
   const botStores = stores(bot);
+  const pricing = shelfPricing(input, profile, markup);
   const shelfCount = new Map<number, number>();
   for (const shelf of bot.shelves) add(shelfCount, shelf.buildingId, 1);
 
@@ -331,17 +450,17 @@ export function shelveAndSellSurplus({ bot, world }: StrategyInput, profile: Str
       const targets = botStores
         .map((store) => {
           const shelf = bot.shelves.find((row) => row.buildingId === store.id && row.productId === stock.productId);
-          const sales = expectedSales(world, store.cityId, stock.productId, shelf?.unitsSoldLastTurn ?? 0, (shelf?.quantity ?? 0) > 0);
-          return { store, shelf, sales };
+          const referenceCents = shelf?.referenceCents ?? world.demand.get(demandKey(store.cityId, stock.productId))?.referenceCents;
+          const priceCents = referenceCents ? pricing.price(store, stock.productId, referenceCents, shelf) : null;
+          const sales = priceCents === null ? 0 : pricing.sales(store, stock.productId, priceCents, shelf);
+          return { store, shelf, sales, priceCents };
         })
         .filter((target) => target.shelf !== undefined || (shelfCount.get(target.store.id) ?? 0) < BOT_MAX_SHELF_PRODUCTS)
         .sort((a, b) => b.sales - a.sales || a.store.id - b.store.id);
-      for (const { store, shelf, sales } of targets) {
+      for (const { store, shelf, sales, priceCents } of targets) {
         const quantity = Math.min(extra, Math.max(0, sales * BOT_SHELF_WEEKS - (shelf?.quantity ?? 0)), MAX_TRADE_QUANTITY);
-        if (quantity < 5) continue;
-        const referenceCents = shelf?.referenceCents ?? world.demand.get(demandKey(store.cityId, stock.productId))?.referenceCents;
-        if (!referenceCents) continue;
-        actions.push({ kind: 'shelve', buildingId: store.id, productId: stock.productId, quantity, retailPriceCents: shelfPrice(referenceCents, markup), costCents: 0 });
+        if (quantity < 5 || priceCents === null) continue;
+        actions.push({ kind: 'shelve', buildingId: store.id, productId: stock.productId, quantity, retailPriceCents: priceCents, costCents: 0 });
         if (!shelf) add(shelfCount, store.id, 1);
         extra -= quantity;
       }
@@ -358,9 +477,24 @@ export function shelveAndSellSurplus({ bot, world }: StrategyInput, profile: Str
   return actions;
 }
 
-/** Shelf prices outside the strategy's markup range (on the city's reference price) are set to the drawn markup. */
-export function repriceShelves({ bot }: StrategyInput, profile: StrategyProfile, markup: number): BotAction[] {
+/**
+ * Shelf prices outside the strategy's markup range (on the city's reference price) are set to the
+ * drawn markup; a bot pricing by demand moves each shelf with stock to its price by demand.
+ */
+export function repriceShelves(input: StrategyInput, profile: StrategyProfile, markup: number): BotAction[] {
+  const { bot } = input;
   const actions: BotAction[] = [];
+  if (profile.pricesByDemand) {
+    const pricing = shelfPricing(input, profile, markup);
+    for (const shelf of bot.shelves) {
+      const store = bot.buildings.find((building) => building.id === shelf.buildingId);
+      if (!store || !shelf.isActive || shelf.quantity <= 0) continue;
+      const priceCents = pricing.price(store, shelf.productId, shelf.referenceCents, shelf);
+      if (priceCents === null || priceCents === shelf.retailPriceCents) continue;
+      actions.push({ kind: 'reprice', buildingId: shelf.buildingId, productId: shelf.productId, retailPriceCents: priceCents, costCents: 0 });
+    }
+    return actions;
+  }
   const [low, high] = profile.markup;
   for (const shelf of bot.shelves) {
     if (!shelf.isActive || shelf.referenceCents <= 0) continue;
@@ -372,43 +506,55 @@ export function repriceShelves({ bot }: StrategyInput, profile: StrategyProfile,
 }
 
 /**
- * Resellers: goods bought on the market onto the shelves, where shoppers pay enough over what
- * buying costs (the reference price at least 15% over the market's buy price). Shelves under one
- * week of expected sales are filled to two weeks; a store with room adds the product its city
- * wants most per store selling it (one a turn).
+ * Resellers: goods bought on the market onto the shelves, where the shelf price pays enough over
+ * what buying costs (at least 15% over the market's buy price, the wholesale margin included).
+ * Shelves under one week of expected sales are filled to two weeks; a store with room adds the
+ * product that earns it most (expected units x the margin at its price; one a turn).
  */
-export function restockShelves({ bot, world, budget }: StrategyInput, markup: number): BotAction[] {
+export function restockShelves(input: StrategyInput, profile: StrategyProfile, markup: number): BotAction[] {
+  const { bot, world, budget } = input;
   const actions: BotAction[] = [];
   const made = weeklyOutput(bot, world);
-  const worthReselling = (productId: number, referenceCents: number, quantity: number) => {
+  const pricing = shelfPricing(input, profile, markup);
+  const worthReselling = (productId: number, priceCents: number, quantity: number) => {
     const product = world.products.get(productId);
     const cost = product ? quoteBuy(product, quantity) : null;
-    return cost !== null && referenceCents * markup >= (cost / quantity) * RESALE_MIN_MARGIN;
+    return cost !== null && priceCents >= (cost / quantity) * RESALE_MIN_MARGIN;
   };
   for (const store of stores(bot)) {
     const carried = bot.shelves.filter((shelf) => shelf.buildingId === store.id);
     for (const shelf of carried) {
       if (!shelf.isActive || made.has(shelf.productId)) continue;
-      const sales = expectedSales(world, store.cityId, shelf.productId, shelf.unitsSoldLastTurn, shelf.quantity > 0);
+      const priceCents = pricing.price(store, shelf.productId, shelf.referenceCents, shelf);
+      if (priceCents === null) continue;
+      const sales = pricing.sales(store, shelf.productId, priceCents, shelf);
       if (sales <= 0 || shelf.quantity >= sales) continue;
       const quantity = sales * BOT_SHELF_WEEKS - shelf.quantity;
-      if (!worthReselling(shelf.productId, shelf.referenceCents, quantity)) continue;
+      if (!worthReselling(shelf.productId, priceCents, quantity)) continue;
       const order = planBuy(world, budget, shelf.productId, quantity);
       if (order) {
-        actions.push({ kind: 'restock', buildingId: store.id, productId: shelf.productId, quantity, retailPriceCents: shelfPrice(shelf.referenceCents, markup), costCents: order.costCents });
+        actions.push({ kind: 'restock', buildingId: store.id, productId: shelf.productId, quantity, retailPriceCents: priceCents, costCents: order.costCents });
       }
     }
     if (carried.length >= BOT_MAX_SHELF_PRODUCTS) continue;
     const candidates = [...world.demand.values()]
       .filter((demand) => demand.cityId === store.cityId && !carried.some((shelf) => shelf.productId === demand.productId))
-      .map((demand) => ({ demand, sales: Math.floor(demand.baseDemand / (demand.storesSelling + 1)) }))
-      .sort((a, b) => b.sales * b.demand.referenceCents - a.sales * a.demand.referenceCents || a.demand.productId - b.demand.productId);
-    for (const { demand, sales } of candidates) {
+      .flatMap((demand) => {
+        const priceCents = pricing.price(store, demand.productId, demand.referenceCents, undefined);
+        const product = world.products.get(demand.productId);
+        if (priceCents === null || !product) return [];
+        const sales = pricing.sales(store, demand.productId, priceCents, undefined);
+        // Markup bots rank by shoppers' dollars at the reference price; bots pricing by demand by the margin they expect.
+        const score = profile.pricesByDemand ? sales * (priceCents - (quoteBuy(product, 1) ?? priceCents)) : sales * demand.referenceCents;
+        return [{ demand, sales, priceCents, score }];
+      })
+      .sort((a, b) => b.score - a.score || a.demand.productId - b.demand.productId);
+    for (const { demand, sales, priceCents } of candidates) {
       const quantity = sales * BOT_SHELF_WEEKS;
-      if (quantity < 10 || !worthReselling(demand.productId, demand.referenceCents, quantity)) continue;
+      if (quantity < 10 || !worthReselling(demand.productId, priceCents, quantity)) continue;
       const order = planBuy(world, budget, demand.productId, quantity);
       if (!order) continue;
-      actions.push({ kind: 'restock', buildingId: store.id, productId: demand.productId, quantity, retailPriceCents: shelfPrice(demand.referenceCents, markup), costCents: order.costCents });
+      actions.push({ kind: 'restock', buildingId: store.id, productId: demand.productId, quantity, retailPriceCents: priceCents, costCents: order.costCents });
       break;
     }
   }

@@ -30,6 +30,17 @@ export const BOT_MAX_SALE_DEPTH_SHARE = 0.25;
 /** Shelf prices: the city's reference price x a markup, never outside this range (a strategy narrows it). */
 export const BOT_MIN_MARKUP = 0.9;
 export const BOT_MAX_MARKUP = 1.4;
+/**
+ * Bots that price by demand (retail focus): a store counts as full when last week's sales reached
+ * this share of its capacity (its prices then go up a step); a shelf with more than
+ * BOT_SLOW_SHELF_WEEKS of last week's sales still on it sells slowly (its price goes down a step);
+ * a step is BOT_DEMAND_PRICE_STEP of the price; prices stay under BOT_MAX_DEMAND_PRICE_MULTIPLE x
+ * the city's reference price (shoppers buy nothing above 3x: SALES_MAX_PRICE_MULTIPLE).
+ */
+export const BOT_STORE_FULL_SHARE = 0.9;
+export const BOT_SLOW_SHELF_WEEKS = 1.5;
+export const BOT_DEMAND_PRICE_STEP = 0.05;
+export const BOT_MAX_DEMAND_PRICE_MULTIPLE = 2.5;
 
 /** Cents a bot may spend this turn: 30% of its cash, never taking it below the reserve. */
 export function turnSpendingCents(cashCents: number): number {

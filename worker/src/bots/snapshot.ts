@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import {
   baseDemandRule,
+  effectsForBuildingType,
   isBuildingType,
   referencePriceRule,
   researchDiscountPercent,
@@ -252,6 +253,7 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
       shelves: [],
       researched: new Set(),
       researchDiscountPercent: 0,
+      storeResearchBonus: 0,
       influence: new Map(),
       portfolio: new Map(),
     });
@@ -301,7 +303,9 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
     else bot.portfolio.set(n(row.key), n(row.value));
   }
   for (const bot of snapshots.values()) {
-    bot.researchDiscountPercent = researchDiscountPercent(sumResearchEffects(researchEffects.get(bot.id) ?? []));
+    const effects = sumResearchEffects(researchEffects.get(bot.id) ?? []);
+    bot.researchDiscountPercent = researchDiscountPercent(effects);
+    bot.storeResearchBonus = effectsForBuildingType(effects, 'store').store_bonus ?? 0;
   }
   return { world, bots: [...snapshots.values()] };
 }

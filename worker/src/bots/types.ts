@@ -120,6 +120,8 @@ export interface BotSnapshot {
   shelves: BotShelf[];
   researched: Set<number>;
   researchDiscountPercent: number;
+  /** Its stores' research store_bonus (percent): with the city's retail bonus, what a store's capacity counts. */
+  storeResearchBonus: number;
   influence: Map<number, number>;
   /** Shares held, by issuer company id. */
   portfolio: Map<number, number>;
