@@ -30,7 +30,9 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
   for (const email of await listedPasswordAccounts(connection.db, config.ADMIN_EMAILS)) {
     logger.warn(
       { email },
-      `ADMIN_EMAILS lists ${email}, whose account signed up with a password and is not admin: ADMIN_EMAILS grants admin only to a Google sign-in with that verified address. If that account is yours, run: npm run admin -- grant ${email}`,
+      config.PUBLIC_URL
+        ? `ADMIN_EMAILS lists ${email}, whose account signed up with a password and is not admin: on a public game ADMIN_EMAILS grants admin only to a Google sign-in with that verified address. If that account is yours, run: npm run admin -- grant ${email}`
+        : `ADMIN_EMAILS lists ${email}, whose account signed up with a password and is not admin: it becomes admin when it signs in on this machine (http://localhost), or run: npm run admin -- grant ${email}`,
     );
   }
   const housekeeping = async () => {

@@ -20,7 +20,8 @@ describe('accounts and sign-in', () => {
   let app: TestApp;
   const adminEmail = 'Operator@Example.com';
   beforeAll(async () => {
-    app = await startTestApp({ env: { ADMIN_EMAILS: ` other@example.com , ${adminEmail.toLowerCase()} ` } });
+    // One proxy in front (TRUST_PROXY_HOPS=1): a test says where a request comes from with X-Forwarded-For.
+    app = await startTestApp({ env: { ADMIN_EMAILS: ` other@example.com , ${adminEmail.toLowerCase()} `, TRUST_PROXY_HOPS: '1' } });
   });
   afterAll(async () => {
     await app.close();
@@ -123,21 +124,49 @@ describe('accounts and sign-in', () => {
     expect(findSetCookie(wrongPassword.setCookies, SESSION_COOKIE_NAME)).toBeNull();
   });
 
-  it('does not make a password sign-up with a listed address admin: whoever signs up first with the operator address stays a player', async () => {
+  it('does not make a password sign-up with a listed address admin from the network: whoever signs up first with the operator address stays a player', async () => {
     // The attack: the operator listed their address in ADMIN_EMAILS and has not signed up yet;
-    // somebody else signs up with it (we never verify a password sign-up's email).
-    const signup = await post('/auth/signup', { email: adminEmail, password: 'attacker1' });
+    // somebody else signs up with it over the network (we never verify a password sign-up's email).
+    const fromNetwork = { 'x-forwarded-for': '203.0.113.7' };
+    const signup = await post('/auth/signup', { email: adminEmail, password: 'attacker1' }, fromNetwork);
     expect(signup.status).toBe(200);
     expect(signup.body.user).toMatchObject({ email: adminEmail, isAdmin: false });
     expect((await app.api('GET', '/admin/check', { token: signup.body.token })).body).toEqual({ isAdmin: false });
     expect((await app.api('GET', '/admin/world-state', { token: signup.body.token })).status).toBe(403);
-    // Nor at a later sign-in, nor at the next start of the API.
-    const signin = await post('/auth/signin', { email: adminEmail.toLowerCase(), password: 'attacker1' });
+    // Nor at a later sign-in from the network, nor at the next start of the API.
+    const signin = await post('/auth/signin', { email: adminEmail.toLowerCase(), password: 'attacker1' }, fromNetwork);
     expect(signin.body.user).toMatchObject({ isAdmin: false });
     expect(await applyAdminEmails(app.database.db, [adminEmail.toLowerCase()])).toBe(0);
     expect((await app.api('GET', '/admin/check', { token: signin.body.token })).body).toEqual({ isAdmin: false });
     // The start log tells the operator how to grant it if the account is theirs.
     expect(await listedPasswordAccounts(app.database.db, [adminEmail.toLowerCase(), 'absent@example.com'])).toEqual([adminEmail]);
+  });
+
+  it("makes a listed password sign-up admin on the game's own machine (the operator's first run), and at a later sign-in there", async () => {
+    const operator = 'other@example.com';
+    const signup = await post('/auth/signup', { email: operator, password: 'operator1' }, { 'x-forwarded-for': '127.0.0.1' });
+    expect(signup.body.user).toMatchObject({ email: operator, isAdmin: true });
+    expect((await app.api('GET', '/admin/check', { token: signup.body.token })).body).toEqual({ isAdmin: true });
+    // An account a network sign-up took (above) becomes admin when its password is typed on this machine.
+    const local = await post('/auth/signin', { email: adminEmail, password: 'attacker1' }, { 'x-forwarded-for': '::1' });
+    expect(local.body.user).toMatchObject({ isAdmin: true });
+    // Unlisted addresses never are.
+    const player = await post('/auth/signup', { email: uniqueEmail('local-player'), password: 'secret1' }, { 'x-forwarded-for': '127.0.0.1' });
+    expect(player.body.user).toMatchObject({ isAdmin: false });
+  });
+
+  it('trusts no local password sign-up on a game with a public address (PUBLIC_URL)', async () => {
+    const publicGame = await startTestApp({ env: { ADMIN_EMAILS: 'public-operator@example.com', PUBLIC_URL: 'https://marketcraft.example' } });
+    try {
+      const signup = await rawRequest(publicGame.baseUrl, 'POST', '/api/auth/signup', {
+        body: { email: 'public-operator@example.com', password: 'operator1' },
+        headers: { origin: 'https://marketcraft.example' },
+      });
+      expect(signup.status).toBe(200);
+      expect(signup.body.user).toMatchObject({ isAdmin: false });
+    } finally {
+      await publicGame.close();
+    }
   });
 
   it('applies ADMIN_EMAILS at API start (applyAdminEmails) to listed accounts without a password only, only granting', async () => {

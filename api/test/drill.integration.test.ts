@@ -30,7 +30,7 @@ describe('npm run drill', () => {
       body: JSON.stringify(ADMIN),
     });
     expect(signup.status).toBe(200);
-    // What the operator's `npm run admin -- grant` does (ADMIN_EMAILS never grants a password account).
+    // What the operator's `npm run admin -- grant` does (docs/auth.md, "Admins").
     expect(await setAdmin(database.db, ADMIN.email, true)).toMatchObject({ isAdmin: true });
   });
   afterAll(async () => {

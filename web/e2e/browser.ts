@@ -122,7 +122,7 @@ export async function useColorScheme(context: BrowserContext, scheme: 'light' | 
 
 /**
  * Makes `email` (an account that exists) an admin the operator's way: `npm run admin -- grant`,
- * against the started app's embedded database (ADMIN_EMAILS never grants a password account).
+ * against the started app's embedded database (what an operator runs; docs/auth.md, "Admins").
  */
 export async function grantAdmin(email: string): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env };

@@ -9,7 +9,7 @@ import { createPlayerCompany, oauthAccounts, users, type Database, type DbExecut
 import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
 import { SIGN_IN_LOCK_MINUTES, clearFailures, reserveSignInAttempt, throttleKeys } from './throttle.ts';
-import { grantsListedAdmin } from './admins.ts';
+import { grantsListedAdmin, passwordProof, type AddressProof } from './admins.ts';
 import { signupAddressKey } from '../clientIp.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -21,8 +21,10 @@ export interface AccountSettings {
   signupBonus: SignupBonusMode;
   /** Early-bird bonuses one address takes (EARLY_BIRD_PER_ADDRESS unless configured). */
   earlyBirdPerAddress: number;
-  /** Lowercased addresses from ADMIN_EMAILS (granted only to verified Google sign-ins: admins.ts). */
+  /** Lowercased addresses from ADMIN_EMAILS (granted to verified Google sign-ins, and to local password ones: admins.ts). */
   adminEmails: readonly string[];
+  /** A game without PUBLIC_URL: a password sign-in on its own machine may take a listed admin address (admins.ts). */
+  trustsLocalPasswords: boolean;
 }
 
 export interface SignedIn {
@@ -52,12 +54,17 @@ async function findUserByEmail(db: DbExecutor, email: string) {
 }
 
 /**
- * Grants admin to a listed Google account (no password) that is not one yet, at each sign-in with
- * its verified identity, so an address added to ADMIN_EMAILS later takes effect at the next sign-in.
+ * Grants admin to a listed account that is not one yet, at each sign-in that proves the address
+ * (admins.ts), so an address added to ADMIN_EMAILS later takes effect at the next sign-in.
  */
-async function applyListedAdmin(db: DbExecutor, settings: AccountSettings, user: AuthUser & { passwordHash: string | null }): Promise<AuthUser> {
+async function applyListedAdmin(
+  db: DbExecutor,
+  settings: AccountSettings,
+  user: AuthUser & { passwordHash: string | null },
+  proof: AddressProof,
+): Promise<AuthUser> {
   const signedIn = { id: user.id, email: user.email, isAdmin: user.isAdmin };
-  if (user.isAdmin || !grantsListedAdmin(settings.adminEmails, user)) return signedIn;
+  if (user.isAdmin || !grantsListedAdmin(settings.adminEmails, user, proof)) return signedIn;
   await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
   return { ...signedIn, isAdmin: true };
 }
@@ -80,8 +87,8 @@ export async function createUserWithCompany(
         .values({
           email: input.email,
           passwordHash: input.passwordHash,
-          // Only a verified Google identity proves the address (a password sign-up proves nothing).
-          isAdmin: input.external !== undefined && grantsListedAdmin(settings.adminEmails, input),
+          // A verified Google identity, or a password sign-up on the game's own machine (admins.ts).
+          isAdmin: grantsListedAdmin(settings.adminEmails, input, input.external ? 'google' : passwordProof(settings.trustsLocalPasswords, input.clientIp)),
         })
         .returning(authUserColumns);
       if (!user) throw new Error('user insert returned nothing');
@@ -122,7 +129,7 @@ export async function signUp(db: Database, settings: AccountSettings, input: Sig
  * and refused with 429 and a retry time while the account or the address is locked, before any
  * user lookup or hashing; wrong email and wrong password get the same 401 and cost the same time.
  */
-export async function signIn(db: Database, input: SignInInput, clientIp: string, now = new Date()): Promise<SignedIn> {
+export async function signIn(db: Database, settings: AccountSettings, input: SignInInput, clientIp: string, now = new Date()): Promise<SignedIn> {
   const keys = throttleKeys(input.email, clientIp);
   const verdict = await reserveSignInAttempt(db, keys, now);
   if (!verdict.allowed) {
@@ -135,8 +142,8 @@ export async function signIn(db: Database, input: SignInInput, clientIp: string,
   // A failure stays counted (it was counted before the check).
   if (!found || !valid) throw new GameError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
   await clearFailures(db, keys);
-  // No ADMIN_EMAILS here: knowing a password proves nothing about owning the address (admins.ts).
-  return startSession(db, { id: found.id, email: found.email, isAdmin: found.isAdmin });
+  // ADMIN_EMAILS only on the game's own machine: elsewhere a password proves nothing about the address (admins.ts).
+  return startSession(db, await applyListedAdmin(db, settings, found, passwordProof(settings.trustsLocalPasswords, clientIp)));
 }
 
 /** What an external provider vouches for. */
@@ -169,7 +176,7 @@ export async function signInWithIdentity(db: Database, settings: AccountSettings
   // then the next pass finds its link.
   for (let pass = 0; pass < 3; pass += 1) {
     const linked = await findUserByIdentity(db, identity);
-    if (linked) return startSession(db, await applyListedAdmin(db, settings, linked));
+    if (linked) return startSession(db, await applyListedAdmin(db, settings, linked, 'google'));
     if (!identity.email || !identity.emailVerified) throw new GameError('FORBIDDEN', UNVERIFIED_EMAIL_MESSAGE);
     const existing = await findUserByEmail(db, identity.email);
     if (existing) {

@@ -1,10 +1,13 @@
 /**
  * Who is an admin: users flagged is_admin. `npm run admin -- grant|revoke <email>` sets it by hand
- * (the operator's deliberate act). ADMIN_EMAILS (config) grants the flag only where somebody proved
- * they own the listed address: a Google sign-in whose verified email is listed, into an account
- * with no password (created by Google). A password account is never made admin by the list, at
- * sign-up, sign-in or start: we do not verify the emails of password sign-ups, so whoever signed
- * up first with the operator's address would otherwise become admin (docs/auth.md, "Admins").
+ * (the operator's deliberate act). ADMIN_EMAILS (config) grants the flag only where somebody showed
+ * they may hold the listed address (docs/auth.md, "Admins"):
+ * - a Google sign-in whose verified email is listed, into an account with no password (created by
+ *   Google), anywhere;
+ * - a password sign-up or sign-in with a listed address made on the machine the game runs on
+ *   (loopback) of a game with no PUBLIC_URL: the operator at their own console on a first run.
+ * From anywhere else a password proves nothing: we do not verify the emails of password sign-ups,
+ * so whoever signed up first with the operator's address would otherwise become admin.
  * ADMIN_EMAILS only ever grants: removing an address from it does not revoke (use the CLI).
  */
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -15,11 +18,32 @@ export function isListedAdmin(adminEmails: readonly string[], email: string): bo
 }
 
 /**
- * Whether ADMIN_EMAILS makes this account admin: its address is listed and it has no password, so
- * only its verified Google identity signs into it (the caller has just checked that identity).
+ * How a signing-in person showed they may hold the account's address: a verified Google identity,
+ * a password typed on the game's own machine (`localPasswordProof`), or only a password.
  */
-export function grantsListedAdmin(adminEmails: readonly string[], account: { email: string; passwordHash: string | null }): boolean {
-  return account.passwordHash === null && isListedAdmin(adminEmails, account.email);
+export type AddressProof = 'google' | 'local-password' | 'password';
+
+/** Whether `ip` is this machine (127.0.0.0/8, ::1, or 127.x written IPv4-mapped). */
+export function isLoopbackAddress(ip: string): boolean {
+  return ip === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/i.test(ip);
+}
+
+/**
+ * The proof of a password sign-up or sign-in from `clientIp`: 'local-password' on the game's own
+ * machine when the game has no public address (`trustsLocalPasswords`: PUBLIC_URL unset), else
+ * 'password'. Behind a reverse proxy the client address is the proxy's unless TRUST_PROXY_HOPS says
+ * otherwise; a public deployment sets PUBLIC_URL, which turns this off.
+ */
+export function passwordProof(trustsLocalPasswords: boolean, clientIp: string): AddressProof {
+  return trustsLocalPasswords && isLoopbackAddress(clientIp) ? 'local-password' : 'password';
+}
+
+/** Whether ADMIN_EMAILS makes this account admin, given how the person signing in proved the address. */
+export function grantsListedAdmin(adminEmails: readonly string[], account: { email: string; passwordHash: string | null }, proof: AddressProof): boolean {
+  if (!isListedAdmin(adminEmails, account.email)) return false;
+  // A Google identity proves the address, but not who set a linked account's password.
+  if (proof === 'google') return account.passwordHash === null;
+  return proof === 'local-password';
 }
 
 function normalisedList(adminEmails: readonly string[]): string[] {

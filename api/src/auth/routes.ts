@@ -72,7 +72,12 @@ function errorResponse(c: Context, error: unknown, logger: Logger): Response {
 
 export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   const { db, config, logger } = services;
-  const settings: AccountSettings = { signupBonus: config.SIGNUP_BONUS, earlyBirdPerAddress: config.EARLY_BIRD_PER_ADDRESS, adminEmails: config.ADMIN_EMAILS };
+  const settings: AccountSettings = {
+    signupBonus: config.SIGNUP_BONUS,
+    earlyBirdPerAddress: config.EARLY_BIRD_PER_ADDRESS,
+    adminEmails: config.ADMIN_EMAILS,
+    trustsLocalPasswords: !config.PUBLIC_URL,
+  };
   const google = createGoogleSignIn(config);
 
   /** Answers `{ user, token }` and sets the session cookie. */
@@ -104,7 +109,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   app.post('/api/auth/signin', async (c) => {
     try {
       const input = parseInput(signInInputSchema, await readJsonBody(c));
-      const signedIn = await signIn(db, input, clientIpOf(c, config.TRUST_PROXY_HOPS));
+      const signedIn = await signIn(db, settings, input, clientIpOf(c, config.TRUST_PROXY_HOPS));
       await endPreviousCookieSession(c.req.raw);
       return signedInResponse(c, signedIn);
     } catch (error) {
