@@ -117,6 +117,21 @@ describe('week results', () => {
     await page.getByRole('link', { name: `Every transaction of week ${week}` }).waitFor();
     expect(await page.getByTestId('report-cash-flow').count()).toBe(report.cash_flows.length);
 
+    // The week's ledger on a phone: every line's amount in view, no sideways scroll to find it.
+    await page.setViewportSize(PHONE);
+    await page.getByRole('link', { name: `Every transaction of week ${week}` }).click();
+    await page.waitForURL((url) => url.pathname === '/transactions');
+    const amounts = page.getByTestId('ledger-amount');
+    await amounts.first().waitFor();
+    for (const amount of await amounts.all()) {
+      const box = (await amount.boundingBox())!;
+      expect(box.x + box.width, await amount.textContent()).toBeLessThanOrEqual(PHONE.width);
+    }
+    await page.getByTestId('ledger-line').first().getByTestId('ledger-type').waitFor();
+    await page.setViewportSize(DESKTOP);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: `Week ${week} results` }).waitFor();
+
     // The dashboard keeps the latest results one click away; the checklist's last step ticked.
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     const latest = page.getByTestId('latest-results');

@@ -6,6 +6,7 @@
  * report can link to its lines.
  */
 import { Link, useSearchParams } from 'react-router-dom';
+import { useMediaQuery } from '@mantine/hooks';
 import { Anchor, Badge, Card, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { TRANSACTION_TYPES, type TransactionType } from '@marketcraft/shared';
 import { PageHeader } from '../../components/PageHeader';
@@ -59,6 +60,10 @@ export default function TransactionsPage() {
   const type = TRANSACTION_TYPES.find((candidate) => candidate === typeParam);
   const ledger = trpc.transactions.list.useQuery({ page, type, week }, { placeholderData: (previous) => previous });
 
+  // Phones: the type badge goes under the description and the table fits the screen, so each line's
+  // amount is in view (at 640 px wide it sat off screen behind a sideways scroll, descriptions cut).
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
@@ -101,43 +106,47 @@ export default function TransactionsPage() {
             ) : (
               <Stack gap="sm">
                 <Card withBorder padding={0}>
-                  <TableScroll minWidth={640} label="Ledger lines">
+                  <TableScroll minWidth={wide ? 640 : 0} label="Ledger lines">
                     <Table striped verticalSpacing="xs">
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>Week</Table.Th>
                           <Table.Th>What</Table.Th>
-                          <Table.Th>Type</Table.Th>
+                          {wide && <Table.Th>Type</Table.Th>}
                           <Table.Th ta="right">Amount</Table.Th>
                         </Table.Tr>
                       </Table.Thead>
                       <Table.Tbody>
-                        {data.items.map((line) => (
-                          <Table.Tr key={line.id} data-testid="ledger-line">
-                            <Table.Td>
-                              <Text size="sm">{line.week}</Text>
-                              <Text size="xs" c="dimmed">
-                                {formatDateTime(line.created_at)}
-                              </Text>
-                            </Table.Td>
-                            <Table.Td>
-                              <Anchor component={Link} to={concernPath(line)} size="sm">
-                                {line.description}
-                              </Anchor>
-                            </Table.Td>
-                            <Table.Td>
-                              <Badge variant="light" color="gray" size="sm">
-                                {TYPE_LABELS[line.type as TransactionType] ?? line.type}
-                              </Badge>
-                            </Table.Td>
-                            <Table.Td ta="right">
-                              <Text size="sm" fw={600} c={line.amount > 0 ? 'green' : line.amount < 0 ? 'red' : undefined}>
-                                {line.amount > 0 ? '+' : ''}
-                                {formatMoney(line.amount)}
-                              </Text>
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
+                        {data.items.map((line) => {
+                          const typeBadge = (
+                            <Badge variant="light" color="gray" size="sm" data-testid="ledger-type">
+                              {TYPE_LABELS[line.type as TransactionType] ?? line.type}
+                            </Badge>
+                          );
+                          return (
+                            <Table.Tr key={line.id} data-testid="ledger-line">
+                              <Table.Td>
+                                <Text size="sm">{line.week}</Text>
+                                <Text size="xs" c="dimmed">
+                                  {formatDateTime(line.created_at)}
+                                </Text>
+                              </Table.Td>
+                              <Table.Td>
+                                <Anchor component={Link} to={concernPath(line)} size="sm">
+                                  {line.description}
+                                </Anchor>
+                                {!wide && <div>{typeBadge}</div>}
+                              </Table.Td>
+                              {wide && <Table.Td>{typeBadge}</Table.Td>}
+                              <Table.Td ta="right">
+                                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="ledger-amount" c={line.amount > 0 ? 'green' : line.amount < 0 ? 'red' : undefined}>
+                                  {line.amount > 0 ? '+' : ''}
+                                  {formatMoney(line.amount)}
+                                </Text>
+                              </Table.Td>
+                            </Table.Tr>
+                          );
+                        })}
                       </Table.Tbody>
                     </Table>
                   </TableScroll>
