@@ -103,8 +103,14 @@ describe('build journey', () => {
 
     await page.goto('/my-buildings');
     await page.getByText('Retail', { exact: true }).first().waitFor();
+    // Nothing on its shelf yet: it sells nothing next turn, and My Buildings and the store say so.
+    await page.getByTestId('empty-shelf-badge').getByText('Shelf empty').waitFor();
     await page.getByRole('link', { name: /Store/ }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Store' }).waitFor();
+    const emptyShelf = page.getByTestId('empty-shelf-warning');
+    await emptyShelf.getByText('Nothing on the shelf').waitFor();
+    await emptyShelf.getByText(/^This store sells nothing next turn\. It sells only the goods on its shelf, at your price; its wages and running costs \(\$[\d,]+ next turn\) are paid anyway\./).waitFor();
+    await emptyShelf.getByRole('link', { name: 'Send goods from the Warehouse' }).waitFor();
     // Operations says what a store's category does (only where the Trade Hall opens) and offers the goods a store sells.
     await page.getByRole('tab', { name: 'Operations' }).click();
     await page.getByTestId('store-category-note').getByText(/A store sells whatever is on its shelf/).waitFor();
@@ -152,6 +158,7 @@ describe('build journey', () => {
     await retailPrice.fill(suggested);
     await addDialog.getByRole('button', { name: 'Add to Store' }).click();
     await page.getByText('Product added to store!').waitFor();
+    await emptyShelf.waitFor({ state: 'detached' });
 
     // The financial report forecasts the shelf's sales for next turn.
     await page.getByRole('tab', { name: 'Financial Report' }).click();
@@ -164,6 +171,10 @@ describe('build journey', () => {
     await page.getByRole('button', { name: /^Deactivate / }).first().click();
     await page.getByText('Product status updated!').waitFor();
     await page.getByText('Inactive', { exact: true }).first().waitFor();
+    // Off sale, its stock sells nothing either.
+    await emptyShelf.getByText('Nothing on the shelf').waitFor();
+    await emptyShelf.getByRole('button', { name: 'Open the Trade Hall' }).click();
+    await page.getByRole('tab', { name: 'Trade Hall', selected: true }).waitFor();
     await context.close();
   });
 

@@ -26,6 +26,8 @@ import { useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { isNotFound } from '../../lib/errors';
 import { checkRecipeSelection } from '../../lib/formChecks';
+import { formatWholeDollars } from '../../lib/format';
+import { shelfState } from '../../lib/shelf';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { CategoryDialog, HireDialog, ProductionRateDialog, RecipeDialog, SellDialog, UpgradeDialog } from './dialogs';
 import { EfficiencyPanel } from './EfficiencyPanel';
@@ -86,6 +88,32 @@ function ShortInputsAlert({ forecast, product }: { forecast: ProductionForecast;
   );
 }
 
+/**
+ * A store sells only what is on its shelf: with nothing on sale it sells nothing next turn while its
+ * wages and running costs are paid (the forecast's costs). A shelf that sold out in one week said
+ * so nowhere but '0 in stock' inside the Trade Hall.
+ */
+function EmptyShelfAlert({ building, onTradeHall }: { building: Building; onTradeHall: () => void }) {
+  const shelf = trpc.stores.products.useQuery({ id: building.id });
+  if (!shelf.data) return null;
+  const state = shelfState(shelf.data);
+  if (!state.empty) return null;
+  return (
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title={state.soldOut.length > 0 ? 'Sold out' : 'Nothing on the shelf'} data-testid="empty-shelf-warning">
+      {state.soldOut.length > 0 ? `${state.soldOut.join(', ')} sold out: this store sells nothing next turn.` : 'This store sells nothing next turn.'} It sells
+      only the goods on its shelf, at your price; its wages and running costs ({formatWholeDollars(building.forecast.costs)} next turn) are paid anyway.
+      <Group gap="md" mt={4}>
+        <Anchor component={Link} to="/warehouse" fz="sm" c="inherit" fw={600} underline="always">
+          Send goods from the Warehouse
+        </Anchor>
+        <Anchor component="button" type="button" fz="sm" c="inherit" fw={600} underline="always" onClick={onTradeHall}>
+          Open the Trade Hall
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
+
 /** The page once the building is loaded: its live economics feed the alert and the tabs. */
 function BuildingScreen({ building, cash, recipes, actions }: { building: Building; cash: number; recipes: Recipe[]; actions: BuildingActions }) {
   const navigate = useNavigate();
@@ -126,6 +154,8 @@ function BuildingScreen({ building, cash, recipes, actions }: { building: Buildi
         {economics.forecast && economics.forecast.short.length > 0 && building.recipe && (
           <ShortInputsAlert forecast={economics.forecast} product={building.recipe.output_product_name} />
         )}
+
+        {isStore && <EmptyShelfAlert building={building} onTradeHall={() => setTab('trade-hall')} />}
 
         <SimpleGrid cols={{ base: 2, xs: 4, lg: 8 }} spacing="xs" aria-label="Quick navigation">
           {QUICK_NAV.map((tile) => (

@@ -27,6 +27,7 @@ import { WhyThisNumber } from '../../components/WhyThisNumber';
 import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { ShortOfInputsBadge } from '../../components/ShortOfInputsBadge';
+import { EmptyShelfBadge } from '../../components/EmptyShelfBadge';
 import { QueryError } from '../../components/QueryError';
 import { useBuildings, useCities, useCompany, useRecentNews } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
@@ -228,6 +229,7 @@ function YourBuildings() {
                         {city ? city.name : building.city_name || 'Unknown City'}
                       </Text>
                       <ShortOfInputsBadge building={building} />
+                      {building.type === 'store' && <EmptyShelfBadge storeId={building.id} />}
                     </div>
                     {city && (
                       <Tooltip label={cityBonusApplies(building.type, city.bonus_type) ? `Applies to a ${building.name}` : `Does not apply to a ${building.name}`}>

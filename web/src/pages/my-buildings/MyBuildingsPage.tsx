@@ -5,6 +5,7 @@ import { IconBuildingFactory2, IconBuildingStore, IconPlus, IconSettings, IconUs
 import { BUILDING_CATEGORIES, BUILDING_CATEGORY_LABELS } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { ShortOfInputsBadge } from '../../components/ShortOfInputsBadge';
+import { EmptyShelfBadge } from '../../components/EmptyShelfBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryError';
 import { useBuildings } from '../../hooks/useGameData';
@@ -84,6 +85,7 @@ export default function MyBuildingsPage() {
                             </Badge>
                           )}
                           <ShortOfInputsBadge building={building} />
+                          {building.type === 'store' && <EmptyShelfBadge storeId={building.id} />}
                         </Group>
                       </Group>
                       <Text size="sm" c="dimmed" mb="sm">
