@@ -8,6 +8,16 @@ export const DB_CASING = 'snake_case';
 /** A database handle or an open transaction: game operations accept either. */
 export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * The postgres.js client under a drizzle database (drizzle keeps it as `$client`), for what drizzle
+ * has no API for: cursors (the world exports stream their rows through one).
+ */
+export function databaseClient(db: Database): postgres.Sql {
+  const client = (db as Database & { $client?: postgres.Sql }).$client;
+  if (!client) throw new Error('this database handle has no postgres.js client');
+  return client;
+}
+
 export interface DatabaseConnection {
   db: Database;
   sql: postgres.Sql;

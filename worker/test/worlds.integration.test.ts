@@ -161,7 +161,7 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     expect(news.find((item) => item.kind === 'shock')?.description).toBe('Shock: The exchange price of Wheat +50% for 1 week');
     expect((await recentNews(db, control)).some((item) => item.kind === 'shock')).toBe(false);
 
-    const prices = await exportWorldCsv(db, teacher, shocked, 'prices');
+    const { csv: prices } = await exportWorldCsv(db, teacher, shocked, 'prices');
     const lines = prices.trim().split('\r\n');
     expect(lines[0]).toBe('week,product_id,product,category,price');
     expect(lines.filter((line) => line.startsWith(`2,${wheat!.id},Wheat,`))).toEqual([`2,${wheat!.id},Wheat,Agricultural,${(shockedInWeekTwo / 100).toFixed(2)}`]);

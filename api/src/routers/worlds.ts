@@ -176,8 +176,5 @@ export const worldsRouter = router({
   export: signedInProcedure
     .meta({ access: 'session', rest: { method: 'GET', path: '/worlds/{id}/export/{kind}', summary: 'Instructors: a CSV file (companies by week, transactions, prices by week) as {filename, csv}; /api/worlds/{id}/export/{kind}.csv downloads it' } })
     .input(worldExportSchema)
-    .query(async ({ ctx, input }) => ({
-      filename: `world-${input.id}-${input.kind}.csv`,
-      csv: await exportWorldCsv(ctx.db, ctx.user, input.id, input.kind),
-    })),
+    .query(({ ctx, input }) => exportWorldCsv(ctx.db, ctx.user, input.id, input.kind)),
 });

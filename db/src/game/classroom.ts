@@ -7,7 +7,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { GameError, centsToDollars, referencePriceRule, shockedPriceRule, type ShockKind } from '@marketcraft/shared';
 import { ruleSql } from '../ruleSql.ts';
-import type { DbExecutor } from '../client.ts';
+import type postgres from 'postgres';
+import { databaseClient, type Database, type DbExecutor } from '../client.ts';
 import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
 import { WORLD_ENDED, WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser, type WorldView } from './worlds.ts';
 
@@ -294,49 +295,94 @@ function csvField(value: unknown): string {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-function toCsv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+function csvLine(fields: unknown[]): string {
+  return fields.map(csvField).join(',') + '\r\n';
 }
 
 export type WorldExport = 'companies' | 'transactions' | 'prices';
 
-/**
- * GET /api/worlds/{id}/export/{kind}.csv (instructors): companies by week (cash, profit, net worth
- * after each turn), every ledger row, or every product's posted price by week. Money in dollars.
- */
-export async function exportWorldCsv(db: DbExecutor, user: WorldUser, worldId: number, kind: WorldExport): Promise<string> {
-  await requireInstructor(db, user, worldId);
+/** Rows a world export reads from the database at a time (a cursor: memory stays flat whatever the world's size). */
+export const EXPORT_BATCH_ROWS = 1_000;
+
+/** The header and the rows, as CSV fields, of each export, read through a cursor (the query's own order). */
+async function* exportFields(client: postgres.Sql, worldId: number, kind: WorldExport): AsyncGenerator<unknown[]> {
   if (kind === 'companies') {
-    const rows = await db.execute<{ week: number; id: number; name: string; is_bot: boolean; cash: number; profit: number; net_worth: number | null }>(sql`
+    yield ['week', 'company_id', 'company', 'bot', 'cash', 'profit', 'net_worth'];
+    const rows = client<Array<{ week: number; id: number; name: string; is_bot: boolean; cash: string; profit: string; net_worth: string | null }>>`
       select f.week, c.id, c.name, c.is_bot, f.cash_after_cents / 100.0 as cash, f.profit_cents / 100.0 as profit, f.net_worth_cents / 100.0 as net_worth
       from financial_history f join companies c on c.world_id = f.world_id and c.id = f.company_id
       where f.world_id = ${worldId}
-      order by f.week, c.id`);
-    return toCsv(
-      ['week', 'company_id', 'company', 'bot', 'cash', 'profit', 'net_worth'],
-      rows.map((row) => [row.week, row.id, row.name, row.is_bot, Number(row.cash).toFixed(2), Number(row.profit).toFixed(2), row.net_worth === null ? '' : Number(row.net_worth).toFixed(2)]),
-    );
+      order by f.week, c.id`;
+    for await (const batch of rows.cursor(EXPORT_BATCH_ROWS)) {
+      for (const row of batch) {
+        yield [row.week, row.id, row.name, row.is_bot, Number(row.cash).toFixed(2), Number(row.profit).toFixed(2), row.net_worth === null ? '' : Number(row.net_worth).toFixed(2)];
+      }
+    }
+    return;
   }
   if (kind === 'transactions') {
-    const rows = await db.execute<{ id: number; week: number; company_id: number; name: string; type: string; reason: string; amount: number; description: string; created_at: Date }>(sql`
+    yield ['id', 'week', 'company_id', 'company', 'type', 'reason', 'amount', 'description', 'created_at'];
+    const rows = client<Array<{ id: number; week: number; company_id: number; name: string; type: string; reason: string; amount: string; description: string; created_at: Date }>>`
       select t.id, t.week, t.company_id, c.name, t.type, t.reason, t.amount_cents / 100.0 as amount, t.description, t.created_at
       from transactions t join companies c on c.world_id = t.world_id and c.id = t.company_id
       where t.world_id = ${worldId}
-      order by t.id`);
-    return toCsv(
-      ['id', 'week', 'company_id', 'company', 'type', 'reason', 'amount', 'description', 'created_at'],
-      rows.map((row) => [row.id, row.week, row.company_id, row.name, row.type, row.reason, Number(row.amount).toFixed(2), row.description, new Date(row.created_at)]),
-    );
+      order by t.id`;
+    for await (const batch of rows.cursor(EXPORT_BATCH_ROWS)) {
+      for (const row of batch) {
+        yield [row.id, row.week, row.company_id, row.name, row.type, row.reason, Number(row.amount).toFixed(2), row.description, new Date(row.created_at)];
+      }
+    }
+    return;
   }
-  const rows = await db.execute<{ week: number; id: number; name: string; category: string; price: number }>(sql`
+  yield ['week', 'product_id', 'product', 'category', 'price'];
+  const rows = client<Array<{ week: number; id: number; name: string; category: string; price: string }>>`
     select h.week, p.id, p.name, p.category, h.price_cents / 100.0 as price
     from product_price_history h join products p on p.id = h.product_id
     where h.world_id = ${worldId}
-    order by h.week, p.id`);
-  return toCsv(
-    ['week', 'product_id', 'product', 'category', 'price'],
-    rows.map((row) => [row.week, row.id, row.name, row.category, Number(row.price).toFixed(2)]),
-  );
+    order by h.week, p.id`;
+  for await (const batch of rows.cursor(EXPORT_BATCH_ROWS)) {
+    for (const row of batch) yield [row.week, row.id, row.name, row.category, Number(row.price).toFixed(2)];
+  }
+}
+
+/**
+ * GET /api/worlds/{id}/export/{kind}.csv (instructors): companies by week (cash, profit, net worth
+ * after each turn), every ledger row, or every product's posted price by week. Money in dollars.
+ * Checks access first (so a refusal is an answer, not a broken download), then hands back the CSV
+ * line by line: the rows come through a database cursor EXPORT_BATCH_ROWS at a time, so the public
+ * world's whole ledger is never in memory. Stopping early (a closed download) closes the cursor.
+ * One SQL statement: the file is one consistent snapshot even while turns run.
+ */
+export async function openWorldCsv(db: Database, user: WorldUser, worldId: number, kind: WorldExport): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
+  await requireInstructor(db, user, worldId);
+  const client = databaseClient(db);
+  async function* lines(): AsyncGenerator<string> {
+    for await (const fields of exportFields(client, worldId, kind)) yield csvLine(fields);
+  }
+  return { filename: `world-${worldId}-${kind}.csv`, lines: lines() };
+}
+
+/** The most rows the JSON form of an export ({filename, csv} in one answer) carries; the .csv download has no limit. */
+export const MAX_JSON_EXPORT_ROWS = 50_000;
+
+export function jsonExportTooLargeMessage(worldId: number, kind: WorldExport): string {
+  return `This export has more than ${MAX_JSON_EXPORT_ROWS.toLocaleString('en-US')} rows: download it as a file from /api/worlds/${worldId}/export/${kind}.csv`;
+}
+
+/**
+ * GET /api/worlds/{id}/export/{kind} (instructors): the same CSV as one string in a JSON answer, for
+ * scripts; bounded (MAX_JSON_EXPORT_ROWS, else 422 naming the .csv download) so that one request
+ * never builds a huge answer in memory.
+ */
+export async function exportWorldCsv(db: Database, user: WorldUser, worldId: number, kind: WorldExport): Promise<{ filename: string; csv: string }> {
+  const { filename, lines } = await openWorldCsv(db, user, worldId, kind);
+  const parts: string[] = [];
+  for await (const line of lines) {
+    // The header and up to MAX_JSON_EXPORT_ROWS rows; leaving the loop closes the cursor.
+    if (parts.length > MAX_JSON_EXPORT_ROWS) throw new GameError('RULE_BROKEN', jsonExportTooLargeMessage(worldId, kind));
+    parts.push(line);
+  }
+  return { filename, csv: parts.join('') };
 }
 
 export interface DebriefView {
