@@ -27,7 +27,18 @@ describe('company journey', () => {
     // Prerequisite unmet: 'Locked'; affordable: 'Research for $cost'.
     expect(await precision.getByRole('button').textContent()).toBe('Locked');
     expect(await precision.getByRole('button').isDisabled()).toBe(true);
+    // Permanent and costly: the button asks first; Cancel spends nothing.
     await lean.getByRole('button', { name: 'Research for $15,000' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm research' });
+    expect(await confirm.getByTestId('research-confirm-text').textContent()).toBe(
+      'Research Lean Production for $15,000? It is permanent: it cannot be undone and the cost is not refunded.',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByTestId('header-cash').getByText('$480,000').waitFor();
+    await lean.getByRole('button', { name: 'Research for $15,000' }).click();
+    await confirm.getByRole('button', { name: 'Research for $15,000' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await page.getByText('Research complete!').waitFor();
     await page.getByText('Lean Production has been unlocked for your company.').waitFor();
     await lean.getByRole('button', { name: 'Researched' }).waitFor();

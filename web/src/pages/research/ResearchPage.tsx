@@ -1,8 +1,10 @@
 /** Research and Development (spec sections 2, 4, 5, 8): upgrades grouped by category. */
+import { useState } from 'react';
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconLock } from '@tabler/icons-react';
 import { RESEARCH_CATEGORIES, BUILDING_TYPES, isBuildingType } from '@marketcraft/shared';
 import { CashBadge } from '../../components/CashBadge';
+import { DialogForm, FormDialog } from '../../components/FormDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useCompany } from '../../hooks/useGameData';
@@ -22,8 +24,11 @@ const CATEGORY_LABELS: Record<string, string> = {
 };
 
 function UpgradeCard({ upgrade, cash }: { upgrade: Upgrade; cash: number | null }) {
+  // Research is permanent and costs $15,000 to $400,000 (spec: no undo): one click asks first.
+  const [confirming, setConfirming] = useState(false);
   const purchase = trpc.research.purchase.useMutation({
     onSuccess: () => {
+      setConfirming(false);
       notifySuccess('Research complete!', `${upgrade.name} has been unlocked for your company.`);
     },
     onError: (error) => notifyFailure('Research failed', error, 'Not enough cash or prerequisites not met'),
@@ -88,10 +93,27 @@ function UpgradeCard({ upgrade, cash }: { upgrade: Upgrade; cash: number | null 
         variant={upgrade.researched ? 'light' : 'filled'}
         leftSection={upgrade.researched ? <IconCheck size={16} aria-hidden /> : upgrade.locked ? <IconLock size={16} aria-hidden /> : undefined}
         disabled={upgrade.researched || upgrade.locked || unaffordable || cash === null || purchase.isPending}
-        onClick={() => purchase.mutate({ upgrade_id: upgrade.id })}
+        onClick={() => setConfirming(true)}
       >
         {purchase.isPending ? 'Researching...' : label}
       </Button>
+      <FormDialog opened={confirming} onClose={() => setConfirming(false)} title="Confirm research">
+        <DialogForm
+          onClose={() => setConfirming(false)}
+          submitLabel={`Research for ${formatWholeDollars(upgrade.effective_cost)}`}
+          pendingLabel="Researching..."
+          pending={purchase.isPending}
+          canSubmit={!unaffordable && !upgrade.locked && !upgrade.researched}
+          onSubmit={() => purchase.mutate({ upgrade_id: upgrade.id })}
+        >
+          <Text size="sm" data-testid="research-confirm-text">
+            Research <b>{upgrade.name}</b> for {formatWholeDollars(upgrade.effective_cost)}? It is permanent: it cannot be undone and the cost is not refunded.
+          </Text>
+          <Text size="sm" c="dimmed">
+            {upgrade.description}
+          </Text>
+        </DialogForm>
+      </FormDialog>
     </Card>
   );
 }
