@@ -153,6 +153,15 @@ describe('week results', () => {
     await page.goto('/reports');
     await page.waitForURL((url) => url.pathname === `/reports/${week}`);
 
+    // For 30 minutes after the turn the header reads 'Processing': nothing waits on it, and it
+    // opens the turn's results (the latest week: another journey may have run a turn meanwhile).
+    await page.goto('/');
+    const processing = page.getByTestId('header-next-turn').getByRole('link', { name: /^Processing \(\d+m \d+s\)$/ });
+    await processing.hover();
+    await page.getByRole('tooltip').getByText('The last turn is done: its results are in. Nothing waits on this window: keep playing.').waitFor();
+    await processing.click();
+    await page.waitForURL((url) => /^\/reports\/\d+$/.test(url.pathname));
+
     // A building's figures, explained: the efficiency and output popovers show the API's formula and terms.
     const { forecast } = await apiGet(context, `/buildings/${farm}`);
     await page.goto(`/buildings/${farm}`);

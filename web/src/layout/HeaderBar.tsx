@@ -8,7 +8,7 @@ import { applySession, signOut } from '../auth/session';
 import { useCompany } from '../hooks/useGameData';
 import { useNow } from '../hooks/useNow';
 import { useWeekWatcher } from '../hooks/useRealtime';
-import { isTurnDue, nextTurnLabel } from '../lib/countdown';
+import { inProcessingWindow, isTurnDue, nextTurnLabel } from '../lib/countdown';
 import { formatWholeDollars } from '../lib/format';
 import { notifyFailure } from '../lib/notify';
 import { trpc } from '../trpc';
@@ -38,7 +38,17 @@ function NextTurn() {
       <div className={classes.stat}>
         <span className={classes.statLabel}>Next Turn</span>
         <span className={classes.statValue} data-testid="header-next-turn" aria-live="off">
-          {nextTurnLabel(world.data, now)}
+          {inProcessingWindow(world.data, now) ? (
+            // 'Processing' (the spec's word) read as "wait": the turn is done and nothing waits on the
+            // window, so it links to the turn's results and says so.
+            <Tooltip label="The last turn is done: its results are in. Nothing waits on this window: keep playing." multiline w={240} withArrow>
+              <Link to="/reports" className={classes.statLink}>
+                {nextTurnLabel(world.data, now)}
+              </Link>
+            </Tooltip>
+          ) : (
+            nextTurnLabel(world.data, now)
+          )}
         </span>
       </div>
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTurnDue, nextTurnLabel, timeUntilNextTurn } from './countdown';
+import { inProcessingWindow, isTurnDue, nextTurnLabel, timeUntilNextTurn } from './countdown';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -90,5 +90,17 @@ describe('a paused or ended clock', () => {
   it("reads 'Ended' for an ended world, and counts down as before for a running one", () => {
     expect(nextTurnLabel({ last_turn_at: null, next_turn_at: null, status: 'ended' }, at('2026-01-01T05:00:00Z'))).toBe('Ended');
     expect(nextTurnLabel({ last_turn_at: null, next_turn_at: '2026-01-01T12:30:00Z', status: 'active' }, at('2026-01-01T10:00:00Z'))).toBe('2h 30m 0s');
+  });
+});
+
+describe('inProcessingWindow', () => {
+  it('is the 30 minutes after the last turn (the header then links to its results), never before it or without one', () => {
+    const world = { last_turn_at: '2026-01-01T00:30:00Z', next_turn_at: null };
+    expect(inProcessingWindow(world, at('2026-01-01T00:30:00Z'))).toBe(true);
+    expect(inProcessingWindow(world, at('2026-01-01T00:59:59Z'))).toBe(true);
+    expect(inProcessingWindow(world, at('2026-01-01T01:00:00Z'))).toBe(false);
+    expect(inProcessingWindow(world, at('2026-01-01T00:29:59Z'))).toBe(false);
+    expect(inProcessingWindow({ last_turn_at: null, next_turn_at: null }, at('2026-01-01T00:30:00Z'))).toBe(false);
+    expect(inProcessingWindow(undefined, at('2026-01-01T00:30:00Z'))).toBe(false);
   });
 });

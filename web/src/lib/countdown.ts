@@ -30,10 +30,16 @@ function parseTime(iso: string | null | undefined): number | null {
  * - a world without a next turn time: how its turns come, in the server's words ('Manual turns'),
  *   or 'N/A' when the server did not say
  */
+/** The 30 minutes after the last turn (spec: the header reads 'Processing'): that turn's results are in. */
+export function inProcessingWindow(world: TurnTimes | null | undefined, nowMs: number): boolean {
+  const last = parseTime(world?.last_turn_at);
+  return last !== null && nowMs >= last && nowMs - last < PROCESSING_WINDOW_MS;
+}
+
 export function nextTurnLabel(world: TurnTimes | null | undefined, nowMs: number): string {
   if (!world) return 'Loading...';
   const last = parseTime(world.last_turn_at);
-  if (last !== null && nowMs >= last && nowMs - last < PROCESSING_WINDOW_MS) {
+  if (last !== null && inProcessingWindow(world, nowMs)) {
     const left = Math.ceil((last + PROCESSING_WINDOW_MS - nowMs) / 1000);
     const minutes = Math.floor(left / 60);
     const seconds = left % 60;
