@@ -91,7 +91,12 @@ describe('API tokens journey', () => {
       .locator('.mantine-Badge-label')
       .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent));
     expect(clipped).toEqual([]);
+    // The ranking's figure, net worth, is in view on a phone; cash and share price sit under the name.
+    const ownNetWorth = (await page.getByTestId('leaderboard-you').getByTestId('leaderboard-net-worth').boundingBox())!;
+    expect(ownNetWorth.x + ownNetWorth.width).toBeLessThanOrEqual(PHONE.width);
+    await page.getByTestId('leaderboard-you').getByTestId('leaderboard-details').getByText(/^Cash \$[\d,]+ · Share \$[\d,.]+$/).waitFor();
     await page.setViewportSize(DESKTOP);
+    await page.getByRole('columnheader', { name: 'Share Price' }).waitFor();
 
     // Revoke on the profile: the script's next request answers 401 with the reason.
     await page.goto('/profile');

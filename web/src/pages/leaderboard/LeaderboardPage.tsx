@@ -1,4 +1,5 @@
 /** Leaderboard (spec section 2): companies ranked by net worth, top 3 as medal cards. */
+import { useMediaQuery } from '@mantine/hooks';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconMedal, IconRobot, IconUser } from '@tabler/icons-react';
 import { PageHeader } from '../../components/PageHeader';
@@ -47,6 +48,9 @@ function KindIcon({ isBot }: { isBot: boolean }) {
 export default function LeaderboardPage() {
   usePageMeta('Leaderboard', 'The richest companies in Marketcraft, ranked by net worth.');
   const companies = trpc.company.list.useQuery();
+  // Phones: strategy, cash and share price go under the name so the ranking's figure, net worth, is
+  // in view (at 640 px wide the table put it off screen, behind strategy, cash and share price).
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   return (
     <>
@@ -89,15 +93,15 @@ export default function LeaderboardPage() {
           </SimpleGrid>
 
           <Card withBorder padding={0}>
-            <TableScroll minWidth={640} label="Companies ranked by net worth">
+            <TableScroll minWidth={wide ? 640 : 0} label="Companies ranked by net worth">
               <Table striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Rank</Table.Th>
                     <Table.Th>Company</Table.Th>
-                    <Table.Th>Strategy</Table.Th>
-                    <Table.Th ta="right">Cash</Table.Th>
-                    <Table.Th ta="right">Share Price</Table.Th>
+                    {wide && <Table.Th>Strategy</Table.Th>}
+                    {wide && <Table.Th ta="right">Cash</Table.Th>}
+                    {wide && <Table.Th ta="right">Share Price</Table.Th>}
                     <Table.Th ta="right">Net Worth</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -111,9 +115,10 @@ export default function LeaderboardPage() {
                     >
                       <Table.Td fw={700}>#{index + 1}</Table.Td>
                       <Table.Td>
-                        <Group gap={6} wrap="nowrap">
+                        {/* On phones a long name (or one long word) wraps and the badges may go under it, so the column never pushes net worth off screen. */}
+                        <Group gap={6} wrap={wide ? 'nowrap' : 'wrap'}>
                           <KindIcon isBot={company.is_bot} />
-                          <Text size="sm" fw={company.is_you ? 700 : 500}>
+                          <Text size="sm" fw={company.is_you ? 700 : 500} style={wide ? undefined : { overflowWrap: 'anywhere' }}>
                             {company.name}
                           </Text>
                           {company.uses_api && <ApiBadge />}
@@ -121,15 +126,23 @@ export default function LeaderboardPage() {
                             <YouBadge />
                           )}
                         </Group>
+                        {!wide && (
+                          <Text size="xs" c="dimmed" data-testid="leaderboard-details">
+                            {company.is_bot && company.strategy ? <Text span size="xs" tt="capitalize">{underscoresToSpaces(company.strategy)} · </Text> : null}
+                            Cash {formatWholeDollars(company.cash)} · Share {formatMoney(company.share_price)}
+                          </Text>
+                        )}
                       </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="dimmed" tt="capitalize">
-                          {company.is_bot && company.strategy ? underscoresToSpaces(company.strategy) : '-'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">{formatWholeDollars(company.cash)}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(company.share_price)}</Table.Td>
-                      <Table.Td ta="right" fw={700}>
+                      {wide && (
+                        <Table.Td>
+                          <Text size="sm" c="dimmed" tt="capitalize">
+                            {company.is_bot && company.strategy ? underscoresToSpaces(company.strategy) : '-'}
+                          </Text>
+                        </Table.Td>
+                      )}
+                      {wide && <Table.Td ta="right">{formatWholeDollars(company.cash)}</Table.Td>}
+                      {wide && <Table.Td ta="right">{formatMoney(company.share_price)}</Table.Td>}
+                      <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="leaderboard-net-worth">
                         {formatWholeDollars(company.net_worth)}
                       </Table.Td>
                     </Table.Tr>
