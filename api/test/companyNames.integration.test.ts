@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { COMPANY_NAME_TAKEN, COMPANY_NAME_TOO_SIMILAR, companies, createPlayerCompany, createWorld, fillCompanyNameKeys, users, type Database } from '@marketcraft/db';
+import { COMPANY_NAME_TAKEN, COMPANY_NAME_TOO_SIMILAR, companies, companyNameKey, createPlayerCompany, createWorld, fillCompanyNameKeys, users, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 import { COMPANY_NAME_INVISIBLE_MESSAGE } from '@marketcraft/shared';
 
@@ -182,5 +182,16 @@ describe('company names', () => {
       { id: distinct, name: 'New Mill', has_key: true },
     ]);
     expect(await fillCompanyNameKeys(db)).toBe(0);
+  });
+
+  it('takes the name whose look-alike key is the longest there is (80 x U+FDFA, 2,400 bytes): the index holds it, no 500; NFC and NFD spellings are one name', async () => {
+    const player = await app.createPlayer({ name: 'Long Key Co' });
+    const longest = '\uFDFA'.repeat(80);
+    expect(Buffer.byteLength(companyNameKey(longest))).toBe(2_400);
+    expect(await rename(player, longest)).toMatchObject({ status: 200, body: { name: longest } });
+    const other = await app.createPlayer({ name: 'Second Long Key Co' });
+    expect(await rename(other, longest)).toMatchObject({ status: 409, body: { error: COMPANY_NAME_TAKEN } });
+    expect(await rename(player, 'Caf\u00E9 Central')).toMatchObject({ status: 200 });
+    expect(await rename(other, 'Cafe\u0301 Central')).toMatchObject({ status: 409, body: { error: COMPANY_NAME_TOO_SIMILAR } });
   });
 });
