@@ -1,10 +1,12 @@
 /**
  * Starting cash at sign-up: SIGNUP_BONUS early-bird (the first 50 bonuses of $500,000, at most
- * EARLY_BIRD_PER_ADDRESS of them to sign-ups from one address) or flat.
+ * EARLY_BIRD_PER_ADDRESS of them to sign-ups from one address) or flat. And the sign-up throttle:
+ * at most SIGNUPS_PER_ADDRESS_PER_HOUR sign-ups from one address in an hour.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
-import { EARLY_BIRD_PER_ADDRESS } from '@marketcraft/shared';
+import { inArray, sql } from 'drizzle-orm';
+import { EARLY_BIRD_PER_ADDRESS, SIGNUPS_PER_ADDRESS_PER_HOUR, SIGNUP_THROTTLE_MESSAGE } from '@marketcraft/shared';
+import { loadApiConfig } from '../src/config.ts';
 import { companies, createPlayerCompany, users } from '@marketcraft/db';
 import { signupAddressKey } from '../src/clientIp.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
@@ -123,5 +125,31 @@ describe('signup bonus', () => {
     expect(company.status).toBe(200);
     const [row] = await app.database.db.select({ cashCents: companies.cashCents }).from(companies).where(inArray(companies.userId, [signup.body.user.id]));
     expect(row?.cashCents).toBe(INITIAL_CENTS);
+  });
+
+  it('throttle: one address signs up at most SIGNUPS_PER_ADDRESS_PER_HOUR times an hour, whatever the concurrency (429, nothing written); others and later are fine', async () => {
+    expect(SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(30);
+    expect(loadApiConfig({ DATABASE_URL: 'postgres://x@localhost/x' }).SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(30);
+    app = await startTestApp({ env: { SIGNUPS_PER_ADDRESS_PER_HOUR: '5', TRUST_PROXY_HOPS: '1' } });
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const countUsers = async () => (await app!.database.db.execute<{ n: number }>(sql`select count(*)::int as n from users`))[0]!.n;
+    const before = await countUsers();
+    // A script creating accounts: 12 at once from one address.
+    const flood = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `flood-${i}@example.com`, password: 'secret1' }, headers: from('198.51.100.9') })),
+    );
+    expect(flood.map((response) => response.status).sort()).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
+    const refused = flood.find((response) => response.status === 429)!;
+    expect(refused.body).toEqual({ error: SIGNUP_THROTTLE_MESSAGE });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3_500);
+    expect(retryAfter).toBeLessThanOrEqual(3_600);
+    // Nothing of the refused ones was written: 5 users, 5 companies.
+    expect(await countUsers()).toBe(before + 5);
+    // Another address signs up.
+    expect((await app.api('POST', '/auth/signup', { body: { email: 'other-address@example.com', password: 'secret1' }, headers: from('198.51.100.10') })).status).toBe(200);
+    // An hour later the address may sign up again.
+    await app.database.db.execute(sql`update companies set founded_at = founded_at - interval '61 minutes' where signup_address = '198.51.100.9'`);
+    expect((await app.api('POST', '/auth/signup', { body: { email: 'next-hour@example.com', password: 'secret1' }, headers: from('198.51.100.9') })).status).toBe(200);
   });
 });

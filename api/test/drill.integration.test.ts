@@ -22,7 +22,7 @@ describe('npm run drill', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    api = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' }));
+    api = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SIGNUPS_PER_ADDRESS_PER_HOUR: '0' }));
     worker = await startInProcessWorker(database.url, { TURN_SCHEDULE_ENABLED: '0' });
     const signup = await fetch(`http://127.0.0.1:${api.port}/api/auth/signup`, {
       method: 'POST',

@@ -23,6 +23,15 @@ export const EARLY_BIRD_PLAYER_LIMIT = 50; // spec
  * sign up from one machine).
  */
 export const EARLY_BIRD_PER_ADDRESS = 3;
+/**
+ * Sign-ups one network address makes in an hour (docs/auth.md, "Sign-up throttle"; 0: no limit).
+ * Every sign-up founds a company in the public world that every turn then runs: unthrottled, one
+ * script could fill the leaderboard and slow the turn with thousands. A class signing up behind
+ * one school address fits (then joins its private world by code). The API's
+ * SIGNUPS_PER_ADDRESS_PER_HOUR setting changes it.
+ */
+export const SIGNUPS_PER_ADDRESS_PER_HOUR = 30;
+export const SIGNUP_THROTTLE_MESSAGE = 'Too many accounts were created from your network address in the last hour. Try again later.';
 export const SIGNUP_BONUS_MODES = ['early-bird', 'flat'] as const;
 export type SignupBonusMode = (typeof SIGNUP_BONUS_MODES)[number];
 

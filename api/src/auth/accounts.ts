@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { GameError, PUBLIC_WORLD_ID, type AuthUser, type SignInInput, type SignUpInput, type SignupBonusMode } from '@marketcraft/shared';
-import { createPlayerCompany, oauthAccounts, users, type Database, type DbExecutor } from '@marketcraft/db';
+import { createPlayerCompany, oauthAccounts, refuseSignupFlood, users, type Database, type DbExecutor, type SignupOrigin } from '@marketcraft/db';
 import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
 import { SIGN_IN_LOCK_MINUTES, clearFailures, reserveSignInAttempt, throttleKeys } from './throttle.ts';
@@ -21,6 +21,8 @@ export interface AccountSettings {
   signupBonus: SignupBonusMode;
   /** Early-bird bonuses one address takes (EARLY_BIRD_PER_ADDRESS unless configured). */
   earlyBirdPerAddress: number;
+  /** Sign-ups one address makes in an hour (SIGNUPS_PER_ADDRESS_PER_HOUR unless configured; 0: no limit). */
+  signupsPerAddressPerHour: number;
   /** Lowercased addresses from ADMIN_EMAILS (granted to verified Google sign-ins, and to local password ones: admins.ts). */
   adminEmails: readonly string[];
   /** A game without PUBLIC_URL: a password sign-in on its own machine may take a listed admin address (admins.ts). */
@@ -69,11 +71,16 @@ async function applyListedAdmin(
   return { ...signedIn, isAdmin: true };
 }
 
+function signupOrigin(settings: AccountSettings, clientIp: string): SignupOrigin {
+  return { address: signupAddressKey(clientIp), bonusesPerAddress: settings.earlyBirdPerAddress, signupsPerHour: settings.signupsPerAddressPerHour };
+}
+
 /**
  * Creates the user and founds their company in one transaction (the early-bird count is exact:
  * createPlayerCompany serialises foundings). A duplicate email, even under a race, is a CONFLICT.
  * `clientIp` is where the sign-up came from: one address takes at most EARLY_BIRD_PER_ADDRESS
- * early-bird bonuses (later sign-ups from it found their company with the initial capital).
+ * early-bird bonuses (later sign-ups from it found their company with the initial capital), and
+ * makes at most SIGNUPS_PER_ADDRESS_PER_HOUR sign-ups an hour (then 429, nothing written).
  */
 export async function createUserWithCompany(
   db: Database,
@@ -100,7 +107,7 @@ export async function createUserWithCompany(
         userId: user.id,
         email: user.email,
         mode: settings.signupBonus,
-        signup: { address: signupAddressKey(input.clientIp), bonusesPerAddress: settings.earlyBirdPerAddress },
+        signup: signupOrigin(settings, input.clientIp),
       });
       return user;
     });
@@ -119,6 +126,8 @@ async function startSession(db: Database, user: AuthUser): Promise<SignedIn> {
 export async function signUp(db: Database, settings: AccountSettings, input: SignUpInput, clientIp: string): Promise<SignedIn> {
   // Answer a known duplicate before spending a hash; the unique index still decides races.
   if (await findUserByEmail(db, input.email)) throw new GameError('CONFLICT', EMAIL_TAKEN_MESSAGE);
+  // Nor hash for an address over its sign-ups of the hour (a flood costs no CPU); the founding decides under its lock.
+  await refuseSignupFlood(db, PUBLIC_WORLD_ID, signupOrigin(settings, clientIp));
   const passwordHash = await hashPassword(input.password);
   const user = await createUserWithCompany(db, settings, { email: input.email, passwordHash, clientIp });
   return startSession(db, user);

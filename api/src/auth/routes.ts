@@ -75,6 +75,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   const settings: AccountSettings = {
     signupBonus: config.SIGNUP_BONUS,
     earlyBirdPerAddress: config.EARLY_BIRD_PER_ADDRESS,
+    signupsPerAddressPerHour: config.SIGNUPS_PER_ADDRESS_PER_HOUR,
     adminEmails: config.ADMIN_EMAILS,
     trustsLocalPasswords: !config.PUBLIC_URL,
   };

@@ -53,7 +53,8 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ max: 20 });
-  const config = loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ...options.env });
+  // Tests sign up many players from 127.0.0.1: the sign-up throttle's own test sets its limit.
+  const config = loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SIGNUPS_PER_ADDRESS_PER_HOUR: '0', ...options.env });
   const overrides = typeof options.services === 'function' ? await options.services(database) : options.services;
   const services: ApiServices = { db: database.db, config, logger: silentLogger(), ...overrides };
   const app = createApp(services, options.realtime ? { realtimeSql: database.sql } : {});

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   EARLY_BIRD_CAPITAL,
   EARLY_BIRD_PLAYER_LIMIT,
+  GameError,
   INITIAL_CAPITAL,
+  SIGNUP_THROTTLE_MESSAGE,
   SHARE_FLOW_REASONS,
   dollarsToCents,
   listing,
@@ -26,10 +28,14 @@ export function defaultCompanyName(email: string): string {
   return `${words.length ? words.join(' ') : 'New'} Enterprises`.slice(0, 80);
 }
 
-/** Where a sign-up came from: its address (signupAddressKey) and how many bonuses one address takes (EARLY_BIRD_PER_ADDRESS). */
+/**
+ * Where a sign-up came from: its address (signupAddressKey), how many bonuses one address takes
+ * (EARLY_BIRD_PER_ADDRESS) and how many sign-ups it makes in an hour (SIGNUPS_PER_ADDRESS_PER_HOUR; 0: no limit).
+ */
 export interface SignupOrigin {
   address: string;
   bonusesPerAddress: number;
+  signupsPerHour: number;
 }
 
 /**
@@ -43,6 +49,22 @@ export function startingCapital(
 ): number {
   const eligible = bonuses.granted < EARLY_BIRD_PLAYER_LIMIT && (bonuses.perAddress === null || bonuses.grantedToAddress < bonuses.perAddress);
   return mode === 'early-bird' && eligible ? EARLY_BIRD_CAPITAL : INITIAL_CAPITAL;
+}
+
+/**
+ * 429 when the address already signed up SIGNUPS_PER_ADDRESS_PER_HOUR times in the last hour
+ * (counted on the companies sign-ups founded, under the founding lock: exact under concurrency).
+ * Retry-After: when the oldest of them leaves the hour. Sign-up also asks before hashing the
+ * password (no lock: that answer only saves the hashing; this one under the lock decides).
+ */
+export async function refuseSignupFlood(tx: DbExecutor, worldId: number, signup: SignupOrigin): Promise<void> {
+  if (signup.signupsPerHour <= 0) return;
+  const [recent] = await tx.execute<{ signups: number; retry_after_seconds: number | null }>(sql`
+    select count(*)::int as signups, ceil(extract(epoch from min(founded_at) + interval '1 hour' - now()))::int as retry_after_seconds
+    from companies
+    where world_id = ${worldId} and signup_address = ${signup.address} and founded_at > now() - interval '1 hour'`);
+  if (Number(recent?.signups ?? 0) < signup.signupsPerHour) return;
+  throw new GameError('RATE_LIMITED', SIGNUP_THROTTLE_MESSAGE, { retryAfterSeconds: Math.max(1, Number(recent?.retry_after_seconds ?? 3600)) });
 }
 
 /**
@@ -67,6 +89,7 @@ export async function createPlayerCompany(
   // One founding at a time per world: the bonuses granted are counted exactly, whatever the concurrency.
   await tx.execute(sql`select pg_advisory_xact_lock(${FOUNDING_LOCK_KEY}, ${input.worldId}::int)`);
   const address = input.signup?.address ?? null;
+  if (input.signup) await refuseSignupFlood(tx, input.worldId, input.signup);
   // The bonuses granted so far: the player companies that started with the early-bird capital (a
   // company founded again, or in a private world, never gets it in this world).
   const [bonuses] = await tx.execute<{ granted: number; granted_to_address: number }>(sql`

@@ -70,6 +70,8 @@ export const companies = pgTable(
     // Nor does a look-alike: one active company per look-alike key and world.
     uniqueIndex(COMPANY_NAME_LOOKALIKE_INDEX).on(t.worldId, t.nameKey).where(sql`${t.status} = 'active'`),
     index('companies_user_id_idx').on(t.userId),
+    // The sign-ups of an address in the last hour (the sign-up throttle, db/src/game/companies.ts).
+    index('companies_signup_address_idx').on(t.worldId, t.signupAddress, t.foundedAt).where(sql`${t.signupAddress} is not null`),
     index('companies_is_bot_idx').on(t.worldId, t.isBot),
   ],
 );

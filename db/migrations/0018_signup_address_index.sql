@@ -1,0 +1,2 @@
+-- The sign-up throttle counts an address's sign-ups of the last hour (docs/auth.md, "Sign-up throttle").
+CREATE INDEX "companies_signup_address_idx" ON "companies" USING btree ("world_id","signup_address","founded_at") WHERE "companies"."signup_address" is not null;
