@@ -111,6 +111,16 @@ describe('week results', () => {
     expect(report.sales[0].units).toBeGreaterThan(0);
     const grown = page.getByTestId('report-production');
     await grown.getByText(wheat.name).waitFor();
+    // Units and revenue in view in their half-width cards, on a phone too: no table scrolls sideways.
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      for (const label of ['Revenue by store and product', 'Production by building']) {
+        const region = page.getByRole('region', { name: label });
+        // Polled: the layout settles a moment after the resize.
+        await expect.poll(() => region.evaluate((box) => box.scrollWidth - box.clientWidth), { message: `${label} at ${viewport.width} px`, timeout: 5_000 }).toBeLessThanOrEqual(0);
+      }
+    }
+    await page.setViewportSize(DESKTOP);
     expect(report.production).toEqual([expect.objectContaining({ building_id: farm, product_id: wheat.id, role: 'output' })]);
     // Only the farm made something: the note says where to look for the others.
     await page.getByTestId('report-production-note').getByText('A building not listed made nothing this week: its page says what it lacks (a recipe, staff or inputs).').waitFor();

@@ -80,10 +80,11 @@ function CashAndNetWorthChart({ weeks }: { weeks: WeekSummary[] }) {
 
 function SalesTable({ report }: { report: WeekReport }) {
   if (report.sales.length === 0) {
-    return <EmptyState>No store sales this week. Put goods on a store's shelf at a price to sell to shoppers.</EmptyState>;
+    return <EmptyState>No store sales this week. A store sells only what is on its shelf, at your price: stock a shelf, or restock one that sold out, from the Warehouse.</EmptyState>;
   }
+  // No minimum width: in the half-width card (and on a phone) 520 px put Units and Revenue out of view.
   return (
-    <TableScroll minWidth={520} label="Revenue by store and product">
+    <TableScroll minWidth={0} label="Revenue by store and product">
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -125,7 +126,7 @@ function ProductionTable({ report }: { report: WeekReport }) {
   }
   return (
     <>
-      <TableScroll minWidth={520} label="Production by building">
+      <TableScroll minWidth={0} label="Production by building">
         <Table striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
