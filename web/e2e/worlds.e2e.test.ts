@@ -71,6 +71,13 @@ describe('classroom world journey', () => {
     await second.page.getByTestId('dashboard-world').getByText('Econ 101 e2e').waitFor();
     await otherWorlds.waitFor({ state: 'detached' });
     expect((await apiGet<{ id: number }>(second.context, '/session/world')).id).toBe(worldId);
+    // The Worlds page on that phone: each world's facts under its name, its Play button in view.
+    await second.page.goto('/worlds');
+    await second.page.getByTestId(`world-details-${worldId}`).getByText(/Week 1 · 2 players · Manual turns · You: Player/).waitFor();
+    await second.page.getByTestId(`world-row-${worldId}`).getByText('Playing', { exact: true }).waitFor();
+    const playPublic = second.page.getByRole('row').filter({ hasText: 'Public world' }).getByRole('button', { name: 'Play' });
+    const playBox = (await playPublic.boundingBox())!;
+    expect(playBox.x + playBox.width).toBeLessThanOrEqual(PHONE.width);
     // The teacher's public dashboard links to the class's manage page instead.
     await teacher.page.goto('/');
     await teacher.page.getByTestId('other-worlds').getByText('Your class worlds').waitFor();

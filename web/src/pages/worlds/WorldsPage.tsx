@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useMediaQuery } from '@mantine/hooks';
 import { Badge, Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDoor, IconPlus, IconSettings } from '@tabler/icons-react';
 import { createWorldSchema, joinWorldSchema } from '@marketcraft/shared';
@@ -159,22 +160,29 @@ export default function WorldsPage() {
   const worlds = trpc.worlds.list.useQuery();
   const current = trpc.worlds.current.useQuery();
   const switchTo = useSwitchTo();
+  // Phones: status, week, players, turns and role go under the world's name, so the Play / Manage
+  // buttons are in view (the 720 px table put them off screen, behind five columns).
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   return (
     <>
       <PageHeader title="Worlds" subtitle="The public world, your class worlds, and the worlds you run." />
       <Card withBorder padding="lg" mb="lg">
         <QueryState query={worlds} empty="No worlds yet.">
           {(list) => (
-            <TableScroll minWidth={720} label="Worlds">
+            <TableScroll minWidth={wide ? 720 : 0} label="Worlds">
               <Table striped highlightOnHover data-testid="worlds-table">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>World</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th ta="right">Week</Table.Th>
-                    <Table.Th ta="right">Players</Table.Th>
-                    <Table.Th>Turns</Table.Th>
-                    <Table.Th>You</Table.Th>
+                    {wide && (
+                      <>
+                        <Table.Th>Status</Table.Th>
+                        <Table.Th ta="right">Week</Table.Th>
+                        <Table.Th ta="right">Players</Table.Th>
+                        <Table.Th>Turns</Table.Th>
+                        <Table.Th>You</Table.Th>
+                      </>
+                    )}
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
@@ -190,18 +198,31 @@ export default function WorldsPage() {
                           <Text size="xs" c="dimmed">
                             {world.kind === 'public' ? 'Public' : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}`}
                           </Text>
+                          {!wide && (
+                            <Text component="div" size="xs" c="dimmed" data-testid={`world-details-${world.id}`}>
+                              <Badge color={STATUS_COLORS[world.status] ?? 'gray'} variant="light" size="xs" mr={4}>
+                                {world.status}
+                              </Badge>
+                              Week {world.current_week} · {world.players} {world.players === 1 ? 'player' : 'players'} · <span data-testid={`world-turns-${world.id}`}>{world.turns}</span>
+                              {world.role ? ` · You: ${ROLE_LABELS[world.role]}` : ''}
+                            </Text>
+                          )}
                         </Table.Td>
+                        {wide && (
+                          <>
+                            <Table.Td>
+                              <Badge color={STATUS_COLORS[world.status] ?? 'gray'} variant="light">
+                                {world.status}
+                              </Badge>
+                            </Table.Td>
+                            <Table.Td ta="right">{world.current_week}</Table.Td>
+                            <Table.Td ta="right">{world.players}</Table.Td>
+                            <Table.Td data-testid={`world-turns-${world.id}`}>{world.turns}</Table.Td>
+                            <Table.Td>{world.role ? ROLE_LABELS[world.role] : '—'}</Table.Td>
+                          </>
+                        )}
                         <Table.Td>
-                          <Badge color={STATUS_COLORS[world.status] ?? 'gray'} variant="light">
-                            {world.status}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td ta="right">{world.current_week}</Table.Td>
-                        <Table.Td ta="right">{world.players}</Table.Td>
-                        <Table.Td data-testid={`world-turns-${world.id}`}>{world.turns}</Table.Td>
-                        <Table.Td>{world.role ? ROLE_LABELS[world.role] : '—'}</Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Group gap="xs" justify="flex-end" wrap={wide ? 'nowrap' : 'wrap'}>
                             {current.data?.id === world.id ? (
                               <Badge variant="outline">Playing</Badge>
                             ) : (
