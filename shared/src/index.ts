@@ -13,6 +13,7 @@ export * from './rules/random.ts';
 export * from './rules/politics.ts';
 export * from './figures.ts';
 export * from './apiAccess.ts';
+export * from './googleSignIn.ts';
 export * from './rules/expr.ts';
 export * from './rules/market.ts';
 export * from './rules/retail.ts';

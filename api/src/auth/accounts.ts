@@ -4,7 +4,7 @@
  * GameErrors with the player-readable message, and return the user and a new session token.
  */
 import { eq, sql } from 'drizzle-orm';
-import { GameError, PUBLIC_WORLD_ID, type AuthUser, type SignInInput, type SignUpInput, type SignupBonusMode } from '@marketcraft/shared';
+import { GOOGLE_RETRY_MESSAGE, GOOGLE_UNVERIFIED_EMAIL_MESSAGE, GameError, PUBLIC_WORLD_ID, type AuthUser, type SignInInput, type SignUpInput, type SignupBonusMode } from '@marketcraft/shared';
 import { createPlayerCompany, oauthAccounts, refuseSignupFlood, users, type Database, type DbExecutor, type SignupOrigin } from '@marketcraft/db';
 import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
@@ -164,7 +164,7 @@ export interface ExternalIdentity {
   emailVerified: boolean;
 }
 
-export const UNVERIFIED_EMAIL_MESSAGE = 'Your Google account has no verified email address, so it cannot be used to sign in here.';
+export { GOOGLE_UNVERIFIED_EMAIL_MESSAGE as UNVERIFIED_EMAIL_MESSAGE } from '@marketcraft/shared';
 
 async function findUserByIdentity(db: DbExecutor, identity: ExternalIdentity) {
   const [user] = await db
@@ -186,7 +186,7 @@ export async function signInWithIdentity(db: Database, settings: AccountSettings
   for (let pass = 0; pass < 3; pass += 1) {
     const linked = await findUserByIdentity(db, identity);
     if (linked) return startSession(db, await applyListedAdmin(db, settings, linked, 'google'));
-    if (!identity.email || !identity.emailVerified) throw new GameError('FORBIDDEN', UNVERIFIED_EMAIL_MESSAGE);
+    if (!identity.email || !identity.emailVerified) throw new GameError('FORBIDDEN', GOOGLE_UNVERIFIED_EMAIL_MESSAGE);
     const existing = await findUserByEmail(db, identity.email);
     if (existing) {
       await db
@@ -207,5 +207,5 @@ export async function signInWithIdentity(db: Database, settings: AccountSettings
       if (!(error instanceof GameError && error.code === 'CONFLICT')) throw error;
     }
   }
-  throw new GameError('CONFLICT', 'Sign-in could not finish because the account changed at the same time. Please try again.');
+  throw new GameError('CONFLICT', GOOGLE_RETRY_MESSAGE);
 }

@@ -6,7 +6,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { ZodError, type z } from 'zod';
-import { GameError, signInInputSchema, signUpInputSchema, type AuthProviders } from '@marketcraft/shared';
+import { GOOGLE_CANCELLED_MESSAGE, GOOGLE_FAILED_MESSAGE, GOOGLE_STATE_MISMATCH_MESSAGE, GameError, googleRedirectMessage, signInInputSchema, signUpInputSchema, type AuthProviders } from '@marketcraft/shared';
 import type { ApiServices } from '../context.ts';
 import { createRequestContext, isSecureRequest } from '../context.ts';
 import { clientIpOf } from '../clientIp.ts';
@@ -27,9 +27,7 @@ export const GOOGLE_VERIFIER_COOKIE = 'marketcraft_google_code_verifier';
 const GOOGLE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 
 export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this server: sign in (or sign up) with your email and password.';
-export const GOOGLE_STATE_MISMATCH_MESSAGE = 'Google sign-in expired or was started in another browser. Please try again.';
-export const GOOGLE_FAILED_MESSAGE = 'Google authentication failed. Please try again.';
-export const GOOGLE_CANCELLED_MESSAGE = 'Google sign-in was cancelled.';
+export { GOOGLE_CANCELLED_MESSAGE, GOOGLE_FAILED_MESSAGE, GOOGLE_STATE_MISMATCH_MESSAGE } from '@marketcraft/shared';
 
 /**
  * The session token of the request: a bearer credential if there is one (then never the cookie: the
@@ -162,7 +160,8 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
     googleCookie(c, GOOGLE_STATE_COOKIE, '', 0);
     googleCookie(c, GOOGLE_VERIFIER_COOKIE, '', 0);
     c.header('cache-control', 'no-store');
-    const failed = (message: string) => c.redirect(`/?auth_error=${encodeURIComponent(message)}`, 302);
+    // Only the texts the sign-in page shows from its address (googleRedirectMessage); any other as 'failed'.
+    const failed = (message: string) => c.redirect(`/?auth_error=${encodeURIComponent(googleRedirectMessage(message) ?? GOOGLE_FAILED_MESSAGE)}`, 302);
 
     const cookies = parseCookies(c.req.header('cookie'));
     const expectedState = cookies.get(GOOGLE_STATE_COOKIE);
@@ -191,7 +190,10 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
       c.header('set-cookie', sessionCookie(signedIn.token, signedIn.expiresAt, isSecureRequest(config, c.req.raw)), { append: true });
       return c.redirect('/', 302);
     } catch (error) {
-      if (error instanceof GameError) return failed(error.message);
+      if (error instanceof GameError) {
+        if (!googleRedirectMessage(error.message)) logger.warn({ err: error }, `Google sign-in refused: ${error.message}`);
+        return failed(error.message);
+      }
       logRequestError(logger, c.req.raw, error, 'Google sign-in failed');
       return failed(GOOGLE_FAILED_MESSAGE);
     }

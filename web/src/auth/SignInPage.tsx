@@ -6,21 +6,24 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Box, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle, IconBuildingFactory2 } from '@tabler/icons-react';
-import { MIN_PASSWORD_LENGTH, signInInputSchema, signUpInputSchema } from '@marketcraft/shared';
+import { MIN_PASSWORD_LENGTH, googleRedirectMessage, signInInputSchema, signUpInputSchema } from '@marketcraft/shared';
 import { usePageMeta } from '../hooks/usePageMeta';
 import { HttpError, requestJson } from '../lib/http';
 import { applySession, fetchProviders, signIn, signUp } from './session';
 
 type Mode = 'signin' | 'signup';
 
-/** The `?auth_error=` Google's callback redirects back with, removed from the address once read. */
+/**
+ * The `?auth_error=` Google's callback redirects back with, removed from the address once read.
+ * Only the callback's own texts are shown: the address is anybody's to write (googleRedirectMessage).
+ */
 function takeRedirectError(): string | null {
   const url = new URL(window.location.href);
   const message = url.searchParams.get('auth_error');
   if (message === null) return null;
   url.searchParams.delete('auth_error');
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  return message || 'Google authentication failed';
+  return googleRedirectMessage(message) ?? 'Google authentication failed';
 }
 
 export function SignInPage() {
