@@ -283,6 +283,9 @@ async function main() {
       { name: 'GET /api/health', run: loadOf('/health') },
       { name: 'GET /api/world', run: loadOf('/world') },
       { name: `GET /api${catalogueRead} (session)`, run: loadOf(catalogueRead, withSession) },
+      // The lightest read of one's own company (one indexed query after the session check): what
+      // the session check and the framework cost on their own.
+      { name: 'GET /api/research/company (session)', run: loadOf('/research/company', withSession) },
       { name: 'GET /api/company (session)', run: loadOf('/company', withSession) },
       { name: 'GET /api/company (personal access token)', run: loadOf('/company', withPersonalToken) },
       {
