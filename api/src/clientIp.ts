@@ -41,3 +41,12 @@ export function signupAddressKey(ip: string): string {
   const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
   return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
 }
+
+/**
+ * Whether `ip` is the machine the game runs on (127.0.0.0/8, ::1, or 127.x written IPv4-mapped):
+ * its operator, its tests and its drills. Behind a reverse proxy every request comes from the
+ * proxy unless TRUST_PROXY_HOPS says how many to look through (docs/auth.md).
+ */
+export function isLoopbackAddress(ip: string): boolean {
+  return ip === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/i.test(ip);
+}

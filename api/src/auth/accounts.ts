@@ -10,7 +10,7 @@ import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
 import { SIGN_IN_LOCK_MINUTES, clearFailures, reserveSignInAttempt, throttleKeys } from './throttle.ts';
 import { grantsListedAdmin, passwordProof, type AddressProof } from './admins.ts';
-import { signupAddressKey } from '../clientIp.ts';
+import { isLoopbackAddress, signupAddressKey } from '../clientIp.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
@@ -71,8 +71,17 @@ async function applyListedAdmin(
   return { ...signedIn, isAdmin: true };
 }
 
+/**
+ * Where a sign-up comes from, and what that address may still take. The game's own machine is not
+ * throttled (0: no limit): its operator, test runs and drills sign up many players from it, and a
+ * flood from it is its own operator's.
+ */
 function signupOrigin(settings: AccountSettings, clientIp: string): SignupOrigin {
-  return { address: signupAddressKey(clientIp), bonusesPerAddress: settings.earlyBirdPerAddress, signupsPerHour: settings.signupsPerAddressPerHour };
+  return {
+    address: signupAddressKey(clientIp),
+    bonusesPerAddress: settings.earlyBirdPerAddress,
+    signupsPerHour: isLoopbackAddress(clientIp) ? 0 : settings.signupsPerAddressPerHour,
+  };
 }
 
 /**

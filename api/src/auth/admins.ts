@@ -12,6 +12,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { users, type DbExecutor } from '@marketcraft/db';
+import { isLoopbackAddress } from '../clientIp.ts';
 
 export function isListedAdmin(adminEmails: readonly string[], email: string): boolean {
   return adminEmails.includes(email.trim().toLowerCase());
@@ -22,11 +23,6 @@ export function isListedAdmin(adminEmails: readonly string[], email: string): bo
  * a password typed on the game's own machine (`localPasswordProof`), or only a password.
  */
 export type AddressProof = 'google' | 'local-password' | 'password';
-
-/** Whether `ip` is this machine (127.0.0.0/8, ::1, or 127.x written IPv4-mapped). */
-export function isLoopbackAddress(ip: string): boolean {
-  return ip === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/i.test(ip);
-}
 
 /**
  * The proof of a password sign-up or sign-in from `clientIp`: 'local-password' on the game's own
