@@ -188,7 +188,6 @@ describe('build journey', () => {
     await page.getByRole('button', { name: /^Build Farm in / }).click();
     await page.getByText('Your new Farm is now operational.').waitFor();
     await page.getByTestId('header-cash').getByText('$480,000').waitFor();
-
     await page.goto('/my-buildings');
     await page.getByRole('link', { name: /Farm/ }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Farm' }).waitFor();
@@ -265,6 +264,16 @@ describe('build journey', () => {
     const inputs = page.getByTestId('factory-recipe-inputs');
     await inputs.first().waitFor();
     expect(await inputs.evaluateAll((lines) => lines.filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent))).toEqual([]);
+
+    // The store's Overview: its running cost is what the turn charges (the forecast's, with its why),
+    // not the type's list price: with a second building the Financial Report said more than the Overview.
+    await page.goto(`/buildings/${store.id}`);
+    const storeDetail: { weekly_operating_cost: number; forecast: { operating_cost: { value: number } } } = await (await context.request.get(`/api/buildings/${store.id}`)).json();
+    expect(storeDetail.forecast.operating_cost.value).toBeGreaterThan(storeDetail.weekly_operating_cost);
+    await page.getByTestId('overview-operating-costs').getByText(`$${Math.round(storeDetail.forecast.operating_cost.value).toLocaleString('en-US')}/week`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Why this number: Operating costs' }).click();
+    await page.getByRole('group', { name: 'Why this number: Operating costs' }).getByText('Buildings of the company').waitFor();
+    await page.keyboard.press('Escape');
     await context.close();
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { WhyThisNumber } from '../../components/WhyThisNumber';
 import { formatWholeDollars, underscoresToSpaces } from '../../lib/format';
 import { researchEffectsText } from '../../lib/researchEffects';
 import { trpc, type RouterOutputs } from '../../trpc';
@@ -39,7 +40,17 @@ export function OverviewTab({ building, economics }: { building: Building; econo
       <Card withBorder padding="lg">
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
           <Info label="Location" value={building.city_name || 'Unknown City'} />
-          <Info label="Operating costs" value={`${formatWholeDollars(building.weekly_operating_cost)}/week`} />
+          {/* What the turn charges (the forecast's figure, as the Financial Report and Efficiency tab show
+              it: research and the company's building count change it), not the type's list price. */}
+          <Info
+            label="Operating costs"
+            value={
+              <>
+                <span data-testid="overview-operating-costs">{formatWholeDollars(economics.raw.operating_cost.value)}/week</span>{' '}
+                <WhyThisNumber figure={economics.raw.operating_cost} label="Operating costs" />
+              </>
+            }
+          />
           <Info label="City bonus" value={cityBonusText(building)} />
           {building.is_store ? (
             <>
