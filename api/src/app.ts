@@ -78,7 +78,8 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // X-World-Id: the world a token acts in (api/src/access/tokenWorld.ts).
     allowHeaders: ['Authorization', 'Content-Type', WORLD_ID_HEADER],
-    exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'],
+    // X-Total-Count and Link: the pages of the lists of companies (api/src/paging.ts).
+    exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id', 'X-Total-Count', 'Link'],
     maxAge: 600,
   });
   // Preflights are answered by cors() itself; every other answer gets its headers (the same for

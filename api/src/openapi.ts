@@ -1,7 +1,16 @@
 /** GET /api/openapi.json (generated from the REST table, its zod input schemas and the documented answers) and GET /api/docs. */
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { API_TOKEN_SCOPE_DESCRIPTIONS, DEFAULT_RATE_LIMITS, signInInputSchema, signUpInputSchema } from '@marketcraft/shared';
+import {
+  API_TOKEN_SCOPE_DESCRIPTIONS,
+  COMPANY_LIST_DEFAULT_LIMIT,
+  COMPANY_LIST_MAX_LIMIT,
+  DEFAULT_RATE_LIMITS,
+  companyListInput,
+  signInInputSchema,
+  signUpInputSchema,
+  stockOverviewInput,
+} from '@marketcraft/shared';
 import type { ProcedureMeta } from './trpc.ts';
 import { restRoutes } from './rest.ts';
 import { WORLD_ID_HEADER } from './access/tokenWorld.ts';
@@ -25,6 +34,11 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': { description: 'Both budgets: "requests";q=<n>;w=60, "mutations";q=<n>;w=60', schema: { type: 'string' } },
   RateLimit: { description: 'What is left of both: "requests";r=<n>;t=<s>, "mutations";r=<n>;t=<s>', schema: { type: 'string' } },
   'Retry-After': integerHeader('Seconds to wait before trying again'),
+};
+/** The headers of a page of a list of companies (api/src/paging.ts). */
+const PAGE_HEADERS = {
+  'X-Total-Count': integerHeader('Rows of the whole list (its filters applied), over all pages'),
+  Link: { description: 'RFC 8288 links to the first, prev, next and last pages (relative URLs); no rel="next" on the last page', schema: { type: 'string' } },
 };
 const rateLimitHeaderRefs = Object.fromEntries(
   ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'].map((name) => [name, { $ref: `#/components/headers/${name}` }]),
@@ -138,6 +152,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     if (((route.procedure._def.meta as ProcedureMeta | undefined)?.access ?? 'session') !== 'session') parameters.push({ $ref: '#/components/parameters/WorldId' });
     const inputSchema = route.procedure._def.inputs[0] as z.ZodType | undefined;
     const answer = responseSchemaOf(route.procedurePath);
+    const isPaged = inputSchema === companyListInput || inputSchema === stockOverviewInput;
     const isPublic = route.procedurePath === 'world.state' || route.procedurePath === 'world.community';
     const isAdmin = route.path.startsWith('/admin/') && route.procedurePath !== 'admin.check';
     const access = (route.procedure._def.meta as ProcedureMeta | undefined)?.access ?? 'session';
@@ -152,7 +167,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ? [{}, { personalAccessToken: [access] }]
         : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [access] }])],
       responses: {
-        '200': { description: 'Success', headers: rateLimitHeaderRefs, ...(answer ? { content: json(jsonSchemaOf(answer, 'output')) } : {}) },
+        '200': {
+          description: isPaged ? 'Success: one page (docs/api.md, "Lists of companies")' : 'Success',
+          headers: isPaged ? { ...rateLimitHeaderRefs, ...PAGE_HEADERS } : rateLimitHeaderRefs,
+          ...(answer ? { content: json(jsonSchemaOf(answer, 'output')) } : {}),
+        },
         ...errorResponses(errors),
         '429': { description: 'Rate limit reached (per token or per session): wait Retry-After seconds', headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaderRefs }, content: json(errorRef) },
         ...(isAdmin ? { '503': { description: 'The turn worker is not running, or the turn failed or took too long', content: json(errorRef) } } : {}),
@@ -186,6 +205,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         `Rate limits per minute: ${DEFAULT_RATE_LIMITS.token.requestsPerMinute} requests and ${DEFAULT_RATE_LIMITS.token.mutationsPerMinute} mutations per token, ` +
         `${DEFAULT_RATE_LIMITS.session.requestsPerMinute} and ${DEFAULT_RATE_LIMITS.session.mutationsPerMinute} per session (defaults); every answer carries RateLimit headers, and 429 carries Retry-After. ` +
         `A token acts in the public world, or in another world its user plays in or teaches when the request names it with the ${WORLD_ID_HEADER} header (a world you are not in: 404). ` +
+        `Lists with a row per company (companies, leaderboard, shares, company-shares, stock-prices, stocks/overview) answer one page: ?limit (default ${COMPANY_LIST_DEFAULT_LIMIT}, at most ${COMPANY_LIST_MAX_LIMIT}; out of range is a 400, never clamped) and ?offset, ` +
+        'in a stable order ending with the company id; X-Total-Count and Link (rel="next") headers say where the page is. ' +
         'A cookie-authenticated request other than GET must come from the app (Origin header), or it answers 403. Guide: docs/api.md.',
     },
     servers: [{ url: '/api' }],

@@ -218,6 +218,28 @@ const companyResponse = z.strictObject({
   bankruptcy_turns: z.number().int().positive().describe('Negative turns in a row after which the company goes bankrupt (4)'),
 });
 
+/** What a paged list of companies says of itself in its body (docs/api.md, "Lists of companies"). */
+const pageResponseFields = {
+  total: count.describe('Rows of the whole list (its filters applied), over all pages'),
+  limit: z.number().int().positive().describe('The most rows this page could hold'),
+  offset: count.describe('Rows skipped before this page'),
+};
+
+const rankedCompanyResponse = z.strictObject({
+  rank: z.number().int().positive().describe('Place on the whole leaderboard (1 = richest), whatever the page or search'),
+  id,
+  name: z.string(),
+  is_bot: z.boolean(),
+  strategy: z.string().nullable(),
+  cash: dollars,
+  share_price: dollars,
+  total_shares: z.number().int().positive(),
+  net_worth: dollars,
+  founded_at: timestamp,
+  is_you: z.boolean(),
+  uses_api: z.boolean().describe('A personal access token acted for the company in the last 7 days (the leaderboard\'s "API" badge)'),
+});
+
 const shareRecordResponse = z.strictObject({
   company_id: id,
   company_name: z.string(),
@@ -520,21 +542,12 @@ export const responseSchemas = {
       }),
     ),
     updateProfile: companyResponse,
-    list: z.array(
-      z.strictObject({
-        id,
-        name: z.string(),
-        is_bot: z.boolean(),
-        strategy: z.string().nullable(),
-        cash: dollars,
-        share_price: dollars,
-        total_shares: z.number().int().positive(),
-        net_worth: dollars,
-        founded_at: timestamp,
-        is_you: z.boolean(),
-        uses_api: z.boolean().describe('A personal access token acted for the company in the last 7 days (the leaderboard\'s "API" badge)'),
-      }),
-    ),
+    list: z.array(rankedCompanyResponse).describe('One page (docs/api.md, "Lists of companies"): X-Total-Count and Link headers say where it is'),
+    leaderboard: z.strictObject({
+      companies: z.array(rankedCompanyResponse).describe('The page, richest first'),
+      ...pageResponseFields,
+      you: rankedCompanyResponse.nullable().describe('Your company wherever it ranks (null when it is not active)'),
+    }),
   },
   stocks: {
     shares: z.array(shareRecordResponse),
@@ -562,6 +575,7 @@ export const responseSchemas = {
       }),
     ),
     overview: z.strictObject({
+      ...pageResponseFields,
       companies: z.array(
         z.strictObject({
           company_id: id,

@@ -71,6 +71,7 @@ export const REST_PROCEDURES = {
   'company.financialHistory': appRouter.company.financialHistory,
   'company.updateProfile': appRouter.company.updateProfile,
   'company.list': appRouter.company.list,
+  'company.leaderboard': appRouter.company.leaderboard,
 
   'stocks.shares': appRouter.stocks.shares,
   'stocks.companyShares': appRouter.stocks.companyShares,

@@ -119,7 +119,7 @@ describe('company API', () => {
     expect(list.find((company) => company.id === bot!.id)).toMatchObject({ is_bot: true, strategy: 'aggressive_growth', cash: 1, share_price: 5_000, total_shares: 1_000, net_worth: 1, is_you: false });
     expect(list.find((company) => company.id === rich.companyId)).toMatchObject({ name: 'Rich Co', cash: 900_000, net_worth: 900_000, is_you: false, strategy: null });
     expect(list.filter((company) => company.is_you).map((company) => company.id)).toEqual([poor.companyId]);
-    expect(Object.keys(list[0]!).sort()).toEqual(['cash', 'founded_at', 'id', 'is_bot', 'is_you', 'name', 'net_worth', 'share_price', 'strategy', 'total_shares', 'uses_api']);
+    expect(Object.keys(list[0]!).sort()).toEqual(['cash', 'founded_at', 'id', 'is_bot', 'is_you', 'name', 'net_worth', 'rank', 'share_price', 'strategy', 'total_shares', 'uses_api']);
     // The dashboard's and the leaderboard's net worth are the same number.
     expect((await app.api('GET', '/company', { token: rich.token })).body.net_worth).toBe(900_000);
     // Bankrupt companies leave the leaderboard.

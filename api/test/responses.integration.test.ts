@@ -75,6 +75,9 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/company/financial-history');
     await call('PATCH', '/company/profile', { body: { name: ' Schema Co ', bio: 'We document everything.' } });
     await call('GET', '/companies');
+    const leaderboard = (await call('GET', '/leaderboard', { path: '/leaderboard?limit=2' })) as { companies: unknown[]; you: unknown };
+    expect(leaderboard.companies).toHaveLength(2);
+    expect(leaderboard.you).not.toBeNull();
     // A signed-in user without a company founds one.
     const [founder] = await db.insert(users).values({ email: `founder-${Date.now().toString(36)}@example.com` }).returning({ id: users.id });
     const { token: founderToken } = await createSession(db, founder!.id);

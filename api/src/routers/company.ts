@@ -1,7 +1,14 @@
-import { foundCompany, getCompany, getFinancialHistory, listCompanies, updateCompanyProfile } from '@marketcraft/db';
-import { foundCompanySchema, updateProfileSchema } from '@marketcraft/shared';
+import { foundCompany, getCompany, getFinancialHistory, rankCompanies, updateCompanyProfile, type DbExecutor, type PublicCompany } from '@marketcraft/db';
+import { companyListInput, foundCompanySchema, updateProfileSchema } from '@marketcraft/shared';
 import { playerProcedure, router, signedInProcedure } from '../trpc.ts';
 import { companiesActingThroughApi } from '../access/audit.ts';
+import { announcePage } from '../paging.ts';
+
+/** uses_api: a personal access token acted for the company in the last 7 days (the leaderboard's "API" badge). */
+async function apiBadges(db: DbExecutor): Promise<(company: PublicCompany) => PublicCompany & { uses_api: boolean }> {
+  const viaApi = await companiesActingThroughApi(db);
+  return (company) => ({ ...company, uses_api: viaApi.has(company.id) });
+}
 
 export const companyRouter = router({
   get: playerProcedure
@@ -30,10 +37,34 @@ export const companyRouter = router({
     .mutation(({ ctx, input }) => updateCompanyProfile(ctx.db, ctx.company.id, input)),
 
   list: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/companies', summary: 'Every active company, ranked by net worth (the leaderboard)' } })
-    .query(async ({ ctx }) => {
-      const [ranked, viaApi] = await Promise.all([listCompanies(ctx.db, ctx.worldId, ctx.company.id), companiesActingThroughApi(ctx.db)]);
-      // uses_api: a personal access token acted for the company in the last 7 days (the "API" badge).
-      return ranked.map((company) => ({ ...company, uses_api: viaApi.has(company.id) }));
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/companies',
+        summary: 'The active companies ranked by net worth (the leaderboard), richest first, ties by id: one page (?limit, default 500, at most 1000; ?offset; ?search part of the name), X-Total-Count and Link headers',
+      },
+    })
+    .input(companyListInput)
+    .query(async ({ ctx, input }) => {
+      const [ranked, badge] = await Promise.all([rankCompanies(ctx.db, ctx.worldId, ctx.company.id, input), apiBadges(ctx.db)]);
+      announcePage(ctx, ranked.total, input);
+      return ranked.rows.map(badge);
+    }),
+
+  leaderboard: playerProcedure
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/leaderboard',
+        summary: 'The same page as /companies with its place in the whole list {companies, total, limit, offset}, and your own company wherever it ranks (you)',
+      },
+    })
+    .input(companyListInput)
+    .query(async ({ ctx, input }) => {
+      const [ranked, badge] = await Promise.all([rankCompanies(ctx.db, ctx.worldId, ctx.company.id, input), apiBadges(ctx.db)]);
+      announcePage(ctx, ranked.total, input);
+      return { companies: ranked.rows.map(badge), total: ranked.total, limit: input.limit, offset: input.offset, you: ranked.you ? badge(ranked.you) : null };
     }),
 });

@@ -1,23 +1,41 @@
 import { getPortfolio, getStockHistory, listShareRecords, listStockOverview, listStockPrices, quoteShares, tradeShares } from '@marketcraft/db';
-import { stockHistorySchema, stockQuoteSchema, stockTradeSchema } from '@marketcraft/shared';
+import { companyListInput, stockHistorySchema, stockOverviewInput, stockQuoteSchema, stockTradeSchema } from '@marketcraft/shared';
 import { playerProcedure, router } from '../trpc.ts';
+import { announcePage } from '../paging.ts';
+
+const PAGE_SUMMARY = 'one page (?limit, default 500, at most 1000; ?offset; ?search part of the name; ?company_id one company), X-Total-Count and Link headers';
 
 export const stocksRouter = router({
   shares: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/shares', summary: 'Share records of every listed company, with book value per share and the price of one share to buy and to sell' } })
-    .query(({ ctx }) => listShareRecords(ctx.db, ctx.worldId)),
+    .meta({ access: 'read', rest: { method: 'GET', path: '/shares', summary: `Share records of the listed companies by name, with book value per share and the price of one share to buy and to sell: ${PAGE_SUMMARY}` } })
+    .input(companyListInput)
+    .query(async ({ ctx, input }) => {
+      const page = await listShareRecords(ctx.db, ctx.worldId, input);
+      announcePage(ctx, page.total, input);
+      return page.rows;
+    }),
 
   companyShares: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/company-shares', summary: 'Same as /shares (the stock page polls this one)' } })
-    .query(({ ctx }) => listShareRecords(ctx.db, ctx.worldId)),
+    .meta({ access: 'read', rest: { method: 'GET', path: '/company-shares', summary: 'Same as /shares (the stock page polls this one for its selected company)' } })
+    .input(companyListInput)
+    .query(async ({ ctx, input }) => {
+      const page = await listShareRecords(ctx.db, ctx.worldId, input);
+      announcePage(ctx, page.total, input);
+      return page.rows;
+    }),
 
   portfolio: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/portfolio', summary: 'Shares you hold: company_id, shares_owned, average_price, current_price, value' } })
     .query(({ ctx }) => getPortfolio(ctx.db, ctx.company.id)),
 
   prices: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/stock-prices', summary: 'Latest and previous price per company, biggest movers first' } })
-    .query(({ ctx }) => listStockPrices(ctx.db, ctx.worldId)),
+    .meta({ access: 'read', rest: { method: 'GET', path: '/stock-prices', summary: `Latest and previous recorded price per listed company, biggest movers first (then name, id): ${PAGE_SUMMARY}` } })
+    .input(companyListInput)
+    .query(async ({ ctx, input }) => {
+      const page = await listStockPrices(ctx.db, ctx.worldId, input);
+      announcePage(ctx, page.total, input);
+      return page.rows;
+    }),
 
   overview: playerProcedure
     .meta({
@@ -25,10 +43,15 @@ export const stocksRouter = router({
       rest: {
         method: 'GET',
         path: '/stocks/overview',
-        summary: "Every listed company: price, this week's change, recent weekly prices, market value and your position (value, cost, gain); your portfolio's totals",
+        summary: `The listed companies: price, this week's change, recent weekly prices, market value and your position (value, cost, gain); your portfolio's totals. ${PAGE_SUMMARY[0]!.toUpperCase()}${PAGE_SUMMARY.slice(1)}; total, limit and offset in the body; ?sort=company_name|share_price|change_percent|market_cap&order=asc|desc`,
       },
     })
-    .query(({ ctx }) => listStockOverview(ctx.db, ctx.company.id)),
+    .input(stockOverviewInput)
+    .query(async ({ ctx, input }) => {
+      const overview = await listStockOverview(ctx.db, ctx.company.id, input);
+      announcePage(ctx, overview.total, input);
+      return overview;
+    }),
 
   history: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/stocks/history', summary: 'Price history of one company (?company_id=N): week, price, oldest first' } })

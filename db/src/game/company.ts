@@ -7,8 +7,10 @@ import {
   BANKRUPTCY_TURNS,
   FINANCIAL_HISTORY_ENTRIES,
   GameError,
+  MAX_ROW_ID,
   centsToDollars,
   netWorthRule,
+  type CompanyListPage,
   type Figure,
   type SignupBonusMode,
 } from '@marketcraft/shared';
@@ -18,6 +20,7 @@ import { createPlayerCompany } from './companies.ts';
 import { companyNameKey, withCompanyName } from './companyNames.ts';
 import { admitNewCompany } from './worlds.ts';
 import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
+import { companyFilterSql, pageSql, type ListPage } from './companyLists.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
 
 type ValuationRow = {
@@ -212,6 +215,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export interface PublicCompany {
+  /** Place on the leaderboard of the whole world (a filtered page keeps each company's true rank). */
+  rank: number;
   id: number;
   name: string;
   is_bot: boolean;
@@ -224,25 +229,44 @@ export interface PublicCompany {
   is_you: boolean;
 }
 
-/** GET /api/companies: every active company's public fields, richest (net worth: valuationSql) first. */
-export async function listCompanies(db: DbExecutor, worldId: number, viewerCompanyId: number | null): Promise<PublicCompany[]> {
-  const rows = await db.execute<{
-    id: number;
-    name: string;
-    is_bot: boolean;
-    strategy: string | null;
-    cash_cents: number;
-    founded_at: Date | string;
-    total_shares: number | null;
-    share_price_cents: number | null;
-    net_worth_cents: number;
-  }>(sql`
-    select c.id, c.name, c.is_bot, c.strategy, c.cash_cents, c.founded_at, s.total_shares, s.share_price_cents, v.net_worth_cents
-    from ${valuationSql(activeCompaniesCashSql(worldId), { worldId })} v
-    join companies c on c.world_id = ${worldId} and c.id = v.company_id
-    left join share_records s on s.world_id = c.world_id and s.company_id = c.id
-    order by v.net_worth_cents desc, c.id`);
-  return rows.map((row) => ({
+/** A page of the leaderboard, the size of the whole (filtered) list, and the viewer's own row wherever it ranks. */
+export interface RankedCompanies extends ListPage<PublicCompany> {
+  you: PublicCompany | null;
+}
+
+type RankedRow = {
+  part: 'page' | 'you';
+  rank: number;
+  id: number;
+  name: string;
+  is_bot: boolean;
+  strategy: string | null;
+  cash_cents: number;
+  founded_at: Date | string;
+  total_shares: number | null;
+  share_price_cents: number | null;
+  net_worth_cents: number;
+};
+
+/**
+ * GET /api/companies and /api/leaderboard: the active companies' public fields, richest (net worth:
+ * valuationSql) first, ties by id; one page of them, with the viewer's own row (its rank) found in
+ * the same pass. Net worth is valued once for the whole world: a rank needs everyone's.
+ */
+export async function rankCompanies(db: DbExecutor, worldId: number, viewerCompanyId: number | null, page: CompanyListPage): Promise<RankedCompanies> {
+  const rows = await db.execute<RankedRow>(sql`
+    with ranked as (
+      select c.id, c.name, c.is_bot, c.strategy, c.cash_cents, c.founded_at, s.total_shares, s.share_price_cents, v.net_worth_cents,
+             row_number() over (order by v.net_worth_cents desc, c.id) as rank
+      from ${valuationSql(activeCompaniesCashSql(worldId), { worldId })} v
+      join companies c on c.world_id = ${worldId} and c.id = v.company_id
+      left join share_records s on s.world_id = c.world_id and s.company_id = c.id
+    )
+    (select 'page' as part, ranked.* from ranked where ${companyFilterSql('ranked', page)} order by rank ${pageSql(page)})
+    union all
+    (select 'you' as part, ranked.* from ranked where ranked.id = ${viewerCompanyId ?? 0})`);
+  const toCompany = (row: RankedRow): PublicCompany => ({
+    rank: Number(row.rank),
     id: Number(row.id),
     name: row.name,
     is_bot: row.is_bot,
@@ -253,5 +277,19 @@ export async function listCompanies(db: DbExecutor, worldId: number, viewerCompa
     net_worth: centsToDollars(Number(row.net_worth_cents)),
     founded_at: new Date(row.founded_at).toISOString(),
     is_you: Number(row.id) === viewerCompanyId,
-  }));
+  });
+  const you = rows.find((row) => row.part === 'you');
+  // The ranked set is exactly the world's active companies (valuationSql values each of them), so they count without valuing.
+  const [count] = await db.execute<{ total: number }>(sql`
+    select count(*)::int as total from companies c where c.world_id = ${worldId} and c.status = 'active' and ${companyFilterSql('c', page)}`);
+  return {
+    rows: rows.filter((row) => row.part === 'page').map(toCompany),
+    total: Number(count?.total ?? 0),
+    you: you ? toCompany(you) : null,
+  };
+}
+
+/** Every active company, ranked (the benchmarks and tests that read a whole world; the API pages). */
+export async function listCompanies(db: DbExecutor, worldId: number, viewerCompanyId: number | null): Promise<PublicCompany[]> {
+  return (await rankCompanies(db, worldId, viewerCompanyId, { limit: MAX_ROW_ID, offset: 0, search: null, company_id: null })).rows;
 }

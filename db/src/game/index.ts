@@ -3,6 +3,7 @@ export * from './ledger.ts';
 export * from './companies.ts';
 export * from './companyNames.ts';
 export * from './company.ts';
+export * from './companyLists.ts';
 export * from './stocks.ts';
 export * from './politics.ts';
 export * from './research.ts';

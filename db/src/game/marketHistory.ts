@@ -9,13 +9,14 @@
  * week's price is the product's current price. Share prices come from
  * stock_price_history, as GET /stocks/history.
  */
-import { sql } from 'drizzle-orm';
-import { BUILDING_TYPES, GameError, centsToDollars, isBuildingType, priceChangePercent } from '@marketcraft/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { BUILDING_TYPES, GameError, centsToDollars, isBuildingType, priceChangePercent, type StockOverviewPage, type StockOverviewSort } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 import { companyWorld, currentWeek } from './world.ts';
 import { PRODUCT_NOT_FOUND } from './inventory.ts';
 import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './marketPrices.ts';
-import { getPortfolio } from './stocks.ts';
+import { countListedCompanies, getPortfolio } from './stocks.ts';
+import { companyFilterSql, pageSql } from './companyLists.ts';
 
 /** Weeks a sparkline shows (the current one included). */
 export const SPARKLINE_WEEKS = 12;
@@ -188,13 +189,39 @@ export interface StockOverviewView {
 }
 
 export interface StockOverview {
+  /** One page of the listed companies (docs/api.md, "Lists of companies"). */
   companies: StockOverviewView[];
+  /** Listed companies the filters keep, over all pages. */
+  total: number;
+  limit: number;
+  offset: number;
   /** Your whole portfolio: shares held, what they are worth, what they cost, the gain. */
   portfolio: { shares: number; value: number; cost: number; gain: number };
 }
 
-/** GET /stocks/overview: every listed company with its price, change, sparkline, market value and your position's gain. */
-export async function listStockOverview(db: DbExecutor, companyId: number): Promise<StockOverview> {
+/**
+ * The order of the overview's table: the column, then name, then id (stable across pages). "change"
+ * is the last two recorded prices' change (as change_percent reports it); companies with fewer than
+ * two recorded prices have none and come last either way.
+ */
+function overviewOrderKeySql(sort: StockOverviewSort): SQL {
+  switch (sort) {
+    case 'company_name':
+      return sql`c.name`;
+    case 'share_price':
+      return sql`s.share_price_cents`;
+    case 'market_cap':
+      return sql`s.share_price_cents::bigint * s.total_shares`;
+    case 'change_percent':
+      return sql`case when last2.prices[2] > 0 then (last2.prices[1] - last2.prices[2])::numeric / last2.prices[2]
+                      when last2.prices[2] is not null then 0 end`;
+  }
+}
+
+/** GET /stocks/overview: a page of the listed companies with price, change, sparkline, market value and your position's gain; your portfolio's totals. */
+export async function listStockOverview(db: DbExecutor, companyId: number, page: StockOverviewPage): Promise<StockOverview> {
+  const worldId = await companyWorld(db, companyId);
+  const direction = sql.raw(page.order === 'desc' ? 'desc' : 'asc');
   const rows = await db.execute<{
     company_id: number;
     company_name: string;
@@ -203,12 +230,21 @@ export async function listStockOverview(db: DbExecutor, companyId: number): Prom
     total_shares: number;
     history: Array<{ week: number; price_cents: number }> | null;
   }>(sql`
-    select c.id as company_id, c.name as company_name, c.is_bot, s.share_price_cents, s.total_shares,
+    select p.company_id, p.company_name, p.is_bot, p.share_price_cents, p.total_shares,
            (select json_agg(json_build_object('week', recent.week, 'price_cents', recent.price_cents) order by recent.week)
-              from (select week, price_cents from stock_price_history h where h.world_id = c.world_id and h.company_id = c.id order by week desc limit ${SPARKLINE_WEEKS}) recent) as history
-    from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
-    where s.world_id = ${await companyWorld(db, companyId)} and s.is_listed and c.status = 'active'
-    order by c.name, c.id`);
+              from (select week, price_cents from stock_price_history h where h.world_id = ${worldId} and h.company_id = p.company_id order by week desc limit ${SPARKLINE_WEEKS}) recent) as history
+    from (
+      select c.id as company_id, c.name as company_name, c.is_bot, s.share_price_cents, s.total_shares, ${overviewOrderKeySql(page.sort)} as sort_key
+      from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
+      left join lateral (
+        select array_agg(price_cents order by week desc) as prices
+        from (select week, price_cents from stock_price_history h where h.world_id = s.world_id and h.company_id = s.company_id order by week desc limit 2) two
+      ) last2 on true
+      where s.world_id = ${worldId} and s.is_listed and c.status = 'active' and ${companyFilterSql('c', page)}
+      order by sort_key ${direction} nulls last, c.name, c.id
+      ${pageSql(page)}
+    ) p
+    order by p.sort_key ${direction} nulls last, p.company_name, p.company_id`);
   // The position's value is the portfolio's own (GET /api/portfolio): one definition of what shares are worth.
   const portfolio = await getPortfolio(db, companyId);
   const positions = new Map(portfolio.map((entry) => [entry.company_id, entry]));
@@ -250,6 +286,9 @@ export async function listStockOverview(db: DbExecutor, companyId: number): Prom
   const costCents = portfolio.reduce((sum, entry) => sum + Math.round(entry.average_price * 100) * entry.shares_owned, 0);
   return {
     companies,
+    total: await countListedCompanies(db, worldId, page),
+    limit: page.limit,
+    offset: page.offset,
     portfolio: {
       shares: portfolio.reduce((sum, entry) => sum + entry.shares_owned, 0),
       value: centsToDollars(valueCents),

@@ -26,6 +26,7 @@ import {
   orderWithinMarket,
   priceChangePercent,
   shareDepthRule,
+  type CompanyListPage,
   type Figure,
   type StockTradeAction,
 } from '@marketcraft/shared';
@@ -34,6 +35,7 @@ import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
 import { changeCashOfTwo } from './ledger.ts';
+import { companyFilterSql, pageSql, type ListPage } from './companyLists.ts';
 
 export interface ShareRecordView {
   company_id: number;
@@ -52,8 +54,8 @@ export interface ShareRecordView {
   sell_price: number;
 }
 
-/** GET /api/shares and /api/company-shares: the share records of every listed, active company. */
-export async function listShareRecords(db: DbExecutor, worldId: number): Promise<ShareRecordView[]> {
+/** GET /api/shares and /api/company-shares: a page of the share records of the listed, active companies, by name (then id). */
+export async function listShareRecords(db: DbExecutor, worldId: number, page: CompanyListPage): Promise<ListPage<ShareRecordView>> {
   const depth = ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` });
   const rows = await db.execute<{
     company_id: number;
@@ -76,9 +78,10 @@ export async function listShareRecords(db: DbExecutor, worldId: number): Promise
            case when s.share_price_cents > 0 and abs(s.week_flow) + 1 <= 10 * ${depth} then
              ${ruleSql(marketSellProceedsRule, { price: sql`s.share_price_cents`, depth, flow: sql`s.week_flow`, quantity: sql`1` })} end as sell_cents
     from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
-    where s.world_id = ${worldId} and s.is_listed and c.status = 'active'
-    order by c.name, c.id`);
-  return rows.map((row) => ({
+    where s.world_id = ${worldId} and s.is_listed and c.status = 'active' and ${companyFilterSql('c', page)}
+    order by c.name, c.id
+    ${pageSql(page)}`);
+  const rowsOfPage = rows.map((row) => ({
     company_id: Number(row.company_id),
     company_name: row.company_name,
     is_bot: row.is_bot,
@@ -91,6 +94,16 @@ export async function listShareRecords(db: DbExecutor, worldId: number): Promise
     buy_price: centsToDollars(Number(row.buy_cents ?? 0)),
     sell_price: centsToDollars(Number(row.sell_cents ?? 0)),
   }));
+  return { rows: rowsOfPage, total: await countListedCompanies(db, worldId, page) };
+}
+
+/** How many listed, active companies the page's filters keep (the size of every share list). */
+export async function countListedCompanies(db: DbExecutor, worldId: number, page: CompanyListPage): Promise<number> {
+  const [row] = await db.execute<{ total: number }>(sql`
+    select count(*)::int as total
+    from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
+    where s.world_id = ${worldId} and s.is_listed and c.status = 'active' and ${companyFilterSql('c', page)}`);
+  return Number(row?.total ?? 0);
 }
 
 export interface PortfolioEntryView {
@@ -148,11 +161,13 @@ export interface StockPriceView {
 }
 
 /**
- * GET /api/stock-prices: per listed company, the latest recorded price and the one before it
- * (from stock_price_history; the current share price when nothing is recorded yet), ordered by
- * the absolute percent change, biggest movers first.
+ * GET /api/stock-prices: a page of the listed companies, each with its latest recorded price and the
+ * one before it (from stock_price_history, two rows per company at most; the current share price when
+ * nothing is recorded yet), biggest movers first: by the absolute change between the two, then name,
+ * then id. A company without a previous price has not moved (0 %) and comes after those that have
+ * one (the dashboard's movers panel reads the first page and shows only companies with a previous price).
  */
-export async function listStockPrices(db: DbExecutor, worldId: number): Promise<StockPriceView[]> {
+export async function listStockPrices(db: DbExecutor, worldId: number, page: CompanyListPage): Promise<ListPage<StockPriceView>> {
   const rows = await db.execute<{
     company_id: number;
     company_name: string;
@@ -161,34 +176,39 @@ export async function listStockPrices(db: DbExecutor, worldId: number): Promise<
     price_cents: number;
     previous_cents: number | null;
   }>(sql`
-    with ranked as (
-      select company_id, week, price_cents,
-             row_number() over (partition by company_id order by week desc) as rank
-      from stock_price_history where world_id = ${worldId}
-    )
     select c.id as company_id, c.name as company_name, c.is_bot,
            latest.week, coalesce(latest.price_cents, s.share_price_cents) as price_cents,
            previous.price_cents as previous_cents
     from share_records s
     join companies c on c.world_id = s.world_id and c.id = s.company_id
-    left join ranked latest on latest.company_id = s.company_id and latest.rank = 1
-    left join ranked previous on previous.company_id = s.company_id and previous.rank = 2
-    where s.world_id = ${worldId} and s.is_listed and c.status = 'active'`);
-  return rows
-    .map((row) => {
-      const price = Number(row.price_cents);
-      const previous = row.previous_cents === null ? null : Number(row.previous_cents);
-      return {
-        company_id: Number(row.company_id),
-        company_name: row.company_name,
-        is_bot: row.is_bot,
-        week: row.week === null ? null : Number(row.week),
-        price: centsToDollars(price),
-        previous_price: previous === null ? null : centsToDollars(previous),
-        change_percent: priceChangePercent(price, previous),
-      };
-    })
-    .sort((a, b) => Math.abs(b.change_percent) - Math.abs(a.change_percent) || a.company_name.localeCompare(b.company_name));
+    left join lateral (
+      select week, price_cents from stock_price_history h
+      where h.world_id = s.world_id and h.company_id = s.company_id order by week desc limit 1
+    ) latest on true
+    left join lateral (
+      select price_cents from stock_price_history h
+      where h.world_id = s.world_id and h.company_id = s.company_id order by week desc offset 1 limit 1
+    ) previous on true
+    where s.world_id = ${worldId} and s.is_listed and c.status = 'active' and ${companyFilterSql('c', page)}
+    order by case when previous.price_cents > 0
+                  then abs(coalesce(latest.price_cents, s.share_price_cents) - previous.price_cents)::numeric / previous.price_cents
+                  else 0 end desc,
+             previous.price_cents is null, c.name, c.id
+    ${pageSql(page)}`);
+  const rowsOfPage = rows.map((row) => {
+    const price = Number(row.price_cents);
+    const previous = row.previous_cents === null ? null : Number(row.previous_cents);
+    return {
+      company_id: Number(row.company_id),
+      company_name: row.company_name,
+      is_bot: row.is_bot,
+      week: row.week === null ? null : Number(row.week),
+      price: centsToDollars(price),
+      previous_price: previous === null ? null : centsToDollars(previous),
+      change_percent: priceChangePercent(price, previous),
+    };
+  });
+  return { rows: rowsOfPage, total: await countListedCompanies(db, worldId, page) };
 }
 
 /** GET /api/stocks/history?company_id=N: the last 52 recorded weekly prices, oldest first. */

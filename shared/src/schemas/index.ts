@@ -11,3 +11,4 @@ export * from './research.ts';
 export * from './apiTokens.ts';
 export * from './history.ts';
 export * from './worlds.ts';
+export * from './lists.ts';
