@@ -25,6 +25,19 @@ export function clientIpOf(c: Context, trustedProxyHops = 0): string {
   }
 }
 
+/** Headers a reverse proxy adds to the requests it relays. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * Whether a reverse proxy that TRUST_PROXY_HOPS does not declare relayed the request (0, yet it
+ * carries a forwarding header): its socket address is then the proxy's, often this machine's
+ * (nginx, Caddy or Apache on the same host), not the person's. The local-password admin rule
+ * (admins.ts) must not take such a request for the operator at the console.
+ */
+export function relayedByUndeclaredProxy(c: Context, trustedProxyHops = 0): boolean {
+  return trustedProxyHops === 0 && FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined);
+}
+
 /**
  * The address a sign-up's early-bird bonus is counted against (EARLY_BIRD_PER_ADDRESS): an IPv4
  * address as it is (also when written IPv4-mapped, `::ffff:192.0.2.1`), an IPv6 address by its

@@ -155,6 +155,34 @@ describe('accounts and sign-in', () => {
     expect(player.body.user).toMatchObject({ isAdmin: false });
   });
 
+  it('trusts no local password relayed by a proxy that TRUST_PROXY_HOPS does not declare (nginx on the same machine)', async () => {
+    // TRUST_PROXY_HOPS 0 (the default): the socket is loopback, but a forwarding header says a proxy relayed it.
+    const proxied = await startTestApp({ env: { ADMIN_EMAILS: 'proxied-operator@example.com,proxied-2@example.com,proxied-3@example.com,console-operator@example.com' } });
+    try {
+      const signUpAs = (email: string, headers: Record<string, string>) =>
+        rawRequest(proxied.baseUrl, 'POST', '/api/auth/signup', { body: { email, password: 'operator1' }, headers: { origin: proxied.baseUrl, ...headers } });
+      const relayed: Array<[string, Record<string, string>]> = [
+        ['proxied-operator@example.com', { 'x-forwarded-for': '203.0.113.50' }],
+        ['proxied-2@example.com', { forwarded: 'for=203.0.113.50' }],
+        ['proxied-3@example.com', { 'x-real-ip': '203.0.113.50' }],
+      ];
+      for (const [email, header] of relayed) {
+        const squat = await signUpAs(email, header);
+        expect(squat.status).toBe(200);
+        expect(squat.body.user).toMatchObject({ isAdmin: false });
+      }
+      const signin = await rawRequest(proxied.baseUrl, 'POST', '/api/auth/signin', {
+        body: { email: 'proxied-operator@example.com', password: 'operator1' },
+        headers: { origin: proxied.baseUrl, 'x-real-ip': '203.0.113.50' },
+      });
+      expect(signin.body.user).toMatchObject({ isAdmin: false });
+      // At the console itself (no proxy header) the operator's first run still works.
+      expect((await signUpAs('console-operator@example.com', {})).body.user).toMatchObject({ isAdmin: true });
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('trusts no local password sign-up on a game with a public address (PUBLIC_URL)', async () => {
     const publicGame = await startTestApp({ env: { ADMIN_EMAILS: 'public-operator@example.com', PUBLIC_URL: 'https://marketcraft.example' } });
     try {

@@ -9,7 +9,7 @@ import { ZodError, type z } from 'zod';
 import { GOOGLE_CANCELLED_MESSAGE, GOOGLE_FAILED_MESSAGE, GOOGLE_STATE_MISMATCH_MESSAGE, GameError, googleRedirectMessage, signInInputSchema, signUpInputSchema, type AuthProviders } from '@marketcraft/shared';
 import type { ApiServices } from '../context.ts';
 import { createRequestContext, isSecureRequest } from '../context.ts';
-import { clientIpOf } from '../clientIp.ts';
+import { clientIpOf, relayedByUndeclaredProxy } from '../clientIp.ts';
 import { zodErrorMessage } from '../trpc.ts';
 import { bearerCredentialOf } from '../access/credentials.ts';
 import { blankSessionCookie, parseCookies, serializeCookie, sessionCookie } from './cookies.ts';
@@ -77,6 +77,10 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
     adminEmails: config.ADMIN_EMAILS,
     trustsLocalPasswords: !config.PUBLIC_URL,
   };
+  // A password request relayed by a proxy TRUST_PROXY_HOPS does not declare is not the operator at
+  // the console, whatever its socket address (relayedByUndeclaredProxy).
+  const settingsFor = (c: Context): AccountSettings =>
+    relayedByUndeclaredProxy(c, config.TRUST_PROXY_HOPS) ? { ...settings, trustsLocalPasswords: false } : settings;
   const google = createGoogleSignIn(config);
 
   /** Answers `{ user, token }` and sets the session cookie. */
@@ -97,7 +101,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   app.post('/api/auth/signup', async (c) => {
     try {
       const input = parseInput(signUpInputSchema, await readJsonBody(c));
-      const signedIn = await signUp(db, settings, input, clientIpOf(c, config.TRUST_PROXY_HOPS));
+      const signedIn = await signUp(db, settingsFor(c), input, clientIpOf(c, config.TRUST_PROXY_HOPS));
       await endPreviousCookieSession(c.req.raw);
       return signedInResponse(c, signedIn);
     } catch (error) {
@@ -108,7 +112,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   app.post('/api/auth/signin', async (c) => {
     try {
       const input = parseInput(signInInputSchema, await readJsonBody(c));
-      const signedIn = await signIn(db, settings, input, clientIpOf(c, config.TRUST_PROXY_HOPS));
+      const signedIn = await signIn(db, settingsFor(c), input, clientIpOf(c, config.TRUST_PROXY_HOPS));
       await endPreviousCookieSession(c.req.raw);
       return signedInResponse(c, signedIn);
     } catch (error) {
