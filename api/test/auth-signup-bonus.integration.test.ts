@@ -105,6 +105,13 @@ describe('signup bonus', () => {
       '203.0.113.7',
       '203.0.113.8',
     ]);
+
+    // The game's own machine is not capped: its sign-ups (a player at the console, scripted players) all get the bonus.
+    const local = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `console-${i}@example.com`, password: 'secret1' }, headers: from('127.0.0.1') })),
+    );
+    const localCash = await Promise.all(local.map(async (response) => (await app!.api('GET', '/company', { token: response.body.token })).body.cash as number));
+    expect(localCash).toEqual(Array(5).fill(500_000));
   });
 
   it('the address a bonus is counted against: IPv4 as it is, IPv6 by its /64', () => {

@@ -72,15 +72,17 @@ async function applyListedAdmin(
 }
 
 /**
- * Where a sign-up comes from, and what that address may still take. The game's own machine is not
- * throttled (0: no limit): its operator, test runs and drills sign up many players from it, and a
- * flood from it is its own operator's.
+ * Where a sign-up comes from, and what that address may still take. The per-address caps are for
+ * network addresses: the game's own machine (loopback) is neither throttled nor capped in
+ * early-bird bonuses. Its operator, test runs, drills and scripted players sign up many players
+ * from it, and a flood from it is its own operator's (docs/auth.md).
  */
 function signupOrigin(settings: AccountSettings, clientIp: string): SignupOrigin {
+  const local = isLoopbackAddress(clientIp);
   return {
     address: signupAddressKey(clientIp),
-    bonusesPerAddress: settings.earlyBirdPerAddress,
-    signupsPerHour: isLoopbackAddress(clientIp) ? 0 : settings.signupsPerAddressPerHour,
+    bonusesPerAddress: local ? null : settings.earlyBirdPerAddress,
+    signupsPerHour: local ? 0 : settings.signupsPerAddressPerHour,
   };
 }
 

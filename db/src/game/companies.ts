@@ -34,7 +34,9 @@ export function defaultCompanyName(email: string): string {
  */
 export interface SignupOrigin {
   address: string;
-  bonusesPerAddress: number;
+  /** Early-bird bonuses sign-ups from the address may take; null: no cap (the game's own machine). */
+  bonusesPerAddress: number | null;
+  /** Sign-ups the address may make in an hour; 0: no limit. */
   signupsPerHour: number;
 }
 
