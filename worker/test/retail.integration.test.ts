@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { storeSalesSql } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
-import { baseDemandRule, cityDemandRule, referencePriceRule, storeCapacityRule } from '@marketcraft/shared';
+import { baseDemandRule, cityDemandRule, referencePriceRule, spilloverShareRule, storeCapacityRule, storeWeightRule } from '@marketcraft/shared';
 import { createCompany, createTurnWorld, insertBuilding, type TurnWorld } from './fixtures.ts';
 
 const PRICE = 2_000;
@@ -107,6 +107,44 @@ describe('store sales share a city\'s demand', () => {
     ]);
     expect(units[0]).toBe(20);
     expect(total).toBe(BASE_DEMAND);
+  });
+
+  it('shoppers a sold-out store could not serve buy at a dearer store only as many as they would at its price', async () => {
+    const dearer = Math.round(REFERENCE * 1.2);
+    const { units, demand } = await market([
+      { stock: 20, price: REFERENCE },
+      { stock: 10_000, price: dearer },
+    ]);
+    // The first round by weight, as the turn computes it (the retail city's 10% bonus in both weights).
+    const weights = [REFERENCE, dearer].map((price) => storeWeightRule.evaluate({ referenceCents: REFERENCE, retailCents: price, bonus: 10 }));
+    const total = weights[0]! + weights[1]!;
+    const average = (weights[0]! * REFERENCE + weights[1]! * dearer) / total;
+    expect(demand).toBe(cityDemandRule.evaluate({ baseDemand: BASE_DEMAND, referenceCents: REFERENCE, averagePriceCents: average }));
+    const dearerFirst = Math.floor((demand * weights[1]!) / total);
+    const unserved = demand - 20 - dearerFirst;
+    // The unserved shoppers were buying at the reference price: at 1.2x they buy 1/1.2^4 (48%) as many.
+    const share = spilloverShareRule.evaluate({ unservedPriceCents: REFERENCE, retailCents: dearer });
+    expect(share).toBeCloseTo(1 / 1.2 ** 4, 6);
+    expect(units[0]).toBe(20);
+    expect(Math.abs(units[1]! - (dearerFirst + Math.floor(unserved * share)))).toBeLessThanOrEqual(1);
+    expect(units[1]!).toBeLessThan(demand - 20);
+  });
+
+  it('a one-unit shelf at $0.01 hands no shoppers to a shelf at 2.9x the reference price (it sells what it sells alone, or less)', async () => {
+    const dear = Math.round(REFERENCE * 2.9);
+    const alone = await market([{ stock: 10_000, price: dear }]);
+    // Alone at 2.9x the city buys (1/2.9)^4 of its demand at the reference price: a few units.
+    expect(alone.units[0]).toBe(cityDemandRule.evaluate({ baseDemand: BASE_DEMAND, referenceCents: REFERENCE, averagePriceCents: dear }));
+    const withDecoy = await market([
+      { stock: 1, price: 1 },
+      { stock: 10_000, price: dear },
+    ]);
+    // The decoy pulls the average price to about $0.01, so the city wants 2x its demand; it sells
+    // its one unit, and the shoppers it could not serve buy almost nothing at 2.9x. (Before the
+    // spillover rule the dear shelf sold its whole capacity: 2x the demand, $33,000 of it.)
+    expect(withDecoy.demand).toBe(2 * BASE_DEMAND);
+    expect(withDecoy.units[0]).toBe(1);
+    expect(withDecoy.units[1]!).toBeLessThanOrEqual(alone.units[0]!);
   });
 
   it('a store sells no more than its capacity (staff and equipment), valued at its shelf prices', async () => {

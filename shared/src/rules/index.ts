@@ -14,7 +14,7 @@ import {
   wagesRule,
 } from './production.ts';
 import { goodsBuyCostRule, liquidationValueRule, marketBuyCostRule, marketMidPriceRule, marketOrderFitsRule, marketSellProceedsRule, nextMarketPriceRule, shockedPriceRule } from './market.ts';
-import { baseDemandRule, cityDemandRule, referencePriceRule, storeCapacityRule, storeRevenueRule, storeWeightRule } from './retail.ts';
+import { baseDemandRule, cityDemandRule, referencePriceRule, spilloverShareRule, storeCapacityRule, storeRevenueRule, storeWeightRule } from './retail.ts';
 import {
   carriedLossRule,
   dividendPerShareRule,
@@ -62,4 +62,5 @@ export const RULES: readonly Rule[] = [
   shockedPriceRule,
   marketOrderFitsRule,
   goodsBuyCostRule,
+  spilloverShareRule,
 ] as readonly Rule[];

@@ -6,7 +6,9 @@
  * 3. each store's weight w = (R / its price)^4 x (1 + its store bonus/100), 0 above 3R; its share
  *    s = w / sum of weights; the average price pbar = sum of s x price;
  * 4. units demanded Q = Q0 x min(2, (R / pbar)^4): two stores at one price share one demand;
- * 5. a store serves Q x s, within its shelf stock and its capacity (valued at its shelf prices).
+ * 5. a store serves Q x s, within its shelf stock and its capacity (valued at its shelf prices);
+ * 6. shoppers a store could not serve go to the other stores by weight, and buy there as many as
+ *    they would at that store's price (spilloverShareRule).
  * The turn runs steps 3-5 in SQL for every city and product at once (worker/src/turn/sales.ts).
  */
 import {
@@ -89,6 +91,33 @@ export const cityDemandRule = defineRule({
   },
   formula: (v) =>
     E.floor(E.mul(v.baseDemand, E.min(MAX_DEMAND_MULTIPLE, E.pow(E.div(v.referenceCents, v.averagePriceCents), DEMAND_PRICE_ELASTICITY)))),
+});
+
+/**
+ * Shoppers who could not buy where they chose (that store ran out or reached its capacity) try the
+ * other stores selling the product in the city, by weight, and buy there as many as they would at
+ * that store's price: min(1, (the average price of the stores they could not buy from / its
+ * price)^4), the city's demand curve (DEMAND_PRICE_ELASTICITY). Cheaper stores get all of them.
+ * Why: without it a one-unit shelf at $0.01 pulled the city's average price down (the city then
+ * bought 2x its demand), ran out at once, and handed those shoppers, in full, to a shelf of the same
+ * company priced at 3x the reference price (docs/economy.md, "Store sales").
+ */
+export const spilloverShareRule = defineRule({
+  name: 'spilloverShare',
+  description: 'Share of the shoppers a store could not serve who buy at this store, at its price',
+  unit: 'ratio',
+  inputs: {
+    unservedPriceCents: {
+      label: 'Average price of the stores they could not buy from',
+      unit: 'dollars',
+      cents: true,
+      integer: false,
+      min: 1,
+      max: 100_000_000,
+    },
+    retailCents: cents('Shelf price'),
+  },
+  formula: (v) => E.min(1, E.pow(E.div(v.unservedPriceCents, v.retailCents), DEMAND_PRICE_ELASTICITY)),
 });
 
 /** What a store can sell per week, valued at its shelf prices: $30,000 x efficiency x rate x (100 + bonus) / 10^6. */

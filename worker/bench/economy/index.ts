@@ -89,6 +89,8 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
       resellerStrategy(),
       // The economy audit's careful reseller, opening its first stores 10 cities down the list.
       resellerStrategy({ name: 'reseller by demand', pick: 'demand', siteOffset: 10, startMultiple: 1.6 }),
+      // economy4's min-maxer: the careful reseller with a decoy store beside each store (a one-unit shelf at $0.01).
+      resellerStrategy({ name: 'decoy reseller', pick: 'demand', siteOffset: 5, startMultiple: 2, decoy: true }),
       arbitrageurStrategy(),
       speculatorStrategy(),
     ]) {

@@ -12,7 +12,9 @@
  *    (storeCapacityRule, valued at the shelf prices: scaled down in proportion) and each within its
  *    stock;
  * 4. one redistribution round: what capped offers could not serve goes to the other offers of the
- *    market by weight, within their remaining stock and their store's remaining capacity;
+ *    market by weight, each taking as many as those shoppers buy at its price (spilloverShareRule on
+ *    the average price of the offers that could not serve them), within their remaining stock and
+ *    their store's remaining capacity;
  * 5. revenue = storeRevenueRule (price_bonus research).
  *
  * Rows: (store_product_id, building_id, company_id, city_id, country_id, product_id, stock, price_cents,
@@ -24,6 +26,7 @@ import {
   cityDemandRule,
   efficiencyRule,
   referencePriceRule,
+  spilloverShareRule,
   storeCapacityRule,
   storeRevenueRule,
   storeWeightRule,
@@ -94,12 +97,18 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
       from first_round f
     ), unmet as (
       select city_id, product_id, max(demand) - sum(first_units) as unmet,
-             sum(weight) filter (where first_units < stock and capacity_left > 0) as open_weight
+             sum(weight) filter (where first_units < stock and capacity_left > 0) as open_weight,
+             -- The price the unserved shoppers were paying: the offers' prices weighted by what each
+             -- could not serve (only rounding left over: the market's average price).
+             coalesce(sum((wanted - first_units) * price_cents)::float8 / nullif(sum(wanted - first_units), 0)::float8,
+                      (sum(weight * price_cents) / sum(weight))::float8) as unserved_price
       from after_first group by city_id, product_id
     ), second_round as (
       select f.*,
              case when f.first_units < f.stock and f.capacity_left > 0 and u.unmet > 0 and u.open_weight > 0
-                  then least(f.stock - f.first_units, floor(u.unmet * f.weight / u.open_weight))::bigint else 0 end as extra_wanted
+                  then least(f.stock - f.first_units, floor(u.unmet * f.weight / u.open_weight
+                         * ${ruleSql(spilloverShareRule, { unservedPriceCents: sql`u.unserved_price`, retailCents: sql`f.price_cents` })}))::bigint
+                  else 0 end as extra_wanted
       from after_first f join unmet u on u.city_id = f.city_id and u.product_id = f.product_id
     ), sold as (
       select s.*,

@@ -26,6 +26,8 @@ const CITIES = [
 
 interface Store {
   id: number;
+  /** The decoy store beside it (ResellerOptions.decoy). */
+  decoyId?: number;
   cityId: number;
   /** Its shelves' price level (x the city's reference price), searched with the store's forecast. */
   price: PriceLevel;
@@ -55,6 +57,13 @@ export interface ResellerOptions {
   siteOffset?: number;
   /** The first price level (x the reference price) its stores' price search starts from. */
   startMultiple?: number;
+  /**
+   * The decoy play (a min-maxer's probe of the shoppers' rule): beside each store, a second store in
+   * the same city (no hires) carries one unit of each of its products at $0.01, restocked every
+   * week: the cheap shelf pulls the city's average price down (so the city buys up to 2x its
+   * demand) and runs out at once, and the shoppers it could not serve go to the real store.
+   */
+  decoy?: boolean;
 }
 
 export function resellerStrategy(options: ResellerOptions = { name: 'reseller', pick: 'margin' }): Strategy {
@@ -80,7 +89,9 @@ export function resellerStrategy(options: ResellerOptions = { name: 'reseller', 
     const building = await attempt(ctx, 'build store', () => buildBuilding(ctx.db, ctx.companyId, { type: 'store', cityId }));
     if (!building) return;
     await attempt(ctx, 'hire', () => hireEmployees(ctx.db, ctx.companyId, building.id, HIRES));
-    stores.push({ id: building.id, cityId, price: { multiple: options.startMultiple ?? 1, step: 1.1 }, products: await bestProducts(ctx, cityId) });
+    let decoyId: number | undefined;
+    if (options.decoy) decoyId = (await attempt(ctx, 'build decoy store', () => buildBuilding(ctx.db, ctx.companyId, { type: 'store', cityId })))?.id;
+    stores.push({ id: building.id, decoyId, cityId, price: { multiple: options.startMultiple ?? 1, step: 1.1 }, products: await bestProducts(ctx, cityId) });
   }
 
   return {
@@ -96,7 +107,7 @@ export function resellerStrategy(options: ResellerOptions = { name: 'reseller', 
       else {
         const [last] = await db.execute<{ profit_cents: number }>(sql`
           select profit_cents from financial_history where company_id = ${companyId} order by week desc limit 1`);
-        const costCents = dollarsToCents(BUILDING_TYPES.store.constructionCost + HIRES * 5_000);
+        const costCents = dollarsToCents(BUILDING_TYPES.store.constructionCost * (options.decoy ? 2 : 1) + HIRES * 5_000);
         if (Number(last?.profit_cents ?? 0) > 0 && stores.length < CITIES.length && (await cashCents(db, companyId)) >= RESERVE_CENTS + costCents) {
           await openStore(ctx);
         }
@@ -126,6 +137,13 @@ export function resellerStrategy(options: ResellerOptions = { name: 'reseller', 
           if (!bought) continue;
           const retailPriceCents = Math.round(product.referenceCents * store.price.multiple);
           await attempt(ctx, 'shelve', () => transferToStore(db, companyId, store.id, { productId: product.productId, quantity, retailPriceCents }));
+        }
+        if (store.decoyId !== undefined) {
+          for (const product of store.products) {
+            if ((await shelf(db, store.decoyId, product.productId)).quantity > 0) continue;
+            if (!(await attempt(ctx, 'decoy purchase', () => purchaseForBuilding(db, companyId, store.decoyId!, { productId: product.productId, quantity: 1 })))) continue;
+            await attempt(ctx, 'decoy shelve', () => transferToStore(db, companyId, store.decoyId!, { productId: product.productId, quantity: 1, retailPriceCents: 1 }));
+          }
         }
         // Each store re-prices every other week (half of them each week).
         if ((week + store.id) % 2 === 0) await searchPriceLevel(ctx, store.id, store.price, { min: 0.8, max: 2.9 });
