@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (table auth_throttles): attempts are counted per address (`ip:<address>`)
+ * Sign-in throttling (table auth_throttles): attempts are counted per address (`ip:<address>`; on loopback per address and account)
  * and per account (`email:<lowercased>`), and an attempt is counted BEFORE its password is hashed,
  * in one atomic statement. So however many attempts arrive at once, no more than a key's limit of
  * them are ever checked: the attempt that reaches a key's limit locks the key for 10 minutes (the
@@ -14,6 +14,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { authThrottles, type DbExecutor } from '@marketcraft/db';
+import { isLoopbackAddress } from '../clientIp.ts';
 
 /** Consecutive failures that lock an address. */
 export const SIGN_IN_FAILURE_LIMIT = 10;
@@ -25,9 +26,16 @@ const ACCOUNT_KEY_PREFIX = 'email:';
 /** A key's limit, the one place it is decided: accounts' keys SIGN_IN_ACCOUNT_FAILURE_LIMIT, addresses' SIGN_IN_FAILURE_LIMIT. */
 const failureLimitSql = sql`(case when starts_with(t.key, ${ACCOUNT_KEY_PREFIX}::text) then ${SIGN_IN_ACCOUNT_FAILURE_LIMIT}::int else ${SIGN_IN_FAILURE_LIMIT}::int end)`;
 
-/** The account's key first, then the address's: every attempt locks its rows in this order. */
+/**
+ * The account's key first, then the address's: every attempt locks its rows in this order. The
+ * game's own machine (loopback) is one address for all its players (a console, test runs, scripted
+ * players, a proxy without TRUST_PROXY_HOPS): its failures are counted per account, so guessing one
+ * account's password from it locks that account from it (after 10, as any address), never every
+ * player signing in there.
+ */
 export function throttleKeys(email: string, clientIp: string): [string, string] {
-  return [`${ACCOUNT_KEY_PREFIX}${email.trim().toLowerCase()}`, `ip:${clientIp}`];
+  const account = `${ACCOUNT_KEY_PREFIX}${email.trim().toLowerCase()}`;
+  return [account, isLoopbackAddress(clientIp) ? `ip:${clientIp}|${account}` : `ip:${clientIp}`];
 }
 
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAt: Date };
