@@ -148,5 +148,15 @@ describe('classroom worlds', () => {
     expect((await app.api('POST', '/worlds/join', { token: friend.token, headers: from('10.0.0.1'), body: { code: 'ANYTHING' } })).status).toBe(429);
     // Someone else elsewhere is not.
     expect((await app.api('POST', '/worlds/join', { token: friend.token, headers: from('10.0.0.3'), body: { code: 'ANYTHING' } })).status).toBe(404);
+    // The game's own machine is no one address: a guesser there is limited, its other players are not.
+    const console = await app.createPlayer({ name: 'Console guesser' });
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect((await app.api('POST', '/worlds/join', { token: console.token, headers: from('127.0.0.1'), body: { code: `LOCAL${attempt}` } })).status).toBe(404);
+    }
+    expect((await app.api('POST', '/worlds/join', { token: console.token, headers: from('127.0.0.1'), body: { code: 'ANYTHING' } })).status).toBe(429);
+    // A classmate on the same machine is still told the truth about a code (404, not 429).
+    const classmate = await app.createPlayer({ name: 'Console classmate' });
+    const told = await app.api('POST', '/worlds/join', { token: classmate.token, headers: from('127.0.0.1'), body: { code: 'ANYTHING' } });
+    expect(told).toMatchObject({ status: 404, body: { error: 'No world has this join code' } });
   });
 });

@@ -1,17 +1,23 @@
 /**
  * Join codes are guarded against guessing (docs/worlds.md): after MAX_WRONG_JOIN_CODES wrong codes
- * in JOIN_ATTEMPT_WINDOW_MINUTES from one user, or from one address, joining answers 429 until the
+ * in JOIN_ATTEMPT_WINDOW_MINUTES from one user, or from one network address, joining answers 429 until the
  * oldest of them is older than the window. The counts live in the rate limiter's store
  * (`rate_limit_counters`, one row per subject and minute), under `join:user:<id>` and `join:ip:<address>`.
  */
 import { sql } from 'drizzle-orm';
 import { GameError, JOIN_ATTEMPT_WINDOW_MINUTES, MAX_WRONG_JOIN_CODES } from '@marketcraft/shared';
 import type { DbExecutor } from '@marketcraft/db';
+import { isLoopbackAddress } from '../clientIp.ts';
 
 export const TOO_MANY_JOIN_CODES = `Too many wrong join codes: try again in ${JOIN_ATTEMPT_WINDOW_MINUTES} minutes`;
 
+/**
+ * What a wrong code counts against: the user, and the address it came from. The game's own machine
+ * (loopback) is one address for all of its players (a console, test runs, scripted players), so it
+ * is not counted as one: one guesser there would keep every student on it from joining.
+ */
 function subjects(userId: number, clientIp: string): string[] {
-  return [`join:user:${userId}`, `join:ip:${clientIp}`];
+  return isLoopbackAddress(clientIp) ? [`join:user:${userId}`] : [`join:user:${userId}`, `join:ip:${clientIp}`];
 }
 
 /** 429 when the user or the address has used up its wrong codes in the window. */
