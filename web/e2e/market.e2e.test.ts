@@ -131,6 +131,9 @@ describe('market journey', () => {
     await page.getByText(/^Your portfolio: \$/).waitFor();
     const rows = page.getByTestId('stock-row');
     await rows.first().waitFor();
+    // The table shows a page of the listed companies: find the issuer by name (searched on the server).
+    await page.getByRole('textbox', { name: 'Search companies' }).fill(issuer.company_name);
+    await expect.poll(() => rows.filter({ hasNotText: issuer.company_name }).count()).toBe(0);
     const row = rows.filter({ hasText: issuer.company_name });
     await row.getByText('3 owned').waitFor();
     await row.getByRole('img', { name: new RegExp(`share price`) }).waitFor();

@@ -31,8 +31,9 @@ export function useRecentNews() {
   return trpc.news.recent.useQuery(undefined, { refetchInterval: TRANSACTIONS_POLL_MS });
 }
 
-export function useCompanyShares() {
-  return trpc.stocks.companyShares.useQuery(undefined, { refetchInterval: COMPANY_SHARES_POLL_MS });
+/** The share record of one company (the stock page's selected one), polled: a page asks only for what it shows. */
+export function useCompanyShares(companyId: number | null) {
+  return trpc.stocks.companyShares.useQuery({ company_id: companyId ?? undefined, limit: 1 }, { enabled: companyId !== null, refetchInterval: COMPANY_SHARES_POLL_MS });
 }
 
 export function usePoliticalEvents() {

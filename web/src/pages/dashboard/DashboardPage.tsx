@@ -138,7 +138,8 @@ export function topMovers(prices: readonly StockPrice[], count = MOVERS_PANEL_SI
 }
 
 function StockMovers() {
-  const prices = trpc.stocks.prices.useQuery();
+  // The server orders by the biggest move: the panel needs only the first page.
+  const prices = trpc.stocks.prices.useQuery({ limit: MOVERS_PANEL_SIZE });
   const movers = topMovers(prices.data ?? []);
   return (
     <Panel
@@ -365,8 +366,9 @@ export default function DashboardPage() {
   usePageMeta('Dashboard', 'Your company at a glance: cash, buildings, stocks, inventory and the latest news.');
   const { company, isPending: companyPending, noCompany } = useCompany();
   const buildings = useBuildings();
-  // The exchange's overview totals the portfolio (shares held); the dashboard sums nothing itself.
-  const stockOverview = trpc.stocks.overview.useQuery();
+  // The exchange's overview totals the portfolio (shares held); the dashboard sums nothing itself
+  // and shows no company of the list, so it asks for the smallest page.
+  const stockOverview = trpc.stocks.overview.useQuery({ limit: 1 });
   // The holdings the Warehouse page lists (one per product and place), as Top Inventory lists them.
   const goods = trpc.warehouse.holdings.useQuery();
   const history = trpc.company.financialHistory.useQuery();

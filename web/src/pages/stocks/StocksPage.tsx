@@ -1,12 +1,14 @@
 /**
- * Stock Exchange (spec sections 2, 4, 5, 8; issue 10): a sortable, searchable table of every listed
- * company (price, change this week, a sparkline, market value, your position's gain), the selected
- * company's detail with its price history and the trade form. The selection lives in the address
- * (?company=ID), so the ledger links here.
+ * Stock Exchange (spec sections 2, 4, 5, 8; issue 10): a sortable, searchable table of the listed
+ * companies (price, change this week, a sparkline, market value, your position's gain), a page at a
+ * time from the server, which also sorts and searches (GET /api/stocks/overview: a world can list
+ * 100,000 companies); the selected company's detail with its price history and the trade form. The
+ * selection lives in the address (?company=ID), so the ledger links here.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { COMPANY_LIST_PAGE_SIZE, MAX_COMPANY_NAME_LENGTH } from '@marketcraft/shared';
 import { Badge, Button, Card, Center, Grid, Group, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconChartLine, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
 import { CashBadge } from '../../components/CashBadge';
@@ -25,7 +27,8 @@ import { OrderSummary } from '../../components/OrderSummary';
 import { useShareQuote } from '../../hooks/useOrderQuote';
 import { SortableTh } from '../../components/SortableTh';
 import { Sparkline } from '../../components/Sparkline';
-import { nextSort, sortRows, type SortState } from '../../lib/sortTable';
+import { ListPager } from '../../components/ListPager';
+import { nextSort, type SortState } from '../../lib/sortTable';
 import { trpc, type RouterOutputs } from '../../trpc';
 
 const WeeklyLineChart = lazy(() => import('../../components/charts/WeeklyLineChart'));
@@ -154,19 +157,26 @@ function CompanyDetail({ record, row, cash }: { record: ShareRecord; row: Overvi
 }
 
 type OverviewRow = RouterOutputs['stocks']['overview']['companies'][number];
-type Column = 'company_name' | 'share_price' | 'change_percent' | 'market_cap' | 'gain';
-
-const valueOf = (row: OverviewRow, column: Column) => (column === 'gain' ? (row.position?.gain ?? null) : row[column]);
+/** The columns the server sorts by (your gain is yours alone: the table does not sort by it). */
+type Column = 'company_name' | 'share_price' | 'change_percent' | 'market_cap';
 
 export default function StocksPage() {
   usePageMeta('Stock Exchange', 'Trade shares of player and bot companies.');
   const { company } = useCompany();
-  const shares = useCompanyShares();
-  const overview = trpc.stocks.overview.useQuery();
   const [params, setParams] = useSearchParams();
   const selectedId = Number(params.get('company')) || null;
   const [search, setSearch] = useState('');
+  const [searched] = useDebouncedValue(search.trim(), 300);
   const [sort, setSort] = useState<SortState<Column>>({ key: 'company_name', direction: 'ascending' });
+  const [offset, setOffset] = useState(0);
+  // One page of the table, sorted and searched by the server; the previous page stays (dimmed) while the next loads.
+  const overview = trpc.stocks.overview.useQuery(
+    { limit: COMPANY_LIST_PAGE_SIZE, offset, search: searched || undefined, sort: sort.key, order: sort.direction === 'ascending' ? 'asc' : 'desc' },
+    { placeholderData: (previous) => previous },
+  );
+  // The selected company, wherever it is in the list (the address may name one of another page).
+  const shares = useCompanyShares(selectedId);
+  const selected = trpc.stocks.overview.useQuery({ company_id: selectedId ?? undefined, limit: 1 }, { enabled: selectedId !== null });
   const detailRef = useRef<HTMLDivElement>(null);
   // Below 'md' the detail sits under the long company list: bring it into view when a company is picked.
   const sideBySide = useMediaQuery('(min-width: 62em)');
@@ -176,17 +186,18 @@ export default function StocksPage() {
     setParams(next, { replace: true });
     if (!sideBySide) window.requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   };
-  const onSort = (column: Column) => setSort((current) => nextSort(current, column, column === 'company_name' ? 'ascending' : 'descending'));
+  const onSort = (column: Column) => {
+    setSort((current) => nextSort(current, column, column === 'company_name' ? 'ascending' : 'descending'));
+    setOffset(0);
+  };
+  const onSearch = (text: string) => {
+    setSearch(text);
+    setOffset(0);
+  };
 
-  const needle = search.trim().toLowerCase();
-  const listed = sortRows(
-    (overview.data?.companies ?? []).filter((row) => !needle || row.company_name.toLowerCase().includes(needle)),
-    sort,
-    valueOf,
-    (row) => row.company_name,
-  );
-  const record = shares.data?.find((candidate) => candidate.company_id === selectedId) ?? null;
-  const row = overview.data?.companies.find((candidate) => candidate.company_id === selectedId) ?? null;
+  const listed = overview.data?.companies ?? [];
+  const record = shares.data?.[0] ?? null;
+  const row = selected.data?.companies[0] ?? null;
   const portfolio = overview.data?.portfolio;
 
   return (
@@ -209,10 +220,11 @@ export default function StocksPage() {
                   placeholder="Search companies..."
                   aria-label="Search companies"
                   leftSection={<IconSearch size={16} aria-hidden />}
+                  maxLength={MAX_COMPANY_NAME_LENGTH}
                   value={search}
-                  onChange={(event) => setSearch(event.currentTarget.value)}
+                  onChange={(event) => onSearch(event.currentTarget.value)}
                 />
-                <Card withBorder padding={0}>
+                <Card withBorder padding={0} aria-busy={overview.isPlaceholderData} style={overview.isPlaceholderData ? { opacity: 0.6 } : undefined}>
                   <ScrollBox maxHeight={620} label="Listed companies" scrollX>
                     <Table stickyHeader highlightOnHover verticalSpacing={6} miw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
                       <Table.Thead>
@@ -230,9 +242,7 @@ export default function StocksPage() {
                           <SortableTh column="market_cap" sort={sort} onSort={onSort} align="right">
                             Market value
                           </SortableTh>
-                          <SortableTh column="gain" sort={sort} onSort={onSort} align="right">
-                            Your gain
-                          </SortableTh>
+                          <Table.Th ta="right">Your gain</Table.Th>
                         </Table.Tr>
                       </Table.Thead>
                       <Table.Tbody>
@@ -288,14 +298,30 @@ export default function StocksPage() {
                         ))}
                       </Table.Tbody>
                     </Table>
+                    {listed.length === 0 && (
+                      <Text c="dimmed" size="sm" ta="center" py="lg" data-testid="stocks-empty">
+                        {searched ? `No listed company's name contains "${searched}".` : 'No listed companies yet.'}
+                      </Text>
+                    )}
                   </ScrollBox>
                 </Card>
+                {overview.data && (
+                  <ListPager
+                    total={overview.data.total}
+                    limit={overview.data.limit}
+                    offset={overview.data.offset}
+                    noun={['listed company', 'listed companies']}
+                    onPage={(page) => setOffset((page - 1) * COMPANY_LIST_PAGE_SIZE)}
+                  />
+                )}
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <div ref={detailRef} style={{ scrollMarginTop: 72 }}>
                 {record && row ? (
                   <CompanyDetail key={record.company_id} record={record} row={row} cash={company?.cash ?? 0} />
+                ) : selectedId !== null && (shares.isPending || selected.isPending) ? (
+                  <PageLoader />
                 ) : (
                   <Card withBorder padding="xl">
                     <Center>

@@ -1,0 +1,112 @@
+/**
+ * The lists of companies a page at a time (docs/api.md, "Lists of companies"; docs/web.md): the
+ * leaderboard and the stock exchange fetch 50 companies at a time, search by name on the server,
+ * and the leaderboard shows your place whatever page is open. The world of the journeys holds
+ * however many companies the earlier journeys made, so the steps read the server's own figures.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { COMPANY_LIST_PAGE_SIZE } from '@marketcraft/shared';
+import { PHONE, apiGet, defaultCompanyName, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Ranked = { id: number; name: string; rank: number; is_you: boolean };
+
+describe('lists of companies', () => {
+  it('the leaderboard: a page of the ranking, a search by name with the true rank, your place from any page, on a phone too', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('ranks');
+    await signUpViaApi(context, email);
+    const name = defaultCompanyName(email);
+    const board = await apiGet<{ companies: Ranked[]; total: number; you: Ranked }>(context, `/leaderboard?limit=${COMPANY_LIST_PAGE_SIZE}`);
+
+    await page.goto('/leaderboard');
+    await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
+    await page.getByRole('img', { name: 'Gold medal, rank 1' }).waitFor();
+    const range = page.getByTestId('list-range');
+    await range.getByText(
+      board.total > COMPANY_LIST_PAGE_SIZE ? `1-${COMPANY_LIST_PAGE_SIZE} of ${board.total.toLocaleString('en-US')} companies` : `${board.total} companies`,
+    ).waitFor();
+    // The page's rows (your own row pinned on top when you rank on another page is not one of them).
+    const rows = page.locator('tbody tr:not([data-pinned])');
+    expect(await rows.count()).toBe(Math.min(board.total, COMPANY_LIST_PAGE_SIZE));
+
+    // Your company: its row on this page, or pinned at the top of the table with its rank when it ranks lower.
+    const you = page.getByTestId('leaderboard-you');
+    await you.getByText(`#${board.you.rank.toLocaleString('en-US')}`).waitFor();
+    await you.getByText('You', { exact: true }).waitFor();
+    const onFirstPage = board.you.rank <= COMPANY_LIST_PAGE_SIZE;
+    expect(await you.getAttribute('data-pinned')).toBe(onFirstPage ? null : 'true');
+    if (!onFirstPage) {
+      // 'Show my place' opens the page your company ranks on, with its row among the others.
+      await page.getByRole('button', { name: 'Show my place' }).click();
+      await page.waitForURL(new RegExp(`[?&]page=${Math.ceil(board.you.rank / COMPANY_LIST_PAGE_SIZE)}`));
+      await expect.poll(() => you.getAttribute('data-pinned')).toBeNull();
+      await page.goto('/leaderboard');
+      await rows.first().waitFor();
+    }
+
+    if (board.total > COMPANY_LIST_PAGE_SIZE) {
+      // The second page starts at rank 51, and the address keeps it.
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await page.waitForURL(/[?&]page=2/);
+      await rows.first().getByText(`#${COMPANY_LIST_PAGE_SIZE + 1}`).waitFor();
+      await page.getByRole('img', { name: 'Gold medal, rank 1' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Page 1' }).click();
+    }
+
+    // A search on the server, any letter case: the company keeps its place on the whole leaderboard.
+    const search = page.getByRole('textbox', { name: 'Search companies' });
+    await search.fill(name.toLowerCase());
+    await page.waitForURL(/[?&]q=/);
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByText(`#${board.you.rank.toLocaleString('en-US')}`).waitFor();
+    expect(await rows.first().getAttribute('data-testid')).toBe('leaderboard-you');
+    await range.getByText('1 company').waitFor();
+
+    await search.fill('no company is called this');
+    await page.getByTestId('leaderboard-empty').getByText(`No company's name contains "no company is called this".`).waitFor();
+
+    // On a phone: nothing wider than the screen but the table's own scroller.
+    await page.setViewportSize(PHONE);
+    await search.fill('');
+    await rows.first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await context.close();
+  });
+
+  it('the stock exchange: a page of the listed companies, searched on the server, and a selected company of any page', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('exchange');
+    await signUpViaApi(context, email);
+    const name = defaultCompanyName(email);
+    const overview = await apiGet<{ total: number; companies: Array<{ company_id: number; company_name: string }> }>(context, '/stocks/overview?limit=1');
+    const last = await apiGet<{ companies: Array<{ company_id: number; company_name: string }> }>(context, `/stocks/overview?limit=1&offset=${overview.total - 1}`);
+
+    await page.goto('/stocks');
+    await page.getByRole('heading', { level: 1, name: 'Stock Exchange' }).waitFor();
+    const rows = page.getByTestId('stock-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(Math.min(overview.total, COMPANY_LIST_PAGE_SIZE));
+    await page.getByTestId('list-range').getByText(new RegExp(`${overview.total.toLocaleString('en-US')} listed compan`)).waitFor();
+
+    // The address may name a company on another page: its detail opens all the same.
+    const far = last.companies[0]!;
+    await page.goto(`/stocks?company=${far.company_id}`);
+    await page.getByRole('heading', { level: 2, name: far.company_name }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Search companies' }).fill(name.toUpperCase());
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByText(name).waitFor();
+    await page.getByRole('textbox', { name: 'Search companies' }).fill('no company is called this');
+    await page.getByTestId('stocks-empty').waitFor();
+    await context.close();
+  });
+});
