@@ -255,10 +255,15 @@ type RankedRow = {
  */
 export async function rankCompanies(db: DbExecutor, worldId: number, viewerCompanyId: number | null, page: CompanyListPage): Promise<RankedCompanies> {
   const rows = await db.execute<RankedRow>(sql`
-    with ranked as (
+    with valued as materialized (
+      -- Valued once for the whole world: joined inline, a planner that misjudges the world's size (a
+      -- world that just grew, before autovacuum's analyze) re-ran the valuation for every company
+      -- (600 companies: 25 s instead of 20 ms).
+      select company_id, net_worth_cents from ${valuationSql(activeCompaniesCashSql(worldId), { worldId })} v0
+    ), ranked as (
       select c.id, c.name, c.is_bot, c.strategy, c.cash_cents, c.founded_at, s.total_shares, s.share_price_cents, v.net_worth_cents,
              row_number() over (order by v.net_worth_cents desc, c.id) as rank
-      from ${valuationSql(activeCompaniesCashSql(worldId), { worldId })} v
+      from valued v
       join companies c on c.world_id = ${worldId} and c.id = v.company_id
       left join share_records s on s.world_id = c.world_id and s.company_id = c.id
     )
