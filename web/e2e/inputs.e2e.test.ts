@@ -55,6 +55,10 @@ describe('input that never guesses', () => {
     await page.getByRole('button', { name: 'Adjust Production' }).click();
     const rateDialog = page.getByRole('dialog', { name: 'Adjust Production Level' });
     const rate = rateDialog.getByRole('textbox', { name: /Production rate/ });
+    // What the rate means (a pace, not a number of units) and what overtime costs, from the game's constants.
+    expect(await rateDialog.getByTestId('rate-rule').textContent()).toBe(
+      "100 is the recipe's normal pace: 200 plans twice its output, 50 half. Above 100, each point adds 1.5% to the wages (overtime) and 1% to the running cost.",
+    );
     await rate.fill('');
     await rate.pressSequentially('50');
     expect(await rate.inputValue()).toBe('50');

@@ -13,6 +13,8 @@ import {
   MAX_HIRE_PER_ACTION,
   MAX_PRODUCTION_RATE,
   MIN_PRODUCTION_RATE,
+  OVERTIME_WAGE_PREMIUM_PERCENT,
+  OVERTIME_WEAR_PERCENT,
   CONSUMER_CATEGORIES,
   equipmentUpgradeCost,
   type ProductCategory,
@@ -113,7 +115,7 @@ export function UpgradeDialog(props: DialogProps<{ id: number; target_level: num
   );
 }
 
-function ProductionRateForm({ onClose, pending, buildingId, current, onConfirm }: Omit<DialogProps<{ id: number; new_rate: number }>, 'opened'> & { current: number }) {
+function ProductionRateForm({ onClose, pending, buildingId, current, isStore, onConfirm }: Omit<DialogProps<{ id: number; new_rate: number }>, 'opened'> & { current: number; isStore: boolean }) {
   // The text is kept as typed: '50' then '100' reads '50100' and is refused, never snapped back.
   const rate = useFieldText(current);
   const checked = checkProductionRate({ id: buildingId, new_rate: rate.text });
@@ -133,11 +135,20 @@ function ProductionRateForm({ onClose, pending, buildingId, current, onConfirm }
         error={checked.errors.new_rate}
         data-autofocus
       />
+      {/* The rate scales the recipe's batch (100 = its normal pace), not a number of units, and
+          overtime costs: a player set 200 expecting 200 loaves and paid more for twice the batch. */}
+      <Text size="xs" c="dimmed" data-testid="rate-rule">
+        {isStore
+          ? "100 is the store's normal pace: 200 lets it sell up to twice as much a week, 50 half."
+          : "100 is the recipe's normal pace: 200 plans twice its output, 50 half."}{' '}
+        Above 100, each point adds {OVERTIME_WAGE_PREMIUM_PERCENT / 100}% to
+        the wages (overtime) and {OVERTIME_WEAR_PERCENT / 100}% to the running cost.
+      </Text>
     </DialogForm>
   );
 }
 
-export function ProductionRateDialog(props: DialogProps<{ id: number; new_rate: number }> & { current: number }) {
+export function ProductionRateDialog(props: DialogProps<{ id: number; new_rate: number }> & { current: number; isStore: boolean }) {
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title="Adjust Production Level">
       <ProductionRateForm {...props} />
