@@ -288,6 +288,8 @@ pre{background:#f8f9fa;padding:.5rem;border-radius:6px;overflow:auto;font-size:.
 <p>A token acts in the public world. To act in a private (classroom) world you play in or teach, send its id on each request: <code>${WORLD_ID_HEADER}: 7</code> (<code>GET /api/worlds</code> lists your worlds and their ids). A world you are not part of, or none, answers 404; a malformed id 400. Browser sessions choose their world with the world switcher instead.</p>
 <h2 id="limits">Rate limits</h2>
 <p>Per minute: <b>${token.requestsPerMinute} requests, of which ${token.mutationsPerMinute} actions</b> (POST, PUT, PATCH, DELETE) per token; ${session.requestsPerMinute} and ${session.mutationsPerMinute} per browser session (this server's defaults). Every answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code>, <code>RateLimit-Reset</code> (seconds), <code>RateLimit-Policy</code> and <code>RateLimit</code>; over the budget the answer is 429 with <code>Retry-After</code>. The counts are shared by all servers of the game.</p>
+<h2 id="pages">Lists of companies</h2>
+<p><code>/api/companies</code>, <code>/api/leaderboard</code>, <code>/api/shares</code>, <code>/api/company-shares</code>, <code>/api/stock-prices</code> and <code>/api/stocks/overview</code> answer one page: <code>?limit</code> (${COMPANY_LIST_DEFAULT_LIMIT} unless given, at most ${COMPANY_LIST_MAX_LIMIT}; out of range answers 400), <code>?offset</code>, <code>?search</code> (part of the name). The answer keeps its shape; <code>X-Total-Count</code> says how many rows the whole list has and <code>Link</code> gives the <code>next</code> page until the last.</p>
 <div id="routes">Loading…</div>
 <script src="/api/docs.js"></script></body></html>`;
 }
