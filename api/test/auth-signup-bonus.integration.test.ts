@@ -166,4 +166,16 @@ describe('signup bonus', () => {
       expect(local.map((response) => response.status)).toEqual(Array(7).fill(200));
     }
   });
+
+  it('throttle: a proxy TRUST_PROXY_HOPS does not declare (its requests come from loopback with a forwarding header) gets no loopback exemption', async () => {
+    // TRUST_PROXY_HOPS 0: the test's requests come from 127.0.0.1, as from nginx on the same host.
+    app = await startTestApp({ env: { SIGNUPS_PER_ADDRESS_PER_HOUR: '3' } });
+    const relayed = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `relayed-${i}@example.com`, password: 'secret1' }, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } })),
+    );
+    expect(relayed.map((response) => response.status).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    // The machine itself, without a proxy's header, still is exempt.
+    const local = await Promise.all(Array.from({ length: 4 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `console-${i}@example.com`, password: 'secret1' } })));
+    expect(local.map((response) => response.status)).toEqual(Array(4).fill(200));
+  });
 });

@@ -27,6 +27,12 @@ export interface AccountSettings {
   adminEmails: readonly string[];
   /** A game without PUBLIC_URL: a password sign-in on its own machine may take a listed admin address (admins.ts). */
   trustsLocalPasswords: boolean;
+  /**
+   * This request came through a reverse proxy that TRUST_PROXY_HOPS does not declare
+   * (relayedByUndeclaredProxy): its loopback address is the proxy's, not the game's own machine, so
+   * neither the local-password admin rule nor the loopback exemption of the sign-up throttle applies.
+   */
+  relayedByUndeclaredProxy: boolean;
 }
 
 export interface SignedIn {
@@ -78,7 +84,8 @@ async function applyListedAdmin(
  * from it, and a flood from it is its own operator's (docs/auth.md).
  */
 function signupOrigin(settings: AccountSettings, clientIp: string): SignupOrigin {
-  const local = isLoopbackAddress(clientIp);
+  // A proxy nobody declared relays from loopback too: its users are not the machine (relayedByUndeclaredProxy).
+  const local = isLoopbackAddress(clientIp) && !settings.relayedByUndeclaredProxy;
   return {
     address: signupAddressKey(clientIp),
     bonusesPerAddress: local ? null : settings.earlyBirdPerAddress,

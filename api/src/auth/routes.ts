@@ -76,11 +76,13 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
     signupsPerAddressPerHour: config.SIGNUPS_PER_ADDRESS_PER_HOUR,
     adminEmails: config.ADMIN_EMAILS,
     trustsLocalPasswords: !config.PUBLIC_URL,
+    relayedByUndeclaredProxy: false,
   };
-  // A password request relayed by a proxy TRUST_PROXY_HOPS does not declare is not the operator at
-  // the console, whatever its socket address (relayedByUndeclaredProxy).
+  // A request relayed by a proxy TRUST_PROXY_HOPS does not declare is not from the game's own
+  // machine, whatever its socket address (relayedByUndeclaredProxy): no local-password admin, no
+  // loopback exemption from the sign-up throttle.
   const settingsFor = (c: Context): AccountSettings =>
-    relayedByUndeclaredProxy(c, config.TRUST_PROXY_HOPS) ? { ...settings, trustsLocalPasswords: false } : settings;
+    relayedByUndeclaredProxy(c, config.TRUST_PROXY_HOPS) ? { ...settings, trustsLocalPasswords: false, relayedByUndeclaredProxy: true } : settings;
   const google = createGoogleSignIn(config);
 
   /** Answers `{ user, token }` and sets the session cookie. */
@@ -184,7 +186,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
       return failed(GOOGLE_FAILED_MESSAGE);
     }
     try {
-      const signedIn = await signInWithIdentity(db, settings, {
+      const signedIn = await signInWithIdentity(db, settingsFor(c), {
         provider: 'google',
         subject: identity.sub,
         email: identity.email,
