@@ -45,7 +45,7 @@ describe('world CSV exports of a big world', () => {
     const response = await download('transactions.csv');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="world-${worldId}-transactions.csv"`);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="big-class-world-${worldId}-transactions.csv"`);
     // Built in memory, the answer had its length up front; streamed, it cannot.
     expect(response.headers.get('content-length')).toBeNull();
     const reader = response.body!.getReader();
@@ -72,7 +72,7 @@ describe('world CSV exports of a big world', () => {
     expect(big.body.error).toBe(`This export has more than 50,000 rows: download it as a file from /api/worlds/${worldId}/export/transactions.csv`);
     const prices = await app.api('GET', `/worlds/${worldId}/export/prices`, { token: teacher.token });
     expect(prices.status).toBe(200);
-    expect(prices.body.filename).toBe(`world-${worldId}-prices.csv`);
+    expect(prices.body.filename).toBe(`big-class-world-${worldId}-prices.csv`);
     expect(prices.body.csv.split('\r\n')[0]).toBe('week,product_id,product,category,price');
   });
 

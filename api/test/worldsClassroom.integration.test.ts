@@ -125,7 +125,7 @@ describe('classroom worlds', () => {
     const response = await fetch(`${app.baseUrl}/api/worlds/${world.id}/export/transactions.csv`, { headers: { authorization: `Bearer ${teacher.token}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="world-${world.id}-transactions.csv"`);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="micro-201-world-${world.id}-transactions.csv"`);
     const lines = (await response.text()).trim().split('\r\n');
     expect(lines[0]).toBe('id,week,company_id,company,type,reason,amount,description,created_at');
     expect(lines.filter((line) => line.includes(',purchase,market_buy,'))).toHaveLength(1);

@@ -353,13 +353,30 @@ async function* exportFields(client: postgres.Sql, worldId: number, kind: WorldE
  * world's whole ledger is never in memory. Stopping early (a closed download) closes the cursor.
  * One SQL statement: the file is one consistent snapshot even while turns run.
  */
+/**
+ * A download's file name: the world's name in plain letters and digits first (a teacher's Downloads
+ * folder holds the files of several classes: 'world-2-companies.csv' and 'world-3-companies.csv' did
+ * not say which class was which), then the world's id and the kind. ASCII only, so the
+ * Content-Disposition header carries it as it is; a name with no such letters keeps 'world-{id}-'.
+ */
+export function exportFileName(worldName: string, worldId: number, kind: WorldExport): string {
+  const slug = worldName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  return `${slug ? `${slug}-` : ''}world-${worldId}-${kind}.csv`;
+}
+
 export async function openWorldCsv(db: Database, user: WorldUser, worldId: number, kind: WorldExport): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
-  await requireInstructor(db, user, worldId);
+  const world = await requireInstructor(db, user, worldId);
   const client = databaseClient(db);
   async function* lines(): AsyncGenerator<string> {
     for await (const fields of exportFields(client, worldId, kind)) yield csvLine(fields);
   }
-  return { filename: `world-${worldId}-${kind}.csv`, lines: lines() };
+  return { filename: exportFileName(world.name, worldId, kind), lines: lines() };
 }
 
 /** The most rows the JSON form of an export ({filename, csv} in one answer) carries; the .csv download has no limit. */
