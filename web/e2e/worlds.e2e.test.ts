@@ -38,6 +38,10 @@ describe('classroom world journey', () => {
     const worldId = Number(/\/worlds\/(\d+)\/manage/.exec(teacher.page.url())![1]);
     // A manual clock (the form's default): the server's words, not a schedule.
     await teacher.page.getByTestId('manage-turns').getByText('Manual turns', { exact: true }).waitFor();
+    // The teacher plays in the public world: the page says whose week the header shows.
+    expect(await teacher.page.getByTestId('manage-header-note').textContent()).toBe(
+      'The header shows your company in Public world (its week and cash); this page runs Econ 101 e2e, at the week its clock says.',
+    );
 
     // Student 1 joins on the Worlds page and plays in the class world from then on.
     const first = await newPage(browser);

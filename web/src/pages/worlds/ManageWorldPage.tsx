@@ -333,6 +333,10 @@ export default function ManageWorldPage() {
   const world = trpc.worlds.get.useQuery({ id: worldId }, { enabled: Number.isInteger(worldId) && worldId > 0 });
   usePageMeta(world.data ? `Manage ${world.data.name}` : 'Manage world');
   const manages = world.data && (world.data.role === 'instructor' || world.data.role === 'co_instructor' || world.data.role === 'admin');
+  // The header shows the world this session plays in, usually the public world: its week (8) sat
+  // above this class's clock (week 3) without a word on which was which.
+  const current = trpc.worlds.current.useQuery();
+  const elsewhere = current.data && world.data && current.data.id !== world.data.id ? current.data.name : null;
   return (
     <>
       <PageHeader title={world.data ? `Manage ${world.data.name}` : 'Manage world'} subtitle="Run your class world: its clock, shocks, announcements and debrief." />
@@ -342,6 +346,11 @@ export default function ManageWorldPage() {
             <Alert color="yellow">Only this world's instructors can manage it.</Alert>
           ) : (
             <Stack gap="lg">
+              {elsewhere && (
+                <Text size="sm" c="dimmed" data-testid="manage-header-note">
+                  The header shows your company in {elsewhere} (its week and cash); this page runs {world.data?.name}, at the week its clock says.
+                </Text>
+              )}
               <SimpleGrid cols={{ base: 1, md: 2 }}>
                 <ClockCard worldId={worldId} />
                 <AnnouncementCard worldId={worldId} yourRole={world.data?.role ?? null} />
