@@ -131,6 +131,9 @@ export type BotStrategy = (typeof BOT_STRATEGIES)[number];
 /** Employees in each building a bot starts with (the seeded world). */
 export const BOT_STARTING_EMPLOYEES = 3;
 
+/** Weeks a price sparkline shows, the current one included (market and stock tables; the web's 'Trend' header says it). */
+export const SPARKLINE_WEEKS = 12;
+
 // --- The turn (our rules, docs/economy.md) ---
 /** Weekly wage of one employee, in cents ($100). */
 export const WAGE_PER_EMPLOYEE_WEEKLY_CENTS = 10_000;

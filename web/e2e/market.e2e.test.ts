@@ -29,6 +29,8 @@ describe('market journey', () => {
     await page.getByTestId('market-row').first().waitFor();
     const goods: Array<{ id: number; name: string; buy_price: number }> = await apiGet(context, '/goods');
     expect(await page.getByTestId('market-row').count()).toBe(goods.length);
+    // The sparkline's period is in its header: its colour is that period's change, not the Week column's.
+    expect(await page.getByTestId('trend-period').textContent()).toBe('12 weeks');
 
     // Sort by buy price, most expensive first, then cheapest first.
     const buyHeader = page.getByRole('columnheader', { name: /Buy/ });
@@ -131,6 +133,7 @@ describe('market journey', () => {
     await page.getByText(/^Your portfolio: \$/).waitFor();
     const rows = page.getByTestId('stock-row');
     await rows.first().waitFor();
+    expect(await page.getByTestId('trend-period').textContent()).toBe('12 weeks');
     // The table shows a page of the listed companies: find the issuer by name (searched on the server).
     await page.getByRole('textbox', { name: 'Search companies' }).fill(issuer.company_name);
     await expect.poll(() => rows.filter({ hasNotText: issuer.company_name }).count()).toBe(0);

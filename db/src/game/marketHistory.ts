@@ -10,7 +10,7 @@
  * stock_price_history, as GET /stocks/history.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { BUILDING_TYPES, GameError, centsToDollars, isBuildingType, priceChangePercent, type StockOverviewPage, type StockOverviewSort } from '@marketcraft/shared';
+import { BUILDING_TYPES, GameError, SPARKLINE_WEEKS, centsToDollars, isBuildingType, priceChangePercent, type StockOverviewPage, type StockOverviewSort } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 import { companyWorld, currentWeek } from './world.ts';
 import { PRODUCT_NOT_FOUND } from './inventory.ts';
@@ -18,8 +18,6 @@ import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './marketPri
 import { countListedCompanies, getPortfolio } from './stocks.ts';
 import { companyFilterSql, pageSql } from './companyLists.ts';
 
-/** Weeks a sparkline shows (the current one included). */
-export const SPARKLINE_WEEKS = 12;
 /** Weeks a product's or a company's history chart shows. */
 export const PRICE_HISTORY_WEEKS = 52;
 

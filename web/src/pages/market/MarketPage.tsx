@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
-import { PRODUCT_CATEGORIES } from '@marketcraft/shared';
+import { PRODUCT_CATEGORIES, SPARKLINE_WEEKS } from '@marketcraft/shared';
 import { CashBadge } from '../../components/CashBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -99,7 +99,13 @@ export default function MarketPage() {
                             <SortableTh column="change_percent" sort={sort} onSort={onSort} align="right">
                               Week
                             </SortableTh>
-                            <Table.Th>Trend</Table.Th>
+                            <Table.Th>
+                            {/* The line's colour is the period's change (first week to this one), not the Week column's. */}
+                            Trend{' '}
+                            <Text span size="xs" c="dimmed" fw={400} data-testid="trend-period">
+                              {SPARKLINE_WEEKS} weeks
+                            </Text>
+                          </Table.Th>
                             <SortableTh column="held" sort={sort} onSort={onSort} align="right">
                               Held
                             </SortableTh>

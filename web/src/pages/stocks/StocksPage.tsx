@@ -8,7 +8,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { COMPANY_LIST_PAGE_SIZE, MAX_COMPANY_NAME_LENGTH } from '@marketcraft/shared';
+import { COMPANY_LIST_PAGE_SIZE, MAX_COMPANY_NAME_LENGTH, SPARKLINE_WEEKS } from '@marketcraft/shared';
 import { Badge, Button, Card, Center, Grid, Group, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconChartLine, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
 import { CashBadge } from '../../components/CashBadge';
@@ -238,7 +238,13 @@ export default function StocksPage() {
                           <SortableTh column="change_percent" sort={sort} onSort={onSort} align="right">
                             Week
                           </SortableTh>
-                          <Table.Th>Trend</Table.Th>
+                          <Table.Th>
+                            {/* The line's colour is the period's change (first week to this one), not the Week column's. */}
+                            Trend{' '}
+                            <Text span size="xs" c="dimmed" fw={400} data-testid="trend-period">
+                              {SPARKLINE_WEEKS} weeks
+                            </Text>
+                          </Table.Th>
                           <SortableTh column="market_cap" sort={sort} onSort={onSort} align="right">
                             Market value
                           </SortableTh>
