@@ -13,7 +13,7 @@ import { registerRestRoutes } from './rest.ts';
 import { originCheck } from './origin.ts';
 import { refuseTokensInUrl } from './access/http.ts';
 import { WORLD_ID_HEADER } from './access/tokenWorld.ts';
-import { clientIpOf } from './clientIp.ts';
+import { clientIpOf, warnOfUndeclaredProxy } from './clientIp.ts';
 import { registerWorldExportRoutes } from './worldExports.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerDocsRoutes } from './openapi.ts';
@@ -54,6 +54,7 @@ function limitTrpcBatches(): MiddlewareHandler {
 export function createApp(services: ApiServices, options: { realtimeSql?: postgres.Sql } = {}): Hono {
   const app = new Hono();
   app.use(requestLogging(services.logger));
+  app.use(warnOfUndeclaredProxy(services.logger, services.config.TRUST_PROXY_HOPS));
   app.use(securityHeaders());
   if (services.lifecycle) app.use(trackRequests(services.lifecycle));
   // Errors no route handled itself: an unreachable database is a 503, anything else our fault.

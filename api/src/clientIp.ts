@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Logger } from '@marketcraft/db/logger.ts';
 import { isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
@@ -36,6 +37,25 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as cons
  */
 export function relayedByUndeclaredProxy(c: Context, trustedProxyHops = 0): boolean {
   return trustedProxyHops === 0 && FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined);
+}
+
+export const UNDECLARED_PROXY_WARNING =
+  'Requests come through a reverse proxy (they carry X-Forwarded-For, Forwarded or X-Real-IP) but TRUST_PROXY_HOPS is 0: every per-address rule (sign-in and sign-up throttles, early-bird bonuses, join-code guessing, realtime streams) sees the proxy\'s address for everyone. Set TRUST_PROXY_HOPS to the number of proxies in front of the API (README).';
+
+/**
+ * Logs UNDECLARED_PROXY_WARNING once per process, at the first request relayed by an undeclared
+ * proxy: the operator learns of the misconfiguration from the log instead of from players locked
+ * out together or from a flood that no per-address limit stops.
+ */
+export function warnOfUndeclaredProxy(logger: Logger, trustedProxyHops: number): MiddlewareHandler {
+  let warned = false;
+  return async (c, next) => {
+    if (!warned && relayedByUndeclaredProxy(c, trustedProxyHops)) {
+      warned = true;
+      logger.warn({ header: FORWARDING_HEADERS.find((name) => c.req.header(name) !== undefined) }, UNDECLARED_PROXY_WARNING);
+    }
+    await next();
+  };
 }
 
 /**

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLogger } from '@marketcraft/db/testing/memoryLogger.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
+import { UNDECLARED_PROXY_WARNING } from '../src/clientIp.ts';
 
 describe('request logs', () => {
   let app: TestApp;
@@ -72,5 +73,14 @@ describe('request logs', () => {
     expect(errors[0]!.err.stack).toContain('logging.integration.test.ts');
     expect(requestLines(reqId)).toMatchObject([{ status: 500, level: 40 }]);
     expect(JSON.stringify(response.body)).not.toContain('exploded');
+  });
+
+  it('warns the operator once when requests come through a proxy that TRUST_PROXY_HOPS does not declare', async () => {
+    const warnings = () => lines.filter((line) => line.msg === UNDECLARED_PROXY_WARNING);
+    await fetch(`${app.baseUrl}/api/health`);
+    expect(warnings()).toEqual([]);
+    for (const header of ['x-forwarded-for', 'x-real-ip']) await fetch(`${app.baseUrl}/api/world`, { headers: { [header]: '203.0.113.5' } });
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toMatchObject({ level: 40, header: 'x-forwarded-for' });
   });
 });
