@@ -187,7 +187,14 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           parameters.push({ name, in: 'query', required: required.has(name), schema });
         }
       } else {
-        operation.requestBody = { required: true, content: json(jsonSchema) };
+        // The path's ids go in the path only: the server takes them from there (rest.ts), so the body
+        // schema neither lists them nor requires them (a script would otherwise send each id twice).
+        const properties = { ...((jsonSchema.properties ?? {}) as Record<string, unknown>) };
+        const pathNames = Object.keys(properties).filter((name) => route.path.includes(`{${name}}`));
+        for (const name of pathNames) delete properties[name];
+        const required = ((jsonSchema.required as string[] | undefined) ?? []).filter((name) => !pathNames.includes(name));
+        const bodySchema = { ...jsonSchema, properties, ...(jsonSchema.required ? { required } : {}) };
+        operation.requestBody = { required: true, content: json(bodySchema) };
       }
     }
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };

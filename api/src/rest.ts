@@ -163,6 +163,21 @@ export function restErrorResponse(error: unknown, logger: Logger, req: Request):
 
 const createCaller = createCallerFactory(appRouter);
 
+/**
+ * The path's ids win over the body's and the query's, so a body naming another id (POST
+ * /api/buildings/97/hire-employees {"id": 95, ...}) would silently act on 97: a script that built
+ * the body from another building's record would never hear of its mistake. The same id, or none,
+ * is fine (the OpenAPI bodies leave path ids out).
+ */
+function refuseConflictingPathIds(params: Record<string, string>, query: Record<string, string>, body: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(params)) {
+    for (const [where, given] of [['body', body[name]], ['query', query[name]]] as const) {
+      if (given === undefined || String(given) === value) continue;
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `${name} is ${value} in the path but ${JSON.stringify(given).slice(0, 40)} in the ${where}: send it in the path only` });
+    }
+  }
+}
+
 async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
@@ -190,7 +205,11 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
           isMutation: route.method !== 'GET',
         });
         const body = route.method === 'GET' || route.method === 'DELETE' ? {} : await readJsonBody(c);
-        const input = { ...c.req.query(), ...body, ...c.req.param() };
+        const query = c.req.query();
+        const params = c.req.param() as Record<string, string>;
+        // Signed-in callers only: without credentials the procedure answers 401 first, as everywhere.
+        if (ctx.user) refuseConflictingPathIds(params, query, body);
+        const input = { ...query, ...body, ...params };
         const caller = createCaller(ctx) as unknown as Record<string, unknown>;
         // Walk "buildings.hireEmployees" down the caller proxy to the procedure function.
         const call = route.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (

@@ -11,13 +11,22 @@ export const MAX_LEDGER_PAGE_SIZE = 100;
 
 const weekSchema = numberInput(z.number().int().positive().max(MAX_ROW_ID, 'This week does not exist'));
 
-/** GET /api/transactions?page=&page_size=&type=&week= (every field optional). */
+/**
+ * The lists of companies page with limit and offset (docs/api.md); here those words would be
+ * ignored, and a script paging with them would read the first 25 lines forever.
+ */
+export const LEDGER_WRONG_PAGING_MESSAGE = 'This list pages with page and page_size (limit and offset are for the lists of companies)';
+
+/** GET /api/transactions?page=&page_size=&type=&week= (every field optional; other fields allowed, as everywhere, except limit and offset). */
 export const transactionsListInput = z
-  .object({
+  .looseObject({
     page: numberInput(z.number().int().positive().max(MAX_ROW_ID)).default(1),
     page_size: numberInput(z.number().int().positive().max(MAX_LEDGER_PAGE_SIZE, `At most ${MAX_LEDGER_PAGE_SIZE} lines per page`)).default(LEDGER_PAGE_SIZE),
     type: z.enum(TRANSACTION_TYPES).optional(),
     week: weekSchema.optional(),
+  })
+  .superRefine((value, context) => {
+    if ('limit' in value || 'offset' in value) context.addIssue({ code: 'custom', message: LEDGER_WRONG_PAGING_MESSAGE });
   })
   .optional()
   .transform((input) => ({ page: input?.page ?? 1, page_size: input?.page_size ?? LEDGER_PAGE_SIZE, type: input?.type, week: input?.week }));

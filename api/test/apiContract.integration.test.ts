@@ -1,0 +1,76 @@
+// What a script written from the OpenAPI document and docs/api.md meets: path ids only in the path,
+// and paging words that belong to another list refused instead of ignored.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/testApp.ts';
+
+describe('API contract for scripts', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('the OpenAPI request bodies leave out the ids the path carries', async () => {
+    const document = (await app.api('GET', '/openapi.json')).body;
+    const hire = document.paths['/buildings/{id}/hire-employees'].post.requestBody.content['application/json'].schema;
+    expect(hire.properties).toEqual({ count: expect.any(Object) });
+    expect(hire.required).toEqual(['count']);
+    const price = document.paths['/stores/{id}/products/{product_id}'].put.requestBody.content['application/json'].schema;
+    expect(Object.keys(price.properties)).toEqual(['retail_price']);
+    for (const [path, operations] of Object.entries<Record<string, any>>(document.paths)) {
+      for (const operation of Object.values<any>(operations)) {
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        if (!schema) continue;
+        for (const name of path.matchAll(/\{(\w+)\}/g)) {
+          expect(Object.keys(schema.properties ?? {}), `${path} body`).not.toContain(name[1]);
+          expect(schema.required ?? [], `${path} required`).not.toContain(name[1]);
+        }
+      }
+    }
+  });
+
+  it('the OpenAPI document tells the unit of a political investment, which the server enforces', async () => {
+    const document = (await app.api('GET', '/openapi.json')).body;
+    const amount = document.paths['/politics/invest'].post.requestBody.content['application/json'].schema.properties.amount;
+    expect(amount).toMatchObject({ type: 'number', multipleOf: 1000, description: 'Dollars: a whole number of units of $1,000.00' });
+    const player = await app.createPlayer();
+    const country = (await app.api('GET', '/countries', { token: player.token })).body[0];
+    const refused = await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1500 } });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'Amount must be a whole number of units of $1,000.00' } });
+    const invested = await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 2000 } });
+    expect(invested).toMatchObject({ status: 200, body: { units: 2, amount: 2000 } });
+  });
+
+  it('a body naming another id than the path is refused, and nothing is hired; the same id or none works', async () => {
+    const player = await app.createPlayer({ cash: 1_000_000 });
+    const city = (await app.api('GET', '/cities', { token: player.token })).body[0];
+    const build = async () => (await app.api('POST', '/buildings', { token: player.token, body: { type: 'farm', city_id: city.id } })).body;
+    const first = await build();
+    const second = await build();
+
+    const conflicting = await app.api('POST', `/buildings/${second.id}/hire-employees`, { token: player.token, body: { id: first.id, count: 2 } });
+    expect(conflicting).toMatchObject({ status: 400, body: { error: `id is ${second.id} in the path but ${first.id} in the body: send it in the path only` } });
+    const query = await app.api('GET', `/buildings/${second.id}?id=${first.id}`, { token: player.token });
+    expect(query).toMatchObject({ status: 400, body: { error: `id is ${second.id} in the path but "${first.id}" in the query: send it in the path only` } });
+    const buildings = (await app.api('GET', '/buildings', { token: player.token })).body;
+    expect(buildings.map((building: { employees: number }) => building.employees)).toEqual([first.employees, second.employees]);
+
+    const pathOnly = await app.api('POST', `/buildings/${second.id}/hire-employees`, { token: player.token, body: { count: 2 } });
+    expect(pathOnly).toMatchObject({ status: 200, body: { id: second.id, employees: second.employees + 2 } });
+    const sameId = await app.api('POST', `/buildings/${second.id}/hire-employees`, { token: player.token, body: { id: second.id, count: 1 } });
+    expect(sameId).toMatchObject({ status: 200, body: { id: second.id, employees: second.employees + 3 } });
+    expect((await app.api('GET', `/buildings/${first.id}`, { token: player.token })).body.employees).toBe(first.employees);
+  });
+
+  it('the ledger refuses limit and offset (its paging is page and page_size) instead of answering page 1', async () => {
+    const player = await app.createPlayer();
+    const message = 'This list pages with page and page_size (limit and offset are for the lists of companies)';
+    expect(await app.api('GET', '/transactions?limit=5', { token: player.token })).toMatchObject({ status: 400, body: { error: message } });
+    expect(await app.api('GET', '/transactions?offset=25', { token: player.token })).toMatchObject({ status: 400, body: { error: message } });
+    const page = await app.api('GET', '/transactions?page=1&page_size=5', { token: player.token });
+    expect(page).toMatchObject({ status: 200, body: { page: 1, page_size: 5 } });
+    expect(Array.isArray(page.body.items)).toBe(true);
+  });
+});
