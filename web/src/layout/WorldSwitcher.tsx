@@ -5,8 +5,8 @@
 import { useNavigate } from 'react-router-dom';
 import { Select } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
-import { notifyFailure, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
+import { useSwitchWorld } from '../hooks/useSwitchWorld';
 
 const ALL_WORLDS = 'all';
 
@@ -15,13 +15,7 @@ export function WorldSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
   const navigate = useNavigate();
   const current = trpc.worlds.current.useQuery();
   const worlds = trpc.worlds.list.useQuery();
-  const switchWorld = trpc.worlds.switch.useMutation({
-    onSuccess: (world) => {
-      notifySuccess('World switched', `You are playing in ${world.name}.`);
-      navigate('/');
-    },
-    onError: (error) => notifyFailure('Error', error, 'Could not switch worlds. Please try again.'),
-  });
+  const switchWorld = useSwitchWorld();
   const mine = (worlds.data ?? []).filter((world) => world.kind === 'public' || world.joined || world.role === 'instructor' || world.role === 'co_instructor');
   const data = [
     ...mine.map((world) => ({ value: String(world.id), label: world.status === 'ended' ? `${world.name} (ended)` : world.name })),

@@ -5,25 +5,18 @@
  * second company, with different cash, and may play a whole week there without noticing the
  * header's switcher.
  */
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
-import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { useSwitchWorld } from '../../hooks/useSwitchWorld';
 
 const TEACHING_ROLES = new Set(['instructor', 'co_instructor']);
 
 export function OtherWorldsNotice() {
-  const navigate = useNavigate();
   const current = trpc.worlds.current.useQuery();
   const worlds = trpc.worlds.list.useQuery();
-  const switchWorld = trpc.worlds.switch.useMutation({
-    onSuccess: (world) => {
-      notifySuccess('World switched', `You are playing in ${world.name}.`);
-      navigate('/');
-    },
-    onError: (error) => notifyFailure('Error', error, 'Could not switch worlds. Please try again.'),
-  });
+  const switchWorld = useSwitchWorld();
   if (current.data?.kind !== 'public') return null;
   // Running class worlds only: an ended one is read on /worlds.
   const classes = (worlds.data ?? []).filter((world) => world.kind === 'private' && world.status !== 'ended' && (world.joined || TEACHING_ROLES.has(world.role ?? '')));

@@ -5,7 +5,6 @@
  * when it ranks on another page. Page and search live in the address (?page=&q=).
  */
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconMedal, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
@@ -17,6 +16,7 @@ import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney, formatWholeDollars, underscoresToSpaces } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { TableScroll } from '../../components/TableScroll';
+import { useSearchParamsUpdate } from '../../hooks/useSearchParamsUpdate';
 
 type RankedCompany = RouterOutputs['company']['leaderboard']['companies'][number];
 
@@ -144,19 +144,11 @@ export default function LeaderboardPage() {
   // Phones: strategy, cash and share price go under the name so the ranking's figure, net worth, is
   // in view (at 640 px wide the table put it off screen, behind strategy, cash and share price).
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsUpdate();
   const page = positiveInt(params.get('page')) ?? 1;
   const search = (params.get('q') ?? '').trim();
   const [text, setText] = useState(search);
   const [typed] = useDebouncedValue(text.trim(), 300);
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
-  };
   // A new search starts at its first page.
   useEffect(() => {
     if (typed !== search) update({ q: typed, page: null });

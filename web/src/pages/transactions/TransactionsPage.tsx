@@ -5,7 +5,7 @@
  * own lines, that week's results. The filters live in the address (?type=&week=&page=), so a week
  * report can link to its lines.
  */
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { Anchor, Badge, Card, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { TRANSACTION_TYPES, type TransactionType } from '@marketcraft/shared';
@@ -15,6 +15,7 @@ import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { TableScroll } from '../../components/TableScroll';
+import { useSearchParamsUpdate } from '../../hooks/useSearchParamsUpdate';
 
 type LedgerLine = RouterOutputs['transactions']['list']['items'][number];
 
@@ -53,7 +54,7 @@ const positiveInt = (text: string | null) => {
 
 export default function TransactionsPage() {
   usePageMeta('Transactions', "Your company's ledger: every change of cash, newest first.");
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsUpdate();
   const page = positiveInt(params.get('page')) ?? 1;
   const week = positiveInt(params.get('week'));
   const typeParam = params.get('type');
@@ -64,14 +65,6 @@ export default function TransactionsPage() {
   // amount is in view (at 640 px wide it sat off screen behind a sideways scroll, descriptions cut).
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
-  };
 
   return (
     <>

@@ -15,8 +15,9 @@ import { SectionCard } from '../../components/SectionCard';
 import { TableScroll } from '../../components/TableScroll';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatWholeDollars } from '../../lib/format';
-import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { useSwitchWorld } from '../../hooks/useSwitchWorld';
 
 const STATUS_COLORS: Record<string, string> = { active: 'green', paused: 'yellow', ended: 'gray' };
 const ROLE_LABELS: Record<string, string> = { instructor: 'Instructor', co_instructor: 'Co-instructor', admin: 'Admin', player: 'Player', visitor: 'Visitor' };
@@ -26,22 +27,11 @@ function firstIssue(result: { success: boolean; error?: { issues: Array<{ messag
   return result.success ? null : (result.error?.issues[0]?.message ?? 'Check the form');
 }
 
-function useSwitchTo() {
-  const navigate = useNavigate();
-  return trpc.worlds.switch.useMutation({
-    onSuccess: (world) => {
-      notifySuccess('World switched', `You are playing in ${world.name}.`);
-      navigate('/');
-    },
-    onError: (error) => notifyFailure('Error', error, 'Could not switch worlds. Please try again.'),
-  });
-}
-
 function JoinCard() {
   const [code, setCode] = useState('');
   const [companyName, setCompanyName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const switchTo = useSwitchTo();
+  const switchTo = useSwitchWorld();
   const join = trpc.worlds.join.useMutation({
     onSuccess: (world) => {
       notifySuccess('Joined', `You joined ${world.name}.`);
@@ -159,7 +149,7 @@ export default function WorldsPage() {
   usePageMeta('Worlds');
   const worlds = trpc.worlds.list.useQuery();
   const current = trpc.worlds.current.useQuery();
-  const switchTo = useSwitchTo();
+  const switchTo = useSwitchWorld();
   // Phones: status, week, players, turns and role go under the world's name, so the Play / Manage
   // buttons are in view (the 720 px table put them off screen, behind five columns).
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
