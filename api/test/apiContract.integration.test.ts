@@ -43,6 +43,25 @@ describe('API contract for scripts', () => {
     expect(invested).toMatchObject({ status: 200, body: { units: 2, amount: 2000 } });
   });
 
+  it('the OpenAPI document gives the whole-number ranges of a class world, which the server enforces', async () => {
+    const document = (await app.api('GET', '/openapi.json')).body;
+    const create = document.paths['/worlds'].post.requestBody.content['application/json'].schema.properties;
+    expect(create.starting_cash).toEqual({ type: 'integer', minimum: 1000, maximum: 10_000_000 });
+    expect(create.bots).toEqual({ type: 'integer', minimum: 0, maximum: 25 });
+    expect(create.max_players).toEqual({ type: 'integer', minimum: 1, maximum: 200 });
+    expect(create.turn_interval_minutes).toEqual({ anyOf: [{ type: 'integer', minimum: 1, maximum: 1440 }, { type: 'null' }] });
+    const clock = document.paths['/worlds/{id}'].patch.requestBody.content['application/json'].schema.properties;
+    expect(clock.turn_interval_minutes).toEqual(create.turn_interval_minutes);
+    const shock = document.paths['/worlds/{id}/shocks'].post.requestBody.content['application/json'].schema.properties;
+    expect(shock.percent).toEqual({ type: 'integer', minimum: -90, maximum: 200, not: { const: 0 } });
+    expect(shock.weeks).toMatchObject({ type: 'integer', minimum: 1 });
+    const teacher = await app.createPlayer();
+    const tooMany = await app.api('POST', '/worlds', { token: teacher.token, body: { name: 'Econ 101', bots: 26 } });
+    expect(tooMany).toMatchObject({ status: 400, body: { error: 'Bots must be between 0 and 25' } });
+    const half = await app.api('POST', '/worlds', { token: teacher.token, body: { name: 'Econ 101', starting_cash: 100_000.5 } });
+    expect(half).toMatchObject({ status: 400, body: { error: 'Starting cash must be whole dollars' } });
+  });
+
   it('a body naming another id than the path is refused, and nothing is hired; the same id or none works', async () => {
     const player = await app.createPlayer({ cash: 1_000_000 });
     const city = (await app.api('GET', '/cities', { token: player.token })).body[0];

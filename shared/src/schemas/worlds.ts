@@ -30,7 +30,12 @@ function wholeNumberBetween(label: string, min: number, max: number, range: stri
       .number({ error: `${label} must be a number` })
       .refine((value) => Number.isInteger(value), whole)
       .refine((value) => value >= min && value <= max, `${label} must be between ${range}`),
-  );
+  ).meta({
+    // Refinements are invisible in the OpenAPI document: this tells a teacher's script the range.
+    type: 'integer',
+    minimum: min,
+    maximum: max,
+  });
 }
 
 export const worldNameSchema = z
@@ -112,7 +117,7 @@ export const shockSchema = z
         .refine((value) => Number.isInteger(value), 'Percent must be a whole number')
         .refine((value) => value >= MIN_SHOCK_PERCENT && value <= MAX_SHOCK_PERCENT, `Percent must be between ${MIN_SHOCK_PERCENT} and +${MAX_SHOCK_PERCENT}`)
         .refine((percent) => percent !== 0, 'A shock of 0% changes nothing'),
-    ),
+    ).meta({ type: 'integer', minimum: MIN_SHOCK_PERCENT, maximum: MAX_SHOCK_PERCENT, not: { const: 0 } }),
     weeks: wholeNumberBetween('Weeks', 1, MAX_SHOCK_WEEKS, `1 and ${MAX_SHOCK_WEEKS}`),
   })
   .superRefine((shock, ctx) => {
