@@ -48,12 +48,21 @@ export function toTRPCError(error: GameError): TRPCError {
   return new TRPCError({ code: TRPC_CODE_OF[error.code], message: error.message, cause: error });
 }
 
+/** Whether `text` holds `word` as a whole word (not inside another, as `id` is in 'Invalid'). */
+function namesWord(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|\\W)${escaped}(\\W|$)`).test(text);
+}
+
 /** The message a player reads for a validation failure: the first issue, named by its field. */
 export function zodErrorMessage(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
   const field = issue.path.filter((part) => typeof part === 'string' || typeof part === 'number').join('.');
-  return field && !issue.message.includes(field) && issue.code !== 'custom' ? `${field}: ${issue.message}` : issue.message;
+  // The field goes in front unless the message already names it as a word ('This id does not exist');
+  // a substring test let 'Invalid input' pass for `id`, so GET /api/buildings/abc did not say which field.
+  const named = field !== '' && namesWord(issue.message, field);
+  return field && !named && issue.code !== 'custom' ? `${field}: ${issue.message}` : issue.message;
 }
 
 const t = initTRPC

@@ -83,6 +83,16 @@ describe('API contract for scripts', () => {
     expect((await app.api('GET', `/buildings/${first.id}`, { token: player.token })).body.employees).toBe(first.employees);
   });
 
+  it('a path id that is not a number is named in the error, once', async () => {
+    const player = await app.createPlayer();
+    const word = await app.api('GET', '/buildings/abc', { token: player.token });
+    expect(word).toMatchObject({ status: 400, body: { error: 'id: Invalid input: expected number, received string' } });
+    const store = await app.api('GET', '/stores/abc/products', { token: player.token });
+    expect(store).toMatchObject({ status: 400, body: { error: 'id: Invalid input: expected number, received string' } });
+    const huge = await app.api('GET', '/buildings/99999999999', { token: player.token });
+    expect(huge).toMatchObject({ status: 400, body: { error: 'This id does not exist' } });
+  });
+
   it('the ledger refuses limit and offset (its paging is page and page_size) instead of answering page 1', async () => {
     const player = await app.createPlayer();
     const message = 'This list pages with page and page_size (limit and offset are for the lists of companies)';
