@@ -9,7 +9,7 @@ import { cors } from 'hono/cors';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from './root.ts';
 import { createRequestContext, type ApiServices } from './context.ts';
-import { registerRestRoutes } from './rest.ts';
+import { registerRestRoutes, restMethodsAt } from './rest.ts';
 import { originCheck } from './origin.ts';
 import { refuseTokensInUrl } from './access/http.ts';
 import { WORLD_ID_HEADER } from './access/tokenWorld.ts';
@@ -128,7 +128,16 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
   registerWorldExportRoutes(app, services);
   registerRestRoutes(app, services);
   registerDocsRoutes(app);
-  app.all('/api/*', (c) => c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
+  app.all('/api/*', (c) => {
+    // A known path with another method is a 405 naming the methods it takes (RFC 9110's Allow), so a
+    // script that guessed PUT for a PATCH route hears what to send instead of "no such route".
+    const allowed = restMethodsAt(c.req.path);
+    if (allowed.length > 0) {
+      c.header('Allow', allowed.join(', '));
+      return c.json({ error: `${c.req.method} is not allowed on ${c.req.path}: it takes ${allowed.join(' or ')}` }, 405);
+    }
+    return c.json({ error: `No such API route: ${c.req.method} ${c.req.path}` }, 404);
+  });
 
   const webDist = services.config.WEB_DIST_DIR;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

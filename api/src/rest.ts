@@ -227,3 +227,16 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
     });
   }
 }
+
+/**
+ * The methods the REST routes take at a path (GET /api/goods: ['GET']), for the 405 a script gets
+ * when it uses another one; empty when no route has this path at all (then 404).
+ */
+export function restMethodsAt(requestPath: string): string[] {
+  const methods = new Set<string>();
+  for (const route of restRoutes()) {
+    const pattern = new RegExp('^/api' + route.path.replace(/\{\w+\}/g, '[^/]+') + '/?$');
+    if (pattern.test(requestPath)) methods.add(route.method);
+  }
+  return [...methods];
+}

@@ -93,6 +93,18 @@ describe('API contract for scripts', () => {
     expect(huge).toMatchObject({ status: 400, body: { error: 'This id does not exist' } });
   });
 
+  it('a known path with another method answers 405 with Allow; an unknown path stays 404', async () => {
+    const player = await app.createPlayer();
+    const wrong = await app.api('PUT', '/stores/1/products/2/toggle', { token: player.token, body: { is_active: true } });
+    expect(wrong).toMatchObject({ status: 405, body: { error: 'PUT is not allowed on /api/stores/1/products/2/toggle: it takes PATCH' } });
+    expect(wrong.headers.get('allow')).toBe('PATCH');
+    const goods = await app.api('DELETE', '/goods', { token: player.token });
+    expect(goods).toMatchObject({ status: 405, body: { error: 'DELETE is not allowed on /api/goods: it takes GET' } });
+    const buildings = await app.api('PATCH', '/buildings', { token: player.token });
+    expect(buildings.headers.get('allow')).toBe('GET, POST');
+    expect(await app.api('GET', '/nope', { token: player.token })).toMatchObject({ status: 404, body: { error: 'No such API route: GET /api/nope' } });
+  });
+
   it('the ledger refuses limit and offset (its paging is page and page_size) instead of answering page 1', async () => {
     const player = await app.createPlayer();
     const message = 'This list pages with page and page_size (limit and offset are for the lists of companies)';
