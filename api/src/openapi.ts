@@ -145,8 +145,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = authAndHealthPaths();
   for (const route of restRoutes()) {
     const parameters: unknown[] = [];
+    const inputProperties = (route.procedure._def.inputs[0] ? (jsonSchemaOf(route.procedure._def.inputs[0] as z.ZodType, 'input').properties ?? {}) : {}) as Record<string, unknown>;
     for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
-      parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+      // The input's own schema for the field (GET /worlds/{id}/export/{kind}: kind is a word, not an id).
+      parameters.push({ name: match[1], in: 'path', required: true, schema: inputProperties[match[1]!] ?? { type: 'integer', minimum: 1 } });
     }
     // Routes a token may call take the world it acts in (docs/api.md, "Worlds").
     if (((route.procedure._def.meta as ProcedureMeta | undefined)?.access ?? 'session') !== 'session') parameters.push({ $ref: '#/components/parameters/WorldId' });

@@ -62,6 +62,16 @@ describe('API contract for scripts', () => {
     expect(half).toMatchObject({ status: 400, body: { error: 'Starting cash must be whole dollars' } });
   });
 
+  it('path parameters carry their input schema: an id is a bounded integer, an export kind a word', async () => {
+    const document = (await app.api('GET', '/openapi.json')).body;
+    const [id, kind] = document.paths['/worlds/{id}/export/{kind}'].get.parameters;
+    expect(id).toMatchObject({ name: 'id', in: 'path', required: true, schema: { type: 'integer', maximum: 2147483647 } });
+    expect(kind).toMatchObject({ name: 'kind', in: 'path', required: true, schema: { type: 'string' } });
+    expect(kind.schema.enum).toContain('companies');
+    const hire = document.paths['/buildings/{id}/hire-employees'].post.parameters[0];
+    expect(hire.schema).toMatchObject({ type: 'integer', maximum: 2147483647 });
+  });
+
   it('a body naming another id than the path is refused, and nothing is hired; the same id or none works', async () => {
     const player = await app.createPlayer({ cash: 1_000_000 });
     const city = (await app.api('GET', '/cities', { token: player.token })).body[0];
