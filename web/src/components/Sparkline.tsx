@@ -3,6 +3,8 @@
  * library here), green when the last point is above the first, red below. Screen readers get the
  * first and last price.
  */
+import { Table, Text } from '@mantine/core';
+import { SPARKLINE_WEEKS } from '@marketcraft/shared';
 import { formatMoney } from '../lib/format';
 
 export function Sparkline({ values, width = 96, height = 28, label }: { values: readonly number[]; width?: number; height?: number; label: string }) {
@@ -31,5 +33,18 @@ export function Sparkline({ values, width = 96, height = 28, label }: { values: 
     <svg width={width} height={height} role="img" aria-label={description}>
       <polyline points={points} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />
     </svg>
+  );
+}
+
+/** The header of a table's sparkline column: 'Trend' and the period the line covers (SPARKLINE_WEEKS). */
+export function TrendTh() {
+  return (
+    <Table.Th>
+      {/* The line's colour is the period's change (first week to this one), not the Week column's. */}
+      Trend{' '}
+      <Text span size="xs" c="dimmed" fw={400} data-testid="trend-period">
+        {SPARKLINE_WEEKS} weeks
+      </Text>
+    </Table.Th>
   );
 }

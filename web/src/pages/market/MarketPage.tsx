@@ -9,13 +9,13 @@ import { useSearchParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
-import { PRODUCT_CATEGORIES, SPARKLINE_WEEKS } from '@marketcraft/shared';
+import { PRODUCT_CATEGORIES } from '@marketcraft/shared';
 import { CashBadge } from '../../components/CashBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { ScrollBox } from '../../components/ScrollBox';
 import { SortableTh } from '../../components/SortableTh';
-import { Sparkline } from '../../components/Sparkline';
+import { Sparkline, TrendTh } from '../../components/Sparkline';
 import { useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney, formatPercentChange } from '../../lib/format';
@@ -99,13 +99,7 @@ export default function MarketPage() {
                             <SortableTh column="change_percent" sort={sort} onSort={onSort} align="right">
                               Week
                             </SortableTh>
-                            <Table.Th>
-                            {/* The line's colour is the period's change (first week to this one), not the Week column's. */}
-                            Trend{' '}
-                            <Text span size="xs" c="dimmed" fw={400} data-testid="trend-period">
-                              {SPARKLINE_WEEKS} weeks
-                            </Text>
-                          </Table.Th>
+                          <TrendTh />
                             <SortableTh column="held" sort={sort} onSort={onSort} align="right">
                               Held
                             </SortableTh>

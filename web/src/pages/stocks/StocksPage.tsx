@@ -8,7 +8,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { COMPANY_LIST_PAGE_SIZE, MAX_COMPANY_NAME_LENGTH, SPARKLINE_WEEKS } from '@marketcraft/shared';
+import { COMPANY_LIST_PAGE_SIZE, MAX_COMPANY_NAME_LENGTH } from '@marketcraft/shared';
 import { Badge, Button, Card, Center, Grid, Group, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconChartLine, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
 import { CashBadge } from '../../components/CashBadge';
@@ -26,7 +26,7 @@ import { NumberField, useFieldText } from '../../components/NumberField';
 import { OrderSummary } from '../../components/OrderSummary';
 import { useShareQuote } from '../../hooks/useOrderQuote';
 import { SortableTh } from '../../components/SortableTh';
-import { Sparkline } from '../../components/Sparkline';
+import { Sparkline, TrendTh } from '../../components/Sparkline';
 import { ListPager } from '../../components/ListPager';
 import { nextSort, type SortState } from '../../lib/sortTable';
 import { trpc, type RouterOutputs } from '../../trpc';
@@ -238,13 +238,7 @@ export default function StocksPage() {
                           <SortableTh column="change_percent" sort={sort} onSort={onSort} align="right">
                             Week
                           </SortableTh>
-                          <Table.Th>
-                            {/* The line's colour is the period's change (first week to this one), not the Week column's. */}
-                            Trend{' '}
-                            <Text span size="xs" c="dimmed" fw={400} data-testid="trend-period">
-                              {SPARKLINE_WEEKS} weeks
-                            </Text>
-                          </Table.Th>
+                          <TrendTh />
                           <SortableTh column="market_cap" sort={sort} onSort={onSort} align="right">
                             Market value
                           </SortableTh>
