@@ -1,13 +1,21 @@
 import { foundCompany, getCompany, getFinancialHistory, rankCompanies, updateCompanyProfile, type DbExecutor, type PublicCompany } from '@marketcraft/db';
-import { companyListInput, foundCompanySchema, updateProfileSchema } from '@marketcraft/shared';
+import { companyListInput, foundCompanySchema, updateProfileSchema, type CompanyListPage } from '@marketcraft/shared';
 import { playerProcedure, router, signedInProcedure } from '../trpc.ts';
 import { companiesActingThroughApi } from '../access/audit.ts';
 import { announcePage } from '../paging.ts';
+import type { RequestContext } from '../context.ts';
 
 /** uses_api: a personal access token acted for the company in the last 7 days (the leaderboard's "API" badge). */
 async function apiBadges(db: DbExecutor): Promise<(company: PublicCompany) => PublicCompany & { uses_api: boolean }> {
   const viaApi = await companiesActingThroughApi(db);
   return (company) => ({ ...company, uses_api: viaApi.has(company.id) });
+}
+
+/** A page of the leaderboard with its API badges; X-Total-Count and Link on a REST answer. */
+async function rankedPage(ctx: Pick<RequestContext, 'req' | 'resHeaders' | 'worldId'> & { db: DbExecutor; company: { id: number } }, input: CompanyListPage) {
+  const [ranked, badge] = await Promise.all([rankCompanies(ctx.db, ctx.worldId, ctx.company.id, input), apiBadges(ctx.db)]);
+  announcePage(ctx, ranked.total, input);
+  return { rows: ranked.rows.map(badge), total: ranked.total, you: ranked.you ? badge(ranked.you) : null };
 }
 
 export const companyRouter = router({
@@ -46,11 +54,7 @@ export const companyRouter = router({
       },
     })
     .input(companyListInput)
-    .query(async ({ ctx, input }) => {
-      const [ranked, badge] = await Promise.all([rankCompanies(ctx.db, ctx.worldId, ctx.company.id, input), apiBadges(ctx.db)]);
-      announcePage(ctx, ranked.total, input);
-      return ranked.rows.map(badge);
-    }),
+    .query(async ({ ctx, input }) => (await rankedPage(ctx, input)).rows),
 
   leaderboard: playerProcedure
     .meta({
@@ -63,8 +67,7 @@ export const companyRouter = router({
     })
     .input(companyListInput)
     .query(async ({ ctx, input }) => {
-      const [ranked, badge] = await Promise.all([rankCompanies(ctx.db, ctx.worldId, ctx.company.id, input), apiBadges(ctx.db)]);
-      announcePage(ctx, ranked.total, input);
-      return { companies: ranked.rows.map(badge), total: ranked.total, limit: input.limit, offset: input.offset, you: ranked.you ? badge(ranked.you) : null };
+      const page = await rankedPage(ctx, input);
+      return { companies: page.rows, total: page.total, limit: input.limit, offset: input.offset, you: page.you };
     }),
 });

@@ -12,9 +12,14 @@ export interface ListPage<T> {
   total: number;
 }
 
-/** `%`, `_` and `\` in a search are letters, not LIKE wildcards. */
+/** `text` for a LIKE pattern: its `%`, `_` and `\` are letters, not wildcards. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Rows whose text contains `search`. */
 function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${escapeLike(search)}%`;
 }
 
 /** The page's filters on the companies table aliased `alias` (true when none). */

@@ -11,6 +11,7 @@ import unhomoglyph from 'unhomoglyph';
 import { GameError, MAX_COMPANY_NAME_LENGTH } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 import { COMPANY_NAME_INDEX, COMPANY_NAME_LOOKALIKE_INDEX } from '../schema/index.ts';
+import { escapeLike } from './companyLists.ts';
 
 export const COMPANY_NAME_TAKEN = 'Another company in this world already has this name: choose another';
 export const COMPANY_NAME_TOO_SIMILAR = "This name looks too much like another company's name in this world: choose another";
@@ -84,7 +85,7 @@ export async function freeCompanyName(tx: DbExecutor, worldId: number, base: str
   const rows = await tx.execute<{ key: string; name_key: string | null }>(sql`
     select lower(btrim(name)) as key, name_key from companies
     where world_id = ${worldId} and status = 'active'
-      and (lower(btrim(name)) like ${`${likePrefix(start.toLowerCase())}%`} or name_key like ${`${likePrefix(companyNameKey(start))}%`})`);
+      and (lower(btrim(name)) like ${`${escapeLike(start.toLowerCase())}%`} or name_key like ${`${escapeLike(companyNameKey(start))}%`})`);
   const taken = new Set(rows.map((row) => row.key));
   const takenKeys = new Set(rows.map((row) => row.name_key));
   for (let number = 1; ; number += 1) {
@@ -139,7 +140,3 @@ export async function fillCompanyNameKeys(db: DbExecutor): Promise<number> {
   return filled.length;
 }
 
-/** `text` as a LIKE prefix: its wildcards matched literally. */
-function likePrefix(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
