@@ -6,9 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconMedal, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
-import { COMPANY_LIST_PAGE_SIZE, MAX_COMPANY_NAME_LENGTH } from '@marketcraft/shared';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconMedal, IconRobot, IconUser } from '@tabler/icons-react';
+import { COMPANY_LIST_PAGE_SIZE } from '@marketcraft/shared';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { ListPager } from '../../components/ListPager';
@@ -17,6 +17,7 @@ import { formatMoney, formatWholeDollars, underscoresToSpaces } from '../../lib/
 import { trpc, type RouterOutputs } from '../../trpc';
 import { TableScroll } from '../../components/TableScroll';
 import { useSearchParamsUpdate } from '../../hooks/useSearchParamsUpdate';
+import { CompanySearchInput } from '../../components/CompanySearchInput';
 
 type RankedCompany = RouterOutputs['company']['leaderboard']['companies'][number];
 
@@ -179,15 +180,7 @@ export default function LeaderboardPage() {
               )}
 
               <Group gap="xs" wrap="nowrap" align="flex-end">
-                <TextInput
-                  style={{ flex: 1 }}
-                  placeholder="Search companies..."
-                  aria-label="Search companies"
-                  leftSection={<IconSearch size={16} aria-hidden />}
-                  maxLength={MAX_COMPANY_NAME_LENGTH}
-                  value={text}
-                  onChange={(event) => setText(event.currentTarget.value)}
-                />
+                <CompanySearchInput grow value={text} onChange={setText} />
                 {pinned && (
                   <Button variant="light" onClick={() => showPage(Math.ceil(pinned.rank / COMPANY_LIST_PAGE_SIZE))}>
                     Show my place

@@ -8,9 +8,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { COMPANY_LIST_PAGE_SIZE, MAX_COMPANY_NAME_LENGTH } from '@marketcraft/shared';
-import { Badge, Button, Card, Center, Grid, Group, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { IconChartLine, IconRobot, IconSearch, IconUser } from '@tabler/icons-react';
+import { COMPANY_LIST_PAGE_SIZE } from '@marketcraft/shared';
+import { Badge, Button, Card, Center, Grid, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChartLine, IconRobot, IconUser } from '@tabler/icons-react';
 import { CashBadge } from '../../components/CashBadge';
 import { ScrollBox } from '../../components/ScrollBox';
 import { PageLoader } from '../../components/FullScreenLoader';
@@ -30,6 +30,7 @@ import { Sparkline, TrendTh } from '../../components/Sparkline';
 import { ListPager } from '../../components/ListPager';
 import { nextSort, type SortState } from '../../lib/sortTable';
 import { trpc, type RouterOutputs } from '../../trpc';
+import { CompanySearchInput } from '../../components/CompanySearchInput';
 
 const WeeklyLineChart = lazy(() => import('../../components/charts/WeeklyLineChart'));
 
@@ -216,14 +217,7 @@ export default function StocksPage() {
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack gap="sm">
-                <TextInput
-                  placeholder="Search companies..."
-                  aria-label="Search companies"
-                  leftSection={<IconSearch size={16} aria-hidden />}
-                  maxLength={MAX_COMPANY_NAME_LENGTH}
-                  value={search}
-                  onChange={(event) => onSearch(event.currentTarget.value)}
-                />
+                <CompanySearchInput value={search} onChange={onSearch} />
                 <Card withBorder padding={0} aria-busy={overview.isPlaceholderData} style={overview.isPlaceholderData ? { opacity: 0.6 } : undefined}>
                   <ScrollBox maxHeight={620} label="Listed companies" scrollX>
                     <Table stickyHeader highlightOnHover verticalSpacing={6} miw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
