@@ -10,6 +10,7 @@ import {
   signInInputSchema,
   signUpInputSchema,
   stockOverviewInput,
+  transactionsListInput,
 } from '@marketcraft/shared';
 import type { ProcedureMeta } from './trpc.ts';
 import { restRoutes } from './rest.ts';
@@ -35,7 +36,7 @@ const RATE_LIMIT_HEADERS = {
   RateLimit: { description: 'What is left of both: "requests";r=<n>;t=<s>, "mutations";r=<n>;t=<s>', schema: { type: 'string' } },
   'Retry-After': integerHeader('Seconds to wait before trying again'),
 };
-/** The headers of a page of a list of companies (api/src/paging.ts). */
+/** The headers of a page of a list of companies or of the ledger (api/src/paging.ts). */
 const PAGE_HEADERS = {
   'X-Total-Count': integerHeader('Rows of the whole list (its filters applied), over all pages'),
   Link: { description: 'RFC 8288 links to the first, prev, next and last pages (relative URLs); no rel="next" on the last page', schema: { type: 'string' } },
@@ -154,7 +155,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     if (((route.procedure._def.meta as ProcedureMeta | undefined)?.access ?? 'session') !== 'session') parameters.push({ $ref: '#/components/parameters/WorldId' });
     const inputSchema = route.procedure._def.inputs[0] as z.ZodType | undefined;
     const answer = responseSchemaOf(route.procedurePath);
-    const isPaged = inputSchema === companyListInput || inputSchema === stockOverviewInput;
+    const isPaged = inputSchema === companyListInput || inputSchema === stockOverviewInput || inputSchema === transactionsListInput;
     const isPublic = route.procedurePath === 'world.state' || route.procedurePath === 'world.community';
     const isAdmin = route.path.startsWith('/admin/') && route.procedurePath !== 'admin.check';
     const access = (route.procedure._def.meta as ProcedureMeta | undefined)?.access ?? 'session';
@@ -170,7 +171,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [access] }])],
       responses: {
         '200': {
-          description: isPaged ? 'Success: one page (docs/api.md, "Lists of companies")' : 'Success',
+          description: isPaged ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)' : 'Success',
           headers: isPaged ? { ...rateLimitHeaderRefs, ...PAGE_HEADERS } : rateLimitHeaderRefs,
           ...(answer ? { content: json(jsonSchemaOf(answer, 'output')) } : {}),
         },

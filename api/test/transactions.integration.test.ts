@@ -75,6 +75,35 @@ describe('the ledger page by page', () => {
     expect((await list('?week=2&type=building')).body).toMatchObject({ items: [], total: 0 });
   });
 
+  it('says where a page is in X-Total-Count and Link headers, like the lists of companies', async () => {
+    const links = (link: string | null) => Object.fromEntries([...(link ?? '').matchAll(/<([^>]+)>; rel="(\w+)"/g)].map((match) => [match[2], match[1]]));
+    const first = await list('?page=1&page_size=4');
+    expect(first.headers.get('x-total-count')).toBe('6');
+    expect(links(first.headers.get('link'))).toEqual({
+      first: '/api/transactions?page=1&page_size=4',
+      next: '/api/transactions?page=2&page_size=4',
+      last: '/api/transactions?page=2&page_size=4',
+    });
+    // Following rel="next" reads the rest of the ledger, and the last page has no next.
+    const second = await app.api('GET', links(first.headers.get('link')).next!.replace(/^\/api/, ''), { token: player.token });
+    expect(second.body).toMatchObject({ page: 2, total: 6 });
+    expect(second.body.items).toHaveLength(2);
+    expect(links(second.headers.get('link'))).toEqual({
+      first: '/api/transactions?page=1&page_size=4',
+      prev: '/api/transactions?page=1&page_size=4',
+      last: '/api/transactions?page=2&page_size=4',
+    });
+    // Filters stay in the links, and the count is the filtered one; an empty list has one page.
+    const filtered = await list('?type=building&page_size=1');
+    expect(filtered.headers.get('x-total-count')).toBe('2');
+    expect(links(filtered.headers.get('link')).next).toBe('/api/transactions?type=building&page_size=1&page=2');
+    const none = await list('?week=2&type=building');
+    expect(none.headers.get('x-total-count')).toBe('0');
+    expect(links(none.headers.get('link'))).toEqual({ first: '/api/transactions?week=2&type=building&page=1&page_size=25', last: '/api/transactions?week=2&type=building&page=1&page_size=25' });
+    // Past the end: prev leads back to the last page.
+    expect(links((await list('?page=9&page_size=4')).headers.get('link')).prev).toBe('/api/transactions?page=2&page_size=4');
+  });
+
   it('refuses bad filters with 400 and shows nobody else\'s ledger', async () => {
     for (const query of ['?page=0', '?page=abc', '?page_size=101', '?type=gift', '?week=-1', '?week=1.5']) {
       const response = await list(query);
