@@ -22,8 +22,14 @@ describe('company API', () => {
     expect(response.status).toBe(200);
     // Listed at founding ($100,000: 1,000 shares at $100); net worth = cash alone (no goods, buildings or holdings).
     expect(response.body).toMatchObject({ id: player.companyId, name: 'Acme Corp', bio: null, cash: 12_345.67, is_bot: false, status: 'active', share_price: 100, total_shares: 1_000, net_worth: 12_345.67, tax_loss_carried: 0 });
-    expect(response.body.net_worth_why).toMatchObject({ value: 12_345.67, unit: 'dollars', formula: 'cash_cents + goods_cents + buildings_cents + holdings_cents - claims_cents' });
-    expect(response.body.net_worth_why.terms.map((term: { value: number }) => term.value)).toEqual([12_345.67, 0, 0, 0, 0]);
+    expect(response.body.net_worth_why).toMatchObject({ value: 12_345.67, unit: 'dollars', formula: 'cash + goods + buildings + holdings - claims' });
+    expect(response.body.net_worth_why.terms.map((term: { name: string; value: number; unit: string }) => [term.name, term.value, term.unit])).toEqual([
+      ['cash', 12_345.67, 'dollars'],
+      ['goods', 0, 'dollars'],
+      ['buildings', 0, 'dollars'],
+      ['holdings', 0, 'dollars'],
+      ['claims', 0, 'dollars'],
+    ]);
     expect(new Date(response.body.founded_at).toString()).not.toBe('Invalid Date');
     expect(Object.keys(response.body)).not.toContain('user_id');
     expect((await app.api('GET', '/company')).status).toBe(401);

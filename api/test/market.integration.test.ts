@@ -76,6 +76,15 @@ describe('market trade and the company warehouse', () => {
     expect(large.body.unit_price).toBeGreaterThan(small.body.unit_price * 1.3);
     expect(large.body.price_after).toBeGreaterThan(large.body.price_before * 2.5);
     expect(large.body.why.formula).toContain('e^(');
+    // The quote's why speaks the unit of its values: the price in dollars, the cost rounded up to the cent.
+    expect(large.body.why.formula).toMatch(/^ceil\(price x depth x .*, 2\)$/);
+    expect(large.body.why.terms.map((term: { name: string; unit: string }) => [term.name, term.unit])).toEqual([
+      ['price', 'dollars'],
+      ['depth', 'units'],
+      ['flow', 'units'],
+      ['quantity', 'units'],
+      ['margin_bp', 'count'],
+    ]);
     const buy = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 500, action: 'buy' } });
     const sell = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 500, action: 'sell' } });
     expect(buy.status).toBe(200);

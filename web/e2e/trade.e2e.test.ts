@@ -57,7 +57,7 @@ describe('trade journey', () => {
     // The dashboard values the share at what selling it would pay (the net worth's holdings term), not $100 a share.
     await page.goto('/');
     const company = await (await context.request.get('/api/company')).json();
-    const holdings = company.net_worth_why.terms.find((term: { name: string }) => term.name === 'holdings_cents').value as number;
+    const holdings = company.net_worth_why.terms.find((term: { name: string }) => term.name === 'holdings').value as number;
     const portfolio = page.getByTestId('summary-portfolio');
     await portfolio.getByText(`$${Math.round(holdings).toLocaleString('en-US')}`).waitFor();
     await page.getByText('1 share, at what selling it would pay').waitFor();

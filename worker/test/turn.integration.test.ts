@@ -98,7 +98,7 @@ describe('a full turn', () => {
     expect(farmForecast.units).toBe(farmForecast.output_units);
     // "Why this number": the revenue's terms give the revenue (units x shelf price, no price bonus here).
     expect(forecastSale!.revenue_why.value).toBe(forecastSale!.revenue);
-    expect(forecastSale!.revenue_why.terms.map((term) => [term.name, term.value])).toEqual([['units', forecastSale!.units], ['retail_cents', 39], ['price_bonus', 0]]);
+    expect(forecastSale!.revenue_why.terms.map((term) => [term.name, term.value])).toEqual([['units', forecastSale!.units], ['retail', 39], ['price_bonus', 0]]);
     const [shelf] = await db.execute<{ quantity: number; units_sold_last_turn: number }>(sql`
       select quantity, units_sold_last_turn from store_products where building_id = ${store.id}`);
     expect(Number(shelf?.units_sold_last_turn)).toBe(forecastSale!.units);

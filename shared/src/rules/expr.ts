@@ -21,7 +21,8 @@
 import type { Figure, FigureUnit } from '../figures.ts';
 
 export type Node =
-  | { op: 'lit'; value: number }
+  /** `cents`: an amount of money (E.cents), shown in dollars in "why this number". */
+  | { op: 'lit'; value: number; cents?: boolean }
   | { op: 'var'; name: string }
   | { op: 'add' | 'mul' | 'min' | 'max'; args: Node[] }
   | { op: 'sub'; args: [Node, Node] }
@@ -39,6 +40,8 @@ function node(value: Operand): Node {
 
 /** The builders rules are written with. */
 export const E = {
+  /** An amount of money in cents (a wage, a capacity): the same number, but "why this number" writes it in dollars. */
+  cents: (value: number): Node => ({ op: 'lit', value, cents: true }),
   add: (...args: Operand[]): Node => ({ op: 'add', args: args.map(node) }),
   sub: (a: Operand, b: Operand): Node => ({ op: 'sub', args: [node(a), node(b)] }),
   mul: (...args: Operand[]): Node => ({ op: 'mul', args: args.map(node) }),
@@ -256,12 +259,92 @@ function formatLiteral(value: number): string {
   return Number.isInteger(value) ? value.toLocaleString('en-US') : String(Number(value.toPrecision(6)));
 }
 
-function textNode(tree: Node, names: Readonly<Record<string, string>>, parent = 0): string {
-  const render = (item: Node, precedence = 0) => textNode(item, names, precedence);
+/**
+ * The nodes of a rule that are amounts of money (in cents inside the game), so that "why this
+ * number" can write the formula in dollars, the unit its terms are shown in: a money input; a sum,
+ * difference, min, max or branch with a money operand (its bare literals are money too: the 1 of
+ * max(1, price) is one cent); a product with one money factor; money divided by a plain number; a
+ * rounding of money. Money over money (a price ratio) and anything under exp/ln/sqrt/pow is a plain
+ * number. Literals written with E.cents are money. Every operand of a money sum, min, max or branch
+ * is money (the rounding in min(round(e^(ln(price) ...)), ...) rounds to the cent).
+ */
+export function moneyNodes(tree: Node, inputs: Readonly<Record<string, InputSpec>>): Set<Node> {
+  const money = new Set<Node>();
+  const promote = (args: readonly Node[]) => {
+    for (const arg of args) money.add(arg);
+  };
+  const visit = (item: Node): boolean => {
+    let isMoney = false;
+    switch (item.op) {
+      case 'lit':
+        isMoney = item.cents === true;
+        break;
+      case 'var':
+        isMoney = inputs[item.name]?.cents === true;
+        break;
+      case 'add':
+      case 'sub':
+      case 'min':
+      case 'max':
+      case 'cmp': {
+        const flags = item.args.map(visit);
+        if (flags.some(Boolean)) {
+          promote(item.args);
+          isMoney = item.op !== 'cmp';
+        }
+        break;
+      }
+      case 'if': {
+        visit(item.args[0]);
+        const flags = [visit(item.args[1]), visit(item.args[2])];
+        if (flags.some(Boolean)) {
+          promote([item.args[1], item.args[2]]);
+          isMoney = true;
+        }
+        break;
+      }
+      case 'mul':
+        isMoney = item.args.map(visit).filter(Boolean).length === 1;
+        break;
+      case 'div':
+      case 'divFloor':
+      case 'divCeil':
+      case 'divRound': {
+        const [a, b] = item.args.map(visit);
+        isMoney = a === true && b === false;
+        break;
+      }
+      case 'roundHalfUp':
+      case 'floor':
+      case 'ceil':
+        isMoney = visit(item.args[0]);
+        break;
+      case 'exp':
+      case 'ln':
+      case 'sqrt':
+      case 'pow':
+        item.args.forEach(visit);
+        break;
+    }
+    if (isMoney) money.add(item);
+    return isMoney;
+  };
+  visit(tree);
+  return money;
+}
+
+/**
+ * The formula as text. With `money` (the dollars form, moneyNodes), amounts of money are written
+ * in dollars: a literal of cents divided by 100, and a rounding of money to the cent says so with
+ * a second argument, `round(x, 2)`, as a spreadsheet or PostgreSQL writes it.
+ */
+function textNode(tree: Node, names: Readonly<Record<string, string>>, money?: ReadonlySet<Node>, parent = 0): string {
+  const render = (item: Node, precedence = 0) => textNode(item, names, money, precedence);
   const wrap = (text: string, own: number) => (own < parent ? `(${text})` : text);
+  const toCent = money?.has(tree) ? ', 2' : '';
   switch (tree.op) {
     case 'lit':
-      return formatLiteral(tree.value);
+      return formatLiteral(money?.has(tree) ? tree.value / 100 : tree.value);
     case 'var':
       return names[tree.name] ?? tree.name;
     case 'add':
@@ -278,20 +361,21 @@ function textNode(tree: Node, names: Readonly<Record<string, string>>, parent = 
     case 'max':
       return `${tree.op}(${tree.args.map((item) => render(item)).join(', ')})`;
     case 'divFloor':
-      return `floor(${render(tree.args[0], 2)} / ${render(tree.args[1], 3)})`;
+      return `floor(${render(tree.args[0], 2)} / ${render(tree.args[1], 3)}${toCent})`;
     case 'divCeil':
-      return `ceil(${render(tree.args[0], 2)} / ${render(tree.args[1], 3)})`;
+      return `ceil(${render(tree.args[0], 2)} / ${render(tree.args[1], 3)}${toCent})`;
     case 'divRound':
-      return `round(${render(tree.args[0], 2)} / ${render(tree.args[1], 3)})`;
+      return `round(${render(tree.args[0], 2)} / ${render(tree.args[1], 3)}${toCent})`;
     case 'exp':
       return `e^(${render(tree.args[0])})`;
     case 'ln':
     case 'sqrt':
+      return `${tree.op}(${render(tree.args[0])})`;
     case 'floor':
     case 'ceil':
-      return `${tree.op}(${render(tree.args[0])})`;
+      return `${tree.op}(${render(tree.args[0])}${toCent})`;
     case 'roundHalfUp':
-      return `round(${render(tree.args[0])})`;
+      return `round(${render(tree.args[0])}${toCent})`;
     case 'cmp':
       return `${render(tree.args[0], 1)} ${tree.cmp} ${render(tree.args[1], 1)}`;
     case 'if':
@@ -336,8 +420,14 @@ export interface Rule<I extends string = string> {
   readonly cents: boolean;
   readonly inputs: Readonly<Record<I, InputSpec>>;
   readonly tree: Node;
-  /** The formula in the inputs' names, e.g. "min(100, employees x 10 + equipment_level x 15)". */
+  /** The formula in the inputs' names, in the game's units (money in cents), e.g. "min(100, employees x 10 + equipment_level x 15)". */
   readonly formula: string;
+  /**
+   * The formula "why this number" shows (`explain(...).formula`): in the unit its terms are shown
+   * in, money in dollars: "cash + goods + ..." rather than "cash_cents + ...", the wage of
+   * 10,000 cents as 100, rounding to the cent as round(x, 2).
+   */
+  readonly dollarFormula: string;
   readonly valid: (values: Readonly<Record<I, number>>) => boolean;
   evaluate(values: Readonly<Record<I, number>>): number;
   explain(values: Readonly<Record<I, number>>): Figure;
@@ -347,6 +437,11 @@ function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
+/** A term's name where its value is shown: a money input (cashCents) is shown in dollars, so it is `cash`, not `cash_cents`. */
+function termName(name: string, spec: InputSpec): string {
+  return spec.cents ? snakeCase(name).replace(/_cents$/, '') : snakeCase(name);
+}
+
 const centsToDollarsValue = (cents: number) => Math.round(cents) / 100;
 
 export function defineRule<I extends string>(definition: RuleDefinition<I>): Rule<I> {
@@ -354,6 +449,11 @@ export function defineRule<I extends string>(definition: RuleDefinition<I>): Rul
   const variables = Object.fromEntries(names.map((name) => [name, { op: 'var', name } satisfies Node])) as unknown as Record<I, Node>;
   const tree = definition.formula(variables);
   const formula = textNode(tree, Object.fromEntries(names.map((name) => [name, snakeCase(name)])));
+  const dollarFormula = textNode(
+    tree,
+    Object.fromEntries(names.map((name) => [name, termName(name, definition.inputs[name])])),
+    moneyNodes(tree, definition.inputs),
+  );
   const cents = definition.cents === true;
   const evaluate = (values: Readonly<Record<I, number>>) => {
     for (const name of names) {
@@ -370,6 +470,7 @@ export function defineRule<I extends string>(definition: RuleDefinition<I>): Rul
     inputs: definition.inputs,
     tree,
     formula,
+    dollarFormula,
     valid: definition.valid ?? (() => true),
     evaluate,
     explain: (values) => {
@@ -377,11 +478,11 @@ export function defineRule<I extends string>(definition: RuleDefinition<I>): Rul
       return {
         value: cents ? centsToDollarsValue(value) : value,
         unit: definition.unit,
-        formula,
+        formula: dollarFormula,
         terms: names.map((name) => {
           const spec = definition.inputs[name];
           const raw = values[name];
-          return { name: snakeCase(name), label: spec.label, value: spec.cents ? centsToDollarsValue(raw) : raw, unit: spec.unit };
+          return { name: termName(name, spec), label: spec.label, value: spec.cents ? centsToDollarsValue(raw) : raw, unit: spec.unit };
         }),
       };
     },

@@ -98,7 +98,7 @@ export const wagesRule = defineRule({
   inputs: { employees, productionRate },
   formula: (v) =>
     E.divRound(
-      E.mul(v.employees, WAGE_PER_EMPLOYEE_WEEKLY_CENTS, E.add(10_000, E.mul(OVERTIME_WAGE_PREMIUM_PERCENT, E.max(0, E.sub(v.productionRate, 100))))),
+      E.mul(v.employees, E.cents(WAGE_PER_EMPLOYEE_WEEKLY_CENTS), E.add(10_000, E.mul(OVERTIME_WAGE_PREMIUM_PERCENT, E.max(0, E.sub(v.productionRate, 100))))),
       10_000,
     ),
 });

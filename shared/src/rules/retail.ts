@@ -55,7 +55,7 @@ export const baseDemandRule = defineRule({
   formula: (v) =>
     E.roundHalfUp(
       E.div(
-        E.mul(CONSUMER_SPEND_PER_PRODUCT_CENTS, E.sqrt(E.div(v.population, REFERENCE_POPULATION)), v.demandLevel),
+        E.mul(E.cents(CONSUMER_SPEND_PER_PRODUCT_CENTS), E.sqrt(E.div(v.population, REFERENCE_POPULATION)), v.demandLevel),
         E.mul(SALES_NEUTRAL_DEMAND, v.baseReferenceCents),
       ),
     ),
@@ -132,7 +132,7 @@ export const storeCapacityRule = defineRule({
     bonus: { label: 'Store bonus (city and research)', unit: 'percent', min: -50, max: 300 },
   },
   formula: (v) =>
-    E.divFloor(E.mul(STORE_SALES_CAPACITY_CENTS, v.efficiency, v.productionRate, E.max(0, E.add(100, v.bonus))), 1_000_000),
+    E.divFloor(E.mul(E.cents(STORE_SALES_CAPACITY_CENTS), v.efficiency, v.productionRate, E.max(0, E.add(100, v.bonus))), 1_000_000),
 });
 
 /** Revenue: round(units x shelf price x (100 + price_bonus research) / 100). */

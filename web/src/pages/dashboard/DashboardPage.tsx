@@ -376,7 +376,7 @@ export default function DashboardPage() {
   const sharesOwned = stockOverview.data?.portfolio.shares ?? 0;
   // The portfolio at the value net worth counts it (the API's valuation: what selling the shares would pay),
   // not the spec's $100 a share, which no price in the game follows.
-  const holdings = company?.net_worth_why.terms.find((term) => term.name === 'holdings_cents');
+  const holdings = company?.net_worth_why.terms.find((term) => term.name === 'holdings');
   const debt = company ? debtWarning(company) : null;
   const points = company && history.data && history.data.length > 0 ? cashAfterPoints(history.data) : [];
 
