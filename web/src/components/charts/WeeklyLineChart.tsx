@@ -5,7 +5,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { formatMoney, formatWholeDollars } from '../../lib/format';
-import { axisDollars, dollarDomain } from './axis';
+import { dollarAxisLabels, dollarDomain } from './axis';
 
 export interface WeeklySeries {
   name: string;
@@ -27,6 +27,7 @@ export default function WeeklyLineChart({
   height?: number;
   wholeDollars?: boolean;
 }) {
+  const values = points.flatMap((point) => series.map((line) => point[line.name]));
   return (
     // The chart is one figure for screen readers, named by what it shows.
     <div role="figure" aria-label={label}>
@@ -37,7 +38,7 @@ export default function WeeklyLineChart({
       series={series}
       curveType="monotone"
       valueFormatter={(value) => (wholeDollars ? formatWholeDollars(value) : formatMoney(value))}
-      yAxisProps={{ width: 72, domain: dollarDomain(points.flatMap((point) => series.map((line) => point[line.name]))), tickFormatter: axisDollars }}
+      yAxisProps={{ width: 72, domain: dollarDomain(values), tickFormatter: dollarAxisLabels(values) }}
       withLegend={series.length > 1}
       connectNulls
     />

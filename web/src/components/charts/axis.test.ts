@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisDollars, dollarDomain } from './axis';
+import { axisDollars, dollarAxisLabels, dollarDomain } from './axis';
 
 describe('chart axis dollars', () => {
   it('reads like its neighbours: $0, $400K, $1.6M', () => {
@@ -39,5 +39,24 @@ describe('chart dollar range', () => {
     const [bigLow, bigHigh] = dollarDomain([1_600_000, 1_601_000]) as [number, number];
     expect([bigLow, bigHigh]).toEqual([1_580_000, 1_620_000]);
     expect(new Set([0, 1, 2, 3, 4].map((step) => axisDollars(bigLow + ((bigHigh - bigLow) * step) / 4))).size).toBe(5);
+  });
+});
+
+describe('the labels of one axis', () => {
+  it('share one format: a share price between $94 and $102 reads in cents on every tick', () => {
+    const labels = dollarAxisLabels([100.85, 95.98, 97.37]);
+    expect([94, 96, 98, 100, 102].map(labels)).toEqual(['$94.00', '$96.00', '$98.00', '$100.00', '$102.00']);
+    // What each label chose alone: "$98.00" under "$100".
+    expect([98, 100].map(axisDollars)).toEqual(['$98.00', '$100']);
+  });
+
+  it('writes whole dollars when the steps are whole, and keeps K and M for large values', () => {
+    const prices = dollarAxisLabels([62, 139.5]);
+    expect([60, 80, 100, 120, 140].map(prices)).toEqual(['$60', '$80', '$100', '$120', '$140']);
+    const cash = dollarAxisLabels([500_000, 367_625.79]);
+    expect([350_000, 400_000, 500_000].map(cash)).toEqual(['$350K', '$400K', '$500K']);
+    // A flat price widened by dollarDomain to $47.10-$48.20 reads in cents.
+    expect(dollarAxisLabels([47.65, 47.65])(47.5)).toBe('$47.50');
+    expect(dollarAxisLabels([])(100)).toBe('$100');
   });
 });

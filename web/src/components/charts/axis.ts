@@ -14,6 +14,28 @@ export function axisDollars(value: number): string {
   return formatMoney(value);
 }
 
+/** Below this range the ticks can fall between whole dollars (nice steps under $10: 0.5, 1, 2, 2.5, 5). */
+const CENTS_AXIS_RANGE = 40;
+/** Up to here an axis writes dollars out ("$9,500"); above, axisDollars abbreviates ("$97.5K"). */
+const FULL_DOLLARS_AXIS_MAX = 10_000;
+
+/**
+ * The tick labels of one axis, all in the same format, chosen from the values it shows (and the
+ * range dollarDomain gives them): a share price between $94 and $102 reads "$94.00" ... "$102.00"
+ * (axisDollars alone wrote "$98.00" under "$100" and "$102": each label picked its own format by
+ * its size); a range of $40 or more has whole-dollar steps and reads "$60" ... "$140"; larger
+ * values keep axisDollars' "$97.5K", "$1.6M".
+ */
+export function dollarAxisLabels(values: ReadonlyArray<number | null | undefined>): (value: number) => string {
+  const numbers = values.filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
+  if (numbers.length === 0) return axisDollars;
+  const domain = dollarDomain(numbers);
+  const [low, high] = domain[0] === 'auto' ? [Math.min(...numbers), Math.max(...numbers)] : (domain as [number, number]);
+  if (Math.max(Math.abs(low), Math.abs(high)) >= FULL_DOLLARS_AXIS_MAX) return axisDollars;
+  if (high - low < CENTS_AXIS_RANGE) return (value) => formatMoney(value);
+  return (value) => formatWholeDollars(value);
+}
+
 /** The smallest range the axis spans, as a share of the largest value shown. */
 const MIN_AXIS_SPREAD = 0.02;
 
