@@ -67,11 +67,23 @@ describe('market journey', () => {
     await quantity.fill('2.5');
     await page.getByText('Please enter a quantity greater than 0').waitFor();
     expect(await quantity.inputValue()).toBe('2.5');
-    await quantity.fill('5');
     const flour = goods.find((good) => good.name === 'Wheat Flour')!;
+    // The unit price of a curve-priced order is an average, rounded to the cent: where quantity x
+    // that price is not the total, the line says so (20 x $9.23 beside $184.56 read as a wrong sum).
+    type Quote = { total: number; unit_price: number };
+    const isExact = (quote: Quote, units: number) => Math.round(quote.unit_price * 100) * units === Math.round(quote.total * 100);
+    for (const units of [3, 6, 7, 9, 11, 13]) {
+      const probe: Quote = await apiGet(context, `/market/quote?product_id=${flour.id}&quantity=${units}&action=buy`);
+      if (isExact(probe, units)) continue;
+      await quantity.fill(String(units));
+      await page.getByTestId('buy-total').getByText(`${units} x $${probe.unit_price.toFixed(2)} on average`).waitFor();
+      break;
+    }
+    await quantity.fill('5');
     // The cost line is the market's own quote for the whole order (the curve walked, the spread).
-    const quote: { total: number } = await apiGet(context, `/market/quote?product_id=${flour.id}&quantity=5&action=buy`);
+    const quote: Quote = await apiGet(context, `/market/quote?product_id=${flour.id}&quantity=5&action=buy`);
     await page.getByTestId('buy-total').getByText(`Buying costs: $${quote.total.toFixed(2)}`).waitFor();
+    await page.getByTestId('buy-total').getByText(`5 x $${quote.unit_price.toFixed(2)}${isExact(quote, 5) ? '' : ' on average'}`, { exact: true }).waitFor();
     // Nothing held: selling is not offered.
     expect(await page.getByRole('button', { name: 'Sell Wheat Flour' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Buy Wheat Flour' }).click();

@@ -43,11 +43,15 @@ export function OrderSummary({
   }
   quote = state.quote;
   const short = cash !== undefined && quote.total > cash;
+  // A curve-priced order's unit price is its total over the quantity, rounded to the cent: 20 x $9.23
+  // would read $184.60 beside a total of $184.56, so an inexact one says it is an average.
+  const exact = Math.round(quote.unitPrice * 100) * quote.quantity === Math.round(quote.total * 100);
   return (
     <Stack gap={2} data-testid={testId}>
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm" c="dimmed">
           {quote.quantity.toLocaleString('en-US')} x {formatMoney(quote.unitPrice)}
+          {exact ? '' : ' on average'}
         </Text>
         <Group gap={2} wrap="nowrap">
           <Text size="sm" fw={700} c={short ? 'red' : undefined}>
