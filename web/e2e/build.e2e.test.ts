@@ -155,7 +155,16 @@ describe('build journey', () => {
     await retailPrice.fill('');
     await addDialog.getByText('Please enter a valid price').waitFor();
     expect(await addDialog.getByRole('button', { name: 'Add to Store' }).isDisabled()).toBe(true);
+    // A price under the average cost is allowed, but the dialog says what each sale loses.
+    const averageCost = Number(suggested) / 1.5;
+    await retailPrice.fill('0.01');
+    const belowCost = addDialog.getByTestId('shelf-below-cost');
+    await belowCost.waitFor();
+    expect(await belowCost.textContent()).toMatch(/^Below your average cost of \$[\d,]+\.\d\d: each unit sold loses \$[\d,]+\.\d\d\.$/);
+    expect(Number((await belowCost.textContent())!.split('loses $')[1]!.replace(/[,.]$/g, '').replace(/,/g, ''))).toBeCloseTo(averageCost - 0.01, 1);
+    expect(await addDialog.getByRole('button', { name: 'Add to Store' }).isDisabled()).toBe(false);
     await retailPrice.fill(suggested);
+    await belowCost.waitFor({ state: 'detached' });
     await addDialog.getByRole('button', { name: 'Add to Store' }).click();
     await page.getByText('Product added to store!').waitFor();
     await emptyShelf.waitFor({ state: 'detached' });

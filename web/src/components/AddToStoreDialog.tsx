@@ -60,6 +60,9 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
   const checked = checkTransferToStore({ id: store?.id ?? 0, product_id: item.productId, quantity: quantity.text, retail_price: price.text });
   const tooMany = checked.ok && store !== null && checked.request.quantity > store.available;
   const quantityError = checked.errors.quantity ?? (tooMany ? `Please enter a valid quantity: ${store.available.toLocaleString('en-US')} available` : undefined);
+  // Allowed (a player may clear stock at a loss), but never by accident: a new player typed $3.50 for
+  // bread that cost $49.30 and nothing said each sale lost money.
+  const lossPerUnitCents = checked.ok ? Math.round(item.averageCost * 100) - Math.round(checked.request.retail_price * 100) : 0;
   return (
     <DialogForm
       onClose={onClose}
@@ -114,6 +117,11 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
         field={price}
         error={checked.errors.retail_price}
       />
+      {lossPerUnitCents > 0 && (
+        <Text size="sm" c="orange" role="status" data-testid="shelf-below-cost">
+          Below your average cost of {formatMoney(item.averageCost)}: each unit sold loses {formatMoney(lossPerUnitCents / 100)}.
+        </Text>
+      )}
     </DialogForm>
   );
 }
