@@ -8,8 +8,8 @@
  * row lock) and from an issuer per connection; `POST /api/market/trade` buying 1 unit of the
  * deepest product), printing requests/s and p50/p99 latency.
  *
- * The first row is the DB limit, measured in the same run: a Node process (this one, with the
- * server's pool size) running one indexed query per "request" (a session looked up by its primary
+ * The first row is the DB limit, measured in the same run: a Node process (this one, with as many
+ * connections as the server's pool for single statements) running one indexed query per "request" (a session looked up by its primary
  * key) with as many in flight as the benchmark has connections. An API request can be no faster;
  * the ratio column says how close each route comes to it.
  *
@@ -34,6 +34,7 @@ import { startEmbeddedPostgres } from '@marketcraft/db/embedded.ts';
 import { createSession } from '../src/auth/session.ts';
 import { restRoutes } from '../src/rest.ts';
 import { createApiToken } from '../src/access/personalTokens.ts';
+import { API_STATEMENT_CONNECTIONS } from '../src/server.ts';
 
 interface AutocannonClient {
   setHeaders: (headers: Record<string, string>) => void;
@@ -62,8 +63,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PLAYERS = 50;
-/** connectDatabase's pool in api/src/server.ts. */
-const API_POOL_SIZE = 20;
 
 /**
  * CPU time (ms) used so far by a set of local processes, from /proc (Linux); null elsewhere. The
@@ -304,8 +303,8 @@ async function main() {
     const rows: Record<string, string | number>[] = [];
     console.log(`Measuring the DB limit (one indexed query per request, ${CONNECTIONS} in flight) for ${DURATION_SECONDS}s...`);
     const sessionIds = tokens.map((token) => token.split('.')[0]!);
-    const limitPool = postgres(databaseUrl, { max: API_POOL_SIZE, onnotice: () => {} });
-    await Promise.all(Array.from({ length: API_POOL_SIZE }, () => limitPool`select 1`)); // its connections open before the clock starts
+    const limitPool = postgres(databaseUrl, { max: API_STATEMENT_CONNECTIONS, onnotice: () => {} });
+    await Promise.all(Array.from({ length: API_STATEMENT_CONNECTIONS }, () => limitPool`select 1`)); // its connections open before the clock starts
     const { result: limit, cpuMs: limitCpuMs, postgresMs: limitPostgresMs } = await measureCpu([process.pid], dataDir, () =>
       measureDbLimit(limitPool, sessionIds, CONNECTIONS, DURATION_SECONDS),
     );
@@ -328,7 +327,9 @@ async function main() {
     for (const scenario of scenarios.filter((candidate) => !only || candidate.name.includes(only))) {
       console.log(`Running ${scenario.name} for ${DURATION_SECONDS}s with ${CONNECTIONS} connections...`);
       const run = process.env.BENCH_PROFILE === '1' ? () => server.profile(scenario.name.replace(/[^\w]+/g, '-'), scenario.run) : scenario.run;
+      const loadStart = await cpuMsOf([process.pid]);
       const { result, cpuMs, postgresMs } = await measureCpu([server.pid], dataDir, run);
+      const loadEnd = await cpuMsOf([process.pid]);
       rows.push({
         scenario: scenario.name,
         'req/s': Math.round(result.requests.average),
@@ -340,6 +341,7 @@ async function main() {
         'of DB limit': `${Math.round((100 * result.requests.average) / limit.perSecond)}%`,
         'CPU ms/req': cpuPerRequest(cpuMs, result.requests.total),
         'of it PostgreSQL': cpuPerRequest(postgresMs, result.requests.total),
+        'load generator CPU ms/req': cpuPerRequest(loadStart === null || loadEnd === null ? null : loadEnd - loadStart, result.requests.total),
       });
     }
     const load = os.loadavg().map((value) => value.toFixed(2)).join(', ');

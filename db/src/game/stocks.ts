@@ -315,8 +315,10 @@ export async function quoteShares(
  */
 function moveShareRecordTemplate(action: StockTradeAction) {
   const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
-  return sqlTemplate<'worldId' | 'holderCompanyId' | 'issuerCompanyId' | 'shares'>((slot) => {
+  return sqlTemplate<'holderCompanyId' | 'issuerCompanyId' | 'shares'>((slot) => {
     const shares = sql`${slot('shares')}::bigint`;
+    // The holder's world (the statement is sent before the holder's lock answers: tradeShares).
+    const worldId = sql`(select h.world_id from companies h where h.id = ${slot('holderCompanyId')}::int)`;
     const signed = action === 'buy' ? shares : sql`(-${shares})`;
     const curve = (alias: SQL) => ({
       price: sql`${alias}.share_price_cents`,
@@ -335,7 +337,7 @@ function moveShareRecordTemplate(action: StockTradeAction) {
                    : sql`0::bigint`
                } as owned
         from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
-        where s.world_id = ${slot('worldId')}::int and s.company_id = ${slot('issuerCompanyId')}::int
+        where s.world_id = ${worldId} and s.company_id = ${slot('issuerCompanyId')}::int
       ), priced as (
         select i.*,
                case when i.is_listed and i.status = 'active' and i.share_price_cents > 0 and i.fits = 1
@@ -345,7 +347,7 @@ function moveShareRecordTemplate(action: StockTradeAction) {
       ), moved as (
         update share_records s
         set total_shares = s.total_shares + ${signed}, week_flow = s.week_flow + ${signed}, updated_at = now()
-        from priced where s.world_id = ${slot('worldId')}::int and s.company_id = ${slot('issuerCompanyId')}::int and priced.total_cents is not null
+        from priced where s.world_id = ${worldId} and s.company_id = ${slot('issuerCompanyId')}::int and priced.total_cents is not null
         returning 1
       )
       select priced.*, (select count(*) from moved)::int as moved from priced`;
@@ -367,19 +369,25 @@ export async function tradeShares(
   return db.transaction(async (tx) => {
     // Both companies, in id order (as the turn locks them), then the share record. Only companies of
     // the holder's world trade with it: another world's company is unknown here (the share record is
-    // read in the holder's world).
-    const locked = await tx.execute<{ id: number; world_id: number }>(sql`
-      select id, world_id from companies where id in (${holderCompanyId}, ${issuerCompanyId}) order by id for update`);
+    // read in the holder's world). The share record is read, checked and moved in ONE statement: the
+    // checks gate its update (a refused trade writes nothing) and tell which error to answer; the
+    // money is computed by PostgreSQL on the record as it was before this trade (the issuer's row
+    // lock, taken by the statement before it, keeps every other trade of its shares waiting). A sale
+    // also needs the shares held.
+    //
+    // The two statements go out together (pipelined: one round trip, with the transaction's BEGIN):
+    // PostgreSQL runs them in the order sent, so the locks are taken before the record moves, and
+    // whatever the checks below refuse rolls the transaction back, the move included.
+    const [locked, [row]] = await Promise.all([
+      tx.execute<{ id: number; world_id: number }>(sql`
+        select id, world_id from companies where id in (${holderCompanyId}, ${issuerCompanyId}) order by id for update`),
+      tx.execute<IssuerState & { fits: number; owned: number; total_cents: number | null; moved: number }>(
+        moveShareRecordSql[action]({ holderCompanyId, issuerCompanyId, shares }),
+      ),
+    ]);
     const holder = locked.find((company) => Number(company.id) === holderCompanyId);
     if (!holder) throw new GameError('NOT_FOUND', 'No company found');
     const worldId = Number(holder.world_id);
-    // The share record is read, checked and moved in ONE statement: the checks gate its update (a
-    // refused trade writes nothing) and tell which error to answer; the money is computed by
-    // PostgreSQL on the record as it was before this trade (the issuer's row lock, held above,
-    // keeps every other trade of its shares waiting). A sale also needs the shares held.
-    const [row] = await tx.execute<IssuerState & { fits: number; owned: number; total_cents: number | null; moved: number }>(
-      moveShareRecordSql[action]({ worldId, holderCompanyId, issuerCompanyId, shares }),
-    );
     const issuer = checkTradable(row, issuerCompanyId);
     if (Number(row?.fits) !== 1) {
       throw new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
@@ -391,42 +399,50 @@ export async function tradeShares(
     if (!Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw new GameError('INVALID_INPUT', 'That trade is too large');
     const averageCents = Math.round(totalCents / shares);
 
-    // The cash of both companies moves in one statement, with both ledger rows.
+    // The cash of both companies moves in one statement, with both ledger rows; the position moves in
+    // another, sent with it (both rows are guarded by the holder's lock; a refused cash change
+    // throws, and the transaction rolls the position back with it).
     let cashCents: number;
     let sharesOwned: number;
     if (action === 'buy') {
-      [cashCents] = await changeCashOfTwo(
-        tx,
-        {
-          companyId: holderCompanyId,
-          amountCents: -totalCents,
-          type: 'stock_trade',
-          reason: 'stock_buy',
-          description: `Bought ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
-          ref: { counterpartyCompanyId: issuerCompanyId },
-        },
-        {
-          companyId: issuerCompanyId,
-          amountCents: totalCents,
-          type: 'stock_trade',
-          reason: 'share_issue',
-          description: `Issued ${sharesWord(shares)} to a shareholder for ${formatCents(totalCents)}`,
-          ref: { counterpartyCompanyId: holderCompanyId },
-        },
-      );
       // The position grows in one statement: the average price paid per share is weighted by the
       // shares held before (rounded half up, as weightedAverageCents), on the row as it is now.
-      const [position] = await tx.execute<{ shares_owned: number }>(sql`
-        insert into portfolio_entries as pe (world_id, holder_company_id, issuer_company_id, shares_owned, average_price_cents)
-        values (${worldId}, ${holderCompanyId}, ${issuerCompanyId}, ${shares}, ${averageCents})
-        on conflict (world_id, holder_company_id, issuer_company_id) do update set
-          average_price_cents = round((pe.shares_owned::numeric * pe.average_price_cents + ${totalCents}::bigint) / (pe.shares_owned + ${shares}::bigint)),
-          shares_owned = pe.shares_owned + excluded.shares_owned
-        returning shares_owned`);
+      const [[cashAfter], [position]] = await Promise.all([
+        changeCashOfTwo(
+          tx,
+          {
+            companyId: holderCompanyId,
+            amountCents: -totalCents,
+            type: 'stock_trade',
+            reason: 'stock_buy',
+            description: `Bought ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
+            ref: { counterpartyCompanyId: issuerCompanyId },
+          },
+          {
+            companyId: issuerCompanyId,
+            amountCents: totalCents,
+            type: 'stock_trade',
+            reason: 'share_issue',
+            description: `Issued ${sharesWord(shares)} to a shareholder for ${formatCents(totalCents)}`,
+            ref: { counterpartyCompanyId: holderCompanyId },
+          },
+        ),
+        tx.execute<{ shares_owned: number }>(sql`
+          insert into portfolio_entries as pe (world_id, holder_company_id, issuer_company_id, shares_owned, average_price_cents)
+          values (${worldId}, ${holderCompanyId}, ${issuerCompanyId}, ${shares}, ${averageCents})
+          on conflict (world_id, holder_company_id, issuer_company_id) do update set
+            average_price_cents = round((pe.shares_owned::numeric * pe.average_price_cents + ${totalCents}::bigint) / (pe.shares_owned + ${shares}::bigint)),
+            shares_owned = pe.shares_owned + excluded.shares_owned
+          returning shares_owned`),
+      ]);
+      cashCents = cashAfter;
       sharesOwned = Number(position?.shares_owned);
     } else {
-      try {
-        [, cashCents] = await changeCashOfTwo(
+      // The position shrinks, or goes when it is sold out: one statement, conditional on the
+      // shares still being held (the holder's row lock keeps them so; the condition is the guard).
+      const where = sql`world_id = ${worldId} and holder_company_id = ${holderCompanyId} and issuer_company_id = ${issuerCompanyId}`;
+      const [cashAfter, [position]] = await Promise.all([
+        changeCashOfTwo(
           tx,
           {
             companyId: issuerCompanyId,
@@ -444,25 +460,23 @@ export async function tradeShares(
             description: `Sold ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
             ref: { counterpartyCompanyId: issuerCompanyId },
           },
-        );
-      } catch (error) {
-        if (error instanceof GameError && error.code === 'NOT_ENOUGH_CASH') {
-          throw new GameError('RULE_BROKEN', `${issuer.name} cannot buy back ${sharesWord(shares)} now: it does not have ${formatCents(totalCents)} in cash`);
-        }
-        throw error;
-      }
-      // The position shrinks, or goes when it is sold out: one statement, conditional on the
-      // shares still being held (the holder's row lock keeps them so; the condition is the guard).
-      const where = sql`world_id = ${worldId} and holder_company_id = ${holderCompanyId} and issuer_company_id = ${issuerCompanyId}`;
-      const [position] = await tx.execute<{ shares_owned: number }>(sql`
-        with gone as (
-          delete from portfolio_entries where ${where} and shares_owned = ${shares}::bigint returning 0::bigint as shares_owned
-        ), kept as (
-          update portfolio_entries set shares_owned = shares_owned - ${shares}::bigint where ${where} and shares_owned > ${shares}::bigint
-          returning shares_owned
-        )
-        select shares_owned from gone union all select shares_owned from kept`);
+        ).catch((error: unknown) => {
+          if (error instanceof GameError && error.code === 'NOT_ENOUGH_CASH') {
+            throw new GameError('RULE_BROKEN', `${issuer.name} cannot buy back ${sharesWord(shares)} now: it does not have ${formatCents(totalCents)} in cash`);
+          }
+          throw error;
+        }),
+        tx.execute<{ shares_owned: number }>(sql`
+          with gone as (
+            delete from portfolio_entries where ${where} and shares_owned = ${shares}::bigint returning 0::bigint as shares_owned
+          ), kept as (
+            update portfolio_entries set shares_owned = shares_owned - ${shares}::bigint where ${where} and shares_owned > ${shares}::bigint
+            returning shares_owned
+          )
+          select shares_owned from gone union all select shares_owned from kept`),
+      ]);
       if (!position) throw new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
+      cashCents = cashAfter[1];
       sharesOwned = Number(position.shares_owned);
     }
     return {
