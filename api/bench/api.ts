@@ -1,5 +1,6 @@
 /**
- * `npm run bench:api`: the API under concurrent load on a fresh embedded PostgreSQL.
+ * `npm run bench:api`: the API under concurrent load on a fresh embedded PostgreSQL (durable, as the
+ * game's own: fsync and synchronous commit on), every request logged as in production.
  * Starts the server the production way (startApiServer: migrations + seed) in its own process
  * (api/bench/server.ts), creates players with sessions and a bot to trade, then measures with
  * autocannon (5 s, 50 connections each) a bare `GET /api/health`, reads (`/api/world`, a catalogue
@@ -14,7 +15,8 @@
  * the ratio column says how close each route comes to it.
  *
  * CPU ms/req: the CPU time the server process and PostgreSQL spent per request (from /proc, Linux;
- * for the DB limit, this process and PostgreSQL), and PostgreSQL's part of it. On a shared machine requests/s move with what
+ * for the DB limit, this process and PostgreSQL), and PostgreSQL's part of it; the load generator's
+ * (autocannon, in this process) is beside it: on one machine it takes its share of the cores. On a shared machine requests/s move with what
  * else runs; this does not, and N cores serve at most N x 1000 / (CPU ms/req) requests a second.
  *
  * BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_ONLY (scenarios whose name contains it);
@@ -204,7 +206,8 @@ async function main() {
   await chmod(tempDir, 0o755);
   console.log('Starting embedded PostgreSQL...');
   const dataDir = path.join(tempDir, 'data');
-  const embedded = await startEmbeddedPostgres({ dataDir, persistent: false });
+  // Durable (fsync, synchronous commit) like the game's own server: a trade's commit waits for its WAL.
+  const embedded = await startEmbeddedPostgres({ dataDir, persistent: false, durable: true });
   const admin = postgres(embedded.url, { max: 1, onnotice: () => {} });
   await admin.unsafe('create database marketcraft_bench');
   await admin.end({ timeout: 5 });
@@ -217,7 +220,8 @@ async function main() {
     PORT: '0',
     HOST: '127.0.0.1',
     NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
+    // The production default: every request is logged (into /dev/null: api/bench/server.ts).
+    LOG_LEVEL: 'info',
     RATE_LIMIT_SESSION_REQUESTS: unlimited,
     RATE_LIMIT_SESSION_MUTATIONS: unlimited,
     RATE_LIMIT_TOKEN_REQUESTS: unlimited,

@@ -46,6 +46,11 @@ export function createLogger(options: LoggerOptions): Logger {
   );
 }
 
+/** Lines written to a file as soon as they are logged, as createLogger writes stdout (benchmarks log into /dev/null). */
+export function fileDestination(path: string): DestinationStream {
+  return pino.destination({ dest: path, sync: true });
+}
+
 /** A logger that writes nothing (tests that do not look at logs). */
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });
