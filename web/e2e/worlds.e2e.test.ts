@@ -144,5 +144,7 @@ describe('classroom world journey', () => {
     const labels = await yTicks.allTextContents();
     expect(labels.length).toBeGreaterThan(2);
     expect(new Set(labels).size, labels.join(' ')).toBe(labels.length);
+    // ... and all in one format ('$99.0K' beside '$99.5K', not '$99K').
+    expect(new Set(labels.map((label) => label.replace(/[\d,]+/g, '9'))).size, labels.join(' ')).toBe(1);
   });
 });

@@ -5,7 +5,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { formatMoney, formatWholeDollars } from '../../lib/format';
-import { dollarAxisLabels, dollarDomain } from './axis';
+import { dollarAxis } from './axis';
 
 export interface WeeklySeries {
   name: string;
@@ -38,7 +38,7 @@ export default function WeeklyLineChart({
       series={series}
       curveType="monotone"
       valueFormatter={(value) => (wholeDollars ? formatWholeDollars(value) : formatMoney(value))}
-      yAxisProps={{ width: 72, domain: dollarDomain(values), tickFormatter: dollarAxisLabels(values) }}
+      yAxisProps={{ width: 72, ...dollarAxis(values) }}
       withLegend={series.length > 1}
       connectNulls
     />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisDollars, dollarAxisLabels, dollarDomain } from './axis';
+import { axisDollars, dollarAxis, dollarDomain } from './axis';
 
 describe('chart axis dollars', () => {
   it('reads like its neighbours: $0, $400K, $1.6M', () => {
@@ -42,21 +42,35 @@ describe('chart dollar range', () => {
   });
 });
 
-describe('the labels of one axis', () => {
-  it('share one format: a share price between $94 and $102 reads in cents on every tick', () => {
-    const labels = dollarAxisLabels([100.85, 95.98, 97.37]);
-    expect([94, 96, 98, 100, 102].map(labels)).toEqual(['$94.00', '$96.00', '$98.00', '$100.00', '$102.00']);
+describe('the dollar axis of a chart', () => {
+  const labelsOf = (values: number[]) => {
+    const axis = dollarAxis(values);
+    return axis.ticks!.map(axis.tickFormatter);
+  };
+
+  it('labels a share price crossing $100 in one format on every tick', () => {
+    expect(labelsOf([100.85, 95.98, 97.37])).toEqual(['$94', '$96', '$98', '$100', '$102']);
+    expect(dollarAxis([100.85, 95.98, 97.37]).domain).toEqual([94, 102]);
     // What each label chose alone: "$98.00" under "$100".
     expect([98, 100].map(axisDollars)).toEqual(['$98.00', '$100']);
+    expect(labelsOf([12.4, 13.1])).toEqual(['$12.40', '$12.60', '$12.80', '$13.00', '$13.20']);
   });
 
-  it('writes whole dollars when the steps are whole, and keeps K and M for large values', () => {
-    const prices = dollarAxisLabels([62, 139.5]);
-    expect([60, 80, 100, 120, 140].map(prices)).toEqual(['$60', '$80', '$100', '$120', '$140']);
-    const cash = dollarAxisLabels([500_000, 367_625.79]);
-    expect([350_000, 400_000, 500_000].map(cash)).toEqual(['$350K', '$400K', '$500K']);
-    // A flat price widened by dollarDomain to $47.10-$48.20 reads in cents.
-    expect(dollarAxisLabels([47.65, 47.65])(47.5)).toBe('$47.50');
-    expect(dollarAxisLabels([])(100)).toBe('$100');
+  it('labels a cash line in thousands with the decimals its step needs on every tick', () => {
+    // The dashboard's cash after four turns read '$368.5K', '$363K', '$357.5K', '$352K', '$346.5K'.
+    expect(labelsOf([367_625.79, 360_000, 354_713.79, 347_861.41])).toEqual(['$345K', '$350K', '$355K', '$360K', '$365K', '$370K']);
+    expect(labelsOf([500_000, 367_625.79, 341_821.41])).toEqual(['$300K', '$350K', '$400K', '$450K', '$500K']);
+    expect(labelsOf([100_000, 104_000])).toEqual(['$100K', '$101K', '$102K', '$103K', '$104K']);
+    expect(labelsOf([1_400_000, 2_100_000])).toEqual(['$1.4M', '$1.6M', '$1.8M', '$2.0M', '$2.2M']);
+    expect(labelsOf([-20_000, 30_000])).toEqual(['-$20K', '$0', '$20K', '$40K']);
+  });
+
+  it('writes whole dollars when the steps are whole, reads a flat line on distinct ticks, and leaves no data to recharts', () => {
+    expect(labelsOf([62, 139.5])).toEqual(['$60', '$80', '$100', '$120', '$140']);
+    // A flat $100,000 widened by dollarDomain to $99K-$101K.
+    expect(labelsOf([100_000, 100_000])).toEqual(['$99.0K', '$99.5K', '$100.0K', '$100.5K', '$101.0K']);
+    expect(labelsOf([47.65, 47.65])).toEqual(['$47.00', '$47.50', '$48.00', '$48.50']);
+    expect(dollarAxis([])).toMatchObject({ domain: ['auto', 'auto'] });
+    expect(dollarAxis([0, 0]).ticks).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Card, Text, Title } from '@mantine/core';
-import { dollarAxisLabels, dollarDomain } from '../../components/charts/axis';
+import { dollarAxis } from '../../components/charts/axis';
 import { formatWholeDollars } from '../../lib/format';
 
 import type { CashPoint } from './cashFlow';
@@ -34,7 +34,7 @@ export function CashFlowChart({ points }: { points: CashPoint[] }) {
         series={[{ name: 'cash', label: 'Cash', color: 'teal.6' }]}
         curveType="monotone"
         valueFormatter={(value) => formatWholeDollars(value)}
-        yAxisProps={{ width: 64, domain: dollarDomain(points.map((point) => point.cash)), tickFormatter: dollarAxisLabels(points.map((point) => point.cash)) }}
+        yAxisProps={{ width: 64, ...dollarAxis(points.map((point) => point.cash)) }}
         xAxisProps={{ padding: { left: 16, right: 16 } }}
         withLegend={false}
       />

@@ -7,7 +7,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { QueryState } from '../../components/QueryState';
-import { dollarAxisLabels } from '../../components/charts/axis';
+import { dollarAxis } from '../../components/charts/axis';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../trpc';
 
@@ -61,7 +61,7 @@ export default function DebriefCharts({ worldId }: { worldId: number }) {
                   dataKey="week"
                   series={companies.map((company) => ({ name: company.key, label: `${company.name}${company.is_bot ? ' (bot)' : ''}`, color: company.color }))}
                   valueFormatter={(value) => formatMoney(value)}
-                  yAxisProps={{ width: 72, domain: ['auto', 'auto'], tickFormatter: dollarAxisLabels(companies.flatMap((company) => company.points.map((point) => point.net_worth))) }}
+                  yAxisProps={{ width: 72, ...dollarAxis(companies.flatMap((company) => company.points.map((point) => point.net_worth))) }}
                   referenceLines={shockLines}
                   withLegend
                   connectNulls
@@ -78,7 +78,7 @@ export default function DebriefCharts({ worldId }: { worldId: number }) {
                     dataKey="week"
                     series={products.map((product) => ({ name: product.key, label: product.name, color: product.color }))}
                     valueFormatter={(value) => formatMoney(value)}
-                    yAxisProps={{ width: 72, domain: ['auto', 'auto'], tickFormatter: dollarAxisLabels(companies.flatMap((company) => company.points.map((point) => point.net_worth))) }}
+                    yAxisProps={{ width: 72, ...dollarAxis(products.flatMap((product) => product.points.map((point) => point.price))) }}
                     referenceLines={shockLines}
                     withLegend
                     connectNulls
