@@ -189,19 +189,32 @@ describe('Google sign-in', () => {
     expect((await app.api('GET', '/admin/check', { token })).body).toEqual({ isAdmin: true });
   });
 
-  it('links a verified Google email to the existing password account, but a listed password account is not made admin', async () => {
-    // Somebody (maybe not the owner) signed up with the listed address and a password first: the
-    // Google sign-in links to that account, whose password they know, so the list grants nothing.
+  it('links a verified Google email to the existing password account and takes it over: the password, every earlier session and token end', async () => {
+    // Somebody (maybe not the owner) signed up with the listed address and a password first, and
+    // made a personal access token. The owner's first Google sign-in links the account: whoever
+    // set that password can no longer sign in, and their session and token answer 401.
     const signup = await app.api('POST', '/auth/signup', { body: { email: 'google-admin-2@example.com', password: 'secret1' } });
     expect(signup.body.user.isAdmin).toBe(false);
+    const earlierToken = await app.api('POST', '/tokens', { token: signup.body.token, body: { name: 'left behind', scope: 'trade' } });
+    expect(earlierToken.status).toBe(200);
     google.claimsByCode.set('code-link', { sub: 'google-sub-link', email: 'GOOGLE-ADMIN-2@example.com', email_verified: true });
     const flow = await start();
     const response = await callback({ code: 'code-link', state: flow.state.value }, flow.cookie);
     expect(response.headers.location).toBe('/');
     const token = findSetCookie(response.setCookies, SESSION_COOKIE_NAME)!.value;
-    expect((await app.api('GET', '/auth/session', { token })).body.user).toEqual({ id: signup.body.user.id, email: 'google-admin-2@example.com', isAdmin: false });
+    // The same account (its company stays), now reached through Google only: a listed address
+    // proven by Google is an admin, as for an account Google created.
+    expect((await app.api('GET', '/auth/session', { token })).body.user).toEqual({ id: signup.body.user.id, email: 'google-admin-2@example.com', isAdmin: true });
     const again = await app.api('POST', '/auth/signin', { body: { email: 'google-admin-2@example.com', password: 'secret1' } });
-    expect(again.body.user.isAdmin).toBe(false);
+    expect(again.status).toBe(401);
+    expect((await app.api('GET', '/company', { token: signup.body.token })).status).toBe(401);
+    expect((await app.api('GET', '/company', { token: earlierToken.body.token })).status).toBe(401);
+    // A second Google sign-in of the same identity is a plain sign-in: its own earlier session lives on.
+    google.claimsByCode.set('code-link-2', { sub: 'google-sub-link', email: 'google-admin-2@example.com', email_verified: true });
+    const second = await start();
+    const secondResponse = await callback({ code: 'code-link-2', state: second.state.value }, second.cookie);
+    expect(secondResponse.headers.location).toBe('/');
+    expect((await app.api('GET', '/company', { token })).status).toBe(200);
   });
 
   it('refuses an unverified Google email and a code the provider rejects, with a readable error', async () => {

@@ -3,9 +3,9 @@
  * external identity (Google). They know nothing of HTTP: they take validated input, throw
  * GameErrors with the player-readable message, and return the user and a new session token.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { GOOGLE_RETRY_MESSAGE, GOOGLE_UNVERIFIED_EMAIL_MESSAGE, GameError, PUBLIC_WORLD_ID, type AuthUser, type SignInInput, type SignUpInput, type SignupBonusMode } from '@marketcraft/shared';
-import { createPlayerCompany, oauthAccounts, refuseSignupFlood, users, type Database, type DbExecutor, type SignupOrigin } from '@marketcraft/db';
+import { apiTokens, createPlayerCompany, oauthAccounts, refuseSignupFlood, sessions, users, type Database, type DbExecutor, type SignupOrigin } from '@marketcraft/db';
 import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
 import { SIGN_IN_LOCK_MINUTES, clearFailures, reserveSignInAttempt, throttleKeys } from './throttle.ts';
@@ -194,9 +194,38 @@ async function findUserByIdentity(db: DbExecutor, identity: ExternalIdentity) {
 }
 
 /**
+ * Links a verified external identity to the account with its email. When that account was signed
+ * up with a password, nobody verified that password sign-up's address: whoever signed up with somebody
+ * else's email would keep knowing the password of the account its owner now reaches with Google
+ * (account pre-hijacking). So the link takes the account over for the identity, in one
+ * transaction: the password is removed, and every session and personal access token made before
+ * (by whoever held the password) ends. The owner signs in with Google from now on (docs/auth.md).
+ */
+async function linkIdentity(db: Database, userId: number, identity: ExternalIdentity): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [linked] = await tx
+      .insert(oauthAccounts)
+      .values({ provider: identity.provider, providerUserId: identity.subject, userId })
+      .onConflictDoNothing()
+      .returning({ userId: oauthAccounts.userId });
+    // A concurrent sign-in with the same identity linked it first: it did the rest.
+    if (!linked) return;
+    // An account without a password (another Google identity with this email made it) keeps its sessions.
+    const hadPassword = await tx
+      .update(users)
+      .set({ passwordHash: null })
+      .where(and(eq(users.id, userId), isNotNull(users.passwordHash)))
+      .returning({ id: users.id });
+    if (hadPassword.length === 0) return;
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.update(apiTokens).set({ revokedAt: new Date() }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  });
+}
+
+/**
  * Sign-in with an external identity, keyed on the provider's subject: the account already linked
- * to it; else the user with the same (verified) email, linked now; else a new user (no password)
- * with a company, as at sign-up.
+ * to it; else the user with the same (verified) email, linked now (linkIdentity: its password and
+ * earlier sessions end); else a new user (no password) with a company, as at sign-up.
  */
 export async function signInWithIdentity(db: Database, settings: AccountSettings, identity: ExternalIdentity, clientIp: string): Promise<SignedIn> {
   // A concurrent first sign-in with the same identity may win the race to link or create it:
@@ -207,10 +236,7 @@ export async function signInWithIdentity(db: Database, settings: AccountSettings
     if (!identity.email || !identity.emailVerified) throw new GameError('FORBIDDEN', GOOGLE_UNVERIFIED_EMAIL_MESSAGE);
     const existing = await findUserByEmail(db, identity.email);
     if (existing) {
-      await db
-        .insert(oauthAccounts)
-        .values({ provider: identity.provider, providerUserId: identity.subject, userId: existing.id })
-        .onConflictDoNothing();
+      await linkIdentity(db, existing.id, identity);
       continue;
     }
     try {

@@ -37,7 +37,7 @@ export function passwordProof(trustsLocalPasswords: boolean, clientIp: string): 
 /** Whether ADMIN_EMAILS makes this account admin, given how the person signing in proved the address. */
 export function grantsListedAdmin(adminEmails: readonly string[], account: { email: string; passwordHash: string | null }, proof: AddressProof): boolean {
   if (!isListedAdmin(adminEmails, account.email)) return false;
-  // A Google identity proves the address, but not who set a linked account's password.
+  // A Google identity proves the address, but not who set a password (linking removes it: accounts.ts).
   if (proof === 'google') return account.passwordHash === null;
   return proof === 'local-password';
 }
