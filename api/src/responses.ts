@@ -774,6 +774,7 @@ export const responseSchemas = {
           amount: dollars.nullable(),
           company_id: id.nullable(),
           country_id: id.nullable(),
+          week: z.number().int().positive().describe('The game week it happened in'),
           created_at: timestamp,
         }),
       )

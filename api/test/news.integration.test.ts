@@ -31,7 +31,7 @@ describe('news feed API (GET /api/transactions/recent)', () => {
         countryId: country!.id,
         eventType: 'tax_cut',
         description: `Tax cut ${index}`,
-        startedWeek: 1,
+        startedWeek: 2,
         activeUntilWeek: 3,
         createdAt: new Date(base + index * 1_000),
       })),
@@ -51,22 +51,28 @@ describe('news feed API (GET /api/transactions/recent)', () => {
 
     const response = await app.api('GET', '/transactions/recent', { token: player.token });
     expect(response.status).toBe(200);
-    const items = response.body as { id: string; kind: string; event_type: string | null; description: string; amount: number | null; created_at: string }[];
+    const items = response.body as { id: string; kind: string; event_type: string | null; description: string; amount: number | null; week: number; created_at: string }[];
     expect(items).toHaveLength(13);
     expect(items.filter((item) => item.kind === 'political')).toHaveLength(5);
     expect(items.filter((item) => item.kind === 'transaction')).toHaveLength(5);
     expect(items.filter((item) => item.kind === 'stock')).toHaveLength(3);
     const times = items.map((item) => item.created_at);
     expect(times).toEqual([...times].sort().reverse());
-    expect(items.find((item) => item.kind === 'political')).toMatchObject({ event_type: 'tax_cut', description: 'Newsland: Tax cut 6', amount: null });
+    expect(items.find((item) => item.kind === 'political')).toMatchObject({ event_type: 'tax_cut', description: 'Newsland: Tax cut 6', amount: null, week: 2 });
+    // An event that names its country (as the turn writes them) is not prefixed with it again.
+    await db.insert(politicalEvents).values({ worldId: 1, countryId: country!.id, eventType: 'tax_increase', description: 'Newsland raises taxes by 2 points', startedWeek: 2, activeUntilWeek: 5 });
+    const again = (await app.api('GET', '/transactions/recent', { token: player.token })).body as typeof items;
+    expect(again.find((item) => item.kind === 'political')!.description).toBe('Newsland raises taxes by 2 points');
     const transaction = items.find((item) => item.kind === 'transaction')!;
-    expect(transaction).toMatchObject({ description: 'Acme Corp: Built a new building ($10,000.01)', amount: -10_000.01, event_type: null });
+    expect(transaction).toMatchObject({ description: 'Acme Corp: Built a new building ($10,000.01)', amount: -10_000.01, event_type: null, week: 1 });
     expect(items.some((item) => item.description.includes('Secret City'))).toBe(false);
     expect(items.filter((item) => item.kind === 'stock').map((item) => item.description)).toEqual([
       'Acme Corp shares up to $140.00 (+7.69%) in week 4',
       'Acme Corp shares up to $130.00 (+8.33%) in week 3',
       'Acme Corp shares up to $120.00 (+9.09%) in week 2',
     ]);
+    // Each item says the game week it happened in (several weeks pass in one lesson, at one minute).
+    expect(items.filter((item) => item.kind === 'stock').map((item) => item.week)).toEqual([4, 3, 2]);
     expect(items.some((item) => item.description.includes('Bot News'))).toBe(false);
     expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
     expect(await ledgerMismatches(db)).toEqual([]);

@@ -133,12 +133,16 @@ describe('classroom world journey', () => {
     await assistant.waitFor({ state: 'detached' });
 
     // The students' news shows the shock.
-    const news = await apiGet<Array<{ kind: string; description: string }>>(first.context, '/transactions/recent');
+    const news = await apiGet<Array<{ kind: string; description: string; week: number }>>(first.context, '/transactions/recent');
     expect(news.some((item) => item.kind === 'shock' && item.description.includes('White Bread'))).toBe(true);
 
     // Student A built nothing: a flat cash line, whose axis still reads as a scale ($99K to $101K),
     // not five ticks a dollar apart that all read "$100K".
     await first.page.goto('/');
+    // The dashboard's news says the game week of each item (a class plays weeks in minutes).
+    const shockWeek = news.find((item) => item.kind === 'shock')!.week;
+    const shockItem = first.page.getByTestId('news-item').filter({ hasText: 'Shock: ' }).filter({ hasText: 'White Bread' }).first();
+    expect(await shockItem.getByTestId('news-when').textContent()).toMatch(new RegExp(`^Week ${shockWeek} · `));
     const yTicks = first.page.getByRole('figure', { name: 'Cash after each turn' }).locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
     await yTicks.first().waitFor();
     const labels = await yTicks.allTextContents();

@@ -33,6 +33,11 @@ export interface NewsItem {
   amount: number | null;
   company_id: number | null;
   country_id: number | null;
+  /**
+   * The game week it happened in: a class plays several weeks in one lesson and an admin can
+   * advance turns at will, so the wall-clock time alone read the same minute on every item.
+   */
+  week: number;
   created_at: string;
 }
 
@@ -74,13 +79,13 @@ export function publicTransactionPhrase(type: string, reason: string, amountCent
 export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsItem[]> {
   const thresholdCents = dollarsToCents(LARGE_TRANSACTION_THRESHOLD);
   const [events, transactions, stocks, shocks, announcements] = await Promise.all([
-    db.execute<{ id: number; country_id: number; country_name: string; event_type: string; description: string; created_at: Date | string }>(sql`
-      select e.id, e.country_id, c.name as country_name, e.event_type, e.description, e.created_at
+    db.execute<{ id: number; country_id: number; country_name: string; event_type: string; description: string; week: number; created_at: Date | string }>(sql`
+      select e.id, e.country_id, c.name as country_name, e.event_type, e.description, e.started_week as week, e.created_at
       from political_events e join countries c on c.id = e.country_id
       where e.world_id = ${worldId}
       order by e.created_at desc, e.id desc limit ${NEWS_POLITICAL_EVENTS}`),
-    db.execute<{ id: number; company_id: number; company_name: string; type: string; reason: string; amount_cents: number; created_at: Date | string }>(sql`
-      select t.id, t.company_id, c.name as company_name, t.type, t.reason, t.amount_cents, t.created_at
+    db.execute<{ id: number; company_id: number; company_name: string; type: string; reason: string; amount_cents: number; week: number; created_at: Date | string }>(sql`
+      select t.id, t.company_id, c.name as company_name, t.type, t.reason, t.amount_cents, t.week, t.created_at
       from transactions t join companies c on c.world_id = t.world_id and c.id = t.company_id
       where t.world_id = ${worldId} and abs(t.amount_cents) > ${thresholdCents}
       order by t.created_at desc, t.id desc limit ${NEWS_LARGE_TRANSACTIONS}`),
@@ -91,11 +96,11 @@ export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsI
       from stock_price_history h join companies c on c.world_id = h.world_id and c.id = h.company_id
       where h.world_id = ${worldId} and not c.is_bot
       order by h.created_at desc, h.week desc limit ${NEWS_STOCK_UPDATES}`),
-    db.execute<{ id: number; description: string; country_id: number | null; created_at: Date | string }>(sql`
-      select id, description, country_id, created_at from world_shocks
+    db.execute<{ id: number; description: string; country_id: number | null; week: number; created_at: Date | string }>(sql`
+      select id, description, country_id, start_week as week, created_at from world_shocks
       where world_id = ${worldId} order by created_at desc, id desc limit ${NEWS_CLASSROOM_ITEMS}`),
-    db.execute<{ id: number; message: string; created_at: Date | string }>(sql`
-      select id, message, created_at from world_announcements
+    db.execute<{ id: number; message: string; week: number; created_at: Date | string }>(sql`
+      select id, message, week, created_at from world_announcements
       where world_id = ${worldId} order by created_at desc, id desc limit ${NEWS_CLASSROOM_ITEMS}`),
   ]);
   const items: NewsItem[] = [];
@@ -108,6 +113,7 @@ export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsI
       amount: null,
       company_id: null,
       country_id: shock.country_id === null ? null : Number(shock.country_id),
+      week: Number(shock.week),
       created_at: new Date(shock.created_at).toISOString(),
     });
   }
@@ -120,6 +126,7 @@ export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsI
       amount: null,
       company_id: null,
       country_id: null,
+      week: Number(announcement.week),
       created_at: new Date(announcement.created_at).toISOString(),
     });
   }
@@ -128,10 +135,12 @@ export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsI
       id: `political-${event.id}`,
       kind: 'political',
       event_type: event.event_type,
-      description: `${event.country_name}: ${event.description}`,
+      // The turn's events name their country already ('Fenwick Isles raises taxes by 2 points'): 'Fenwick Isles: Fenwick Isles raises ...' read twice.
+      description: event.description.startsWith(event.country_name) ? event.description : `${event.country_name}: ${event.description}`,
       amount: null,
       company_id: null,
       country_id: Number(event.country_id),
+      week: Number(event.week),
       created_at: new Date(event.created_at).toISOString(),
     });
   }
@@ -145,6 +154,7 @@ export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsI
       amount: centsToDollars(amountCents),
       company_id: Number(row.company_id),
       country_id: null,
+      week: Number(row.week),
       created_at: new Date(row.created_at).toISOString(),
     });
   }
@@ -161,6 +171,7 @@ export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsI
       amount: null,
       company_id: Number(row.company_id),
       country_id: null,
+      week: Number(row.week),
       created_at: new Date(row.created_at).toISOString(),
     });
   }

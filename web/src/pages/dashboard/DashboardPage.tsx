@@ -110,13 +110,15 @@ function NewsFeed() {
             {items.map((item) => {
               const badge = newsBadge(item);
               return (
-                <Card key={item.id} withBorder padding="xs" radius="sm">
-                  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Card key={item.id} withBorder padding="xs" radius="sm" data-testid="news-item">
+                  {/* Wraps on a phone: the week and time go under the badge rather than cut it. */}
+                  <Group justify="space-between" gap={4} align="flex-start">
                     <Badge size="xs" color={badge.color} variant="light">
                       {badge.label}
                     </Badge>
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(item.created_at)}
+                    {/* The game week first: several weeks pass in one lesson, at the same minute. */}
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="news-when">
+                      Week {item.week} · {formatDateTime(item.created_at)}
                     </Text>
                   </Group>
                   <Text size="sm" mt={4}>
