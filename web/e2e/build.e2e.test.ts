@@ -177,6 +177,13 @@ describe('build journey', () => {
 
     await page.getByRole('tab', { name: 'Store' }).click();
     await page.getByText('Active', { exact: true }).first().waitFor();
+    // The shelf's price field says what each sale loses under the cost, as the dialog does.
+    const shelfPrice = page.getByRole('textbox', { name: /^Retail price of / }).first();
+    const shelfPriceBefore = await shelfPrice.inputValue();
+    await shelfPrice.fill('0.01');
+    expect(await page.getByTestId('shelf-row-below-cost').textContent()).toMatch(/^Below its cost of \$[\d,]+\.\d\d: each unit sold loses \$[\d,]+\.\d\d\.$/);
+    await shelfPrice.fill(shelfPriceBefore);
+    await page.getByTestId('shelf-row-below-cost').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /^Deactivate / }).first().click();
     await page.getByText('Product status updated!').waitFor();
     await page.getByText('Inactive', { exact: true }).first().waitFor();

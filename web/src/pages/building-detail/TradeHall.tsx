@@ -63,6 +63,8 @@ function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct
   const toggle = trpc.stores.toggle.useMutation({ onSuccess: () => notifySuccess('Product status updated!'), onError });
   const remove = trpc.stores.remove.useMutation({ onSuccess: () => notifySuccess('Product removed from store!'), onError });
   const checked = checkStorePrice({ id: storeId, product_id: product.product_id, retail_price: price.text });
+  // As in 'Add Product to Store': a price under the cost is allowed, but each sale's loss is said.
+  const lossPerUnitCents = checked.ok ? Math.round(product.cost_price * 100) - Math.round(checked.request.retail_price * 100) : 0;
   const save = () => {
     // Sent when the player leaves the field with a valid price that differs (spec section 5).
     if (checked.ok && checked.request.retail_price !== product.retail_price) update.mutate(checked.request);
@@ -113,6 +115,11 @@ function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct
           )}
         </Text>
       </SimpleGrid>
+      {lossPerUnitCents > 0 && (
+        <Text size="xs" c="orange" mt={4} role="status" data-testid="shelf-row-below-cost">
+          Below its cost of {formatMoney(product.cost_price)}: each unit sold loses {formatMoney(lossPerUnitCents / 100)}.
+        </Text>
+      )}
       <Group justify="space-between" mt={6}>
         <Text size="xs" c="dimmed">
           {product.quantity} in stock · demand {product.demand_level ?? 'N/A'}/100 · sold last turn {product.units_sold_last_turn}
