@@ -102,6 +102,9 @@ describe('the ledger page by page', () => {
     expect(links(none.headers.get('link'))).toEqual({ first: '/api/transactions?week=2&type=building&page=1&page_size=25', last: '/api/transactions?week=2&type=building&page=1&page_size=25' });
     // Past the end: prev leads back to the last page.
     expect(links((await list('?page=9&page_size=4')).headers.get('link')).prev).toBe('/api/transactions?page=2&page_size=4');
+    // The OpenAPI document says so, as for the lists of companies.
+    const document = (await app.api('GET', '/openapi.json')).body;
+    expect(Object.keys(document.paths['/transactions'].get.responses['200'].headers)).toEqual(expect.arrayContaining(['X-Total-Count', 'Link']));
   });
 
   it('refuses bad filters with 400 and shows nobody else\'s ledger', async () => {
