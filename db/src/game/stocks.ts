@@ -375,8 +375,9 @@ export async function tradeShares(
     // lock, taken by the statement before it, keeps every other trade of its shares waiting). A sale
     // also needs the shares held.
     //
-    // The two statements go out together (pipelined: one round trip, with the transaction's BEGIN):
-    // PostgreSQL runs them in the order sent, so the locks are taken before the record moves, and
+    // The two statements go out together (pipelined by postgres.js: one round trip). They are sent
+    // in the array's order (both are plain tx.execute calls, started by Promise.all in turn) and
+    // PostgreSQL runs them in the order sent, so the locks are taken before the record moves;
     // whatever the checks below refuse rolls the transaction back, the move included.
     const [locked, [row]] = await Promise.all([
       tx.execute<{ id: number; world_id: number }>(sql`
