@@ -17,7 +17,7 @@ import {
   type ApiTokenScope,
   PUBLIC_WORLD_ID,
 } from '@marketcraft/shared';
-import { apiTokens, apiTokenUsage, companies, users, worlds, type Database, type DbExecutor } from '@marketcraft/db';
+import { apiTokens, apiTokenUsage, companies, sqlTemplate, users, worlds, type Database, type DbExecutor } from '@marketcraft/db';
 import { hashSecret, randomSecureString, type ActiveCompany, type SessionUser } from '../auth/session.ts';
 
 const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`);
@@ -204,6 +204,37 @@ export const TOKEN_MESSAGES = {
   expired: (at: Date) => `This API token expired on ${formatUtc(at)}. Create a new one on your profile.`,
 };
 
+type TokenCheckRow = {
+  id: number;
+  secretHash: Buffer;
+  scope: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  userId: number;
+  email: string;
+  companyId: number | null;
+  companyName: string | null;
+  worldStatus: string | null;
+};
+
+/**
+ * A token by its lookup id, with its user and the user's active company in the public world (tokens
+ * act there unless a request names another: docs/worlds.md), in one statement whose text is
+ * rendered once, as the session check's (every call of a script runs it).
+ */
+const tokenCheckSql = sqlTemplate<'lookupId'>(
+  (slot) => sql`
+    select t.id, t.secret_hash as "secretHash", t.scope, t.expires_at as "expiresAt", t.revoked_at as "revokedAt",
+           t.last_used_at as "lastUsedAt", u.id as "userId", u.email, c.id as "companyId", c.name as "companyName",
+           w.status as "worldStatus"
+    from ${apiTokens} t
+    join ${users} u on u.id = t.user_id
+    left join ${companies} c on c.world_id = ${PUBLIC_WORLD_ID} and c.user_id = u.id and c.status = 'active'
+    left join ${worlds} w on w.id = c.world_id
+    where t.lookup_id = ${slot('lookupId')}`,
+);
+
 /**
  * Checks a personal access token. Revoked and expired are told only to someone holding the whole
  * token (the secret is checked first); a wrong secret is "unknown", like a missing id. The user
@@ -213,27 +244,15 @@ export async function checkPersonalAccessToken(db: DbExecutor, credential: strin
   const match = TOKEN_PATTERN.exec(credential);
   if (!match) return { ok: false, reason: 'malformed', message: TOKEN_MESSAGES.malformed };
   const [, lookupId, secret] = match as unknown as [string, string, string];
-  const [row] = await db
-    .select({
-      id: apiTokens.id,
-      secretHash: apiTokens.secretHash,
-      scope: apiTokens.scope,
-      expiresAt: apiTokens.expiresAt,
-      revokedAt: apiTokens.revokedAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      userId: users.id,
-      email: users.email,
-      companyId: companies.id,
-      companyName: companies.name,
-      worldStatus: worlds.status,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    // The user's active company in the same round trip (as the session check does); tokens act in
-    // the public world (docs/worlds.md).
-    .leftJoin(companies, and(eq(companies.worldId, PUBLIC_WORLD_ID), eq(companies.userId, users.id), sql`${companies.status} = 'active'`))
-    .leftJoin(worlds, eq(worlds.id, companies.worldId))
-    .where(eq(apiTokens.lookupId, lookupId));
+  const [found] = await db.execute<TokenCheckRow>(tokenCheckSql({ lookupId }));
+  // Raw rows: timestamps come as text (drizzle turns postgres.js's date parsing off), bytea as a Buffer.
+  const row = found && {
+    ...found,
+    secretHash: new Uint8Array(found.secretHash),
+    expiresAt: found.expiresAt === null ? null : new Date(found.expiresAt),
+    revokedAt: found.revokedAt === null ? null : new Date(found.revokedAt),
+    lastUsedAt: found.lastUsedAt === null ? null : new Date(found.lastUsedAt),
+  };
   if (!row || !constantTimeEqual(hashSecret(secret), row.secretHash)) return { ok: false, reason: 'unknown', message: TOKEN_MESSAGES.unknown };
   if (row.revokedAt) return { ok: false, reason: 'revoked', message: TOKEN_MESSAGES.revoked(row.revokedAt) };
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: 'expired', message: TOKEN_MESSAGES.expired(row.expiresAt) };

@@ -11,6 +11,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { sqlTemplate, type DbExecutor } from '@marketcraft/db';
+import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 
 export interface RateBudget {
   requestsPerMinute: number;
@@ -80,26 +81,23 @@ export function verdictOf(counted: CountedCalls, budget: RateBudget, isMutation:
   };
 }
 
-/** Counts one call of `subject` and says whether it is within the budget. */
-export async function countCall(db: DbExecutor, subject: RateSubject, budget: RateBudget, isMutation: boolean): Promise<RateVerdict> {
-  const key = subject.kind === 'token' ? `token:${subject.tokenId}` : `${SESSION_SUBJECT_PREFIX}${subject.sessionId}`;
-  const mutation = isMutation ? 1 : 0;
-  const counter = counterSql({ key, mutation });
-  let row: CounterRow | undefined;
-  if (subject.kind === 'session') {
-    [row] = await db.execute<CounterRow>(counter);
-  } else {
-    [row] = await db.execute<CounterRow>(sql`
-      with counter as (${counter}),
+/**
+ * A token's call: its counter, its day's usage (GET /tokens/{id}/usage) and, now and then, its last
+ * use, in one statement whose text is rendered once (every call of a script runs it).
+ */
+const tokenCountSql = sqlTemplate<'key' | 'mutation' | 'requestsPerMinute' | 'mutationsPerMinute' | 'tokenId' | 'userId' | 'refreshLastUse'>((slot) => {
+  const mutation = sql`${slot('mutation')}::int`;
+  return sql`
+      with counter as (${counterUpsertSql({ subject: sql`${slot('key')}::text`, requests: sql`1`, mutations: mutation })}),
       verdict as (
         select requests, mutations, reset_seconds,
-               requests > ${budget.requestsPerMinute} or (${mutation} = 1 and mutations > ${budget.mutationsPerMinute}) as over
+               requests > ${slot('requestsPerMinute')}::int or (${mutation} = 1 and mutations > ${slot('mutationsPerMinute')}::int) as over
         from counter
       ),
       usage as (
         insert into api_token_usage as u (token_id, day, company_id, requests, mutations, limited)
-        select ${subject.tokenId}, (now() at time zone 'utc')::date,
-               (select id from companies where world_id = 1 and user_id = ${subject.userId} and status = 'active'),
+        select ${slot('tokenId')}::int, (now() at time zone 'utc')::date,
+               (select id from companies where world_id = ${PUBLIC_WORLD_ID} and user_id = ${slot('userId')}::int and status = 'active'),
                1, case when over then 0 else ${mutation} end, case when over then 1 else 0 end
         from verdict
         on conflict (token_id, day) do update set
@@ -109,9 +107,30 @@ export async function countCall(db: DbExecutor, subject: RateSubject, budget: Ra
           company_id = coalesce(excluded.company_id, u.company_id)
       ),
       last_use as (
-        update api_tokens set last_used_at = now() where id = ${subject.tokenId} and ${subject.refreshLastUse}::boolean
+        update api_tokens set last_used_at = now() where id = ${slot('tokenId')}::int and ${slot('refreshLastUse')}::boolean
       )
-      select requests, mutations, reset_seconds from verdict`);
+      select requests, mutations, reset_seconds from verdict`;
+});
+
+/** Counts one call of `subject` and says whether it is within the budget. */
+export async function countCall(db: DbExecutor, subject: RateSubject, budget: RateBudget, isMutation: boolean): Promise<RateVerdict> {
+  const key = subject.kind === 'token' ? `token:${subject.tokenId}` : `${SESSION_SUBJECT_PREFIX}${subject.sessionId}`;
+  const mutation = isMutation ? 1 : 0;
+  let row: CounterRow | undefined;
+  if (subject.kind === 'session') {
+    [row] = await db.execute<CounterRow>(counterSql({ key, mutation }));
+  } else {
+    [row] = await db.execute<CounterRow>(
+      tokenCountSql({
+        key,
+        mutation,
+        requestsPerMinute: budget.requestsPerMinute,
+        mutationsPerMinute: budget.mutationsPerMinute,
+        tokenId: subject.tokenId,
+        userId: subject.userId,
+        refreshLastUse: subject.refreshLastUse,
+      }),
+    );
   }
   if (!row) throw new Error('rate limit counter returned nothing');
   return verdictOf({ requests: Number(row.requests), mutations: Number(row.mutations), resetSeconds: Number(row.reset_seconds) }, budget, isMutation);
