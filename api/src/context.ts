@@ -15,6 +15,12 @@ import type { GameError } from '@marketcraft/shared';
 /** Long-lived things the API process shares between requests. */
 export interface ApiServices {
   db: Database;
+  /**
+   * The database for mutations (api/src/trpc.ts): their single statements run on the transaction
+   * pool, never queued behind the reads' small pipelined pool (db/src/client.ts, `writes`). Absent:
+   * `db`.
+   */
+  writeDb?: Database;
   config: ApiConfig;
   /** The process's logger (unexpected errors; the request log has its own middleware). */
   logger: Logger;

@@ -28,10 +28,15 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 export const API_STATEMENT_CONNECTIONS = 3;
 export const API_TRANSACTION_CONNECTIONS = 20;
 
+/** The API's database connection (the pools above); the tests' apps connect the same way. */
+export function connectApiDatabase(url: string) {
+  return connectDatabase(url, { max: API_TRANSACTION_CONNECTIONS, statementConnections: API_STATEMENT_CONNECTIONS, applicationName: APPLICATION_NAMES.api });
+}
+
 export async function startApiServer(config = loadApiConfig(), options: { logger?: Logger } = {}) {
   const logger = options.logger ?? silentLogger();
   await prepareDatabase(config.DATABASE_URL);
-  const connection = connectDatabase(config.DATABASE_URL, { max: API_TRANSACTION_CONNECTIONS, statementConnections: API_STATEMENT_CONNECTIONS, applicationName: APPLICATION_NAMES.api });
+  const connection = connectApiDatabase(config.DATABASE_URL);
   // ADMIN_EMAILS: listed Google accounts are admins from now on (Google sign-ins apply it too);
   // listed password accounts are not (nobody proved the address): the operator grants them by hand.
   const granted = await applyAdminEmails(connection.db, config.ADMIN_EMAILS);
@@ -65,6 +70,7 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
   const lifecycle = new Lifecycle();
   const services: ApiServices = {
     db: connection.db,
+    writeDb: connection.writes,
     config,
     logger,
     advanceTurn: turnClient.advanceTurn,

@@ -125,7 +125,16 @@ const guardAccess = t.middleware(async ({ ctx, meta, type, path, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapGameErrors).use(guardAccess);
+/**
+ * A mutation's statements go to the database for writes (ApiServices.writeDb): a write can wait for
+ * a row lock (a turn holds its companies' rows until it commits), and on the reads' small pipelined
+ * pool the reads queued behind it would wait with it.
+ */
+const writesOnTheirPool = t.middleware(({ ctx, type, next }) =>
+  type === 'mutation' && ctx.writeDb && ctx.db !== ctx.writeDb ? next({ ctx: { db: ctx.writeDb } }) : next(),
+);
+
+export const publicProcedure = t.procedure.use(mapGameErrors).use(guardAccess).use(writesOnTheirPool);
 
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });

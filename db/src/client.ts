@@ -20,6 +20,13 @@ export function databaseClient(db: Database): postgres.Sql {
 
 export interface DatabaseConnection {
   db: Database;
+  /**
+   * The same database for writes outside a transaction: with `statementConnections`, their single
+   * statements run on the transaction pool instead of the small one (a write may wait for a row
+   * lock, e.g. a company row the turn holds for the whole turn; on the small pool the reads
+   * pipelined behind it would wait too). Without, `db` itself.
+   */
+  writes: Database;
   sql: postgres.Sql;
   close: () => Promise<void>;
 }
@@ -89,8 +96,10 @@ export function connectDatabase(
   const statements = options.statementConnections ? postgres(url, clientOptions(options.statementConnections)) : client;
   const sql = preparingStatements(client, statements);
   const db = drizzle(sql, { schema, casing: DB_CASING });
+  const writes = statements === client ? db : drizzle(preparingStatements(client), { schema, casing: DB_CASING });
   return {
     db,
+    writes,
     sql,
     close: async () => {
       await Promise.all([client.end({ timeout: 5 }), statements === client ? undefined : statements.end({ timeout: 5 })]);

@@ -12,6 +12,7 @@ import { dollarsToCents } from '@marketcraft/shared';
 import { silentLogger } from '@marketcraft/db/logger.ts';
 import { loadApiConfig } from '../../src/config.ts';
 import { createApp } from '../../src/app.ts';
+import { connectApiDatabase } from '../../src/server.ts';
 import { createSession } from '../../src/auth/session.ts';
 import type { ApiServices } from '../../src/context.ts';
 
@@ -56,7 +57,12 @@ export async function startTestApp(
   // Tests sign up many players from 127.0.0.1: the sign-up throttle's own test sets its limit.
   const config = loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SIGNUPS_PER_ADDRESS_PER_HOUR: '0', ...options.env });
   const overrides = typeof options.services === 'function' ? await options.services(database) : options.services;
-  const services: ApiServices = { db: database.db, config, logger: silentLogger(), ...overrides };
+  // The API's own pools (api/src/server.ts: reads on a small pipelined pool, mutations and
+  // transactions on the other), so every API test runs on the production layout.
+  const connection = connectApiDatabase(database.url);
+  const services: ApiServices = { db: connection.db, writeDb: connection.writes, config, logger: silentLogger(), ...overrides };
+  // A test that gives its own db (e.g. one reached through a proxy it cuts) gives it for writes too.
+  if (overrides?.db && !overrides.writeDb) services.writeDb = overrides.db;
   const app = createApp(services, options.realtime ? { realtimeSql: database.sql } : {});
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -110,6 +116,7 @@ export async function startTestApp(
     api,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await connection.close();
       await database.drop();
     },
   };
