@@ -714,7 +714,7 @@ export const responseSchemas = {
       ),
       cash_flows: z
         .array(z.strictObject({ type: z.enum(TRANSACTION_TYPES), reason: z.string(), amount: dollars.describe('Signed sum'), lines: count }))
-        .describe("Every ledger line of the week summed by reason: your own moves between turns and the turn's; they add up to cash_end - cash_start"),
+        .describe("Every ledger line of the week that moves cash, summed by reason: your own moves between turns and the turn's; they add up to cash_end - cash_start (the $0 production line is left out: what was made is in production)"),
       dividends: z.array(z.strictObject({ company_id: id, company: z.string(), shares: count, amount: dollars })).describe('Dividends received, by paying company'),
       research: z.array(z.strictObject({ upgrade_id: id, name: z.string() })).describe('Upgrades researched during the week'),
       events: z

@@ -58,9 +58,15 @@ describe('week reports', () => {
     // Cash: the company started the week with its 500,000 (no ledger line yet) and ends it with what it holds now.
     expect(report.cash_start).toBe(500_000);
     expect(cents(report.cash_end)).toBe(await cashOf(db, player));
-    // The week's ledger by reason adds up to the change of cash, line for line.
+    // The week's ledger by reason adds up to the change of cash, line for line; the $0 production
+    // line (what the farm made: report.production) is no cash flow.
     const ledger = await db.execute<{ reason: string; total: number; lines: number }>(sql`
-      select reason, sum(amount_cents)::bigint as total, count(*)::int as lines from transactions where company_id = ${player} and week = ${week} group by reason`);
+      select reason, sum(amount_cents)::bigint as total, count(*)::int as lines from transactions
+      where company_id = ${player} and week = ${week} and type <> 'production' group by reason`);
+    const [made] = await db.execute<{ lines: number }>(sql`
+      select count(*)::int as lines from transactions where company_id = ${player} and week = ${week} and type = 'production'`);
+    expect(Number(made?.lines), 'the turn wrote its production line').toBe(1);
+    expect(report.cash_flows.map((flow) => flow.type)).not.toContain('production');
     expect(report.cash_flows.map((flow) => [flow.reason, cents(flow.amount), flow.lines]).sort()).toEqual(
       ledger.map((row) => [row.reason, Number(row.total), Number(row.lines)]).sort(),
     );

@@ -136,8 +136,11 @@ export async function getWeekReport(db: DbExecutor, companyId: number, week: num
     sales,
     production,
     // Largest income first, largest spending last (the turn writes them unordered: no sort per company in the turn).
+    // The $0 production line moves no cash (docs/invariants.md): what was made is `production` above,
+    // and listed among the cash flows it read as 'Production (1 line) $0.00' every week.
     cash_flows: row.cashFlowReasons
       .map((reason, index) => ({ type: row.cashFlowTypes[index]!, reason, amount: dollars(row.cashFlowAmountsCents[index]!), lines: row.cashFlowLines[index]! }))
+      .filter((flow) => flow.type !== 'production')
       .sort((a, b) => b.amount - a.amount || a.reason.localeCompare(b.reason)),
     dividends: row.dividendsReceived.map(({ amount_cents, ...dividend }) => ({ ...dividend, shares: Number(dividend.shares), amount: dollars(amount_cents) })),
     research: row.research,
