@@ -1,7 +1,7 @@
 /** Research (labels, purchase, its bonus on a building), politics (validation, invest) and the profile form. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseURL, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
+import { DESKTOP, PHONE, baseURL, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,8 +33,18 @@ describe('company journey', () => {
     expect(await confirm.getByTestId('research-confirm-text').textContent()).toBe(
       'Research Lean Production for $15,000? It is permanent: it cannot be undone and the cost is not refunded.',
     );
+    // On a phone the two buttons sit on one row or are stacked at the form's full width, never one
+    // left alone on a row beside the other's gap (they wrapped into two ragged rows).
+    await page.setViewportSize(PHONE);
+    const boxes = await Promise.all(['Cancel', 'Research for $15,000'].map((name) => confirm.getByRole('button', { name }).boundingBox()));
+    const form = await confirm.locator('form').boundingBox();
+    const [cancel, submit] = boxes as [NonNullable<(typeof boxes)[0]>, NonNullable<(typeof boxes)[0]>];
+    const sameRow = Math.abs(cancel.y - submit.y) < 2;
+    const stackedFullWidth = Math.abs(cancel.width - form!.width) < 2 && Math.abs(submit.width - form!.width) < 2;
+    expect(sameRow || stackedFullWidth, JSON.stringify({ cancel, submit, form })).toBe(true);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
+    await page.setViewportSize(DESKTOP);
     await page.getByTestId('header-cash').getByText('$480,000').waitFor();
     await lean.getByRole('button', { name: 'Research for $15,000' }).click();
     await confirm.getByRole('button', { name: 'Research for $15,000' }).click();

@@ -4,11 +4,11 @@
  *   is open, so a form starts fresh each time. Keep the dialog itself mounted and drive `opened`:
  *   focus then goes back to the button that opened it when it closes (Mantine's focus return).
  * - `DialogForm`: the form inside it: the fields, an optional summary (what the order will cost),
- *   Cancel and the submit button, disabled while the form is invalid or the request is pending.
- *   Enter submits.
+ *   Cancel and the submit button (a row; stacked at full width on a phone), disabled while the form
+ *   is invalid or the request is pending. Enter submits.
  */
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Flex, Modal, Stack } from '@mantine/core';
 
 export function FormDialog({
   opened,
@@ -64,14 +64,16 @@ export function DialogForm({
       <Stack gap="sm">
         {children}
         {summary}
-        <Group justify="flex-end">
+        {/* A row on wider screens; on a phone stacked at full width, the action on top (a long label
+            such as 'Research for $15,000' wrapped the row into two ragged lines). */}
+        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" color={submitColor} disabled={!canSubmit || pending}>
             {pending ? pendingLabel : submitLabel}
           </Button>
-        </Group>
+        </Flex>
       </Stack>
     </form>
   );
