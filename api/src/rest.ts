@@ -3,6 +3,10 @@
  * procedure in REST_PROCEDURES answers at the method and path its meta's `rest` names, under /api;
  * the input is the query string, the JSON body and the path parameters merged, and the procedure
  * runs through a server-side caller, so REST and tRPC reach the same code with the same validation.
+ * Numbers: a path parameter or query string is text, so the text of a field the input's schema
+ * takes as a number is read as that number (GET /api/market/quote?quantity=5); a JSON body carries
+ * real numbers, so text there ("quantity": "5") is refused with a 400 naming the field, and nothing
+ * is written (docs/api.md, "Numbers").
  *
  * The table is an explicit list (issue 13): tRPC v11 has no public API that lists a router's
  * procedures, so the table does not walk the router looking for tRPC's internal markers. A
@@ -13,7 +17,8 @@
 import type { Context, Hono } from 'hono';
 import { TRPCError, getTRPCErrorFromUnknown, type AnyTRPCProcedure } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
+import { numberAsTextMessage, numberFromText } from '@marketcraft/shared';
 import { appRouter } from './root.ts';
 import { createCallerFactory, zodErrorMessage, type ProcedureMeta, type RestMeta } from './trpc.ts';
 import { createRequestContext, type ApiServices } from './context.ts';
@@ -25,6 +30,8 @@ import { databaseUnavailableAnswer } from './availability.ts';
 export interface RestRoute extends RestMeta {
   procedurePath: string;
   procedure: AnyTRPCProcedure;
+  /** The input's fields that take a number (their text in the path or the query is read as one). */
+  numberFields: ReadonlySet<string>;
 }
 
 /** Every procedure served over REST, by its tRPC path, in the order its routes are registered and documented. */
@@ -129,6 +136,45 @@ export const REST_PROCEDURES = {
   'worlds.export': appRouter.worlds.export,
 } satisfies Record<string, AnyTRPCProcedure>;
 
+/** Whether a JSON Schema takes a number (an integer, a number, or one of them or null). */
+function takesNumber(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const { type, anyOf, oneOf } = schema as { type?: unknown; anyOf?: unknown[]; oneOf?: unknown[] };
+  const types = Array.isArray(type) ? type : [type];
+  return types.includes('number') || types.includes('integer') || [...(anyOf ?? []), ...(oneOf ?? [])].some(takesNumber);
+}
+
+/** The top-level fields of a procedure's input that take a number, read from its JSON Schema (as the OpenAPI document is). */
+function numberFieldsOf(procedure: AnyTRPCProcedure): Set<string> {
+  const input = procedure._def.inputs[0] as z.ZodType | undefined;
+  if (!input) return new Set();
+  const properties = (z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }).properties ?? {}) as Record<string, unknown>;
+  return new Set(Object.keys(properties).filter((name) => takesNumber(properties[name])));
+}
+
+/** The path's or query's values with the text of each number field read as its number ("5" is 5; "abc" stays text, for the schema to refuse). */
+function readNumberFields(values: Record<string, string>, numberFields: ReadonlySet<string>): Record<string, unknown> {
+  const read: Record<string, unknown> = { ...values };
+  for (const name of numberFields) {
+    const text = values[name];
+    const number = text === undefined ? null : numberFromText(text);
+    if (number !== null) read[name] = number;
+  }
+  return read;
+}
+
+/**
+ * A JSON body gives numbers as JSON numbers: text that spells a number in a number field ("5") is a
+ * 400 naming the field, never read as the number. Other text ("abc") is the schema's to refuse, with
+ * the field's own message (the spec's, where it gives one).
+ */
+function refuseNumbersAsText(body: Record<string, unknown>, numberFields: ReadonlySet<string>): void {
+  for (const name of numberFields) {
+    const value = body[name];
+    if (typeof value === 'string' && numberFromText(value) !== null) throw new TRPCError({ code: 'BAD_REQUEST', message: numberAsTextMessage(name, value) });
+  }
+}
+
 let table: RestRoute[] | null = null;
 
 /** The REST table: each procedure of REST_PROCEDURES at the method and path of its `meta.rest`. */
@@ -137,7 +183,7 @@ export function restRoutes(): RestRoute[] {
     table = Object.entries(REST_PROCEDURES).map(([procedurePath, procedure]: [string, AnyTRPCProcedure]) => {
       const rest = (procedure._def.meta as ProcedureMeta | undefined)?.rest;
       if (!rest) throw new Error(`${procedurePath} is in the REST table but its meta names no rest method and path`);
-      return { ...rest, procedurePath, procedure };
+      return { ...rest, procedurePath, procedure, numberFields: numberFieldsOf(procedure) };
     });
   }
   return table;
@@ -208,8 +254,11 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
         const query = c.req.query();
         const params = c.req.param() as Record<string, string>;
         // Signed-in callers only: without credentials the procedure answers 401 first, as everywhere.
-        if (ctx.user) refuseConflictingPathIds(params, query, body);
-        const input = { ...query, ...body, ...params };
+        if (ctx.user) {
+          refuseConflictingPathIds(params, query, body);
+          refuseNumbersAsText(body, route.numberFields);
+        }
+        const input = { ...readNumberFields(query, route.numberFields), ...body, ...readNumberFields(params, route.numberFields) };
         const caller = createCaller(ctx) as unknown as Record<string, unknown>;
         // Walk "buildings.hireEmployees" down the caller proxy to the procedure function.
         const call = route.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (

@@ -17,7 +17,7 @@
  */
 import type { Hono } from 'hono';
 import { openWorldCsv } from '@marketcraft/db';
-import { GameError, worldExportSchema } from '@marketcraft/shared';
+import { GameError, numberFromText, worldExportSchema } from '@marketcraft/shared';
 import { createRequestContext, type ApiServices } from './context.ts';
 import { clientIpOf } from './clientIp.ts';
 import { createCallerFactory, router, signedInProcedure, toTRPCError, type ProcedureMeta } from './trpc.ts';
@@ -46,7 +46,7 @@ export function registerWorldExportRoutes(app: Hono, services: ApiServices): voi
     try {
       const kind = c.req.param('file').replace(/\.csv$/, '');
       const ctx = await createRequestContext(services, c.req.raw, resHeaders, clientIpOf(c, services.config.TRUST_PROXY_HOPS));
-      const { filename, lines } = await callFileProcedures(ctx).worldExport({ id: c.req.param('id'), kind } as never);
+      const { filename, lines } = await callFileProcedures(ctx).worldExport({ id: numberFromText(c.req.param('id')) ?? c.req.param('id'), kind } as never);
       if (downloadsRunning >= EXPORT_DOWNLOADS_AT_ONCE) {
         await lines.return(undefined);
         resHeaders.set('retry-after', '60');

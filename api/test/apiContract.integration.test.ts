@@ -46,12 +46,13 @@ describe('API contract for scripts', () => {
   it('the OpenAPI document gives the whole-number ranges of a class world, which the server enforces', async () => {
     const document = (await app.api('GET', '/openapi.json')).body;
     const create = document.paths['/worlds'].post.requestBody.content['application/json'].schema.properties;
-    expect(create.starting_cash).toEqual({ type: 'integer', minimum: 1000, maximum: 10_000_000 });
-    expect(create.bots).toEqual({ type: 'integer', minimum: 0, maximum: 25 });
-    expect(create.max_players).toEqual({ type: 'integer', minimum: 1, maximum: 200 });
-    expect(create.turn_interval_minutes).toEqual({ anyOf: [{ type: 'integer', minimum: 1, maximum: 1440 }, { type: 'null' }] });
+    expect(create.starting_cash).toEqual({ type: 'integer', minimum: 1000, maximum: 10_000_000, default: 100_000 });
+    expect(create.bots).toEqual({ type: 'integer', minimum: 0, maximum: 25, default: 10 });
+    expect(create.max_players).toEqual({ type: 'integer', minimum: 1, maximum: 200, default: 200 });
+    const interval = { anyOf: [{ type: 'integer', minimum: 1, maximum: 1440 }, { type: 'null' }] };
+    expect(create.turn_interval_minutes).toEqual({ ...interval, default: null });
     const clock = document.paths['/worlds/{id}'].patch.requestBody.content['application/json'].schema.properties;
-    expect(clock.turn_interval_minutes).toEqual(create.turn_interval_minutes);
+    expect(clock.turn_interval_minutes).toEqual(interval);
     const shock = document.paths['/worlds/{id}/shocks'].post.requestBody.content['application/json'].schema.properties;
     expect(shock.percent).toEqual({ type: 'integer', minimum: -90, maximum: 200, not: { const: 0 } });
     expect(shock.weeks).toMatchObject({ type: 'integer', minimum: 1 });

@@ -50,7 +50,7 @@ describe('politics API', () => {
       platform: 'lower_taxes',
       cash: 7_000,
     });
-    await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: '1000' } });
+    await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1000 } });
     const influence = await app.api('GET', '/influence', { token: player.token });
     expect(influence.body).toEqual([{ country_id: country.id, country_name: country.name, influence_points: 40, platform: 'lower_taxes' }]);
     // Backing the other platform moves all the company's points there to it.

@@ -135,7 +135,7 @@ describe('stocks API', () => {
     const sell = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 4, action: 'sell' } });
     expect(sell.body).toMatchObject({ action: 'sell', shares: 4, total: sellCents / 100, shares_owned: 6 });
     const sellAllCents = await shareOrderCents(db, bot.id, 6, 'sell');
-    const sellAll = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: '6', action: 'sell' } });
+    const sellAll = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 6, action: 'sell' } });
     expect(sellAll.body).toMatchObject({ shares_owned: 0, cash: (1_000_000 - buyCents + sellCents + sellAllCents) / 100 });
     expect((await app.api('GET', '/portfolio', { token: player.token })).body).toEqual([]);
     // The round trip lost money; the company kept the difference.

@@ -291,7 +291,7 @@ describe('trade hall, factory raw materials and store shelves', () => {
       body: { product_id: world.bread.id, quantity: 1, retail_price: 0.001 },
     });
     expect(priceError.body.error).toContain('Please enter a valid price');
-    const centsError = await app.api('PUT', `/stores/${store}/products/${world.bread.id}`, { token: player.token, body: { retail_price: '4.355' } });
+    const centsError = await app.api('PUT', `/stores/${store}/products/${world.bread.id}`, { token: player.token, body: { retail_price: 4.355 } });
     expect(centsError).toMatchObject({ status: 400, body: { error: 'Please enter a valid price' } });
     const notStore = await app.api('POST', `/buildings/${farm}/inventory/transfer-to-store`, {
       token: player.token,

@@ -1,7 +1,7 @@
 // Request schemas of the personal access token routes (the profile's form uses the same ones).
 import { z } from 'zod';
 import { API_TOKEN_SCOPES, MAX_API_TOKEN_EXPIRY_DAYS, MAX_API_TOKEN_NAME_LENGTH } from '../apiAccess.ts';
-import { controlCharactersMessage, hasNoControlCharacters, hasVisibleCharacter, idSchema, numberInput } from './common.ts';
+import { controlCharactersMessage, hasNoControlCharacters, hasVisibleCharacter, idSchema } from './common.ts';
 
 export const apiTokenNameSchema = z
   .string()
@@ -15,9 +15,11 @@ export const apiTokenNameSchema = z
 export const createApiTokenInput = z.object({
   name: apiTokenNameSchema,
   scope: z.enum(API_TOKEN_SCOPES, { message: `The scope must be one of: ${API_TOKEN_SCOPES.join(', ')}` }),
-  expires_in_days: numberInput(
-    z.number().int('Expiry must be a whole number of days').min(1, 'Expiry must be at least 1 day').max(MAX_API_TOKEN_EXPIRY_DAYS, `Expiry can be at most ${MAX_API_TOKEN_EXPIRY_DAYS} days`),
-  )
+  expires_in_days: z
+    .number()
+    .int('Expiry must be a whole number of days')
+    .min(1, 'Expiry must be at least 1 day')
+    .max(MAX_API_TOKEN_EXPIRY_DAYS, `Expiry can be at most ${MAX_API_TOKEN_EXPIRY_DAYS} days`)
     .nullable()
     .optional(),
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BUILDING_TYPE_NAMES } from '../buildingTypes.ts';
 import { PRODUCT_CATEGORIES } from '../catalog.ts';
 import { MAX_EQUIPMENT_LEVEL, MAX_HIRE_PER_ACTION, MAX_PRODUCTION_RATE, MAX_TRADE_QUANTITY, MIN_EQUIPMENT_LEVEL, MIN_PRODUCTION_RATE } from '../constants.ts';
-import { idSchema, numberInput, positiveIntegerUpTo } from './common.ts';
+import { idSchema, positiveIntegerUpTo } from './common.ts';
 
 /** Kept as an alias: every id schema is the common, bounded idSchema. */
 export const rowIdSchema = idSchema;
@@ -30,14 +30,12 @@ export function isWholeCents(dollars: number): boolean {
 }
 
 /** A retail price in dollars: at least one cent, in whole cents (never rounded: 4.355 is refused). */
-export const retailPriceSchema = numberInput(
-  z
-    .number({ error: 'Please enter a valid price' })
-    .positive('Please enter a valid price')
-    .min(0.01, 'Please enter a valid price')
-    .max(1_000_000_000)
-    .refine(isWholeCents, 'Please enter a valid price'),
-);
+export const retailPriceSchema = z
+  .number({ error: 'Please enter a valid price' })
+  .positive('Please enter a valid price')
+  .min(0.01, 'Please enter a valid price')
+  .max(1_000_000_000)
+  .refine(isWholeCents, 'Please enter a valid price');
 
 export const buildingIdInput = z.object({ id: idSchema });
 
@@ -45,35 +43,29 @@ export const buildBuildingInput = z.object({ type: buildingTypeSchema, city_id: 
 
 export const hireEmployeesInput = z.object({
   id: idSchema,
-  count: numberInput(
-    z
-      .number({ error: HIRE_COUNT_MESSAGE })
-      .int(HIRE_COUNT_MESSAGE)
-      .min(1, HIRE_COUNT_MESSAGE)
-      .max(MAX_HIRE_PER_ACTION, HIRE_COUNT_MESSAGE),
-  ),
+  count: z
+    .number({ error: HIRE_COUNT_MESSAGE })
+    .int(HIRE_COUNT_MESSAGE)
+    .min(1, HIRE_COUNT_MESSAGE)
+    .max(MAX_HIRE_PER_ACTION, HIRE_COUNT_MESSAGE),
 });
 
 export const upgradeEquipmentInput = z.object({
   id: idSchema,
-  target_level: numberInput(
-    z
-      .number({ error: EQUIPMENT_LEVEL_MESSAGE })
-      .int(EQUIPMENT_LEVEL_MESSAGE)
-      .min(MIN_EQUIPMENT_LEVEL, EQUIPMENT_LEVEL_MESSAGE)
-      .max(MAX_EQUIPMENT_LEVEL, EQUIPMENT_LEVEL_MESSAGE),
-  ),
+  target_level: z
+    .number({ error: EQUIPMENT_LEVEL_MESSAGE })
+    .int(EQUIPMENT_LEVEL_MESSAGE)
+    .min(MIN_EQUIPMENT_LEVEL, EQUIPMENT_LEVEL_MESSAGE)
+    .max(MAX_EQUIPMENT_LEVEL, EQUIPMENT_LEVEL_MESSAGE),
 });
 
 export const productionRateInput = z.object({
   id: idSchema,
-  new_rate: numberInput(
-    z
-      .number({ error: PRODUCTION_RATE_MESSAGE })
-      .int(PRODUCTION_RATE_MESSAGE)
-      .min(MIN_PRODUCTION_RATE, PRODUCTION_RATE_MESSAGE)
-      .max(MAX_PRODUCTION_RATE, PRODUCTION_RATE_MESSAGE),
-  ),
+  new_rate: z
+    .number({ error: PRODUCTION_RATE_MESSAGE })
+    .int(PRODUCTION_RATE_MESSAGE)
+    .min(MIN_PRODUCTION_RATE, PRODUCTION_RATE_MESSAGE)
+    .max(MAX_PRODUCTION_RATE, PRODUCTION_RATE_MESSAGE),
 });
 
 export const selectRecipeInput = z.object({ id: idSchema, recipe_id: idSchema });

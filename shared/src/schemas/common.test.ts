@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { idSchema, positiveIntegerUpTo } from './common.ts';
+import { idSchema, numberFromText, positiveIntegerUpTo } from './common.ts';
 import { hireEmployeesInput, retailPriceSchema } from './buildings.ts';
 
 describe('numbers in request schemas', () => {
-  it('reads JSON numbers and number text (path parameters, query strings)', () => {
+  it('take JSON numbers only: number text is read by the REST adapter from paths and query strings, never from a body', () => {
     expect(idSchema.parse(7)).toBe(7);
-    expect(idSchema.parse('7')).toBe(7);
-    expect(idSchema.parse(' 12 ')).toBe(12);
-    expect(retailPriceSchema.parse('2.50')).toBe(2.5);
-    expect(positiveIntegerUpTo(1000).parse('1e3')).toBe(1000);
+    expect(retailPriceSchema.parse(2.5)).toBe(2.5);
+    for (const text of ['7', ' 12 ', '2.50']) expect(idSchema.safeParse(text).success, text).toBe(false);
+    expect(numberFromText('7')).toBe(7);
+    expect(numberFromText(' 12 ')).toBe(12);
+    expect(numberFromText('2.50')).toBe(2.5);
+    expect(positiveIntegerUpTo(1000).parse(numberFromText('1e3'))).toBe(1000);
+    for (const text of ['', ' ', 'abc', '0x10', 'Infinity', '1,000']) expect(numberFromText(text), text).toBeNull();
   });
 
   it('refuses what z.coerce would have turned into a number', () => {

@@ -1,8 +1,9 @@
 /**
- * Building blocks of the request schemas (spec section 5). Numbers are read from JSON numbers and
- * from text that spells a number, so the same schema reads a path parameter ("/buildings/7"), a
- * query string and a JSON body. Nothing else becomes a number: z.coerce would turn `true` into 1,
- * `[5]` into 5 and `null` or `""` into 0; here they are refused ("expected number").
+ * Building blocks of the request schemas (spec section 5). A number field takes a JSON number only:
+ * a JSON body (REST or tRPC) that sends "5" where a number goes is refused, naming the field (never
+ * coerced: z.coerce would also turn `true` into 1, `[5]` into 5 and `null` or `""` into 0). Path
+ * parameters and query strings are text by nature: the REST adapter (api/src/rest.ts) reads the text
+ * of a number field there with numberFromText, then the same schema checks it. docs/api.md, "Numbers".
  */
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../constants.ts';
@@ -10,29 +11,28 @@ import { MAX_ROW_ID } from '../constants.ts';
 /** A decimal number written as text, surrounding spaces allowed ("7", " 2.50 ", "1e3"). */
 const NUMBER_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
-function numberFromText(value: unknown): unknown {
-  return typeof value === 'string' && NUMBER_TEXT.test(value) ? Number(value) : value;
+/** The number a path parameter's or query string's text spells ("7", " 2.50 "), or null ("", "abc", "0x10", "Infinity"). */
+export function numberFromText(text: string): number | null {
+  return NUMBER_TEXT.test(text) ? Number(text) : null;
 }
 
-/**
- * `schema` (a z.number() with its rules), also accepting the number as text. The JSON Schema of
- * the input (OpenAPI) is the number schema's.
- */
-export function numberInput<T extends z.ZodNumber>(schema: T) {
-  return z.preprocess(numberFromText, schema);
+/** The message for text sent where a JSON body needs a number ("count must be a number, not text: send 5 without quotes"). */
+export function numberAsTextMessage(field: string, text: string): string {
+  const spelled = numberFromText(text);
+  return spelled === null ? `${field} must be a number, not text` : `${field} must be a number, not text: send ${spelled} without quotes`;
 }
 
 /** A positive whole number (quantity, shares), at most `max`. */
 export function positiveIntegerUpTo(max: number, message?: string) {
-  return numberInput(z.number().int().positive().max(max, message));
+  return z.number().int().positive().max(max, message);
 }
 
 /** A positive integer id that fits the integer id columns (larger ids cannot exist). */
-export const idSchema = numberInput(z.number().int().positive().max(MAX_ROW_ID, 'This id does not exist'));
+export const idSchema = z.number().int().positive().max(MAX_ROW_ID, 'This id does not exist');
 /** A positive whole number of units (quantity, shares). */
-export const positiveIntegerSchema = numberInput(z.number().int().positive());
+export const positiveIntegerSchema = z.number().int().positive();
 /** A positive dollar amount, at most $1,000,000,000 (rounded to cents where it is used). */
-export const positiveDollarsSchema = numberInput(z.number().positive().max(1_000_000_000));
+export const positiveDollarsSchema = z.number().positive().max(1_000_000_000);
 
 /** Any C0 or C1 control character (NUL, ESC, DEL, ...): never part of a name or a text a player types. */
 const CONTROL_CHARACTER = /\p{Cc}/u;

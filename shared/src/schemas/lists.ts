@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { MAX_COMPANY_NAME_LENGTH, MAX_ROW_ID } from '../constants.ts';
-import { hasNoControlCharacters, idSchema, numberInput } from './common.ts';
+import { hasNoControlCharacters, idSchema } from './common.ts';
 
 /** Rows of an answer when `limit` is not given: a whole ordinary world. */
 export const COMPANY_LIST_DEFAULT_LIMIT = 500;
@@ -27,10 +27,18 @@ export type StockOverviewSort = (typeof STOCK_OVERVIEW_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 
 const pageFields = {
-  limit: numberInput(z.number(LIMIT_MESSAGE).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(COMPANY_LIST_MAX_LIMIT, LIMIT_MESSAGE))
+  limit: z
+    .number(LIMIT_MESSAGE)
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(COMPANY_LIST_MAX_LIMIT, LIMIT_MESSAGE)
     .optional()
     .describe(`Rows in the answer: ${COMPANY_LIST_DEFAULT_LIMIT} when not given, at most ${COMPANY_LIST_MAX_LIMIT}`),
-  offset: numberInput(z.number(OFFSET_MESSAGE).int(OFFSET_MESSAGE).min(0, OFFSET_MESSAGE).max(MAX_ROW_ID, OFFSET_MESSAGE))
+  offset: z
+    .number(OFFSET_MESSAGE)
+    .int(OFFSET_MESSAGE)
+    .min(0, OFFSET_MESSAGE)
+    .max(MAX_ROW_ID, OFFSET_MESSAGE)
     .optional()
     .describe('Rows of the list to skip first (0 when not given)'),
   /** Part of the company's name, any letter case. */

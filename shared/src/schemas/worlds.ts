@@ -17,7 +17,7 @@ import {
   MIN_WORLD_STARTING_CASH,
 } from '../constants.ts';
 import { SHOCK_KINDS } from '../catalog.ts';
-import { controlCharactersMessage, hasNoControlCharacters, hasVisibleCharacter, idSchema, numberInput } from './common.ts';
+import { controlCharactersMessage, hasNoControlCharacters, hasVisibleCharacter, idSchema } from './common.ts';
 import { companyNameSchema } from './company.ts';
 
 /**
@@ -25,17 +25,16 @@ import { companyNameSchema } from './company.ts';
  * answer is the message alone, without the field's name in front).
  */
 function wholeNumberBetween(label: string, min: number, max: number, range: string, whole = `${label} must be a whole number`) {
-  return numberInput(
-    z
-      .number({ error: `${label} must be a number` })
-      .refine((value) => Number.isInteger(value), whole)
-      .refine((value) => value >= min && value <= max, `${label} must be between ${range}`),
-  ).meta({
-    // Refinements are invisible in the OpenAPI document: this tells a teacher's script the range.
-    type: 'integer',
-    minimum: min,
-    maximum: max,
-  });
+  return z
+    .number({ error: `${label} must be a number` })
+    .refine((value) => Number.isInteger(value), whole)
+    .refine((value) => value >= min && value <= max, `${label} must be between ${range}`)
+    .meta({
+      // Refinements are invisible in the OpenAPI document: this tells a teacher's script the range.
+      type: 'integer',
+      minimum: min,
+      maximum: max,
+    });
 }
 
 export const worldNameSchema = z
@@ -111,13 +110,12 @@ export const shockSchema = z
     kind: z.enum(SHOCK_KINDS, { error: 'Choose what the shock changes: tax_rate, demand or price' }),
     country_id: idSchema.optional(),
     product_id: idSchema.optional(),
-    percent: numberInput(
-      z
-        .number({ error: 'Percent must be a number' })
-        .refine((value) => Number.isInteger(value), 'Percent must be a whole number')
-        .refine((value) => value >= MIN_SHOCK_PERCENT && value <= MAX_SHOCK_PERCENT, `Percent must be between ${MIN_SHOCK_PERCENT} and +${MAX_SHOCK_PERCENT}`)
-        .refine((percent) => percent !== 0, 'A shock of 0% changes nothing'),
-    ).meta({ type: 'integer', minimum: MIN_SHOCK_PERCENT, maximum: MAX_SHOCK_PERCENT, not: { const: 0 } }),
+    percent: z
+      .number({ error: 'Percent must be a number' })
+      .refine((value) => Number.isInteger(value), 'Percent must be a whole number')
+      .refine((value) => value >= MIN_SHOCK_PERCENT && value <= MAX_SHOCK_PERCENT, `Percent must be between ${MIN_SHOCK_PERCENT} and +${MAX_SHOCK_PERCENT}`)
+      .refine((percent) => percent !== 0, 'A shock of 0% changes nothing')
+      .meta({ type: 'integer', minimum: MIN_SHOCK_PERCENT, maximum: MAX_SHOCK_PERCENT, not: { const: 0 } }),
     weeks: wholeNumberBetween('Weeks', 1, MAX_SHOCK_WEEKS, `1 and ${MAX_SHOCK_WEEKS}`),
   })
   .superRefine((shock, ctx) => {

@@ -122,7 +122,8 @@ export const SPEC_MESSAGES = {
   validQuantity: { title: 'Invalid quantity', message: 'Please enter a valid quantity', limitFromSchema: true, kind: 'whole' },
   validPrice: { title: 'Invalid price', message: 'Please enter a valid price', kind: 'money' },
   hireCount: { title: 'Invalid number', message: `Please enter a number between 1 and ${MAX_HIRE_PER_ACTION}`, kind: 'whole' },
-  equipmentLevel: { title: 'Invalid level', message: `Please select a valid level (2-${MAX_EQUIPMENT_LEVEL})` },
+  // A Select's value is text ('3'): the request schemas take numbers only, so the form reads it (kind).
+  equipmentLevel: { title: 'Invalid level', message: `Please select a valid level (2-${MAX_EQUIPMENT_LEVEL})`, kind: 'whole' },
   productionRate: { title: 'Invalid rate', message: `Production rate must be between ${MIN_PRODUCTION_RATE} and ${MAX_PRODUCTION_RATE}`, kind: 'whole' },
   noCountry: { title: 'No country selected', message: 'Please select a country first' },
   missingSelection: { title: 'Missing selection', message: 'Please select both building type and city' },
@@ -199,7 +200,8 @@ export function checkStorePrice(input: { id: number; product_id: number; retail_
 
 /** Recipe dialog and factory list (PUT /buildings/{id}/select-recipe): confirm stays disabled until this passes. */
 export function checkRecipeSelection(input: { id: number; recipe_id: unknown }) {
-  return checkRequest(selectRecipeInput, input, {});
+  // The Select's value is the recipe id as text ('12'), read as a number here (the schema takes numbers only).
+  return checkRequest(selectRecipeInput, input, { recipe_id: { title: 'Missing selection', message: 'Please choose a recipe', kind: 'whole' } });
 }
 
 /** Category dialog (PUT /buildings/{id}/select-category): confirm stays disabled until this passes. */
