@@ -152,13 +152,16 @@ function numberFieldsOf(procedure: AnyTRPCProcedure): Set<string> {
   return new Set(Object.keys(properties).filter((name) => takesNumber(properties[name])));
 }
 
-/** The path's or query's values with the text of each number field read as its number ("5" is 5; "abc" stays text, for the schema to refuse). */
+/**
+ * The path's or query's values with the text of each number field read as its number ("5" is 5).
+ * Text that spells none ("abc") is read as NaN, which the field's schema refuses with its own
+ * message ('id must be a number'; the text is no mistake of type here, as it is in a JSON body).
+ */
 function readNumberFields(values: Record<string, string>, numberFields: ReadonlySet<string>): Record<string, unknown> {
   const read: Record<string, unknown> = { ...values };
   for (const name of numberFields) {
     const text = values[name];
-    const number = text === undefined ? null : numberFromText(text);
-    if (number !== null) read[name] = number;
+    if (text !== undefined) read[name] = numberFromText(text) ?? Number.NaN;
   }
   return read;
 }

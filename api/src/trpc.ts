@@ -48,21 +48,14 @@ export function toTRPCError(error: GameError): TRPCError {
   return new TRPCError({ code: TRPC_CODE_OF[error.code], message: error.message, cause: error });
 }
 
-/** Whether `text` holds `word` as a whole word (not inside another, as `id` is in 'Invalid'). */
-function namesWord(text: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|\\W)${escaped}(\\W|$)`).test(text);
-}
-
-/** The message a player reads for a validation failure: the first issue, named by its field. */
+/**
+ * The message a player reads for a validation failure: the first issue's message, as it is. Each is
+ * one sentence already: the schema's own words (the spec's, verbatim: 'Please enter a number between
+ * 1 and 10'), or, where a schema gives none, fieldMessage's, which names the field ('quantity must be
+ * at least 1'). No 'field: ' prefix: it turned the spec's messages into 'count: Please enter ...'.
+ */
 export function zodErrorMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
-  const field = issue.path.filter((part) => typeof part === 'string' || typeof part === 'number').join('.');
-  // The field goes in front unless the message already names it as a word ('This id does not exist');
-  // a substring test let 'Invalid input' pass for `id`, so GET /api/buildings/abc did not say which field.
-  const named = field !== '' && namesWord(issue.message, field);
-  return field && !named && issue.code !== 'custom' ? `${field}: ${issue.message}` : issue.message;
+  return error.issues[0]?.message ?? 'The request is not valid';
 }
 
 const t = initTRPC

@@ -250,9 +250,9 @@ describe('personal access tokens', () => {
     expect((await attempt({ name: 'x'.repeat(51), scope: 'read' })).body).toEqual({ error: 'Token name must be 50 characters or less' });
     expect((await attempt({ name: 'a\u0000b', scope: 'read' })).body).toEqual({ error: 'Token name cannot contain control characters' });
     expect((await attempt({ name: 'bot', scope: 'admin' })).body).toEqual({ error: 'The scope must be one of: read, trade, manage' });
-    expect((await attempt({ name: 'bot', scope: 'read', expires_in_days: 0 })).body).toEqual({ error: 'expires_in_days: Expiry must be at least 1 day' });
-    expect((await attempt({ name: 'bot', scope: 'read', expires_in_days: 2.5 })).body).toEqual({ error: 'expires_in_days: Expiry must be a whole number of days' });
-    expect((await attempt({ name: 'bot', scope: 'read', expires_in_days: 400 })).body).toEqual({ error: 'expires_in_days: Expiry can be at most 366 days' });
+    expect((await attempt({ name: 'bot', scope: 'read', expires_in_days: 0 })).body).toEqual({ error: 'Expiry must be at least 1 day' });
+    expect((await attempt({ name: 'bot', scope: 'read', expires_in_days: 2.5 })).body).toEqual({ error: 'Expiry must be a whole number of days' });
+    expect((await attempt({ name: 'bot', scope: 'read', expires_in_days: 400 })).body).toEqual({ error: 'Expiry can be at most 366 days' });
     const never = await attempt({ name: 'forever', scope: 'read', expires_in_days: null });
     expect(never.body).toMatchObject({ status: 'active', expires_at: null });
   });

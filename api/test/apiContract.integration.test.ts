@@ -97,9 +97,9 @@ describe('API contract for scripts', () => {
   it('a path id that is not a number is named in the error, once', async () => {
     const player = await app.createPlayer();
     const word = await app.api('GET', '/buildings/abc', { token: player.token });
-    expect(word).toMatchObject({ status: 400, body: { error: 'id: Invalid input: expected number, received string' } });
+    expect(word).toMatchObject({ status: 400, body: { error: 'id must be a number' } });
     const store = await app.api('GET', '/stores/abc/products', { token: player.token });
-    expect(store).toMatchObject({ status: 400, body: { error: 'id: Invalid input: expected number, received string' } });
+    expect(store).toMatchObject({ status: 400, body: { error: 'id must be a number' } });
     const huge = await app.api('GET', '/buildings/99999999999', { token: player.token });
     expect(huge).toMatchObject({ status: 400, body: { error: 'This id does not exist' } });
   });

@@ -57,7 +57,7 @@ describe('politics API', () => {
     const switched = await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1_000, platform: 'higher_taxes' } });
     expect(switched.body).toMatchObject({ influence_points: 50, platform: 'higher_taxes' });
     const invalid = await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1_000, platform: 'no_taxes' } });
-    expect(invalid).toMatchObject({ status: 400, body: { error: 'platform: Platform must be lower_taxes or higher_taxes' } });
+    expect(invalid).toMatchObject({ status: 400, body: { error: 'Platform must be lower_taxes or higher_taxes' } });
     const [row] = await db.select().from(transactions).where(eq(transactions.companyId, player.companyId)).limit(1);
     expect(row).toMatchObject({ type: 'other', reason: 'politics', amountCents: -300_000 });
     expect(await ledgerMismatches(db)).toEqual([]);

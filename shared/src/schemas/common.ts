@@ -22,6 +22,67 @@ export function numberAsTextMessage(field: string, text: string): string {
   return spelled === null ? `${field} must be a number, not text` : `${field} must be a number, not text: send ${spelled} without quotes`;
 }
 
+/** The field an issue is about, as the request names it ("quantity", "items.0.id"), or null for the request itself. */
+function fieldOf(path: readonly PropertyKey[] | undefined): string | null {
+  const parts = (path ?? []).filter((part) => typeof part === 'string' || typeof part === 'number');
+  return parts.length > 0 ? parts.join('.') : null;
+}
+
+function figure(value: unknown): string {
+  return typeof value === 'number' && Number.isInteger(value) ? value.toLocaleString('en-US') : String(value);
+}
+
+/**
+ * The message of a validation problem whose schema gives none of its own: one sentence that names
+ * the field ("quantity must be at least 1", "action must be one of: buy, sell", "name is
+ * required"), instead of zod's "Invalid input: expected number, received undefined" or "Too small:
+ * expected number to be >0". A schema's own message (the spec's words, "Please enter a number
+ * between 1 and 10") is always used as it is. docs/api.md, "Errors".
+ */
+export function fieldMessage(issue: z.core.$ZodRawIssue): string {
+  const field = fieldOf(issue.path);
+  const name = field ?? 'The request';
+  const input = issue.input;
+  if (input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
+    return field ? `${field} is required` : 'The request needs a JSON object of its fields';
+  }
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (issue.expected === 'number' || issue.expected === 'int') {
+        if (typeof input === 'string') return numberAsTextMessage(name, input);
+        return issue.expected === 'int' && typeof input === 'number' && Number.isFinite(input) ? `${name} must be a whole number` : `${name} must be a number`;
+      }
+      if (issue.expected === 'string') return `${name} must be text`;
+      if (issue.expected === 'boolean') return `${name} must be true or false`;
+      if (issue.expected === 'object') return field ? `${field} must be a JSON object` : 'The request must be a JSON object of its fields';
+      if (issue.expected === 'array') return `${name} must be a list`;
+      return `${name} must be ${issue.expected}`;
+    }
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? `${name} cannot be empty` : `${name} must be at least ${figure(issue.minimum)} characters`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `${name} must have at least ${figure(issue.minimum)} items`;
+      return issue.inclusive ? `${name} must be at least ${figure(issue.minimum)}` : `${name} must be more than ${figure(issue.minimum)}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `${name} must be ${figure(issue.maximum)} characters or less`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `${name} must have at most ${figure(issue.maximum)} items`;
+      return issue.inclusive ? `${name} must be at most ${figure(issue.maximum)}` : `${name} must be less than ${figure(issue.maximum)}`;
+    case 'invalid_value':
+      return issue.values.length === 1 ? `${name} must be ${String(issue.values[0])}` : `${name} must be one of: ${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'email' ? `${name} must be an email address` : `${name} must be a valid ${issue.format}`;
+    case 'not_multiple_of':
+      return `${name} must be a multiple of ${figure(issue.divisor)}`;
+    case 'unrecognized_keys':
+      return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
+    default:
+      return `${name} is not valid`;
+  }
+}
+
+// Every schema's problems without a message of their own read as fieldMessage says (the api's
+// answers, and the web's forms, which check with the same schemas).
+z.config({ customError: fieldMessage });
+
 /** A positive whole number (quantity, shares), at most `max`. */
 export function positiveIntegerUpTo(max: number, message?: string) {
   return z.number().int().positive().max(max, message);
