@@ -23,6 +23,9 @@ describe('classroom world journey', () => {
     await teacher.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
     await teacher.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Worlds' }).click();
     await teacher.page.getByRole('heading', { level: 1, name: 'Worlds' }).waitFor();
+    // In the public world the footer keeps the spec's line while its schedule runs (the header's 'Every 12 hours').
+    const publicTurns = (await apiGet<{ turns: string }>(teacher.context, '/world')).turns;
+    await teacher.page.getByTestId('footer-turns').getByText(publicTurns === 'Every 12 hours' ? 'Turns every 12 hours' : publicTurns, { exact: true }).waitFor();
 
     // A bad setting first: the shared schema's message, before anything is sent.
     await teacher.page.getByTestId('world-name').fill('Econ 101 e2e');
@@ -54,6 +57,9 @@ describe('classroom world journey', () => {
     await first.page.waitForURL((url) => url.pathname === '/');
     await first.page.getByTestId('header-cash').getByText('$100,000').waitFor();
     await first.page.getByTestId('header-next-turn').getByText('Manual turns', { exact: true }).waitFor();
+    // The side menu's footer agrees with the header: no 'Turns every 12 hours' in a manual class world.
+    await first.page.getByTestId('footer-turns').getByText('Manual turns', { exact: true }).waitFor();
+    expect(await first.page.getByText('Turns every 12 hours').count()).toBe(0);
     expect((await apiGet<{ id: number }>(first.context, '/session/world')).id).toBe(worldId);
 
     // Student 2 joins through the API.

@@ -11,6 +11,8 @@ import { useBuildings } from '../hooks/useGameData';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { WorldSwitcher } from './WorldSwitcher';
 import { useIsAdmin } from '../hooks/useIsAdmin';
+import { turnsFooterLine } from '../lib/countdown';
+import { trpc } from '../trpc';
 import type { RouterOutputs } from '../trpc';
 import { SIDE_MENU_LINKS, isActivePath } from './navigation';
 import classes from './layout.module.css';
@@ -31,6 +33,9 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const buildings = useBuildings();
   const owned = buildings.data ?? [];
   const groups = groupBuildingsByCategory(owned);
+  // The world the session plays in: the footer says how its turns come (a class world's manual clock is no 12-hour schedule).
+  const world = trpc.worlds.current.useQuery();
+  const turnsLine = turnsFooterLine(world.data?.turns);
 
   return (
     <Stack gap={0} h="100%">
@@ -107,8 +112,8 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
         <Box mb="xs">
           <ColorSchemeToggle />
         </Box>
-        <Text size="xs" c="dimmed">
-          Turns every 12 hours
+        <Text size="xs" c="dimmed" data-testid="footer-turns" mih="1lh">
+          {turnsLine}
         </Text>
         <Text size="xs" c="dimmed">
           30min processing window after each turn

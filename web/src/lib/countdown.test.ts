@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inProcessingWindow, isTurnDue, nextTurnLabel, timeUntilNextTurn } from './countdown';
+import { inProcessingWindow, isTurnDue, nextTurnLabel, timeUntilNextTurn, turnsFooterLine } from './countdown';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -102,5 +102,16 @@ describe('inProcessingWindow', () => {
     expect(inProcessingWindow(world, at('2026-01-01T00:29:59Z'))).toBe(false);
     expect(inProcessingWindow({ last_turn_at: null, next_turn_at: null }, at('2026-01-01T00:30:00Z'))).toBe(false);
     expect(inProcessingWindow(undefined, at('2026-01-01T00:30:00Z'))).toBe(false);
+  });
+});
+
+describe('turnsFooterLine (the side menu footer)', () => {
+  it("keeps the spec's 'Turns every 12 hours' for the scheduled public world, and says what is true elsewhere", () => {
+    expect(turnsFooterLine('Every 12 hours')).toBe('Turns every 12 hours');
+    expect(turnsFooterLine('Manual turns')).toBe('Manual turns');
+    expect(turnsFooterLine('Every 5 min')).toBe('Turns every 5 min');
+    expect(turnsFooterLine('Paused')).toBe('Turns paused');
+    expect(turnsFooterLine('Ended')).toBe('World ended');
+    expect(turnsFooterLine(undefined)).toBeNull();
   });
 });

@@ -72,3 +72,21 @@ export function isTurnDue(world: TurnTimes | null | undefined, nowMs: number): b
   const next = parseTime(world?.next_turn_at);
   return next !== null && nowMs >= next;
 }
+
+/** The side menu footer's first line in a world on the public schedule: the spec's text (section 2). */
+export const SCHEDULED_TURNS_FOOTER = 'Turns every 12 hours';
+
+/**
+ * The side menu footer's line on turns: the spec's 'Turns every 12 hours' where that is true (the
+ * public world on its schedule), otherwise the world's own cadence in the server's words ('Manual
+ * turns', 'Turns every 5 min', 'Turns paused', 'World ended'); null until the world is known, so no
+ * wrong line shows first (docs/web.md).
+ */
+export function turnsFooterLine(turns: string | null | undefined): string | null {
+  if (!turns) return null;
+  if (turns === 'Every 12 hours') return SCHEDULED_TURNS_FOOTER;
+  if (turns === 'Paused') return 'Turns paused';
+  if (turns === 'Ended') return 'World ended';
+  if (turns.startsWith('Every ')) return `Turns every ${turns.slice('Every '.length)}`;
+  return turns;
+}
