@@ -26,6 +26,7 @@ describe('classroom world journey', () => {
     // In the public world the footer keeps the spec's line while its schedule runs (the header's 'Every 12 hours').
     const publicTurns = (await apiGet<{ turns: string }>(teacher.context, '/world')).turns;
     await teacher.page.getByTestId('footer-turns').getByText(publicTurns === 'Every 12 hours' ? 'Turns every 12 hours' : publicTurns, { exact: true }).waitFor();
+    await teacher.page.getByTestId('footer-bots').getByText('Compete with 25+ AI bots', { exact: true }).waitFor();
 
     // A bad setting first: the shared schema's message, before anything is sent.
     await teacher.page.getByTestId('world-name').fill('Econ 101 e2e');
@@ -60,6 +61,8 @@ describe('classroom world journey', () => {
     // The side menu's footer agrees with the header: no 'Turns every 12 hours' in a manual class world.
     await first.page.getByTestId('footer-turns').getByText('Manual turns', { exact: true }).waitFor();
     expect(await first.page.getByText('Turns every 12 hours').count()).toBe(0);
+    // Nor 'Compete with 25+ AI bots': this class has the 2 bots its teacher chose.
+    await first.page.getByTestId('footer-bots').getByText('Compete with 2 AI bots', { exact: true }).waitFor();
     expect((await apiGet<{ id: number }>(first.context, '/session/world')).id).toBe(worldId);
 
     // Student 2 joins through the API.

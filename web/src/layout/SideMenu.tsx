@@ -11,7 +11,7 @@ import { useBuildings } from '../hooks/useGameData';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { WorldSwitcher } from './WorldSwitcher';
 import { useIsAdmin } from '../hooks/useIsAdmin';
-import { turnsFooterLine } from '../lib/countdown';
+import { botsFooterLine, turnsFooterLine } from '../lib/countdown';
 import { trpc } from '../trpc';
 import type { RouterOutputs } from '../trpc';
 import { SIDE_MENU_LINKS, isActivePath } from './navigation';
@@ -36,6 +36,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   // The world the session plays in: the footer says how its turns come (a class world's manual clock is no 12-hour schedule).
   const world = trpc.worlds.current.useQuery();
   const turnsLine = turnsFooterLine(world.data?.turns);
+  const botsLine = botsFooterLine(world.data);
 
   return (
     <Stack gap={0} h="100%">
@@ -118,8 +119,8 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
         <Text size="xs" c="dimmed">
           30min processing window after each turn
         </Text>
-        <Text size="xs" c="dimmed">
-          Compete with 25+ AI bots
+        <Text size="xs" c="dimmed" data-testid="footer-bots" mih="1lh">
+          {botsLine}
         </Text>
       </Box>
     </Stack>

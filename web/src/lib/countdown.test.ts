@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inProcessingWindow, isTurnDue, nextTurnLabel, timeUntilNextTurn, turnsFooterLine } from './countdown';
+import { inProcessingWindow, isTurnDue, nextTurnLabel, timeUntilNextTurn, botsFooterLine, turnsFooterLine } from './countdown';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -113,5 +113,15 @@ describe('turnsFooterLine (the side menu footer)', () => {
     expect(turnsFooterLine('Paused')).toBe('Turns paused');
     expect(turnsFooterLine('Ended')).toBe('World ended');
     expect(turnsFooterLine(undefined)).toBeNull();
+  });
+});
+
+describe('botsFooterLine (the side menu footer)', () => {
+  it("keeps the spec's 'Compete with 25+ AI bots' in the public world; a class world says its own number", () => {
+    expect(botsFooterLine({ kind: 'public', bots: 10 })).toBe('Compete with 25+ AI bots');
+    expect(botsFooterLine({ kind: 'private', bots: 2 })).toBe('Compete with 2 AI bots');
+    expect(botsFooterLine({ kind: 'private', bots: 1 })).toBe('Compete with 1 AI bot');
+    expect(botsFooterLine({ kind: 'private', bots: 0 })).toBe('No AI bots: only your classmates');
+    expect(botsFooterLine(undefined)).toBeNull();
   });
 });

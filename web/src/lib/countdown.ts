@@ -90,3 +90,18 @@ export function turnsFooterLine(turns: string | null | undefined): string | null
   if (turns.startsWith('Every ')) return `Turns every ${turns.slice('Every '.length)}`;
   return turns;
 }
+
+/** The side menu footer's last line in the public world: the spec's text (section 2). */
+export const PUBLIC_BOTS_FOOTER = 'Compete with 25+ AI bots';
+
+/**
+ * The side menu footer's line on bots: the spec's 'Compete with 25+ AI bots' in the public world; a
+ * class world has the bots its instructor chose (0-25), so it says how many ('Compete with 2 AI
+ * bots', 'No AI bots: only your classmates'); null until the world is known.
+ */
+export function botsFooterLine(world: { kind: string; bots: number } | null | undefined): string | null {
+  if (!world) return null;
+  if (world.kind === 'public') return PUBLIC_BOTS_FOOTER;
+  if (world.bots === 0) return 'No AI bots: only your classmates';
+  return `Compete with ${world.bots} AI bot${world.bots === 1 ? '' : 's'}`;
+}
