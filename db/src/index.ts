@@ -11,5 +11,6 @@ export * from './schema/index.ts';
 export { seedWorld } from './seed/index.ts';
 export * from './game/index.ts';
 export * from './ruleSql.ts';
+export * from './moneySql.ts';
 export * from './sqlTemplate.ts';
 export * from './unavailable.ts';

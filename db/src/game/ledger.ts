@@ -61,6 +61,25 @@ export function withCashChange<K extends string>(more: (slot: (name: K | CashSlo
   return sqlTemplate<K | CashSlot>((slot) => sql`with ${cashChangeCtes(slot)}, ${more(slot)}`);
 }
 
+/**
+ * CTEs for a statement that moves cash listed by a CTE named `money` (company_id, amount, type,
+ * reason, description, counterparty_company_id): `paid` is the conditional update of each company
+ * (returning id, world_id, cash_cents; a debit that would overdraw is left out, as changeCash does)
+ * and `booked` its ledger rows, in each company's world at its current week. The statement checks
+ * that `paid` has a row per move and otherwise fails (refuse_statement), so no move happens alone.
+ */
+export const cashMovesCtes = sql`
+  paid as (
+    update companies c set cash_cents = c.cash_cents + money.amount
+    from money where c.id = money.company_id and (money.amount >= 0 or c.cash_cents + money.amount >= 0)
+    returning c.id, c.world_id, c.cash_cents
+  ), booked as (
+    insert into transactions (world_id, company_id, type, reason, amount_cents, description, week, counterparty_company_id)
+    select paid.world_id, money.company_id, money.type, money.reason, money.amount, money.description,
+           (select current_week from worlds w where w.id = paid.world_id), money.counterparty_company_id
+    from paid join money on money.company_id = paid.id
+  )`;
+
 /** changeCash's statement (every player action and bot runs it). */
 const changeCashSql = sqlTemplate<CashSlot>((slot) => sql`with ${cashChangeCtes(slot)} select cash_cents from updated`);
 
@@ -99,65 +118,6 @@ export async function changeCash(db: DbExecutor, change: CashChange): Promise<nu
   const row = rows[0];
   if (row) return Number(row.cash_cents);
   throw await cashRefusal(db, change);
-}
-
-/** changeCashOfTwo's statement, rendered once (sqlTemplate); slots `companyId0`, `amount1`, ... */
-const changeCashOfTwoSql = sqlTemplate<string>((slot) => {
-  const change = (ord: number) => sql`(${ord}::int, ${slot(`companyId${ord}`)}::int, ${slot(`amount${ord}`)}::bigint, ${slot(`allowNegative${ord}`)}::boolean,
-    ${slot(`type${ord}`)}::text, ${slot(`reason${ord}`)}::text, ${slot(`description${ord}`)}::text, ${slot(`buildingId${ord}`)}::int,
-    ${slot(`productId${ord}`)}::int, ${slot(`counterpartyCompanyId${ord}`)}::int, ${slot(`countryId${ord}`)}::int)`;
-  return sql`
-    with ch (ord, company_id, amount, allow_negative, type, reason, description, building_id, product_id, counterparty_company_id, country_id) as (
-      values ${change(0)}, ${change(1)}
-    ), payable as (
-      select count(*) = 2 as ok from ch join companies c on c.id = ch.company_id
-      where ch.allow_negative or ch.amount >= 0 or c.cash_cents + ch.amount >= 0
-    ), updated as (
-      update companies c set cash_cents = c.cash_cents + ch.amount
-      from ch where c.id = ch.company_id and (select ok from payable)
-        and (ch.allow_negative or ch.amount >= 0 or c.cash_cents + ch.amount >= 0)
-      returning c.id, c.world_id, c.cash_cents
-    ), ledger as (
-      -- In each company's world, at its current week.
-      insert into transactions (world_id, company_id, type, reason, amount_cents, description, week,
-                                building_id, product_id, counterparty_company_id, country_id)
-      select u.world_id, ch.company_id, ch.type, ch.reason, ch.amount, ch.description,
-             (select current_week from worlds w where w.id = u.world_id),
-             ch.building_id, ch.product_id, ch.counterparty_company_id, ch.country_id
-      from updated u join ch on ch.company_id = u.id
-      order by ch.ord
-    )
-    select ch.company_id, c.cash_cents as cash_before, u.cash_cents as cash_after
-    from ch join companies c on c.id = ch.company_id left join updated u on u.id = ch.company_id`;
-});
-
-/**
- * Two cash changes of two different companies (a share trade: holder and issuer) in ONE statement
- * with their two ledger rows: both or neither. The caller holds both companies' row locks (taken in
- * id order), so the payability check and the updates see the same cash. A debit that would take
- * cash below zero changes nothing and throws NOT_ENOUGH_CASH, as changeCash does. Returns the new
- * cash of each, in cents, in the order given.
- */
-export async function changeCashOfTwo(db: DbExecutor, first: CashChange, second: CashChange): Promise<[number, number]> {
-  if (first.companyId === second.companyId) throw new Error('changeCashOfTwo takes two different companies');
-  // The slots of each change (cashChangeValues: whole cents, refs or null), suffixed 0 and 1.
-  const values: Record<string, unknown> = {};
-  [first, second].forEach((change, ord) => {
-    for (const [slot, value] of Object.entries(cashChangeValues(change))) values[`${slot}${ord}`] = value;
-  });
-  const rows = await db.execute<{ company_id: number; cash_before: number; cash_after: number | null }>(changeCashOfTwoSql(values));
-  const cashOf = (change: CashChange) => rows.find((row) => Number(row.company_id) === change.companyId);
-  const after = [first, second].map((change) => cashOf(change)?.cash_after);
-  if (after[0] !== null && after[0] !== undefined && after[1] !== null && after[1] !== undefined) return [Number(after[0]), Number(after[1])];
-  for (const change of [first, second]) {
-    const row = cashOf(change);
-    if (!row) throw new GameError('NOT_FOUND', 'No company found');
-    const amount = Math.round(change.amountCents);
-    if (change.allowNegative !== true && amount < 0 && Number(row.cash_before) + amount < 0) {
-      throw new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(-amount, Number(row.cash_before)));
-    }
-  }
-  throw new Error('changeCashOfTwo: the cash changes were not applied');
 }
 
 export function notEnoughCashMessage(costCents: number, cashCents: number): string {

@@ -7,9 +7,10 @@
  * than selling (the spread), and a round trip or a pump-and-dump loses money; the turn moves the
  * posted price to the company's book value per share times the decaying buying pressure.
  *
- * Concurrency: a trade locks both companies' rows in id order (the turn locks companies in id order
- * too), then reads, checks and moves the issuer's share record in one statement that also computes
- * the money; the cash of both moves through changeCashOfTwo (conditional updates, one statement).
+ * Concurrency: a trade is one statement (tradeStatement): it locks both companies' rows in id order
+ * (the turn locks companies in id order too), then moves the issuer's share record, the cash of
+ * both with their ledger rows and the holder's position, each a conditional write; when one of them
+ * does not happen the statement fails as a whole and nothing moves.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -34,7 +35,9 @@ import { companies, portfolioEntries, shareRecords, stockPriceHistory } from '..
 import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
-import { changeCashOfTwo } from './ledger.ts';
+import { cashMovesCtes, notEnoughCashMessage } from './ledger.ts';
+import { formatCentsSql } from '../moneySql.ts';
+import { isStatementRefusal, runAlone } from '../statements.ts';
 import { companyFilterSql, pageSql, type ListPage } from './companyLists.ts';
 
 export interface ShareRecordView {
@@ -307,57 +310,173 @@ export async function quoteShares(
   };
 }
 
+/** Stand-ins for what only the trade's statement knows, in the ledger texts it fills (tradeStatement). */
+const ISSUER_NAME = '\u0001issuer\u0001';
+const TOTAL = '\u0001total\u0001';
+const EACH = '\u0001each\u0001';
+
+/** The ledger texts of a trade, for the holder and for the issuer; the statement fills the stand-ins. */
+function tradeDescriptions(action: StockTradeAction, shares: number): { holder: string; issuer: string } {
+  return action === 'buy'
+    ? {
+        holder: `Bought ${sharesWord(shares)} of ${ISSUER_NAME} for ${TOTAL} (${EACH} each)`,
+        issuer: `Issued ${sharesWord(shares)} to a shareholder for ${TOTAL}`,
+      }
+    : {
+        holder: `Sold ${sharesWord(shares)} of ${ISSUER_NAME} for ${TOTAL} (${EACH} each)`,
+        issuer: `Bought back ${sharesWord(shares)} from a shareholder for ${TOTAL}`,
+      };
+}
+
+type TradeSlot = 'holderCompanyId' | 'issuerCompanyId' | 'shares' | 'holderDescription' | 'issuerDescription';
+
 /**
- * tradeShares' statement that reads, checks and moves the issuer's share record, rendered once per
- * action (sqlTemplate: rendering its rules' SQL on every trade cost more CPU than running it). The
- * checks gate the update and come back as columns (fits, and for a sale the shares owned) for the
- * error to answer; the money is computed on the record as it was before this trade.
+ * A whole share trade in ONE statement (one round trip, no BEGIN/COMMIT): rendered once per action
+ * (sqlTemplate). In order:
+ * - `locked`: both companies' rows, in id order (as the turn locks them), before anything else
+ *   (every write below waits for its count); a row locked this way is read as it is now, not as
+ *   the statement's snapshot had it;
+ * - `moved`: the issuer's share record in the holder's world, moved only when the trade is allowed
+ *   (listed, active, price above zero, the order fits the market and its value the limit); the
+ *   money is computed on the record as it was before this trade (its new values less the order);
+ * - the cash of both companies with their ledger rows (cashMovesCtes: a debit never overdraws),
+ *   and the holder's position (a sale only from shares held: a conditional update).
+ * PostgreSQL re-checks each conditional write on the row as it is when the write locks it. When one
+ * of them did not happen (no cash, no shares, not tradable, or a row changed since the statement
+ * began), the final select calls refuse_statement and the whole statement is undone: the caller
+ * reads why (tradeRefusal).
  */
-function moveShareRecordTemplate(action: StockTradeAction) {
+function tradeStatementTemplate(action: StockTradeAction) {
   const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
-  return sqlTemplate<'holderCompanyId' | 'issuerCompanyId' | 'shares'>((slot) => {
+  return sqlTemplate<TradeSlot>((slot) => {
+    const holderId = sql`${slot('holderCompanyId')}::int`;
+    const issuerId = sql`${slot('issuerCompanyId')}::int`;
     const shares = sql`${slot('shares')}::bigint`;
-    // The holder's world (the statement is sent before the holder's lock answers: tradeShares).
-    const worldId = sql`(select h.world_id from companies h where h.id = ${slot('holderCompanyId')}::int)`;
     const signed = action === 'buy' ? shares : sql`(-${shares})`;
-    const curve = (alias: SQL) => ({
-      price: sql`${alias}.share_price_cents`,
-      depth: ruleSql(shareDepthRule, { totalShares: sql`${alias}.total_shares` }),
-      flow: sql`${alias}.week_flow`,
+    // The market curve of the record before this order: `before` subtracts what the update added.
+    const curve = (totalShares: SQL, flow: SQL) => ({
+      price: sql`s.share_price_cents`,
+      depth: ruleSql(shareDepthRule, { totalShares }),
+      flow,
       quantity: shares,
     });
+    const now = curve(sql`s.total_shares`, sql`s.week_flow`);
+    const before = curve(sql`(s.total_shares - ${signed})`, sql`(s.week_flow - ${signed})`);
+    const fill = (description: SQL) =>
+      sql`replace(replace(replace(${description}::text, ${TOTAL}, ${formatCentsSql(sql`priced.total_cents`)}), ${EACH}, ${formatCentsSql(sql`priced.each_cents`)}), ${ISSUER_NAME}, priced.issuer_name)`;
+    const [holderGets, issuerGets] = action === 'buy' ? [sql`(-priced.total_cents)`, sql`priced.total_cents`] : [sql`priced.total_cents`, sql`(-priced.total_cents)`];
+    const holderReason = action === 'buy' ? 'stock_buy' : 'stock_sell';
+    const issuerReason = action === 'buy' ? 'share_issue' : 'share_buyback';
+    const where = sql`pe.world_id = priced.world_id and pe.holder_company_id = ${holderId} and pe.issuer_company_id = ${issuerId}`;
+    const position =
+      action === 'buy'
+        ? // The average price paid per share is weighted by the shares held before (rounded half up).
+          sql`position as (
+            insert into portfolio_entries as pe (world_id, holder_company_id, issuer_company_id, shares_owned, average_price_cents)
+            select priced.world_id, ${holderId}, ${issuerId}, ${shares}, priced.each_cents from priced
+            on conflict (world_id, holder_company_id, issuer_company_id) do update set
+              average_price_cents = round((pe.shares_owned::numeric * pe.average_price_cents + (select total_cents from priced)) / (pe.shares_owned + ${shares})),
+              shares_owned = pe.shares_owned + excluded.shares_owned
+            returning pe.shares_owned
+          )`
+        : // The position shrinks, or goes when it is sold out: only from shares still held.
+          sql`gone as (
+            delete from portfolio_entries pe using priced where ${where} and pe.shares_owned = ${shares} returning 0::bigint as shares_owned
+          ), kept as (
+            update portfolio_entries pe set shares_owned = pe.shares_owned - ${shares} from priced where ${where} and pe.shares_owned > ${shares}
+            returning pe.shares_owned
+          ), position as (
+            select shares_owned from gone union all select shares_owned from kept
+          )`;
     return sql`
-      with issuer as (
-        select c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed,
-               ${ruleSql(marketOrderFitsRule, curve(sql`s`))} as fits,
-               ${
-                 action === 'sell'
-                   ? sql`coalesce((select pe.shares_owned from portfolio_entries pe
-                         where pe.world_id = s.world_id and pe.holder_company_id = ${slot('holderCompanyId')}::int and pe.issuer_company_id = s.company_id), 0)::bigint`
-                   : sql`0::bigint`
-               } as owned
-        from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
-        where s.world_id = ${worldId} and s.company_id = ${slot('issuerCompanyId')}::int
-      ), priced as (
-        select i.*,
-               case when i.is_listed and i.status = 'active' and i.share_price_cents > 0 and i.fits = 1
-                         and ${action === 'sell' ? sql`i.owned >= ${shares}` : sql`true`}
-                    then ${ruleSql(rule, curve(sql`i`))} end as total_cents
-        from issuer i
+      with locked as (
+        select id, world_id, name, status from companies where id in (${holderId}, ${issuerId}) order by id for update
+      ), parties as (
+        select h.world_id, i.name as issuer_name, i.status as issuer_status
+        from locked h join locked i on i.id = ${issuerId} and i.world_id = h.world_id
+        where h.id = ${holderId}
       ), moved as (
         update share_records s
         set total_shares = s.total_shares + ${signed}, week_flow = s.week_flow + ${signed}, updated_at = now()
-        from priced where s.world_id = ${worldId} and s.company_id = ${slot('issuerCompanyId')}::int and priced.total_cents is not null
-        returning 1
-      )
-      select priced.*, (select count(*) from moved)::int as moved from priced`;
+        from parties p
+        where (select count(*) from locked) = 2
+          and s.world_id = p.world_id and s.company_id = ${issuerId} and p.issuer_status = 'active'
+          and s.is_listed and s.share_price_cents > 0
+          -- The cost only of an order that fits (a larger one's curve overflows a float).
+          and case when ${ruleSql(marketOrderFitsRule, now)} = 1 then ${ruleSql(rule, now)} <= ${MAX_ORDER_VALUE_CENTS}::bigint else false end
+        returning p.world_id, p.issuer_name, (${ruleSql(rule, before)})::bigint as total_cents
+      ), priced as (
+        select world_id, issuer_name, total_cents, round(total_cents::numeric / ${shares})::bigint as each_cents from moved
+      ), money (company_id, amount, type, reason, description, counterparty_company_id) as (
+        select ${holderId}, ${holderGets}, 'stock_trade', ${holderReason}::text, ${fill(slot('holderDescription'))}, ${issuerId} from priced
+        union all
+        select ${issuerId}, ${issuerGets}, 'stock_trade', ${issuerReason}::text, ${fill(slot('issuerDescription'))}, ${holderId} from priced
+      ), ${cashMovesCtes}, ${position}
+      -- One row whatever moved, so that the check always runs.
+      select case when (select count(*) from moved) = 1 and (select count(*) from paid) = 2 and (select count(*) from position) = 1
+                  then 0 else refuse_statement('share trade refused') end as refused,
+             priced.total_cents, priced.each_cents, priced.issuer_name,
+             (select cash_cents from paid where paid.id = ${holderId}) as cash_cents,
+             (select shares_owned from position) as shares_owned
+      from (select 1) as one left join priced on true`;
   });
 }
-const moveShareRecordSql = { buy: moveShareRecordTemplate('buy'), sell: moveShareRecordTemplate('sell') };
+const tradeStatement = { buy: tradeStatementTemplate('buy'), sell: tradeStatementTemplate('sell') };
+
+/**
+ * Why a trade was refused, read after its statement undid itself (tradeStatement): the checks of a
+ * quote and of the cash on both sides, on the rows as they are now. Null when nothing refuses it
+ * now: a row changed while the statement ran, and the trade is tried again.
+ */
+async function tradeRefusal(
+  db: DbExecutor,
+  input: { holderCompanyId: number; issuerCompanyId: number; shares: number; action: StockTradeAction },
+): Promise<GameError | null> {
+  const { holderCompanyId, issuerCompanyId, shares, action } = input;
+  const [row] = await db.execute<Partial<IssuerState> & { holder_cash_cents: number; issuer_cash_cents: number | null; owned: number }>(sql`
+    select h.cash_cents as holder_cash_cents, c.cash_cents as issuer_cash_cents, c.name, c.status,
+           s.total_shares, s.share_price_cents, s.week_flow, s.is_listed, coalesce(pe.shares_owned, 0) as owned
+    from companies h
+    left join companies c on c.id = ${issuerCompanyId} and c.world_id = h.world_id
+    left join share_records s on s.world_id = h.world_id and s.company_id = c.id
+    left join portfolio_entries pe on pe.world_id = h.world_id and pe.holder_company_id = h.id and pe.issuer_company_id = c.id
+    where h.id = ${holderCompanyId}`);
+  if (!row) return new GameError('NOT_FOUND', 'No company found');
+  let issuer: IssuerState;
+  try {
+    issuer = checkTradable(row.name === null || row.total_shares === null ? undefined : (row as IssuerState), issuerCompanyId);
+  } catch (error) {
+    return error as GameError;
+  }
+  const values = {
+    price: Number(issuer.share_price_cents),
+    depth: shareDepthRule.evaluate({ totalShares: Number(issuer.total_shares) }),
+    flow: Number(issuer.week_flow),
+    quantity: shares,
+  };
+  if (!orderWithinMarket(values)) {
+    return new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
+  }
+  const owned = Number(row.owned);
+  if (action === 'sell' && shares > owned) return new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
+  const totalCents = (action === 'buy' ? marketBuyCostRule : marketSellProceedsRule).evaluate(values);
+  if (totalCents > MAX_ORDER_VALUE_CENTS) return new GameError('INVALID_INPUT', 'That trade is too large');
+  if (action === 'buy' && Number(row.holder_cash_cents) < totalCents) {
+    return new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(totalCents, Number(row.holder_cash_cents)));
+  }
+  if (action === 'sell' && Number(row.issuer_cash_cents) < totalCents) {
+    return new GameError('RULE_BROKEN', `${issuer.name} cannot buy back ${sharesWord(shares)} now: it does not have ${formatCents(totalCents)} in cash`);
+  }
+  return null;
+}
+
+/** How many times a trade whose rows changed while its statement ran is tried (tradeRefusal found nothing against it). */
+const TRADE_ATTEMPTS = 5;
 
 /**
  * Buys shares of `issuerCompanyId` from the company (new shares) or sells them back to it, for
- * `holderCompanyId`, in one transaction (see the file comment for the rules and the locking).
+ * `holderCompanyId`: one statement (tradeStatement), all or nothing (see the file comment for the
+ * rules and the locking).
  */
 export async function tradeShares(
   db: DbExecutor,
@@ -366,129 +485,40 @@ export async function tradeShares(
   const { holderCompanyId, issuerCompanyId, shares, action } = input;
   if (!Number.isSafeInteger(shares) || shares <= 0) throw new GameError('INVALID_INPUT', 'Share count must be a positive whole number');
   if (holderCompanyId === issuerCompanyId) throw new GameError('RULE_BROKEN', OWN_SHARES_MESSAGE);
-  return db.transaction(async (tx) => {
-    // Both companies, in id order (as the turn locks them), then the share record. Only companies of
-    // the holder's world trade with it: another world's company is unknown here (the share record is
-    // read in the holder's world). The share record is read, checked and moved in ONE statement: the
-    // checks gate its update (a refused trade writes nothing) and tell which error to answer; the
-    // money is computed by PostgreSQL on the record as it was before this trade (the issuer's row
-    // lock, taken by the statement before it, keeps every other trade of its shares waiting). A sale
-    // also needs the shares held.
-    //
-    // The two statements go out together (pipelined by postgres.js: one round trip). They are sent
-    // in the array's order (both are plain tx.execute calls, started by Promise.all in turn) and
-    // PostgreSQL runs them in the order sent, so the locks are taken before the record moves;
-    // whatever the checks below refuse rolls the transaction back, the move included.
-    const [locked, [row]] = await Promise.all([
-      tx.execute<{ id: number; world_id: number }>(sql`
-        select id, world_id from companies where id in (${holderCompanyId}, ${issuerCompanyId}) order by id for update`),
-      tx.execute<IssuerState & { fits: number; owned: number; total_cents: number | null; moved: number }>(
-        moveShareRecordSql[action]({ holderCompanyId, issuerCompanyId, shares }),
-      ),
-    ]);
-    const holder = locked.find((company) => Number(company.id) === holderCompanyId);
-    if (!holder) throw new GameError('NOT_FOUND', 'No company found');
-    const worldId = Number(holder.world_id);
-    const issuer = checkTradable(row, issuerCompanyId);
-    if (Number(row?.fits) !== 1) {
-      throw new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
+  const descriptions = tradeDescriptions(action, shares);
+  const statement = tradeStatement[action]({
+    holderCompanyId,
+    issuerCompanyId,
+    shares,
+    holderDescription: descriptions.holder,
+    issuerDescription: descriptions.issuer,
+  });
+  type TradeRow = { total_cents: number; each_cents: number; issuer_name: string; cash_cents: number; shares_owned: number };
+  for (let attempt = 1; ; attempt++) {
+    let row: TradeRow | undefined;
+    try {
+      // In a transaction (a private world's action, a bot in the turn) a failed statement would end
+      // it: the statement gets a savepoint of its own there.
+      [row] = await runAlone(db, (executor) => executor.execute<TradeRow>(statement));
+    } catch (error) {
+      if (!isStatementRefusal(error)) throw error;
+      const refusal = await tradeRefusal(db, input);
+      if (refusal) throw refusal;
+      if (attempt < TRADE_ATTEMPTS) continue;
+      throw new GameError('CONFLICT', 'The market is busy: please try again', { retryAfterSeconds: 1 });
     }
-    const owned = Number(row?.owned ?? 0);
-    if (action === 'sell' && shares > owned) throw new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
-    if (row?.total_cents === null || row?.total_cents === undefined || Number(row.moved) !== 1) throw new Error('tradeShares: the share record did not move');
+    if (!row) throw new Error('tradeShares: the trade statement answered no row');
     const totalCents = Number(row.total_cents);
-    if (!Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw new GameError('INVALID_INPUT', 'That trade is too large');
-    const averageCents = Math.round(totalCents / shares);
-
-    // The cash of both companies moves in one statement, with both ledger rows; the position moves in
-    // another, sent with it (both rows are guarded by the holder's lock; a refused cash change
-    // throws, and the transaction rolls the position back with it).
-    let cashCents: number;
-    let sharesOwned: number;
-    if (action === 'buy') {
-      // The position grows in one statement: the average price paid per share is weighted by the
-      // shares held before (rounded half up, as weightedAverageCents), on the row as it is now.
-      const [[cashAfter], [position]] = await Promise.all([
-        changeCashOfTwo(
-          tx,
-          {
-            companyId: holderCompanyId,
-            amountCents: -totalCents,
-            type: 'stock_trade',
-            reason: 'stock_buy',
-            description: `Bought ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
-            ref: { counterpartyCompanyId: issuerCompanyId },
-          },
-          {
-            companyId: issuerCompanyId,
-            amountCents: totalCents,
-            type: 'stock_trade',
-            reason: 'share_issue',
-            description: `Issued ${sharesWord(shares)} to a shareholder for ${formatCents(totalCents)}`,
-            ref: { counterpartyCompanyId: holderCompanyId },
-          },
-        ),
-        tx.execute<{ shares_owned: number }>(sql`
-          insert into portfolio_entries as pe (world_id, holder_company_id, issuer_company_id, shares_owned, average_price_cents)
-          values (${worldId}, ${holderCompanyId}, ${issuerCompanyId}, ${shares}, ${averageCents})
-          on conflict (world_id, holder_company_id, issuer_company_id) do update set
-            average_price_cents = round((pe.shares_owned::numeric * pe.average_price_cents + ${totalCents}::bigint) / (pe.shares_owned + ${shares}::bigint)),
-            shares_owned = pe.shares_owned + excluded.shares_owned
-          returning shares_owned`),
-      ]);
-      cashCents = cashAfter;
-      sharesOwned = Number(position?.shares_owned);
-    } else {
-      // The position shrinks, or goes when it is sold out: one statement, conditional on the
-      // shares still being held (the holder's row lock keeps them so; the condition is the guard).
-      const where = sql`world_id = ${worldId} and holder_company_id = ${holderCompanyId} and issuer_company_id = ${issuerCompanyId}`;
-      const [cashAfter, [position]] = await Promise.all([
-        changeCashOfTwo(
-          tx,
-          {
-            companyId: issuerCompanyId,
-            amountCents: -totalCents,
-            type: 'stock_trade',
-            reason: 'share_buyback',
-            description: `Bought back ${sharesWord(shares)} from a shareholder for ${formatCents(totalCents)}`,
-            ref: { counterpartyCompanyId: holderCompanyId },
-          },
-          {
-            companyId: holderCompanyId,
-            amountCents: totalCents,
-            type: 'stock_trade',
-            reason: 'stock_sell',
-            description: `Sold ${sharesWord(shares)} of ${issuer.name} for ${formatCents(totalCents)} (${formatCents(averageCents)} each)`,
-            ref: { counterpartyCompanyId: issuerCompanyId },
-          },
-        ).catch((error: unknown) => {
-          if (error instanceof GameError && error.code === 'NOT_ENOUGH_CASH') {
-            throw new GameError('RULE_BROKEN', `${issuer.name} cannot buy back ${sharesWord(shares)} now: it does not have ${formatCents(totalCents)} in cash`);
-          }
-          throw error;
-        }),
-        tx.execute<{ shares_owned: number }>(sql`
-          with gone as (
-            delete from portfolio_entries where ${where} and shares_owned = ${shares}::bigint returning 0::bigint as shares_owned
-          ), kept as (
-            update portfolio_entries set shares_owned = shares_owned - ${shares}::bigint where ${where} and shares_owned > ${shares}::bigint
-            returning shares_owned
-          )
-          select shares_owned from gone union all select shares_owned from kept`),
-      ]);
-      if (!position) throw new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
-      cashCents = cashAfter[1];
-      sharesOwned = Number(position.shares_owned);
-    }
+    const averageCents = Number(row.each_cents);
     return {
       action,
       company_id: issuerCompanyId,
-      company_name: issuer.name,
+      company_name: row.issuer_name,
       shares,
       price: centsToDollars(averageCents),
       total: centsToDollars(totalCents),
-      shares_owned: sharesOwned,
-      cash: centsToDollars(cashCents),
+      shares_owned: Number(row.shares_owned),
+      cash: centsToDollars(Number(row.cash_cents)),
     };
-  });
+  }
 }
