@@ -8,6 +8,7 @@ import {
   shareMismatches,
   shareRecords,
   stockPriceHistory,
+  tradeShares,
   transactions,
   valuationSql,
   type Database,
@@ -334,6 +335,30 @@ describe('stocks API', () => {
     expect(sells).toHaveLength(3);
     expect(await sharesHeld(db, player.companyId, bot.id)).toBe(1);
     expect(await cashOf(db, player.companyId)).toBe(cashAfterBuy + sells.reduce((sum, row) => sum + row.amount, 0));
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+  it('a sale that waited for the same holder\'s buy sells from the shares that buy added', async () => {
+    // The sale's statement starts while the buy holds the holder's row; the shares it sells exist
+    // only once the buy commits. The sale must see them (and sell), not answer 'You own only 10'.
+    const bot = await createBot(db, { totalShares: 1_000, priceCents: 1_000 });
+    const player = await app.createPlayer({ cash: 5_000 });
+    expect((await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 10, action: 'buy' } })).status).toBe(200);
+    let sale: Promise<Awaited<ReturnType<TestApp['api']>>> | undefined;
+    await db.transaction(async (tx) => {
+      await tradeShares(tx, { holderCompanyId: player.companyId, issuerCompanyId: bot.id, shares: 5, action: 'buy' });
+      sale = app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 12, action: 'sell' } });
+      // Commit only once the sale's statement waits for the holder's row.
+      for (let waited = 0; waited < 100; waited++) {
+        const [waiting] = await db.execute<{ count: number }>(sql`
+          select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%with locked as%'`);
+        if (Number(waiting!.count) > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the sale never waited for the buy');
+    });
+    const sold = await sale!;
+    expect(sold).toMatchObject({ status: 200, body: { action: 'sell', shares: 12, shares_owned: 3 } });
+    expect(await sharesHeld(db, player.companyId, bot.id)).toBe(3);
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 });
