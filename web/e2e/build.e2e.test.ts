@@ -254,6 +254,28 @@ describe('build journey', () => {
     await context.close();
   });
 
+  it('on a phone, the note on the new building shows where the player pressed Build, without a "Missing selection" under it', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signUpViaApi(context, uniqueEmail('build-phone'));
+    await page.goto('/build');
+    await page.getByRole('radio', { name: 'Farm' }).click();
+    await page.getByPlaceholder('Choose a city').click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: /^Build Farm in / }).click();
+    const note = page.getByTestId('just-built');
+    await note.getByRole('link', { name: 'Open your Farm' }).waitFor();
+    // It was under the fold, below the Build button and a 'Missing selection' line for the emptied form.
+    await page.waitForFunction(() => {
+      const box = document.querySelector('[data-testid="just-built"]')!.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    expect(await page.getByTestId('build-missing').count()).toBe(0);
+    // Choosing again brings the form's own hint back.
+    await page.getByRole('radio', { name: 'Mine' }).click();
+    await page.getByTestId('build-missing').getByText('Please select both building type and city').waitFor();
+    await context.close();
+  });
+
   it('fits a building page on a phone, with readable quick-nav tiles', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signUpViaApi(context, uniqueEmail('phone'));

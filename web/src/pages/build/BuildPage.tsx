@@ -2,7 +2,7 @@
  * Build (spec sections 2, 4, 5, 8): building cost and current cash, a type picker grouped by
  * category, a city selector with its bonus, and the build button.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Anchor, Badge, Button, Card, Group, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingFactory2, IconCircleCheck, IconMapPin } from '@tabler/icons-react';
@@ -77,6 +77,11 @@ export default function BuildPage() {
 
   // The building just built: the page says where to go next (a new player was left on an empty form).
   const [built, setBuilt] = useState<{ id: number; type: string; name: string; city_name: string } | null>(null);
+  // On a phone the Build button is at the foot of a long page: the note is brought into view there.
+  const builtNote = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (built) builtNote.current?.scrollIntoView({ block: 'nearest' });
+  }, [built]);
   const build = trpc.buildings.build.useMutation({
     onSuccess: (building) => {
       notifySuccess('Building constructed!', `Your new ${building.name} is now operational.`);
@@ -216,25 +221,27 @@ export default function BuildPage() {
           </Alert>
         )}
 
-        <Group>
-          <Button size="md" onClick={onBuild} disabled={!checked.ok || !company || insufficient || build.isPending} leftSection={<IconBuildingFactory2 size={18} aria-hidden />}>
-            {build.isPending ? 'Building...' : spec && city ? `Build ${spec.name} in ${city.name}` : 'Build'}
-          </Button>
-          {!checked.ok && (
-            <Text size="sm" c="dimmed" data-testid="build-missing">
-              <b>{checked.error.title}</b>: {checked.error.message}
-            </Text>
-          )}
-        </Group>
-
+        {/* Above the Build button, where the player is looking (below it, a phone showed it under the fold). */}
         {built && (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={`${built.name} built in ${built.city_name}`} data-testid="just-built">
+          <Alert ref={builtNote} color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={`${built.name} built in ${built.city_name}`} data-testid="just-built">
             {built.type === 'store' ? 'Next: put goods on its shelf at a price, and hire staff.' : 'Next: hire staff and choose what it produces.'}{' '}
             <Anchor component={Link} to={`/buildings/${built.id}`} fz="sm" fw={600}>
               Open your {built.name}
             </Anchor>
           </Alert>
         )}
+
+        <Group>
+          <Button size="md" onClick={onBuild} disabled={!checked.ok || !company || insufficient || build.isPending} leftSection={<IconBuildingFactory2 size={18} aria-hidden />}>
+            {build.isPending ? 'Building...' : spec && city ? `Build ${spec.name} in ${city.name}` : 'Build'}
+          </Button>
+          {/* Right after a build the emptied form is no mistake: no 'Missing selection' under the note. */}
+          {!checked.ok && !(built && !type && !cityId) && (
+            <Text size="sm" c="dimmed" data-testid="build-missing">
+              <b>{checked.error.title}</b>: {checked.error.message}
+            </Text>
+          )}
+        </Group>
       </Stack>
     </>
   );
