@@ -54,6 +54,16 @@ describe('build journey', () => {
     expect(await hire.getByRole('button', { name: 'Hire', exact: true }).isDisabled()).toBe(true);
     await hire.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Select What to Produce' }).click();
+    // Each recipe says what it would make in this farm (at 25% efficiency), not the recipe's full batch:
+    // 'Wheat (660/week)' stood beside an Overview planning 206 Wheat.
+    const farmId = Number(/\/buildings\/(\d+)/.exec(page.url())![1]);
+    const farm = (await (await context.request.get(`/api/buildings/${farmId}`)).json()) as {
+      selected_recipe_id: number;
+      recipe: { output_product_name: string };
+      forecast: { recipes: { recipe_id: number; planned_output: number }[] };
+    };
+    const planned = farm.forecast.recipes.find((entry) => entry.recipe_id === farm.selected_recipe_id)!.planned_output;
+    await page.getByRole('dialog').getByRole('radio', { name: `${farm.recipe.output_product_name} (${planned.toLocaleString('en-US')}/week here)`, exact: true, checked: true }).waitFor();
     await page.getByRole('dialog').getByRole('radio').first().click();
     await page.getByRole('button', { name: 'Select Recipe' }).click();
     await page.getByText('Production recipe selected!').waitFor();

@@ -266,6 +266,7 @@ export default function BuildingDetailPage() {
         pending={actions.recipe.isPending}
         buildingId={id}
         recipes={ownRecipes}
+        needs={data.forecast.recipes}
         selectedId={data.selected_recipe_id}
         onConfirm={(request) => actions.recipe.mutate(request)}
       />

@@ -29,6 +29,29 @@ import { formatMoney, formatWholeDollars } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
 
 type Recipe = RouterOutputs['catalog']['recipes'][number];
+/** What each recipe would make and use in this building at its settings (the API's forecast, the turn's rules). */
+type RecipeNeeds = RouterOutputs['buildings']['get']['forecast']['recipes'];
+
+/**
+ * A recipe as the dialog offers it: what it would make here a week, and what that uses. The
+ * recipe's own batch ('Wheat (660/week)') read as this farm's output, which makes 206 at 25%
+ * efficiency; without the forecast, the batch is named as such.
+ */
+export function recipeChoiceText(recipe: Recipe, needs: RecipeNeeds[number] | undefined): { label: string; description: string } {
+  if (!needs) {
+    return {
+      label: `${recipe.output_product_name} (${recipe.output_quantity} per batch)`,
+      description: recipe.inputs.length === 0 ? 'No inputs: extracted from nature' : `Needs ${recipe.inputs.map((input) => `${input.quantity} ${input.product_name}`).join(', ')}`,
+    };
+  }
+  return {
+    label: `${recipe.output_product_name} (${needs.planned_output.toLocaleString('en-US')}/week here)`,
+    description:
+      needs.inputs.length === 0
+        ? 'No inputs: extracted from nature'
+        : `Needs ${needs.inputs.map((input) => `${input.needed.toLocaleString('en-US')} ${input.product_name}`).join(', ')} a week`,
+  };
+}
 type Building = RouterOutputs['buildings']['get'];
 
 interface DialogProps<Request> {
@@ -156,7 +179,15 @@ export function ProductionRateDialog(props: DialogProps<{ id: number; new_rate: 
   );
 }
 
-function RecipeForm({ onClose, pending, buildingId, recipes, selectedId, onConfirm }: Omit<DialogProps<{ id: number; recipe_id: number }>, 'opened'> & { recipes: Recipe[]; selectedId: number | null }) {
+function RecipeForm({
+  onClose,
+  pending,
+  buildingId,
+  recipes,
+  needs,
+  selectedId,
+  onConfirm,
+}: Omit<DialogProps<{ id: number; recipe_id: number }>, 'opened'> & { recipes: Recipe[]; needs?: RecipeNeeds; selectedId: number | null }) {
   const [choice, setChoice] = useState<string>(selectedId ? String(selectedId) : '');
   // Confirm stays disabled until the choice makes a valid request (spec section 5).
   const checked = checkRecipeSelection({ id: buildingId, recipe_id: choice });
@@ -168,16 +199,10 @@ function RecipeForm({ onClose, pending, buildingId, recipes, selectedId, onConfi
         <ScrollBox maxHeight={400} label="Recipes">
           <Radio.Group value={choice} onChange={setChoice} label="Recipe" name="recipe">
             <Stack gap="xs" mt="xs">
-              {recipes.map((recipe) => (
-                <Radio
-                  key={recipe.id}
-                  value={String(recipe.id)}
-                  label={`${recipe.output_product_name} (${recipe.output_quantity}/week)`}
-                  description={
-                    recipe.inputs.length === 0 ? 'No inputs: extracted from nature' : `Needs ${recipe.inputs.map((input) => `${input.quantity} ${input.product_name}`).join(', ')}`
-                  }
-                />
-              ))}
+              {recipes.map((recipe) => {
+                const text = recipeChoiceText(recipe, needs?.find((entry) => entry.recipe_id === recipe.id));
+                return <Radio key={recipe.id} value={String(recipe.id)} label={text.label} description={text.description} />;
+              })}
             </Stack>
           </Radio.Group>
         </ScrollBox>
@@ -186,7 +211,7 @@ function RecipeForm({ onClose, pending, buildingId, recipes, selectedId, onConfi
   );
 }
 
-export function RecipeDialog(props: DialogProps<{ id: number; recipe_id: number }> & { recipes: Recipe[]; selectedId: number | null }) {
+export function RecipeDialog(props: DialogProps<{ id: number; recipe_id: number }> & { recipes: Recipe[]; needs?: RecipeNeeds; selectedId: number | null }) {
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title="Select Production Recipe" size="lg">
       <RecipeForm {...props} />
