@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { inventoryItems, ledgerMismatches, marketActivity, products, transactions, worldProducts, type Database } from '@marketcraft/db';
+import { inventoryItems, ledgerMismatches, marketActivity, marketTrade, products, transactions, worldProducts, type Database } from '@marketcraft/db';
+import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { formatCents } from '@marketcraft/shared';
 import { cashCentsOf, createProductionWorld, exchangeCents, expectLedgerBalanced, marketFlow, type ProductionWorld } from './helpers/productionFixtures.ts';
@@ -213,6 +214,28 @@ describe('market trade and the company warehouse', () => {
     let received = 0;
     for (let sale = 0; sale < 11; sale += 1) received += exchangeCents(world.wheat, flow - 9 * sale, 9, 'sell');
     expect(await cashCentsOf(db, player.companyId)).toBe(afterBuy + received);
+    await expectLedgerBalanced(db, player.companyId);
+  });
+  it("a sale that waited for the same company's purchase sells from the units that purchase added", async () => {
+    // The sale's statement starts while the purchase holds the company's row; the units it sells
+    // exist only once the purchase commits. The sale must see them, not answer 'Not enough stock'.
+    const player = await app.createPlayer({ cash: 10_000 });
+    expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 10, action: 'buy' } })).status).toBe(200);
+    let sale: Promise<Awaited<ReturnType<TestApp['api']>>> | undefined;
+    await db.transaction(async (tx) => {
+      await marketTrade(tx, player.companyId, { productId: world.flour.id, quantity: 5, action: 'buy' });
+      sale = app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 12, action: 'sell' } });
+      // Commit only once the sale's statement waits for the company's row.
+      for (let waited = 0; waited < 100; waited++) {
+        const [waiting] = await db.execute<{ count: number }>(sql`
+          select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%with locked as%'`);
+        if (Number(waiting!.count) > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the sale never waited for the purchase');
+    });
+    const sold = await sale!;
+    expect(sold).toMatchObject({ status: 200, body: { action: 'sell', quantity: 12, quantity_held: 3 } });
     await expectLedgerBalanced(db, player.companyId);
   });
 });

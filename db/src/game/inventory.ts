@@ -10,7 +10,7 @@ import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { GameError, MAX_STORE_PRODUCTS, centsToDollars, formatCents, isConsumerGood, storeSellsConsumerGoodsOnly } from '@marketcraft/shared';
 import { buildingInventoryItems, inventoryItems, products, storeProducts, worldProducts } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
-import { cashChangeValues, cashRefusal, changeCash, withCashChange, type CashChange } from './ledger.ts';
+import { changeCash } from './ledger.ts';
 import { findOwnedBuilding } from './buildings.ts';
 import { placeOrder } from './market.ts';
 import { companyWorld } from './world.ts';
@@ -24,7 +24,7 @@ export const PRODUCT_NOT_FOUND = 'Product not found';
  * The warehouse upsert over `rows` (a select of world_id, company_id, product_id, quantity,
  * average_cost_cents): adds the units, keeping the weighted average cost per unit; returns quantity.
  */
-function warehouseUpsertSql(rows: SQL): SQL {
+export function warehouseUpsertSql(rows: SQL): SQL {
   return sql`
     insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
     ${rows}
@@ -45,32 +45,6 @@ export async function addToWarehouse(db: DbExecutor, companyId: number, productI
   // The units now in the warehouse (callers answer it without asking again).
   return Number(row?.quantity ?? 0);
 }
-
-/**
- * Pays for goods and puts them in the company warehouse in ONE statement: the cash change (as
- * changeCash: conditional, with its ledger row) and, only if it was made, the warehouse upsert
- * (as addToWarehouse). Returns the new cash and the units now held; a refused payment changes
- * nothing and throws as changeCash does.
- */
-export async function payIntoWarehouse(
-  db: DbExecutor,
-  payment: CashChange,
-  goods: { productId: number; quantity: number; unitCostCents: number },
-): Promise<{ cashCents: number; quantity: number }> {
-  const [row] = await db.execute<{ cash_cents: number; quantity: number }>(
-    payIntoWarehouseSql({ ...cashChangeValues(payment), goodsProductId: goods.productId, goodsQuantity: goods.quantity, goodsUnitCents: goods.unitCostCents }),
-  );
-  if (!row) throw await cashRefusal(db, payment);
-  return { cashCents: Number(row.cash_cents), quantity: Number(row.quantity) };
-}
-
-const payIntoWarehouseSql = withCashChange<'goodsProductId' | 'goodsQuantity' | 'goodsUnitCents'>(
-  (slot) => sql`
-    stocked as (${warehouseUpsertSql(
-      sql`select updated.world_id, ${slot('companyId')}::int, ${slot('goodsProductId')}::int, ${slot('goodsQuantity')}::bigint, ${slot('goodsUnitCents')}::bigint from updated`,
-    )})
-    select updated.cash_cents, stocked.quantity from updated, stocked`,
-);
 
 /** Adds units to a store's back room, keeping the weighted average purchase price per unit. */
 export async function addToBackRoom(db: DbExecutor, buildingId: number, productId: number, quantity: number, unitCostCents: number): Promise<void> {

@@ -53,17 +53,8 @@ function cashChangeCtes(slot: (name: CashSlot) => SQL): SQL {
 }
 
 /**
- * A statement that changes one company's cash as changeCash does and, in the same statement, more
- * that happens only when the cash changed: `more` gives further CTEs (reading `updated`) and the
- * final select, which returns no row when the change was refused. Rendered once (sqlTemplate).
- */
-export function withCashChange<K extends string>(more: (slot: (name: K | CashSlot) => SQL) => SQL): (values: Record<K, unknown> & CashValues) => SQL {
-  return sqlTemplate<K | CashSlot>((slot) => sql`with ${cashChangeCtes(slot)}, ${more(slot)}`);
-}
-
-/**
  * CTEs for a statement that moves cash listed by a CTE named `money` (company_id, amount, type,
- * reason, description, counterparty_company_id): `paid` is the conditional update of each company
+ * reason, description, counterparty_company_id, product_id): `paid` is the conditional update of each company
  * (returning id, world_id, cash_cents; a debit that would overdraw is left out, as changeCash does)
  * and `booked` its ledger rows, in each company's world at its current week. The statement checks
  * that `paid` has a row per move and otherwise fails (refuse_statement), so no move happens alone.
@@ -74,9 +65,9 @@ export const cashMovesCtes = sql`
     from money where c.id = money.company_id and (money.amount >= 0 or c.cash_cents + money.amount >= 0)
     returning c.id, c.world_id, c.cash_cents
   ), booked as (
-    insert into transactions (world_id, company_id, type, reason, amount_cents, description, week, counterparty_company_id)
+    insert into transactions (world_id, company_id, type, reason, amount_cents, description, week, counterparty_company_id, product_id)
     select paid.world_id, money.company_id, money.type, money.reason, money.amount, money.description,
-           (select current_week from worlds w where w.id = paid.world_id), money.counterparty_company_id
+           (select current_week from worlds w where w.id = paid.world_id), money.counterparty_company_id, money.product_id
     from paid join money on money.company_id = paid.id
   )`;
 

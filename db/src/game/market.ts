@@ -9,9 +9,11 @@
  * lock (an upsert), moves the flow and computes the money in ONE statement, so concurrent orders of
  * one product walk the curve one after another and the money is computed by PostgreSQL alone;
  * the caller then moves cash and goods in the same transaction (a refusal rolls the flow back).
+ * `marketTrade` (POST /market/trade) does all of it in one statement with the same CTEs.
  * `quoteOrder` answers what an order would cost now, without placing it.
  *
- * Lock order: the company row (changeCash) first, then the warehouse row, then market_activity.
+ * Lock order: the company row first; then market_activity and the company's warehouse rows (only
+ * the holder of the company's lock writes those, so they never wait in a cycle).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -30,10 +32,11 @@ import {
 import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
-import { changeCash } from './ledger.ts';
-import { PRODUCT_NOT_FOUND, payIntoWarehouse, takeFromWarehouse } from './inventory.ts';
+import { cashMovesCtes, notEnoughCashMessage } from './ledger.ts';
+import { PRODUCT_NOT_FOUND, warehouseUpsertSql } from './inventory.ts';
+import { formatCentsSql } from '../moneySql.ts';
+import { isStatementRefusal, runAlone } from '../statements.ts';
 import { wholesaleMarginBpSql, worldProductsSql } from './marketPrices.ts';
-import { lockCompanyInWorld } from './world.ts';
 
 export type MarketTradeAction = 'buy' | 'sell';
 
@@ -81,35 +84,54 @@ function tooLarge(name: string): GameError {
 }
 
 /**
- * placeOrder's statement, rendered once per action (sqlTemplate: rendering its rules' SQL on every
- * order cost more CPU than PostgreSQL's execution of it). The flow before this order = the flow
- * after it minus the order itself (the upsert returns the row as this order left it).
+ * An order's CTEs, shared by placeOrder's statement and marketTrade's: `p` (the product in the
+ * world, with this week's flow so far) and `moved` (the week's flow row upserted, only when `gate`
+ * holds and the order fits the market; it returns the flow before this order = the flow after it
+ * minus the order itself, as the upsert left it). `totalCents` is the order's money over `p` and
+ * `moved` aliased `m`, null when the order no longer fits.
  */
-function placeOrderTemplate(action: MarketTradeAction) {
-  return sqlTemplate<'worldId' | 'productId' | 'quantity' | 'bought' | 'sold'>((slot) => {
-    const curve = (flow: SQL) => ({ price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow, quantity: sql`${slot('quantity')}::bigint` });
-    const money = (flow: SQL) =>
-      action === 'buy'
-        ? ruleSql(goodsBuyCostRule, { ...curve(flow), marginBp: wholesaleMarginBpSql(sql`p.category`) })
-        : ruleSql(marketSellProceedsRule, curve(flow));
-    const week = sql`(select current_week from worlds where id = ${slot('worldId')}::int)`;
-    return sql`
-      with p as (
+function orderCtes(
+  action: MarketTradeAction,
+  order: { worldId: SQL; productId: SQL; quantity: SQL; gate: SQL },
+): { ctes: SQL; totalCents: SQL } {
+  const quantity = sql`${order.quantity}::bigint`;
+  const [bought, sold] = action === 'buy' ? [quantity, sql`0::bigint`] : [sql`0::bigint`, quantity];
+  const curve = (flow: SQL) => ({ price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow, quantity });
+  const money = (flow: SQL) =>
+    action === 'buy'
+      ? ruleSql(goodsBuyCostRule, { ...curve(flow), marginBp: wholesaleMarginBpSql(sql`p.category`) })
+      : ruleSql(marketSellProceedsRule, curve(flow));
+  const week = sql`(select current_week from worlds where id = ${order.worldId})`;
+  return {
+    ctes: sql`
+      p as (
         select p.id, p.name, p.category, p.current_price_cents, p.depth_units,
                coalesce((select ma.units_bought - ma.units_sold from market_activity ma
-                         where ma.world_id = ${slot('worldId')}::int and ma.product_id = p.id and ma.week = ${week}), 0)::bigint as flow
-        from ${worldProductsSql(sql`${slot('worldId')}::int`)} p where p.id = ${slot('productId')}::int
+                         where ma.world_id = ${order.worldId} and ma.product_id = p.id and ma.week = ${week}), 0)::bigint as flow
+        from ${worldProductsSql(order.worldId)} p where p.id = ${order.productId}::int
       ), moved as (
         insert into market_activity (world_id, week, product_id, units_bought, units_sold)
-        select ${slot('worldId')}::int, ${week}, p.id, ${slot('bought')}::bigint, ${slot('sold')}::bigint from p
-        where ${ruleSql(marketOrderFitsRule, curve(sql`p.flow`))} = 1
+        select ${order.worldId}, ${week}, p.id, ${bought}, ${sold} from p
+        where ${order.gate} and ${ruleSql(marketOrderFitsRule, curve(sql`p.flow`))} = 1
         on conflict (world_id, week, product_id) do update set
           units_bought = market_activity.units_bought + excluded.units_bought,
           units_sold = market_activity.units_sold + excluded.units_sold
-        returning units_bought - units_sold - (${slot('bought')}::bigint - ${slot('sold')}::bigint) as flow_before
-      )
-      select p.id, p.name,
-             case when ${ruleSql(marketOrderFitsRule, curve(sql`m.flow_before`))} = 1 then ${money(sql`m.flow_before`)} end as total_cents
+        returning units_bought - units_sold - (${bought} - ${sold}) as flow_before
+      )`,
+    totalCents: sql`case when ${ruleSql(marketOrderFitsRule, curve(sql`m.flow_before`))} = 1 then ${money(sql`m.flow_before`)} end`,
+  };
+}
+
+/**
+ * placeOrder's statement, rendered once per action (sqlTemplate: rendering its rules' SQL on every
+ * order cost more CPU than PostgreSQL's execution of it).
+ */
+function placeOrderTemplate(action: MarketTradeAction) {
+  return sqlTemplate<'worldId' | 'productId' | 'quantity'>((slot) => {
+    const order = orderCtes(action, { worldId: sql`${slot('worldId')}::int`, productId: slot('productId'), quantity: slot('quantity'), gate: sql`true` });
+    return sql`
+      with ${order.ctes}
+      select p.id, p.name, ${order.totalCents} as total_cents
       from p left join moved m on true`;
   });
 }
@@ -128,13 +150,7 @@ const placeOrderSql = { buy: placeOrderTemplate('buy'), sell: placeOrderTemplate
  */
 export async function placeOrder(db: DbExecutor, input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction }): Promise<PlacedOrder> {
   const [row] = await db.execute<{ id: number; name: string; total_cents: number | null }>(
-    placeOrderSql[input.action]({
-      worldId: input.worldId,
-      productId: input.productId,
-      quantity: input.quantity,
-      bought: input.action === 'buy' ? input.quantity : 0,
-      sold: input.action === 'sell' ? input.quantity : 0,
-    }),
+    placeOrderSql[input.action]({ worldId: input.worldId, productId: input.productId, quantity: input.quantity }),
   );
   if (!row) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
   const totalCents = row.total_cents === null ? null : Number(row.total_cents);
@@ -202,55 +218,130 @@ export interface MarketTradeResult {
   cash: number;
 }
 
-/** POST /market/trade: buy into the company warehouse or sell from it, through placeOrder. */
+/** Stand-ins for what only the trade's statement knows, in the ledger text it fills (marketTradeStatement). */
+const PRODUCT_NAME = '\u0001product\u0001';
+const TOTAL = '\u0001total\u0001';
+const EACH = '\u0001each\u0001';
+
+function marketTradeDescription(action: MarketTradeAction, quantity: number): string {
+  return `${action === 'buy' ? 'Bought' : 'Sold'} ${quantity} ${PRODUCT_NAME} on the market for ${TOTAL} (${EACH} each)`;
+}
+
+/**
+ * A whole market trade in ONE statement (one round trip, no BEGIN/COMMIT), as the share trade
+ * (docs/architecture.md, "One-statement actions"): the company's row locked first (every write
+ * below waits for it), the order placed on the week's flow (orderCtes), the cash moved with its
+ * ledger row (cashMovesCtes: a purchase never overdraws) and the goods moved (a purchase into the
+ * warehouse at its average cost; a sale only from units held: a conditional update). When one of
+ * them did not happen, refuse_statement undoes the whole statement and marketRefusal reads why.
+ */
+function marketTradeStatementTemplate(action: MarketTradeAction) {
+  return sqlTemplate<'companyId' | 'productId' | 'quantity' | 'description'>((slot) => {
+    const companyId = sql`${slot('companyId')}::int`;
+    const quantity = sql`${slot('quantity')}::bigint`;
+    const worldId = sql`(select world_id from locked)`;
+    const order = orderCtes(action, { worldId, productId: slot('productId'), quantity: slot('quantity'), gate: sql`(select count(*) from locked) = 1` });
+    const fill = sql`replace(replace(replace(${slot('description')}::text, ${TOTAL}, ${formatCentsSql(sql`priced.total_cents`)}), ${EACH}, ${formatCentsSql(sql`priced.each_cents`)}), ${PRODUCT_NAME}, priced.product_name)`;
+    const goods =
+      action === 'buy'
+        ? warehouseUpsertSql(sql`select priced.world_id, ${companyId}, priced.product_id, ${quantity}, priced.each_cents from priced`)
+        : sql`
+          update inventory_items set quantity = quantity - ${quantity}
+          where company_id = (select id from locked) and product_id = ${slot('productId')}::int and quantity >= ${quantity}
+          returning quantity`;
+    return sql`
+      with locked as (
+        select id, world_id from companies where id = ${companyId} for update
+      ), ${order.ctes}, priced as (
+        select p.id as product_id, p.name as product_name, ${worldId} as world_id, t.total_cents,
+               round(t.total_cents::numeric / ${quantity})::bigint as each_cents
+        from p join moved m on true cross join lateral (select (${order.totalCents})::bigint as total_cents) t
+        where t.total_cents is not null and t.total_cents <= ${MAX_ORDER_VALUE_CENTS}::bigint
+      ), money (company_id, amount, type, reason, description, counterparty_company_id, product_id) as (
+        select ${companyId}, ${action === 'buy' ? sql`(-priced.total_cents)` : sql`priced.total_cents`},
+               ${action === 'buy' ? 'purchase' : 'sale'}::text, ${action === 'buy' ? 'market_buy' : 'market_sell'}::text, ${fill}, null::int, priced.product_id
+        from priced
+      ), ${cashMovesCtes}, goods as (${goods})
+      -- One row whatever moved, so that the check always runs.
+      select case when (select count(*) from priced) = 1 and (select count(*) from paid) = 1 and (select count(*) from goods) = 1
+                  then 0 else refuse_statement('market trade refused') end as refused,
+             priced.product_id, priced.product_name, priced.total_cents, priced.each_cents,
+             (select cash_cents from paid) as cash_cents, (select quantity from goods) as quantity_held
+      from (select 1) as one left join priced on true`;
+  });
+}
+const marketTradeStatement = { buy: marketTradeStatementTemplate('buy'), sell: marketTradeStatementTemplate('sell') };
+
+/**
+ * Why a market trade was refused, read after its statement undid itself: the company, the product,
+ * the units held (a sale), the order's size and the cash (a purchase), on the rows as they are
+ * now, in the order a player would fix them. Null when nothing refuses it now (a row changed while
+ * the statement ran): the trade is tried again.
+ */
+async function marketRefusal(db: DbExecutor, companyId: number, input: { productId: number; quantity: number; action: MarketTradeAction }): Promise<GameError | null> {
+  const [company] = await db.execute<{ world_id: number; cash_cents: number; held: number }>(sql`
+    select c.world_id, c.cash_cents,
+           coalesce((select i.quantity from inventory_items i where i.company_id = c.id and i.product_id = ${input.productId}), 0)::bigint as held
+    from companies c where c.id = ${companyId}`);
+  if (!company) return new GameError('NOT_FOUND', 'No company found');
+  let market: ProductMarket;
+  try {
+    market = await productMarket(db, Number(company.world_id), input.productId);
+  } catch (error) {
+    return error as GameError;
+  }
+  if (input.action === 'sell' && Number(company.held) < input.quantity) {
+    return new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${Number(company.held)} ${market.name}`);
+  }
+  const values = { price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity: input.quantity };
+  if (!orderWithinMarket(values)) return tooLarge(market.name);
+  const totalCents = input.action === 'buy' ? goodsBuyCostRule.evaluate({ ...values, marginBp: market.marginBp }) : marketSellProceedsRule.evaluate(values);
+  if (totalCents > MAX_ORDER_VALUE_CENTS) return tooLarge(market.name);
+  if (input.action === 'buy' && Number(company.cash_cents) < totalCents) {
+    return new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(totalCents, Number(company.cash_cents)));
+  }
+  return null;
+}
+
+/** How many times a trade whose rows changed while its statement ran is tried (marketRefusal found nothing against it). */
+const MARKET_TRADE_ATTEMPTS = 5;
+
+/** POST /market/trade: buy into the company warehouse or sell from it, in one statement (marketTradeStatement). */
 export async function marketTrade(
   db: DbExecutor,
   companyId: number,
   input: { productId: number; quantity: number; action: MarketTradeAction },
 ): Promise<MarketTradeResult> {
-  return db.transaction(async (tx) => {
-    // The company row lock comes first in every operation.
-    const worldId = await lockCompanyInWorld(tx, companyId);
-    if (input.action === 'buy') {
-      // An unknown product: placeOrder answers 404 before anything is written. The order's price is
-      // known only once placed, so the cash change follows it within the same transaction.
-      const order = await placeOrder(tx, { ...input, worldId });
-      const paid = await payIntoWarehouse(
-        tx,
-        {
-          companyId,
-          amountCents: -order.totalCents,
-          type: 'purchase',
-          reason: 'market_buy',
-          description: `Bought ${order.quantity} ${order.productName} on the market for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
-          ref: { productId: order.productId },
-        },
-        { productId: order.productId, quantity: order.quantity, unitCostCents: order.unitCents },
-      );
-      return tradeResult('buy', order, paid.quantity, paid.cashCents);
-    }
-
-    // The conditional stock update decides first; if it refuses (an unknown product holds no
-    // stock either), nothing else happens.
-    const taken = await takeFromWarehouse(tx, companyId, input.productId, input.quantity);
-    if (taken === null) {
-      const [product] = await tx.execute<{ name: string; held: number }>(sql`
-        select p.name, coalesce((select i.quantity from inventory_items i where i.company_id = ${companyId} and i.product_id = p.id), 0)::bigint as held
-        from products p where p.id = ${input.productId}`);
-      if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
-      throw new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${Number(product.held)} ${product.name}`);
-    }
-    const order = await placeOrder(tx, { ...input, worldId });
-    const cashCents = await changeCash(tx, {
-      companyId,
-      amountCents: order.totalCents,
-      type: 'sale',
-      reason: 'market_sell',
-      description: `Sold ${order.quantity} ${order.productName} on the market for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
-      ref: { productId: order.productId },
-    });
-    return tradeResult('sell', order, taken.quantityLeft, cashCents);
+  if (!Number.isSafeInteger(input.quantity) || input.quantity <= 0) throw new GameError('INVALID_INPUT', 'Quantity must be a positive whole number');
+  const statement = marketTradeStatement[input.action]({
+    companyId,
+    productId: input.productId,
+    quantity: input.quantity,
+    description: marketTradeDescription(input.action, input.quantity),
   });
+  type TradeRow = { product_id: number; product_name: string; total_cents: number; each_cents: number; cash_cents: number; quantity_held: number };
+  for (let attempt = 1; ; attempt++) {
+    let row: TradeRow | undefined;
+    try {
+      // Under a savepoint inside a transaction (a bot in the turn, a private world's action).
+      [row] = await runAlone(db, (executor) => executor.execute<TradeRow>(statement));
+    } catch (error) {
+      if (!isStatementRefusal(error)) throw error;
+      const refusal = await marketRefusal(db, companyId, input);
+      if (refusal) throw refusal;
+      if (attempt < MARKET_TRADE_ATTEMPTS) continue;
+      throw new GameError('CONFLICT', 'The market is busy: please try again', { retryAfterSeconds: 1 });
+    }
+    if (!row) throw new Error('marketTrade: the trade statement answered no row');
+    const order: PlacedOrder = {
+      productId: Number(row.product_id),
+      productName: row.product_name,
+      quantity: input.quantity,
+      totalCents: Number(row.total_cents),
+      unitCents: Number(row.each_cents),
+    };
+    return tradeResult(input.action, order, Number(row.quantity_held), Number(row.cash_cents));
+  }
 }
 
 function tradeResult(action: MarketTradeAction, order: PlacedOrder, held: number, cashCents: number): MarketTradeResult {

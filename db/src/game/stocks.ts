@@ -407,10 +407,10 @@ function tradeStatementTemplate(action: StockTradeAction) {
         returning p.world_id, p.issuer_name, (${ruleSql(rule, before)})::bigint as total_cents
       ), priced as (
         select world_id, issuer_name, total_cents, round(total_cents::numeric / ${shares})::bigint as each_cents from moved
-      ), money (company_id, amount, type, reason, description, counterparty_company_id) as (
-        select ${holderId}, ${holderGets}, 'stock_trade', ${holderReason}::text, ${fill(slot('holderDescription'))}, ${issuerId} from priced
+      ), money (company_id, amount, type, reason, description, counterparty_company_id, product_id) as (
+        select ${holderId}, ${holderGets}, 'stock_trade', ${holderReason}::text, ${fill(slot('holderDescription'))}, ${issuerId}, null::int from priced
         union all
-        select ${issuerId}, ${issuerGets}, 'stock_trade', ${issuerReason}::text, ${fill(slot('issuerDescription'))}, ${holderId} from priced
+        select ${issuerId}, ${issuerGets}, 'stock_trade', ${issuerReason}::text, ${fill(slot('issuerDescription'))}, ${holderId}, null::int from priced
       ), ${cashMovesCtes}, ${position}
       -- One row whatever moved, so that the check always runs.
       select case when (select count(*) from moved) = 1 and (select count(*) from paid) = 2 and (select count(*) from position) = 1
