@@ -122,8 +122,22 @@ describe('market journey', () => {
     // Scrolled: an arrow now says the first columns (the product names) are out of view to the left.
     await table.locator('..').getByTestId('more-to-the-left').waitFor();
 
+    // A tap on a row's price picks the product, as a tap on its name does (only the name did: a tap
+    // in the middle of the row, on a phone, picked nothing).
+    const wheat = goods.find((good) => good.name === 'Wheat')!;
+    await page.goto('/market');
+    await page.getByRole('textbox', { name: 'Search products' }).fill('wheat');
+    const wheatRow = page.getByTestId('market-row').filter({ has: page.getByRole('button', { name: /^Wheat Agricultural/ }) });
+    await wheatRow.locator('td').nth(1).click();
+    await page.getByRole('heading', { level: 2, name: 'Wheat' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('product')).toBe(String(wheat.id));
+
     // The stock exchange's trade form on a phone: Buy and Sell on the Shares field's row.
-    const [listed] = await apiGet<Array<{ company_id: number; is_bot: boolean }>>(context, '/shares').then((all) => all.filter((record) => record.is_bot));
+    const [listed, other] = await apiGet<Array<{ company_id: number; company_name: string; is_bot: boolean }>>(context, '/shares').then((all) => all.filter((record) => record.is_bot));
+    // Its rows too: a tap on a share price picks the company.
+    await page.goto('/stocks');
+    await page.getByTestId('stock-row').filter({ hasText: other!.company_name }).locator('td').nth(1).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('company')).toBe(String(other!.company_id));
     await page.goto(`/stocks?company=${listed!.company_id}`);
     const sharesField = page.getByRole('textbox', { name: 'Shares' });
     await sharesField.waitFor();

@@ -19,6 +19,7 @@ import { Sparkline, TrendTh } from '../../components/Sparkline';
 import { useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney, formatPercentChange } from '../../lib/format';
+import { pickOnRowClick } from '../../lib/rowClick';
 import { nextSort, sortRows, type SortState } from '../../lib/sortTable';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { ProductPanel } from './ProductPanel';
@@ -107,7 +108,13 @@ export default function MarketPage() {
                         </Table.Thead>
                         <Table.Tbody>
                           {shown.map((product) => (
-                            <Table.Tr key={product.id} data-selected={product.id === selectedId || undefined} className={classes.row} data-testid="market-row">
+                            <Table.Tr
+                              key={product.id}
+                              data-selected={product.id === selectedId || undefined}
+                              className={classes.row}
+                              data-testid="market-row"
+                              onClick={pickOnRowClick(() => select(product.id))}
+                            >
                               <Table.Td>
                                 <UnstyledButton onClick={() => select(product.id)} aria-pressed={product.id === selectedId} className={classes.productButton}>
                                   <Text size="sm" fw={600}>

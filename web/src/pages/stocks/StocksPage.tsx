@@ -29,6 +29,7 @@ import { SortableTh } from '../../components/SortableTh';
 import { Sparkline, TrendTh } from '../../components/Sparkline';
 import { ListPager } from '../../components/ListPager';
 import { nextSort, type SortState } from '../../lib/sortTable';
+import { pickOnRowClick } from '../../lib/rowClick';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { CompanySearchInput } from '../../components/CompanySearchInput';
 
@@ -241,7 +242,12 @@ export default function StocksPage() {
                       </Table.Thead>
                       <Table.Tbody>
                         {listed.map((entry) => (
-                          <Table.Tr key={entry.company_id} data-testid="stock-row" style={entry.company_id === selectedId ? { background: 'var(--mantine-primary-color-light)' } : undefined}>
+                          <Table.Tr
+                            key={entry.company_id}
+                            data-testid="stock-row"
+                            style={{ cursor: 'pointer', ...(entry.company_id === selectedId ? { background: 'var(--mantine-primary-color-light)' } : {}) }}
+                            onClick={pickOnRowClick(() => select(entry.company_id))}
+                          >
                             <Table.Td>
                               <UnstyledButton onClick={() => select(entry.company_id)} aria-pressed={entry.company_id === selectedId}>
                                 <Group gap={6} wrap="nowrap">
