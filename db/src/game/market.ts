@@ -35,7 +35,7 @@ import { sqlTemplate } from '../sqlTemplate.ts';
 import { cashMovesCtes, notEnoughCashMessage } from './ledger.ts';
 import { PRODUCT_NOT_FOUND, warehouseUpsertSql } from './inventory.ts';
 import { formatCentsSql } from '../moneySql.ts';
-import { isStatementRefusal, runAlone } from '../statements.ts';
+import { isStatementRefusal, runAlone, runFewAtATime } from '../statements.ts';
 import { wholesaleMarginBpSql, worldProductsSql } from './marketPrices.ts';
 
 export type MarketTradeAction = 'buy' | 'sell';
@@ -324,7 +324,7 @@ export async function marketTrade(
     let row: TradeRow | undefined;
     try {
       // Under a savepoint inside a transaction (a bot in the turn, a private world's action).
-      [row] = await runAlone(db, (executor) => executor.execute<TradeRow>(statement));
+      [row] = await runFewAtATime(`goods:${input.productId}`, () => runAlone(db, (executor) => executor.execute<TradeRow>(statement)));
     } catch (error) {
       if (!isStatementRefusal(error)) throw error;
       const refusal = await marketRefusal(db, companyId, input);

@@ -37,7 +37,7 @@ import { ruleSql } from '../ruleSql.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
 import { cashMovesCtes, notEnoughCashMessage } from './ledger.ts';
 import { formatCentsSql } from '../moneySql.ts';
-import { isStatementRefusal, runAlone } from '../statements.ts';
+import { isStatementRefusal, runAlone, runFewAtATime } from '../statements.ts';
 import { companyFilterSql, pageSql, type ListPage } from './companyLists.ts';
 
 export interface ShareRecordView {
@@ -499,7 +499,7 @@ export async function tradeShares(
     try {
       // In a transaction (a private world's action, a bot in the turn) a failed statement would end
       // it: the statement gets a savepoint of its own there.
-      [row] = await runAlone(db, (executor) => executor.execute<TradeRow>(statement));
+      [row] = await runFewAtATime(`shares:${issuerCompanyId}`, () => runAlone(db, (executor) => executor.execute<TradeRow>(statement)));
     } catch (error) {
       if (!isStatementRefusal(error)) throw error;
       const refusal = await tradeRefusal(db, input);
