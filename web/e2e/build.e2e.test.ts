@@ -70,6 +70,10 @@ describe('build journey', () => {
 
     await page.goto('/my-buildings');
     await page.getByText('Active Production').waitFor();
+    // The card names the rate as a rate, beside the efficiency the building page warns about
+    // ('100% production' read as a farm at full output).
+    await page.getByTestId('card-production-rate').getByText('Production rate 100%', { exact: true }).waitFor();
+    await page.getByTestId('card-efficiency').getByText('25% efficiency', { exact: true }).waitFor();
     await page.goto('/buildings/999999');
     await page.getByRole('heading', { name: 'Building Not Found' }).waitFor();
     await context.close();

@@ -100,7 +100,14 @@ export default function MyBuildingsPage() {
                           <IconSettings size={14} aria-hidden />
                           <Text size="sm">Level {building.equipment_level}</Text>
                         </Group>
-                        <Text size="sm">{building.production_rate}% production</Text>
+                        {/* The rate the player set, named as such ('100% production' read as a farm running
+                            at full output beside its building page's 'runs at 25% efficiency'), and that efficiency. */}
+                        <Text size="sm" data-testid="card-production-rate">
+                          Production rate {building.production_rate}%
+                        </Text>
+                        <Text size="sm" data-testid="card-efficiency">
+                          {building.efficiency}% efficiency
+                        </Text>
                       </Group>
                     </Card>
                   ))}
