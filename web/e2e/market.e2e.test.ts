@@ -131,6 +131,9 @@ describe('market journey', () => {
     await wheatRow.locator('td').nth(1).click();
     await page.getByRole('heading', { level: 2, name: 'Wheat' }).waitFor();
     expect(new URL(page.url()).searchParams.get('product')).toBe(String(wheat.id));
+    // The panel comes to the top of the screen under the header (it stopped with only its title in view at the foot).
+    const panelTop = () => page.locator('[data-picked]').evaluate((panel) => panel.getBoundingClientRect().top);
+    await expect.poll(panelTop).toBeLessThan(120);
 
     // The stock exchange's trade form on a phone: Buy and Sell on the Shares field's row.
     const [listed, other] = await apiGet<Array<{ company_id: number; company_name: string; is_bot: boolean }>>(context, '/shares').then((all) => all.filter((record) => record.is_bot));
@@ -138,6 +141,7 @@ describe('market journey', () => {
     await page.goto('/stocks');
     await page.getByTestId('stock-row').filter({ hasText: other!.company_name }).locator('td').nth(1).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('company')).toBe(String(other!.company_id));
+    await expect.poll(panelTop).toBeLessThan(120);
     await page.goto(`/stocks?company=${listed!.company_id}`);
     const sharesField = page.getByRole('textbox', { name: 'Shares' });
     await sharesField.waitFor();

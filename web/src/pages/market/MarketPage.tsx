@@ -18,6 +18,7 @@ import { SortableTh } from '../../components/SortableTh';
 import { Sparkline, TrendTh } from '../../components/Sparkline';
 import { useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
+import { useScrollAfterPick } from '../../hooks/useScrollAfterPick';
 import { formatMoney, formatPercentChange } from '../../lib/format';
 import { pickOnRowClick } from '../../lib/rowClick';
 import { nextSort, sortRows, type SortState } from '../../lib/sortTable';
@@ -43,11 +44,12 @@ export default function MarketPage() {
   // Below 'md' the panel sits under the table: bring it into view when a product is picked.
   const sideBySide = useMediaQuery('(min-width: 62em)');
 
+  const scrollAfterPick = useScrollAfterPick(panelRef, selectedId);
   const select = (id: number) => {
     const next = new URLSearchParams(params);
     next.set('product', String(id));
     setParams(next, { replace: true });
-    if (!sideBySide) window.requestAnimationFrame(() => panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    if (!sideBySide) scrollAfterPick(id);
   };
 
   const shown = useMemo(() => {
@@ -159,7 +161,7 @@ export default function MarketPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <div ref={panelRef} className={classes.panel}>
+          <div ref={panelRef} className={classes.panel} data-picked={selectedId ? true : undefined}>
             {selectedId ? (
               <ProductPanel key={selectedId} productId={selectedId} cash={companyPending ? null : (company?.cash ?? 0)} onSelect={select} />
             ) : (

@@ -19,6 +19,7 @@ import { QueryState } from '../../components/QueryState';
 import { QueryError } from '../../components/QueryError';
 import { useCompany, useCompanyShares } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
+import { useScrollAfterPick } from '../../hooks/useScrollAfterPick';
 import { formatMoney, formatPercentChange, formatWholeDollars } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { checkStockTrade } from '../../lib/formChecks';
@@ -182,11 +183,12 @@ export default function StocksPage() {
   const detailRef = useRef<HTMLDivElement>(null);
   // Below 'md' the detail sits under the long company list: bring it into view when a company is picked.
   const sideBySide = useMediaQuery('(min-width: 62em)');
+  const scrollAfterPick = useScrollAfterPick(detailRef, selectedId);
   const select = (companyId: number) => {
     const next = new URLSearchParams(params);
     next.set('company', String(companyId));
     setParams(next, { replace: true });
-    if (!sideBySide) window.requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    if (!sideBySide) scrollAfterPick(companyId);
   };
   const onSort = (column: Column) => {
     setSort((current) => nextSort(current, column, column === 'company_name' ? 'ascending' : 'descending'));
@@ -317,7 +319,12 @@ export default function StocksPage() {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <div ref={detailRef} style={{ scrollMarginTop: 72 }}>
+              <div
+                ref={detailRef}
+                data-picked={selectedId !== null || undefined}
+                // A screen tall once picked on a phone, so the scroll to it arrives before its figures load (as the Market's panel).
+                style={{ scrollMarginTop: 72, minHeight: selectedId !== null && !sideBySide ? 'calc(100dvh - 72px)' : undefined }}
+              >
                 {record && row ? (
                   <CompanyDetail key={record.company_id} record={record} row={row} cash={company?.cash ?? 0} />
                 ) : selectedId !== null && (shares.isPending || selected.isPending) ? (
