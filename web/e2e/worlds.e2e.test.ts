@@ -88,6 +88,8 @@ describe('classroom world journey', () => {
     await second.page.goto('/worlds');
     await second.page.getByTestId(`world-details-${worldId}`).getByText(/Week 1 · 2 players · Manual turns · You: Player/).waitFor();
     await second.page.getByTestId(`world-row-${worldId}`).getByText('Playing', { exact: true }).waitFor();
+    // The badge shows its whole word (a phone's narrow column cut it to 'PL...').
+    expect(await second.page.getByTestId(`world-row-${worldId}`).getByText('Playing', { exact: true }).evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
     const playPublic = second.page.getByRole('row').filter({ hasText: 'Public world' }).getByRole('button', { name: 'Play' });
     const playBox = (await playPublic.boundingBox())!;
     expect(playBox.x + playBox.width).toBeLessThanOrEqual(PHONE.width);

@@ -214,7 +214,10 @@ export default function WorldsPage() {
                         <Table.Td>
                           <Group gap="xs" justify="flex-end" wrap={wide ? 'nowrap' : 'wrap'}>
                             {current.data?.id === world.id ? (
-                              <Badge variant="outline">Playing</Badge>
+                              // Never narrower than its word: on a phone the column squeezed it to 'PL...'.
+                              <Badge variant="outline" miw="max-content">
+                                Playing
+                              </Badge>
                             ) : (
                               (world.joined || world.kind === 'public') && (
                                 <Button size="compact-sm" variant="light" onClick={() => switchTo.mutate({ world_id: world.id })} loading={switchTo.isPending && switchTo.variables?.world_id === world.id}>
