@@ -337,7 +337,8 @@ type TradeSlot = 'holderCompanyId' | 'issuerCompanyId' | 'shares' | 'holderDescr
  *   (every write below waits for its count); a row locked this way is read as it is now, not as
  *   the statement's snapshot had it;
  * - `moved`: the issuer's share record in the holder's world, moved only when the trade is allowed
- *   (listed, active, price above zero, the order fits the market and its value the limit); the
+ *   (listed, active, price above zero, the order fits the market; its value within the limit is
+ *   checked at the end); the
  *   money is computed on the record as it was before this trade (its new values less the order);
  * - the cash of both companies with their ledger rows (cashMovesCtes: a debit never overdraws),
  *   and the holder's position (a sale only from shares held: a conditional update).
@@ -402,8 +403,7 @@ function tradeStatementTemplate(action: StockTradeAction) {
         where (select count(*) from locked) = 2
           and s.world_id = p.world_id and s.company_id = ${issuerId} and p.issuer_status = 'active'
           and s.is_listed and s.share_price_cents > 0
-          -- The cost only of an order that fits (a larger one's curve overflows a float).
-          and case when ${ruleSql(marketOrderFitsRule, now)} = 1 then ${ruleSql(rule, now)} <= ${MAX_ORDER_VALUE_CENTS}::bigint else false end
+          and ${ruleSql(marketOrderFitsRule, now)} = 1
         returning p.world_id, p.issuer_name, (${ruleSql(rule, before)})::bigint as total_cents
       ), priced as (
         select world_id, issuer_name, total_cents, round(total_cents::numeric / ${shares})::bigint as each_cents from moved
@@ -413,7 +413,8 @@ function tradeStatementTemplate(action: StockTradeAction) {
         select ${issuerId}, ${issuerGets}, 'stock_trade', ${issuerReason}::text, ${fill(slot('issuerDescription'))}, ${holderId}, null::int from priced
       ), ${cashMovesCtes}, ${position}
       -- One row whatever moved, so that the check always runs.
-      select case when (select count(*) from moved) = 1 and (select count(*) from paid) = 2 and (select count(*) from position) = 1
+      select case when (select count(*) from moved) = 1 and (select total_cents from priced) <= ${MAX_ORDER_VALUE_CENTS}::bigint
+                       and (select count(*) from paid) = 2 and (select count(*) from position) = 1
                   then 0 else refuse_statement('share trade refused') end as refused,
              priced.total_cents, priced.each_cents, priced.issuer_name,
              (select cash_cents from paid where paid.id = ${holderId}) as cash_cents,
