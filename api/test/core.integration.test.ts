@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
@@ -53,6 +54,32 @@ describe('API core', () => {
     const signup = await app.api('POST', '/auth/signup', { body: JSON.stringify({ email: 'big@example.com', password: 'p'.repeat(70 * 1024) }) });
     expect(signup.status).toBe(413);
     expect((await app.api('GET', '/company', { token: player.token })).body.name).not.toBe('Big');
+  });
+
+  it('refuses a body sent in chunks (no Content-Length) once it passes 64 KB, and reads a small one', async () => {
+    const player = await app.createPlayer();
+    const send = (body: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(`${app.baseUrl}/api/company/profile`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        });
+        request.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        });
+        request.on('error', reject);
+        // In pieces, as a client streaming its body would.
+        for (let at = 0; at < body.length; at += 8 * 1024) request.write(body.slice(at, at + 8 * 1024));
+        request.end();
+      });
+    const huge = await send(JSON.stringify({ name: 'Chunked Big', bio: 'x'.repeat(70 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect(JSON.parse(huge.body)).toEqual({ error: 'The request body is too large (at most 64 KB).' });
+    const small = await send(JSON.stringify({ name: 'Chunked Small', bio: 'short' }));
+    expect(small.status).toBe(200);
+    expect((await app.api('GET', '/company', { token: player.token })).body.name).toBe('Chunked Small');
   });
 
   it('never sends a stack trace through tRPC, whatever NODE_ENV is', async () => {

@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
+/** A tRPC error answer: the message under error. */
+type TrpcError = { error: { message: string } };
+
 describe('validation messages', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -61,7 +64,7 @@ describe('validation messages', () => {
       body: JSON.stringify({ product_id: 1, quantity: 0, action: 'buy' }),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toBe('quantity must be more than 0');
+    expect(((await response.json()) as TrpcError).error.message).toBe('quantity must be more than 0');
     const hire = await fetch(`${app.baseUrl}/api/trpc/buildings.hireEmployees`, {
       method: 'POST',
       headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' },
@@ -69,6 +72,6 @@ describe('validation messages', () => {
     });
     expect(hire.status).toBe(400);
     // The schema's own message (the spec's): a JSON body's "5" is no number over tRPC either.
-    expect((await hire.json()).error.message).toBe('Please enter a number between 1 and 10');
+    expect(((await hire.json()) as TrpcError).error.message).toBe('Please enter a number between 1 and 10');
   });
 });
