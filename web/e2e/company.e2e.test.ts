@@ -67,6 +67,10 @@ describe('company journey', () => {
     await page.getByText(detail.popularity.toLocaleString('en-US'), { exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Efficiency' }).click();
     expect(await page.getByTestId('overall-efficiency').textContent()).toBe(`${detail.overall_efficiency}%`);
+    // Under the bar, how that figure is made (it said '70% plus the city bonus ...', which added up to another number).
+    const why = await page.getByTestId('efficiency-why').textContent();
+    expect(why).toContain(`equipment level ${detail.equipment_level} x 15, 100% at most`);
+    expect(detail.overall_efficiency).toBe(Math.min(100, detail.employees * 10 + detail.equipment_level * 15));
     await context.close();
   });
 

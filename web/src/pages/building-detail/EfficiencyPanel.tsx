@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, type Figure } from '@marketcraft/shared';
+import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, MAX_EFFICIENCY, type Figure } from '@marketcraft/shared';
 import { WhyThisNumber, formatFigureValue } from '../../components/WhyThisNumber';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { formatMoney, formatWholeDollars } from '../../lib/format';
@@ -185,9 +185,14 @@ export function EfficiencyPanel({ building, economics }: { building: Building; e
         <Text fw={700} data-testid="overall-efficiency">{building.overall_efficiency}%</Text>
       </Group>
       <Progress value={building.overall_efficiency} color={building.efficiency_warning ? 'orange' : 'green'} aria-label="Overall efficiency" />
-      <Text size="xs" c="dimmed" mt={4}>
-        70% plus the city bonus ({building.city_bonus_applies ? `+${building.city_bonus_value}%` : 'none for this type'}) and research bonuses (
-        {signed(building.research_bonus)}){building.efficiency_bonus !== 0 && ` and the building's own bonus (${signed(building.efficiency_bonus)})`}, 100% at most.
+      {/* What the bar is: the staff and equipment efficiency the turn uses (the spec's '70% plus the
+          bonuses' read 95% under a 35% bar; the bonuses raise the output instead). */}
+      <Text size="xs" c="dimmed" mt={4} data-testid="efficiency-why">
+        {building.employees} {building.employees === 1 ? 'employee' : 'employees'} x {EFFICIENCY_PER_EMPLOYEE} + equipment level {building.equipment_level} x{' '}
+        {EFFICIENCY_PER_EQUIPMENT_LEVEL}, {MAX_EFFICIENCY}% at most
+        {building.is_store
+          ? ': the share of its full weekly sales capacity the store can sell.'
+          : `: the share of its planned output the building makes. The city bonus (${building.city_bonus_applies ? `+${building.city_bonus_value}%` : 'none for this type'}) and research (${signed(building.research_bonus)}) raise the output itself.`}
       </Text>
       <Group justify="space-between" mt="md" mb="sm" wrap="wrap" gap="xs">
         <Title order={3} fz="md">
