@@ -3,7 +3,9 @@
  * single statement whose conditional writes are checked at its end; when one did not happen the
  * statement calls refuse_statement (migration 0019), which fails it and so undoes all of it.
  */
+import type { SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { GameError } from '@marketcraft/shared';
 import type { DbExecutor } from './client.ts';
 
 /** The SQLSTATE refuse_statement raises. */
@@ -55,5 +57,36 @@ export async function runFewAtATime<T>(key: string, run: () => Promise<T>): Prom
     const next = lane.waiting.shift();
     if (next) next();
     else if (--lane.running === 0) lanes.delete(key);
+  }
+}
+
+/** How many times an action whose rows changed while its statement ran is tried (runAction). */
+export const ACTION_ATTEMPTS = 5;
+
+/** The answer when an action's rows kept changing under it ACTION_ATTEMPTS times. */
+export const MARKET_BUSY = 'The market is busy: please try again';
+
+/**
+ * Runs a one-statement action and returns its row: a few at a time per `key` (runFewAtATime),
+ * under a savepoint inside a transaction (runAlone). When the statement refuses, `whyRefused`
+ * reads the reason on the rows as they are now and it is thrown. When it finds none, a row changed
+ * while the statement ran (a stale read, never a wrong write): the statement runs again, at most
+ * ACTION_ATTEMPTS times, then 409 MARKET_BUSY with Retry-After.
+ */
+export async function runAction<Row>(
+  db: DbExecutor,
+  action: { key: string; statement: SQL; whyRefused: () => Promise<GameError | null> },
+): Promise<Row> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await runFewAtATime(action.key, () => runAlone(db, (executor) => executor.execute<Record<string, unknown>>(action.statement)));
+      if (!row) throw new Error(`the statement of ${action.key} answered no row`);
+      return row as Row;
+    } catch (error) {
+      if (!isStatementRefusal(error)) throw error;
+      const refusal = await action.whyRefused();
+      if (refusal) throw refusal;
+      if (attempt >= ACTION_ATTEMPTS) throw new GameError('CONFLICT', MARKET_BUSY, { retryAfterSeconds: 1 });
+    }
   }
 }

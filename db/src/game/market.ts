@@ -35,7 +35,7 @@ import { sqlTemplate } from '../sqlTemplate.ts';
 import { cashMovesCtes, notEnoughCashMessage } from './ledger.ts';
 import { PRODUCT_NOT_FOUND, warehouseUpsertSql } from './inventory.ts';
 import { formatCentsSql } from '../moneySql.ts';
-import { isStatementRefusal, runAlone, runFewAtATime } from '../statements.ts';
+import { runAction } from '../statements.ts';
 import { wholesaleMarginBpSql, worldProductsSql } from './marketPrices.ts';
 
 export type MarketTradeAction = 'buy' | 'sell';
@@ -303,9 +303,6 @@ async function marketRefusal(db: DbExecutor, companyId: number, input: { product
   return null;
 }
 
-/** How many times a trade whose rows changed while its statement ran is tried (marketRefusal found nothing against it). */
-const MARKET_TRADE_ATTEMPTS = 5;
-
 /** POST /market/trade: buy into the company warehouse or sell from it, in one statement (marketTradeStatement). */
 export async function marketTrade(
   db: DbExecutor,
@@ -319,29 +316,19 @@ export async function marketTrade(
     quantity: input.quantity,
     description: marketTradeDescription(input.action, input.quantity),
   });
-  type TradeRow = { product_id: number; product_name: string; total_cents: number; each_cents: number; cash_cents: number; quantity_held: number };
-  for (let attempt = 1; ; attempt++) {
-    let row: TradeRow | undefined;
-    try {
-      // Under a savepoint inside a transaction (a bot in the turn, a private world's action).
-      [row] = await runFewAtATime(`goods:${input.productId}`, () => runAlone(db, (executor) => executor.execute<TradeRow>(statement)));
-    } catch (error) {
-      if (!isStatementRefusal(error)) throw error;
-      const refusal = await marketRefusal(db, companyId, input);
-      if (refusal) throw refusal;
-      if (attempt < MARKET_TRADE_ATTEMPTS) continue;
-      throw new GameError('CONFLICT', 'The market is busy: please try again', { retryAfterSeconds: 1 });
-    }
-    if (!row) throw new Error('marketTrade: the trade statement answered no row');
-    const order: PlacedOrder = {
-      productId: Number(row.product_id),
-      productName: row.product_name,
-      quantity: input.quantity,
-      totalCents: Number(row.total_cents),
-      unitCents: Number(row.each_cents),
-    };
-    return tradeResult(input.action, order, Number(row.quantity_held), Number(row.cash_cents));
-  }
+  const row = await runAction<{ product_id: number; product_name: string; total_cents: number; each_cents: number; cash_cents: number; quantity_held: number }>(db, {
+    key: `goods:${input.productId}`,
+    statement,
+    whyRefused: () => marketRefusal(db, companyId, input),
+  });
+  const order: PlacedOrder = {
+    productId: Number(row.product_id),
+    productName: row.product_name,
+    quantity: input.quantity,
+    totalCents: Number(row.total_cents),
+    unitCents: Number(row.each_cents),
+  };
+  return tradeResult(input.action, order, Number(row.quantity_held), Number(row.cash_cents));
 }
 
 function tradeResult(action: MarketTradeAction, order: PlacedOrder, held: number, cashCents: number): MarketTradeResult {

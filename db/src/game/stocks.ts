@@ -37,7 +37,7 @@ import { ruleSql } from '../ruleSql.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
 import { cashMovesCtes, notEnoughCashMessage } from './ledger.ts';
 import { formatCentsSql } from '../moneySql.ts';
-import { isStatementRefusal, runAlone, runFewAtATime } from '../statements.ts';
+import { runAction } from '../statements.ts';
 import { companyFilterSql, pageSql, type ListPage } from './companyLists.ts';
 
 export interface ShareRecordView {
@@ -471,9 +471,6 @@ async function tradeRefusal(
   return null;
 }
 
-/** How many times a trade whose rows changed while its statement ran is tried (tradeRefusal found nothing against it). */
-const TRADE_ATTEMPTS = 5;
-
 /**
  * Buys shares of `issuerCompanyId` from the company (new shares) or sells them back to it, for
  * `holderCompanyId`: one statement (tradeStatement), all or nothing (see the file comment for the
@@ -494,32 +491,19 @@ export async function tradeShares(
     holderDescription: descriptions.holder,
     issuerDescription: descriptions.issuer,
   });
-  type TradeRow = { total_cents: number; each_cents: number; issuer_name: string; cash_cents: number; shares_owned: number };
-  for (let attempt = 1; ; attempt++) {
-    let row: TradeRow | undefined;
-    try {
-      // In a transaction (a private world's action, a bot in the turn) a failed statement would end
-      // it: the statement gets a savepoint of its own there.
-      [row] = await runFewAtATime(`shares:${issuerCompanyId}`, () => runAlone(db, (executor) => executor.execute<TradeRow>(statement)));
-    } catch (error) {
-      if (!isStatementRefusal(error)) throw error;
-      const refusal = await tradeRefusal(db, input);
-      if (refusal) throw refusal;
-      if (attempt < TRADE_ATTEMPTS) continue;
-      throw new GameError('CONFLICT', 'The market is busy: please try again', { retryAfterSeconds: 1 });
-    }
-    if (!row) throw new Error('tradeShares: the trade statement answered no row');
-    const totalCents = Number(row.total_cents);
-    const averageCents = Number(row.each_cents);
-    return {
-      action,
-      company_id: issuerCompanyId,
-      company_name: row.issuer_name,
-      shares,
-      price: centsToDollars(averageCents),
-      total: centsToDollars(totalCents),
-      shares_owned: Number(row.shares_owned),
-      cash: centsToDollars(Number(row.cash_cents)),
-    };
-  }
+  const row = await runAction<{ total_cents: number; each_cents: number; issuer_name: string; cash_cents: number; shares_owned: number }>(db, {
+    key: `shares:${issuerCompanyId}`,
+    statement,
+    whyRefused: () => tradeRefusal(db, input),
+  });
+  return {
+    action,
+    company_id: issuerCompanyId,
+    company_name: row.issuer_name,
+    shares,
+    price: centsToDollars(Number(row.each_cents)),
+    total: centsToDollars(Number(row.total_cents)),
+    shares_owned: Number(row.shares_owned),
+    cash: centsToDollars(Number(row.cash_cents)),
+  };
 }
