@@ -84,11 +84,14 @@ describe('company journey', () => {
     await page.getByText('No country selected').waitFor();
     await page.getByText('Please select a country first').waitFor();
     expect(await page.getByRole('button', { name: 'Invest', exact: true }).isDisabled()).toBe(true);
+    // Above the cards, what they are for (nothing said they could be picked).
+    await page.getByTestId('politics-pick-hint').getByText('Pick a country to invest in it.', { exact: true }).waitFor();
 
     const country = page.getByRole('button', { pressed: false }).filter({ hasText: /Tax \d+%/ }).first();
     const countryName = (await country.locator('p').first().textContent())?.trim() ?? '';
     await country.click();
     await page.getByRole('heading', { name: `Invest in ${countryName}` }).waitFor();
+    await page.getByTestId('politics-pick-hint').getByText(`Investing in ${countryName}: pick another country to change.`, { exact: true }).waitFor();
     const units = page.getByRole('textbox', { name: 'Units' });
     // The field can be cleared and retyped.
     await units.fill('');

@@ -74,6 +74,11 @@ export default function PoliticsPage() {
                 ? "Each week's profit is taxed at the average rate of the countries your buildings are in, with their active tax events."
                 : "Each week's profit is taxed at the average rate of the countries your buildings are in; with no buildings yet, the average of all countries."}
             </Text>
+            {/* The cards are the choice of country: on a phone the Invest form and its 'Please select a
+                country first' sat nine cards below, and nothing on the cards said they could be picked. */}
+            <Text size="sm" fw={600} data-testid="politics-pick-hint">
+              {selected ? `Investing in ${selected.name}: pick another country to change.` : 'Pick a country to invest in it.'}
+            </Text>
             {countryList.map((country) => {
               const points = pointsOf(country.id);
               const active = (events.data ?? []).filter((event) => event.country_id === country.id);
