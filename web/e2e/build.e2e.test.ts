@@ -53,8 +53,18 @@ describe('build journey', () => {
     await hire.getByText('Please enter a number between 1 and 10').waitFor();
     expect(await hire.getByRole('button', { name: 'Hire', exact: true }).isDisabled()).toBe(true);
     await hire.getByRole('button', { name: 'Cancel' }).click();
+    // The equipment level comes from a Select (text '2'): the form reads it as the number the request
+    // schema takes (the schemas take JSON numbers only, docs/api.md 'Numbers').
+    await page.getByRole('button', { name: 'Upgrade Equipment' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade Equipment' });
+    await upgrade.getByPlaceholder('Choose a level').click();
+    await page.getByRole('option', { name: /^Level 2 / }).click();
+    await upgrade.getByTestId('upgrade-cost').waitFor();
+    await upgrade.getByRole('button', { name: 'Upgrade', exact: true }).click();
+    await page.getByText('Equipment upgraded successfully!').waitFor();
+    await page.getByText('2 / 5', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Select What to Produce' }).click();
-    // Each recipe says what it would make in this farm (at 25% efficiency), not the recipe's full batch:
+    // Each recipe says what it would make in this farm (at 40% efficiency after the upgrade), not the recipe's full batch:
     // 'Wheat (660/week)' stood beside an Overview planning 206 Wheat.
     const farmId = Number(/\/buildings\/(\d+)/.exec(page.url())![1]);
     const farm = (await (await context.request.get(`/api/buildings/${farmId}`)).json()) as {
@@ -73,7 +83,7 @@ describe('build journey', () => {
     // The card names the rate as a rate, beside the efficiency the building page warns about
     // ('100% production' read as a farm at full output).
     await page.getByTestId('card-production-rate').getByText('Production rate 100%', { exact: true }).waitFor();
-    await page.getByTestId('card-efficiency').getByText('25% efficiency', { exact: true }).waitFor();
+    await page.getByTestId('card-efficiency').getByText('40% efficiency', { exact: true }).waitFor();
     await page.goto('/buildings/999999');
     await page.getByRole('heading', { name: 'Building Not Found' }).waitFor();
     await context.close();
