@@ -3,10 +3,22 @@
  * single statement whose conditional writes are checked at its end; when one did not happen the
  * statement calls refuse_statement (migration 0019), which fails it and so undoes all of it.
  */
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { GameError } from '@marketcraft/shared';
 import type { DbExecutor } from './client.ts';
+
+/**
+ * True when the world's week that the statement's snapshot reads is still the world's week now
+ * (world_week_now, migration 0020). A statement's snapshot is taken when it starts: a trade that
+ * then waited for its company's row lock while a turn held it would otherwise book its ledger rows
+ * and its market flow in the week the turn closed, at that week's prices. `worldId` must come from
+ * the statement's locked rows (so it is read after the locks); when this is false the statement
+ * refuses, its refusal finds no reason and it runs again on a fresh snapshot (runAction).
+ */
+export function weekUnchangedSql(worldId: SQL): SQL {
+  return sql`(select current_week from worlds where id = ${worldId}) = world_week_now(${worldId})`;
+}
 
 /** The SQLSTATE refuse_statement raises. */
 export const STATEMENT_REFUSED = 'MC001';

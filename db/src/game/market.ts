@@ -35,7 +35,7 @@ import { sqlTemplate } from '../sqlTemplate.ts';
 import { cashMovesCtes, notEnoughCashMessage } from './ledger.ts';
 import { PRODUCT_NOT_FOUND, warehouseUpsertSql } from './inventory.ts';
 import { formatCentsSql } from '../moneySql.ts';
-import { runAction } from '../statements.ts';
+import { runAction, weekUnchangedSql } from '../statements.ts';
 import { wholesaleMarginBpSql, worldProductsSql } from './marketPrices.ts';
 
 export type MarketTradeAction = 'buy' | 'sell';
@@ -264,6 +264,7 @@ function marketTradeStatementTemplate(action: MarketTradeAction) {
       ), ${cashMovesCtes}, goods as (${goods})
       -- One row whatever moved, so that the check always runs.
       select case when (select count(*) from priced) = 1 and (select count(*) from paid) = 1 and (select count(*) from goods) = 1
+                       and ${weekUnchangedSql(sql`priced.world_id`)}
                   then 0 else refuse_statement('market trade refused') end as refused,
              priced.product_id, priced.product_name, priced.total_cents, priced.each_cents,
              (select cash_cents from paid) as cash_cents, (select quantity from goods) as quantity_held

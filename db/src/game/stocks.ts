@@ -37,7 +37,7 @@ import { ruleSql } from '../ruleSql.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
 import { cashMovesCtes, notEnoughCashMessage } from './ledger.ts';
 import { formatCentsSql } from '../moneySql.ts';
-import { runAction } from '../statements.ts';
+import { runAction, weekUnchangedSql } from '../statements.ts';
 import { companyFilterSql, pageSql, type ListPage } from './companyLists.ts';
 
 export interface ShareRecordView {
@@ -415,6 +415,7 @@ function tradeStatementTemplate(action: StockTradeAction) {
       -- One row whatever moved, so that the check always runs.
       select case when (select count(*) from moved) = 1 and (select total_cents from priced) <= ${MAX_ORDER_VALUE_CENTS}::bigint
                        and (select count(*) from paid) = 2 and (select count(*) from position) = 1
+                       and ${weekUnchangedSql(sql`priced.world_id`)}
                   then 0 else refuse_statement('share trade refused') end as refused,
              priced.total_cents, priced.each_cents, priced.issuer_name,
              (select cash_cents from paid where paid.id = ${holderId}) as cash_cents,
