@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { inventoryItems, ledgerMismatches, marketActivity, marketTrade, products, transactions, worldProducts, type Database } from '@marketcraft/db';
-import { sql } from 'drizzle-orm';
+import { untilAStatementWaitsForALock } from './helpers/lockWaits.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { formatCents } from '@marketcraft/shared';
 import { cashCentsOf, createProductionWorld, exchangeCents, expectLedgerBalanced, marketFlow, type ProductionWorld } from './helpers/productionFixtures.ts';
@@ -226,13 +226,7 @@ describe('market trade and the company warehouse', () => {
       await marketTrade(tx, player.companyId, { productId: world.flour.id, quantity: 5, action: 'buy' });
       sale = app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 12, action: 'sell' } });
       // Commit only once the sale's statement waits for the company's row.
-      for (let waited = 0; waited < 100; waited++) {
-        const [waiting] = await db.execute<{ count: number }>(sql`
-          select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%with locked as%'`);
-        if (Number(waiting!.count) > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error('the sale never waited for the purchase');
+      await untilAStatementWaitsForALock(db, 'with locked as');
     });
     const sold = await sale!;
     expect(sold).toMatchObject({ status: 200, body: { action: 'sell', quantity: 12, quantity_held: 3 } });

@@ -14,6 +14,7 @@ import {
   type Database,
 } from '@marketcraft/db';
 import { formatCents, liquidationValueRule, marketBuyCostRule, marketSellProceedsRule, shareDepthRule } from '@marketcraft/shared';
+import { untilAStatementWaitsForALock } from './helpers/lockWaits.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
 let botCounter = 0;
@@ -348,13 +349,7 @@ describe('stocks API', () => {
       await tradeShares(tx, { holderCompanyId: player.companyId, issuerCompanyId: bot.id, shares: 5, action: 'buy' });
       sale = app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 12, action: 'sell' } });
       // Commit only once the sale's statement waits for the holder's row.
-      for (let waited = 0; waited < 100; waited++) {
-        const [waiting] = await db.execute<{ count: number }>(sql`
-          select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%with locked as%'`);
-        if (Number(waiting!.count) > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error('the sale never waited for the buy');
+      await untilAStatementWaitsForALock(db, 'with locked as');
     });
     const sold = await sale!;
     expect(sold).toMatchObject({ status: 200, body: { action: 'sell', shares: 12, shares_owned: 3 } });
