@@ -34,8 +34,8 @@ function figure(value: unknown): string {
 
 /**
  * The message of a validation problem whose schema gives none of its own: one sentence that names
- * the field ("quantity must be at least 1", "action must be one of: buy, sell", "name is
- * required"), instead of zod's "Invalid input: expected number, received undefined" or "Too small:
+ * the field ("quantity must be at least 1", "action must be one of: buy, sell", "Required:
+ * name"), instead of zod's "Invalid input: expected number, received undefined" or "Too small:
  * expected number to be >0". A schema's own message (the spec's words, "Please enter a number
  * between 1 and 10") is always used as it is. docs/api.md, "Errors".
  */
@@ -44,7 +44,8 @@ export function fieldMessage(issue: z.core.$ZodRawIssue): string {
   const name = field ?? 'The request';
   const input = issue.input;
   if (input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
-    return field ? `${field} is required` : 'The request needs a JSON object of its fields';
+    // The spec's word for it (section 5: the schema library's standard 'Required'), then the field.
+    return field ? `Required: ${field}` : 'The request needs a JSON object of its fields';
   }
   switch (issue.code) {
     case 'invalid_type': {
