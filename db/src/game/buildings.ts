@@ -34,7 +34,7 @@ import { buildings, cities, products, recipeInputs, recipes } from '../schema/in
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
 import { companyResearchEffects } from './research.ts';
-import { companyWorld, currentWeek } from './world.ts';
+import { currentWeek, lockCompanyInWorld } from './world.ts';
 import { buildingForecast, type BuildingForecast } from './forecast.ts';
 import { productionPlanSql } from './plan/production.ts';
 import { researchSumsSql } from './plan/research.ts';
@@ -352,6 +352,9 @@ async function viewOf(db: DbExecutor, companyId: number, buildingId: number): Pr
 export async function buildBuilding(db: DbExecutor, companyId: number, input: { type: BuildingType; cityId: number }): Promise<BuildingView> {
   const spec = BUILDING_TYPES[input.type];
   return db.transaction(async (tx) => {
+    // The company row first, as the turn locks it: the week below is read after any turn that held it
+    // has committed (the building is dated and paid in the week it is built, not in the one that turn closed).
+    const worldId = await lockCompanyInWorld(tx, companyId);
     const [city] = await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.id, input.cityId));
     if (!city) throw new GameError('NOT_FOUND', 'City not found');
     const costCents = dollarsToCents(spec.constructionCost);
@@ -365,7 +368,6 @@ export async function buildBuilding(db: DbExecutor, companyId: number, input: { 
         .limit(1);
       selectedRecipeId = first?.id ?? null;
     }
-    const worldId = await companyWorld(tx, companyId);
     const week = await currentWeek(tx, worldId);
     const [created] = await tx
       .insert(buildings)

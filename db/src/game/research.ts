@@ -17,7 +17,7 @@ import {
 import { companyResearch, researchUpgrades } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
-import { companyWorld, currentWeek } from './world.ts';
+import { currentWeek, lockCompanyInWorld } from './world.ts';
 
 /**
  * The summed effects of every upgrade the company researched:
@@ -118,6 +118,9 @@ export interface ResearchPurchaseResult {
 /** POST /api/research/purchase: researches one upgrade for the company, permanently. */
 export async function purchaseResearch(db: DbExecutor, input: { companyId: number; upgradeId: number }): Promise<ResearchPurchaseResult> {
   return db.transaction(async (tx) => {
+    // The company row first, as the turn locks it: everything below (the week included) is read after
+    // any turn that held it has committed, not in the week that turn closed.
+    const worldId = await lockCompanyInWorld(tx, input.companyId);
     const [upgrade] = await tx
       .select({ id: researchUpgrades.id, name: researchUpgrades.name, costCents: researchUpgrades.researchCostCents, prerequisiteId: researchUpgrades.prerequisiteId })
       .from(researchUpgrades)
@@ -130,7 +133,6 @@ export async function purchaseResearch(db: DbExecutor, input: { companyId: numbe
       if (prerequisite && !prerequisite.researched) throw new GameError('RULE_BROKEN', `Research ${prerequisite.name} first`);
     }
     const discount = await companyResearchDiscount(tx, input.companyId);
-    const worldId = await companyWorld(tx, input.companyId);
     const costCents = discountedResearchCostCents(upgrade.costCents, discount);
     // The primary key makes a second purchase (even a concurrent one) insert nothing.
     const inserted = await tx
