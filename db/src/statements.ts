@@ -79,8 +79,8 @@ export const ACTION_ATTEMPTS = 5;
 export const MARKET_BUSY = 'The market is busy: please try again';
 
 /**
- * Runs a one-statement action and returns its row: a few at a time per `key` (runFewAtATime),
- * under a savepoint inside a transaction (runAlone). When the statement refuses, `whyRefused`
+ * Runs a one-statement action and returns its row: a few at a time per `key` (runFewAtATime) when
+ * alone, under a savepoint and without waiting for a place inside a transaction (runAlone). When the statement refuses, `whyRefused`
  * reads the reason on the rows as they are now and it is thrown. When it finds none, a row changed
  * while the statement ran (a stale read, never a wrong write): the statement runs again, at most
  * ACTION_ATTEMPTS times, then 409 MARKET_BUSY with Retry-After.
@@ -91,7 +91,11 @@ export async function runAction<Row>(
 ): Promise<Row> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const [row] = await runFewAtATime(action.key, () => runAlone(db, (executor) => executor.execute<Record<string, unknown>>(action.statement)));
+      const run = () => runAlone(db, (executor) => executor.execute<Record<string, unknown>>(action.statement));
+      // A transaction holds its connection: waiting here for a place, it could hold the last one a
+      // statement alone that got a place before it needs (every connection held by transactions
+      // waiting behind that statement: nothing moves again). Inside a transaction the row locks alone order it.
+      const [row] = await (db instanceof PgTransaction ? run() : runFewAtATime(action.key, run));
       if (!row) throw new Error(`the statement of ${action.key} answered no row`);
       return row as Row;
     } catch (error) {

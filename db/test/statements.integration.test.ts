@@ -9,7 +9,8 @@ import { formatCents } from '@marketcraft/shared';
 import { createTestDatabase, type TestDatabase } from '../src/testing/freshDatabase.ts';
 import { sqlTemplate } from '../src/sqlTemplate.ts';
 import { formatCentsSql } from '../src/moneySql.ts';
-import { isStatementRefusal, runAlone } from '../src/statements.ts';
+import postgres from 'postgres';
+import { STATEMENTS_PER_KEY, isStatementRefusal, runAction, runAlone } from '../src/statements.ts';
 import type { DbExecutor } from '../src/client.ts';
 
 let database: TestDatabase;
@@ -86,5 +87,57 @@ describe('one-statement actions', () => {
       sql`select c::text as cents, ${formatCentsSql(sql`c`)} as text from unnest(${`{${amounts.join(',')}}`}::bigint[]) as c`,
     );
     expect(rows.map((row) => row.text)).toEqual(amounts.map((cents) => formatCents(cents)));
+  });
+});
+
+/**
+ * runAction inside a transaction does not wait for a place among the few statements of its key
+ * (runFewAtATime): a transaction holds its connection while it waits, and a statement of the same
+ * key alone (the public world's trade) that got the place before it may need a connection. With
+ * every connection held by transactions waiting behind it, nothing moved again: the API hung
+ * (a class world's trades of one product during a public turn, with the public world trading it).
+ */
+describe('runAction with few connections', () => {
+  it('transactions waiting for a key never starve the statements alone that went first of connections', { timeout: 30_000 }, async () => {
+    const small = await createTestDatabase({ max: 2 });
+    const outside = postgres(small.url, { max: 2, onnotice: () => {} });
+    try {
+      await small.db.execute(sql`create table lane_probe (id int primary key, n int not null)`);
+      await small.db.execute(sql`insert into lane_probe values (1, 0)`);
+      const bump = sql`update lane_probe set n = n + 1 where id = 1 returning n`;
+      const action = (db: DbExecutor) => runAction<{ n: number }>(db, { key: 'lane-probe', statement: bump, whyRefused: async () => null });
+      // The row is locked from outside: the first STATEMENTS_PER_KEY actions alone take the places and wait for it.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      const outsideLock = outside.begin(async (tx) => {
+        await tx.unsafe('select 1 from lane_probe where id = 1 for update');
+        locked();
+        await released;
+      });
+      await holding;
+      const runs: Promise<unknown>[] = [];
+      for (let index = 0; index < STATEMENTS_PER_KEY; index++) runs.push(action(small.db));
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const [row] = await outside.unsafe(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        if (Number(row!.n) >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // More alone wait for a place; then transactions (one per connection) ask for connections and the key.
+      for (let index = 0; index < STATEMENTS_PER_KEY; index++) runs.push(action(small.db));
+      for (let index = 0; index < 2; index++) runs.push(small.db.transaction(async (tx) => action(tx)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      await outsideLock;
+      const all = Promise.all(runs).then(() => 'done');
+      const stuck = new Promise((resolve) => setTimeout(() => resolve('stuck'), 5_000));
+      expect(await Promise.race([all, stuck])).toBe('done');
+      const [row] = await small.db.execute<{ n: number }>(sql`select n from lane_probe where id = 1`);
+      expect(Number(row!.n)).toBe(2 * STATEMENTS_PER_KEY + 2);
+    } finally {
+      await outside.end({ timeout: 1 });
+      await small.drop();
+    }
   });
 });
