@@ -22,11 +22,16 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /**
  * The API's connections to PostgreSQL: a few for single statements (most requests: the session
  * check and reads; postgres.js pipelines them under load, see connectDatabase) and more for
- * transactions, each of which holds its connection until it commits. bench:api, a light
- * authenticated read at 50 connections: 3 statement connections 3,600-4,100 req/s, 5: 3,300, 20: 2,500.
+ * writes and transactions, each transaction holding its connection until it commits. bench:api, a
+ * light authenticated read at 50 connections: 3 statement connections 3,600-4,100 req/s, 5: 3,300,
+ * 20: 2,500. Writes: a trade is one statement (docs/architecture.md, "One-statement actions"), so
+ * when every connection is busy postgres.js pipelines trades too, several in one socket write:
+ * 50 connections trading, 10 write connections 1,591-1,630 share trades a second, 20: 1,250-1,412
+ * (5 and 8 no better than 10). Ten still run ten transactions (builds, hires, class-world actions)
+ * at once.
  */
 export const API_STATEMENT_CONNECTIONS = 3;
-export const API_TRANSACTION_CONNECTIONS = 20;
+export const API_TRANSACTION_CONNECTIONS = 10;
 
 /** The API's database connection (the pools above); the tests' apps connect the same way. */
 export function connectApiDatabase(url: string) {

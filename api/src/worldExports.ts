@@ -33,7 +33,7 @@ const fileProcedures = router({
 });
 const callFileProcedures = createCallerFactory(fileProcedures);
 
-/** Streamed CSV downloads one API process serves at once (each holds a connection of its pool of 20). */
+/** Streamed CSV downloads one API process serves at once (each holds a connection of its transaction pool, API_TRANSACTION_CONNECTIONS). */
 export const EXPORT_DOWNLOADS_AT_ONCE = 4;
 /** A download still running after this is cut off (its client stalled, or reads very slowly). */
 export const EXPORT_DOWNLOAD_MAX_MS = 10 * 60_000;
