@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ledgerMismatches, type Database } from '@marketcraft/db';
-import { startTestApp, type ApiResponse, type TestApp, type TestPlayer } from '../../api/test/helpers/testApp.ts';
-import { runTurn } from '../src/turn/index.ts';
-import { worldWeek } from './fixtures.ts';
+import { startTestApp, type TestApp, type TestPlayer } from '../../api/test/helpers/testApp.ts';
+import { duringHeldTurn } from './fixtures.ts';
 
 describe('an action that waits for the turn', () => {
   let app: TestApp;
@@ -26,47 +25,10 @@ describe('an action that waits for the turn', () => {
     await app.close();
   });
 
-  async function untilWaiting(): Promise<boolean> {
-    for (let attempt = 0; attempt < 400; attempt += 1) {
-      const [row] = await db.execute<{ n: number }>(sql`
-        select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`);
-      if (Number(row!.n) > 0) return true;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return false;
-  }
-
-  /** Runs a turn held after its first phase (it holds every active company's lock), starts `action`, lets the turn go once the action waits. */
-  async function duringTurn(action: () => Promise<ApiResponse>): Promise<{ week: number; answer: ApiResponse }> {
-    const week = await worldWeek(db);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const turn = runTurn(db, {
-      week,
-      hooks: {
-        afterPhase: async (phase) => {
-          if (phase !== 'production') return;
-          held();
-          await gate;
-        },
-      },
-    });
-    await holding;
-    const answer = action();
-    const waited = await untilWaiting();
-    release();
-    expect((await turn).status).toBe('advanced');
-    expect(waited).toBe(true);
-    return { week, answer: await answer };
-  }
-
   it('a research purchase is booked and dated in the new week', { timeout: 60_000 }, async () => {
     const upgrades = await app.api<Array<{ id: number; prerequisite_id: number | null }>>('GET', '/research/upgrades', { token: player.token });
     const upgrade = upgrades.body.find((candidate) => candidate.prerequisite_id === null)!;
-    const { week, answer } = await duringTurn(() => app.api('POST', '/research/purchase', { token: player.token, body: { upgrade_id: upgrade.id } }));
+    const { week, answer } = await duringHeldTurn(db, () => app.api('POST', '/research/purchase', { token: player.token, body: { upgrade_id: upgrade.id } }));
     expect(answer.status).toBe(200);
     const rows = await db.execute<{ week: number }>(sql`select week from transactions where company_id = ${player.companyId} and reason = 'research'`);
     expect(rows.map((row) => Number(row.week))).toEqual([week + 1]);
@@ -77,7 +39,7 @@ describe('an action that waits for the turn', () => {
 
   it('a new building is booked and dated in the new week', { timeout: 60_000 }, async () => {
     const [city] = await db.execute<{ id: number }>(sql`select id from cities order by id limit 1`);
-    const { week, answer } = await duringTurn(() => app.api('POST', '/buildings', { token: player.token, body: { type: 'farm', city_id: Number(city!.id) } }));
+    const { week, answer } = await duringHeldTurn(db, () => app.api('POST', '/buildings', { token: player.token, body: { type: 'farm', city_id: Number(city!.id) } }));
     expect(answer.status).toBe(200);
     const rows = await db.execute<{ week: number }>(sql`select week from transactions where company_id = ${player.companyId} and reason = 'build'`);
     expect(rows.map((row) => Number(row.week))).toEqual([week + 1]);

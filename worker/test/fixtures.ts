@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { BUILDING_TYPES, PUBLIC_WORLD_ID, dollarsToCents, referencePriceRule } from '@marketcraft/shared';
 import { listCompany, type Database, type DbExecutor } from '@marketcraft/db';
+import { untilAStatementWaitsForALock } from '../../api/test/helpers/lockWaits.ts';
+import { runTurn } from '../src/turn/index.ts';
 
 export interface TurnWorld {
   tag: string;
@@ -173,4 +175,37 @@ export async function economySnapshot(db: DbExecutor) {
     history: await q(sql`select company_id, week, amount_cents, cash_after_cents, profit_cents, net_worth_cents from financial_history order by 1, 2`),
     taxLosses: await q(sql`select id, tax_loss_cents from companies order by id`),
   };
+}
+
+/**
+ * Runs a turn held after its production phase (it then holds every active company's row), starts
+ * `action`, and lets the turn finish once a statement whose text contains `queryText` waits for a
+ * row lock (untilAStatementWaitsForALock). Returns the week the turn closed and the action's answer.
+ */
+export async function duringHeldTurn<T>(db: Database, action: () => Promise<T>, queryText = ''): Promise<{ week: number; answer: T }> {
+  const week = await worldWeek(db);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const turn = runTurn(db, {
+    week,
+    hooks: {
+      afterPhase: async (phase) => {
+        if (phase !== 'production') return;
+        held();
+        await gate;
+      },
+    },
+  });
+  await holding;
+  const answer = action();
+  try {
+    await untilAStatementWaitsForALock(db, queryText);
+  } finally {
+    release();
+  }
+  const outcome = await turn;
+  if (outcome.status !== 'advanced') throw new Error(`the held turn ended ${outcome.status}`);
+  return { week, answer: await answer };
 }

@@ -9,9 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { companies, ledgerMismatches, shareMismatches, type Database } from '@marketcraft/db';
-import { startTestApp, type ApiResponse, type TestApp, type TestPlayer } from '../../api/test/helpers/testApp.ts';
-import { runTurn } from '../src/turn/index.ts';
-import { worldWeek } from './fixtures.ts';
+import { startTestApp, type TestApp, type TestPlayer } from '../../api/test/helpers/testApp.ts';
+import { duringHeldTurn, worldWeek } from './fixtures.ts';
 
 describe('a trade that waits for the turn', () => {
   let app: TestApp;
@@ -33,42 +32,6 @@ describe('a trade that waits for the turn', () => {
     await app.close();
   });
 
-  async function untilWaiting(pattern: string): Promise<boolean> {
-    for (let attempt = 0; attempt < 400; attempt += 1) {
-      const [row] = await db.execute<{ n: number }>(sql`
-        select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and query ilike ${pattern}`);
-      if (Number(row!.n) > 0) return true;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return false;
-  }
-
-  /** Runs a turn held after its first phase (it holds every active company's lock), starts `trade`, lets the turn go once the trade waits. */
-  async function tradeDuringTurn(trade: () => Promise<ApiResponse>, pattern: string): Promise<{ week: number; answer: ApiResponse }> {
-    const week = await worldWeek(db);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const turn = runTurn(db, {
-      week,
-      hooks: {
-        afterPhase: async (phase) => {
-          if (phase !== 'production') return;
-          held();
-          await gate;
-        },
-      },
-    });
-    await holding;
-    const answer = trade();
-    expect(await untilWaiting(pattern)).toBe(true);
-    release();
-    expect((await turn).status).toBe('advanced');
-    return { week, answer: await answer };
-  }
-
   async function flowOf(week: number): Promise<number> {
     const [row] = await db.execute<{ units: number }>(sql`
       select coalesce(sum(units_bought), 0)::int as units from market_activity where world_id = 1 and product_id = ${wheatId} and week = ${week}`);
@@ -78,9 +41,10 @@ describe('a trade that waits for the turn', () => {
   it('a market purchase is booked in the new week and walks the new week’s curve', { timeout: 60_000 }, async () => {
     const week = await worldWeek(db);
     const closedWeekFlow = await flowOf(week);
-    const { answer } = await tradeDuringTurn(
+    const { answer } = await duringHeldTurn(
+      db,
       () => app.api('POST', '/market/trade', { token: player.token, body: { product_id: wheatId, quantity: 10, action: 'buy' } }),
-      '%market_activity%',
+      'market_activity',
     );
     expect(answer.status).toBe(200);
     const rows = await db.execute<{ week: number }>(sql`select week from transactions where company_id = ${player.companyId} and reason = 'market_buy'`);
@@ -92,9 +56,10 @@ describe('a trade that waits for the turn', () => {
   });
 
   it('a share purchase is booked in the new week on both sides', { timeout: 60_000 }, async () => {
-    const { week, answer } = await tradeDuringTurn(
+    const { week, answer } = await duringHeldTurn(
+      db,
       () => app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: issuer, shares: 10, action: 'buy' } }),
-      '%share_records%',
+      'share_records',
     );
     expect(answer.status).toBe(200);
     const rows = await db.execute<{ week: number }>(sql`
