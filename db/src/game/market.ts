@@ -34,7 +34,7 @@ import { ruleSql } from '../ruleSql.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
 import { cashMovesCtes, notEnoughCashMessage } from './ledger.ts';
 import { PRODUCT_NOT_FOUND, warehouseUpsertSql } from './inventory.ts';
-import { formatCentsSql } from '../moneySql.ts';
+import { LEDGER_STAND_INS, fillLedgerTextSql } from '../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../statements.ts';
 import { wholesaleMarginBpSql, worldProductsSql } from './marketPrices.ts';
 
@@ -181,14 +181,24 @@ export interface MarketQuote {
   why: Figure;
 }
 
+/** An order of `quantity` units on the product's curve now: the inputs of the market rules (quote, refusal). */
+function orderValues(market: ProductMarket, quantity: number) {
+  return { price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity };
+}
+
+/** What the order costs (buy: goodsBuyCostRule, the wholesale margin included) or pays (sell), cents. */
+function orderTotalCents(action: MarketTradeAction, market: ProductMarket, quantity: number): number {
+  const values = orderValues(market, quantity);
+  return action === 'buy' ? goodsBuyCostRule.evaluate({ ...values, marginBp: market.marginBp }) : marketSellProceedsRule.evaluate(values);
+}
+
 /** GET /api/market/quote: what an order would cost or pay now (nothing is placed). */
 export async function quoteOrder(db: DbExecutor, input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction }): Promise<MarketQuote> {
   const market = await productMarket(db, input.worldId, input.productId);
-  const values = { price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity: input.quantity };
+  const values = orderValues(market, input.quantity);
   if (!orderWithinMarket(values)) throw tooLarge(market.name);
-  const buying = { ...values, marginBp: market.marginBp };
-  const why = input.action === 'buy' ? goodsBuyCostRule.explain(buying) : marketSellProceedsRule.explain(values);
-  const totalCents = input.action === 'buy' ? goodsBuyCostRule.evaluate(buying) : marketSellProceedsRule.evaluate(values);
+  const why = input.action === 'buy' ? goodsBuyCostRule.explain({ ...values, marginBp: market.marginBp }) : marketSellProceedsRule.explain(values);
+  const totalCents = orderTotalCents(input.action, market, input.quantity);
   const after = input.action === 'buy' ? market.flow + input.quantity : market.flow - input.quantity;
   return {
     product_id: market.id,
@@ -218,12 +228,9 @@ export interface MarketTradeResult {
   cash: number;
 }
 
-/** Stand-ins for what only the trade's statement knows, in the ledger text it fills (marketTradeStatement). */
-const PRODUCT_NAME = '\u0001product\u0001';
-const TOTAL = '\u0001total\u0001';
-const EACH = '\u0001each\u0001';
-
+/** The ledger text of a market trade; the statement fills the stand-ins (fillLedgerTextSql). */
 function marketTradeDescription(action: MarketTradeAction, quantity: number): string {
+  const { name: PRODUCT_NAME, total: TOTAL, each: EACH } = LEDGER_STAND_INS;
   return `${action === 'buy' ? 'Bought' : 'Sold'} ${quantity} ${PRODUCT_NAME} on the market for ${TOTAL} (${EACH} each)`;
 }
 
@@ -241,7 +248,7 @@ function marketTradeStatementTemplate(action: MarketTradeAction) {
     const quantity = sql`${slot('quantity')}::bigint`;
     const worldId = sql`(select world_id from locked)`;
     const order = orderCtes(action, { worldId, productId: slot('productId'), quantity: slot('quantity'), gate: sql`(select count(*) from locked) = 1` });
-    const fill = sql`replace(replace(replace(${slot('description')}::text, ${TOTAL}, ${formatCentsSql(sql`priced.total_cents`)}), ${EACH}, ${formatCentsSql(sql`priced.each_cents`)}), ${PRODUCT_NAME}, priced.product_name)`;
+    const fill = fillLedgerTextSql(slot('description'), { name: sql`priced.product_name`, totalCents: sql`priced.total_cents`, eachCents: sql`priced.each_cents` });
     const goods =
       action === 'buy'
         ? warehouseUpsertSql(sql`select priced.world_id, ${companyId}, priced.product_id, ${quantity}, priced.each_cents from priced`)
@@ -294,9 +301,8 @@ async function marketRefusal(db: DbExecutor, companyId: number, input: { product
   if (input.action === 'sell' && Number(company.held) < input.quantity) {
     return new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${Number(company.held)} ${market.name}`);
   }
-  const values = { price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity: input.quantity };
-  if (!orderWithinMarket(values)) return tooLarge(market.name);
-  const totalCents = input.action === 'buy' ? goodsBuyCostRule.evaluate({ ...values, marginBp: market.marginBp }) : marketSellProceedsRule.evaluate(values);
+  if (!orderWithinMarket(orderValues(market, input.quantity))) return tooLarge(market.name);
+  const totalCents = orderTotalCents(input.action, market, input.quantity);
   if (totalCents > MAX_ORDER_VALUE_CENTS) return tooLarge(market.name);
   if (input.action === 'buy' && Number(company.cash_cents) < totalCents) {
     return new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(totalCents, Number(company.cash_cents)));

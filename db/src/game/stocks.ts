@@ -36,7 +36,7 @@ import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
 import { sqlTemplate } from '../sqlTemplate.ts';
 import { cashMovesCtes, notEnoughCashMessage } from './ledger.ts';
-import { formatCentsSql } from '../moneySql.ts';
+import { LEDGER_STAND_INS, fillLedgerTextSql } from '../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../statements.ts';
 import { companyFilterSql, pageSql, type ListPage } from './companyLists.ts';
 
@@ -260,6 +260,16 @@ function checkTradable(issuer: IssuerState | undefined, issuerCompanyId: number)
   return issuer;
 }
 
+/** An order of `quantity` shares on the issuer's curve now: the inputs of the market rules (quote, refusal). */
+function shareOrderValues(issuer: IssuerState, quantity: number) {
+  return {
+    price: Number(issuer.share_price_cents),
+    depth: shareDepthRule.evaluate({ totalShares: Number(issuer.total_shares) }),
+    flow: Number(issuer.week_flow),
+    quantity,
+  };
+}
+
 export interface ShareQuote {
   company_id: number;
   company_name: string;
@@ -287,12 +297,7 @@ export async function quoteShares(
     from share_records s join companies c on c.world_id = s.world_id and c.id = s.company_id
     where s.world_id = ${input.worldId} and s.company_id = ${input.issuerCompanyId}`);
   const issuer = checkTradable(row, input.issuerCompanyId);
-  const values = {
-    price: Number(issuer.share_price_cents),
-    depth: shareDepthRule.evaluate({ totalShares: Number(issuer.total_shares) }),
-    flow: Number(issuer.week_flow),
-    quantity: input.shares,
-  };
+  const values = shareOrderValues(issuer, input.shares);
   if (!orderWithinMarket(values)) throw new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares`);
   const rule = input.action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
   const totalCents = rule.evaluate(values);
@@ -310,13 +315,9 @@ export async function quoteShares(
   };
 }
 
-/** Stand-ins for what only the trade's statement knows, in the ledger texts it fills (tradeStatement). */
-const ISSUER_NAME = '\u0001issuer\u0001';
-const TOTAL = '\u0001total\u0001';
-const EACH = '\u0001each\u0001';
-
-/** The ledger texts of a trade, for the holder and for the issuer; the statement fills the stand-ins. */
+/** The ledger texts of a trade, for the holder and for the issuer; the statement fills the stand-ins (fillLedgerTextSql). */
 function tradeDescriptions(action: StockTradeAction, shares: number): { holder: string; issuer: string } {
+  const { name: ISSUER_NAME, total: TOTAL, each: EACH } = LEDGER_STAND_INS;
   return action === 'buy'
     ? {
         holder: `Bought ${sharesWord(shares)} of ${ISSUER_NAME} for ${TOTAL} (${EACH} each)`,
@@ -364,7 +365,7 @@ function tradeStatementTemplate(action: StockTradeAction) {
     const now = curve(sql`s.total_shares`, sql`s.week_flow`);
     const before = curve(sql`(s.total_shares - ${signed})`, sql`(s.week_flow - ${signed})`);
     const fill = (description: SQL) =>
-      sql`replace(replace(replace(${description}::text, ${TOTAL}, ${formatCentsSql(sql`priced.total_cents`)}), ${EACH}, ${formatCentsSql(sql`priced.each_cents`)}), ${ISSUER_NAME}, priced.issuer_name)`;
+      fillLedgerTextSql(description, { name: sql`priced.issuer_name`, totalCents: sql`priced.total_cents`, eachCents: sql`priced.each_cents` });
     const [holderGets, issuerGets] = action === 'buy' ? [sql`(-priced.total_cents)`, sql`priced.total_cents`] : [sql`priced.total_cents`, sql`(-priced.total_cents)`];
     const holderReason = action === 'buy' ? 'stock_buy' : 'stock_sell';
     const issuerReason = action === 'buy' ? 'share_issue' : 'share_buyback';
@@ -450,12 +451,7 @@ async function tradeRefusal(
   } catch (error) {
     return error as GameError;
   }
-  const values = {
-    price: Number(issuer.share_price_cents),
-    depth: shareDepthRule.evaluate({ totalShares: Number(issuer.total_shares) }),
-    flow: Number(issuer.week_flow),
-    quantity: shares,
-  };
+  const values = shareOrderValues(issuer, shares);
   if (!orderWithinMarket(values)) {
     return new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
   }
