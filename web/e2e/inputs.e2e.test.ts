@@ -57,7 +57,7 @@ describe('input that never guesses', () => {
     const rate = rateDialog.getByRole('textbox', { name: /Production rate/ });
     // What the rate means (a pace, not a number of units) and what overtime costs, from the game's constants.
     expect(await rateDialog.getByTestId('rate-rule').textContent()).toBe(
-      "100 is the recipe's normal pace: 200 plans twice its output, 50 half. Above 100, each point adds 1.5% to the wages (overtime) and 1% to the running cost.",
+      "100 is the recipe's normal pace, 50 half; above 100 tired crews add less each point, and 150 or more makes 125% of it. Above 100, each point adds 1.5% to the wages (overtime) and 1% to the running cost.",
     );
     await rate.fill('');
     await rate.pressSequentially('50');
