@@ -3,15 +3,19 @@
  * set), prepares the database (migrations and the seeded world), then runs the API (which serves
  * the web app) and the worker as child processes, restarting either if it dies, until Ctrl-C or
  * SIGTERM, when everything stops cleanly.
+ *
+ * On an existing data folder the first answer should come in under 3 s (issue 25; docs/benchmarks.md):
+ * the build is skipped without starting turbo when web/dist is newer than everything it is built
+ * from, and the database is prepared once, here, not again by the API and the worker.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { prepareDatabase } from '@marketcraft/db';
+import { prepareDatabase } from '@marketcraft/db/migrate.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '@marketcraft/db/embedded.ts';
 import { LOG_FORMATS, LOG_LEVELS, createLogger, defaultLogFormat, prettyLines } from '@marketcraft/db/logger.ts';
 
@@ -55,7 +59,31 @@ if (!(await portIsFree(env.PORT, env.HOST))) {
   process.exit(1);
 }
 
-if (env.SKIP_BUILD !== '1') {
+/** What web/dist is built from: the web app, the shared package, and the installed dependencies. */
+const WEB_BUILD_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'shared/src', 'shared/package.json', 'package-lock.json'];
+
+/** The newest modification time (ms) of a file or any file under a folder. */
+function newestChange(file: string): number {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  if (!stats) return 0;
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs; // a file deleted from the folder changes the folder's time
+  for (const entry of readdirSync(file, { withFileTypes: true })) newest = Math.max(newest, newestChange(path.join(file, entry.name)));
+  return newest;
+}
+
+/**
+ * Whether web/dist was built after its inputs last changed: then there is nothing to build, and
+ * starting turbo to find that out (over a second on a busy machine) is skipped.
+ */
+function webBuildIsCurrent(): boolean {
+  const built = statSync(path.join(root, 'web', 'dist', 'index.html'), { throwIfNoEntry: false });
+  return !!built && WEB_BUILD_INPUTS.every((input) => newestChange(path.join(root, input)) < built.mtimeMs);
+}
+
+if (env.SKIP_BUILD !== '1' && webBuildIsCurrent()) {
+  log('the web app is built and up to date');
+} else if (env.SKIP_BUILD !== '1') {
   log('building the web app (cached when nothing changed)...');
   const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
@@ -90,6 +118,8 @@ const childEnv = {
   WEB_DIST_DIR: path.join(root, 'web', 'dist'),
   LOG_LEVEL: env.LOG_LEVEL,
   LOG_FORMAT: 'json',
+  // Migrated and seeded above: the API and the worker skip doing it again (also when restarted).
+  DATABASE_PREPARED: '1',
 };
 
 /** The children's JSON lines as they are, or made readable when this process logs for a terminal. */
