@@ -50,7 +50,7 @@ function freePort(): Promise<number> {
 /** `npm start` in its own process group; resolves with its URL once it says it is running. */
 async function startApp(dataDir: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_FORMAT: 'json', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_FORMAT: 'json' };
   delete env.DATABASE_URL;
   const child = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
   const baseUrl = await new Promise<string>((resolve, reject) => {
