@@ -6,16 +6,18 @@
  *
  * On an existing data folder the first answer should come in under 3 s (issue 25; docs/benchmarks.md):
  * the build is skipped without starting turbo when web/dist is newer than everything it is built
- * from, and the database is prepared once, here, not again by the API and the worker.
+ * from; the database is prepared once, here, not again by the API and the worker; and in an
+ * embedded data folder it is not prepared again at all while the migrations and the code of the
+ * seed are those it was last prepared with (DATA_DIR/prepared holds their fingerprint).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { prepareDatabase } from '@marketcraft/db/migrate.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '@marketcraft/db/embedded.ts';
 import { LOG_FORMATS, LOG_LEVELS, createLogger, defaultLogFormat, prettyLines } from '@marketcraft/db/logger.ts';
 
@@ -108,8 +110,37 @@ if (!databaseUrl) {
   writeFileSync(databaseUrlFile, databaseUrl + '\n', { mode: 0o600 });
 }
 
-log('applying migrations and seeding the world if needed...');
-await prepareDatabase(databaseUrl);
+/** What preparing the database runs: the migrations, the seed and the code and data it uses. */
+const PREPARATION_INPUTS = ['db/src', 'db/migrations', 'shared/src', 'package-lock.json'];
+
+/** A hash of every file of PREPARATION_INPUTS (names and contents). */
+function preparationFingerprint(): string {
+  const hash = createHash('sha256');
+  const add = (file: string) => {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats) return;
+    if (stats.isDirectory()) {
+      for (const name of readdirSync(file).sort()) add(path.join(file, name));
+      return;
+    }
+    hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  };
+  for (const input of PREPARATION_INPUTS) add(path.join(root, input));
+  return hash.digest('hex');
+}
+
+// Only for the embedded server, whose data lives beside this file: another database (DATABASE_URL)
+// may have been changed by anyone since, so it is always prepared (migrations and seed are idempotent).
+const preparedFile = path.join(path.resolve(env.DATA_DIR), 'prepared');
+const fingerprint = embedded ? preparationFingerprint() : '';
+if (embedded && readFileSync(preparedFile, { encoding: 'utf8', flag: 'a+' }).trim() === fingerprint) {
+  log('the database is prepared: migrations and seed unchanged since it last was');
+} else {
+  log('applying migrations and seeding the world if needed...');
+  const { prepareDatabase } = await import('@marketcraft/db/migrate.ts');
+  await prepareDatabase(databaseUrl);
+  if (embedded) writeFileSync(preparedFile, fingerprint + '\n');
+}
 
 const childEnv = {
   ...process.env,
@@ -158,8 +189,12 @@ function run(name: string, script: string, readyLine: string, onReady?: () => vo
   });
 }
 
-run('api', path.join(root, 'api/src/main.ts'), 'listening on port', () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
-run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked');
+// The worker starts once the API answers: loading both at once, they share the cores and the
+// first answer waits for both (nothing is lost: a due turn is queued in the database meanwhile).
+run('api', path.join(root, 'api/src/main.ts'), 'listening on port', () => {
+  log(`Marketcraft is running at http://localhost:${env.PORT}`);
+  if (!stopping) run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked');
+});
 
 /** How long a child may take to stop after SIGTERM before it is killed. */
 const CHILD_STOP_TIMEOUT_MS = 45_000;

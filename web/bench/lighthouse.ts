@@ -15,10 +15,12 @@
  * build (initial JS gzip, what index.html loads; every script), each against the targets of issue 25.
  *
  * BENCH_RUNS=n runs Lighthouse n times per page and keeps the run with the median performance score
- * (the machine's load moves single runs). BENCH_KEEP=1 leaves the data folder.
+ * (the machine's load moves single runs). BENCH_ONLY=text audits only the pages whose name contains
+ * it. BENCH_REPORTS=folder writes each page's full Lighthouse report (JSON) there. BENCH_KEEP=1
+ * leaves the data folder.
  */
 import { spawn, execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,6 +120,10 @@ async function audit(port: number, url: string, page: string, cookie?: string): 
       cookie ? { extends: 'lighthouse:default', settings: { extraHeaders: { Cookie: cookie } } } : undefined,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (process.env.BENCH_REPORTS) {
+      mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+      writeFileSync(path.join(process.env.BENCH_REPORTS, `${page.replace(/[^a-z0-9]+/gi, '-')}-${run + 1}.json`), JSON.stringify(result.lhr, null, 1));
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
@@ -183,6 +189,7 @@ try {
     ['week results (/reports)', '/reports', cookie],
   ];
   for (const [name, route, pageCookie] of pages) {
+    if (process.env.BENCH_ONLY && !name.includes(process.env.BENCH_ONLY)) continue;
     process.stdout.write(`Lighthouse: ${name}...\n`);
     results.push(await audit(chrome.port, `${app.baseUrl}${route}`, name, pageCookie));
   }
