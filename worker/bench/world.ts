@@ -1,6 +1,7 @@
 /** The benchmark world: N companies with 10 buildings each, seeded set-based (worker/bench/turn.ts, bench:turn --worlds). */
 import { sql } from 'drizzle-orm';
 import type { Database } from '@marketcraft/db/client.ts';
+import { cityMarketsSql } from '@marketcraft/db';
 
 /** N companies x 10 buildings in world `worldId` (default the public world), set-based. */
 export async function seedCompanies(db: Database, companies: number, worldId = 1): Promise<void> {
@@ -47,7 +48,7 @@ export async function seedCompanies(db: Database, companies: number, worldId = 1
     cross join lateral (select pr.id, wp.current_price_cents from products pr join world_products wp on wp.world_id = ${w} and wp.product_id = pr.id
                         where pr.category in ('Food Products', 'Consumer Goods')
                         order by pr.id offset (b.id % 5) limit 2) p
-    left join city_market_data cmd on cmd.world_id = ${w} and cmd.city_id = b.city_id and cmd.product_id = p.id
+    left join ${cityMarketsSql(worldId)} cmd on cmd.city_id = b.city_id and cmd.product_id = p.id
     where b.world_id = ${w} and b.type = 'store'`);
   // Each company holds 10 shares of the next one (dividends); market activity on every product.
   await db.execute(sql`

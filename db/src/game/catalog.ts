@@ -1,10 +1,10 @@
 /** Read-only catalog: goods, recipes, cities and their market data. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { GameError, centsToDollars } from '@marketcraft/shared';
-import { cities, cityMarketData, countries, products } from '../schema/index.ts';
+import { cities, cityMarketData, countries, products, worldProducts } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { loadRecipes, type RecipeView } from './buildings.ts';
-import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './marketPrices.ts';
+import { referencePriceSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './marketPrices.ts';
 
 export interface GoodView {
   id: number;
@@ -110,10 +110,11 @@ export async function cityMarketDataOf(db: DbExecutor, worldId: number, cityId: 
       productName: products.name,
       category: products.category,
       demandLevel: cityMarketData.demandLevel,
-      marketPriceCents: cityMarketData.marketPriceCents,
+      marketPriceCents: sql`${referencePriceSql(sql`${worldProducts.currentPriceCents}`, sql`${cityMarketData.priceFactorBp}`)}`.mapWith(Number),
     })
     .from(cityMarketData)
     .innerJoin(products, eq(products.id, cityMarketData.productId))
+    .innerJoin(worldProducts, and(eq(worldProducts.worldId, cityMarketData.worldId), eq(worldProducts.productId, cityMarketData.productId)))
     .where(and(eq(cityMarketData.worldId, worldId), eq(cityMarketData.cityId, city.id)))
     .orderBy(asc(products.id));
   return rows.map((row) => ({

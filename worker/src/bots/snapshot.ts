@@ -16,7 +16,7 @@ import {
   sumResearchEffects,
   type ResearchEffectValue,
 } from '@marketcraft/shared';
-import { isConsumerGoodSql, ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
+import { cityMarketsSql, isConsumerGoodSql, referencePriceSql, ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
 import type { BotBuilding, BotSnapshot, BotWorld, CityDemand, ShareValuation, WorldCity, WorldProduct, WorldRecipe } from './types.ts';
 
 
@@ -104,7 +104,8 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
     is_active: boolean;
   }>(sql`
     select b.company_id, sp.building_id, sp.product_id, sp.quantity, sp.retail_price_cents,
-           coalesce(cmd.market_price_cents, round(p.current_price_cents * 1.3)) as reference_cents,
+           coalesce(case when cmd.world_id is not null then ${referencePriceSql(sql`p.current_price_cents`, sql`cmd.price_factor_bp`)} end,
+                    round(p.current_price_cents * 1.3)) as reference_cents,
            sp.units_sold_last_turn, sp.is_active
     from store_products sp
     join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
@@ -164,7 +165,7 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
            ${ruleSql(baseDemandRule, { population: sql`ci.population`, demandLevel: sql`cmd.demand_level`, baseReferenceCents: baseReference })} as base_demand,
            coalesce(s.stores, 0) as stores
     from pairs k
-    join city_market_data cmd on cmd.world_id = ${worldId}::int and cmd.city_id = k.city_id and cmd.product_id = k.product_id
+    join ${cityMarketsSql(worldId)} cmd on cmd.city_id = k.city_id and cmd.product_id = k.product_id
     join ${worldProductsSql(worldId)} p on p.id = k.product_id
     join cities ci on ci.id = k.city_id
     left join selling s on s.city_id = k.city_id and s.product_id = k.product_id
