@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import postgres from 'postgres';
 import { sql as drizzleSql } from 'drizzle-orm';
-import { cityMarketsSql } from '../src/game/marketPrices.ts';
+import { cityMarketsSql } from '../src/game/goods/prices.ts';
 import {
   BUILDING_TYPES,
   CITY_BONUS_TYPES,

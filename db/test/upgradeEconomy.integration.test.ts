@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { sql as drizzleSql } from 'drizzle-orm';
-import { cityMarketsSql } from '../src/game/marketPrices.ts';
+import { cityMarketsSql } from '../src/game/goods/prices.ts';
 import { inject } from 'vitest';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';

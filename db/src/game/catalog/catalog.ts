@@ -1,0 +1,163 @@
+/** Read-only catalog: goods, recipes, cities and their market data. */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { GameError, centsToDollars } from '@marketcraft/shared';
+import { cities, cityMarketData, countries, products, worldProducts } from '../../schema/index.ts';
+import type { DbExecutor } from '../../client.ts';
+import { loadRecipes, type RecipeView } from '../buildings/buildings.ts';
+import { referencePriceSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from '../goods/prices.ts';
+
+export interface GoodView {
+  id: number;
+  name: string;
+  category: string;
+  subcategory: string;
+  current_price: number;
+  base_price: number;
+  /** (current - base) / base x 100, rounded to 2 decimals. */
+  price_change_percent: number;
+  /** What one unit costs to buy, and selling one unit pays, on the market now (marketPrices.ts). */
+  buy_price: number;
+  sell_price: number;
+}
+
+/** Spec section 9: price change percent = (current - base) / base, shown in percent. */
+export function priceChangePercent(currentCents: number, baseCents: number): number {
+  if (baseCents <= 0) return 0;
+  return Math.round(((currentCents - baseCents) / baseCents) * 10_000) / 100;
+}
+
+/**
+ * What GET /goods is computed from, in one small query: the week (posted prices move at the turn),
+ * the units traded this week (every trade with the market adds to them, and the one-unit prices
+ * follow the week's flow), and the world's posted prices summed with their count (a price shock
+ * moves one mid-week; a catalogue change adds rows). Two answers with the same version are the same.
+ */
+async function goodsVersion(db: DbExecutor, worldId: number): Promise<string | null> {
+  const [row] = await db.execute<{ version: string }>(sql`
+    select w.current_week || ':' ||
+           (select coalesce(sum(ma.units_bought + ma.units_sold), 0) from market_activity ma where ma.world_id = w.id and ma.week = w.current_week) || ':' ||
+           (select count(*) || ':' || coalesce(sum(wp.current_price_cents), 0) from world_products wp where wp.world_id = w.id) as version
+    from worlds w where w.id = ${worldId}`);
+  return row ? row.version : null;
+}
+
+/**
+ * The last answer of GET /goods per database and world, with its version: the list is read by every
+ * player's screen and script and changes only with a trade, a turn or a shock, while computing it
+ * (304 products, each with its curve prices) cost about 5 times the version query.
+ */
+const goodsCache = new WeakMap<object, Map<number, { version: string; goods: readonly GoodView[] }>>();
+
+/** GET /goods: every product, with what one unit costs and pays on the market now. */
+export async function listGoods(db: DbExecutor, worldId: number): Promise<readonly GoodView[]> {
+  const version = await goodsVersion(db, worldId);
+  let worlds = goodsCache.get(db);
+  const cached = worlds?.get(worldId);
+  if (version !== null && cached?.version === version) return cached.goods;
+  // Read after the version: a trade in between makes the next version differ, so nothing stale is kept.
+  const goods = await readGoods(db, worldId);
+  if (version !== null) {
+    if (!worlds) goodsCache.set(db, (worlds = new Map()));
+    worlds.set(worldId, { version, goods });
+  }
+  return goods;
+}
+
+async function readGoods(db: DbExecutor, worldId: number): Promise<GoodView[]> {
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    category: string;
+    subcategory: string;
+    current_price_cents: number;
+    base_price_cents: number;
+    buy_cents: number;
+    sell_cents: number;
+  }>(sql`
+    select p.id, p.name, p.category, p.subcategory, p.current_price_cents, p.base_price_cents,
+           ${unitBuyCentsSql} as buy_cents, ${unitSellCentsSql} as sell_cents
+    from ${worldProductsSql(worldId, { weekFlow: true })} p order by p.id`);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    category: row.category,
+    subcategory: row.subcategory,
+    current_price: centsToDollars(Number(row.current_price_cents)),
+    base_price: centsToDollars(Number(row.base_price_cents)),
+    price_change_percent: priceChangePercent(Number(row.current_price_cents), Number(row.base_price_cents)),
+    buy_price: centsToDollars(Number(row.buy_cents)),
+    sell_price: centsToDollars(Number(row.sell_cents)),
+  }));
+}
+
+/** GET /recipes: every recipe with its inputs (optionally one building type, case-insensitive). */
+export async function listRecipes(db: DbExecutor, buildingType?: string): Promise<RecipeView[]> {
+  return loadRecipes(db, buildingType ? { buildingType } : {});
+}
+
+export interface CityView {
+  id: number;
+  name: string;
+  country_id: number;
+  country_name: string;
+  bonus_type: string;
+  bonus_value: number;
+}
+
+/** GET /cities. */
+export async function listCities(db: DbExecutor): Promise<CityView[]> {
+  const rows = await db
+    .select({
+      id: cities.id,
+      name: cities.name,
+      countryId: cities.countryId,
+      countryName: countries.name,
+      bonusType: cities.bonusType,
+      bonusValue: cities.bonusValue,
+    })
+    .from(cities)
+    .innerJoin(countries, eq(countries.id, cities.countryId))
+    .orderBy(asc(cities.name));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    country_id: row.countryId,
+    country_name: row.countryName,
+    bonus_type: row.bonusType,
+    bonus_value: row.bonusValue,
+  }));
+}
+
+export interface CityMarketDataView {
+  product_id: number;
+  product_name: string;
+  category: string;
+  demand_level: number;
+  market_price: number;
+}
+
+/** GET /cities/{id}/market-data: 404 `City not found` for an unknown city. */
+export async function cityMarketDataOf(db: DbExecutor, worldId: number, cityId: number): Promise<CityMarketDataView[]> {
+  const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId));
+  if (!city) throw new GameError('NOT_FOUND', 'City not found');
+  const rows = await db
+    .select({
+      productId: cityMarketData.productId,
+      productName: products.name,
+      category: products.category,
+      demandLevel: cityMarketData.demandLevel,
+      marketPriceCents: sql`${referencePriceSql(sql`${worldProducts.currentPriceCents}`, sql`${cityMarketData.priceFactorBp}`)}`.mapWith(Number),
+    })
+    .from(cityMarketData)
+    .innerJoin(products, eq(products.id, cityMarketData.productId))
+    .innerJoin(worldProducts, and(eq(worldProducts.worldId, cityMarketData.worldId), eq(worldProducts.productId, cityMarketData.productId)))
+    .where(and(eq(cityMarketData.worldId, worldId), eq(cityMarketData.cityId, city.id)))
+    .orderBy(asc(products.id));
+  return rows.map((row) => ({
+    product_id: row.productId,
+    product_name: row.productName,
+    category: row.category,
+    demand_level: row.demandLevel,
+    market_price: centsToDollars(row.marketPriceCents),
+  }));
+}
