@@ -1,7 +1,7 @@
 /** The benchmark world: N companies with 10 buildings each, seeded set-based (worker/bench/turn.ts, bench:turn --worlds). */
 import { sql } from 'drizzle-orm';
 import type { Database } from '@marketcraft/db/client.ts';
-import { cityMarketsSql } from '@marketcraft/db';
+import { referencePriceSql } from '@marketcraft/db';
 
 /** N companies x 10 buildings in world `worldId` (default the public world), set-based. */
 export async function seedCompanies(db: Database, companies: number, worldId = 1): Promise<void> {
@@ -42,13 +42,15 @@ export async function seedCompanies(db: Database, companies: number, worldId = 1
   // Two products on each store's shelf, priced 1.2x to 2x the city market price.
   await db.execute(sql`
     insert into store_products (world_id, building_id, product_id, quantity, retail_price_cents, cost_price_cents)
-    select ${w}, b.id, p.id, 300, greatest(1, round(coalesce(cmd.market_price_cents, p.current_price_cents) * (1.2 + (b.id % 9) / 10.0))), p.current_price_cents
+    select ${w}, b.id, p.id, 300,
+           greatest(1, round(coalesce(case when cmd.world_id is not null then ${referencePriceSql(sql`p.current_price_cents`, sql`cmd.price_factor_bp`)} end, p.current_price_cents)
+                             * (1.2 + (b.id % 9) / 10.0))), p.current_price_cents
     from buildings b
     join companies c on c.world_id = b.world_id and c.id = b.company_id and c.name like 'Bench company %'
     cross join lateral (select pr.id, wp.current_price_cents from products pr join world_products wp on wp.world_id = ${w} and wp.product_id = pr.id
                         where pr.category in ('Food Products', 'Consumer Goods')
                         order by pr.id offset (b.id % 5) limit 2) p
-    left join ${cityMarketsSql(worldId)} cmd on cmd.city_id = b.city_id and cmd.product_id = p.id
+    left join city_market_data cmd on cmd.world_id = ${w} and cmd.city_id = b.city_id and cmd.product_id = p.id
     where b.world_id = ${w} and b.type = 'store'`);
   // Each company holds 10 shares of the next one (dividends); market activity on every product.
   await db.execute(sql`

@@ -16,7 +16,7 @@ import {
   sumResearchEffects,
   type ResearchEffectValue,
 } from '@marketcraft/shared';
-import { cityMarketsSql, isConsumerGoodSql, referencePriceSql, ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
+import { isConsumerGoodSql, referencePriceSql, ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
 import type { BotBuilding, BotSnapshot, BotWorld, CityDemand, ShareValuation, WorldCity, WorldProduct, WorldRecipe } from './types.ts';
 
 
@@ -161,11 +161,11 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
       where sp.world_id = ${worldId}::int and sp.is_active and sp.quantity > 0
       group by b.city_id, sp.product_id
     )
-    select k.city_id, k.product_id, cmd.market_price_cents as reference_cents,
+    select k.city_id, k.product_id, ${referencePriceSql(sql`p.current_price_cents`, sql`cmd.price_factor_bp`)} as reference_cents,
            ${ruleSql(baseDemandRule, { population: sql`ci.population`, demandLevel: sql`cmd.demand_level`, baseReferenceCents: baseReference })} as base_demand,
            coalesce(s.stores, 0) as stores
     from pairs k
-    join ${cityMarketsSql(worldId)} cmd on cmd.city_id = k.city_id and cmd.product_id = k.product_id
+    join city_market_data cmd on cmd.world_id = ${worldId}::int and cmd.city_id = k.city_id and cmd.product_id = k.product_id
     join ${worldProductsSql(worldId)} p on p.id = k.product_id
     join cities ci on ci.id = k.city_id
     left join selling s on s.city_id = k.city_id and s.product_id = k.product_id
