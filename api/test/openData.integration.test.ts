@@ -253,14 +253,14 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
 
     const unknownTable = await file(alice, 'weeks/1/salaries.csv.gz');
     expect(unknownTable.status).toBe(400);
-    expect((await unknownTable.json()).error).toBe('Unknown table: salaries. The tables are prices, city_retail, leaderboard, companies, shares (manifest.json lists their columns)');
+    expect(((await unknownTable.json()) as { error: string }).error).toBe('Unknown table: salaries. The tables are prices, city_retail, leaderboard, companies, shares (manifest.json lists their columns)');
     const unknownFormat = await file(alice, 'weeks/1/prices.json');
     expect(unknownFormat.status).toBe(400);
-    expect((await unknownFormat.json()).error).toBe("Unknown file: a week's files are <table>.csv.gz and <table>.parquet");
+    expect(((await unknownFormat.json()) as { error: string }).error).toBe("Unknown file: a week's files are <table>.csv.gz and <table>.parquet");
     for (const week of ['0', 'abc', '2.5']) {
       const response = await file(alice, `weeks/${week}/prices.csv.gz`);
       expect(response.status).toBe(400);
-      expect((await response.json()).error).toBe('week must be a whole number, 1 or more');
+      expect(((await response.json()) as { error: string }).error).toBe('week must be a whole number, 1 or more');
     }
 
     const outsider = await app.createPlayer({ name: 'Data Outsider' });
