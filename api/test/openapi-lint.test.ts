@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../src/openapi.ts';
+import { runInNewContext } from 'node:vm';
+import { DOCS_SCRIPT, buildOpenApiDocument } from '../src/openapi.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -39,5 +40,17 @@ describe('the OpenAPI document', () => {
     const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
     expect(operations.length).toBeGreaterThan(90);
     expect(operations.filter((operation) => operation.tags?.length !== 1 || !declared.has(operation.tags[0]!))).toEqual([]);
+  });
+
+  it('/api/docs lists every route, the binary data files included (its script once stopped at an answer without JSON)', async () => {
+    const routes = { innerHTML: 'Loading…' };
+    const document = buildOpenApiDocument();
+    const page = { getElementById: (id: string) => (id === 'routes' ? routes : null) };
+    runInNewContext(DOCS_SCRIPT, { fetch: async () => ({ json: async () => document }), document: page, JSON, Object });
+    for (let tick = 0; tick < 20 && routes.innerHTML === 'Loading…'; tick += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(routes.innerHTML).toContain('<code>/api/data/worlds/{id}/weeks/{week}/{table}.{format}</code>');
+    expect(routes.innerHTML).toContain('Answer (200): application/gzip or application/vnd.apache.parquet');
+    expect(routes.innerHTML).toContain('<code>/api/data/worlds/{id}/manifest.json</code>');
+    expect(routes.innerHTML.match(/<h2>/g)).toHaveLength(Object.values((document as { paths: Record<string, object> }).paths).flatMap((methods) => Object.keys(methods)).length);
   });
 });

@@ -121,8 +121,9 @@ function csvField(column: DataColumn, value: TableRow[string]): string {
 export function encodeCsvGz(table: DataTable, rows: readonly TableRow[]): Buffer {
   const lines = [table.columns.map((column) => column.name).join(',')];
   for (const row of rows) lines.push(table.columns.map((column) => csvField(column, row[column.name] ?? null)).join(','));
-  // mtime 0 in the gzip header (Node's default): the same rows give the same bytes.
-  return gzipSync(lines.join('\r\n') + '\r\n', { level: 9 });
+  // mtime 0 in the gzip header (Node's default): the same rows give the same bytes. The default
+  // level (6): level 9 took 4 times as long for 1% less.
+  return gzipSync(lines.join('\r\n') + '\r\n');
 }
 
 const PARQUET_TYPES = { int32: 'INT32', int64: 'INT64', dollars: 'DOUBLE', text: 'STRING', boolean: 'BOOLEAN' } as const;
@@ -160,6 +161,10 @@ export function encodeParquet(table: DataTable, rows: readonly TableRow[]): Buff
       { key: 'marketcraft.units', value: JSON.stringify(Object.fromEntries(table.columns.map((column) => [column.name, column.unit]))) },
     ],
     createdBy: 'marketcraft',
+    // One row group and no column statistics: a week's file is small, and both took 4 times as
+    // long to write (a 15,200-row city_retail: 1.6 s -> 0.4 s on a loaded machine).
+    rowGroupSize: 10_000_000,
+    statistics: false,
   });
   return Buffer.from(writer.getBuffer());
 }
