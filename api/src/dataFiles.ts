@@ -64,6 +64,11 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 }
 
 export function registerDataFileRoutes(app: Hono, services: ApiServices): void {
+  // The files are read only: another method is a 405 naming the ones they take (as for the REST routes).
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/data/worlds/:id/weeks/:week/:file', (c) => {
+    c.header('Allow', 'GET, HEAD');
+    return c.json({ error: `${c.req.method} is not allowed on ${c.req.path}: it takes GET` }, 405);
+  });
   app.get('/api/data/worlds/:id/weeks/:week/:file', async (c) => {
     const resHeaders = new Headers();
     try {

@@ -263,6 +263,10 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
       expect(((await response.json()) as { error: string }).error).toBe('week must be a whole number, 1 or more');
     }
 
+    const posted = await fetch(`${app.baseUrl}/api/data/worlds/${worldId}/weeks/1/prices.csv.gz`, { method: 'POST', headers: { authorization: `Bearer ${alice.token}` } });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET, HEAD');
+
     const outsider = await app.createPlayer({ name: 'Data Outsider' });
     for (const path of ['weeks/1/prices.csv.gz', 'manifest.json']) {
       const response = await file(outsider, path);
