@@ -96,7 +96,7 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
     await ok(alice, 'POST', '/stocks/trade', { company_id: bobCompany, shares: 3, action: 'sell' });
     await turn();
     await turn();
-  });
+  }, 300_000);
   afterAll(async () => {
     await app.close();
   });

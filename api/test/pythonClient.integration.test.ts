@@ -78,7 +78,8 @@ describe('the Python client and its notebook', { timeout: 300_000 }, () => {
     for (let week = 1; week <= WEEKS; week += 1) expect((await runTurn(db, { worldId })).status).toBe('advanced');
     cache = await mkdtemp(path.join(os.tmpdir(), 'marketcraft-notebook-'));
     output = (await python([path.join(repoRoot, 'clients/python/run_notebook.py'), path.join(repoRoot, 'clients/python/notebooks/season.ipynb')])).stdout;
-  });
+    // 20 turns, then the notebook makes and reads 20 weeks of files: minutes on a loaded machine.
+  }, 600_000);
   afterAll(async () => {
     await app.close();
     if (cache) await rm(cache, { recursive: true, force: true });
