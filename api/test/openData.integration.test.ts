@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { createWorld, joinWorld, users } from '@marketcraft/db';
 import { DATA_TABLES, PUBLIC_WORLD_ID, weekNotFinishedMessage, type DataTableName } from '@marketcraft/shared';
+import { MANIFEST_MAKES_WEEKS } from '@marketcraft/db';
 import { runTurn } from '../../worker/src/turn/index.ts';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 
@@ -277,6 +278,19 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
     expect((await file(null, 'manifest.json')).status).toBe(401);
     // The teacher reads the class's data too.
     expect((await file(teacher, 'weeks/1/leaderboard.parquet')).status).toBe(200);
+  });
+
+  it('a manifest makes at most the newest MANIFEST_MAKES_WEEKS unmade weeks; their first file request makes the others', async () => {
+    const db = app.database.db;
+    const long = await createWorld(db, { id: teacher.userId, isAdmin: false }, { name: 'Long season', turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 0, seed: 26, maxPlayers: 30 });
+    for (let week = 1; week <= MANIFEST_MAKES_WEEKS + 2; week += 1) expect((await runTurn(db, { worldId: long.id })).status).toBe('advanced');
+    const first = await ok(teacher, 'GET', `/data/worlds/${long.id}/manifest.json`);
+    expect(first.weeks.map((week: { week: number; files: unknown[] }) => [week.week, week.files.length])).toEqual([[1, 0], [2, 0], [3, 10], [4, 10], [5, 10], [6, 10]]);
+    const made = await fetch(`${app.baseUrl}/api/data/worlds/${long.id}/weeks/1/prices.csv.gz`, { headers: { authorization: `Bearer ${teacher.token}` } });
+    expect(made.status).toBe(200);
+    const second = await ok(teacher, 'GET', `/data/worlds/${long.id}/manifest.json`);
+    expect(second.weeks.map((week: { files: unknown[] }) => week.files.length)).toEqual([10, 10, 10, 10, 10, 10]);
+    expect(second.weeks[0].files.find((entry: { table: string; format: string }) => entry.table === 'prices' && entry.format === 'csv.gz').sha256).toBe(made.headers.get('etag')!.replaceAll('"', ''));
   });
 
   it("a personal token with the read scope reads a world it plays in; the public world's files are public", async () => {

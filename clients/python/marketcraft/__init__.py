@@ -72,13 +72,17 @@ class Client:
     # --- the API ---------------------------------------------------------------------------
 
     def _request(self, path: str, headers: Optional[Dict[str, str]] = None) -> bytes:
+        return self._respond(path, headers)[0]
+
+    def _respond(self, path: str, headers: Optional[Dict[str, str]] = None):
+        """The answer's body and headers; waits out a 429 (Retry-After) and raises ApiError for any other error."""
         url = path if path.startswith("http") else f"{self.base_url}{path if path.startswith('/api') else '/api' + path}"
         request_headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json", **(headers or {})}
         while True:
             request = urllib.request.Request(url, headers=request_headers)
             try:
-                with urllib.request.urlopen(request, timeout=120) as response:
-                    return response.read()
+                with urllib.request.urlopen(request, timeout=300) as response:
+                    return response.read(), response.headers
             except urllib.error.HTTPError as error:
                 body = error.read()
                 if error.code == 429:
@@ -117,27 +121,34 @@ class Client:
         raise ValueError(f"Unknown table: {table}. The tables are {', '.join(TABLES)}")
 
     def _file_entry(self, world_id: int, week: int, table: str, fmt: str) -> Dict[str, Any]:
+        """The manifest's entry of a file; a finished week whose files are not made yet has none: its URL, checked by ETag."""
+        if table not in TABLES and table not in {spec["name"] for spec in self.manifest(world_id)["tables"]}:
+            raise ValueError(f"Unknown table: {table}. The tables are {', '.join(TABLES)}")
         for refresh in (False, True):
             for entry in self.manifest(world_id, refresh=refresh)["weeks"]:
                 if entry["week"] == week:
                     for file in entry["files"]:
                         if file["table"] == table and file["format"] == fmt:
                             return file
+                    return {"url": f"/api/data/worlds/{int(world_id)}/weeks/{int(week)}/{table}.{fmt}", "sha256": None}
         raise ValueError(f"World {world_id} has no {table}.{fmt} for week {week}: weeks with files are {self.weeks(world_id)}")
 
     def download(self, world_id: int, week: int, table: str, fmt: str = "csv.gz") -> bytes:
-        """One file's bytes, checked against the manifest's SHA-256 and cached (a finished week never changes)."""
+        """One file's bytes, checked against its SHA-256 (the manifest's, or the ETag) and cached: a finished week never changes."""
         entry = self._file_entry(world_id, week, table, fmt)
-        cached = os.path.join(self.cache_dir, entry["sha256"]) if self.cache_dir else None
-        if cached and os.path.exists(cached):
-            with open(cached, "rb") as handle:
-                return handle.read()
-        content = self._request(entry["url"])
+        if entry["sha256"] and self.cache_dir:
+            cached = os.path.join(self.cache_dir, entry["sha256"])
+            if os.path.exists(cached):
+                with open(cached, "rb") as handle:
+                    return handle.read()
+        content, headers = self._respond(entry["url"])
+        expected = entry["sha256"] or (headers.get("ETag") or "").strip('"')
         digest = hashlib.sha256(content).hexdigest()
-        if digest != entry["sha256"]:
+        if digest != expected:
             raise ApiError(0, f"{table}.{fmt} of week {week} does not match its checksum", entry["url"])
-        if cached:
+        if self.cache_dir:
             os.makedirs(self.cache_dir, exist_ok=True)
+            cached = os.path.join(self.cache_dir, digest)
             with open(cached + ".part", "wb") as handle:
                 handle.write(content)
             os.replace(cached + ".part", cached)

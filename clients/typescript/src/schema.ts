@@ -12436,7 +12436,7 @@ export interface operations {
                                 nullable: boolean;
                             }[];
                         }[];
-                        /** @description Every finished week that has data files, oldest first */
+                        /** @description Every finished week that has data files, oldest first; a week whose files are not made yet lists none (they are made by their first request) */
                         weeks: {
                             week: number;
                             files: {

@@ -53,5 +53,5 @@ export const dataManifestResponse = z.strictObject({
         ),
       }),
     )
-    .describe('Every finished week that has data files, oldest first'),
+    .describe('Every finished week that has data files, oldest first; a week whose files are not made yet lists none (they are made by their first request)'),
 });

@@ -177,8 +177,34 @@ const FILES_PER_WEEK = DATA_TABLES.length * DATA_FILE_FORMATS.length;
 /** Serialises the making of one world's files (two requests for a new week make it once). */
 const DATA_FILES_LOCK_KEY = 0x6d636f64; // "mcod"
 
+/**
+ * Weeks a process makes at once. Making one holds a database connection for a few seconds (a big
+ * world on a loaded machine); the others wait here, holding none, so a class opening its notebooks
+ * at the same moment never takes the API's whole pool.
+ */
+export const WEEKS_MADE_AT_ONCE = 2;
+let making = 0;
+const waitingToMake: Array<() => void> = [];
+
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (making >= WEEKS_MADE_AT_ONCE) await new Promise<void>((resolve) => waitingToMake.push(resolve));
+  else making += 1;
+  try {
+    return await work();
+  } finally {
+    // Hand the place to the next waiting request, or give it back.
+    const next = waitingToMake.shift();
+    if (next) next();
+    else making -= 1;
+  }
+}
+
 /** Reads the week's rows, encodes every file, keeps them; once (a week already made is left as it is). */
 export async function makeWeekFiles(db: DbExecutor, worldId: number, week: number): Promise<void> {
+  await oneAtATime(() => makeWeek(db, worldId, week));
+}
+
+async function makeWeek(db: DbExecutor, worldId: number, week: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DATA_FILES_LOCK_KEY}, ${worldId}::int)`);
     const [made] = await tx.execute<{ files: number }>(sql`select count(*)::int as files from data_files where world_id = ${worldId} and week = ${week}`);
@@ -246,13 +272,23 @@ export interface DataManifest {
   }>;
 }
 
-/** GET /api/data/worlds/{id}/manifest.json: the tables with their columns and units, and every finished week's files (made now when missing). */
+/** Weeks whose files one manifest request makes (newest first); any others are made by their first file request. */
+export const MANIFEST_MAKES_WEEKS = 4;
+
+/**
+ * GET /api/data/worlds/{id}/manifest.json: the tables with their columns and units, and every
+ * finished week with its files. Weeks not made yet are made here, the newest MANIFEST_MAKES_WEEKS
+ * of them, so one request never makes a long season at once (the first request after a server
+ * upgrade, a big world); a week still unmade lists no files (`files: []`): its files are made on
+ * their first request, and the next manifest lists them.
+ */
 export async function dataManifest(db: DbExecutor, worldId: number): Promise<DataManifest> {
   const { currentWeek, weeks } = await publishedWeeks(db, worldId);
   const made = await db.execute<{ week: number; files: number }>(sql`
     select week, count(*)::int as files from data_files where world_id = ${worldId} group by week`);
   const complete = new Set(made.filter((row) => Number(row.files) >= FILES_PER_WEEK).map((row) => Number(row.week)));
-  for (const week of weeks) if (!complete.has(week)) await makeWeekFiles(db, worldId, week);
+  const missing = weeks.filter((week) => !complete.has(week)).reverse().slice(0, MANIFEST_MAKES_WEEKS);
+  for (const week of missing) await makeWeekFiles(db, worldId, week);
   const files = await db.execute<{ week: number; table_name: DataTableName; format: DataFileFormat; rows: number; bytes: number; sha256: string }>(sql`
     select week, table_name, format, rows, octet_length(content) as bytes, sha256 from data_files where world_id = ${worldId}`);
   const [world] = await db.execute<{ name: string }>(sql`select name from worlds where id = ${worldId}`);
