@@ -3263,6 +3263,24 @@ export interface operations {
                                 }[];
                                 ready: boolean;
                             }[];
+                            /** @description Production buildings with a recipe: the week's profit at 100/125/150/175/200% with every input bought at today's prices, and the best rate (docs/economy.md, "Overtime: where the extra output stops paying") */
+                            overtime: {
+                                rates: {
+                                    rate: number;
+                                    /** @description Units planned at this rate (tired crews above 100%) */
+                                    output_units: number;
+                                    /** @description The output at the market's sell price */
+                                    revenue: number;
+                                    /** @description The inputs it needs at the market's buy price + wages + operating cost at this rate */
+                                    costs: number;
+                                    /** @description US dollars, at most two decimals */
+                                    profit: number;
+                                }[];
+                                /** @description The production rate with the highest profit */
+                                best_rate: number;
+                                /** @description US dollars, at most two decimals */
+                                best_profit: number;
+                            } | null;
                         };
                     };
                 };
