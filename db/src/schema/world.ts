@@ -82,6 +82,24 @@ export const turns = pgTable(
   (t) => [primaryKey({ columns: [t.worldId, t.week] }), uniqueIndex('turns_world_job_key').on(t.worldId, t.jobId)],
 );
 
+/**
+ * When a turn worker process was last seen alive: it writes this one row at start and every second
+ * while it runs. 'Advance Turn' while no worker is connected reads it: a worker seen within its
+ * heartbeat interval is restarting (the turn is queued and answered when it commits); none seen,
+ * or gone longer, answers 503 'The turn worker is not running.' (docs/operations.md).
+ */
+export const turnWorkerPresence = pgTable(
+  'turn_worker_presence',
+  {
+    /** Always 1: the last sign of any worker. */
+    id: integer().primaryKey().default(1),
+    seenAt: timestamp({ withTimezone: true }).notNull(),
+    /** The worker's TURN_HEARTBEAT_SECONDS: how long after seenAt it counts as restarting. */
+    heartbeatSeconds: integer().notNull(),
+  },
+  (t) => [check('turn_worker_presence_one_row', sql`${t.id} = 1`)],
+);
+
 export const countries = pgTable(
   'countries',
   {
