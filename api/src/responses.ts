@@ -431,6 +431,17 @@ export const responseSchemas = {
       purchase_price: dollars.describe('Average purchase price per unit after this purchase'),
       cash: dollars,
     }),
+    shelfPrice: z.strictObject({
+      product_id: id,
+      best_price: dollars.describe("The price the store's forecast finds best: the most margin over the average cost next turn, given every other store's shelf in the city now"),
+      units: count.describe('Units the shelf sells next turn at best_price (within the units available and what the store\'s other shelves leave of its capacity)'),
+      revenue: dollars,
+      margin: dollars.describe('revenue - units x average_cost'),
+      markup_price: dollars.describe("The spec's suggestion: average_cost x 1.5 ('50% markup')"),
+      average_cost: dollars.describe("A unit's average cost: the store's back room's if it holds the product, else the warehouse's"),
+      reference_price: dollars.describe('What shoppers in the city expect to pay'),
+      available: count.describe("Units the store can put on the shelf: its back room plus the warehouse"),
+    }),
     transferToStore: z.strictObject({
       building_id: id,
       product_id: id,

@@ -55,6 +55,7 @@ export const REST_PROCEDURES = {
   'buildings.selectCategory': appRouter.buildings.selectCategory,
   'buildings.inventory': appRouter.buildings.inventory,
   'buildings.purchaseInventory': appRouter.buildings.purchaseInventory,
+  'buildings.shelfPrice': appRouter.buildings.shelfPrice,
   'buildings.transferToStore': appRouter.buildings.transferToStore,
 
   'stores.products': appRouter.stores.products,

@@ -25,7 +25,7 @@ describe('auth journey', () => {
     expect(await page.title()).toBe('Sign In | Marketcraft');
 
     await signUpInBrowser(page, email);
-    await page.getByRole('heading', { name: `Welcome back, ${company}!` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${company}!` }).waitFor();
     await page.getByTestId('header-cash').getByText('$500,000').waitFor();
     expect(await page.getByTestId('header-week').textContent()).toMatch(/^\d+$/);
     expect(await page.title()).toBe('Dashboard | Marketcraft');
@@ -49,7 +49,7 @@ describe('auth journey', () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('authbad');
     await signUpInBrowser(page, email);
-    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
 

@@ -20,6 +20,7 @@ export * from './plan/production.ts';
 export * from './plan/costs.ts';
 export * from './plan/retail.ts';
 export * from './forecast.ts';
+export * from './retail/shelfPrice.ts';
 export * from './marketPrices.ts';
 export * from './transactions.ts';
 export * from './warehouse.ts';

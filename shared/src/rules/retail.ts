@@ -148,3 +148,91 @@ export const storeRevenueRule = defineRule({
   },
   formula: (v) => E.divRound(E.mul(v.units, v.retailCents, E.add(100, v.priceBonus)), 100),
 });
+
+/**
+ * One shelf offer in a city's market for one product, as the shoppers' split sees it: its pull
+ * (storeWeightRule) and its price.
+ */
+export interface ShelfOffer {
+  weight: number;
+  priceCents: number;
+}
+
+/** What a store's best shelf price is searched against: the city's market for the product now. */
+export interface ShelfMarket {
+  /** What shoppers in the city expect to pay (R). */
+  referenceCents: number;
+  /** Units the city buys at R (baseDemandRule, an instructor's demand shock included). */
+  baseDemand: number;
+  /** The other stores' offers of the product in the city (this store's own offer left out). */
+  others: readonly ShelfOffer[];
+  /** This store's bonus (city and research), as storeWeightRule and storeCapacityRule take it. */
+  storeBonus: number;
+  /** Research price bonus (storeRevenueRule). */
+  priceBonus: number;
+  /** What the store can still sell in a week after its other shelves, at shelf prices (cents). */
+  capacityCents: number;
+  /** Units the store can put on the shelf. */
+  units: number;
+  /** What each unit cost the company (average cost, cents): a unit sold below it loses money. */
+  unitCostCents: number;
+}
+
+export interface ShelfOutcome {
+  priceCents: number;
+  units: number;
+  revenueCents: number;
+  /** revenue - units x unit cost. */
+  marginCents: number;
+}
+
+/**
+ * The week's sales of the shelf at one price, by the turn's rules (steps 3-5 of the split above):
+ * its weight among the others', the city's demand at the new average price, its share of it, within
+ * the units and the store's capacity. The shoppers other stores cannot serve (step 6) are left out:
+ * they depend on the others' stock, and leaving them out never raises the price.
+ */
+export function shelfOutcomeAt(market: ShelfMarket, priceCents: number): ShelfOutcome {
+  const weight = storeWeightRule.evaluate({ referenceCents: market.referenceCents, retailCents: priceCents, bonus: market.storeBonus });
+  const otherWeight = market.others.reduce((sum, offer) => sum + offer.weight, 0);
+  const otherPriceWeight = market.others.reduce((sum, offer) => sum + offer.weight * offer.priceCents, 0);
+  let units = 0;
+  if (weight > 0) {
+    const totalWeight = otherWeight + weight;
+    const demand = cityDemandRule.evaluate({
+      baseDemand: market.baseDemand,
+      referenceCents: market.referenceCents,
+      averagePriceCents: (otherPriceWeight + weight * priceCents) / totalWeight,
+    });
+    units = Math.min(market.units, Math.floor((demand * weight) / totalWeight), Math.floor(Math.max(0, market.capacityCents) / priceCents));
+  }
+  const revenueCents = storeRevenueRule.evaluate({ units, retailCents: priceCents, priceBonus: market.priceBonus });
+  return { priceCents, units, revenueCents, marginCents: revenueCents - units * market.unitCostCents };
+}
+
+/**
+ * The shelf price the store's forecast finds best: the most margin over the goods' cost this week
+ * (shelfOutcomeAt), searched from 1 cent to the price above which shoppers stop coming
+ * (SALES_MAX_PRICE_MULTIPLE x R): a pass over the whole range in 600 steps, then finer passes
+ * around the best step down to the cent. Ties go to the price that sells more units. When every
+ * price loses money (goods that cost more than shoppers pay), it is the one that loses least; the
+ * dialog's below-cost warning then says what each unit loses.
+ */
+export function bestShelfPrice(market: ShelfMarket): ShelfOutcome {
+  const highest = Math.max(1, SALES_MAX_PRICE_MULTIPLE * market.referenceCents);
+  // Assigned in `consider`: declared this way so the checker does not narrow it to null here.
+  let best = null as ShelfOutcome | null;
+  const consider = (price: number) => {
+    const outcome = shelfOutcomeAt(market, price);
+    if (best === null || outcome.marginCents > best.marginCents || (outcome.marginCents === best.marginCents && outcome.units > best.units)) best = outcome;
+  };
+  let step = Math.max(1, Math.ceil(highest / 600));
+  for (let price = step; price <= highest; price += step) consider(price);
+  while (step > 1) {
+    const around = best!.priceCents;
+    const wide = step;
+    step = Math.max(1, Math.ceil(step / 20));
+    for (let price = Math.max(1, around - wide); price <= Math.min(highest, around + wide); price += step) consider(price);
+  }
+  return best!;
+}
