@@ -121,6 +121,7 @@ const forecastResponse = z
         units: count,
         revenue: dollars,
         revenue_why: figureSchema.describe('The revenue with its terms: units x shelf price x (100 + price bonus)/100'),
+        units_why: figureSchema.describe("The units with their terms: the city's demand, this store's share of its shoppers (its price against the other stores'), the shelf's stock, the store's capacity, and the shoppers other stores could not serve"),
       }),
     ),
     wages: figureSchema,

@@ -25,6 +25,7 @@ import {
   STORE_PRICE_SENSITIVITY,
   STORE_SALES_CAPACITY_CENTS,
 } from '../constants.ts';
+import type { Figure, FigureTerm } from '../figures.ts';
 import { E, defineRule, type InputSpec } from './expr.ts';
 
 const cents = (label: string, max = 100_000_000): InputSpec => ({ label, unit: 'dollars', cents: true, min: 1, max });
@@ -235,4 +236,55 @@ export function bestShelfPrice(market: ShelfMarket): ShelfOutcome {
     for (let price = Math.max(1, around - wide); price <= Math.min(highest, around + wide); price += step) consider(price);
   }
   return best!;
+}
+
+/** What a shelf sold in the split (storeSalesSql's row for it), in the game's units. */
+export interface ShelfSplit {
+  /** Units the city buys at the shelves' average price (cityDemandRule). */
+  cityDemand: number;
+  /** The shelf's share of the city's shoppers (its weight over the market's, 0-1). */
+  share: number;
+  priceCents: number;
+  referenceCents: number;
+  /** The other stores' weight-averaged price; null when no other store sells the product in the city. */
+  othersPriceCents: number | null;
+  otherStores: number;
+  stock: number;
+  /** The store's capacity (storeCapacityRule), shared by all its shelves. */
+  capacityCents: number;
+  /** Units its own shoppers bought (within stock and capacity). */
+  ownUnits: number;
+  /** Units in all: its own shoppers and those other stores could not serve (spilloverShareRule). */
+  units: number;
+}
+
+/**
+ * "Why this number" for a shelf's units: its share of the city's demand, its price against the
+ * others', what its shelf and its store's capacity allow, and the shoppers other stores sent. The
+ * split itself runs in SQL (storeSalesSql); these are its own figures for the shelf, not recomputed.
+ */
+export function storeUnitsWhy(split: ShelfSplit): Figure {
+  const dollars = (cents: number) => Math.round(cents) / 100;
+  const terms: FigureTerm[] = [
+    { name: 'city_demand', label: "Units the city buys at the shelves' average price", value: split.cityDemand, unit: 'units' },
+    { name: 'share', label: "This store's share of the city's shoppers (cheaper pulls more)", value: Math.round(split.share * 10_000) / 100, unit: 'percent' },
+    { name: 'price', label: 'Its shelf price', value: dollars(split.priceCents), unit: 'dollars' },
+    ...(split.othersPriceCents === null
+      ? [{ name: 'other_stores', label: 'Other stores selling it in the city', value: 0, unit: 'count' as const }]
+      : [
+          { name: 'other_stores', label: 'Other stores selling it in the city', value: split.otherStores, unit: 'count' as const },
+          { name: 'others_price', label: "The other stores' average price", value: dollars(split.othersPriceCents), unit: 'dollars' as const },
+        ]),
+    { name: 'reference_price', label: 'What shoppers expect to pay', value: dollars(split.referenceCents), unit: 'dollars' },
+    { name: 'stock', label: 'Units on the shelf', value: split.stock, unit: 'units' },
+    { name: 'capacity', label: 'What the store can sell in a week (all its shelves, at their prices)', value: dollars(split.capacityCents), unit: 'dollars' },
+    { name: 'own_shoppers', label: 'Bought by its own shoppers (within the shelf and the capacity)', value: split.ownUnits, unit: 'units' },
+    { name: 'from_other_stores', label: 'Shoppers other stores could not serve', value: split.units - split.ownUnits, unit: 'units' },
+  ];
+  return {
+    value: split.units,
+    unit: 'units',
+    formula: 'own_shoppers + from_other_stores, own_shoppers = floor(city_demand x share/100) within stock and capacity',
+    terms,
+  };
 }
