@@ -2,7 +2,7 @@
  * The API's side of the turn queue: a send-only pg-boss client. It never creates the queue or the
  * schedule (the worker process owns both); until the worker has started once, or while no worker
  * process is connected and none was seen within its heartbeat interval, POST /api/admin/advance-turn
- * answers 503 'The turn worker is not running.' A worker seen that recently is restarting (killed
+ * answers 503 'The turn worker is not running' A worker seen that recently is restarting (killed
  * and brought back by its supervisor): the turn is queued and answered when it commits.
  *
  * advanceTurn() sends the job with the current week (the worker advances exactly from that week, so
@@ -17,7 +17,7 @@ import { WORLD_ENDED, type Database } from '@marketcraft/db';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import type postgres from 'postgres';
 
-export const WORKER_NOT_RUNNING = 'The turn worker is not running.';
+export const WORKER_NOT_RUNNING = 'The turn worker is not running';
 const POLL_MS = 500;
 
 export interface TurnClient {
@@ -112,7 +112,7 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
         if (left <= 0) {
           throw new GameError(
             'UNAVAILABLE',
-            `The turn did not finish within ${Math.round(timeoutMs / 1000)} s; it stays queued and will complete when the worker is free.`,
+            `The turn did not finish within ${Math.round(timeoutMs / 1000)} s; it stays queued and will complete when the worker is free`,
           );
         }
         await new Promise<void>((resolve) => {

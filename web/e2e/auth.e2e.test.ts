@@ -70,7 +70,7 @@ describe('auth journey', () => {
     // Signing up again with the same email: the red box offers to sign in with it, keeping what was typed.
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await box.getByText('An account with this email already exists.').waitFor();
+    await box.getByText('An account with this email already exists').waitFor();
     await box.getByTestId('sign-in-instead').click();
     await page.getByRole('heading', { name: 'Welcome Back', exact: true }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
@@ -90,7 +90,7 @@ describe('auth journey', () => {
       const box = page.getByTestId('auth-error');
       await box.waitFor();
       // It says what to do instead.
-      expect(await box.textContent()).toBe('Google sign-in is not configured on this server: sign in (or sign up) with your email and password.');
+      expect(await box.textContent()).toBe('Google sign-in is not configured on this server: sign in (or sign up) with your email and password');
       expect(await page.getByRole('button', { name: 'Continue with Google' }).isEnabled()).toBe(true);
     }
     await context.close();

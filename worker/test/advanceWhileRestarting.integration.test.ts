@@ -2,7 +2,7 @@
  * 'Advance Turn' pressed the moment the worker is killed (issue 26, item 7): the supervisor brings
  * the worker back in about 2 s, and an advance pressed in that window is queued and answered when
  * the turn commits, not refused with 503. A worker gone longer than its heartbeat interval is
- * absent: 503 'The turn worker is not running.', nothing queued.
+ * absent: 503 'The turn worker is not running', nothing queued.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -88,7 +88,7 @@ describe('Advance Turn while the worker restarts', () => {
     await waitFor(async () => second.output().includes('ready: turn queue worked'), 120_000, 'the second worker to start');
     await killAndWaitGone(second.child);
     await database.db.execute(sql`update turn_worker_presence set seen_at = now() - interval '11 seconds'`);
-    expect(await advance()).toEqual({ status: 503, body: { error: 'The turn worker is not running.' } });
+    expect(await advance()).toEqual({ status: 503, body: { error: 'The turn worker is not running' } });
     const sender = await startSender(database.url);
     try {
       expect(await sender.findJobs(TURN_QUEUE, { queued: true })).toEqual([]);

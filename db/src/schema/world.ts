@@ -86,7 +86,7 @@ export const turns = pgTable(
  * When a turn worker process was last seen alive: it writes this one row at start and every second
  * while it runs. 'Advance Turn' while no worker is connected reads it: a worker seen within its
  * heartbeat interval is restarting (the turn is queued and answered when it commits); none seen,
- * or gone longer, answers 503 'The turn worker is not running.' (docs/operations.md).
+ * or gone longer, answers 503 'The turn worker is not running' (docs/operations.md).
  */
 export const turnWorkerPresence = pgTable(
   'turn_worker_presence',
