@@ -20,11 +20,11 @@ import {
   type ShelfOffer,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { findOwnedBuilding } from '../buildings.ts';
-import { PRODUCT_NOT_FOUND } from '../inventory.ts';
-import { bonusPairsValues, cityBonusSql } from '../plan/production.ts';
-import { researchEffect, researchJoins, researchSumsSql } from '../plan/research.ts';
-import { demandShocksSql, shockedBaseDemandSql, storeSalesSql } from '../plan/retail.ts';
+import { findOwnedBuilding } from '../buildings/buildings.ts';
+import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
+import { bonusPairsValues, cityBonusSql } from '../buildings/productionPlan.ts';
+import { researchEffect, researchJoins, researchSumsSql } from '../research/researchPlan.ts';
+import { demandShocksSql, shockedBaseDemandSql, storeSalesSql } from './salesPlan.ts';
 
 export interface ShelfPriceAdvice {
   product_id: number;
