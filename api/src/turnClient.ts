@@ -79,14 +79,14 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
   }
 
   /**
-   * A worker is connected, or was seen alive within its heartbeat interval (turn_worker_presence,
-   * written every second by the worker; the database's clock on both sides): it is restarting.
+   * A worker is connected, or was seen alive within its heartbeat interval (it set
+   * turn_worker_alive_until_ms to a time still ahead; the database's clock on both sides): it is restarting.
    */
   async function workerConnectedOrRestarting(): Promise<boolean> {
     const [row] = await db.execute<{ connected: boolean; restarting: boolean }>(sql`
       select
         exists (select 1 from pg_stat_activity where datname = current_database() and application_name = ${APPLICATION_NAMES.worker}) as connected,
-        exists (select 1 from turn_worker_presence where seen_at > now() - make_interval(secs => heartbeat_seconds)) as restarting`);
+        (select last_value from turn_worker_alive_until_ms) > extract(epoch from now()) * 1000 as restarting`);
     return Boolean(row?.connected || row?.restarting);
   }
 

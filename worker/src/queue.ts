@@ -70,14 +70,14 @@ export async function enqueueDueWorlds(boss: PgBoss, db: Database, now = new Dat
 export const TURN_HEARTBEAT_REFRESH_SECONDS = 1;
 
 /**
- * Marks this worker as alive (turn_worker_presence): at start and every TURN_HEARTBEAT_REFRESH_SECONDS.
- * The API reads it when no worker is connected: seen within `heartbeatSeconds` means restarting (a
- * killed worker comes back in about 2 s under `npm start`), so an 'Advance Turn' is queued, not refused.
+ * Marks this worker as alive for its heartbeat interval (the turn_worker_alive_until_ms sequence):
+ * at start and every TURN_HEARTBEAT_REFRESH_SECONDS. The API reads it when no worker is connected:
+ * still in the future means restarting (a killed worker comes back in about 2 s under `npm start`),
+ * so an 'Advance Turn' is queued, not refused. A sequence, written in place (db/src/schema/world.ts).
  */
 export async function markWorkerSeen(db: Database, heartbeatSeconds: number): Promise<void> {
   await db.execute(sql`
-    insert into turn_worker_presence (id, seen_at, heartbeat_seconds) values (1, now(), ${heartbeatSeconds})
-    on conflict (id) do update set seen_at = excluded.seen_at, heartbeat_seconds = excluded.heartbeat_seconds`);
+    select setval('turn_worker_alive_until_ms', (extract(epoch from now()) * 1000)::bigint + ${heartbeatSeconds * 1000})`);
 }
 
 export function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_SUPERVISE_INTERVAL_SECONDS'>): PgBoss {

@@ -87,7 +87,7 @@ describe('Advance Turn while the worker restarts', () => {
     // absent, the operator's 503, and no job left queued for a worker that is not coming.
     await waitFor(async () => second.output().includes('ready: turn queue worked'), 120_000, 'the second worker to start');
     await killAndWaitGone(second.child);
-    await database.db.execute(sql`update turn_worker_presence set seen_at = now() - interval '11 seconds'`);
+    await database.db.execute(sql`select setval('turn_worker_alive_until_ms', (extract(epoch from now()) * 1000)::bigint - 1000)`);
     expect(await advance()).toEqual({ status: 503, body: { error: 'The turn worker is not running' } });
     const sender = await startSender(database.url);
     try {

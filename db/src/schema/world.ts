@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PRODUCT_CATEGORIES, CITY_BONUS_TYPES, BUILDING_CATEGORIES, RESEARCH_CATEGORIES, WORLD_KINDS, WORLD_STATUSES } from '@marketcraft/shared';
 import { users } from './users.ts';
 import { inList } from './sqlHelpers.ts';
@@ -83,22 +83,16 @@ export const turns = pgTable(
 );
 
 /**
- * When a turn worker process was last seen alive: it writes this one row at start and every second
- * while it runs. 'Advance Turn' while no worker is connected reads it: a worker seen within its
- * heartbeat interval is restarting (the turn is queued and answered when it commits); none seen,
- * or gone longer, answers 503 'The turn worker is not running' (docs/operations.md).
+ * Until when a turn worker counts as alive (milliseconds since the epoch): every worker sets it to
+ * now + its heartbeat interval (TURN_HEARTBEAT_SECONDS) at start and every second. 'Advance Turn'
+ * while no worker is connected reads it: still in the future means the worker is restarting (the
+ * turn is queued and answered when it commits); 0 (never started) or past answers 503 'The turn
+ * worker is not running' (docs/operations.md). A sequence, not a row: a sequence is written in
+ * place, while a row updated every second left a dead tuple a second, which a turn's long
+ * transaction keeps from being vacuumed; pg-boss's vacuum guard then deferred its supervision, and
+ * a killed worker's turn ran again after a minute instead of ~13 s (worker/test/crash.integration.test.ts).
  */
-export const turnWorkerPresence = pgTable(
-  'turn_worker_presence',
-  {
-    /** Always 1: the last sign of any worker. */
-    id: integer().primaryKey().default(1),
-    seenAt: timestamp({ withTimezone: true }).notNull(),
-    /** The worker's TURN_HEARTBEAT_SECONDS: how long after seenAt it counts as restarting. */
-    heartbeatSeconds: integer().notNull(),
-  },
-  (t) => [check('turn_worker_presence_one_row', sql`${t.id} = 1`)],
-);
+export const turnWorkerAliveUntilMs = pgSequence('turn_worker_alive_until_ms', { minValue: 0, startWith: 0, increment: 1, cache: 1 });
 
 export const countries = pgTable(
   'countries',
