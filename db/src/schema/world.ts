@@ -88,9 +88,9 @@ export const turns = pgTable(
  * while no worker is connected reads it: still in the future means the worker is restarting (the
  * turn is queued and answered when it commits); 0 (never started) or past answers 503 'The turn
  * worker is not running' (docs/operations.md). A sequence, not a row: a sequence is written in
- * place, while a row updated every second left a dead tuple a second, which a turn's long
- * transaction keeps from being vacuumed; pg-boss's vacuum guard then deferred its supervision, and
- * a killed worker's turn ran again after a minute instead of ~13 s (worker/test/crash.integration.test.ts).
+ * place, while with a row updated every second a killed worker's turn ran again after a minute
+ * instead of ~13 s (worker/test/crash.integration.test.ts; likely pg-boss's supervision backing off
+ * while vacuum could not reclaim the dead rows: docs/operations.md).
  */
 export const turnWorkerAliveUntilMs = pgSequence('turn_worker_alive_until_ms', { minValue: 0, startWith: 0, increment: 1, cache: 1 });
 
