@@ -508,6 +508,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/buildings/{id}/shelf-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price the store's forecast finds best for a product going on its shelf, beside the spec's 50% markup
+         * @description Personal access tokens need the "read" scope (or a wider one).
+         */
+        get: operations["buildings.shelfPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buildings/{id}/inventory/transfer-to-store": {
         parameters: {
             query?: never;
@@ -3202,6 +3222,20 @@ export interface operations {
                                         unit: "dollars" | "units" | "percent" | "count" | "weeks" | "ratio";
                                     }[];
                                 };
+                                /** @description The units with their terms: the city's demand, this store's share of its shoppers (its price against the other stores'), the shelf's stock, the store's capacity, and the shoppers other stores could not serve */
+                                units_why: {
+                                    value: number;
+                                    /** @enum {string} */
+                                    unit: "dollars" | "units" | "percent" | "count" | "weeks" | "ratio";
+                                    formula: string;
+                                    terms: {
+                                        name: string;
+                                        label: string;
+                                        value: number;
+                                        /** @enum {string} */
+                                        unit: "dollars" | "units" | "percent" | "count" | "weeks" | "ratio";
+                                    }[];
+                                };
                             }[];
                             wages: {
                                 value: number;
@@ -4275,6 +4309,125 @@ export interface operations {
                         purchase_price: number;
                         /** @description US dollars, at most two decimals */
                         cash: number;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "buildings.shelfPrice": {
+        parameters: {
+            query: {
+                product_id: number;
+            };
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        product_id: number;
+                        /** @description The price the store's forecast finds best: the most margin over the average cost next turn, given every other store's shelf in the city now */
+                        best_price: number;
+                        /** @description Units the shelf sells next turn at best_price (within the units available and what the store's other shelves leave of its capacity) */
+                        units: number;
+                        /** @description US dollars, at most two decimals */
+                        revenue: number;
+                        /** @description revenue - units x average_cost */
+                        margin: number;
+                        /** @description The spec's suggestion: average_cost x 1.5 ('50% markup') */
+                        markup_price: number;
+                        /** @description A unit's average cost: the store's back room's if it holds the product, else the warehouse's */
+                        average_cost: number;
+                        /** @description What shoppers in the city expect to pay */
+                        reference_price: number;
+                        /** @description Units the store can put on the shelf: its back room plus the warehouse */
+                        available: number;
                     };
                 };
             };
