@@ -190,10 +190,10 @@ function run(name: string, script: string, readyLine: string, onReady?: () => vo
 }
 
 // The worker starts once the API answers: loading both at once, they share the cores and the
-// first answer waits for both (nothing is lost: a due turn is queued in the database meanwhile).
+// first answer waits for both. "running" is said when both are ready (scripts and the journeys wait
+// for it before advancing a turn, which needs the worker).
 run('api', path.join(root, 'api/src/main.ts'), 'listening on port', () => {
-  log(`Marketcraft is running at http://localhost:${env.PORT}`);
-  if (!stopping) run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked');
+  if (!stopping) run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked', () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
 });
 
 /** How long a child may take to stop after SIGTERM before it is killed. */
