@@ -9,4 +9,5 @@ export * from './research/index.ts';
 export * from './retail/index.ts';
 export * from './shares/index.ts';
 export * from './worlds/index.ts';
-export * from './batch.ts';
+export * from './action.ts';
+export * from './actions.ts';

@@ -8,7 +8,8 @@
  *    seeded rng and its budget (at most 30% of its cash, never below the $50,000 reserve); the
  *    planner prices market orders with the shared market rules and moves each product's flow as it
  *    plans, so a bot prices its orders after the bots before it, as they will run;
- * 3. the actions run in batches through the players' rules (execute.ts, db/src/game/batch.ts).
+ * 3. the actions run through the players' actions, one call per kind with every bot's moves
+ *    (execute.ts, db/src/game/actions.ts).
  * Randomness comes only from the turn's rng, drawn in a fixed order: the same state and week give
  * the same actions. See docs/bots.md.
  */
@@ -31,9 +32,8 @@ export interface BotTurnSummary {
   refused: number;
   /** Actions carried out, by kind (build, hire, market_sell, restock, ...). */
   byKind: Record<string, number>;
-  /** Set-based batches run, and batches that had to fall back to single operations. */
+  /** Calls of a player action (each with all the bots' moves of its kind). */
   batches: number;
-  fallbacks: number;
   /** Where the phase's time went (benchmarks print it). */
   timings: { snapshotMs: number; planMs: number; executeMs: number };
 }

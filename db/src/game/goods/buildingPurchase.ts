@@ -12,6 +12,7 @@ import { findOwnedBuilding } from '../buildings/buildings.ts';
 import { companyWorld } from '../worlds/state.ts';
 import { placeOrder } from './market.ts';
 import { PRODUCT_NOT_FOUND, addToBackRoom, addToWarehouse } from './stock.ts';
+import { oneByOne, type PlayerAction } from '../action.ts';
 
 
 export interface BuildingPurchaseResult {
@@ -35,7 +36,7 @@ export interface BuildingPurchaseResult {
  * into the store's back room for a store, into the company warehouse for a production building
  * (ledger: purchase/store_stock or purchase/raw_materials).
  */
-export async function purchaseForBuilding(
+async function purchaseForBuildingOne(
   db: DbExecutor,
   companyId: number,
   buildingId: number,
@@ -86,3 +87,8 @@ export async function purchaseForBuilding(
     };
   });
 }
+
+/** POST /buildings/{id}/inventory/purchase, the player action. */
+export const purchaseForBuilding: PlayerAction<{ id: number; product_id: number; quantity: number }, BuildingPurchaseResult> = oneByOne((db, { companyId, input }) =>
+  purchaseForBuildingOne(db, companyId, input.id, { productId: input.product_id, quantity: input.quantity }),
+);

@@ -37,6 +37,8 @@ import { PRODUCT_NOT_FOUND, warehouseUpsertSql } from './stock.ts';
 import { LEDGER_STAND_INS, fillLedgerTextSql } from '../../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../../statements.ts';
 import { wholesaleMarginBpSql, worldProductsSql } from './prices.ts';
+import { oneByOne, type PlayerAction } from '../action.ts';
+import type { MarketTradeInput } from '@marketcraft/shared';
 
 export type MarketTradeAction = 'buy' | 'sell';
 
@@ -311,7 +313,7 @@ async function marketRefusal(db: DbExecutor, companyId: number, input: { product
 }
 
 /** POST /market/trade: buy into the company warehouse or sell from it, in one statement (marketTradeStatement). */
-export async function marketTrade(
+async function marketTradeOne(
   db: DbExecutor,
   companyId: number,
   input: { productId: number; quantity: number; action: MarketTradeAction },
@@ -350,3 +352,8 @@ function tradeResult(action: MarketTradeAction, order: PlacedOrder, held: number
     cash: centsToDollars(cashCents),
   };
 }
+
+/** POST /market/trade, the player action: request by request, each one statement (marketTradeStatement). */
+export const marketTrade: PlayerAction<MarketTradeInput, MarketTradeResult> = oneByOne((db, { companyId, input }) =>
+  marketTradeOne(db, companyId, { productId: input.product_id, quantity: input.quantity, action: input.action }),
+);

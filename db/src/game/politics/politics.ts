@@ -20,6 +20,7 @@ import { countries, influenceRecords, politicalEvents, worldCountries } from '..
 import type { DbExecutor } from '../../client.ts';
 import { changeCash } from '../books/ledger.ts';
 import { currentWeek, lockCompanyInWorld } from '../worlds/state.ts';
+import { oneByOne, type PlayerAction } from '../action.ts';
 
 export interface CountryView {
   id: number;
@@ -128,7 +129,7 @@ export interface InvestResult {
  * company's influence in the country backs `platform` (default lower taxes); investing with the
  * other platform moves all its points there to that platform.
  */
-export async function investInPolitics(
+async function investInPoliticsOne(
   db: DbExecutor,
   input: { companyId: number; countryId: number; amountDollars: number; platform?: PoliticalPlatform },
 ): Promise<InvestResult> {
@@ -191,3 +192,8 @@ function influenceCapMessage(countryName: string, currentPoints: number): string
   if (roomUnits <= 0) return `Your influence in ${countryName} is already at the maximum of ${MAX_INFLUENCE_POINTS.toLocaleString('en-US')} points`;
   return `Influence in ${countryName} is capped at ${MAX_INFLUENCE_POINTS.toLocaleString('en-US')} points: you can invest at most ${roomUnits} more ${roomUnits === 1 ? 'unit' : 'units'} (${formatDollars(roomUnits * INFLUENCE_UNIT_COST)})`;
 }
+
+/** POST /api/politics/invest, the player action. */
+export const investInPolitics: PlayerAction<{ country_id: number; amount: number; platform?: PoliticalPlatform | undefined }, InvestResult> = oneByOne((db, { companyId, input }) =>
+  investInPoliticsOne(db, { companyId, countryId: input.country_id, amountDollars: input.amount, platform: input.platform }),
+);

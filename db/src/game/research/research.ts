@@ -19,6 +19,7 @@ import type { DbExecutor } from '../../client.ts';
 import { sqlTemplate } from '../../sqlTemplate.ts';
 import { changeCash } from '../books/ledger.ts';
 import { currentWeek, lockCompanyInWorld } from '../worlds/state.ts';
+import { oneByOne, type PlayerAction } from '../action.ts';
 
 /**
  * The summed effects of every upgrade the company researched:
@@ -119,7 +120,7 @@ export interface ResearchPurchaseResult {
 }
 
 /** POST /api/research/purchase: researches one upgrade for the company, permanently. */
-export async function purchaseResearch(db: DbExecutor, input: { companyId: number; upgradeId: number }): Promise<ResearchPurchaseResult> {
+async function purchaseResearchOne(db: DbExecutor, input: { companyId: number; upgradeId: number }): Promise<ResearchPurchaseResult> {
   return db.transaction(async (tx) => {
     // The company row first, as the turn locks it: everything below (the week included) is read after
     // any turn that held it has committed, not in the week that turn closed.
@@ -154,3 +155,8 @@ export async function purchaseResearch(db: DbExecutor, input: { companyId: numbe
     return { upgrade_id: upgrade.id, name: upgrade.name, cost: centsToDollars(costCents), discount_percent: discount, cash: centsToDollars(cashCents) };
   });
 }
+
+/** POST /api/research/purchase, the player action. */
+export const purchaseResearch: PlayerAction<{ upgrade_id: number }, ResearchPurchaseResult> = oneByOne((db, { companyId, input }) =>
+  purchaseResearchOne(db, { companyId, upgradeId: input.upgrade_id }),
+);

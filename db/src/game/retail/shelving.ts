@@ -11,6 +11,8 @@ import { buildingInventoryItems, products } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding } from '../buildings/buildings.ts';
 import { PRODUCT_NOT_FOUND, takeFromWarehouse, warehouseQuantity } from '../goods/stock.ts';
+import { oneByOne, type PlayerAction } from '../action.ts';
+import { dollarsToCents, type TransferToStoreInput } from '@marketcraft/shared';
 
 /** The answer (422) when a store already sells MAX_STORE_PRODUCTS products and another is put on its shelf. */
 export const STORE_SHELVES_FULL = `A store sells at most ${MAX_STORE_PRODUCTS} products: take one off the shelf first`;
@@ -42,7 +44,7 @@ function notEnoughStockForShelf(productName: string, backRoom: number, warehouse
  * warehouse for the rest. The shelf keeps a weighted average cost price; the retail price becomes
  * the new one. Refused (409) when both together hold fewer than `quantity`.
  */
-export async function transferToStore(
+async function transferToStoreOne(
   db: DbExecutor,
   companyId: number,
   buildingId: number,
@@ -130,3 +132,8 @@ export async function transferToStore(
     };
   });
 }
+
+/** POST /buildings/{id}/inventory/transfer-to-store, the player action. */
+export const transferToStore: PlayerAction<TransferToStoreInput, TransferToStoreResult> = oneByOne((db, { companyId, input }) =>
+  transferToStoreOne(db, companyId, input.id, { productId: input.product_id, quantity: input.quantity, retailPriceCents: dollarsToCents(input.retail_price) }),
+);

@@ -8,6 +8,8 @@ import { cityMarketData, products, storeProducts } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding, type OwnedBuilding } from '../buildings/buildings.ts';
 import { addToBackRoom } from '../goods/stock.ts';
+import { oneByOne, type PlayerAction } from '../action.ts';
+import { dollarsToCents } from '@marketcraft/shared';
 
 export const STORE_PRODUCT_NOT_FOUND = 'This product is not in this store';
 
@@ -99,7 +101,7 @@ export async function listStoreProducts(db: DbExecutor, companyId: number, build
 }
 
 /** PUT /stores/{id}/products/{product_id}: a new retail price. */
-export async function updateStorePrice(db: DbExecutor, companyId: number, buildingId: number, productId: number, retailPriceCents: number): Promise<StoreProductView> {
+async function updateStorePriceOne(db: DbExecutor, companyId: number, buildingId: number, productId: number, retailPriceCents: number): Promise<StoreProductView> {
   return db.transaction(async (tx) => {
     const building = await ownedStore(tx, companyId, buildingId, true);
     const updated = await tx
@@ -113,7 +115,7 @@ export async function updateStorePrice(db: DbExecutor, companyId: number, buildi
 }
 
 /** PATCH /stores/{id}/products/{product_id}/toggle: on sale or not. */
-export async function toggleStoreProduct(db: DbExecutor, companyId: number, buildingId: number, productId: number, isActive: boolean): Promise<StoreProductView> {
+async function toggleStoreProductOne(db: DbExecutor, companyId: number, buildingId: number, productId: number, isActive: boolean): Promise<StoreProductView> {
   return db.transaction(async (tx) => {
     const building = await ownedStore(tx, companyId, buildingId, true);
     const updated = await tx
@@ -134,7 +136,7 @@ export interface RemoveStoreProductResult {
 }
 
 /** DELETE /stores/{id}/products/{product_id}: off the shelf; its stock returns to the back room at cost. */
-export async function removeStoreProduct(db: DbExecutor, companyId: number, buildingId: number, productId: number): Promise<RemoveStoreProductResult> {
+async function removeStoreProductOne(db: DbExecutor, companyId: number, buildingId: number, productId: number): Promise<RemoveStoreProductResult> {
   return db.transaction(async (tx) => {
     const building = await ownedStore(tx, companyId, buildingId, true);
     const [removed] = await tx
@@ -155,3 +157,18 @@ export async function shelfQuantity(db: DbExecutor, buildingId: number, productI
     .where(and(eq(storeProducts.buildingId, buildingId), eq(storeProducts.productId, productId)));
   return row?.quantity ?? 0;
 }
+
+/** PUT /stores/{id}/products/{product_id}, the player action. */
+export const updateStorePrice: PlayerAction<{ id: number; product_id: number; retail_price: number }, StoreProductView> = oneByOne((db, { companyId, input }) =>
+  updateStorePriceOne(db, companyId, input.id, input.product_id, dollarsToCents(input.retail_price)),
+);
+
+/** PATCH /stores/{id}/products/{product_id}/toggle, the player action. */
+export const toggleStoreProduct: PlayerAction<{ id: number; product_id: number; is_active: boolean }, StoreProductView> = oneByOne((db, { companyId, input }) =>
+  toggleStoreProductOne(db, companyId, input.id, input.product_id, input.is_active),
+);
+
+/** DELETE /stores/{id}/products/{product_id}, the player action. */
+export const removeStoreProduct: PlayerAction<{ id: number; product_id: number }, RemoveStoreProductResult> = oneByOne((db, { companyId, input }) =>
+  removeStoreProductOne(db, companyId, input.id, input.product_id),
+);

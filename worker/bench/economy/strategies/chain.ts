@@ -16,7 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { BUILDING_TYPES, dollarsToCents, type BuildingType } from '@marketcraft/shared';
-import { buildBuilding, buildingForecast, hireEmployees, marketTrade, selectRecipe, transferToStore } from '@marketcraft/db';
+import { buildingForecast, act } from '@marketcraft/db';
 import {
   attempt,
   cashCents,
@@ -71,10 +71,10 @@ export function chainStrategy(options: { name: string; pricing: 'reference' | 'f
     const count = owned.filter((building) => building.type === type).length;
     const sites = SITES[type]!;
     const cityId = ctx.catalogue.cityId(sites[(count + siteOffset) % sites.length]!);
-    const building = await attempt(ctx, `build ${type}`, () => buildBuilding(ctx.db, ctx.companyId, { type, cityId }));
+    const building = await attempt(ctx, `build ${type}`, () => act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type, city_id: cityId } }));
     if (!building) return false;
-    if (product) await attempt(ctx, 'select recipe', () => selectRecipe(ctx.db, ctx.companyId, building.id, ctx.catalogue.recipeId(type, product)));
-    await attempt(ctx, 'hire', () => hireEmployees(ctx.db, ctx.companyId, building.id, HIRES));
+    if (product) await attempt(ctx, 'select recipe', () => act(ctx.db, 'selectRecipe', { companyId: ctx.companyId, actingUserId: null, input: { id: building.id, recipe_id: ctx.catalogue.recipeId(type, product) } }));
+    await attempt(ctx, 'hire', () => act(ctx.db, 'hireEmployees', { companyId: ctx.companyId, actingUserId: null, input: { id: building.id, count: HIRES } }));
     owned.push({ id: building.id, type, product });
     built += 1;
     return true;
@@ -133,7 +133,7 @@ export function chainStrategy(options: { name: string; pricing: 'reference' | 'f
       for (const [productId, needed] of needs) {
         const missing = needed - (await warehouseUnits(db, companyId, productId));
         if (missing > 0) {
-          const bought = await attempt(ctx, 'buy inputs', () => marketTrade(db, companyId, { productId, quantity: missing, action: 'buy' }));
+          const bought = await attempt(ctx, 'buy inputs', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: missing, action: 'buy' } }));
           if (bought) boughtLastWeek.set(bought.product_name, missing);
         }
       }
@@ -141,7 +141,7 @@ export function chainStrategy(options: { name: string; pricing: 'reference' | 'f
       for (const productName of ['Wheat', 'Wheat Flour']) {
         const productId = catalogue.productId(productName);
         const surplus = (await warehouseUnits(db, companyId, productId)) - (needs.get(productId) ?? 0);
-        if (surplus > 0) await attempt(ctx, 'sell surplus', () => marketTrade(db, companyId, { productId, quantity: surplus, action: 'sell' }));
+        if (surplus > 0) await attempt(ctx, 'sell surplus', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: surplus, action: 'sell' } }));
       }
 
       // Finished bread onto the shelves at the reference price; what the shelves cannot take, to the market.
@@ -160,11 +160,11 @@ export function chainStrategy(options: { name: string; pricing: 'reference' | 'f
           if (quantity <= 0) continue;
           const level = priceLevels.get(store.id)?.multiple ?? 1;
           const price = Math.round((await referencePriceCents(db, store.cityId, productId)) * level);
-          const moved = await attempt(ctx, 'shelve bread', () => transferToStore(db, companyId, store.id, { productId, quantity, retailPriceCents: price }));
+          const moved = await attempt(ctx, 'shelve bread', () => act(db, 'transferToStore', { companyId, actingUserId: null, input: { id: store.id, product_id: productId, quantity, retail_price: price / 100 } }));
           if (moved) available -= quantity;
         }
         if (available > 0) {
-          const sold = await attempt(ctx, 'sell bread on the market', () => marketTrade(db, companyId, { productId, quantity: available, action: 'sell' }));
+          const sold = await attempt(ctx, 'sell bread on the market', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: available, action: 'sell' } }));
           if (sold) soldOnMarketLastWeek += available;
         }
       }
