@@ -33,7 +33,7 @@ export interface BuildingChanged {
 }
 
 /** A building of the list, read under its row lock. */
-interface LockedBuilding {
+export interface LockedBuilding {
   id: number;
   companyId: number;
   worldId: number;
@@ -45,7 +45,7 @@ interface LockedBuilding {
 }
 
 /** Locks the list's companies (id order), then its buildings (id order), and reads them. */
-async function lockBuildings(
+export async function lockBuildings(
   db: DbExecutor,
   requests: readonly ActionRequest<{ id: number }>[],
 ): Promise<{ companies: Map<number, LockedCompany>; buildings: Map<number, LockedBuilding> }> {
@@ -73,7 +73,7 @@ async function lockBuildings(
 }
 
 /** The request's building if it is its company's (another company's answers like an unknown id). */
-function ownBuilding(buildings: ReadonlyMap<number, LockedBuilding>, request: ActionRequest<{ id: number }>): LockedBuilding | GameError {
+export function ownBuilding(buildings: ReadonlyMap<number, LockedBuilding>, request: ActionRequest<{ id: number }>): LockedBuilding | GameError {
   const building = buildings.get(request.input.id);
   if (!building || building.companyId !== request.companyId) return new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
   return building;

@@ -20,21 +20,16 @@ import {
   dollarsToCents,
   efficiencyRule,
   equipmentSpentToLevel,
-  equipmentUpgradeCost,
-  hireCost,
   isBuildingType,
   researchOutputBonusPercent,
   effectsForBuildingType,
-  MAX_EQUIPMENT_LEVEL,
   type BuildingType,
   type BuildingTypeSpec,
-  type ProductCategory,
 } from '@marketcraft/shared';
 import { buildings, cities, products, recipeInputs, recipes } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { changeCash } from '../books/ledger.ts';
 import { companyResearchEffects } from '../research/research.ts';
-import { currentWeek, lockCompanyInWorld } from '../worlds/state.ts';
 import { buildingForecast, type BuildingForecast } from './forecast.ts';
 import { productionPlanSql } from './productionPlan.ts';
 import { researchSumsSql } from '../research/researchPlan.ts';
