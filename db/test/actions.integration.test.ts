@@ -183,7 +183,12 @@ describe('each player action: a list of many equals its requests one by one', ()
 
   it('shelf prices, politics, research, shares', async () => {
     const { a, b, c, cola, store } = world;
-    await sameAsOneByOne('updateStorePrice', [as(a, { id: store.id, product_id: cola, retail_price: 3.1 }), as(b, { id: store.id, product_id: cola, retail_price: 1 })], { applied: 1, refused: 1 });
+    await sameAsOneByOne(
+      'updateStorePrice',
+      [as(a, { id: store.id, product_id: cola, retail_price: 3.1 }), as(b, { id: store.id, product_id: cola, retail_price: 1 }), as(a, { id: store.id, product_id: world.wheat, retail_price: 1 })],
+      { applied: 1, refused: 2 },
+    );
+    await sameAsOneByOne('toggleStoreProduct', [as(a, { id: store.id, product_id: cola, is_active: false }), as(a, { id: world.farm.id, product_id: cola, is_active: true })], { applied: 1, refused: 1 });
     await sameAsOneByOne(
       'investInPolitics',
       [as(a, { country_id: world.country, amount: 2_000 }), as(c, { country_id: world.country, amount: 1_000_000 }), as(b, { country_id: world.country, amount: 1_000, platform: 'higher_taxes' })],
@@ -200,9 +205,9 @@ describe('each player action: a list of many equals its requests one by one', ()
   });
 
   it('every action of the table is covered here', () => {
-    const covered = ['marketTrade', 'purchaseForBuilding', 'transferToStore', 'buildBuilding', 'hireEmployees', 'upgradeEquipment', 'setProductionRate', 'selectRecipe', 'selectCategory', 'updateStorePrice', 'investInPolitics', 'purchaseResearch', 'tradeShares'];
+    const covered = ['marketTrade', 'purchaseForBuilding', 'transferToStore', 'buildBuilding', 'hireEmployees', 'upgradeEquipment', 'setProductionRate', 'selectRecipe', 'selectCategory', 'updateStorePrice', 'investInPolitics', 'purchaseResearch', 'tradeShares', 'toggleStoreProduct'];
     // The rare ones run request by request (oneByOne): their list is their requests one after another.
-    const requestByRequest = ['sellBuilding', 'moveGoods', 'toggleStoreProduct', 'removeStoreProduct', 'updateCompanyProfile'];
+    const requestByRequest = ['sellBuilding', 'moveGoods', 'removeStoreProduct', 'updateCompanyProfile'];
     expect([...covered, ...requestByRequest].sort()).toEqual(Object.keys(ACTIONS).sort());
   });
 });

@@ -38,7 +38,7 @@ import { moveGoods } from './goods/warehouse.ts';
 import { investInPolitics } from './politics/politics.ts';
 import { purchaseResearch } from './research/research.ts';
 import { transferToStore } from './retail/shelving.ts';
-import { removeStoreProduct, toggleStoreProduct, updateStorePrice } from './retail/stores.ts';
+import { removeStoreProduct, storeProductView, toggleStoreProduct, updateStorePrice, type ShelfChanged } from './retail/stores.ts';
 import { tradeShares } from './shares/stocks.ts';
 
 interface ActionEntry<S extends z.ZodType, R, V> {
@@ -63,6 +63,9 @@ function entry<S extends z.ZodType, R, V = R>(
 /** A building action's answer: the building as GET /buildings lists it. */
 const theBuilding = (db: DbExecutor, request: ActionRequest<unknown>, result: BuildingChanged) => buildingView(db, request.companyId, result.building_id);
 
+/** A shelf action's answer: the store product as GET /stores/{id}/products lists it. */
+const theShelf = (db: DbExecutor, request: ActionRequest<unknown>, result: ShelfChanged) => storeProductView(db, request.companyId, result.building_id, result.product_id);
+
 export const ACTIONS = {
   buildBuilding: entry(buildBuildingInput, buildBuilding, ['NOT_FOUND', 'NOT_ENOUGH_CASH'], theBuilding),
   hireEmployees: entry(hireEmployeesInput, hireEmployees, ['NOT_FOUND', 'NOT_ENOUGH_CASH'], theBuilding),
@@ -75,8 +78,8 @@ export const ACTIONS = {
   transferToStore: entry(transferToStoreInput, transferToStore, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_STOCK']),
   moveGoods: entry(warehouseMoveInput, moveGoods, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_STOCK']),
   marketTrade: entry(marketTradeInput, marketTrade, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_CASH', 'NOT_ENOUGH_STOCK', 'CONFLICT']),
-  updateStorePrice: entry(updateStorePriceInput, updateStorePrice, ['NOT_FOUND', 'RULE_BROKEN']),
-  toggleStoreProduct: entry(toggleStoreProductInput, toggleStoreProduct, ['NOT_FOUND', 'RULE_BROKEN']),
+  updateStorePrice: entry(updateStorePriceInput, updateStorePrice, ['NOT_FOUND', 'RULE_BROKEN'], theShelf),
+  toggleStoreProduct: entry(toggleStoreProductInput, toggleStoreProduct, ['NOT_FOUND', 'RULE_BROKEN'], theShelf),
   removeStoreProduct: entry(storeProductInput, removeStoreProduct, ['NOT_FOUND', 'RULE_BROKEN']),
   investInPolitics: entry(politicsInvestSchema, investInPolitics, ['NOT_FOUND', 'INVALID_INPUT', 'RULE_BROKEN', 'NOT_ENOUGH_CASH']),
   purchaseResearch: entry(researchPurchaseSchema, purchaseResearch, ['NOT_FOUND', 'RULE_BROKEN', 'CONFLICT', 'NOT_ENOUGH_CASH']),
