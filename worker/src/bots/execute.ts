@@ -154,9 +154,7 @@ export async function executeBotActions(tx: DbExecutor, purses: Map<number, BotP
     if (items.length === 0) return [];
     summary.batches += 1;
     const requests: ActionRequest<ActionInput<N>>[] = items.map((item) => ({ companyId: item.botId, actingUserId: null, input: input(item) }));
-    const t0 = performance.now();
     const outcomes: Outcome<unknown>[] = await actMany(tx, name, requests);
-    if (process.env.BOTS_TIMING) console.error(`[timing] ${name} x${requests.length}: ${Math.round(performance.now() - t0)} ms`);
     return items.filter((item, index) => {
       if (outcomes[index]!.applied) return true;
       failed.add(item.action);
