@@ -44,7 +44,11 @@ export interface LockedBuilding {
   equipmentLevel: number;
 }
 
-/** Locks the list's companies (id order), then its buildings (id order), and reads them. */
+/**
+ * Locks the list's companies (id order), then their buildings the list names (id order), and reads
+ * them. Only the locked companies' buildings: another company's building is never locked without its
+ * company (the turn's order), and answers like an unknown id.
+ */
 export async function lockBuildings(
   db: DbExecutor,
   requests: readonly ActionRequest<{ id: number }>[],
@@ -54,7 +58,7 @@ export async function lockBuildings(
   const rows = await db.execute<{ id: number; company_id: number; world_id: number; type: string; city_name: string; employees: number; equipment_level: number }>(sql`
     select b.id, b.company_id, b.world_id, b.type, c.name as city_name, b.employees, b.equipment_level
     from buildings b join cities c on c.id = b.city_id
-    where b.id in ${idList(ids)} order by b.id for update of b`);
+    where b.id in ${idList(ids)} and b.company_id in ${idList(companies.keys())} order by b.id for update of b`);
   const buildings = new Map<number, LockedBuilding>();
   for (const row of rows) {
     if (!isBuildingType(row.type)) continue;
