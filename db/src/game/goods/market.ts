@@ -38,7 +38,7 @@ import { runAction, weekUnchangedSql } from '../../statements.ts';
 import { wholesaleMarginBpSql, worldProductsSql } from './prices.ts';
 import { Purses, applied, lockCompanies, oneByOne, refused, type Outcome, type PlayerAction } from '../action.ts';
 import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
-import { walkOrders, warehouseRows, writeWarehouseRows } from './orders.ts';
+import { tooLargeForMarket, walkOrders, warehouseRows, writeWarehouseRows } from './orders.ts';
 import type { MarketTradeInput } from '@marketcraft/shared';
 
 export type MarketTradeAction = 'buy' | 'sell';
@@ -82,9 +82,6 @@ async function productMarket(db: DbExecutor, worldId: number, productId: number)
   };
 }
 
-function tooLarge(name: string): GameError {
-  return new GameError('RULE_BROKEN', `That order is too large for the ${name} market: split it over several weeks`);
-}
 
 /**
  * An order's CTEs (marketTrade's statement): `p` (the product in the
@@ -157,7 +154,7 @@ function orderTotalCents(action: MarketTradeAction, market: ProductMarket, quant
 export async function quoteOrder(db: DbExecutor, input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction }): Promise<MarketQuote> {
   const market = await productMarket(db, input.worldId, input.productId);
   const values = orderValues(market, input.quantity);
-  if (!orderWithinMarket(values)) throw tooLarge(market.name);
+  if (!orderWithinMarket(values)) throw tooLargeForMarket(market.name);
   const why = input.action === 'buy' ? goodsBuyCostRule.explain({ ...values, marginBp: market.marginBp }) : marketSellProceedsRule.explain(values);
   const totalCents = orderTotalCents(input.action, market, input.quantity);
   const after = input.action === 'buy' ? market.flow + input.quantity : market.flow - input.quantity;
@@ -262,9 +259,9 @@ async function marketRefusal(db: DbExecutor, companyId: number, input: { product
   if (input.action === 'sell' && Number(company.held) < input.quantity) {
     return new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${Number(company.held)} ${market.name}`);
   }
-  if (!orderWithinMarket(orderValues(market, input.quantity))) return tooLarge(market.name);
+  if (!orderWithinMarket(orderValues(market, input.quantity))) return tooLargeForMarket(market.name);
   const totalCents = orderTotalCents(input.action, market, input.quantity);
-  if (totalCents > MAX_ORDER_VALUE_CENTS) return tooLarge(market.name);
+  if (totalCents > MAX_ORDER_VALUE_CENTS) return tooLargeForMarket(market.name);
   if (input.action === 'buy' && Number(company.cash_cents) < totalCents) {
     return new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(totalCents, Number(company.cash_cents)));
   }

@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { GameError, MAX_ORDER_VALUE_CENTS, goodsBuyCostRule, marketSellProceedsRule, orderWithinMarket, wholesaleMarginBp } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { idList, type LockedCompany } from '../action.ts';
+import { NO_COMPANY, idList, type LockedCompany } from '../action.ts';
 import { worldProductsSql } from './prices.ts';
 import { PRODUCT_NOT_FOUND } from './stock.ts';
 
@@ -46,6 +46,7 @@ interface Market {
   sold: number;
 }
 
+/** The refusal of an order beyond the market's reach (every goods order answers it). */
 export function tooLargeForMarket(name: string): GameError {
   return new GameError('RULE_BROKEN', `That order is too large for the ${name} market: split it over several weeks`);
 }
@@ -150,7 +151,7 @@ export async function walkOrders(
   }
   const answers = orders.map((order, index): WalkedOrder | GameError => {
     const company = companies.get(order.companyId);
-    if (!company) return new GameError('NOT_FOUND', 'No company found');
+    if (!company) return new GameError('NOT_FOUND', NO_COMPANY);
     const market = markets.get(`${company.worldId}:${order.productId}`);
     if (!market) return new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
     const key = `${order.companyId}:${order.productId}`;
