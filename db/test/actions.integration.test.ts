@@ -204,6 +204,23 @@ describe('each player action: a list of many equals its requests one by one', ()
     expect((await ledgerMismatches(listed.db)).filter((mismatch) => mismatch.companyId !== world.c)).toEqual([]);
   });
 
+  it('lists of the same companies in opposite orders, at the same time, never deadlock: companies and buildings are locked in id order', async () => {
+    const { store, farm } = world;
+    const [storeView] = await listed.db.execute<{ employees: number }>(sql`select employees from buildings where id = ${store.id}`);
+    const [farmView] = await listed.db.execute<{ employees: number }>(sql`select employees from buildings where id = ${farm.id}`);
+    const hireStore = as(store.companyId, { id: store.id, count: 1 });
+    const hireFarm = as(farm.companyId, { id: farm.id, count: 1 });
+    const rounds = 8;
+    const outcomes = await Promise.all(
+      Array.from({ length: rounds }, (_, round) => actMany(listed.db, 'hireEmployees', round % 2 === 0 ? [hireStore, hireFarm] : [hireFarm, hireStore])),
+    );
+    expect(outcomes.flat().every((outcome) => outcome.applied)).toBe(true);
+    const [storeAfter] = await listed.db.execute<{ employees: number }>(sql`select employees from buildings where id = ${store.id}`);
+    const [farmAfter] = await listed.db.execute<{ employees: number }>(sql`select employees from buildings where id = ${farm.id}`);
+    expect(Number(storeAfter!.employees) - Number(storeView!.employees)).toBe(rounds);
+    expect(Number(farmAfter!.employees) - Number(farmView!.employees)).toBe(rounds);
+  });
+
   it('every action of the table is covered here', () => {
     const covered = ['marketTrade', 'purchaseForBuilding', 'transferToStore', 'buildBuilding', 'hireEmployees', 'upgradeEquipment', 'setProductionRate', 'selectRecipe', 'selectCategory', 'updateStorePrice', 'investInPolitics', 'purchaseResearch', 'tradeShares', 'toggleStoreProduct'];
     // The rare ones run request by request (oneByOne): their list is their requests one after another.
