@@ -93,6 +93,8 @@ describe('each player action: a list of many equals its requests one by one', ()
     const single: Outcome<unknown>[] = [];
     for (const request of requests) single.push(...(await actMany(oneByOne.db, name, [request])));
     expect(many.map(readable)).toEqual(single.map(readable));
+    // Every refusal is one the table declares for the action (or the schema's, at the door).
+    for (const outcome of many) if (!outcome.applied && outcome.refusal.code !== 'INVALID_INPUT') expect(ACTIONS[name].refuses).toContain(outcome.refusal.code);
     expect(await effects(listed.db)).toEqual(await effects(oneByOne.db));
     expect({ applied: many.filter((outcome) => outcome.applied).length, refused: many.filter((outcome) => !outcome.applied).length }).toEqual(expected);
     return many;

@@ -83,7 +83,7 @@ export const ACTIONS = {
   removeStoreProduct: entry(storeProductInput, removeStoreProduct, ['NOT_FOUND', 'RULE_BROKEN']),
   investInPolitics: entry(politicsInvestSchema, investInPolitics, ['NOT_FOUND', 'INVALID_INPUT', 'RULE_BROKEN', 'NOT_ENOUGH_CASH']),
   purchaseResearch: entry(researchPurchaseSchema, purchaseResearch, ['NOT_FOUND', 'RULE_BROKEN', 'CONFLICT', 'NOT_ENOUGH_CASH']),
-  tradeShares: entry(stockTradeSchema, tradeShares, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_CASH', 'NOT_ENOUGH_STOCK', 'CONFLICT']),
+  tradeShares: entry(stockTradeSchema, tradeShares, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_CASH', 'NOT_ENOUGH_SHARES', 'CONFLICT']),
   updateCompanyProfile: entry(updateProfileSchema, updateCompanyProfile, ['NOT_FOUND', 'CONFLICT']),
 } as const;
 
