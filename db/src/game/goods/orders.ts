@@ -15,14 +15,14 @@ import { NO_COMPANY, idList, type LockedCompany } from '../action.ts';
 import { worldProductsSql } from './prices.ts';
 import { PRODUCT_NOT_FOUND } from './stock.ts';
 
-export interface ListOrder {
+interface ListOrder {
   companyId: number;
   productId: number;
   quantity: number;
   action: 'buy' | 'sell';
 }
 
-export interface PricedOrder {
+interface PricedOrder {
   productName: string;
   /** Cents paid (buy) or received (sell) for the whole order. */
   totalCents: number;
