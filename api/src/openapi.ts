@@ -170,8 +170,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ? [{}, { personalAccessToken: [access] }]
         : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [access] }])],
       responses: {
-        '200': {
-          description: isPaged ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)' : 'Success',
+        [route.created ? '201' : '200']: {
+          description: route.created ? 'Created' : isPaged ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)' : 'Success',
           headers: isPaged ? { ...rateLimitHeaderRefs, ...PAGE_HEADERS } : rateLimitHeaderRefs,
           ...(answer ? { content: json(jsonSchemaOf(answer, 'output')) } : {}),
         },
@@ -266,7 +266,7 @@ const DOCS_SCRIPT = `fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
   for(const [p,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){
     const M=m.toUpperCase();
     const pre=(label,schema)=>schema?'<div>'+label+'</div><pre>'+JSON.stringify(schema,null,2).replace(/</g,'&lt;')+'</pre>':'';
-    const ok=op.responses&&op.responses['200']&&op.responses['200'].content;
+    const ok=op.responses&&(op.responses['200']||op.responses['201'])&&(op.responses['200']||op.responses['201']).content;
     const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json'].schema);
     const q=(op.parameters||[]).filter(x=>x.in==='query').map(x=>'<code>'+x.name+'</code>').join(' ');
     const scope=!('x-token-scope' in op)?'':op['x-token-scope']?'<span class="s '+op['x-token-scope']+'" title="personal access token scope">'+op['x-token-scope']+'</span>':'<span class="s session">session only</span>';

@@ -134,6 +134,10 @@ export const REST_PROCEDURES = {
   'worlds.companies': appRouter.worlds.companies,
   'worlds.debrief': appRouter.worlds.debrief,
   'worlds.export': appRouter.worlds.export,
+
+  'exchange.placeOrder': appRouter.exchange.placeOrder,
+  'exchange.orders': appRouter.exchange.orders,
+  'exchange.cancelOrder': appRouter.exchange.cancelOrder,
 } satisfies Record<string, AnyTRPCProcedure>;
 
 /** Whether a JSON Schema takes a number (an integer, a number, or one of them or null). */
@@ -269,7 +273,7 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
         ) => Promise<unknown>;
         const output = await call(input);
         resHeaders.set('content-type', 'application/json; charset=utf-8');
-        return new Response(JSON.stringify(output ?? { ok: true }), { status: 200, headers: resHeaders });
+        return new Response(JSON.stringify(output ?? { ok: true }), { status: route.created ? 201 : 200, headers: resHeaders });
       } catch (error) {
         const { status, body, retryAfterSeconds } = restErrorResponse(error, services.logger, c.req.raw);
         resHeaders.set('content-type', 'application/json; charset=utf-8');

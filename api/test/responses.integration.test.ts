@@ -40,7 +40,7 @@ describe('answers match the OpenAPI document', () => {
     const token = options.token === null ? undefined : (options.token ?? player.token);
     const response = await app.api(method, options.path ?? routePath, { token, body: options.body });
     const where = `${method} ${options.path ?? routePath}`;
-    expect(response.status, `${where}: ${JSON.stringify(response.body)}`).toBe(200);
+    expect(response.status, `${where}: ${JSON.stringify(response.body)}`).toBe(route!.created ? 201 : 200);
     const schema = responseSchemaOf(route!.procedurePath);
     expect(schema, `${where} has a documented answer`).toBeDefined();
     const parsed = schema!.safeParse(response.body);
@@ -120,6 +120,11 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/stores/{id}/products', { path: `/stores/${store.id}/products` });
     await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: bread.id, quantity: 5, direction: 'to_back_room' } });
     await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: bread.id, quantity: 2, direction: 'to_warehouse' } });
+    const sellOrder = (await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'sell', quantity: 5, limit_price: 9.99 } })) as { id: number };
+    await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'buy', quantity: 5, limit_price: 0.5, weeks: 2 } });
+    await call('GET', '/exchange/orders');
+    await call('DELETE', '/exchange/orders/{id}', { path: `/exchange/orders/${sellOrder.id}` });
+    await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'sell', quantity: 5, limit_price: 9.99 } });
     const holdings = (await call('GET', '/warehouse')) as { items: Array<{ location: string }> };
     expect(new Set(holdings.items.map((item) => item.location))).toEqual(new Set(['warehouse', 'back_room', 'shelf']));
     // A week report as the turn writes it (worker/test/report.integration.test.ts runs the real turn).
@@ -258,7 +263,7 @@ describe('answers match the OpenAPI document', () => {
     const paths = served.body.paths as Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
     for (const route of restRoutes()) {
       const operation = paths[route.path]?.[route.method.toLowerCase()];
-      expect(operation?.responses['200']?.content, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation?.responses[route.created ? '201' : '200']?.content, `${route.method} ${route.path}`).toBeDefined();
       expect(operation?.responses['400']?.content, `${route.method} ${route.path}`).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
     }
     for (const path of ['/auth/signup', '/auth/signin', '/auth/signout', '/auth/session', '/auth/providers', '/auth/google', '/auth/google/callback', '/health']) {

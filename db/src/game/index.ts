@@ -28,3 +28,4 @@ export * from './reports.ts';
 export * from './batch.ts';
 export * from './worlds.ts';
 export * from './classroom.ts';
+export * from './exchange/index.ts';

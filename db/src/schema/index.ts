@@ -4,3 +4,4 @@ export * from './companies.ts';
 export * from './apiTokens.ts';
 export * from './history.ts';
 export * from './classroom.ts';
+export * from './exchange.ts';

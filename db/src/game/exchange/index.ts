@@ -1,0 +1,3 @@
+export * from './actions.ts';
+export * from './ledger.ts';
+export * from './orders.ts';
