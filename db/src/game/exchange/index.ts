@@ -1,3 +1,4 @@
 export * from './actions.ts';
 export * from './ledger.ts';
 export * from './orders.ts';
+export * from './auction.ts';
