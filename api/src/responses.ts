@@ -27,6 +27,8 @@ import {
   WORLD_ROLES,
   WORLD_STATUSES,
   exchangeOrderResponse,
+  exchangeBookResponse,
+  exchangeAuctionResponse,
 } from '@marketcraft/shared';
 import type { AppRouter } from './root.ts';
 import type { Health } from './health.ts';
@@ -838,6 +840,8 @@ export const responseSchemas = {
     placeOrder: exchangeOrderResponse,
     orders: z.array(exchangeOrderResponse),
     cancelOrder: exchangeOrderResponse,
+    book: exchangeBookResponse,
+    auctions: z.array(exchangeAuctionResponse),
   },
 } satisfies ResponseSchemas;
 

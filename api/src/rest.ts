@@ -138,6 +138,8 @@ export const REST_PROCEDURES = {
   'exchange.placeOrder': appRouter.exchange.placeOrder,
   'exchange.orders': appRouter.exchange.orders,
   'exchange.cancelOrder': appRouter.exchange.cancelOrder,
+  'exchange.book': appRouter.exchange.book,
+  'exchange.auctions': appRouter.exchange.auctions,
 } satisfies Record<string, AnyTRPCProcedure>;
 
 /** Whether a JSON Schema takes a number (an integer, a number, or one of them or null). */

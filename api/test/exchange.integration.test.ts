@@ -203,4 +203,42 @@ describe('limit orders: escrow, cancel, errors', () => {
     const refused = await placeExchangeOrders(db, [{ companyId: Number(company!.id), actingUserId: student.userId, input: { productId: Number(product!.id), side: 'buy', quantity: 1, limitPriceCents: 100, weeks: 1 } }]);
     expect(refused[0]).toMatchObject({ ok: false, error: { message: WORLD_ENDED } });
   });
+
+  it('publishes the book: anonymous cumulative bids and asks, the maker apart, and the indicative clearing; a read token may read it', async () => {
+    const buyer = await app.createPlayer({ cash: 10_000 });
+    const seller = await app.createPlayer({ cash: 10_000 });
+    // Stock given, not bought: an instant purchase would move the maker's curve (this week's flow).
+    await db.execute(sql`insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents) values (1, ${seller.companyId}, ${world.bread.id}, 40, 300)`);
+    // Bread is posted at $4.00: 20 wanted up to $4.10 and 10 more up to $3.95; 40 offered from $3.90.
+    await place(buyer, { product_id: world.bread.id, side: 'buy', quantity: 20, limit_price: 4.1 });
+    await place(buyer, { product_id: world.bread.id, side: 'buy', quantity: 10, limit_price: 3.95 });
+    await place(seller, { product_id: world.bread.id, side: 'sell', quantity: 40, limit_price: 3.9 });
+    const read = (await app.api('POST', '/tokens', { token: buyer.token, body: { name: 'reader', scope: 'read' } })).body.token as string;
+    const book = await app.api('GET', `/exchange/books/${world.bread.id}`, { token: read });
+    expect(book.status).toBe(200);
+    expect(book.body).toMatchObject({
+      product_id: world.bread.id,
+      product_name: world.bread.name,
+      posted_price: 4,
+      bids: [
+        { price: 4.1, quantity: 20 },
+        { price: 3.95, quantity: 30 },
+      ],
+      asks: [{ price: 3.9, quantity: 40 }],
+    });
+    // Anonymous: a level is a price and a quantity, nothing says whose.
+    for (const level of [...book.body.bids, ...book.body.asks, ...book.body.maker.bids, ...book.body.maker.asks]) expect(Object.keys(level).sort()).toEqual(['price', 'quantity']);
+    // The maker's schedule: it sells above the posted price plus the spread (and bread's wholesale margin) and buys below it less the spread.
+    expect(book.body.maker.asks.length).toBeGreaterThan(0);
+    expect(book.body.maker.bids.length).toBeGreaterThan(0);
+    expect(book.body.maker.asks[0].price).toBeGreaterThan(4 * 1.025);
+    expect(book.body.maker.bids[0].price).toBeLessThan(4 * 0.975);
+    // The maker buys nothing at $3.90 or more (its bid: $4.00 less 2.5%) and sells nothing below
+    // $4.10: from $3.90 to $3.95 the players' 30 wanted meet 40 offered. Unbalanced: the crossing
+    // price itself, $3.90 (at $3.89 the maker would want 5 more and nobody would sell).
+    expect(book.body).toMatchObject({ indicative_price: 3.9, indicative_volume: 30 });
+    expect(await app.api('GET', '/exchange/books/999999', { token: read })).toMatchObject({ status: 404, body: { error: 'Product not found' } });
+    const history = await app.api('GET', `/exchange/auctions/${world.bread.id}?weeks=4`, { token: read });
+    expect(history).toMatchObject({ status: 200, body: [] });
+  });
 });

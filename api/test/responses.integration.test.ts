@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { financialHistory, politicalEvents, stockPriceHistory, users, weekReports } from '@marketcraft/db';
+import { exchangeAuctions, financialHistory, politicalEvents, stockPriceHistory, users, weekReports } from '@marketcraft/db';
 import { restRoutes } from '../src/rest.ts';
 import { createSession } from '../src/auth/session.ts';
 import { healthResponse, okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from '../src/responses.ts';
@@ -124,6 +124,21 @@ describe('answers match the OpenAPI document', () => {
     await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'buy', quantity: 5, limit_price: 0.5, weeks: 2 } });
     await call('GET', '/exchange/orders');
     await call('DELETE', '/exchange/orders/{id}', { path: `/exchange/orders/${sellOrder.id}` });
+    await call('GET', '/exchange/books/{product_id}', { path: `/exchange/books/${wheat.id}` });
+    // A clearing as the turn records it (worker/test/exchange.integration.test.ts runs the real auction).
+    await db.insert(exchangeAuctions).values({
+      worldId: 1,
+      productId: wheat.id,
+      week: 1,
+      priceCents: 1234,
+      volume: 10,
+      playersVolume: 6,
+      makerBought: 0,
+      makerSold: 4,
+      bids: [{ price_cents: 1300, quantity: 10 }],
+      asks: [{ price_cents: 1200, quantity: 6 }],
+    });
+    await call('GET', '/exchange/auctions/{product_id}', { path: `/exchange/auctions/${wheat.id}?weeks=4` });
     await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'sell', quantity: 5, limit_price: 9.99 } });
     const holdings = (await call('GET', '/warehouse')) as { items: Array<{ location: string }> };
     expect(new Set(holdings.items.map((item) => item.location))).toEqual(new Set(['warehouse', 'back_room', 'shelf']));

@@ -1,5 +1,5 @@
-import { cancelExchangeOrders, limitCentsOf, listExchangeOrders, onlyResult, placeExchangeOrders } from '@marketcraft/db';
-import { cancelExchangeOrderInput, listExchangeOrdersInput, placeExchangeOrderInput } from '@marketcraft/shared';
+import { cancelExchangeOrders, getExchangeBook, limitCentsOf, listExchangeAuctions, listExchangeOrders, onlyResult, placeExchangeOrders } from '@marketcraft/db';
+import { cancelExchangeOrderInput, exchangeAuctionsInput, exchangeBookInput, listExchangeOrdersInput, placeExchangeOrderInput } from '@marketcraft/shared';
 import { playerProcedure, router } from '../trpc.ts';
 
 /** The exchange between players (docs/exchange.md): limit orders in the weekly call auction. */
@@ -36,4 +36,21 @@ export const exchangeRouter = router({
     .meta({ access: 'trade', rest: { method: 'DELETE', path: '/exchange/orders/{id}', summary: 'Cancel an open order: what it still holds comes back' } })
     .input(cancelExchangeOrderInput)
     .mutation(async ({ ctx, input }) => onlyResult(await cancelExchangeOrders(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { orderId: input.id } }]))),
+
+  book: playerProcedure
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/exchange/books/{product_id}',
+        summary: "This week's anonymous demand and supply of a product (cumulative levels), the market maker's schedule apart, and the clearing if the auction ran now",
+      },
+    })
+    .input(exchangeBookInput)
+    .query(({ ctx, input }) => getExchangeBook(ctx.db, ctx.company.id, input.product_id)),
+
+  auctions: playerProcedure
+    .meta({ access: 'read', rest: { method: 'GET', path: '/exchange/auctions/{product_id}', summary: "A product's past clearings (?weeks=N, default 12): price, volume, the players' and the maker's shares, both curves" } })
+    .input(exchangeAuctionsInput)
+    .query(({ ctx, input }) => listExchangeAuctions(ctx.db, ctx.company.id, input.product_id, input.weeks ?? 12)),
 });

@@ -2,3 +2,4 @@ export * from './actions.ts';
 export * from './ledger.ts';
 export * from './orders.ts';
 export * from './auction.ts';
+export * from './books.ts';
