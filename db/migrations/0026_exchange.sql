@@ -84,8 +84,9 @@ ALTER TABLE "contracts" ADD CONSTRAINT "contracts_world_id_worlds_id_fk" FOREIGN
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_seller_fk" FOREIGN KEY ("world_id","seller_company_id") REFERENCES "public"."companies"("world_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_buyer_fk" FOREIGN KEY ("world_id","buyer_company_id") REFERENCES "public"."companies"("world_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "exchange_orders_live_idx" ON "exchange_orders" USING btree ("world_id","product_id","side","limit_price_cents") WHERE "exchange_orders"."status" in ('open', 'partially_filled');--> statement-breakpoint
-CREATE INDEX "exchange_orders_company_idx" ON "exchange_orders" USING btree ("world_id","company_id","status");--> statement-breakpoint
+-- Live orders only: the auction and the books read them, and closed orders pile up week after week.
+CREATE INDEX "exchange_orders_live_idx" ON "exchange_orders" USING btree ("world_id","product_id") WHERE "exchange_orders"."status" in ('open', 'partially_filled');--> statement-breakpoint
+CREATE INDEX "exchange_orders_company_idx" ON "exchange_orders" USING btree ("world_id","company_id");--> statement-breakpoint
 CREATE INDEX "exchange_fills_company_idx" ON "exchange_fills" USING btree ("world_id","company_id","week");--> statement-breakpoint
 CREATE INDEX "contracts_buyer_idx" ON "contracts" USING btree ("world_id","buyer_company_id","status");--> statement-breakpoint
 CREATE INDEX "contracts_seller_idx" ON "contracts" USING btree ("world_id","seller_company_id","status");

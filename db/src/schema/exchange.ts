@@ -53,11 +53,11 @@ export const exchangeOrders = pgTable(
     check('exchange_orders_limit', sql`${t.limitPriceCents} > 0`),
     check('exchange_orders_escrow', sql`${t.escrowCents} >= 0 and ${t.escrowUnits} >= 0 and (${t.side} = 'buy' or ${t.escrowCents} = 0) and (${t.side} = 'sell' or ${t.escrowUnits} = 0)`),
     check('exchange_orders_weeks', sql`${t.expiresWeek} >= ${t.weekPlaced}`),
-    // The auction reads every live order of a world by product and side.
+    // Live orders only: the auction and the books read them, and closed orders pile up week after week.
     index('exchange_orders_live_idx')
-      .on(t.worldId, t.productId, t.side, t.limitPriceCents)
+      .on(t.worldId, t.productId)
       .where(sql`${t.status} in ('open', 'partially_filled')`),
-    index('exchange_orders_company_idx').on(t.worldId, t.companyId, t.status),
+    index('exchange_orders_company_idx').on(t.worldId, t.companyId),
   ],
 );
 

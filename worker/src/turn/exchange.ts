@@ -34,6 +34,8 @@ export async function runExchange(ctx: TurnContext): Promise<void> {
       product_id: book.productId,
       price_cents: clearing.priceCents,
       volume: clearing.volume,
+      // Units players bought from players: all bought, less what the maker bought, less what players bought from it.
+      players_volume: clearing.volume - clearing.makerBought - clearing.makerSold,
       rationed: clearing.rationed,
       margin_players: clearing.marginPlayers,
       maker_sold: clearing.makerSold,
@@ -44,13 +46,11 @@ export async function runExchange(ctx: TurnContext): Promise<void> {
     await tx.execute(sql`
       create temp table turn_clearings on commit drop as
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as c(product_id int, price_cents bigint, volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint, bids jsonb, asks jsonb)`);
+        as c(product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint, bids jsonb, asks jsonb)`);
     await fillOrders(ctx);
     await tx.execute(sql`
       insert into exchange_auctions (world_id, product_id, week, price_cents, volume, players_volume, maker_bought, maker_sold, bids, asks)
-      select ${worldId}::int, c.product_id, ${week}::int, c.price_cents, c.volume,
-             coalesce((select sum(f.fill) from turn_fills f where f.product_id = c.product_id and f.side = 'buy'), 0) - c.maker_sold,
-             c.maker_bought, c.maker_sold, c.bids, c.asks
+      select ${worldId}::int, c.product_id, ${week}::int, c.price_cents, c.volume, c.players_volume, c.maker_bought, c.maker_sold, c.bids, c.asks
       from turn_clearings c`);
     // The maker's trades move its flow as instant trades do (markets phase: next week's price).
     await tx.execute(sql`
