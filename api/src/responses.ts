@@ -29,6 +29,7 @@ import {
   exchangeOrderResponse,
   exchangeBookResponse,
   exchangeAuctionResponse,
+  contractResponse,
 } from '@marketcraft/shared';
 import type { AppRouter } from './root.ts';
 import type { Health } from './health.ts';
@@ -842,6 +843,13 @@ export const responseSchemas = {
     cancelOrder: exchangeOrderResponse,
     book: exchangeBookResponse,
     auctions: z.array(exchangeAuctionResponse),
+  },
+  contracts: {
+    offer: contractResponse,
+    list: z.array(contractResponse),
+    accept: contractResponse,
+    decline: contractResponse,
+    cancel: contractResponse,
   },
 } satisfies ResponseSchemas;
 

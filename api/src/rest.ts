@@ -140,6 +140,12 @@ export const REST_PROCEDURES = {
   'exchange.cancelOrder': appRouter.exchange.cancelOrder,
   'exchange.book': appRouter.exchange.book,
   'exchange.auctions': appRouter.exchange.auctions,
+
+  'contracts.offer': appRouter.contracts.offer,
+  'contracts.list': appRouter.contracts.list,
+  'contracts.accept': appRouter.contracts.accept,
+  'contracts.decline': appRouter.contracts.decline,
+  'contracts.cancel': appRouter.contracts.cancel,
 } satisfies Record<string, AnyTRPCProcedure>;
 
 /** Whether a JSON Schema takes a number (an integer, a number, or one of them or null). */

@@ -16,6 +16,7 @@ import { warehouseRouter } from './routers/warehouse.ts';
 import { reportsRouter } from './routers/reports.ts';
 import { worldsRouter } from './routers/worlds.ts';
 import { exchangeRouter } from './routers/exchange.ts';
+import { contractsRouter } from './routers/contracts.ts';
 
 export const appRouter = router({
   world: worldRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   reports: reportsRouter,
   worlds: worldsRouter,
   exchange: exchangeRouter,
+  contracts: contractsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -140,6 +140,16 @@ describe('answers match the OpenAPI document', () => {
     });
     await call('GET', '/exchange/auctions/{product_id}', { path: `/exchange/auctions/${wheat.id}?weeks=4` });
     await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'sell', quantity: 5, limit_price: 9.99 } });
+    // Contracts: offered to the admin's company, one accepted, one declined, one cancelled.
+    const contract = () => call('POST', '/contracts', { body: { buyer_company_id: admin.companyId, product_id: wheat.id, quantity: 1, unit_price: 1, expires_week: 1 } }) as Promise<{ id: number }>;
+    const toAccept = await contract();
+    const toDecline = await contract();
+    const toCancel = await contract();
+    await call('POST', '/contracts/{id}/accept', { path: `/contracts/${toAccept.id}/accept`, token: admin.token });
+    await call('POST', '/contracts/{id}/decline', { path: `/contracts/${toDecline.id}/decline`, token: admin.token });
+    await call('POST', '/contracts/{id}/cancel', { path: `/contracts/${toCancel.id}/cancel` });
+    await contract();
+    await call('GET', '/contracts', { path: '/contracts?direction=outgoing' });
     const holdings = (await call('GET', '/warehouse')) as { items: Array<{ location: string }> };
     expect(new Set(holdings.items.map((item) => item.location))).toEqual(new Set(['warehouse', 'back_room', 'shelf']));
     // A week report as the turn writes it (worker/test/report.integration.test.ts runs the real turn).

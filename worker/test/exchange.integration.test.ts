@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EXCHANGE_FEE_BP, makerSupplyRule } from '@marketcraft/shared';
-import { ledgerMismatches, placeExchangeOrders, cancelExchangeOrders, type DbExecutor } from '@marketcraft/db';
+import { ledgerMismatches, offerContracts, placeExchangeOrders, cancelExchangeOrders, type DbExecutor } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { cashOf, createCompany, createTurnWorld, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
@@ -175,6 +175,22 @@ describe('the weekly call auction in the turn', () => {
     const rows = await db.execute<{ reason: string; amount_cents: number }>(sql`select reason, amount_cents from transactions where company_id = ${doomed} and week = ${week} order by id`);
     expect(rows.map((row) => row.reason)).toEqual(expect.arrayContaining(['exchange_release', 'liquidation']));
     expect(await warehouse(db, doomed, world.wheat)).toBe(0);
+  });
+
+  it('a contract offer expires at the turn of its last week: its goods go back to the seller at their cost', async () => {
+    const { db } = database;
+    const seller = await createCompany(db, { name: `Offer seller ${world.tag}`, cashCents: 1_000_000 });
+    const buyer = await createCompany(db, { name: `Offer buyer ${world.tag}`, cashCents: 1_000_000 });
+    await stock(db, seller, world.flour, 30, 2_500);
+    const week = await worldWeek(db);
+    const [made] = await offerContracts(db, [{ companyId: seller, actingUserId: null, input: { buyerCompanyId: buyer, productId: world.flour, quantity: 30, unitPriceCents: 3_000, expiresWeek: week } }]);
+    expect(made).toMatchObject({ ok: true, result: { status: 'open' } });
+    expect(await warehouse(db, seller, world.flour)).toBe(0);
+    await runTurn(db, { week });
+    const [row] = await db.execute<{ status: string }>(sql`select status from contracts where id = ${made!.ok ? made!.result.id : 0}`);
+    expect(row!.status).toBe('expired');
+    expect(await warehouse(db, seller, world.flour)).toBe(30);
+    expect(await warehouse(db, buyer, world.flour)).toBe(0);
   });
 
   it('over random weeks: cash + escrow = starting cash + ledger, and goods change only by the maker\'s fills', async () => {

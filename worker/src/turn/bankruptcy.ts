@@ -17,7 +17,7 @@ import { BANKRUPTCY_TURNS, liquidationValueRule, marketSellProceedsRule, shareDe
 import { ruleSql, worldProductsSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
-import { releaseToCompanies } from './exchange.ts';
+import { releaseToCompanies, returnContractGoods } from './exchange.ts';
 
 export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
   const { tx, week, worldId } = ctx;
@@ -45,6 +45,17 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
     )
     select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
   await releaseToCompanies(ctx, 'turn_bankrupt_orders', 'cancelled: bankruptcy');
+  // Its open contract offers, made or received, are cancelled: the goods go back to their seller.
+  await tx.execute(sql`
+    create temp table turn_bankrupt_contracts on commit drop as
+    with closed as (
+      update contracts k set status = 'cancelled', closed_week = ${week}::int
+      where k.world_id = ${worldId}::int and k.status = 'open'
+        and (k.seller_company_id in (select company_id from turn_bankrupt) or k.buyer_company_id in (select company_id from turn_bankrupt))
+      returning k.id, k.seller_company_id, k.buyer_company_id, k.product_id, k.quantity, k.escrow_cost_cents
+    )
+    select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
+  await returnContractGoods(ctx, 'turn_bankrupt_contracts', 'cancelled: bankruptcy');
 
   // Goods, sold on the exchange one company after another per product.
   await tx.execute(sql`

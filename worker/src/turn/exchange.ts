@@ -15,7 +15,8 @@
  *    from the seller's escrow to the buyer's warehouse; every cash move is a turn_cash row (the
  *    ledger at the finish), the profit lines go to turn_pnl.
  * 5. The maker's units go into this week's market_activity; each product's clearing is recorded.
- * 6. Orders whose last auction this was expire: what they hold comes back.
+ * 6. Orders whose last auction this was expire: what they hold comes back; so do contract offers
+ *    whose last week this was (their goods go back to the seller).
  */
 import { sql } from 'drizzle-orm';
 import { exchangeFeeRule } from '@marketcraft/shared';
@@ -168,6 +169,39 @@ async function expireOrders(ctx: TurnContext): Promise<void> {
     )
     select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
   await releaseToCompanies(ctx, 'turn_expired', 'expired');
+  // Contract offers whose last week this was expire too: the goods go back to their sellers.
+  await tx.execute(sql`
+    create temp table turn_expired_contracts on commit drop as
+    with closed as (
+      update contracts k set status = 'expired', closed_week = ${week}::int
+      where k.world_id = ${worldId}::int and k.status = 'open' and k.expires_week <= ${week}::int
+      returning k.id, k.seller_company_id, k.buyer_company_id, k.product_id, k.quantity, k.escrow_cost_cents
+    )
+    select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
+  await returnContractGoods(ctx, 'turn_expired_contracts', 'expired');
+}
+
+/**
+ * Gives the goods of closed contract offers (a relation of id, seller_company_id, product_id,
+ * quantity, escrow_cost_cents, product_name) back to their sellers' warehouses, with a ledger row
+ * of amount 0 each.
+ */
+export async function returnContractGoods(ctx: TurnContext, closed: string, why: string): Promise<void> {
+  const { tx, worldId } = ctx;
+  const table = sql.raw(closed);
+  await tx.execute(sql`
+    insert into turn_cash (company_id, type, reason, amount_cents, description)
+    select seller_company_id, 'other', 'exchange_release', 0,
+           'Released ' || quantity || ' ' || product_name || ' held by contract offer #' || id || ' to the warehouse (' || ${why} || ')'
+    from ${table}`);
+  await tx.execute(sql`
+    insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
+    select ${worldId}::int, seller_company_id, product_id, sum(quantity)::bigint, round(sum(quantity * escrow_cost_cents)::numeric / sum(quantity))::bigint
+    from ${table} group by seller_company_id, product_id
+    on conflict (world_id, company_id, product_id) do update set
+      average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
+                                 / nullif(inventory_items.quantity + excluded.quantity, 0)),
+      quantity = inventory_items.quantity + excluded.quantity`);
 }
 
 /**
