@@ -132,7 +132,7 @@ describe('contracts between companies', () => {
     const seller = await app.createPlayer({ cash: 100 });
     const buyer = await app.createPlayer({ cash: 100 });
     await give(seller, world.wheat.id, 80, 100);
-    const offers = [];
+    const offers: number[] = [];
     for (let index = 0; index < 8; index += 1) {
       offers.push((await offer(seller, { buyer_company_id: buyer.companyId, product_id: world.wheat.id, quantity: 10, unit_price: 2, expires_week: week })).body.id as number);
     }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PRODUCT_CATEGORIES, CITY_BONUS_TYPES, BUILDING_CATEGORIES, RESEARCH_CATEGORIES, WORLD_KINDS, WORLD_STATUSES } from '@marketcraft/shared';
-import { users } from './auth.ts';
+import { users } from './users.ts';
 import { inList } from './sqlHelpers.ts';
 
 /**

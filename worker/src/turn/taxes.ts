@@ -14,8 +14,8 @@ import { ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 
 /**
- * Ledger reasons of goods bought on the exchange and sold to it (db/src/game/market.ts,
- * inventory.ts), and from and to other companies by contract (db/src/game/exchange/contracts.ts).
+ * Ledger reasons of goods bought on the exchange and sold to it (db/src/game/goods/market.ts,
+ * buildingPurchase.ts), and from and to other companies by contract (db/src/game/exchange/contracts.ts).
  * The weekly auction's fills are counted by its own phase (worker/src/turn/exchange.ts, turn_pnl).
  */
 const EXCHANGE_PURCHASES = sql`('market_buy', 'store_stock', 'raw_materials', 'contract_buy')`;

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { GameError, centsToDollars } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { PRODUCT_NOT_FOUND } from '../inventory.ts';
+import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
 import { auctionOrdersSql, clearAuction, cumulativeLevels, loadAuctionBooks, makerDemandAt, makerSupplyAt, type Level, type MakerCurve } from './auction.ts';
 
 export interface BookLevelView {

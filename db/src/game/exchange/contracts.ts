@@ -18,8 +18,8 @@ import {
   type ContractView,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { PRODUCT_NOT_FOUND } from '../inventory.ts';
-import { WORLD_ENDED } from '../worlds.ts';
+import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
+import { WORLD_ENDED } from '../worlds/worlds.ts';
 import type { ActionRequest, Outcome } from './actions.ts';
 import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
 
