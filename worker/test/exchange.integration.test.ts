@@ -11,8 +11,11 @@ import { sql } from 'drizzle-orm';
 import { EXCHANGE_FEE_BP, makerSupplyRule } from '@marketcraft/shared';
 import { ledgerMismatches, offerContracts, placeExchangeOrders, cancelExchangeOrders, type DbExecutor } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
+import { mulberry32 } from '@marketcraft/shared';
 import { runTurn } from '../src/turn/index.ts';
-import { cashOf, createCompany, createTurnWorld, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
+import { runBotTurn } from '../src/bots/index.ts';
+import { BOT_ASK_BP, BOT_BID_BP, placeBotExchangeOrders } from '../src/bots/exchange.ts';
+import { cashOf, createCompany, createTurnWorld, insertBuilding, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
 
 const fee = (cents: number) => Math.ceil((cents * EXCHANGE_FEE_BP) / 10_000);
 
@@ -247,6 +250,39 @@ describe('the weekly call auction in the turn', () => {
     expect(Number(traded!.players)).toBeGreaterThan(0);
     expect(Number(traded!.maker)).toBeGreaterThan(0);
   });
+
+  // Last: the bot's mill produces and its strategy trades, which the goods check above leaves out.
+  it('bots post their output for sale under the posted price and bid for their inputs over it, through the players\' action', async () => {
+    const { db } = database;
+    const bot = await createCompany(db, { name: `Miller bot ${world.tag}`, cashCents: 100_000_000, bot: true });
+    await insertBuilding(db, { companyId: bot, type: 'mill', cityId: world.farmCityId, employees: 5, recipeId: world.millRecipeId });
+    await stock(db, bot, world.flour, 200, 2_000);
+    await stock(db, bot, world.wheat, 50, 1_000);
+    const week = await worldWeek(db);
+    // The bots' exchange step alone (runBotTurn calls it after the strategies' actions, which would change what it holds).
+    expect(await db.transaction((tx) => placeBotExchangeOrders(tx, 1))).toBeGreaterThanOrEqual(2);
+    const orders = await db.execute<{ product_id: number; side: string; quantity: number; limit_price_cents: number; expires_week: number }>(sql`
+      select product_id, side, quantity, limit_price_cents, expires_week from exchange_orders where company_id = ${bot} and status = 'open' order by side`);
+    const posted = async (productId: number) =>
+      Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${productId}`))[0]!.p);
+    // The mill uses 150 wheat a week and holds 50: it bids for 100; it holds 200 flour and offers half.
+    expect(orders.map((o) => ({ product_id: Number(o.product_id), side: o.side, quantity: Number(o.quantity), limit: Number(o.limit_price_cents), expires: Number(o.expires_week) }))).toEqual([
+      { product_id: world.wheat, side: 'buy', quantity: 100, limit: Math.ceil(((await posted(world.wheat)) * BOT_BID_BP) / 10_000), expires: week },
+      { product_id: world.flour, side: 'sell', quantity: 100, limit: Math.floor(((await posted(world.flour)) * BOT_ASK_BP) / 10_000), expires: week },
+    ]);
+    expect(await warehouse(db, bot, world.flour)).toBe(100);
+    // And the whole bots' phase calls it (rolled back: the orders above are the ones checked).
+    let inPhase = -1;
+    await db
+      .transaction(async (tx) => {
+        inPhase = (await runBotTurn(tx, 1, week, mulberry32(week))).exchangeOrders;
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(inPhase).toBeGreaterThan(0);
+    await cancelExchangeOrders(db, (await db.execute<{ id: number }>(sql`select id from exchange_orders where company_id = ${bot} and status = 'open'`)).map((row) => ({ companyId: bot, actingUserId: null, input: { orderId: Number(row.id) } })));
+  });
+
 });
 
 /** What the turn's own costs (wages, operating costs, taxes) changed: none for a company without buildings, but taxes on its profit. */

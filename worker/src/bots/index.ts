@@ -8,7 +8,8 @@
  *    seeded rng and its budget (at most 30% of its cash, never below the $50,000 reserve); the
  *    planner prices market orders with the shared market rules and moves each product's flow as it
  *    plans, so a bot prices its orders after the bots before it, as they will run;
- * 3. the actions run in batches through the players' rules (execute.ts, db/src/game/batch.ts).
+ * 3. the actions run in batches through the players' rules (execute.ts, db/src/game/batch.ts);
+ * 4. they post limit orders for the coming week's auction (exchange.ts, placeExchangeOrders).
  * Randomness comes only from the turn's rng, drawn in a fixed order: the same state and week give
  * the same actions. See docs/bots.md.
  */
@@ -17,6 +18,7 @@ import type { DbExecutor } from '@marketcraft/db';
 import { planBudget, turnSpendingCents } from './budget.ts';
 import { executeBotActions, type BotPurse, type PlannedAction } from './execute.ts';
 import { loadBotsSnapshot } from './snapshot.ts';
+import { placeBotExchangeOrders } from './exchange.ts';
 import { strategyFor } from './strategies/index.ts';
 import type { BotActionKind } from './types.ts';
 
@@ -34,6 +36,8 @@ export interface BotTurnSummary {
   /** Set-based batches run, and batches that had to fall back to single operations. */
   batches: number;
   fallbacks: number;
+  /** Limit orders posted for the coming week's auction (exchange.ts). */
+  exchangeOrders: number;
   /** Where the phase's time went (benchmarks print it). */
   timings: { snapshotMs: number; planMs: number; executeMs: number };
 }
@@ -52,8 +56,10 @@ export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, 
   }
   const t2 = performance.now();
   const executed = await executeBotActions(tx, purses, planned);
+  // Then their orders in the coming week's auction, from what they hold now (docs/exchange.md).
+  const exchangeOrders = await placeBotExchangeOrders(tx, worldId, new Map(bots.map((bot) => [bot.id, bot.cashCents])));
   const timings = { snapshotMs: Math.round(t1 - t0), planMs: Math.round(t2 - t1), executeMs: Math.round(performance.now() - t2) };
-  return { bots: bots.length, planned: planned.length, ...executed, timings };
+  return { bots: bots.length, planned: planned.length, ...executed, exchangeOrders, timings };
 }
 
 export type { BotActionKind };
