@@ -12,9 +12,11 @@ import { sql } from 'drizzle-orm';
 import {
   EFFICIENCY_PER_EMPLOYEE,
   EFFICIENCY_PER_EQUIPMENT_LEVEL,
+  FORECAST_PRODUCTION_RATES,
   MARKET_HALF_SPREAD_BP,
   MAX_EFFICIENCY,
   MAX_EQUIPMENT_LEVEL,
+  bestProductionRate,
   centsToDollars,
   efficiencyRule,
   equipmentUpgradeCost,
@@ -25,8 +27,10 @@ import {
   storeCapacityRule,
   storeRevenueRule,
   wagesRule,
+  weekAtRate,
   wholesaleMarginBp,
   type Figure,
+  type RateFacts,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { bonusPairsValues, cityBonusSql, productionPlanSql } from './productionPlan.ts';
@@ -70,6 +74,26 @@ export interface EfficiencyImprovement {
   efficiency: number;
   /** Production buildings with a recipe: the output the turn would plan with it; null otherwise. */
   planned_output: number | null;
+}
+
+/** What the week would give at one production rate (the overtime table). */
+export interface RateOutcome {
+  rate: number;
+  /** Units planned at this rate (plannedOutputRule: tired crews above 100%). */
+  output_units: number;
+  /** The output at the market's sell price. */
+  revenue: number;
+  /** The inputs that output needs at the market's buy price, wages and operating cost at this rate. */
+  costs: number;
+  profit: number;
+}
+
+/** Production buildings with a recipe: the week's profit at 100/125/150/175/200% and the rate that earns most. */
+export interface OvertimeForecast {
+  rates: RateOutcome[];
+  /** The whole-number rate from 10 to 200 with the highest profit (the lowest of equals). */
+  best_rate: number;
+  best_profit: number;
 }
 
 /** Per recipe of the building's type: what one turn of it would need at the building's planned output. */
@@ -116,10 +140,16 @@ export interface BuildingForecast {
   improvements: EfficiencyImprovement[];
   /** Production buildings: every recipe of the type at this building's settings (the factory's shopping lists). */
   recipes: RecipeNeeds[];
+  /**
+   * Production buildings with a recipe: the week's profit at other production rates, with all the
+   * inputs bought at today's prices (docs/economy.md, "Overtime: where the extra output stops paying"); null otherwise.
+   */
+  overtime: OvertimeForecast | null;
 }
 
 type BuildingFacts = {
   city_id: number;
+  recipe_id: number | null;
   type: string;
   invested_cents: number;
   is_store: boolean;
@@ -149,7 +179,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
            b.construction_cost_cents + (case b.equipment_level ${sql.raw(
              [2, 3, 4, 5].map((level) => `when ${level} then ${equipmentUpgradeCost(1, level) * 100}`).join(' '),
            )} else 0 end) as invested_cents, b.employees, b.equipment_level, b.production_rate,
-           r.output_quantity, p.name as output_product_name, wp.current_price_cents as output_price_cents,
+           b.selected_recipe_id as recipe_id, r.output_quantity, p.name as output_product_name, wp.current_price_cents as output_price_cents,
            ${cityBonusSql} as city_bonus,
            ${researchEffect('production_bonus')} + ${researchEffect('chain_bonus')} as output_research_bonus,
            ${researchEffect('store_bonus')} as store_research_bonus,
@@ -270,6 +300,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
         wagesCents + operatingCents,
       ),
       recipes: [],
+      overtime: null,
     };
   }
 
@@ -321,6 +352,42 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
     inputs_cost: centsToDollars(inputsCostCents),
     ...returns(outputUnits, revenueCents, inputsCostCents + wagesCents + operatingCents),
     recipes: await recipeNeeds(db, worldId, companyId, facts, efficiency.value),
+    overtime: facts.recipe_id === null ? null : await overtimeForecast(db, worldId, facts, efficiency.value),
+  };
+}
+
+/**
+ * The week's profit of the building at 100/125/150/175/200% and the best rate (weekAtRate,
+ * bestProductionRate: the turn's rules, every input bought at today's prices).
+ */
+async function overtimeForecast(db: DbExecutor, worldId: number, facts: BuildingFacts, efficiency: number): Promise<OvertimeForecast> {
+  const n = (value: number | string | null) => Number(value ?? 0);
+  const recipeInputs = await db.execute<{ quantity: number; price_cents: number; category: string }>(sql`
+    select ri.quantity, wp.current_price_cents as price_cents, p.category
+    from recipe_inputs ri
+    join products p on p.id = ri.product_id
+    join world_products wp on wp.world_id = ${worldId} and wp.product_id = ri.product_id
+    where ri.recipe_id = ${n(facts.recipe_id)}`);
+  const rateFacts: RateFacts = {
+    outputQuantity: n(facts.output_quantity),
+    efficiency,
+    bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+    outputPriceCents: n(facts.output_price_cents),
+    inputs: recipeInputs.map((input) => ({ quantity: n(input.quantity), priceCents: n(input.price_cents), marginBp: wholesaleMarginBp(input.category) })),
+    employees: n(facts.employees),
+    typeCostCents: n(facts.type_cost_cents),
+    costReduction: n(facts.cost_reduction),
+    materialReduction: n(facts.material_reduction),
+    companyBuildings: n(facts.company_buildings),
+  };
+  const best = bestProductionRate(rateFacts);
+  return {
+    rates: FORECAST_PRODUCTION_RATES.map((rate) => {
+      const week = weekAtRate(rateFacts, rate);
+      return { rate, output_units: week.units, revenue: centsToDollars(week.revenueCents), costs: centsToDollars(week.costsCents), profit: centsToDollars(week.profitCents) };
+    }),
+    best_rate: best.rate,
+    best_profit: centsToDollars(best.profitCents),
   };
 }
 
