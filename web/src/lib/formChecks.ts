@@ -24,6 +24,7 @@ import {
   buildingInventoryPurchaseInput,
   hireEmployeesInput,
   marketTradeInput,
+  placeExchangeOrderInput,
   politicsInvestSchema,
   productionRateInput,
   selectCategoryInput,
@@ -134,6 +135,11 @@ export const SPEC_MESSAGES = {
 /** Market (POST /market/trade): quantity > 0 ('Invalid quantity' / 'Please enter a quantity greater than 0'). */
 export function checkMarketTrade(input: { product_id: number; quantity: string | number; action: 'buy' | 'sell' }) {
   return checkRequest(marketTradeInput, input, { quantity: SPEC_MESSAGES.quantityAboveZero });
+}
+
+/** Exchange (POST /exchange/orders): whole units > 0 and a limit price in whole cents (docs/exchange.md). */
+export function checkExchangeOrder(input: { product_id: number; side: 'buy' | 'sell'; quantity: string; limit_price: string; weeks: number }) {
+  return checkRequest(placeExchangeOrderInput, input, { quantity: SPEC_MESSAGES.quantityAboveZero, limit_price: SPEC_MESSAGES.validPrice });
 }
 
 /** Stocks (POST /stocks/trade): share count > 0, with the market's wording. */
