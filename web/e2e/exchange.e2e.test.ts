@@ -56,8 +56,12 @@ describe('exchange journey', () => {
     const me = await apiGet<{ id: number }>(context, '/company');
     const world = await apiGet<{ current_week: number }>(context, '/world');
     const offer = await apiPost<{ id: number }>(other.context, '/contracts', { buyer_company_id: me.id, product_id: wheat.id, quantity: 5, unit_price: 1, expires_week: world.current_week });
-    const accepted = await apiPost<{ status: string }>(context, `/contracts/${offer.id}/accept`, {});
-    expect(accepted.status).toBe('accepted');
+    await page.goto('/');
+    await page.getByTestId('incoming-offers').getByRole('button', { name: `Accept offer ${offer.id} from ${(await apiGet<{ name: string }>(other.context, '/company')).name}` }).click();
+    await page.getByTestId('incoming-offers').waitFor({ state: 'detached' });
+    const contracts = await apiGet<Array<{ id: number; status: string }>>(context, '/contracts?direction=incoming');
+    expect(contracts.find((contract) => contract.id === offer.id)?.status).toBe('accepted');
+    await page.goto(`/market?product=${wheat.id}`);
 
     // The turn clears the auction: the order fills at one price, shown in my orders and the history.
     await advanceTurnAsAdmin(browser, E2E_HELPER_ADMIN_EMAIL);

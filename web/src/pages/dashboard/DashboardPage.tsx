@@ -39,6 +39,7 @@ import { debtWarning } from './debt';
 import { FoundCompanyCard } from './FoundCompanyCard';
 import { FirstWeekChecklist } from './FirstWeekChecklist';
 import { OtherWorldsNotice } from './OtherWorldsNotice';
+import { IncomingOffers } from '../../components/IncomingOffers';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ default: module.CashFlowChart })));
 
@@ -401,6 +402,7 @@ export default function DashboardPage() {
       </div>
 
       <OtherWorldsNotice />
+      <IncomingOffers />
       <LatestResults />
       {company && <FirstWeekChecklist companyId={company.id} />}
 

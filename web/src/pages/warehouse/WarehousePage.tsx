@@ -19,6 +19,7 @@ import { trpc } from '../../trpc';
 import { MoveDialog, SellGoodsDialog, type MoveTarget } from './dialogs';
 import { TableScroll } from '../../components/TableScroll';
 import { whereText, type Holding } from '../../lib/holdings';
+import { IncomingOffers } from '../../components/IncomingOffers';
 
 type Location = Holding['location'];
 
@@ -78,6 +79,7 @@ export default function WarehousePage() {
   return (
     <>
       <PageHeader title="Warehouse" subtitle="Everything your company holds. Production takes its inputs from the warehouse and puts its output there." />
+      <IncomingOffers />
       <QueryState query={holdings}>
         {(data) => (
           <Stack gap="md">
