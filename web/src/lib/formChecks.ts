@@ -25,6 +25,7 @@ import {
   hireEmployeesInput,
   marketTradeInput,
   placeExchangeOrderInput,
+  offerContractInput,
   politicsInvestSchema,
   productionRateInput,
   selectCategoryInput,
@@ -140,6 +141,15 @@ export function checkMarketTrade(input: { product_id: number; quantity: string |
 /** Exchange (POST /exchange/orders): whole units > 0 and a limit price in whole cents (docs/exchange.md). */
 export function checkExchangeOrder(input: { product_id: number; side: 'buy' | 'sell'; quantity: string; limit_price: string; weeks: number }) {
   return checkRequest(placeExchangeOrderInput, input, { quantity: SPEC_MESSAGES.quantityAboveZero, limit_price: SPEC_MESSAGES.validPrice });
+}
+
+/** Contracts (POST /contracts): a company, whole units > 0, a price in whole cents (docs/exchange.md). */
+export function checkContractOffer(input: { buyer_company_id: number | undefined; product_id: number; quantity: string; unit_price: string; expires_week: number }) {
+  return checkRequest(offerContractInput, input, {
+    buyer_company_id: { title: 'No company selected', message: 'Please choose the company to offer to' },
+    quantity: SPEC_MESSAGES.quantityAboveZero,
+    unit_price: SPEC_MESSAGES.validPrice,
+  });
 }
 
 /** Stocks (POST /stocks/trade): share count > 0, with the market's wording. */
