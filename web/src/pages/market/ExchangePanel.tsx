@@ -24,6 +24,24 @@ type Order = RouterOutputs['exchange']['orders'][number];
 
 const WEEK_CHOICES = ['1', '2', '3', '4', '5', '6', '7', '8'].map((value) => ({ value, label: value === '1' ? 'This week only' : `${value} weeks` }));
 
+/**
+ * Where an order at this limit would stand now: against the indicative price when the book trades,
+ * else against the market maker's first offer (a buy) or bid (a sell), both from the API's book.
+ */
+function standing(book: Book, side: 'buy' | 'sell', limit: number): string {
+  const indicative = book.indicative_price;
+  if (indicative !== null) {
+    return (side === 'buy' ? limit >= indicative : limit <= indicative)
+      ? `Now it would fill at the indicative price, ${formatMoney(indicative)}.`
+      : `Now it would not fill: the indicative price is ${formatMoney(indicative)}.`;
+  }
+  const maker = side === 'buy' ? book.maker.asks[0] : book.maker.bids[0];
+  if (!maker) return 'Nothing would trade if the auction ran now.';
+  return (side === 'buy' ? limit >= maker.price : limit <= maker.price)
+    ? `Now it would fill: the market maker ${side === 'buy' ? 'sells from' : 'buys at up to'} ${formatMoney(maker.price)}.`
+    : `Now it would not fill: nobody ${side === 'buy' ? 'sells' : 'buys'} at that price yet (the market maker ${side === 'buy' ? 'from' : 'up to'} ${formatMoney(maker.price)}).`;
+}
+
 function OrderForm({ book, held, cash }: { book: Book; held: number; cash: number | null }) {
   const [side, setSide] = useState<'buy' | 'sell'>('buy');
   const [weeks, setWeeks] = useState('1');
@@ -43,7 +61,6 @@ function OrderForm({ book, held, cash }: { book: Book; held: number; cash: numbe
   const valueCents = request ? Math.round(request.limit_price * 100) * request.quantity : 0;
   const holdsCents = request ? valueCents + exchangeFeeRule.evaluate({ value: valueCents }) : 0;
   const tooMuch = request !== null && (side === 'buy' ? cash !== null && holdsCents / 100 > cash : request.quantity > held);
-  const indicative = book.indicative_price;
   return (
     <Stack gap="xs">
       <Group gap="xs" align="flex-end" wrap="wrap">
@@ -68,11 +85,7 @@ function OrderForm({ book, held, cash }: { book: Book; held: number; cash: numbe
           {side === 'buy'
             ? `It holds ${formatMoney(holdsCents / 100)} of your cash until it fills, you cancel it or it expires (${request.quantity.toLocaleString('en-US')} x ${formatMoney(request.limit_price)} plus the ${EXCHANGE_FEE_BP / 100}% fee).`
             : `It takes ${request.quantity.toLocaleString('en-US')} units out of your warehouse (you hold ${held.toLocaleString('en-US')}) until it fills, you cancel it or it expires.`}{' '}
-          {indicative === null
-            ? 'Nothing would trade if the auction ran now.'
-            : (side === 'buy' ? request.limit_price >= indicative : request.limit_price <= indicative)
-              ? `Now it would fill at the indicative price, ${formatMoney(indicative)}.`
-              : `Now it would not fill: the indicative price is ${formatMoney(indicative)}.`}
+          {standing(book, side, request.limit_price)}
         </Text>
       )}
       {tooMuch && (
