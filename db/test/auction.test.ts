@@ -4,7 +4,7 @@
  * the margin, and the market maker's standing schedule so a lone order still fills.
  */
 import { describe, expect, it } from 'vitest';
-import { MARKET_HALF_SPREAD_BP } from '@marketcraft/shared';
+import { MARKET_HALF_SPREAD_BP, exchangeFeeRule, goodsBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
 import { clearAuction, cumulativeLevels, makerDemandAt, makerSupplyAt, type AuctionBook } from '../src/game/exchange/auction.ts';
 
 function book(bids: [number, number][], asks: [number, number][], maker: AuctionBook['maker'] = null): AuctionBook {
@@ -101,6 +101,31 @@ describe('the call auction', () => {
         expect(playersBought + clearing.makerBought).toBe(clearing.volume);
         expect(playersSold + clearing.makerSold).toBe(clearing.volume);
       }
+    }
+  });
+
+  it('no round trip between the instant market and the auction pays (random markets, the maker the only counterparty)', () => {
+    let seed = 99;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const fee = (value: number) => exchangeFeeRule.evaluate({ value });
+    for (let round = 0; round < 300; round += 1) {
+      const maker = { priceCents: 50 + Math.floor(random() * 20_000), depth: 100 + Math.floor(random() * 5_000), flow: 0, marginBp: random() < 0.3 ? 2_000 : 0 };
+      maker.flow = Math.floor((random() - 0.5) * maker.depth);
+      const q = 1 + Math.floor(random() * Math.min(500, maker.depth));
+      const curve = (flow: number) => ({ price: maker.priceCents, depth: maker.depth, flow, quantity: q });
+      // 1. Buy q in the auction (a bid far above), then sell them at once to the market.
+      const bought = clearAuction({ productId: 1, bids: [{ priceCents: maker.priceCents * 100, quantity: q }], asks: [], maker });
+      expect(bought.volume).toBe(q);
+      const paid = q * bought.priceCents! + fee(q * bought.priceCents!);
+      expect(marketSellProceedsRule.evaluate(curve(maker.flow + q))).toBeLessThan(paid);
+      // 2. Buy q on the instant market, then sell them in the auction (an ask at a cent).
+      const cost = goodsBuyCostRule.evaluate({ ...curve(maker.flow), marginBp: maker.marginBp });
+      const sold = clearAuction({ productId: 1, bids: [], asks: [{ priceCents: 1, quantity: q }], maker: { ...maker, flow: maker.flow + q } });
+      const received = sold.volume * (sold.priceCents ?? 0) - fee(sold.volume * (sold.priceCents ?? 0));
+      expect(received).toBeLessThan(cost);
+      // 3. Buy q in one auction, sell them in the next (the flow as the purchase left it).
+      const resold = clearAuction({ productId: 1, bids: [], asks: [{ priceCents: 1, quantity: q }], maker: { ...maker, flow: maker.flow + q } });
+      expect(resold.volume * (resold.priceCents ?? 0) - fee(resold.volume * (resold.priceCents ?? 0))).toBeLessThan(paid);
     }
   });
 });
