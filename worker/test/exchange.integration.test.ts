@@ -145,6 +145,27 @@ describe('the weekly call auction in the turn', () => {
     expect(Number(posted!.p)).not.toBe(Number(before!.posted));
   });
 
+  it('shares the units at the margin pro rata in whole units: 10 offered to three bids of 10 at the price fill 4, 3 and 3', async () => {
+    const { db } = database;
+    const [wheat] = await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${world.wheat}`);
+    const posted = Number(wheat!.p);
+    // Inside the maker's spread (2.5% each way) it neither buys nor sells: only players trade.
+    const seller = await createCompany(db, { name: `Margin seller ${world.tag}`, cashCents: 1_000_000 });
+    await stock(db, seller, world.wheat, 10, 1_000);
+    await place(db, seller, world.wheat, 'sell', 10, posted);
+    const buyers = [];
+    for (let index = 0; index < 3; index += 1) {
+      const buyer = await createCompany(db, { name: `Margin buyer ${index} ${world.tag}`, cashCents: 10_000_000 });
+      buyers.push({ buyer, order: await place(db, buyer, world.wheat, 'buy', 10, posted + Math.floor(posted / 100)) });
+    }
+    const week = await worldWeek(db);
+    await runTurn(db, { week });
+    const fills = await Promise.all(buyers.map(async ({ order: placed }) => (await order(db, placed.id)).filled));
+    // Equal remainders: the oldest order gets the unit left over.
+    expect(fills).toEqual([4, 3, 3]);
+    expect(await Promise.all(buyers.map(({ buyer }) => warehouse(db, buyer, world.wheat)))).toEqual([4, 3, 3]);
+  });
+
   it("never fills a company's buy against its own sell: its smaller side stays out and stays open", async () => {
     const { db } = database;
     const both = await createCompany(db, { name: `Both sides ${world.tag}`, cashCents: 10_000_000 });

@@ -78,8 +78,9 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
              end as kind
       from turn_auction_orders a join turn_clearings c on c.product_id = a.product_id and c.price_cents is not null
     ), margin as (
-      select o.*, (o.margin_players * o.remaining) / sum(o.remaining) over (partition by o.product_id) as base,
-             (o.margin_players * o.remaining) % sum(o.remaining) over (partition by o.product_id) as remainder
+      -- Whole units: the window's sum is numeric, so it is cast back for an integer division.
+      select o.*, (o.margin_players * o.remaining) / (sum(o.remaining) over (partition by o.product_id))::bigint as base,
+             (o.margin_players * o.remaining) % (sum(o.remaining) over (partition by o.product_id))::bigint as remainder
       from o where kind = 'margin'
     ), ranked as (
       select margin.*, row_number() over (partition by product_id order by remainder desc, id) as rank,
