@@ -17,6 +17,7 @@ import { reportsRouter } from './routers/reports.ts';
 import { worldsRouter } from './routers/worlds.ts';
 import { exchangeRouter } from './routers/exchange.ts';
 import { contractsRouter } from './routers/contracts.ts';
+import { dataRouter } from './routers/data.ts';
 
 export const appRouter = router({
   world: worldRouter,
@@ -37,6 +38,7 @@ export const appRouter = router({
   worlds: worldsRouter,
   exchange: exchangeRouter,
   contracts: contractsRouter,
+  data: dataRouter,
 });
 
 export type AppRouter = typeof appRouter;

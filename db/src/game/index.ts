@@ -11,3 +11,4 @@ export * from './shares/index.ts';
 export * from './worlds/index.ts';
 export * from './batch.ts';
 export * from './exchange/index.ts';
+export * from './opendata/index.ts';

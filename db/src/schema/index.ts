@@ -6,3 +6,4 @@ export * from './apiTokens.ts';
 export * from './history.ts';
 export * from './classroom.ts';
 export * from './exchange.ts';
+export * from './openData.ts';

@@ -18,7 +18,8 @@
  * 5. revenue = storeRevenueRule (price_bonus research).
  *
  * Rows: (store_product_id, building_id, company_id, city_id, country_id, product_id, stock, price_cents,
- * reference_cents, weight, share, demand, units, revenue_cents).
+ * reference_cents, weight, share, demand, first_units (its own shoppers served), capacity_cents (its
+ * store's), units (first_units + the shoppers other stores could not serve), revenue_cents).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -32,8 +33,32 @@ import {
   storeWeightRule,
 } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
+import { cityMarketsSql } from '../goods/prices.ts';
 import { researchEffect, researchJoins } from '../research/researchPlan.ts';
 import { bonusPairsValues, cityBonusSql } from '../buildings/productionPlan.ts';
+
+/** The percent each product's demand is shocked by this week (an instructor's shocks summed): (product_id, percent). */
+export function demandShocksSql(worldId: number): SQL {
+  return sql`(
+    select product_id, sum(percent)::int as percent from world_shocks
+    where world_id = ${worldId}::int and kind = 'demand'
+      and start_week <= (select current_week from worlds where id = ${worldId}::int)
+      and end_week >= (select current_week from worlds where id = ${worldId}::int)
+    group by product_id
+  )`;
+}
+
+/**
+ * Units the city buys at the reference price (baseDemandRule) with this week's demand shock, for the
+ * aliases ci (city), cmd (its market data), p (product) and ds (demandShocksSql). An instructor's
+ * demand shock scales the city's shoppers while it lasts (docs/worlds.md); shocks that add up below
+ * -100% leave no shoppers (a negative demand sold at full capacity).
+ */
+export const shockedBaseDemandSql = sql`${ruleSql(baseDemandRule, {
+  population: sql`ci.population`,
+  demandLevel: sql`cmd.demand_level`,
+  baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
+})} * greatest(0, 100 + coalesce(ds.percent, 0)) / 100`;
 
 export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL }): SQL {
   const storeBonus = sql`(${cityBonusSql} + ${researchEffect('store_bonus')})`;
@@ -42,13 +67,7 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
     offers as materialized (
       select sp.id as store_product_id, b.id as building_id, b.company_id, b.city_id, ci.country_id, sp.product_id,
              sp.quantity as stock, sp.retail_price_cents as price_cents, cmd.market_price_cents as reference_cents,
-             -- An instructor's demand shock scales the city's shoppers while it lasts (docs/worlds.md);
-             -- shocks that add up below -100% leave no shoppers (a negative demand sold at full capacity).
-             ${ruleSql(baseDemandRule, {
-               population: sql`ci.population`,
-               demandLevel: sql`cmd.demand_level`,
-               baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
-             })} * greatest(0, 100 + coalesce(ds.percent, 0)) / 100 as base_demand,
+             ${shockedBaseDemandSql} as base_demand,
              ${ruleSql(storeWeightRule, { referenceCents: sql`cmd.market_price_cents`, retailCents: sql`sp.retail_price_cents`, bonus: storeBonus })} as weight,
              ${ruleSql(storeCapacityRule, {
                efficiency: ruleSql(efficiencyRule, { employees: sql`b.employees`, equipmentLevel: sql`b.equipment_level` }),
@@ -61,15 +80,9 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
       join ${options.companies} scope on scope.company_id = b.company_id
       join cities ci on ci.id = b.city_id
       join products p on p.id = sp.product_id
-      join city_market_data cmd on cmd.world_id = b.world_id and cmd.city_id = b.city_id and cmd.product_id = sp.product_id
+      join ${cityMarketsSql(options.worldId)} cmd on cmd.world_id = b.world_id and cmd.city_id = b.city_id and cmd.product_id = sp.product_id
       left join bonus_pairs bp on bp.building_type = b.type and bp.bonus_type = ci.bonus_type
-      left join (
-        select product_id, sum(percent)::int as percent from world_shocks
-        where world_id = ${options.worldId}::int and kind = 'demand'
-          and start_week <= (select current_week from worlds where id = ${options.worldId}::int)
-          and end_week >= (select current_week from worlds where id = ${options.worldId}::int)
-        group by product_id
-      ) ds on ds.product_id = sp.product_id
+      left join ${demandShocksSql(options.worldId)} ds on ds.product_id = sp.product_id
       ${researchJoins(options.research)}
       where sp.world_id = ${options.worldId}::int and sp.is_active and sp.quantity > 0 and b.type = 'store' ${options.cityIds ? sql`and b.city_id in ${options.cityIds}` : sql``}
     ), markets as (
@@ -117,7 +130,7 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
       from second_round s
     )
     select store_product_id, building_id, company_id, city_id, country_id, product_id, stock, price_cents, reference_cents,
-           weight, share, demand, units, price_bonus,
+           weight, share, demand, first_units, capacity_cents, units, price_bonus,
            ${ruleSql(storeRevenueRule, { units: sql`units`, retailCents: sql`price_cents`, priceBonus: sql`price_bonus` })} as revenue_cents
     from sold
   )`;
