@@ -132,7 +132,6 @@ async function timedTurn(db: Database): Promise<TurnTiming> {
   };
 }
 
-<<<<<<< HEAD
 /** `--orders N`: N open limit orders seeded for the auction (0 without the option). */
 function parseOrders(argv: string[]): number {
   const index = argv.indexOf('--orders');
@@ -170,12 +169,9 @@ async function seedOrders(db: Database, count: number): Promise<void> {
   await db.execute(sql`analyze exchange_orders`);
 }
 
-async function benchOne(companies: number): Promise<{ companies: number; buildings: number; turns: TurnTiming[] }> {
-=======
 async function benchOne(
   companies: number,
 ): Promise<{ companies: number; buildings: number; turns: TurnTiming[]; dataFilesMs: number; dataFiles: { files: number; bytes: number } }> {
->>>>>>> main
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'marketcraft-bench-'));
   await chmod(tempDir, 0o755);
   const explain = process.argv.includes('--explain');
@@ -264,7 +260,6 @@ console.log(results.map((result) => `N=${result.companies}: ${result.buildings} 
 console.log(`wall time (cpu ms of the turn's PostgreSQL backend + this process); ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(', ')}`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
-<<<<<<< HEAD
 if (ORDERS > 0) {
   for (const result of results) {
     const exchange = result.turns[0]!.phases.exchange ?? 0;
@@ -272,7 +267,7 @@ if (ORDERS > 0) {
       `exchange phase (the call auction) with ${ORDERS.toLocaleString('en-US')} open orders, N=${result.companies}: ${exchange} ms (limit ${EXCHANGE_LIMIT_MS} ms: ${exchange < EXCHANGE_LIMIT_MS ? 'within' : 'OVER'})`,
     );
   }
-=======
+}
 // The turn's open data phase against its limit (issue 25: under 5% of the turn), and the files made afterwards on first request.
 for (const result of results) {
   const shares = result.turns.map((turn, index) => {
@@ -281,7 +276,6 @@ for (const result of results) {
     return `${index === 0 ? 'cold' : 'warm'} ${share.toFixed(1)}%`;
   });
   console.log(`open data N=${result.companies}: phase data ${shares.join(', ')} of the turn (limit 5%); week 2's ${result.dataFiles.files} files (${Math.round(result.dataFiles.bytes / 1024)} KB) made on first request in ${result.dataFilesMs} ms`);
->>>>>>> main
 }
 if (results.length > 1) {
   const first = results[0]!;
