@@ -47,7 +47,7 @@ export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, 
   const t0 = performance.now();
   // Most class worlds have no bots: they skip the snapshot (the phase's fixed cost, ~10 statements).
   const [anyBot] = await tx.execute(sql`select 1 from companies where world_id = ${worldId}::int and is_bot and status = 'active' limit 1`);
-  if (!anyBot) return { bots: 0, planned: 0, actions: 0, refused: 0, byKind: {}, batches: 0, fallbacks: 0, timings: { snapshotMs: 0, planMs: 0, executeMs: 0 } };
+  if (!anyBot) return { bots: 0, planned: 0, actions: 0, refused: 0, byKind: {}, batches: 0, fallbacks: 0, exchangeOrders: 0, timings: { snapshotMs: 0, planMs: 0, executeMs: 0 } };
   const { world, bots } = await loadBotsSnapshot(tx, worldId, week);
   const t1 = performance.now();
   const planned: PlannedAction[] = [];
