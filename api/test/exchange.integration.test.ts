@@ -129,7 +129,7 @@ describe('limit orders: escrow, cancel, errors', () => {
     for (const [body, error] of [
       [{ product_id: world.flour.id, side: 'buy', quantity: 1, limit_price: 0 }, 'Please enter a valid price'],
       [{ product_id: world.flour.id, side: 'buy', quantity: 1, limit_price: 1.234 }, 'Please enter a valid price'],
-      [{ product_id: world.flour.id, side: 'buy', quantity: 0, limit_price: 1 }, 'quantity must be more than 0'],
+      [{ product_id: world.flour.id, side: 'buy', quantity: 0, limit_price: 1 }, 'quantity must be at least 1'],
       [{ product_id: world.flour.id, side: 'buy', quantity: 1.5, limit_price: 1 }, 'quantity must be a whole number'],
       [{ product_id: world.flour.id, side: 'hold', quantity: 1, limit_price: 1 }, 'side must be one of: buy, sell'],
       [{ product_id: world.flour.id, side: 'buy', quantity: 1, limit_price: 1, weeks: 9 }, 'weeks must be between 1 and 8'],
