@@ -68,6 +68,8 @@ const TAGS: Record<string, string> = {
   reports: 'Week results',
   worlds: 'Worlds and class worlds: joining, switching, the instructor tools (docs/worlds.md)',
   data: 'Open data: weekly data files of a world as CSV and Parquet (docs/open-data.md)',
+  exchange: "The players' exchange: limit orders in the weekly call auction, the published curves, past clearings (docs/exchange.md)",
+  contracts: 'Contracts between companies: offers of goods, accept, decline, cancel (docs/exchange.md)',
 };
 
 /** A route's tag: its router ("buildings.hireEmployees" -> buildings). */
@@ -262,8 +264,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       // The scope a token needs is x-token-scope: OpenAPI lists scopes in a requirement only for OAuth2 and OpenID Connect schemes.
       security: isPublic ? [{}, { personalAccessToken: [] }] : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [] }])],
       responses: {
-        '200': {
-          description: isPaged ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)' : 'Success',
+        [route.created ? '201' : '200']: {
+          description: route.created ? 'Created' : isPaged ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)' : 'Success',
           headers: isPaged ? { ...rateLimitHeaderRefs, ...PAGE_HEADERS } : rateLimitHeaderRefs,
           ...(answer ? { content: json(jsonSchemaOf(answer, 'output')) } : {}),
         },
@@ -360,7 +362,7 @@ export const DOCS_SCRIPT = `fetch('/api/openapi.json').then(r=>r.json()).then(do
   for(const [p,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){
     const M=m.toUpperCase();
     const pre=(label,schema)=>schema?'<div>'+label+'</div><pre>'+JSON.stringify(schema,null,2).replace(/</g,'&lt;')+'</pre>':'';
-    const ok=op.responses&&op.responses['200']&&op.responses['200'].content;
+    const ok=op.responses&&(op.responses['200']||op.responses['201'])&&(op.responses['200']||op.responses['201']).content;
     const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json']&&ok['application/json'].schema)+(ok&&!ok['application/json']?'<div>Answer (200): '+Object.keys(ok).join(' or ')+'</div>':'');
     const q=(op.parameters||[]).filter(x=>x.in==='query').map(x=>'<code>'+x.name+'</code>').join(' ');
     const scope=!('x-token-scope' in op)?'':op['x-token-scope']?'<span class="s '+op['x-token-scope']+'" title="personal access token scope">'+op['x-token-scope']+'</span>':'<span class="s session">session only</span>';
