@@ -16,6 +16,7 @@ import { WORLD_ID_HEADER } from './access/tokenWorld.ts';
 import { clientIpOf, warnOfUndeclaredProxy } from './clientIp.ts';
 import { registerWorldExportRoutes } from './worldExports.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerLtiRoutes } from './lti/routes.ts';
 import { registerDocsRoutes } from './openapi.ts';
 import { registerRealtimeRoutes } from './realtime.ts';
 import { logRequestError, requestLogging } from './requestLog.ts';
@@ -105,6 +106,7 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
   });
 
   registerAuthRoutes(app, services);
+  registerLtiRoutes(app, services);
 
   app.use('/api/trpc/*', limitTrpcBatches());
   app.all('/api/trpc/*', (c) =>
