@@ -13,7 +13,7 @@ import { SESSION_COOKIE_NAME } from '../src/auth/session.ts';
 import { LTI_STATE_COOKIE } from '../src/lti/routes.ts';
 import { LTI_MESSAGES } from '../src/lti/launch.ts';
 import { LTI_PLATFORM_MESSAGES } from '../src/lti/platforms.ts';
-import { rotateToolKey } from '../src/lti/keys.ts';
+import { rotateToolKey } from '@marketcraft/db/lti/keys.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { connectDatabase, users } from '@marketcraft/db';
 import { setAdmin } from '../auth/admins.ts';
-import { rotateToolKey } from '../lti/keys.ts';
+import { rotateToolKey } from '@marketcraft/db/lti/keys.ts';
 
 const USAGE = `Usage:
   npm run admin -- grant <email>    make the user with this email an admin

@@ -58,15 +58,8 @@ export const LTI_MESSAGES = {
 
 export type LtiRole = 'instructor' | 'learner';
 
-export interface LtiPlatform {
-  id: number;
-  issuer: string;
-  clientId: string;
-  deploymentIds: string[];
-  authLoginUrl: string;
-  authTokenUrl: string;
-  jwksUrl: string;
-}
+export type { LtiPlatform } from '@marketcraft/db/lti/grades.ts';
+import type { LtiPlatform } from '@marketcraft/db/lti/grades.ts';
 
 function randomToken(): string {
   return randomBytes(24).toString('base64url');

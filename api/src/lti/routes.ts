@@ -17,11 +17,11 @@ import { logRequestError } from '../requestLog.ts';
 import { parseCookies, sessionCookie } from '../auth/cookies.ts';
 import { createSession } from '../auth/session.ts';
 import { switchWorld } from '@marketcraft/db';
-import { currentToolKey, LTI_KEY_ALGORITHM, toolJwks } from './keys.ts';
+import { currentToolKey, LTI_KEY_ALGORITHM, toolJwks } from '@marketcraft/db/lti/keys.ts';
 import { admitLaunchedUser, CLAIM, DEEP_LINKING_REQUEST, LTI_MESSAGES, LTI_VERSION, LOGIN_STATE_LIFETIME_MS, RESOURCE_LINK_REQUEST, roleOf, startLtiLogin, verifyLaunch, type LoginInitiation } from './launch.ts';
 import { listLtiPlatforms, registerLtiPlatform } from './platforms.ts';
 import { LTI_PATHS } from './paths.ts';
-import { postWorldScores, worldRoster, WORLD_SCORE_MAXIMUM } from './services.ts';
+import { postWorldScores, worldRoster, WORLD_SCORE_MAXIMUM } from '@marketcraft/db/lti/grades.ts';
 
 /** The state cookie: sent back on the platform's cross-site form post, so SameSite=None (and Secure). */
 export const LTI_STATE_COOKIE = 'marketcraft_lti_state';

@@ -6,10 +6,22 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { ltiContexts, ltiPlatforms, ltiScores, ltiUsers, valuationSql, activeCompaniesCashSql, worlds, type DbExecutor } from '@marketcraft/db';
+import type { DbExecutor } from '../client.ts';
+import { ltiContexts, ltiPlatforms, ltiScores, ltiUsers, worlds } from '../schema/index.ts';
+import { activeCompaniesCashSql, valuationSql } from '../game/shares/valuation.ts';
 import { GameError } from '@marketcraft/shared';
 import { currentToolKey, LTI_KEY_ALGORITHM } from './keys.ts';
-import type { LtiPlatform } from './launch.ts';
+
+/** A registered course platform, as the services need it. */
+export interface LtiPlatform {
+  id: number;
+  issuer: string;
+  clientId: string;
+  deploymentIds: string[];
+  authLoginUrl: string;
+  authTokenUrl: string;
+  jwksUrl: string;
+}
 
 export const AGS_SCOPES = {
   lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
@@ -123,6 +135,8 @@ export async function postWorldScores(db: DbExecutor, worldId: number, now = new
   const [world] = await db.select({ id: worlds.id, name: worlds.name }).from(worlds).where(eq(worlds.id, worldId));
   if (!world) return { posted: 0, unchanged: 0 };
   const contexts = await db.select().from(ltiContexts).where(eq(ltiContexts.worldId, worldId));
+  // Most class worlds are not linked to a course: no valuation for them.
+  if (contexts.length === 0) return { posted: 0, unchanged: 0 };
   const scores = await worldScores(db, worldId);
   const result: PostedScores = { posted: 0, unchanged: 0 };
   for (const context of contexts) {

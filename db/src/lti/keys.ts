@@ -6,7 +6,8 @@
  */
 import { desc, gt, isNull, or, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import { ltiToolKeys, type DbExecutor } from '@marketcraft/db';
+import type { DbExecutor } from '../client.ts';
+import { ltiToolKeys } from '../schema/index.ts';
 
 export const LTI_KEY_ALGORITHM = 'RS256';
 /** How long a retired key stays in the JWKS (platforms cache JWKS for hours). */
