@@ -130,7 +130,7 @@ describe('LTI 1.3 launch from a course platform', () => {
       sql`select u.password_hash, l.name from users u join lti_users l on l.user_id = u.id where u.id = ${user.id}`,
     );
     expect(account).toEqual({ password_hash: null, name: 'Ada Teacher' });
-    worldId = Number(/\/worlds\/(\d+)$/.exec(answer.headers.location!)![1]);
+    worldId = Number(/\/worlds\/(\d+)\/manage$/.exec(answer.headers.location!)![1]);
     const world = await app.api('GET', `/worlds/${worldId}`, { token });
     expect(world.body).toMatchObject({ name: 'Economics 101', role: 'instructor', kind: 'private' });
     expect(await created()).toMatchObject({ users: before.users + 1, worlds: before.worlds + 1 });

@@ -124,7 +124,7 @@ export function registerLtiRoutes(app: Hono, services: ApiServices): void {
     try {
       const { launched } = await signInFromLaunch(c, RESOURCE_LINK_REQUEST);
       // Instructors land on the world's management page, students in their company.
-      return c.redirect(launched.role === 'instructor' ? `/worlds/${launched.worldId}` : '/', 303);
+      return c.redirect(launched.role === 'instructor' ? `/worlds/${launched.worldId}/manage` : '/', 303);
     } catch (error) {
       return errorAnswer(c, error, services);
     }
