@@ -9,6 +9,7 @@ import {
   companyListInput,
   signInInputSchema,
   signUpInputSchema,
+  registerLtiPlatformSchema,
   stockOverviewInput,
   transactionsListInput,
 } from '@marketcraft/shared';
@@ -142,8 +143,62 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
   };
 }
 
+/** The LTI 1.3 routes (plain Hono routes in lti/routes.ts; docs/classroom.md). */
+function ltiPaths(): Record<string, Record<string, unknown>> {
+  const form = (fields: string[]) => ({
+    required: true,
+    content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: Object.fromEntries(fields.map((field) => [field, { type: 'string' }])) } } },
+  });
+  const launchAnswers = (success: Record<string, unknown>) => ({
+    ...success,
+    '400': { description: 'Missing id_token or state; the state is unknown, used, expired or from another browser; another message type or version', content: json(errorRef) },
+    '403': { description: 'Bad signature, wrong issuer or audience, expired, nonce not ours, unknown deployment', content: json(errorRef) },
+    '409': { description: "A learner's launch before the course's world exists", content: json(errorRef) },
+  });
+  const platform = { type: 'object', properties: { id: { type: 'integer' }, issuer: { type: 'string' }, client_id: { type: 'string' }, deployment_ids: { type: 'array', items: { type: 'string' } }, auth_login_url: { type: 'string' }, auth_token_url: { type: 'string' }, jwks_url: { type: 'string' }, created_at: { type: 'string' } } };
+  const loginInitiation = {
+    summary: "OIDC third-party login initiation from a course platform: redirects to the platform's auth URL with a fresh state and nonce",
+    security: [],
+    responses: { '302': { description: "To the platform's authentication request URL" }, ...errorResponses(['400']), '404': { description: 'The platform is not registered', content: json(errorRef) } },
+  };
+  const worldIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+  return {
+    '/lti/login': {
+      get: { operationId: 'lti.login', ...loginInitiation, parameters: ['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'client_id', 'lti_deployment_id'].map((name) => ({ name, in: 'query', required: ['iss', 'login_hint', 'target_link_uri'].includes(name), schema: { type: 'string' } })) },
+      post: { operationId: 'lti.loginPost', ...loginInitiation, requestBody: form(['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'client_id', 'lti_deployment_id']) },
+    },
+    '/lti/launch': {
+      post: { operationId: 'lti.launch', summary: 'The LTI resource link launch: checks the id_token, signs the user in and places them in the course world', security: [], requestBody: form(['id_token', 'state']), responses: launchAnswers({ '303': { description: "Signed in: to the world's Manage page (instructors) or the game (learners)" } }) },
+    },
+    '/lti/deep-link': {
+      post: { operationId: 'lti.deepLink', summary: 'The LTI deep-linking request (instructors): answers a form posting the signed resource link back to the platform', security: [], requestBody: form(['id_token', 'state']), responses: launchAnswers({ '200': { description: 'An auto-submitting form to the platform', content: { 'text/html': { schema: { type: 'string' } } } } }) },
+    },
+    '/lti/jwks': {
+      get: { operationId: 'lti.jwks', summary: "The tool's public keys (current and recently retired)", security: [], responses: { '200': { description: 'A JWK set', content: json({ type: 'object', properties: { keys: { type: 'array', items: { type: 'object' } } } }) } } },
+    },
+    '/lti/config': {
+      get: { operationId: 'lti.config', summary: "The tool's login, launch, JWKS and deep-linking URLs", security: [], responses: { '200': { description: 'Success', content: json({ type: 'object', properties: { login_url: { type: 'string' }, launch_url: { type: 'string' }, jwks_url: { type: 'string' }, deep_link_url: { type: 'string' } } }) } } },
+    },
+    '/lti/platforms': {
+      get: { operationId: 'lti.platforms', summary: 'The registered course platforms (admins: all; instructors: those they registered)', responses: { '200': { description: 'Success', content: json({ type: 'array', items: platform }) }, ...errorResponses(['401', '403']) } },
+      post: {
+        operationId: 'lti.registerPlatform',
+        summary: 'Register a course platform (site admins, or instructors for their own course)',
+        requestBody: { required: true, content: json(jsonSchemaOf(registerLtiPlatformSchema, 'input')) },
+        responses: { '201': { description: 'Registered', content: json(platform) }, ...errorResponses(['400', '401', '403']), '409': { description: 'This issuer and client id are already registered', content: json(errorRef) } },
+      },
+    },
+    '/worlds/{id}/lti/scores': {
+      post: { operationId: 'lti.postScores', summary: "Post each launched student's world score to the course's line item now (only changed scores)", parameters: [worldIdParameter], responses: { '200': { description: 'Success', content: json({ type: 'object', properties: { posted: { type: 'integer' }, unchanged: { type: 'integer' } } }) }, ...errorResponses(['401', '403', '404']), '503': { description: 'The course platform refused or failed', content: json(errorRef) } } },
+    },
+    '/worlds/{id}/lti/roster': {
+      get: { operationId: 'lti.roster', summary: "The course's members (Names and Role Provisioning) and whether each has launched", parameters: [worldIdParameter], responses: { '200': { description: 'Success', content: json({ type: 'array', items: { type: 'object' } }) }, ...errorResponses(['401', '403', '404', '409']), '503': { description: 'The course platform refused or failed', content: json(errorRef) } } },
+    },
+  };
+}
+
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = authAndHealthPaths();
+  const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...ltiPaths() };
   for (const route of restRoutes()) {
     const parameters: unknown[] = [];
     const inputProperties = (route.procedure._def.inputs[0] ? (jsonSchemaOf(route.procedure._def.inputs[0] as z.ZodType, 'input').properties ?? {}) : {}) as Record<string, unknown>;
