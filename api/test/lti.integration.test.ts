@@ -14,6 +14,7 @@ import { LTI_STATE_COOKIE } from '../src/lti/routes.ts';
 import { LTI_MESSAGES } from '../src/lti/launch.ts';
 import { LTI_PLATFORM_MESSAGES } from '../src/lti/platforms.ts';
 import { rotateToolKey } from '@marketcraft/db/lti/keys.ts';
+import { pruneExpiredAuthRows } from '../src/auth/housekeeping.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -340,5 +341,18 @@ describe('LTI 1.3 launch from a course platform', () => {
     const refused = await postForm(learner.action, learner.fields, learner.stateCookie);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe(LTI_MESSAGES.instructorsOnly);
+  });
+
+  it('housekeeping removes logins that never came back after their 10 minutes, and keeps fresh ones', async () => {
+    const fresh = await startLaunch('hint-cy');
+    await app.database.db.execute(sql`update lti_login_states set created_at = now() - interval '11 minutes' where state <> ${fresh.fields.state!}`);
+    const stale = await app.database.db.execute<{ n: number }>(sql`select count(*)::int as n from lti_login_states where state <> ${fresh.fields.state!}`);
+    expect(stale[0]!.n).toBeGreaterThan(0);
+    const removed = await pruneExpiredAuthRows(app.database.db);
+    expect(removed.ltiLogins).toBe(stale[0]!.n);
+    const left = await app.database.db.execute<{ state: string }>(sql`select state from lti_login_states`);
+    expect(left.map((row) => row.state)).toEqual([fresh.fields.state]);
+    // The fresh login still completes.
+    expect((await postForm(fresh.action, fresh.fields, fresh.stateCookie)).status).toBe(303);
   });
 });
