@@ -156,6 +156,17 @@ describe('LTI 1.3 launch from a course platform', () => {
     expect(players!.players).toBe(2);
   });
 
+  it('two first launches of a new learner at once make one account and one company', async () => {
+    platform.users.set('hint-gus', { sub: 'student-double-click', name: 'Gus Quick', email: 'gus@school.test', roles: [LEARNER_ROLE] });
+    const launches = [await startLaunch('hint-gus'), await startLaunch('hint-gus')];
+    const before = await created();
+    const answers = await Promise.all(launches.map((started) => postForm(started.action, started.fields, started.stateCookie)));
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    const ids = await Promise.all(answers.map(async (answer) => (await sessionOf(answer)).user.id));
+    expect(ids[0]).toBe(ids[1]);
+    expect(await created()).toMatchObject({ users: before.users + 1, companies: before.companies + 1, lti_users: before.lti_users + 1 });
+  });
+
   describe('refuses bad launches with a clear error, creating nothing', () => {
     beforeAll(() => {
       platform.users.set('hint-dee', { sub: 'student-3', name: 'Dee Newcomer', email: 'dee@school.test', roles: [LEARNER_ROLE] });
@@ -281,23 +292,23 @@ describe('LTI 1.3 launch from a course platform', () => {
 
     const first = await app.api('POST', `/worlds/${worldId}/lti/scores`, { token: teacher });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toEqual({ posted: 3, unchanged: 0 });
+    expect(first.body).toEqual({ posted: 4, unchanged: 0 });
     expect(platform.lineItems).toHaveLength(1);
     const [item] = platform.lineItems;
     expect(item).toMatchObject({ label: 'Marketcraft: Economics 101', resourceId: `marketcraft-world-${worldId}`, scoreMaximum: 100 });
-    // Three learners with the same starting cash share the first rank.
-    expect([...item!.scores.keys()].sort()).toEqual(['student-1', 'student-2', 'student-3']);
+    // Four learners with the same starting cash share the first rank.
+    expect([...item!.scores.keys()].sort()).toEqual(['student-1', 'student-2', 'student-3', 'student-double-click']);
     expect(item!.scores.get('student-1')).toEqual({ scoreGiven: 100, scoreMaximum: 100, gradingProgress: 'FullyGraded' });
     expect(platform.tokenRequests.at(-1)!.scopes).toEqual(['https://purl.imsglobal.org/spec/lti-ags/scope/lineitem', 'https://purl.imsglobal.org/spec/lti-ags/scope/score']);
 
     const again = await app.api('POST', `/worlds/${worldId}/lti/scores`, { token: teacher });
-    expect(again.body).toEqual({ posted: 0, unchanged: 3 });
+    expect(again.body).toEqual({ posted: 0, unchanged: 4 });
 
     // Bea gets poorer: her rank, and so her score, drops; only hers is posted.
     await app.database.db.execute(sql`update companies set cash_cents = cash_cents - 5000000 where world_id = ${worldId} and user_id = (select user_id from lti_users where subject = 'student-1' and platform_id = (select min(id) from lti_platforms))`);
     const changed = await app.api('POST', `/worlds/${worldId}/lti/scores`, { token: teacher });
-    expect(changed.body).toEqual({ posted: 1, unchanged: 2 });
-    expect(item!.scores.get('student-1')!.scoreGiven).toBe(33);
+    expect(changed.body).toEqual({ posted: 1, unchanged: 3 });
+    expect(item!.scores.get('student-1')!.scoreGiven).toBe(25);
     expect(platform.lineItems).toHaveLength(1);
   });
 

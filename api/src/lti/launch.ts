@@ -32,6 +32,8 @@ export const DEEP_LINKING_REQUEST = 'LtiDeepLinkingRequest';
 
 /** A login must come back within this time (the platform answers at once; a person never waits here). */
 export const LOGIN_STATE_LIFETIME_MS = 10 * 60 * 1000;
+/** The advisory lock class of a course's launches (with the course's hash as the second key). */
+const COURSE_LAUNCH_LOCK = 0x4c544931; // "LTI1"
 /** Clock skew allowed between the platform and us when checking exp/iat. */
 const CLOCK_TOLERANCE_SECONDS = 30;
 
@@ -231,12 +233,14 @@ export async function admitLaunchedUser(db: Database, launch: VerifiedLaunch): P
   const name = displayNameOf(claims);
 
   return db.transaction(async (tx) => {
+    // Launches of one course wait for each other: two first launches (a double click, two
+    // instructors at once) make one account each and one world, never a duplicate-key error.
+    await tx.execute(sql`select pg_advisory_xact_lock(${COURSE_LAUNCH_LOCK}, hashtext(${`${platform.id}:${contextId}`}))`);
     // A learner before the course has a world: refused before anything is written.
     const [existingContext] = await tx
       .select()
       .from(ltiContexts)
-      .where(and(eq(ltiContexts.platformId, platform.id), eq(ltiContexts.contextId, contextId)))
-      .for('update');
+      .where(and(eq(ltiContexts.platformId, platform.id), eq(ltiContexts.contextId, contextId)));
     if (!existingContext && role !== 'instructor') throw new GameError('CONFLICT', LTI_MESSAGES.courseNotOpened);
 
     // The account: by (platform, sub) only.
