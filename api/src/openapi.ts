@@ -5,6 +5,8 @@ import {
   API_TOKEN_SCOPE_DESCRIPTIONS,
   COMPANY_LIST_DEFAULT_LIMIT,
   COMPANY_LIST_MAX_LIMIT,
+  DATA_FILE_FORMATS,
+  DATA_TABLE_NAMES,
   DEFAULT_RATE_LIMITS,
   companyListInput,
   signInInputSchema,
@@ -46,6 +48,36 @@ const rateLimitHeaderRefs = Object.fromEntries(
   ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'].map((name) => [name, { $ref: `#/components/headers/${name}` }]),
 );
 
+/** The document's tags: one per router (the first part of a procedure's path), plus the auth routes and the health check. */
+const TAGS: Record<string, string> = {
+  auth: 'Accounts and sessions: sign-up, sign-in, sign-out, Google sign-in (docs/auth.md)',
+  health: "The server's health, for load balancers",
+  world: 'The current world: its week and clock, the community page',
+  admin: 'Site admins: the public world, the turn, busiest tokens',
+  buildings: 'Your buildings: build, hire, equip, produce, sell',
+  stores: "Your stores' shelves",
+  market: 'The goods exchange: quotes and trades',
+  catalog: 'Products, recipes, cities, your warehouse and goods',
+  company: 'Your company, the list of companies and the leaderboard',
+  stocks: 'The stock exchange: share records, prices, your portfolio, trades',
+  politics: 'Countries, influence, political events',
+  research: 'The research tree',
+  news: 'The news feed',
+  tokens: 'Personal access tokens (docs/api.md)',
+  transactions: "Your company's ledger",
+  warehouse: 'Your company warehouse',
+  reports: 'Week results',
+  worlds: 'Worlds and class worlds: joining, switching, the instructor tools (docs/worlds.md)',
+  data: 'Open data: weekly data files of a world as CSV and Parquet (docs/open-data.md)',
+};
+
+/** A route's tag: its router ("buildings.hireEmployees" -> buildings). */
+function tagOf(procedurePath: string): string {
+  const tag = procedurePath.split('.')[0]!;
+  if (!(tag in TAGS)) throw new Error(`the OpenAPI document has no tag for ${procedurePath}: add one to TAGS`);
+  return tag;
+}
+
 /** A zod schema as JSON Schema (the document's dialect is OpenAPI 3.1's, so no `$schema` per schema). */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -66,7 +98,9 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/signup': {
       post: {
         operationId: 'auth.signup',
+        tags: ['auth'],
         summary: 'Create an account and its company (starting cash per SIGNUP_BONUS) and sign in',
+        description: 'Sets the session cookie and answers the session token (docs/auth.md). Sign-ups from one address are throttled.',
         security: [],
         requestBody: credentials(signUpInputSchema),
         responses: { '200': signedIn, ...errorResponses(['400', '403']), '409': { description: 'The email is taken (any letter case)', content: json(errorRef) } },
@@ -75,7 +109,9 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/signin': {
       post: {
         operationId: 'auth.signin',
+        tags: ['auth'],
         summary: 'Sign in with email and password (a new session every time)',
+        description: 'Sets the session cookie and answers the session token, which also works as a bearer (docs/auth.md).',
         security: [],
         requestBody: credentials(signInInputSchema),
         responses: {
@@ -89,14 +125,18 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/signout': {
       post: {
         operationId: 'auth.signout',
+        tags: ['auth'],
         summary: 'End the session (its cookie or token answers 401 afterwards)',
+        description: 'Session only: personal access tokens are revoked on /profile instead.',
         responses: { '200': { description: 'Signed out', content: json(jsonSchemaOf(okResponse, 'output')) }, ...errorResponses(['403']) },
       },
     },
     '/auth/session': {
       get: {
         operationId: 'auth.session',
+        tags: ['auth'],
         summary: 'The signed-in user, or null',
+        description: 'Public: answers null without a session.',
         security: [],
         responses: { '200': { description: 'Success', content: json(jsonSchemaOf(sessionResponse, 'output')) } },
       },
@@ -104,7 +144,9 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/providers': {
       get: {
         operationId: 'auth.providers',
+        tags: ['auth'],
         summary: 'Whether "Continue with Google" is available',
+        description: 'Public: true when the server has Google sign-in configured.',
         security: [],
         responses: { '200': { description: 'Success', content: json(jsonSchemaOf(providersResponse, 'output')) } },
       },
@@ -112,7 +154,9 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/google': {
       get: {
         operationId: 'auth.google',
+        tags: ['auth'],
         summary: 'Start Google sign-in: sets the state and PKCE cookies and redirects to Google',
+        description: 'For browsers: a redirect, not an API call.',
         security: [],
         responses: { '302': { description: 'To Google' }, '503': { description: 'Google sign-in is not configured', content: json(errorRef) } },
       },
@@ -120,11 +164,13 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/google/callback': {
       get: {
         operationId: 'auth.googleCallback',
+        tags: ['auth'],
         summary: 'Where Google sends the browser back: signs in and redirects to / (or to /?auth_error=<message>)',
+        description: 'For browsers: Google redirects here with code and state.',
         security: [],
         parameters: [
-          { name: 'code', in: 'query', required: false, schema: { type: 'string' } },
-          { name: 'state', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'code', in: 'query', required: false, description: "Google's authorization code", schema: { type: 'string' } },
+          { name: 'state', in: 'query', required: false, description: 'The state set by /auth/google', schema: { type: 'string' } },
         ],
         responses: { '302': { description: 'To / (signed in) or /?auth_error=<message>' } },
       },
@@ -132,7 +178,9 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/health': {
       get: {
         operationId: 'health',
+        tags: ['health'],
         summary: 'Whether this server can serve players: its database and the turn queue',
+        description: 'Public, for load balancers and monitors: 200 when serving, 503 with Retry-After when not.',
         security: [],
         responses: {
           '200': { description: 'Serving', content: json(jsonSchemaOf(healthResponse, 'output')) },
@@ -143,62 +191,12 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
   };
 }
 
-/** The LTI 1.3 routes (plain Hono routes in lti/routes.ts; docs/classroom.md). */
-function ltiPaths(): Record<string, Record<string, unknown>> {
-  const form = (fields: string[]) => ({
-    required: true,
-    content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: Object.fromEntries(fields.map((field) => [field, { type: 'string' }])) } } },
-  });
-  const launchAnswers = (success: Record<string, unknown>) => ({
-    ...success,
-    '400': { description: 'Missing id_token or state; the state is unknown, used, expired or from another browser; another message type or version', content: json(errorRef) },
-    '403': { description: 'Bad signature, wrong issuer or audience, expired, nonce not ours, unknown deployment', content: json(errorRef) },
-    '409': { description: "A learner's launch before the course's world exists", content: json(errorRef) },
-  });
-  const platform = { type: 'object', properties: { id: { type: 'integer' }, issuer: { type: 'string' }, client_id: { type: 'string' }, deployment_ids: { type: 'array', items: { type: 'string' } }, auth_login_url: { type: 'string' }, auth_token_url: { type: 'string' }, jwks_url: { type: 'string' }, created_at: { type: 'string' } } };
-  const loginInitiation = {
-    summary: "OIDC third-party login initiation from a course platform: redirects to the platform's auth URL with a fresh state and nonce",
-    security: [],
-    responses: { '302': { description: "To the platform's authentication request URL" }, ...errorResponses(['400']), '404': { description: 'The platform is not registered', content: json(errorRef) } },
-  };
-  const worldIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
-  return {
-    '/lti/login': {
-      get: { operationId: 'lti.login', ...loginInitiation, parameters: ['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'client_id', 'lti_deployment_id'].map((name) => ({ name, in: 'query', required: ['iss', 'login_hint', 'target_link_uri'].includes(name), schema: { type: 'string' } })) },
-      post: { operationId: 'lti.loginPost', ...loginInitiation, requestBody: form(['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'client_id', 'lti_deployment_id']) },
-    },
-    '/lti/launch': {
-      post: { operationId: 'lti.launch', summary: 'The LTI resource link launch: checks the id_token, signs the user in and places them in the course world', security: [], requestBody: form(['id_token', 'state']), responses: launchAnswers({ '303': { description: "Signed in: to the world's Manage page (instructors) or the game (learners)" } }) },
-    },
-    '/lti/deep-link': {
-      post: { operationId: 'lti.deepLink', summary: 'The LTI deep-linking request (instructors): answers a form posting the signed resource link back to the platform', security: [], requestBody: form(['id_token', 'state']), responses: launchAnswers({ '200': { description: 'An auto-submitting form to the platform', content: { 'text/html': { schema: { type: 'string' } } } } }) },
-    },
-    '/lti/jwks': {
-      get: { operationId: 'lti.jwks', summary: "The tool's public keys (current and recently retired)", security: [], responses: { '200': { description: 'A JWK set', content: json({ type: 'object', properties: { keys: { type: 'array', items: { type: 'object' } } } }) } } },
-    },
-    '/lti/config': {
-      get: { operationId: 'lti.config', summary: "The tool's login, launch, JWKS and deep-linking URLs", security: [], responses: { '200': { description: 'Success', content: json({ type: 'object', properties: { login_url: { type: 'string' }, launch_url: { type: 'string' }, jwks_url: { type: 'string' }, deep_link_url: { type: 'string' } } }) } } },
-    },
-    '/lti/platforms': {
-      get: { operationId: 'lti.platforms', summary: 'The registered course platforms (admins: all; instructors: those they registered)', responses: { '200': { description: 'Success', content: json({ type: 'array', items: platform }) }, ...errorResponses(['401', '403']) } },
-      post: {
-        operationId: 'lti.registerPlatform',
-        summary: 'Register a course platform (site admins, or instructors for their own course)',
-        requestBody: { required: true, content: json(jsonSchemaOf(registerLtiPlatformSchema, 'input')) },
-        responses: { '201': { description: 'Registered', content: json(platform) }, ...errorResponses(['400', '401', '403']), '409': { description: 'This issuer and client id are already registered', content: json(errorRef) } },
-      },
-    },
-    '/worlds/{id}/lti/scores': {
-      post: { operationId: 'lti.postScores', summary: "Post each launched student's world score to the course's line item now (only changed scores)", parameters: [worldIdParameter], responses: { '200': { description: 'Success', content: json({ type: 'object', properties: { posted: { type: 'integer' }, unchanged: { type: 'integer' } } }) }, ...errorResponses(['401', '403', '404']), '503': { description: 'The course platform refused or failed', content: json(errorRef) } } },
-    },
-    '/worlds/{id}/lti/roster': {
-      get: { operationId: 'lti.roster', summary: "The course's members (Names and Role Provisioning) and whether each has launched", parameters: [worldIdParameter], responses: { '200': { description: 'Success', content: json({ type: 'array', items: { type: 'object' } }) }, ...errorResponses(['401', '403', '404', '409']), '503': { description: 'The course platform refused or failed', content: json(errorRef) } } },
-    },
+  const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...ltiPaths(), ...dataFilePaths() };
   };
 }
 
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...ltiPaths() };
+  const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...ltiPaths(), ...dataFilePaths() };
   for (const route of restRoutes()) {
     const parameters: unknown[] = [];
     const inputProperties = (route.procedure._def.inputs[0] ? (jsonSchemaOf(route.procedure._def.inputs[0] as z.ZodType, 'input').properties ?? {}) : {}) as Record<string, unknown>;
@@ -217,13 +215,13 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     const errors = ['400', '401', '403', '404', '409', '422'].filter((status) => !(isPublic && status !== '400' && status !== '401'));
     const operation: Record<string, unknown> = {
       operationId: route.procedurePath,
+      tags: [tagOf(route.procedurePath)],
       summary: route.summary ?? route.procedurePath,
       description: access === 'session' ? 'Session only: personal access tokens cannot call this.' : `Personal access tokens need the "${access}" scope (or a wider one).`,
       'x-token-scope': access === 'session' ? null : access,
       parameters,
-      security: isPublic
-        ? [{}, { personalAccessToken: [access] }]
-        : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [access] }])],
+      // The scope a token needs is x-token-scope: OpenAPI lists scopes in a requirement only for OAuth2 and OpenID Connect schemes.
+      security: isPublic ? [{}, { personalAccessToken: [] }] : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [] }])],
       responses: {
         '200': {
           description: isPaged ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)' : 'Success',
@@ -262,6 +260,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'Marketcraft API',
       version: '1.0.0',
+      contact: { name: 'Marketcraft: the guide is GET /api/docs, and docs/api.md in the repository' },
       description:
         'Every call the Marketcraft web app makes, as plain JSON over HTTP. Money is in dollars (numbers with at most two decimals). ' +
         'Scripts authenticate with a personal access token created on /profile, sent as Authorization: Bearer mc_pat_… (never in the URL); ' +
@@ -275,6 +274,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         'A cookie-authenticated request other than GET must come from the app (Origin header), or it answers 403. Guide: docs/api.md.',
     },
     servers: [{ url: '/api' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'marketcraft_session', description: 'The browser session (POST /api/auth/signin sets it)' },
@@ -316,13 +316,13 @@ export function registerDocsRoutes(app: Hono): void {
 }
 
 /** The docs page's script: lists every route of /api/openapi.json. */
-const DOCS_SCRIPT = `fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
+export const DOCS_SCRIPT = `fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
   const out=[];
   for(const [p,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){
     const M=m.toUpperCase();
     const pre=(label,schema)=>schema?'<div>'+label+'</div><pre>'+JSON.stringify(schema,null,2).replace(/</g,'&lt;')+'</pre>':'';
     const ok=op.responses&&op.responses['200']&&op.responses['200'].content;
-    const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json'].schema);
+    const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json']&&ok['application/json'].schema)+(ok&&!ok['application/json']?'<div>Answer (200): '+Object.keys(ok).join(' or ')+'</div>':'');
     const q=(op.parameters||[]).filter(x=>x.in==='query').map(x=>'<code>'+x.name+'</code>').join(' ');
     const scope=!('x-token-scope' in op)?'':op['x-token-scope']?'<span class="s '+op['x-token-scope']+'" title="personal access token scope">'+op['x-token-scope']+'</span>':'<span class="s session">session only</span>';
     out.push('<h2><span class="m '+M+'">'+M+'</span><code>/api'+p+'</code>'+scope+'</h2><div>'+op.summary+(q?' &middot; query: '+q:'')+'</div>'+body);

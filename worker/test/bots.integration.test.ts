@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PUBLIC_WORLD_ID, mulberry32 } from '@marketcraft/shared';
-import { buildBuilding, changeCash, ledgerMismatches, shareMismatches, type Database } from '@marketcraft/db';
+import { buildBuilding, changeCash, cityMarketsSql, ledgerMismatches, shareMismatches, type Database } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runBotTurn, type BotTurnSummary } from '../src/bots/index.ts';
 import { BOT_BUILDING_CAP, BOT_CASH_RESERVE_CENTS, BOT_MAX_MARKUP, BOT_MIN_MARKUP, BOT_SPEND_SHARE_PER_TURN } from '../src/bots/budget.ts';
@@ -148,7 +148,7 @@ describe('bots on the seeded world (runBotTurn called directly)', () => {
     const prices = await db.execute<{ ratio: number }>(sql`
       select sp.retail_price_cents::float / cmd.market_price_cents as ratio
       from store_products sp join buildings b on b.id = sp.building_id join companies c on c.id = b.company_id
-      join city_market_data cmd on cmd.city_id = b.city_id and cmd.product_id = sp.product_id
+      join ${cityMarketsSql(PUBLIC_WORLD_ID)} cmd on cmd.city_id = b.city_id and cmd.product_id = sp.product_id
       where c.is_bot and sp.is_active`);
     expect(prices.length).toBeGreaterThan(0);
     for (const price of prices) {

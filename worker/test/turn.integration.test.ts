@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   buildBuilding,
+  cityMarketsSql,
   getBuilding,
   hireEmployees,
   ledgerMismatches,
@@ -19,7 +20,7 @@ import {
   valuationSql,
 } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
-import { dividendPerShareRule, nextMarketPriceRule, taxRule } from '@marketcraft/shared';
+import { PUBLIC_WORLD_ID, dividendPerShareRule, nextMarketPriceRule, taxRule } from '@marketcraft/shared';
 import { PHASES } from '../src/turn/context.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { cashOf, createCompany, createTurnWorld, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
@@ -156,7 +157,7 @@ describe('a full turn', () => {
     expect(Number(flourAfter?.p)).toBeGreaterThan(Number(flourBefore!.p));
     // Reference prices follow: 130% of the new price in a city at 100%.
     const [reference] = await db.execute<{ market_price_cents: number }>(sql`
-      select market_price_cents from city_market_data where city_id = ${world.retailCityId} and product_id = ${world.flour}`);
+      select market_price_cents from ${cityMarketsSql(PUBLIC_WORLD_ID)} cmd where city_id = ${world.retailCityId} and product_id = ${world.flour}`);
     expect(Number(reference?.market_price_cents)).toBe(Math.round((Number(flourAfter?.p) * 130) / 100));
 
     // Stocks: a history row for every listed company of the week, prices never negative; the

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { addShock, buildBuilding, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, marketTrade, recentNews, transferToStore, updateWorldClock, users, type Database } from '@marketcraft/db';
+import { addShock, buildBuilding, cityMarketsSql, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, marketTrade, recentNews, transferToStore, updateWorldClock, users, type Database } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
@@ -27,7 +27,7 @@ async function worldState(db: Database, worldId: number) {
     companies: await q(sql`select id, cash_cents, status from companies where world_id = ${worldId} order by id`),
     prices: await q(sql`select product_id, current_price_cents from world_products where world_id = ${worldId} order by product_id`),
     taxes: await q(sql`select country_id, tax_rate from world_countries where world_id = ${worldId} order by country_id`),
-    markets: await q(sql`select city_id, product_id, demand_level, market_price_cents from city_market_data where world_id = ${worldId} order by 1, 2`),
+    markets: await q(sql`select city_id, product_id, demand_level, market_price_cents from ${cityMarketsSql(worldId)} cmd order by 1, 2`),
     ledger: await q(sql`select count(*)::int as n from transactions where world_id = ${worldId}`),
     shares: await q(sql`select company_id, share_price_cents from share_records where world_id = ${worldId} order by 1`),
     events: await q(sql`select count(*)::int as n from political_events where world_id = ${worldId}`),
@@ -147,7 +147,7 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     const shockedInWeekTwo = Math.round(postedInWeekTwo * 1.5);
     expect(await priceIn(shocked)).toBe(shockedInWeekTwo);
     const [reference] = await db.execute<{ r: number; f: number }>(sql`
-      select market_price_cents as r, price_factor_bp as f from city_market_data where world_id = ${shocked} and product_id = ${wheat!.id} order by city_id limit 1`);
+      select market_price_cents as r, price_factor_bp as f from ${cityMarketsSql(shocked)} cmd where product_id = ${wheat!.id} order by city_id limit 1`);
     expect(Number(reference!.r)).toBe(Math.round((shockedInWeekTwo * 130 * Number(reference!.f)) / 1_000_000));
     // Its week's turn drifts toward the base moved by the shock: the price stays about 1.5x the control's.
     await runTurn(db, { worldId: shocked, week: 2 });

@@ -6,3 +6,4 @@ export * from './apiTokens.ts';
 export * from './history.ts';
 export * from './classroom.ts';
 export * from './lti.ts';
+export * from './openData.ts';

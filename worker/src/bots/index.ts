@@ -12,6 +12,7 @@
  * Randomness comes only from the turn's rng, drawn in a fixed order: the same state and week give
  * the same actions. See docs/bots.md.
  */
+import { sql } from 'drizzle-orm';
 import type { Rng } from '@marketcraft/shared';
 import type { DbExecutor } from '@marketcraft/db';
 import { planBudget, turnSpendingCents } from './budget.ts';
@@ -40,6 +41,9 @@ export interface BotTurnSummary {
 
 export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, rng: Rng): Promise<BotTurnSummary> {
   const t0 = performance.now();
+  // Most class worlds have no bots: they skip the snapshot (the phase's fixed cost, ~10 statements).
+  const [anyBot] = await tx.execute(sql`select 1 from companies where world_id = ${worldId}::int and is_bot and status = 'active' limit 1`);
+  if (!anyBot) return { bots: 0, planned: 0, actions: 0, refused: 0, byKind: {}, batches: 0, fallbacks: 0, timings: { snapshotMs: 0, planMs: 0, executeMs: 0 } };
   const { world, bots } = await loadBotsSnapshot(tx, worldId, week);
   const t1 = performance.now();
   const planned: PlannedAction[] = [];

@@ -4,7 +4,8 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { GameError, centsToDollars } from '@marketcraft/shared';
-import { cityMarketData, products, storeProducts } from '../../schema/index.ts';
+import { cityMarketData, products, storeProducts, worldProducts } from '../../schema/index.ts';
+import { referencePriceSql } from '../goods/prices.ts';
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding, type OwnedBuilding } from '../buildings/buildings.ts';
 import { addToBackRoom } from '../goods/stock.ts';
@@ -57,7 +58,9 @@ async function storeProductViews(db: DbExecutor, building: OwnedBuilding, produc
       retailPriceCents: storeProducts.retailPriceCents,
       costPriceCents: storeProducts.costPriceCents,
       isActive: storeProducts.isActive,
-      marketPriceCents: cityMarketData.marketPriceCents,
+      // No city market row (left join): no reference price.
+      marketPriceCents: sql<number | null>`case when ${cityMarketData.worldId} is null then null
+        else ${referencePriceSql(sql`${worldProducts.currentPriceCents}`, sql`${cityMarketData.priceFactorBp}`)} end`.mapWith((value) => (value === null ? null : Number(value))),
       demandLevel: cityMarketData.demandLevel,
       unitsSoldLastTurn: storeProducts.unitsSoldLastTurn,
     })
@@ -67,6 +70,7 @@ async function storeProductViews(db: DbExecutor, building: OwnedBuilding, produc
       cityMarketData,
       and(eq(cityMarketData.worldId, building.worldId), eq(cityMarketData.productId, storeProducts.productId), eq(cityMarketData.cityId, building.cityId)),
     )
+    .leftJoin(worldProducts, and(eq(worldProducts.worldId, building.worldId), eq(worldProducts.productId, storeProducts.productId)))
     .where(and(eq(storeProducts.buildingId, building.id), productId === undefined ? undefined : eq(storeProducts.productId, productId)))
     .orderBy(asc(products.name));
   return rows.map((row) => ({

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { BUILDING_TYPES, MAX_STORE_PRODUCTS, dollarsToCents } from '@marketcraft/shared';
-import { buildBuilding, hireEmployees, isConsumerGoodSql, purchaseForBuilding, transferToStore, worldProductsSql } from '@marketcraft/db';
+import { buildBuilding, cityMarketsSql, hireEmployees, isConsumerGoodSql, purchaseForBuilding, transferToStore, worldProductsSql } from '@marketcraft/db';
 import { attempt, cashCents, searchPriceLevel, shelf, type PriceLevel, type Strategy, type StrategyContext } from './common.ts';
 
 const HIRES = 8;
@@ -77,7 +77,7 @@ export function resellerStrategy(options: ResellerOptions = { name: 'reseller', 
         : sql`cmd.market_price_cents::float8 / p.current_price_cents desc`;
     const rows = await ctx.db.execute<{ product_id: number; reference_cents: number; market_cents: number }>(sql`
       select cmd.product_id, cmd.market_price_cents as reference_cents, p.current_price_cents as market_cents
-      from city_market_data cmd join ${worldProductsSql(1)} p on p.id = cmd.product_id
+      from ${cityMarketsSql(1)} cmd join ${worldProductsSql(1)} p on p.id = cmd.product_id
       where cmd.world_id = 1 and cmd.city_id = ${cityId} and ${isConsumerGoodSql(sql`p.category`)}
       order by ${order}, p.id
       limit ${PRODUCTS_PER_STORE}`);
