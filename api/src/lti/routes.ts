@@ -82,7 +82,10 @@ function autoSubmitForm(action: string, fields: Record<string, string>): string 
 }
 
 export function registerLtiRoutes(app: Hono, services: ApiServices): void {
-  const { db, config } = services;
+  const { config } = services;
+  // Launches, logins, keys and grade posts write (and sometimes generate a key): the mutation pool
+  // (context.ts); only the listing of platforms is a plain read.
+  const db = services.writeDb ?? services.db;
 
   const login = async (c: Context) => {
     try {
@@ -190,7 +193,7 @@ export function registerLtiRoutes(app: Hono, services: ApiServices): void {
 
   app.get('/api/lti/platforms', async (c) => {
     try {
-      return c.json(await listLtiPlatforms(db, await userOf(c)));
+      return c.json(await listLtiPlatforms(services.db, await userOf(c)));
     } catch (error) {
       return errorAnswer(c, error, services);
     }
