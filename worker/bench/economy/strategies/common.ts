@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { GameError, type Rng } from '@marketcraft/shared';
-import { buildingForecast, cityMarketsSql, updateStorePrice, type Database, type DbExecutor } from '@marketcraft/db';
+import { buildingForecast, cityMarketsSql, updateStorePrice, type Database, type DbExecutor, act } from '@marketcraft/db';
 
 /** The seeded world's catalogue, read once per world. */
 export interface Catalogue {
@@ -160,7 +160,7 @@ export async function searchPriceLevel(ctx: StrategyContext, storeId: number, le
       const productId = Number(row.product_id);
       const price = Math.max(1, Math.round(Number(row.reference_cents) * multiple));
       if (shelfPrices.get(productId) === price) continue;
-      await updateStorePrice(db, companyId, storeId, productId, price);
+      await act(db, 'updateStorePrice', { companyId, actingUserId: null, input: { id: storeId, product_id: productId, retail_price: price / 100 } });
       shelfPrices.set(productId, price);
     }
   };
