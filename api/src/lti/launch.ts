@@ -145,7 +145,7 @@ export async function verifyLaunch(
   if (!input.idToken || !input.state) throw new GameError('INVALID_INPUT', LTI_MESSAGES.launchIncomplete);
   const [login] = await db
     .delete(ltiLoginStates)
-    .where(and(eq(ltiLoginStates.state, input.state), sql`${ltiLoginStates.createdAt} > ${new Date(now.getTime() - LOGIN_STATE_LIFETIME_MS)}`))
+    .where(and(eq(ltiLoginStates.state, input.state), sql`${ltiLoginStates.createdAt} > ${new Date(now.getTime() - LOGIN_STATE_LIFETIME_MS).toISOString()}::timestamptz`))
     .returning();
   if (!login) throw new GameError('INVALID_INPUT', LTI_MESSAGES.stateUnknown);
   if (input.browserState !== input.state) throw new GameError('INVALID_INPUT', LTI_MESSAGES.stateNotThisBrowser);
