@@ -6,4 +6,5 @@ export * from './apiTokens.ts';
 export * from './history.ts';
 export * from './classroom.ts';
 export * from './exchange.ts';
+export * from './lti.ts';
 export * from './openData.ts';

@@ -18,6 +18,7 @@ import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatDateTime, formatMoney, formatWholeDollars } from '../../lib/format';
 import { notifyFailure, notifyLatest, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { CourseSystemCard } from './CourseSystemCard';
 
 const DebriefCharts = lazy(() => import('./DebriefCharts'));
 
@@ -357,6 +358,7 @@ export default function ManageWorldPage() {
               </SimpleGrid>
               <ShockCard worldId={worldId} />
               <CompaniesCard worldId={worldId} />
+              <CourseSystemCard worldId={worldId} />
               <Suspense fallback={<PageLoader />}>
                 <DebriefCharts worldId={worldId} />
               </Suspense>
