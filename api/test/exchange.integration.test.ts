@@ -194,14 +194,14 @@ describe('limit orders: escrow, cancel, errors', () => {
     const [product] = await db.execute<{ id: number }>(sql`select product_id as id from world_products where world_id = ${classWorld.id} order by product_id limit 1`);
     // An order belongs to its company's world: the student's public company does not see it.
     const inClass = await placeExchangeOrders(db, [{ companyId: Number(company!.id), actingUserId: student.userId, input: { productId: Number(product!.id), side: 'buy', quantity: 1, limitPriceCents: 100, weeks: 1 } }]);
-    expect(inClass[0]).toMatchObject({ ok: true, result: { status: 'open' } });
+    expect(inClass[0]).toMatchObject({ applied: true, result: { status: 'open' } });
     const [row] = await db.execute<{ world_id: number }>(sql`select world_id from exchange_orders where id = ${inClass[0]!.applied ? inClass[0]!.result.id : 0}`);
     expect(Number(row!.world_id)).toBe(classWorld.id);
     expect((await app.api('GET', '/exchange/orders', { token: student.token })).body).toEqual([]);
     expect(await app.api('DELETE', `/exchange/orders/${inClass[0]!.applied ? inClass[0]!.result.id : 0}`, { token: student.token })).toMatchObject({ status: 404 });
     await db.execute(sql`update worlds set status = 'ended', ended_at = now(), next_turn_at = null where id = ${classWorld.id}`);
     const refused = await placeExchangeOrders(db, [{ companyId: Number(company!.id), actingUserId: student.userId, input: { productId: Number(product!.id), side: 'buy', quantity: 1, limitPriceCents: 100, weeks: 1 } }]);
-    expect(refused[0]).toMatchObject({ ok: false, error: { message: WORLD_ENDED } });
+    expect(refused[0]).toMatchObject({ applied: false, refusal: { message: WORLD_ENDED } });
   });
 
   it('publishes the book: anonymous cumulative bids and asks, the maker apart, and the indicative clearing; a read token may read it', async () => {

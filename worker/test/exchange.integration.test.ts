@@ -208,7 +208,7 @@ describe('the weekly call auction in the turn', () => {
     await stock(db, seller, world.flour, 30, 2_500);
     const week = await worldWeek(db);
     const [made] = await offerContracts(db, [{ companyId: seller, actingUserId: null, input: { buyerCompanyId: buyer, productId: world.flour, quantity: 30, unitPriceCents: 3_000, expiresWeek: week } }]);
-    expect(made).toMatchObject({ ok: true, result: { status: 'open' } });
+    expect(made).toMatchObject({ applied: true, result: { status: 'open' } });
     expect(await warehouse(db, seller, world.flour)).toBe(0);
     await runTurn(db, { week });
     const [row] = await db.execute<{ status: string }>(sql`select status from contracts where id = ${made!.applied ? made!.result.id : 0}`);

@@ -7,7 +7,7 @@
 import type { Context, Hono } from 'hono';
 import { ZodError } from 'zod';
 import { SignJWT } from 'jose';
-import { GameError, type LtiToolConfig } from '@marketcraft/shared';
+import { GameError, MAX_ROW_ID, type LtiToolConfig } from '@marketcraft/shared';
 import { requireInstructor } from '@marketcraft/db';
 import type { ApiServices } from '../context.ts';
 import { createRequestContext, isSecureRequest } from '../context.ts';
@@ -188,6 +188,8 @@ export function registerLtiRoutes(app: Hono, services: ApiServices): void {
   const worldIdOf = (c: Context): number => {
     const id = Number(c.req.param('id'));
     if (!Number.isInteger(id) || id <= 0) throw new GameError('INVALID_INPUT', 'The world id must be a positive whole number');
+    // Beyond the ids PostgreSQL's integer holds: as every other route answers (idSchema), not a 500.
+    if (id > MAX_ROW_ID) throw new GameError('INVALID_INPUT', 'This id does not exist');
     return id;
   };
 

@@ -15,7 +15,7 @@ export function IncomingOffers() {
     onError: (error) => notifyFailure('Could not accept', error, 'The offer could not be accepted'),
   });
   const decline = trpc.contracts.decline.useMutation({
-    onSuccess: (contract) => notifySuccess('Offer declined', `${contract.seller_name} gets its ${contract.product_name} back`),
+    onSuccess: (contract) => notifySuccess('Offer declined', `${contract.seller_name} gets its ${contract.product_name} back.`),
     onError: (error) => notifyFailure('Could not decline', error, 'The offer could not be declined'),
   });
   if (!offers.data || offers.data.length === 0) return null;

@@ -100,7 +100,7 @@ function OrderForm({ book, held, cash }: { book: Book; held: number; cash: numbe
 function MyOrders({ productId }: { productId: number }) {
   const orders = trpc.exchange.orders.useQuery({ product_id: productId });
   const cancel = trpc.exchange.cancelOrder.useMutation({
-    onSuccess: (order) => notifySuccess('Order cancelled', `Order #${order.id}: what it held is back`),
+    onSuccess: (order) => notifySuccess('Order cancelled', `Order #${order.id}: what it held is back in your cash and warehouse.`),
     onError: (error) => notifyFailure('Cancel failed', error, 'The order could not be cancelled'),
   });
   return (
