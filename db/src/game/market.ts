@@ -20,7 +20,6 @@ import {
   GameError,
   MAX_ORDER_VALUE_CENTS,
   centsToDollars,
-  formatCents,
   goodsBuyCostRule,
   marketMidPriceRule,
   marketOrderFitsRule,
