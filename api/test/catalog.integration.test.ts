@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { worldProducts, type Database } from '@marketcraft/db';
-import { centsToDollars, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { createProductionWorld, type ProductionWorld } from './helpers/productionFixtures.ts';
 
@@ -20,15 +19,6 @@ describe('catalog: goods, recipes, cities, market data', () => {
     await app.close();
   });
 
-  /** A product's exchange state: posted price, depth, this week's flow. */
-  async function exchange(productId: number) {
-    const [row] = await db.execute<{ price: number; depth: number; flow: number }>(sql`
-      select wp.current_price_cents as price, p.depth_units as depth,
-             coalesce((select units_bought - units_sold from market_activity where world_id = 1 and product_id = p.id and week = (select current_week from worlds)), 0) as flow
-      from products p join world_products wp on wp.world_id = 1 and wp.product_id = p.id where p.id = ${productId}`);
-    return { price: Number(row!.price), depth: Number(row!.depth), flow: Number(row!.flow) };
-  }
-
   it('lists every product with prices in dollars and the price change percent', async () => {
     await db.update(worldProducts).set({ currentPriceCents: 230 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
     const response = await app.api('GET', '/goods', { token });
@@ -42,9 +32,11 @@ describe('catalog: goods, recipes, cities, market data', () => {
       current_price: 2.3,
       base_price: 2,
       price_change_percent: 15,
-      // One unit on the exchange now: the price curve from this week's flow, plus or less the spread.
-      buy_price: centsToDollars(marketBuyCostRule.evaluate({ ...(await exchange(world.wheat.id)), quantity: 1 })),
-      sell_price: centsToDollars(marketSellProceedsRule.evaluate({ ...(await exchange(world.wheat.id)), quantity: 1 })),
+      // One unit on the exchange now, nothing traded this week (posted $2.30, depth 4,000):
+      // the curve gives 230 x 4,000 x (e^(1/4000) - 1) = 230.03 cents; buying adds the 2.5% half-spread
+      // (235.78, rounded up: $2.36), selling walks down to 229.97 and takes it off (224.22, rounded down: $2.24).
+      buy_price: 2.36,
+      sell_price: 2.24,
     });
     expect(response.body.every((good: Record<string, unknown>) => typeof good.current_price === 'number' && typeof good.price_change_percent === 'number')).toBe(true);
     await db.update(worldProducts).set({ currentPriceCents: world.wheat.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
