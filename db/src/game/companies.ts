@@ -126,7 +126,7 @@ export async function createPlayerCompany(
 /**
  * What the player's last bankrupt company in this world moved into other companies through the
  * stock exchange and did not get back: -(sum of its share purchases, share sales and dividends
- * received); 0 without a bankrupt company (restartCapitalCents, docs/rules-finance.md).
+ * received); 0 without a bankrupt company (restartCapitalCents, docs/economy.md).
  */
 export async function movedOutThroughSharesCents(tx: DbExecutor, worldId: number, userId: number): Promise<number> {
   const reasons = sql.join(

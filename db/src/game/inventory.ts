@@ -1,7 +1,7 @@
 /**
  * Inventory: the company warehouse (inventory_items), a store's back room
  * (building_inventory_items) and moving stock onto a store's shelf (store_products).
- * See docs/rules-production.md for the model.
+ * See docs/economy.md for the model.
  *
  * Quantities only change through conditional updates (`... where quantity >= n returning`) inside
  * one transaction, so concurrent requests can never take more than there is.

@@ -156,7 +156,7 @@ export const netWorthRule = defineRule({
 export const SHARE_FLOW_REASONS = ['stock_buy', 'stock_sell', 'dividend'] as const;
 
 /**
- * Founding again after bankruptcy (docs/rules-finance.md): the new company starts with the starting
+ * Founding again after bankruptcy (docs/economy.md, "Founding again after bankruptcy"): the new company starts with the starting
  * cash less what the player's bankrupt company moved into other companies through the stock
  * exchange and did not get back (shares bought - shares sold back - dividends received), never
  * below $0. A player who simply failed starts again with the full starting cash; cash parked in a
