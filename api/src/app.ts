@@ -66,7 +66,7 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
   });
   // Every request body of the API is a small JSON object: refuse big ones before reading them.
   // GET and HEAD bodies are never read (asking for one would build a fetch Request on each read).
-  const bodyTooLarge = (c: Context) => c.json({ error: `The request body is too large (at most ${MAX_REQUEST_BODY_BYTES / 1024} KB).` }, 413);
+  const bodyTooLarge = (c: Context) => c.json({ error: `The request body is too large (at most ${MAX_REQUEST_BODY_BYTES / 1024} KB)` }, 413);
   const limitBody = bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: bodyTooLarge });
   app.use('/api/*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();

@@ -121,6 +121,7 @@ const forecastResponse = z
         units: count,
         revenue: dollars,
         revenue_why: figureSchema.describe('The revenue with its terms: units x shelf price x (100 + price bonus)/100'),
+        units_why: figureSchema.describe("The units with their terms: the city's demand, this store's share of its shoppers (its price against the other stores'), the shelf's stock, the store's capacity, and the shoppers other stores could not serve"),
       }),
     ),
     wages: figureSchema,
@@ -149,6 +150,22 @@ const forecastResponse = z
         ready: z.boolean(),
       }),
     ),
+    overtime: z
+      .strictObject({
+        rates: z.array(
+          z.strictObject({
+            rate: z.number().int().min(10).max(200),
+            output_units: count.describe('Units planned at this rate (tired crews above 100%)'),
+            revenue: dollars.describe("The output at the market's sell price"),
+            costs: dollars.describe("The inputs it needs at the market's buy price + wages + operating cost at this rate"),
+            profit: dollars,
+          }),
+        ),
+        best_rate: z.number().int().min(10).max(200).describe('The production rate with the highest profit'),
+        best_profit: dollars,
+      })
+      .nullable()
+      .describe('Production buildings with a recipe: the week\'s profit at 100/125/150/175/200% with every input bought at today\'s prices, and the best rate (docs/economy.md, "Overtime: where the extra output stops paying")'),
   })
   .describe('What the next turn does with this building, computed by the turn\'s own queries (docs/economy.md, "True numbers")');
 
@@ -430,6 +447,17 @@ export const responseSchemas = {
       quantity_held: count,
       purchase_price: dollars.describe('Average purchase price per unit after this purchase'),
       cash: dollars,
+    }),
+    shelfPrice: z.strictObject({
+      product_id: id,
+      best_price: dollars.describe("The price the store's forecast finds best: the most margin over the average cost next turn, given every other store's shelf in the city now"),
+      units: count.describe('Units the shelf sells next turn at best_price (within the units available and what the store\'s other shelves leave of its capacity)'),
+      revenue: dollars,
+      margin: dollars.describe('revenue - units x average_cost'),
+      markup_price: dollars.describe("The spec's suggestion: average_cost x 1.5 ('50% markup')"),
+      average_cost: dollars.describe("A unit's average cost: the store's back room's if it holds the product, else the warehouse's"),
+      reference_price: dollars.describe('What shoppers in the city expect to pay'),
+      available: count.describe("Units the store can put on the shelf: its back room plus the warehouse"),
     }),
     transferToStore: z.strictObject({
       building_id: id,

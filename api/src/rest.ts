@@ -55,6 +55,7 @@ export const REST_PROCEDURES = {
   'buildings.selectCategory': appRouter.buildings.selectCategory,
   'buildings.inventory': appRouter.buildings.inventory,
   'buildings.purchaseInventory': appRouter.buildings.purchaseInventory,
+  'buildings.shelfPrice': appRouter.buildings.shelfPrice,
   'buildings.transferToStore': appRouter.buildings.transferToStore,
 
   'stores.products': appRouter.stores.products,
@@ -234,10 +235,10 @@ async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be valid JSON.' });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be valid JSON' });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' });
   }
   return parsed as Record<string, unknown>;
 }

@@ -75,6 +75,9 @@ export const selectCategoryInput = z.object({ id: idSchema, category: productCat
 /** POST /buildings/{id}/inventory/purchase: trade hall products or factory raw materials. */
 export const buildingInventoryPurchaseInput = z.object({ id: idSchema, product_id: idSchema, quantity: unitQuantitySchema });
 
+/** GET /buildings/{id}/shelf-price?product_id=: the price to suggest for a product going on the store's shelf. */
+export const shelfPriceInput = z.object({ id: idSchema, product_id: idSchema });
+
 /** POST /buildings/{id}/inventory/transfer-to-store. */
 export const transferToStoreInput = z.object({ id: idSchema, product_id: idSchema, quantity: unitQuantitySchema, retail_price: retailPriceSchema });
 

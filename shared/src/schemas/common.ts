@@ -84,15 +84,18 @@ export function fieldMessage(issue: z.core.$ZodRawIssue): string {
 // answers, and the web's forms, which check with the same schemas).
 z.config({ customError: fieldMessage });
 
+// Whole numbers start at 1 with min(1), not positive(): a 0 then reads 'quantity must be at least 1'
+// (positive() said 'must be more than 0', true but roundabout for a count).
+
 /** A positive whole number (quantity, shares), at most `max`. */
 export function positiveIntegerUpTo(max: number, message?: string) {
-  return z.number().int().positive().max(max, message);
+  return z.number().int().min(1).max(max, message);
 }
 
 /** A positive integer id that fits the integer id columns (larger ids cannot exist). */
-export const idSchema = z.number().int().positive().max(MAX_ROW_ID, 'This id does not exist');
+export const idSchema = z.number().int().min(1).max(MAX_ROW_ID, 'This id does not exist');
 /** A positive whole number of units (quantity, shares). */
-export const positiveIntegerSchema = z.number().int().positive();
+export const positiveIntegerSchema = z.number().int().min(1);
 /** A positive dollar amount, at most $1,000,000,000 (rounded to cents where it is used). */
 export const positiveDollarsSchema = z.number().positive().max(1_000_000_000);
 
