@@ -65,7 +65,6 @@ const rel = (file: string) => path.relative(repoRoot, file);
 const partOf = (file: string) => rel(file).split(path.sep)[0]!;
 const show = (edge: Import) => `${rel(edge.from)} imports '${edge.specifier}'`;
 
-
 /** Strongly connected groups of two or more files (Tarjan), each sorted, in a stable order. */
 function circles(edges: Import[]): string[][] {
   const next = new Map<string, Set<string>>();
@@ -125,7 +124,9 @@ describe('the dependency rule', () => {
   });
 
   it('shared imports nothing of ours from outside shared', () => {
-    const wrong = imports.filter((edge) => partOf(edge.from) === 'shared' && (edge.specifier.startsWith('@marketcraft/') || (edge.to && partOf(edge.to) !== 'shared')));
+    const wrong = imports.filter(
+      (edge) => partOf(edge.from) === 'shared' && (edge.specifier.startsWith('@marketcraft/') || (edge.to && partOf(edge.to) !== 'shared')),
+    );
     expect(wrong.map(show)).toEqual([]);
   });
 

@@ -13,11 +13,18 @@ import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const tracked = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
-const TOP = [...new Set(tracked.filter((file) => file.includes('/')).map((file) => file.split('/')[0]!))].filter((dir) => !dir.startsWith('.') || dir === '.ci');
+const TOP = [...new Set(tracked.filter((file) => file.includes('/')).map((file) => file.split('/')[0]!))].filter(
+  (dir) => !dir.startsWith('.') || dir === '.ci',
+);
 const ROOT_FILES = new Set(tracked.filter((file) => !file.includes('/')));
 const GENERATED = /(^|\/)(dist|\.data|node_modules|coverage|\.turbo|test-results)(\/|$)/;
 
-const docs = ['README.md', ...readdirSync(path.join(repoRoot, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const docs = [
+  'README.md',
+  ...readdirSync(path.join(repoRoot, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** `path`, `path:12` or `path:12-30`, as written in a doc. */
 const PATH_PATTERN = new RegExp(`(?<![\\w./-])((?:${TOP.map((dir) => dir.replace('.', '\\.')).join('|')})/[\\w./@*-]*[\\w/*])(?::(\\d+)(?:-(\\d+))?)?`, 'g');
@@ -51,7 +58,8 @@ function referencesIn(doc: string): Reference[] {
 }
 
 const references = docs.flatMap(referencesIn);
-const where = (reference: Reference) => `${reference.doc}:${reference.line} names ${reference.target}${reference.from ? `:${reference.from}${reference.to ? `-${reference.to}` : ''}` : ''}`;
+const where = (reference: Reference) =>
+  `${reference.doc}:${reference.line} names ${reference.target}${reference.from ? `:${reference.from}${reference.to ? `-${reference.to}` : ''}` : ''}`;
 
 describe('the docs name real files', () => {
   it('finds the references it checks', () => {
@@ -88,7 +96,10 @@ describe('the docs name real files', () => {
   it("every docs/*.md the code's comments point to exists", () => {
     const code = tracked.filter((file) => /\.(ts|tsx|js|mjs|sql)$/.test(file) && !GENERATED.test(file));
     const missing = code.flatMap((file) =>
-      [...readFileSync(path.join(repoRoot, file), 'utf8').matchAll(/docs\/[\w-]+\.md/g)].map((match) => match[0]).filter((doc) => !existsSync(path.join(repoRoot, doc))).map((doc) => `${file} names ${doc}`),
+      [...readFileSync(path.join(repoRoot, file), 'utf8').matchAll(/docs\/[\w-]+\.md/g)]
+        .map((match) => match[0])
+        .filter((doc) => !existsSync(path.join(repoRoot, doc)))
+        .map((doc) => `${file} names ${doc}`),
     );
     expect([...new Set(missing)]).toEqual([]);
   });
