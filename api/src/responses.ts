@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
+  dataManifestResponse,
   API_TOKEN_SCOPES,
   figureSchema,
   POLITICAL_PLATFORMS,
@@ -847,6 +848,9 @@ export const responseSchemas = {
         }),
       )
       .max(20),
+  },
+  data: {
+    manifest: dataManifestResponse,
   },
 } satisfies ResponseSchemas;
 

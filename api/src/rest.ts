@@ -135,6 +135,8 @@ export const REST_PROCEDURES = {
   'worlds.companies': appRouter.worlds.companies,
   'worlds.debrief': appRouter.worlds.debrief,
   'worlds.export': appRouter.worlds.export,
+
+  'data.manifest': appRouter.data.manifest,
 } satisfies Record<string, AnyTRPCProcedure>;
 
 /** Whether a JSON Schema takes a number (an integer, a number, or one of them or null). */

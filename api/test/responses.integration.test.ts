@@ -230,6 +230,7 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/worlds/{id}/companies', { path: `/worlds/${world.id}/companies`, token: instructor.token });
     await call('GET', '/worlds/{id}/debrief', { path: `/worlds/${world.id}/debrief`, token: instructor.token });
     await call('GET', '/worlds/{id}/export/{kind}', { path: `/worlds/${world.id}/export/companies`, token: instructor.token });
+    await call('GET', '/data/worlds/{id}/manifest.json', { path: `/data/worlds/${world.id}/manifest.json`, token: student.token });
     await call('POST', '/worlds/{id}/advance', { path: `/worlds/${world.id}/advance`, token: instructor.token });
     await call('POST', '/worlds/{id}/end', { path: `/worlds/${world.id}/end`, token: instructor.token });
 
