@@ -51,7 +51,7 @@ export default tseslint.config(
   {
     // Files outside every package's tsconfig (scripts, configs, plain JavaScript, the bot example
     // served to players): linted without type information.
-    files: ['**/*.{js,mjs,cjs}', 'scripts/**', '*.config.ts', 'web/public/**'],
+    files: ['**/*.{js,mjs,cjs}', '**/scripts/**', '*.config.ts', 'web/public/**'],
     ...tseslint.configs.disableTypeChecked,
   },
   {
