@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { worldProducts, type Database } from '@marketcraft/db';
+import { centsToDollars, marketBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { createProductionWorld, type ProductionWorld } from './helpers/productionFixtures.ts';
 
@@ -18,6 +19,15 @@ describe('catalog: goods, recipes, cities, market data', () => {
   afterAll(async () => {
     await app.close();
   });
+
+  /** A product's exchange state: posted price, depth, this week's flow. */
+  async function exchange(productId: number) {
+    const [row] = await db.execute<{ price: number; depth: number; flow: number }>(sql`
+      select wp.current_price_cents as price, p.depth_units as depth,
+             coalesce((select units_bought - units_sold from market_activity where world_id = 1 and product_id = p.id and week = (select current_week from worlds)), 0) as flow
+      from products p join world_products wp on wp.world_id = 1 and wp.product_id = p.id where p.id = ${productId}`);
+    return { price: Number(row!.price), depth: Number(row!.depth), flow: Number(row!.flow) };
+  }
 
   it('lists every product with prices in dollars and the price change percent', async () => {
     await db.update(worldProducts).set({ currentPriceCents: 230 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
@@ -39,6 +49,32 @@ describe('catalog: goods, recipes, cities, market data', () => {
       sell_price: 2.24,
     });
     expect(response.body.every((good: Record<string, unknown>) => typeof good.current_price === 'number' && typeof good.price_change_percent === 'number')).toBe(true);
+    await db.update(worldProducts).set({ currentPriceCents: world.wheat.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
+  });
+
+  it('answers each trade and each price move at once (the list is kept between them)', async () => {
+    const wheatOf = async () => (await app.api('GET', '/goods', { token })).body.find((good: { id: number }) => good.id === world.wheat.id);
+    const expected = async () => {
+      const state = await exchange(world.wheat.id);
+      return {
+        current_price: centsToDollars(state.price),
+        buy_price: centsToDollars(marketBuyCostRule.evaluate({ ...state, quantity: 1 })),
+        sell_price: centsToDollars(marketSellProceedsRule.evaluate({ ...state, quantity: 1 })),
+      };
+    };
+    const before = await wheatOf();
+    expect(await wheatOf()).toEqual(before);
+    // A trade moves the week's flow, so the one-unit prices: the next answer shows it.
+    const trade = await app.api('POST', '/market/trade', { token, body: { product_id: world.wheat.id, quantity: 400, action: 'buy' } });
+    expect(trade.status).toBe(200);
+    const afterTrade = await wheatOf();
+    expect(afterTrade.buy_price).toBeGreaterThan(before.buy_price);
+    expect(afterTrade).toMatchObject(await expected());
+    // A posted price moved mid-week (an instructor's price shock does this) shows at once too.
+    await db.update(worldProducts).set({ currentPriceCents: 260 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
+    const afterMove = await wheatOf();
+    expect(afterMove.current_price).toBe(2.6);
+    expect(afterMove).toMatchObject(await expected());
     await db.update(worldProducts).set({ currentPriceCents: world.wheat.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
   });
 
