@@ -91,7 +91,7 @@ export const MAX_BIO_LENGTH = 500; // spec
 export const MIN_PASSWORD_LENGTH = 6; // spec
 export const MAX_PASSWORD_LENGTH = 128;
 
-// --- Production and trading (our rules, docs/rules-production.md) ---
+// --- Production and trading (our rules, docs/economy.md, section 17) ---
 /** Spec section 9 building detail: overall efficiency = min(100, 70 + total bonus). */
 export const BASE_OVERALL_EFFICIENCY = 70;
 /** Spec section 9 building detail: popularity = 250 + effective output x 2. */
@@ -100,7 +100,7 @@ export const POPULARITY_PER_OUTPUT_UNIT = 2;
 /** Largest quantity one trade, purchase or transfer may move (our rule: keeps totals exact). */
 export const MAX_TRADE_QUANTITY = 1_000_000;
 
-// --- Company, stocks, research (our rules, docs/rules-finance.md) ---
+// --- Company, stocks, research (our rules, docs/economy.md, section 18) ---
 /** Longest company name (our rule; the spec only says trimmed and not empty). */
 export const MAX_COMPANY_NAME_LENGTH = 80;
 /** Financial history entries returned (weekly, newest 52 = one game year). */

@@ -3,7 +3,7 @@
  * puts its output and takes its inputs, and where market trades land), each store's back room and
  * each store's shelf; and moving goods between the warehouse and a store's back room
  * (POST /warehouse/move). Putting goods on a shelf is transferToStore (retail/shelving.ts); selling them
- * on the market is marketTrade (market.ts). docs/rules-production.md.
+ * on the market is marketTrade (market.ts). docs/economy.md.
  *
  * Moves keep the weighted average cost per unit and change no cash (no ledger line). Quantities
  * change only through conditional updates, so concurrent requests never move more than there is.

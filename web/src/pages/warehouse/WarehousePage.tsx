@@ -55,7 +55,7 @@ export default function WarehousePage() {
   const [shelving, setShelving] = useState<Holding | null>(null);
   const [moving, setMoving] = useState<MoveTarget | null>(null);
 
-  const items = holdings.data?.items ?? [];
+  const items = useMemo(() => holdings.data?.items ?? [], [holdings.data]);
   const stores = (buildings.data ?? []).filter((building) => building.category === 'retail');
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();

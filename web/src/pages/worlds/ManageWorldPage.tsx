@@ -195,7 +195,7 @@ function InstructorList({ worldId, members, yourRole }: { worldId: number; membe
     onSuccess: (_data, input) => {
       const left = members.find((member) => member.user_id === input.user_id)?.is_you;
       notifySuccess(left ? 'You left this world\'s instructors' : 'Co-instructor removed');
-      if (left) navigate('/worlds');
+      if (left) void navigate('/worlds');
     },
     onError: (error) => notifyFailure('Error', error, 'Could not remove the co-instructor'),
   });
