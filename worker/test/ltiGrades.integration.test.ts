@@ -31,7 +31,7 @@ describe('grade passback after a turn', { timeout: 180_000 }, () => {
     db = database.db;
     // The tool's JWKS, which the platform reads to check our token requests.
     tool = http.createServer((_req, res) => {
-      toolJwks(db).then((jwks) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks)));
+      void toolJwks(db).then((jwks) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks)));
     });
     await new Promise<void>((resolve) => tool.listen(0, '127.0.0.1', resolve));
     platform = await startTestPlatform({ toolBaseUrl: `http://127.0.0.1:${(tool.address() as AddressInfo).port}` });
