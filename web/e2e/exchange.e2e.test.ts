@@ -30,7 +30,7 @@ describe('exchange journey', () => {
 
     // A buy at twice the buy price: the maker's schedule would fill it now.
     const limit = (Math.ceil(wheat.buy_price * 2 * 100) / 100).toFixed(2);
-    await panel.getByRole('textbox', { name: 'Quantity' }).fill('10');
+    await panel.getByRole('textbox', { name: 'Units', exact: true }).fill('10');
     await panel.getByRole('textbox', { name: 'Up to (per unit)' }).fill(limit);
     await expect.poll(() => panel.getByTestId('order-holds').textContent()).toMatch(/^It holds \$[\d,.]+ of your cash .* Now it would fill/);
     await panel.getByRole('button', { name: 'Place order' }).click();
@@ -43,7 +43,7 @@ describe('exchange journey', () => {
     expect((await apiGet<{ cash_in_escrow: number }>(context, '/company')).cash_in_escrow).toBe(0);
 
     // The curves: the indicative price of the book now that an order is in.
-    await panel.getByRole('textbox', { name: 'Quantity' }).fill('10');
+    await panel.getByRole('textbox', { name: 'Units', exact: true }).fill('10');
     await panel.getByRole('textbox', { name: 'Up to (per unit)' }).fill(limit);
     await panel.getByRole('button', { name: 'Place order' }).click();
     await expect.poll(async () => (await panel.getByTestId('indicative-price').textContent()) ?? '').toMatch(/^\$/);

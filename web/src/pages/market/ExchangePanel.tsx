@@ -73,7 +73,7 @@ function OrderForm({ book, held, cash }: { book: Book; held: number; cash: numbe
           ]}
           aria-label="Side of the order"
         />
-        <NumberField label="Quantity" field={quantity} error={checked.errors.quantity} w={120} disabled={place.isPending} />
+        <NumberField label="Units" field={quantity} error={checked.errors.quantity} w={120} disabled={place.isPending} />
         <NumberField label={side === 'buy' ? 'Up to (per unit)' : 'At least (per unit)'} field={limit} error={checked.errors.limit_price} w={150} disabled={place.isPending} />
         <Select label="For" data={WEEK_CHOICES} value={weeks} onChange={(value) => setWeeks(value ?? '1')} w={150} allowDeselect={false} />
         <Button onClick={() => request && place.mutate(request)} disabled={!request || tooMuch || place.isPending}>
