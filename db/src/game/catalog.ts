@@ -1,6 +1,6 @@
 /** Read-only catalog: goods, recipes, cities and their market data. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { GameError, centsToDollars } from '@marketcraft/shared';
+import { GameError, centsToDollars, priceChangePercent } from '@marketcraft/shared';
 import { cities, cityMarketData, countries, products } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { loadRecipes, type RecipeView } from './buildings.ts';
@@ -18,12 +18,6 @@ export interface GoodView {
   /** What one unit costs to buy, and selling one unit pays, on the market now (marketPrices.ts). */
   buy_price: number;
   sell_price: number;
-}
-
-/** Spec section 9: price change percent = (current - base) / base, shown in percent. */
-export function priceChangePercent(currentCents: number, baseCents: number): number {
-  if (baseCents <= 0) return 0;
-  return Math.round(((currentCents - baseCents) / baseCents) * 10_000) / 100;
 }
 
 /** GET /goods: every product, with what one unit costs and pays on the market now. */
