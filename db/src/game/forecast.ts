@@ -17,11 +17,14 @@ import {
   MAX_EQUIPMENT_LEVEL,
   centsToDollars,
   efficiencyRule,
+  equipmentSpentRule,
   equipmentUpgradeCost,
   hireCost,
   inputNeededRule,
   operatingCostRule,
+  outputBonusRule,
   plannedOutputRule,
+  storeBonusRule,
   storeCapacityRule,
   storeRevenueRule,
   wagesRule,
@@ -34,6 +37,7 @@ import { buildingCostsSql } from './plan/costs.ts';
 import { storeSalesSql } from './plan/retail.ts';
 import { researchEffect, researchJoins, researchSumsSql } from './plan/research.ts';
 import { companyWorld } from './world.ts';
+import { ruleSql } from '../ruleSql.ts';
 
 export interface ForecastInput {
   product_id: number;
@@ -129,9 +133,8 @@ type BuildingFacts = {
   output_quantity: number | null;
   output_product_name: string | null;
   output_price_cents: number | null;
-  city_bonus: number;
-  output_research_bonus: number;
-  store_research_bonus: number;
+  output_bonus: number;
+  store_bonus: number;
   cost_reduction: number;
   material_reduction: number;
   type_cost_cents: number;
@@ -146,13 +149,15 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
   const [facts] = await db.execute<BuildingFacts>(sql`
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()})
     select b.city_id, b.type, b.type = 'store' as is_store,
-           b.construction_cost_cents + (case b.equipment_level ${sql.raw(
-             [2, 3, 4, 5].map((level) => `when ${level} then ${equipmentUpgradeCost(1, level) * 100}`).join(' '),
-           )} else 0 end) as invested_cents, b.employees, b.equipment_level, b.production_rate,
+           b.construction_cost_cents + ${ruleSql(equipmentSpentRule, { equipmentLevel: sql`b.equipment_level` })} as invested_cents,
+           b.employees, b.equipment_level, b.production_rate,
            r.output_quantity, p.name as output_product_name, wp.current_price_cents as output_price_cents,
-           ${cityBonusSql} as city_bonus,
-           ${researchEffect('production_bonus')} + ${researchEffect('chain_bonus')} as output_research_bonus,
-           ${researchEffect('store_bonus')} as store_research_bonus,
+           ${ruleSql(outputBonusRule, {
+             cityBonus: cityBonusSql,
+             productionBonus: researchEffect('production_bonus'),
+             chainBonus: researchEffect('chain_bonus'),
+           })} as output_bonus,
+           ${ruleSql(storeBonusRule, { cityBonus: cityBonusSql, researchBonus: researchEffect('store_bonus') })} as store_bonus,
            ${researchEffect('cost_reduction')} as cost_reduction,
            ${researchEffect('material_reduction')} as material_reduction,
            bt.weekly_operating_cost_cents as type_cost_cents,
@@ -191,7 +196,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
           outputQuantity: n(facts.output_quantity),
           productionRate: n(facts.production_rate),
           efficiency: improvedEfficiency,
-          bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+          bonus: n(facts.output_bonus),
         }),
   );
   /** The week's totals, as the screens show them: units, costs, profit and what it earns on the investment. */
@@ -218,7 +223,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
     const capacity = storeCapacityRule.explain({
       efficiency: efficiency.value,
       productionRate: n(facts.production_rate),
-      bonus: n(facts.city_bonus) + n(facts.store_research_bonus),
+      bonus: n(facts.store_bonus),
     });
     const rows = await db.execute<{
       product_id: number;
@@ -303,7 +308,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
           outputQuantity: n(facts.output_quantity),
           productionRate: n(facts.production_rate),
           efficiency: efficiency.value,
-          bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+          bonus: n(facts.output_bonus),
         });
   const revenueCents = Math.floor(withSpread(outputUnits * n(facts.output_price_cents), -1));
   // Inputs at the buy price: the spread, and the wholesale margin for consumer goods (butter for croissants).
@@ -350,7 +355,7 @@ async function recipeNeeds(db: DbExecutor, worldId: number, companyId: number, f
         outputQuantity: n(row.output_quantity),
         productionRate: n(facts.production_rate),
         efficiency,
-        bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+        bonus: n(facts.output_bonus),
       });
       needs = { recipe_id: recipeId, planned_output: planned, inputs: [], ready: true };
       byRecipe.set(recipeId, needs);

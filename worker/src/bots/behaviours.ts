@@ -20,7 +20,6 @@ import {
   MAX_INFLUENCE_POINTS,
   MAX_TRADE_QUANTITY,
   DEMAND_PRICE_ELASTICITY,
-  MAX_DEMAND_MULTIPLE,
   cityBonusApplies,
   discountedResearchCostCents,
   dollarsToCents,
@@ -35,6 +34,8 @@ import {
   type BuildingType,
   type ProductCategory,
   type Rng,
+  storeBonusRule,
+  storeShoppersRule,
 } from '@marketcraft/shared';
 import {
   BOT_BUILDING_CAP,
@@ -57,7 +58,7 @@ import {
   quoteSell,
 } from './budget.ts';
 import { demandKey } from './snapshot.ts';
-import type { BotAction, BotBuilding, BotShelf, BotSnapshot, BotWorld, StrategyInput, WorldProduct, WorldRecipe } from './types.ts';
+import type { BotAction, BotBuilding, BotShelf, BotSnapshot, BotWorld, CityDemand, StrategyInput, WorldProduct, WorldRecipe } from './types.ts';
 
 /** The numbers that make one strategy differ from another. */
 export interface StrategyProfile {
@@ -212,10 +213,20 @@ function recipeMargin(world: BotWorld, recipe: WorldRecipe): number {
   return recipe.outputQuantity * priceOf(world, recipe.outputProductId) - inputs;
 }
 
+/** The city's shoppers one store can expect at a price (storeShoppersRule), counting itself among the sellers. */
+function storeShoppers(demand: CityDemand, selling: boolean, priceCents: number): number {
+  return storeShoppersRule.evaluate({
+    baseDemand: demand.baseDemand,
+    stores: demand.storesSelling + (selling ? 0 : 1),
+    referenceCents: demand.referenceCents,
+    priceCents,
+  });
+}
+
 /** Units one store can expect to sell a week: last week's sales, or its share of the city's shoppers. */
 function expectedSales(world: BotWorld, cityId: number, productId: number, soldLastTurn: number, selling: boolean): number {
   const demand = world.demand.get(demandKey(cityId, productId));
-  const share = demand ? Math.floor(demand.baseDemand / Math.max(1, demand.storesSelling + (selling ? 0 : 1))) : 0;
+  const share = demand ? Math.floor(storeShoppers(demand, selling, demand.referenceCents)) : 0;
   return Math.max(soldLastTurn, share);
 }
 
@@ -344,7 +355,7 @@ function storeCapacityCents(bot: BotSnapshot, world: BotWorld, store: BotBuildin
   return storeCapacityRule.evaluate({
     efficiency: efficiencyOf(store),
     productionRate: store.productionRate,
-    bonus: cityBonus(world, 'store', store.cityId) + bot.storeResearchBonus,
+    bonus: storeBonusRule.evaluate({ cityBonus: cityBonus(world, 'store', store.cityId), researchBonus: bot.storeResearchBonus }),
   });
 }
 
@@ -395,10 +406,7 @@ function demandPricing({ bot, world }: StrategyInput, markup: number): ShelfPric
   const unscaledSales = (store: BotBuilding, productId: number, priceCents: number, shelf: BotShelf | undefined): number => {
     const demand = world.demand.get(demandKey(store.cityId, productId));
     const selling = (shelf?.quantity ?? 0) > 0;
-    const shoppers = demand
-      ? (demand.baseDemand / Math.max(1, demand.storesSelling + (selling ? 0 : 1))) *
-        Math.min(MAX_DEMAND_MULTIPLE, (demand.referenceCents / priceCents) ** DEMAND_PRICE_ELASTICITY)
-      : 0;
+    const shoppers = demand ? storeShoppers(demand, selling, priceCents) : 0;
     const observed = shelf && shelf.unitsSoldLastTurn > 0 ? shelf.unitsSoldLastTurn * (shelf.retailPriceCents / priceCents) ** DEMAND_PRICE_ELASTICITY : 0;
     return Math.max(shoppers, observed);
   };

@@ -26,7 +26,9 @@ import {
   cityDemandRule,
   efficiencyRule,
   referencePriceRule,
+  shockedDemandRule,
   spilloverShareRule,
+  storeBonusRule,
   storeCapacityRule,
   storeRevenueRule,
   storeWeightRule,
@@ -35,20 +37,36 @@ import { ruleSql } from '../../ruleSql.ts';
 import { researchEffect, researchJoins } from './research.ts';
 import { bonusPairsValues, cityBonusSql } from './production.ts';
 
+/**
+ * (product_id, percent): the instructors' demand shocks on each product this week, added up
+ * (docs/worlds.md). The turn's sales and the bots' view of the shoppers both read it.
+ */
+export function demandShocksSql(worldId: number): SQL {
+  return sql`(
+    select product_id, sum(percent)::int as percent from world_shocks
+    where world_id = ${worldId}::int and kind = 'demand'
+      and start_week <= (select current_week from worlds where id = ${worldId}::int)
+      and end_week >= (select current_week from worlds where id = ${worldId}::int)
+    group by product_id
+  )`;
+}
+
 export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL }): SQL {
-  const storeBonus = sql`(${cityBonusSql} + ${researchEffect('store_bonus')})`;
+  const storeBonus = ruleSql(storeBonusRule, { cityBonus: cityBonusSql, researchBonus: researchEffect('store_bonus') });
   return sql`(
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()}),
     offers as materialized (
       select sp.id as store_product_id, b.id as building_id, b.company_id, b.city_id, ci.country_id, sp.product_id,
              sp.quantity as stock, sp.retail_price_cents as price_cents, cmd.market_price_cents as reference_cents,
-             -- An instructor's demand shock scales the city's shoppers while it lasts (docs/worlds.md);
-             -- shocks that add up below -100% leave no shoppers (a negative demand sold at full capacity).
-             ${ruleSql(baseDemandRule, {
-               population: sql`ci.population`,
-               demandLevel: sql`cmd.demand_level`,
-               baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
-             })} * greatest(0, 100 + coalesce(ds.percent, 0)) / 100 as base_demand,
+             -- An instructor's demand shock scales the city's shoppers while it lasts (docs/worlds.md).
+             ${ruleSql(shockedDemandRule, {
+               baseDemand: ruleSql(baseDemandRule, {
+                 population: sql`ci.population`,
+                 demandLevel: sql`cmd.demand_level`,
+                 baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
+               }),
+               shockPercent: sql`coalesce(ds.percent, 0)`,
+             })} as base_demand,
              ${ruleSql(storeWeightRule, { referenceCents: sql`cmd.market_price_cents`, retailCents: sql`sp.retail_price_cents`, bonus: storeBonus })} as weight,
              ${ruleSql(storeCapacityRule, {
                efficiency: ruleSql(efficiencyRule, { employees: sql`b.employees`, equipmentLevel: sql`b.equipment_level` }),
@@ -63,13 +81,7 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
       join products p on p.id = sp.product_id
       join city_market_data cmd on cmd.world_id = b.world_id and cmd.city_id = b.city_id and cmd.product_id = sp.product_id
       left join bonus_pairs bp on bp.building_type = b.type and bp.bonus_type = ci.bonus_type
-      left join (
-        select product_id, sum(percent)::int as percent from world_shocks
-        where world_id = ${options.worldId}::int and kind = 'demand'
-          and start_week <= (select current_week from worlds where id = ${options.worldId}::int)
-          and end_week >= (select current_week from worlds where id = ${options.worldId}::int)
-        group by product_id
-      ) ds on ds.product_id = sp.product_id
+      left join ${demandShocksSql(options.worldId)} ds on ds.product_id = sp.product_id
       ${researchJoins(options.research)}
       where sp.world_id = ${options.worldId}::int and sp.is_active and sp.quantity > 0 and b.type = 'store' ${options.cityIds ? sql`and b.city_id in ${options.cityIds}` : sql``}
     ), markets as (
