@@ -86,8 +86,6 @@ const buildingResponse = z.strictObject({
   employees: count,
   equipment_level: z.number().int().min(1).max(5),
   production_rate: z.number().int().min(10).max(200),
-  automation_level: count,
-  efficiency_bonus: z.number(),
   selected_recipe_id: id.nullable(),
   selected_category: productCategory.nullable(),
   efficiency: z.number().describe('min(100, employees x 10 + equipment_level x 15)'),
@@ -172,7 +170,7 @@ const buildingDetailResponse = buildingResponse.extend({
     .int()
     .describe("Percent: production_bonus + chain_bonus of the company's research for every building type and for this type (each group's sum rounded, as the turn counts it)"),
   research_effects: z.record(z.string(), z.number()).describe('Every numeric research effect that applies to this building, summed (percent)'),
-  total_bonus: z.number().describe('Percent: the city bonus when it fits the type + efficiency_bonus + research_bonus'),
+  total_bonus: z.number().describe('Percent: the city bonus when it fits the type + research_bonus (outputBonusRule)'),
   bonused_output: count.describe('The output the turn plans (= effective_output)'),
   overall_efficiency: z.number().describe('The efficiency the turn uses (= efficiency)'),
   efficiency_warning: z.boolean().describe('efficiency under 90'),

@@ -19,10 +19,12 @@ import {
   cityBonusApplies,
   dollarsToCents,
   efficiencyRule,
-  equipmentSpentToLevel,
+  equipmentSpentRule,
   equipmentUpgradeCost,
   hireCost,
   isBuildingType,
+  outputBonusRule,
+  researchEffectPercent,
   researchOutputBonusPercent,
   effectsForBuildingType,
   MAX_EQUIPMENT_LEVEL,
@@ -101,8 +103,6 @@ export interface BuildingView {
   employees: number;
   equipment_level: number;
   production_rate: number;
-  automation_level: number;
-  efficiency_bonus: number;
   selected_recipe_id: number | null;
   selected_category: string | null;
   /** min(100, employees x 10 + equipment_level x 15). */
@@ -143,7 +143,7 @@ export interface BuildingDetailView extends BuildingView {
   research_bonus: number;
   /** Every numeric research effect that applies to this building (upgrades for every type and for its type), summed. */
   research_effects: Record<string, number>;
-  /** Fitting city bonus + efficiency_bonus + research_bonus, percent: the bonus the turn applies to the output. */
+  /** Fitting city bonus + research_bonus, percent (outputBonusRule): the bonus the turn applies to the output. */
   total_bonus: number;
   /** The output the turn plans (= effective_output): the spec's rate x (1 + bonus) is not what a turn makes (docs/rules-production.md). */
   bonused_output: number;
@@ -174,8 +174,6 @@ const buildingColumns = {
   employees: buildings.employees,
   equipmentLevel: buildings.equipmentLevel,
   productionRate: buildings.productionRate,
-  automationLevel: buildings.automationLevel,
-  efficiencyBonus: buildings.efficiencyBonus,
   selectedRecipeId: buildings.selectedRecipeId,
   selectedCategory: buildings.selectedCategory,
   constructionCostCents: buildings.constructionCostCents,
@@ -194,8 +192,6 @@ type BuildingRow = {
   employees: number;
   equipmentLevel: number;
   productionRate: number;
-  automationLevel: number;
-  efficiencyBonus: number;
   selectedRecipeId: number | null;
   selectedCategory: string | null;
   constructionCostCents: number;
@@ -218,8 +214,6 @@ function toBuildingView(row: BuildingRow, output: ReadonlyMap<number, { planned:
     employees: row.employees,
     equipment_level: row.equipmentLevel,
     production_rate: row.productionRate,
-    automation_level: row.automationLevel,
-    efficiency_bonus: row.efficiencyBonus,
     selected_recipe_id: row.selectedRecipeId,
     selected_category: row.selectedCategory,
     efficiency,
@@ -301,7 +295,7 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
 /**
  * GET /buildings/{id}: one building with its city bonus, research bonus, costs, popularity and
  * recipe. The detail figures (spec section 9) count the company's research as the turn does
- * (docs/rules-production.md): total bonus = fitting city bonus + efficiency_bonus + research bonus.
+ * (docs/rules-production.md): total bonus = fitting city bonus + research bonus (outputBonusRule).
  */
 export async function getBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingDetailView> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
@@ -311,8 +305,12 @@ export async function getBuilding(db: DbExecutor, companyId: number, buildingId:
   const bonusApplies = cityBonusApplies(view.type, row.cityBonusType);
   const research = await companyResearchEffects(db, companyId);
   const researchBonus = researchOutputBonusPercent(research, row.type);
-  const totalBonus = (bonusApplies ? row.cityBonusValue : 0) + row.efficiencyBonus + researchBonus;
-  const investedCents = row.constructionCostCents + dollarsToCents(equipmentSpentToLevel(row.equipmentLevel));
+  const totalBonus = outputBonusRule.evaluate({
+    cityBonus: bonusApplies ? row.cityBonusValue : 0,
+    productionBonus: researchEffectPercent(research, row.type, 'production_bonus'),
+    chainBonus: researchEffectPercent(research, row.type, 'chain_bonus'),
+  });
+  const investedCents = row.constructionCostCents + equipmentSpentRule.evaluate({ equipmentLevel: row.equipmentLevel });
   const [recipe] = row.selectedRecipeId === null ? [] : await loadRecipes(db, { recipeId: row.selectedRecipeId });
   return {
     ...view,
@@ -492,7 +490,7 @@ export interface SellBuildingResult {
 export async function sellBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<SellBuildingResult> {
   return db.transaction(async (tx) => {
     const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
-    const investedCents = building.constructionCostCents + dollarsToCents(equipmentSpentToLevel(building.equipmentLevel));
+    const investedCents = building.constructionCostCents + equipmentSpentRule.evaluate({ equipmentLevel: building.equipmentLevel });
     const refundCents = buildingSaleRefund(investedCents);
     const cashCents = await changeCash(tx, {
       companyId,

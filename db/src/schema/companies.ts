@@ -91,8 +91,6 @@ export const buildings = pgTable(
     employees: integer().notNull().default(1),
     equipmentLevel: integer().notNull().default(1),
     productionRate: integer().notNull().default(100),
-    automationLevel: integer().notNull().default(0),
-    efficiencyBonus: integer().notNull().default(0),
     selectedRecipeId: integer().references(() => recipes.id),
     selectedCategory: text(),
     /** What was paid to build it, for the sale refund. */
@@ -104,7 +102,6 @@ export const buildings = pgTable(
     check('buildings_employees', sql`${t.employees} >= 0`),
     check('buildings_equipment_level', sql`${t.equipmentLevel} between 1 and 5`),
     check('buildings_production_rate', sql`${t.productionRate} between 10 and 200`),
-    check('buildings_automation_level', sql`${t.automationLevel} >= 0`),
     primaryKey({ columns: [t.worldId, t.id] }),
     foreignKey({ name: 'buildings_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
     index('buildings_company_id_idx').on(t.worldId, t.companyId),
