@@ -148,3 +148,20 @@ export function hasNoInvisibleCharacters(text: string): boolean {
 export function controlCharactersMessage(label: string): string {
   return `${label} cannot contain control characters`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
+// document and the responses test); the db layer's views are these types (z.infer), so a field is
+// declared once.
+
+/** A row's id in an answer. */
+export const responseIdSchema = z.number().int().positive();
+/** An amount of money in an answer: dollars (cents inside the game). */
+export const dollarsSchema = z.number().describe('US dollars, at most two decimals');
+export const countSchema = z.number().int().nonnegative();
+export const timestampSchema = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
+export const tradeActionSchema = z.enum(['buy', 'sell']);
+
+export const okResponseSchema = z.strictObject({ ok: z.literal(true) });
+/** Every error answer. */
+export const errorResponseSchema = z.strictObject({ error: z.string().describe('A message a player can read') });

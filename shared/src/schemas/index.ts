@@ -12,3 +12,4 @@ export * from './apiTokens.ts';
 export * from './history.ts';
 export * from './worlds.ts';
 export * from './lists.ts';
+export * from './news.ts';

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { MAX_COMPANY_NAME_LENGTH, MAX_ROW_ID } from '../constants.ts';
-import { hasNoControlCharacters, idSchema } from './common.ts';
+import { countSchema, hasNoControlCharacters, idSchema } from './common.ts';
 
 /** Rows of an answer when `limit` is not given: a whole ordinary world. */
 export const COMPANY_LIST_DEFAULT_LIMIT = 500;
@@ -95,3 +95,17 @@ export const stockOverviewInput = listInput({ sort: z.enum(STOCK_OVERVIEW_SORTS)
 }));
 export type StockOverviewInput = z.input<typeof stockOverviewInput>;
 export type StockOverviewPage = z.output<typeof stockOverviewInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
+// document and the responses test); the db layer's views are these types (z.infer), so a field is
+// declared once.
+
+const count = countSchema;
+
+/** What a paged list of companies says of itself in its body (docs/api.md, "Lists of companies"). */
+export const pageResponseFields = {
+  total: count.describe('Rows of the whole list (its filters applied), over all pages'),
+  limit: z.number().int().positive().describe('The most rows this page could hold'),
+  offset: count.describe('Rows skipped before this page'),
+};
