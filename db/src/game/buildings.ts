@@ -37,9 +37,10 @@ import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
 import { companyResearchEffects } from './research.ts';
 import { currentWeek, lockCompanyInWorld } from './world.ts';
-import { buildingForecast, type BuildingForecast } from './forecast.ts';
+import { buildingForecast } from './forecast.ts';
 import { productionPlanSql } from './plan/production.ts';
 import { researchSumsSql } from './plan/research.ts';
+import type { BuildingDetailView, BuildingView, RecipeView } from '@marketcraft/shared';
 
 export const BUILDING_NOT_FOUND = 'Building Not Found';
 
@@ -92,77 +93,6 @@ export async function findOwnedBuilding(db: DbExecutor, companyId: number, build
 // ---------------------------------------------------------------------------------------------
 // Views
 
-export interface BuildingView {
-  id: number;
-  type: BuildingType;
-  /** The type's display name ("Farm"). */
-  name: string;
-  category: string;
-  city_id: number;
-  city_name: string;
-  employees: number;
-  equipment_level: number;
-  production_rate: number;
-  selected_recipe_id: number | null;
-  selected_category: string | null;
-  /** min(100, employees x 10 + equipment_level x 15). */
-  efficiency: number;
-  /** Units per week the building plans with its staff, equipment, rate, city and research bonus (0 without a recipe, and for stores). */
-  effective_output: number;
-  /** Units the next turn makes: the planned output as far as the warehouse's inputs allow (the turn's own query). */
-  next_turn_output: number;
-  built_week: number;
-}
-
-export interface RecipeInputView {
-  product_id: number;
-  product_name: string;
-  quantity: number;
-}
-
-export interface RecipeView {
-  id: number;
-  building_type: string;
-  output_product_id: number;
-  output_product_name: string;
-  output_quantity: number;
-  inputs: RecipeInputView[];
-}
-
-export interface BuildingDetailView extends BuildingView {
-  city_bonus_type: string;
-  city_bonus_value: number;
-  /** Whether the city's bonus type fits this building type (only then does it count). */
-  city_bonus_applies: boolean;
-  base_capacity: number;
-  weekly_operating_cost: number;
-  /**
-   * production_bonus + chain_bonus of the company's research that applies to this building (every
-   * type, or this type), percent, rounded as the turn counts it.
-   */
-  research_bonus: number;
-  /** Every numeric research effect that applies to this building (upgrades for every type and for its type), summed. */
-  research_effects: Record<string, number>;
-  /** Fitting city bonus + research_bonus, percent (outputBonusRule): the bonus the turn applies to the output. */
-  total_bonus: number;
-  /** The output the turn plans (= effective_output): the spec's rate x (1 + bonus) is not what a turn makes (docs/rules-production.md). */
-  bonused_output: number;
-  /** The building's efficiency (staff and equipment), the figure the turn uses. */
-  overall_efficiency: number;
-  /** Efficiency under 90 (spec). */
-  efficiency_warning: boolean;
-  /** 250 + planned output x 2 (spec). */
-  popularity: number;
-  /** Dollars paid for construction plus equipment upgrades. */
-  invested: number;
-  /** Dollars selling it now would refund (50% of invested). */
-  sale_refund: number;
-  is_store: boolean;
-  recipe: RecipeView | null;
-  /** What the next turn does with this building, by the turn's own queries, with the "why" of each figure. */
-  forecast: BuildingForecast;
-}
-
 const buildingColumns = {
   worldId: buildings.worldId,
   id: buildings.id,
@@ -193,7 +123,7 @@ type BuildingRow = {
   equipmentLevel: number;
   productionRate: number;
   selectedRecipeId: number | null;
-  selectedCategory: string | null;
+  selectedCategory: ProductCategory | null;
   constructionCostCents: number;
   builtWeek: number;
   recipeOutputQuantity: number | null;
@@ -276,7 +206,7 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
     .innerJoin(recipes, eq(recipes.id, recipeInputs.recipeId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(recipeInputs.recipeId), asc(recipeInputs.productId));
-  const inputsByRecipe = new Map<number, RecipeInputView[]>();
+  const inputsByRecipe = new Map<number, RecipeView['inputs']>();
   for (const input of inputRows) {
     const list = inputsByRecipe.get(input.recipeId) ?? [];
     list.push({ product_id: input.productId, product_name: input.productName, quantity: input.quantity });
@@ -284,7 +214,8 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
   }
   return recipeRows.map((recipe) => ({
     id: recipe.id,
-    building_type: recipe.buildingType,
+    // Every recipe's type is a building type (a foreign key to building_types).
+    building_type: recipe.buildingType as BuildingType,
     output_product_id: recipe.outputProductId,
     output_product_name: recipe.outputProductName,
     output_quantity: recipe.outputQuantity,

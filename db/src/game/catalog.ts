@@ -1,31 +1,18 @@
 /** Read-only catalog: goods, recipes, cities and their market data. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { GameError, centsToDollars, priceChangePercent } from '@marketcraft/shared';
+import { GameError, centsToDollars, priceChangePercent, type ProductCategory } from '@marketcraft/shared';
 import { cities, cityMarketData, countries, products } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
-import { loadRecipes, type RecipeView } from './buildings.ts';
+import { loadRecipes } from './buildings.ts';
 import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './marketPrices.ts';
-
-export interface GoodView {
-  id: number;
-  name: string;
-  category: string;
-  subcategory: string;
-  current_price: number;
-  base_price: number;
-  /** (current - base) / base x 100, rounded to 2 decimals. */
-  price_change_percent: number;
-  /** What one unit costs to buy, and selling one unit pays, on the market now (marketPrices.ts). */
-  buy_price: number;
-  sell_price: number;
-}
+import type { CityMarketDataView, CityView, GoodView, RecipeView } from '@marketcraft/shared';
 
 /** GET /goods: every product, with what one unit costs and pays on the market now. */
 export async function listGoods(db: DbExecutor, worldId: number): Promise<GoodView[]> {
   const rows = await db.execute<{
     id: number;
     name: string;
-    category: string;
+    category: ProductCategory;
     subcategory: string;
     current_price_cents: number;
     base_price_cents: number;
@@ -53,15 +40,6 @@ export async function listRecipes(db: DbExecutor, buildingType?: string): Promis
   return loadRecipes(db, buildingType ? { buildingType } : {});
 }
 
-export interface CityView {
-  id: number;
-  name: string;
-  country_id: number;
-  country_name: string;
-  bonus_type: string;
-  bonus_value: number;
-}
-
 /** GET /cities. */
 export async function listCities(db: DbExecutor): Promise<CityView[]> {
   const rows = await db
@@ -84,14 +62,6 @@ export async function listCities(db: DbExecutor): Promise<CityView[]> {
     bonus_type: row.bonusType,
     bonus_value: row.bonusValue,
   }));
-}
-
-export interface CityMarketDataView {
-  product_id: number;
-  product_name: string;
-  category: string;
-  demand_level: number;
-  market_price: number;
 }
 
 /** GET /cities/{id}/market-data: 404 `City not found` for an unknown city. */

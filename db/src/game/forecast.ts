@@ -38,89 +38,10 @@ import { storeSalesSql } from './plan/retail.ts';
 import { researchEffect, researchJoins, researchSumsSql } from './plan/research.ts';
 import { companyWorld } from './world.ts';
 import { ruleSql } from '../ruleSql.ts';
+import type { BuildingForecast } from '@marketcraft/shared';
 
-export interface ForecastInput {
-  product_id: number;
-  product_name: string;
-  /** Units the planned output needs. */
-  needed: number;
-  /** Units the next turn uses (what the stock allows, after the company's older buildings took theirs). */
-  used: number;
-  /** Units in the company warehouse now. */
-  in_stock: number;
-}
-
-export interface ForecastSale {
-  product_id: number;
-  product_name: string;
-  price: number;
-  reference_price: number;
-  /** This store's share of the city's shoppers for the product (0-1). */
-  share: number;
-  /** Units the city buys at the shelves' average price. */
-  city_demand: number;
-  units: number;
-  revenue: number;
-  /** The revenue with its terms (storeRevenueRule: units x shelf price x (100 + price bonus)/100). */
-  revenue_why: Figure;
-}
-
-/** A change that raises the building's efficiency, and what it gives. */
-export interface EfficiencyImprovement {
-  kind: 'equipment' | 'hire';
-  label: string;
-  /** Dollars it costs once. */
-  cost: number;
-  efficiency: number;
-  /** Production buildings with a recipe: the output the turn would plan with it; null otherwise. */
-  planned_output: number | null;
-}
-
-/** Per recipe of the building's type: what one turn of it would need at the building's planned output. */
-export interface RecipeNeeds {
-  recipe_id: number;
-  planned_output: number;
-  inputs: { product_id: number; product_name: string; needed: number; in_stock: number }[];
-  /** Every input is in stock for the planned output. */
-  ready: boolean;
-}
-
-export interface BuildingForecast {
-  /** The week the next turn processes. */
-  week: number;
-  efficiency: Figure;
-  /** Production buildings with a recipe: units planned before inputs limit them. */
-  planned_output: Figure | null;
-  /** Units the next turn makes (0 for stores and buildings without a recipe). */
-  output_units: number;
-  output_product_name: string | null;
-  /** The input that limits the output, when one does. */
-  limited_by: string | null;
-  inputs: ForecastInput[];
-  /** Stores: what the store can sell in a week, valued at its shelf prices. */
-  capacity: Figure | null;
-  sales: ForecastSale[];
-  wages: Figure;
-  operating_cost: Figure;
-  /** Stores: revenue from shoppers. Production: the output valued at the market's sell price. */
-  revenue: number;
-  /** Production: the inputs used, valued at the market's buy price, wholesale margin included (0 for stores: their goods are bought already). */
-  inputs_cost: number;
-  /** Stores: units the shelves sell next turn; production: output_units. */
-  units: number;
-  /** inputs_cost + wages + operating cost. */
-  costs: number;
-  /** revenue - costs. */
-  profit: number;
-  /** profit / what was paid for the building (construction + equipment), percent per week; null without an investment. */
-  roi_percent: number | null;
-  /** Weeks of this profit to earn back what was paid for the building; null when it does not make money. */
-  payback_weeks: number | null;
-  /** The next equipment level and the hires that would bring efficiency to 100%. */
-  improvements: EfficiencyImprovement[];
-  /** Production buildings: every recipe of the type at this building's settings (the factory's shopping lists). */
-  recipes: RecipeNeeds[];
-}
+type RecipeNeeds = BuildingForecast['recipes'][number];
+type EfficiencyImprovement = BuildingForecast['improvements'][number];
 
 type BuildingFacts = {
   city_id: number;

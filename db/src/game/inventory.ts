@@ -14,6 +14,7 @@ import { changeCash } from './ledger.ts';
 import { findOwnedBuilding } from './buildings.ts';
 import { placeOrder } from './market.ts';
 import { companyWorld } from './world.ts';
+import type { InventoryView } from '@marketcraft/shared';
 
 /** The answer (422) when a store already sells MAX_STORE_PRODUCTS products and another is put on its shelf. */
 export const STORE_SHELVES_FULL = `A store sells at most ${MAX_STORE_PRODUCTS} products: take one off the shelf first`;
@@ -87,19 +88,6 @@ export async function warehouseQuantity(db: DbExecutor, companyId: number, produ
 
 // ---------------------------------------------------------------------------------------------
 // GET /inventory (the company warehouse)
-
-export interface InventoryView {
-  product_id: number;
-  product_name: string;
-  category: string;
-  quantity: number;
-  /** Average cost per unit, dollars. */
-  average_cost: number;
-  /** Current product price, dollars. */
-  current_price: number;
-  /** quantity x current price, dollars. */
-  value: number;
-}
 
 export async function listInventory(db: DbExecutor, companyId: number): Promise<InventoryView[]> {
   const rows = await db

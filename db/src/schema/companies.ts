@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS } from '@marketcraft/shared';
+import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS, type CompanyStatus, type ProductCategory } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
 import { users } from './auth.ts';
 import { buildingTypes, cities, countries, products, recipes, researchUpgrades, recordWorldId, worldId } from './world.ts';
@@ -36,7 +36,7 @@ export const companies = pgTable(
     isBot: boolean().notNull().default(false),
     /** Bots only: words separated by underscores. */
     strategy: text(),
-    status: text().notNull().default('active'),
+    status: text().$type<CompanyStatus>().notNull().default('active'),
     /** Consecutive turns that ended with negative cash. */
     negativeCashTurns: integer().notNull().default(0),
     /** Losses carried forward against future taxable profit, cents (docs/economy.md, "Taxes"). */
@@ -92,7 +92,7 @@ export const buildings = pgTable(
     equipmentLevel: integer().notNull().default(1),
     productionRate: integer().notNull().default(100),
     selectedRecipeId: integer().references(() => recipes.id),
-    selectedCategory: text(),
+    selectedCategory: text().$type<ProductCategory>(),
     /** What was paid to build it, for the sale refund. */
     constructionCostCents: bigint({ mode: 'number' }).notNull(),
     builtWeek: integer().notNull(),

@@ -256,3 +256,9 @@ export const buildingsResponses = {
     is_active: z.boolean(),
   }),
 };
+
+export type BuildingView = z.infer<typeof buildingViewSchema>;
+export type RecipeView = z.infer<typeof recipeViewSchema>;
+export type BuildingDetailView = z.infer<typeof buildingDetailViewSchema>;
+export type BuildingForecast = z.infer<typeof buildingForecastSchema>;
+export type BuildingSaleView = z.infer<typeof buildingsResponses.sell>;

@@ -66,3 +66,8 @@ export const catalogResponses = {
     }),
   ),
 };
+
+export type InventoryView = z.infer<typeof catalogResponses.inventory>[number];
+export type GoodView = z.infer<typeof catalogResponses.goods>[number];
+export type CityView = z.infer<typeof catalogResponses.cities>[number];
+export type CityMarketDataView = z.infer<typeof catalogResponses.cityMarketData>[number];
