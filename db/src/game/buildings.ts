@@ -31,6 +31,10 @@ import {
   type BuildingType,
   type BuildingTypeSpec,
   type ProductCategory,
+  type BuildingDetailView,
+  type BuildingView,
+  type RecipeView,
+  type SellBuildingResult,
 } from '@marketcraft/shared';
 import { buildings, cities, products, recipeInputs, recipes } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
@@ -40,7 +44,6 @@ import { currentWeek, lockCompanyInWorld } from './world.ts';
 import { buildingForecast } from './forecast.ts';
 import { productionPlanSql } from './plan/production.ts';
 import { researchSumsSql } from './plan/research.ts';
-import type { BuildingDetailView, BuildingView, RecipeView } from '@marketcraft/shared';
 
 export const BUILDING_NOT_FOUND = 'Building Not Found';
 
@@ -399,18 +402,6 @@ export async function selectCategory(db: DbExecutor, companyId: number, building
     await tx.update(buildings).set({ selectedCategory: category }).where(eq(buildings.id, building.id));
     return viewOf(tx, companyId, building.id);
   });
-}
-
-export interface SellBuildingResult {
-  id: number;
-  type: BuildingType;
-  name: string;
-  city_name: string;
-  /** Dollars credited: 50% of construction plus equipment spending. */
-  refund: number;
-  /** Units of shelf and back-room stock moved into the company warehouse. */
-  units_moved_to_warehouse: number;
-  cash: number;
 }
 
 /**

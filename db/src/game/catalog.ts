@@ -1,11 +1,19 @@
 /** Read-only catalog: goods, recipes, cities and their market data. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { GameError, centsToDollars, priceChangePercent, type ProductCategory } from '@marketcraft/shared';
+import {
+  GameError,
+  centsToDollars,
+  priceChangePercent,
+  type ProductCategory,
+  type CityMarketDataView,
+  type CityView,
+  type GoodView,
+  type RecipeView,
+} from '@marketcraft/shared';
 import { cities, cityMarketData, countries, products } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { loadRecipes } from './buildings.ts';
 import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './marketPrices.ts';
-import type { CityMarketDataView, CityView, GoodView, RecipeView } from '@marketcraft/shared';
 
 /** GET /goods: every product, with what one unit costs and pays on the market now. */
 export async function listGoods(db: DbExecutor, worldId: number): Promise<GoodView[]> {

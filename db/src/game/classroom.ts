@@ -5,12 +5,24 @@
  * Every function checks the caller manages the world (requireInstructor) before it reads or writes.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { GameError, centsToDollars, referencePriceRule, shockedPriceRule, type ShockKind } from '@marketcraft/shared';
+import {
+  GameError,
+  centsToDollars,
+  referencePriceRule,
+  shockedPriceRule,
+  type ShockKind,
+  type CompanyStatus,
+  type AnnouncementView,
+  type DebriefView,
+  type ShockView,
+  type WorldCompanyFigures,
+  type WorldView,
+} from '@marketcraft/shared';
 import { ruleSql } from '../ruleSql.ts';
 import type postgres from 'postgres';
 import { databaseClient, type Database, type DbExecutor } from '../client.ts';
 import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
-import { WORLD_ENDED, WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser, type WorldView } from './worlds.ts';
+import { WORLD_ENDED, WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser, } from './worlds.ts';
 
 /** PATCH /api/worlds/{id}: pause or resume the clock, or change its interval. */
 export async function updateWorldClock(
@@ -99,21 +111,6 @@ async function lockOpenWorld(tx: DbExecutor, worldId: number, lock: 'for update'
   if (!world) throw new GameError('NOT_FOUND', WORLD_NOT_FOUND);
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
   return world;
-}
-
-export interface ShockView {
-  id: number;
-  kind: ShockKind;
-  country_id: number | null;
-  country_name: string | null;
-  product_id: number | null;
-  product_name: string | null;
-  percent: number;
-  start_week: number;
-  end_week: number;
-  description: string;
-  active: boolean;
-  created_at: string;
 }
 
 function shockDescription(kind: ShockKind, target: string, percent: number, weeks: number): string {
@@ -214,13 +211,6 @@ export async function listShocks(db: DbExecutor, user: WorldUser, worldId: numbe
   }));
 }
 
-export interface AnnouncementView {
-  id: number;
-  message: string;
-  week: number;
-  created_at: string;
-}
-
 /** POST /api/worlds/{id}/announcements: a message to everyone in the world (its news). */
 export async function addAnnouncement(db: DbExecutor, user: WorldUser, worldId: number, message: string): Promise<AnnouncementView> {
   const world = await requireInstructor(db, user, worldId);
@@ -238,18 +228,6 @@ export async function addAnnouncement(db: DbExecutor, user: WorldUser, worldId: 
   return { id: Number(row.id), message: row.message, week: Number(row.week), created_at: new Date(row.created_at).toISOString() };
 }
 
-export interface WorldCompanyFigures {
-  id: number;
-  name: string;
-  is_bot: boolean;
-  owner_email: string | null;
-  status: string;
-  cash: number;
-  net_worth: number;
-  buildings: number;
-  last_week_profit: number | null;
-}
-
 /** GET /api/worlds/{id}/companies: every company's figures (instructors), richest first. */
 export async function worldCompanyFigures(db: DbExecutor, user: WorldUser, worldId: number): Promise<WorldCompanyFigures[]> {
   await requireInstructor(db, user, worldId);
@@ -258,7 +236,7 @@ export async function worldCompanyFigures(db: DbExecutor, user: WorldUser, world
     name: string;
     is_bot: boolean;
     email: string | null;
-    status: string;
+    status: CompanyStatus;
     cash_cents: number;
     net_worth_cents: number | null;
     buildings: number;
@@ -400,15 +378,6 @@ export async function exportWorldCsv(db: Database, user: WorldUser, worldId: num
     parts.push(line);
   }
   return { filename, csv: parts.join('') };
-}
-
-export interface DebriefView {
-  weeks: number[];
-  /** Net worth after each turn, per company (players first). */
-  companies: Array<{ id: number; name: string; is_bot: boolean; points: Array<{ week: number; net_worth: number }> }>;
-  /** Posted price by week of the products asked for (default: the products the shocks touched, else the five most traded). */
-  prices: Array<{ product_id: number; name: string; points: Array<{ week: number; price: number }> }>;
-  shocks: ShockView[];
 }
 
 /** GET /api/worlds/{id}/debrief (instructors): the series the debrief chart draws. */

@@ -30,6 +30,7 @@ import {
   wagesRule,
   wholesaleMarginBp,
   type Figure,
+  type BuildingForecast,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 import { bonusPairsValues, cityBonusSql, productionPlanSql } from './plan/production.ts';
@@ -38,7 +39,6 @@ import { storeSalesSql } from './plan/retail.ts';
 import { researchEffect, researchJoins, researchSumsSql } from './plan/research.ts';
 import { companyWorld } from './world.ts';
 import { ruleSql } from '../ruleSql.ts';
-import type { BuildingForecast } from '@marketcraft/shared';
 
 type RecipeNeeds = BuildingForecast['recipes'][number];
 type EfficiencyImprovement = BuildingForecast['improvements'][number];

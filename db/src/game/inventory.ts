@@ -7,14 +7,24 @@
  * one transaction, so concurrent requests can never take more than there is.
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { GameError, MAX_STORE_PRODUCTS, centsToDollars, formatCents, isConsumerGood, storeSellsConsumerGoodsOnly } from '@marketcraft/shared';
+import {
+  GameError,
+  MAX_STORE_PRODUCTS,
+  centsToDollars,
+  formatCents,
+  isConsumerGood,
+  storeSellsConsumerGoodsOnly,
+  type InventoryView,
+  type BuildingInventoryView,
+  type BuildingPurchaseResult,
+  type TransferToStoreResult,
+} from '@marketcraft/shared';
 import { buildingInventoryItems, inventoryItems, products, storeProducts, worldProducts } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { changeCash } from './ledger.ts';
 import { findOwnedBuilding } from './buildings.ts';
 import { placeOrder } from './market.ts';
 import { companyWorld } from './world.ts';
-import type { InventoryView } from '@marketcraft/shared';
 
 /** The answer (422) when a store already sells MAX_STORE_PRODUCTS products and another is put on its shelf. */
 export const STORE_SHELVES_FULL = `A store sells at most ${MAX_STORE_PRODUCTS} products: take one off the shelf first`;
@@ -118,19 +128,6 @@ export async function listInventory(db: DbExecutor, companyId: number): Promise<
 // ---------------------------------------------------------------------------------------------
 // GET /buildings/{id}/inventory
 
-export interface BuildingInventoryView {
-  /** Back-room row id for a store; the product id for a production building's warehouse view. */
-  id: number;
-  product_id: number;
-  product_name: string;
-  category: string;
-  quantity: number;
-  /** Average purchase price per unit, dollars. */
-  purchase_price: number;
-  /** Stores: whether the product is also on the shelf. */
-  in_store: boolean;
-}
-
 /**
  * A store's back room, or, for a production building, the warehouse items that are inputs of its
  * type's recipes (its raw materials).
@@ -196,22 +193,6 @@ export async function listBuildingInventory(db: DbExecutor, companyId: number, b
 // ---------------------------------------------------------------------------------------------
 // POST /buildings/{id}/inventory/purchase
 
-export interface BuildingPurchaseResult {
-  building_id: number;
-  /** 'store' = the store's back room; 'warehouse' = the company warehouse (production buildings). */
-  destination: 'store' | 'warehouse';
-  product_id: number;
-  product_name: string;
-  quantity: number;
-  /** Average dollars per unit paid on the exchange (spread and price impact included). */
-  unit_price: number;
-  total_cost: number;
-  /** Units now held at the destination and their average purchase price. */
-  quantity_held: number;
-  purchase_price: number;
-  cash: number;
-}
-
 /**
  * Buys `quantity` units on the exchange (placeOrder: the same market as every other purchase):
  * into the store's back room for a store, into the company warehouse for a production building
@@ -271,20 +252,6 @@ export async function purchaseForBuilding(
 
 // ---------------------------------------------------------------------------------------------
 // POST /buildings/{id}/inventory/transfer-to-store
-
-export interface TransferToStoreResult {
-  building_id: number;
-  product_id: number;
-  product_name: string;
-  quantity: number;
-  from_back_room: number;
-  from_warehouse: number;
-  /** The shelf after the transfer. */
-  shelf_quantity: number;
-  retail_price: number;
-  cost_price: number;
-  is_active: boolean;
-}
 
 function notEnoughStockForShelf(productName: string, backRoom: number, warehouse: number, wanted: number): GameError {
   return new GameError(

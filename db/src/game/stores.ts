@@ -3,34 +3,13 @@
  * transferToStore (inventory.ts); removing a product returns its stock to the store's back room.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { GameError, centsToDollars } from '@marketcraft/shared';
+import { GameError, centsToDollars, type RemoveStoreProductResult, type StoreProductView } from '@marketcraft/shared';
 import { cityMarketData, products, storeProducts } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
 import { findOwnedBuilding, type OwnedBuilding } from './buildings.ts';
 import { addToBackRoom } from './inventory.ts';
 
 export const STORE_PRODUCT_NOT_FOUND = 'This product is not in this store';
-
-export interface StoreProductView {
-  id: number;
-  product_id: number;
-  product_name: string;
-  category: string;
-  quantity: number;
-  retail_price: number;
-  /** Average cost per unit of the shelf stock, dollars. */
-  cost_price: number;
-  is_active: boolean;
-  /** The product's market price in the store's city (dollars); null without market data there. */
-  market_price: number | null;
-  /** Demand level 0-100 in the store's city; null without market data there. */
-  demand_level: number | null;
-  units_sold_last_turn: number;
-  /** (retail - cost) / cost, percent with one decimal; null at a cost of 0. */
-  markup_percent: number | null;
-  /** (retail - market) / market, percent with one decimal; null without a market price. */
-  vs_market_percent: number | null;
-}
 
 /** (price - reference) / reference in percent, one decimal; null without a reference. */
 export function percentAbove(priceCents: number, referenceCents: number | null): number | null {
@@ -124,13 +103,6 @@ export async function toggleStoreProduct(db: DbExecutor, companyId: number, buil
     if (!updated.length) throw new GameError('NOT_FOUND', STORE_PRODUCT_NOT_FOUND);
     return oneStoreProduct(tx, building, productId);
   });
-}
-
-export interface RemoveStoreProductResult {
-  building_id: number;
-  product_id: number;
-  /** Units returned to the store's back room at their cost price. */
-  returned_to_back_room: number;
 }
 
 /** DELETE /stores/{id}/products/{product_id}: off the shelf; its stock returns to the back room at cost. */

@@ -1,17 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { GameError, TURN_INTERVAL_HOURS, type WorldStatus } from '@marketcraft/shared';
+import { GameError, TURN_INTERVAL_HOURS, type WorldStatus, type WorldState } from '@marketcraft/shared';
 import { worlds } from '../schema/index.ts';
 import type { DbExecutor } from '../client.ts';
-
-export interface WorldState {
-  current_week: number;
-  last_turn_at: string | null;
-  next_turn_at: string | null;
-  /** The clock: 'active' turns on schedule, 'paused' skips scheduled turns, 'ended' never turns again (docs/worlds.md). */
-  status: WorldStatus;
-  /** How its turns come, as players read it (turnCadence). */
-  turns: string;
-}
 
 export interface WorldClock {
   kind: string;

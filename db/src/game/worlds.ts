@@ -18,6 +18,9 @@ import {
   dollarsToCents,
   type SignupBonusMode,
   type WorldRole,
+  type WorldKind,
+  type WorldStatus,
+  type WorldView,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 import { companies, sessions, users, worldInstructors, worlds } from '../schema/index.ts';
@@ -52,38 +55,11 @@ export interface WorldUser {
   isAdmin: boolean;
 }
 
-export interface WorldView {
-  id: number;
-  name: string;
-  kind: string;
-  status: string;
-  current_week: number;
-  /** Minutes between turns; null: the public schedule (public world) or manual turns. */
-  turn_interval_minutes: number | null;
-  /** How its turns come now, as shown ('Every 12 hours', 'Every 5 min', 'Manual turns', 'Paused', 'Ended'): turnCadence. */
-  turns: string;
-  next_turn_at: string | null;
-  last_turn_at: string | null;
-  starting_cash: number | null;
-  bots: number;
-  max_players: number | null;
-  /** Player companies (active) in the world. */
-  players: number;
-  /** The caller's part in it (null: none yet, a public world they have not joined). */
-  role: WorldAccess | null;
-  /** Whether the caller has an active company there. */
-  joined: boolean;
-  /** Instructors and admins only. */
-  join_code: string | null;
-  created_at: string;
-  ended_at: string | null;
-}
-
 type WorldRow = {
   id: number;
   name: string;
-  kind: string;
-  status: string;
+  kind: WorldKind;
+  status: WorldStatus;
   current_week: number;
   turn_interval_minutes: number | null;
   next_turn_at: Date | string | null;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS, type CompanyStatus, type ProductCategory } from '@marketcraft/shared';
+import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS, type CompanyStatus, type PoliticalEventType, type TransactionType, type ProductCategory } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
 import { users } from './auth.ts';
 import { buildingTypes, cities, countries, products, recipes, researchUpgrades, recordWorldId, worldId } from './world.ts';
@@ -285,7 +285,7 @@ export const transactions = pgTable(
     worldId: recordWorldId(),
     id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     companyId: integer().notNull(),
-    type: text().notNull(),
+    type: text().$type<TransactionType>().notNull(),
     /** Finer reason inside the type: wages, tax, dividend, subsidy, research, politics, ... */
     reason: text().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
@@ -357,7 +357,7 @@ export const politicalEvents = pgTable(
     countryId: integer()
       .notNull()
       .references(() => countries.id),
-    eventType: text().notNull(),
+    eventType: text().$type<PoliticalEventType>().notNull(),
     description: text().notNull(),
     /** Tax points for tax events; subsidy dollars per building for subsidies. */
     effectValue: integer().notNull().default(0),

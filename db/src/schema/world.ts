@@ -9,6 +9,7 @@ import {
   WORLD_STATUSES,
   type CityBonusType,
   type ProductCategory,
+  type ResearchCategory,
   type WorldKind,
   type WorldStatus,
 } from '@marketcraft/shared';
@@ -257,7 +258,7 @@ export const researchUpgrades = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: text().notNull().unique(),
     description: text().notNull(),
-    category: text().notNull(),
+    category: text().$type<ResearchCategory>().notNull(),
     tier: integer().notNull(),
     researchCostCents: bigint({ mode: 'number' }).notNull(),
     prerequisiteId: integer().references((): AnyPgColumn => researchUpgrades.id),

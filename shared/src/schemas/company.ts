@@ -112,3 +112,6 @@ export const companyResponses = {
     you: rankedCompanyViewSchema.nullable().describe('Your company wherever it ranks (null when it is not active)'),
   }),
 };
+
+export type CompanyDetails = z.infer<typeof companyViewSchema>;
+export type FinancialHistoryEntry = z.infer<typeof companyResponses.financialHistory>[number];

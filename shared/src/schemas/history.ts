@@ -175,3 +175,12 @@ export const warehouseResponses = {
     back_room_quantity: count.describe("Units now in the store's back room"),
   }),
 };
+
+export type LedgerPage = z.infer<typeof transactionsResponses.list>;
+export type LedgerLineView = LedgerPage['items'][number];
+export type WeekReportSummary = z.infer<typeof weekReportSummarySchema>;
+export type WeekReportView = z.infer<typeof reportsResponses.get>;
+export type HoldingsView = z.infer<typeof warehouseResponses.holdings>;
+export type HoldingView = HoldingsView['items'][number];
+export type BuildingRefView = z.infer<typeof buildingRefSchema>;
+export type WarehouseMoveView = z.infer<typeof warehouseResponses.move>;

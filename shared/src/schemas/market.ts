@@ -86,3 +86,10 @@ export const marketResponses = {
     used_by: z.array(recipeStepSchema).describe('Recipes that use this product as an input'),
   }),
 };
+
+export type WeekPrice = z.infer<typeof weekPriceSchema>;
+export type MarketProductView = z.infer<typeof marketProductViewSchema>;
+export type RecipeStepView = z.infer<typeof recipeStepSchema>;
+export type ProductDetailView = z.infer<typeof marketResponses.product>;
+export type MarketQuote = z.infer<typeof marketResponses.quote>;
+export type MarketTradeResult = z.infer<typeof marketResponses.trade>;

@@ -29,3 +29,5 @@ export const newsResponses = {
     )
     .max(15),
 };
+
+export type NewsItem = z.infer<typeof newsResponses.recent>[number];

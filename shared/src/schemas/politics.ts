@@ -64,3 +64,8 @@ export const politicsResponses = {
     cash: dollars,
   }),
 };
+
+export type CountryView = z.infer<typeof politicsResponses.countries>[number];
+export type InfluenceView = z.infer<typeof politicsResponses.influence>[number];
+export type PoliticalEventView = z.infer<typeof politicalEventViewSchema>;
+export type InvestResult = z.infer<typeof politicsResponses.invest>;

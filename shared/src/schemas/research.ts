@@ -38,3 +38,6 @@ export const researchResponses = {
   company: z.array(id).describe('The upgrade_id of every upgrade you researched'),
   purchase: z.strictObject({ upgrade_id: id, name: z.string(), cost: dollars, discount_percent: z.number(), cash: dollars }),
 };
+
+export type ResearchUpgradeView = z.infer<typeof researchResponses.upgrades>[number];
+export type ResearchPurchaseResult = z.infer<typeof researchResponses.purchase>;

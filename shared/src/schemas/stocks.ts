@@ -126,3 +126,11 @@ export const stocksResponses = {
     why: figureSchema,
   }),
 };
+
+export type StockOverview = z.infer<typeof stocksResponses.overview>;
+export type StockOverviewView = StockOverview['companies'][number];
+export type ShareRecordView = z.infer<typeof shareRecordViewSchema>;
+export type PortfolioEntryView = z.infer<typeof stocksResponses.portfolio>[number];
+export type StockPriceView = z.infer<typeof stocksResponses.prices>[number];
+export type StockTradeResult = z.infer<typeof stocksResponses.trade>;
+export type ShareQuote = z.infer<typeof stocksResponses.quote>;

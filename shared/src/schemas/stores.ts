@@ -42,3 +42,6 @@ export const storesResponses = {
   toggle: storeProductViewSchema,
   remove: z.strictObject({ building_id: id, product_id: id, returned_to_back_room: count }),
 };
+
+export type StoreProductView = z.infer<typeof storeProductViewSchema>;
+export type RemoveStoreProductResult = z.infer<typeof storesResponses.remove>;

@@ -254,3 +254,10 @@ export const adminResponses = {
   }),
   advanceTurn: z.strictObject({ current_week: z.number().int().positive().describe('The week after the turn') }),
 };
+
+export type WorldState = z.infer<typeof worldStateSchema>;
+export type WorldView = z.infer<typeof worldViewSchema>;
+export type ShockView = z.infer<typeof shockViewSchema>;
+export type AnnouncementView = z.infer<typeof worldsResponses.announce>;
+export type WorldCompanyFigures = z.infer<typeof worldsResponses.companies>[number];
+export type DebriefView = z.infer<typeof worldsResponses.debrief>;
