@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName } from '../src/game/classroom.ts';
+import { exportFileName } from '../src/game/worlds/classroom.ts';
 
 describe('exportFileName', () => {
   it("starts with the world's name, so a teacher's downloads say which class they are", () => {

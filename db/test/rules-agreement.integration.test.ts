@@ -10,7 +10,7 @@
  * the other side of a rounding boundary when the two math libraries differ in the last bit, so
  * such rules may differ by 1 (a cent or a unit). That is why a trade's money is always computed by
  * one side only (PostgreSQL, in the trade's statement) and TypeScript is used for quotes and
- * estimates (db/src/game/market.ts).
+ * estimates (db/src/game/goods/market.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';

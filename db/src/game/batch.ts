@@ -39,8 +39,8 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 import { ruleSql } from '../ruleSql.ts';
-import { isConsumerGoodSql, wholesaleMarginBpSql, worldProductsSql } from './marketPrices.ts';
-import type { LedgerRef } from './ledger.ts';
+import { isConsumerGoodSql, wholesaleMarginBpSql, worldProductsSql } from './goods/prices.ts';
+import type { LedgerRef } from './books/ledger.ts';
 
 const n = (value: unknown): number => Number(value ?? 0);
 

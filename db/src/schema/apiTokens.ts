@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { API_TOKEN_SCOPES } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
-import { bytea, users } from './auth.ts';
+import { bytea, users } from './users.ts';
 
 /**
  * A token is `mc_pat_<lookup_id>_<secret>`; the row keeps the lookup id and SHA-256(secret) only.

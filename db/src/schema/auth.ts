@@ -1,26 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { worlds } from './world.ts';
-
-/** Binary columns (token hashes) as Uint8Array. */
-export const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => Buffer.from(value),
-  fromDriver: (value) => new Uint8Array(value),
-});
-
-export const users = pgTable(
-  'users',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    email: text().notNull(),
-    /** argon2id hash; null for accounts that only sign in with Google. */
-    passwordHash: text(),
-    isAdmin: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
-);
+import { bytea, users } from './users.ts';
 
 /** Lucia-style sessions: the token is `<id>.<secret>`; only SHA-256(secret) is stored. */
 export const sessions = pgTable(

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { SHOCK_KINDS, WORLD_ROLES } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
-import { users } from './auth.ts';
+import { users } from './users.ts';
 import { countries, products, worldId } from './world.ts';
 
 /** Instructors and co-instructors of a world (its creator is its instructor). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS, type CompanyStatus, type PoliticalEventType, type TransactionType, type ProductCategory } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
-import { users } from './auth.ts';
+import { users } from './users.ts';
 import { buildingTypes, cities, countries, products, recipes, researchUpgrades, recordWorldId, worldId } from './world.ts';
 
 /*
@@ -12,7 +12,7 @@ import { buildingTypes, cities, countries, products, recipes, researchUpgrades, 
  * Ids stay unique across worlds (one identity sequence per table), so routes keep their shape.
  */
 
-/** The unique index behind 'company name taken' (db/src/game/companyNames.ts reads it from the error). */
+/** The unique index behind 'company name taken' (db/src/game/companies/names.ts reads it from the error). */
 export const COMPANY_NAME_INDEX = 'companies_world_name_key';
 /** The unique index behind 'company name too similar' (same look-alike key, companyNameKey). */
 export const COMPANY_NAME_LOOKALIKE_INDEX = 'companies_world_name_lookalike_key';
@@ -70,7 +70,7 @@ export const companies = pgTable(
     // Nor does a look-alike: one active company per look-alike key and world.
     uniqueIndex(COMPANY_NAME_LOOKALIKE_INDEX).on(t.worldId, t.nameKey).where(sql`${t.status} = 'active'`),
     index('companies_user_id_idx').on(t.userId),
-    // The sign-ups of an address in the last hour (the sign-up throttle, db/src/game/companies.ts).
+    // The sign-ups of an address in the last hour (the sign-up throttle, db/src/game/companies/founding.ts).
     index('companies_signup_address_idx').on(t.worldId, t.signupAddress, t.foundedAt).where(sql`${t.signupAddress} is not null`),
     index('companies_is_bot_idx').on(t.worldId, t.isBot),
   ],
@@ -277,7 +277,7 @@ export const financialHistory = pgTable(
  * turn's other per-company records (stock_price_history, financial_history). Every writer takes the
  * id from a company row it holds locked (changeCash updates it in the same statement; the turn
  * writes from its locked turn_companies), companies are never deleted, and orphanLedgerRows
- * (db/src/game/invariants.ts) checks it in the economy tests. docs/invariants.md.
+ * (db/src/game/books/invariants.ts) checks it in the economy tests. docs/invariants.md.
  */
 export const transactions = pgTable(
   'transactions',

@@ -78,7 +78,7 @@ export const weekReports = pgTable(
     companiesRanked: integer().notNull(),
     // Sales and production are the report's long lists (a row per shelf, per building): parallel
     // arrays, one element per line, are several times cheaper for the turn to write than jsonb
-    // objects (worker/bench/turn.ts); names are looked up when the report is read (db/src/game/reports.ts).
+    // objects (worker/bench/turn.ts); names are looked up when the report is read (db/src/game/books/reports.ts).
     /** Store sales: per store and product, the store, its city, the product, units sold and revenue. */
     saleBuildingIds: integer().array().notNull(),
     saleCityIds: integer().array().notNull(),

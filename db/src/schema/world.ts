@@ -13,7 +13,7 @@ import {
   type WorldKind,
   type WorldStatus,
 } from '@marketcraft/shared';
-import { users } from './auth.ts';
+import { users } from './users.ts';
 import { inList } from './sqlHelpers.ts';
 
 /**

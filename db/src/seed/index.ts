@@ -50,8 +50,8 @@ import { PRODUCTS } from './data/products.ts';
 import { RECIPES } from './data/recipes.ts';
 import { RESEARCH_UPGRADES, type ResearchSeed } from './data/research.ts';
 import { deriveCatalogue } from './economy.ts';
-import { listCompany } from '../game/companies.ts';
-import { companyNameKey, fillCompanyNameKeys } from '../game/companyNames.ts';
+import { listCompany } from '../game/companies/founding.ts';
+import { companyNameKey, fillCompanyNameKeys } from '../game/companies/names.ts';
 
 /** The catalogue's prices, recipe quantities and market depths (db/src/seed/economy.ts). */
 export const CATALOGUE = deriveCatalogue(PRODUCTS, RECIPES);

@@ -68,7 +68,7 @@ const effectSum = (label: string): InputSpec => ({ label, unit: 'percent', integ
 /**
  * One research effect (production_bonus, cost_reduction, ...) as it applies to a building: the sum
  * over the company's upgrades for every building type, rounded to a whole percent, plus the sum
- * over its upgrades for this building's type, rounded too. The turn (db/src/game/plan/research.ts)
+ * over its upgrades for this building's type, rounded too. The turn (db/src/game/research/researchPlan.ts)
  * and the building screens count it so; every seeded effect is whole, the rounding only matters
  * for an upgrade an operator adds with a fraction.
  */

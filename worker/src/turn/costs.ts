@@ -1,6 +1,6 @@
 /**
  * Phase 3, costs and subsidies (docs/economy.md, "Costs"). What every building costs is
- * buildingCostsSql (db/src/game/plan/costs.ts: wages with overtime, operating costs with wear and
+ * buildingCostsSql (db/src/game/buildings/costsPlan.ts: wages with overtime, operating costs with wear and
  * the overhead of size), the query a building's forecast runs too. Both are paid even when cash
  * goes below zero. Each active subsidy in a country pays its dollars per building the company owns
  * there.

@@ -21,7 +21,7 @@ export async function runMarkets(ctx: TurnContext): Promise<void> {
   const productIds = (await tx.execute<{ id: number }>(sql`select id from products order by id`)).map((row) => Number(row.id));
   const noises = productIds.map(() => noise(rng, MARKET_NOISE_BP));
   // The price each product was posted at during the week now ending, before it moves (the market's
-  // charts and sparklines, db/src/game/marketHistory.ts; the current week's price is the product's own).
+  // charts and sparklines, db/src/game/goods/marketHistory.ts; the current week's price is the product's own).
   await tx.execute(sql`
     insert into product_price_history (world_id, product_id, week, price_cents)
     select world_id, product_id, ${week}::int, current_price_cents from world_products where world_id = ${worldId}::int`);

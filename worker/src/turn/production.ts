@@ -1,6 +1,6 @@
 /**
  * Phase 1, production (docs/economy.md, "Production"). What every building makes and uses is
- * productionPlanSql (db/src/game/plan/production.ts), the same query the building page's forecast
+ * productionPlanSql (db/src/game/buildings/productionPlan.ts), the same query the building page's forecast
  * runs; this phase applies it: inputs leave the warehouse, output enters it (at the product's posted
  * price as its unit cost), and each producing company gets one 'production' ledger row of $0
  * describing what it made.

@@ -1,4 +1,4 @@
-/** The turn's research sums (db/src/game/plan/research.ts), computed once into a temp table every phase joins. */
+/** The turn's research sums (db/src/game/research/researchPlan.ts), computed once into a temp table every phase joins. */
 import { sql } from 'drizzle-orm';
 import { researchSumsSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';

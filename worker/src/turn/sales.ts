@@ -1,6 +1,6 @@
 /**
  * Phase 2, store sales (docs/economy.md, "Store sales"). What every shelf sells is storeSalesSql
- * (db/src/game/plan/retail.ts: each city's demand for a product shared by the stores selling it),
+ * (db/src/game/retail/salesPlan.ts: each city's demand for a product shared by the stores selling it),
  * the same query a store's forecast runs; this phase applies it: shelves are decremented,
  * units_sold_last_turn set, and each company gets one 'sale' ledger row for its store revenue.
  */

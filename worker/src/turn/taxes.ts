@@ -13,7 +13,7 @@ import { carriedLossRule, effectiveTaxRateRule, taxRule } from '@marketcraft/sha
 import { ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 
-/** Ledger reasons of goods bought on the exchange and sold to it (db/src/game/market.ts, inventory.ts). */
+/** Ledger reasons of goods bought on the exchange and sold to it (db/src/game/goods/market.ts, buildingPurchase.ts). */
 const EXCHANGE_PURCHASES = sql`('market_buy', 'store_stock', 'raw_materials')`;
 const EXCHANGE_SALES = sql`('market_sell')`;
 

@@ -1,0 +1,116 @@
+/**
+ * The ledger: every change of a company's cash goes through here, as one conditional UPDATE and
+ * one transactions row in the same statement. A debit that would take cash below zero changes
+ * nothing and throws NOT_ENOUGH_CASH (concurrent debits are safe: PostgreSQL re-checks the
+ * condition on the locked row).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { GameError, formatCents, type TransactionType } from '@marketcraft/shared';
+import type { DbExecutor } from '../../client.ts';
+import { sqlTemplate } from '../../sqlTemplate.ts';
+
+export interface CashChange {
+  companyId: number;
+  /** Signed: negative debits, positive credits. */
+  amountCents: number;
+  type: TransactionType;
+  /** Finer reason within the type (build, hire, equipment, market_buy, research, politics, ...). */
+  reason: string;
+  description: string;
+  /** Turn costs may take cash negative (that is what leads to bankruptcy); player actions never. */
+  allowNegative?: boolean;
+  /** What the line concerns (GET /api/transactions links it there). */
+  ref?: LedgerRef;
+}
+
+/** The building, product, other company or country a ledger line concerns. */
+export interface LedgerRef {
+  buildingId?: number;
+  productId?: number;
+  counterpartyCompanyId?: number;
+  countryId?: number;
+}
+
+type CashSlot = 'companyId' | 'amount' | 'allowNegative' | 'type' | 'reason' | 'description' | 'buildingId' | 'productId' | 'counterpartyCompanyId' | 'countryId';
+
+/** changeCash's CTEs: `updated` (the conditional update: world_id, cash_cents) and `ledger` (its row). */
+function cashChangeCtes(slot: (name: CashSlot) => SQL): SQL {
+  return sql`
+    updated as (
+      update companies set cash_cents = cash_cents + ${slot('amount')}::bigint
+      where id = ${slot('companyId')}::int
+        and (${slot('allowNegative')}::boolean or ${slot('amount')}::bigint >= 0 or cash_cents + ${slot('amount')}::bigint >= 0)
+      returning world_id, cash_cents
+    ), ledger as (
+      -- In the company's world, at its current week.
+      insert into transactions (world_id, company_id, type, reason, amount_cents, description, week,
+                                building_id, product_id, counterparty_company_id, country_id)
+      select updated.world_id, ${slot('companyId')}::int, ${slot('type')}::text, ${slot('reason')}::text, ${slot('amount')}::bigint, ${slot('description')}::text,
+             (select current_week from worlds w where w.id = updated.world_id),
+             ${slot('buildingId')}::int, ${slot('productId')}::int, ${slot('counterpartyCompanyId')}::int, ${slot('countryId')}::int
+      from updated
+    )`;
+}
+
+/**
+ * CTEs for a statement that moves cash listed by a CTE named `money` (company_id, amount, type,
+ * reason, description, counterparty_company_id, product_id): `paid` is the conditional update of each company
+ * (returning id, world_id, cash_cents; a debit that would overdraw is left out, as changeCash does)
+ * and `booked` its ledger rows, in each company's world at its current week. The statement checks
+ * that `paid` has a row per move and otherwise fails (refuse_statement), so no move happens alone.
+ */
+export const cashMovesCtes = sql`
+  paid as (
+    update companies c set cash_cents = c.cash_cents + money.amount
+    from money where c.id = money.company_id and (money.amount >= 0 or c.cash_cents + money.amount >= 0)
+    returning c.id, c.world_id, c.cash_cents
+  ), booked as (
+    insert into transactions (world_id, company_id, type, reason, amount_cents, description, week, counterparty_company_id, product_id)
+    select paid.world_id, money.company_id, money.type, money.reason, money.amount, money.description,
+           (select current_week from worlds w where w.id = paid.world_id), money.counterparty_company_id, money.product_id
+    from paid join money on money.company_id = paid.id
+  )`;
+
+/** changeCash's statement (every player action and bot runs it). */
+const changeCashSql = sqlTemplate<CashSlot>((slot) => sql`with ${cashChangeCtes(slot)} select cash_cents from updated`);
+
+type CashValues = Record<CashSlot, unknown>;
+
+/** The slots of a cash change (validated: whole cents). */
+export function cashChangeValues(change: CashChange): CashValues {
+  const amount = Math.round(change.amountCents);
+  if (!Number.isSafeInteger(amount)) throw new Error(`Invalid cash change: ${change.amountCents}`);
+  const ref = change.ref ?? {};
+  return {
+    companyId: change.companyId,
+    amount,
+    allowNegative: change.allowNegative === true,
+    type: change.type,
+    reason: change.reason,
+    description: change.description,
+    buildingId: ref.buildingId ?? null,
+    productId: ref.productId ?? null,
+    counterpartyCompanyId: ref.counterpartyCompanyId ?? null,
+    countryId: ref.countryId ?? null,
+  };
+}
+
+/** Why a cash change was refused: the company is unknown, or the debit would overdraw it. */
+export async function cashRefusal(db: DbExecutor, change: CashChange): Promise<GameError> {
+  const current = await db.execute<{ cash_cents: number }>(sql`select cash_cents from companies where id = ${change.companyId}`);
+  const cash = current[0];
+  if (!cash) return new GameError('NOT_FOUND', 'No company found');
+  return new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(-Math.round(change.amountCents), Number(cash.cash_cents)));
+}
+
+/** Applies the change and writes its ledger row; returns the new cash in cents. */
+export async function changeCash(db: DbExecutor, change: CashChange): Promise<number> {
+  const rows = await db.execute<{ cash_cents: number }>(changeCashSql(cashChangeValues(change)));
+  const row = rows[0];
+  if (row) return Number(row.cash_cents);
+  throw await cashRefusal(db, change);
+}
+
+export function notEnoughCashMessage(costCents: number, cashCents: number): string {
+  return `Not enough cash: this costs ${formatCents(costCents)} and you have ${formatCents(cashCents)}`;
+}

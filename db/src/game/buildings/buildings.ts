@@ -1,0 +1,453 @@
+/**
+ * Building operations: build, list, detail, hire, equipment, production rate, recipe, category and
+ * sell. Plain functions over a DbExecutor with explicit ids (companyId first) so the API and the
+ * worker's bots call the same code. Money is integer cents inside, dollars in the returned views.
+ *
+ * Lock order (to stay deadlock-free with the turn and the other operations): the company row first
+ * (findOwnedBuilding with `lock`, as the turn locks every company before it touches their rows),
+ * then the building row (`select ... for update of buildings`), then inventory rows.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  BASE_POPULARITY,
+  BUILDING_TYPES,
+  EFFICIENCY_WARNING_THRESHOLD,
+  GameError,
+  POPULARITY_PER_OUTPUT_UNIT,
+  buildingSaleRefund,
+  centsToDollars,
+  cityBonusApplies,
+  dollarsToCents,
+  efficiencyRule,
+  equipmentSpentRule,
+  equipmentUpgradeCost,
+  hireCost,
+  isBuildingType,
+  outputBonusRule,
+  researchEffectPercent,
+  researchOutputBonusPercent,
+  effectsForBuildingType,
+  MAX_EQUIPMENT_LEVEL,
+  type BuildingType,
+  type BuildingTypeSpec,
+  type ProductCategory,
+  type BuildingDetailView,
+  type BuildingView,
+  type RecipeView,
+  type SellBuildingResult,
+} from '@marketcraft/shared';
+import { buildings, cities, products, recipeInputs, recipes } from '../../schema/index.ts';
+import type { DbExecutor } from '../../client.ts';
+import { changeCash } from '../books/ledger.ts';
+import { companyResearchEffects } from '../research/research.ts';
+import { currentWeek, lockCompanyInWorld } from '../worlds/state.ts';
+import { buildingForecast } from './forecast.ts';
+import { productionPlanSql } from './productionPlan.ts';
+import { researchSumsSql } from '../research/researchPlan.ts';
+
+export const BUILDING_NOT_FOUND = 'Building Not Found';
+
+/** The building columns operations need, read while holding (or not) the building's row lock. */
+export interface OwnedBuilding {
+  /** The company's world (the building's). */
+  worldId: number;
+  id: number;
+  type: BuildingType;
+  spec: BuildingTypeSpec;
+  cityId: number;
+  cityName: string;
+  employees: number;
+  equipmentLevel: number;
+  constructionCostCents: number;
+}
+
+export function isStoreType(type: string): boolean {
+  return isBuildingType(type) && BUILDING_TYPES[type].category === 'retail';
+}
+
+/**
+ * The company's building `buildingId`, optionally locked `for update` (the lock serialises every
+ * change to one building). Another company's building answers exactly like an unknown id.
+ */
+export async function findOwnedBuilding(db: DbExecutor, companyId: number, buildingId: number, options: { lock?: boolean } = {}): Promise<OwnedBuilding> {
+  // The company's row before the building's, in the turn's order: a building locked first and the
+  // company waited for during a turn that bankrupts the company (and deletes its buildings)
+  // deadlocked with it (a 500, or the turn failed).
+  if (options.lock) await db.execute(sql`select id from companies where id = ${companyId} for update`);
+  const query = db
+    .select({
+      worldId: buildings.worldId,
+      id: buildings.id,
+      type: buildings.type,
+      cityId: buildings.cityId,
+      cityName: cities.name,
+      employees: buildings.employees,
+      equipmentLevel: buildings.equipmentLevel,
+      constructionCostCents: buildings.constructionCostCents,
+    })
+    .from(buildings)
+    .innerJoin(cities, eq(cities.id, buildings.cityId))
+    .where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
+  const [row] = options.lock ? await query.for('update', { of: buildings }) : await query;
+  if (!row || !isBuildingType(row.type)) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
+  return { ...row, type: row.type, spec: BUILDING_TYPES[row.type] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+const buildingColumns = {
+  worldId: buildings.worldId,
+  id: buildings.id,
+  type: buildings.type,
+  cityId: buildings.cityId,
+  cityName: cities.name,
+  cityBonusType: cities.bonusType,
+  cityBonusValue: cities.bonusValue,
+  employees: buildings.employees,
+  equipmentLevel: buildings.equipmentLevel,
+  productionRate: buildings.productionRate,
+  selectedRecipeId: buildings.selectedRecipeId,
+  selectedCategory: buildings.selectedCategory,
+  constructionCostCents: buildings.constructionCostCents,
+  builtWeek: buildings.builtWeek,
+  recipeOutputQuantity: recipes.outputQuantity,
+};
+
+type BuildingRow = {
+  worldId: number;
+  id: number;
+  type: string;
+  cityId: number;
+  cityName: string;
+  cityBonusType: string;
+  cityBonusValue: number;
+  employees: number;
+  equipmentLevel: number;
+  productionRate: number;
+  selectedRecipeId: number | null;
+  selectedCategory: ProductCategory | null;
+  constructionCostCents: number;
+  builtWeek: number;
+  recipeOutputQuantity: number | null;
+};
+
+function toBuildingView(row: BuildingRow, output: ReadonlyMap<number, { planned: number; made: number }>): BuildingView {
+  const type = (isBuildingType(row.type) ? row.type : 'store') as BuildingType;
+  const spec = BUILDING_TYPES[type];
+  const efficiency = efficiencyRule.evaluate({ employees: row.employees, equipmentLevel: row.equipmentLevel });
+  const planned = output.get(row.id);
+  return {
+    id: row.id,
+    type,
+    name: spec.name,
+    category: spec.category,
+    city_id: row.cityId,
+    city_name: row.cityName,
+    employees: row.employees,
+    equipment_level: row.equipmentLevel,
+    production_rate: row.productionRate,
+    selected_recipe_id: row.selectedRecipeId,
+    selected_category: row.selectedCategory,
+    efficiency,
+    effective_output: planned?.planned ?? 0,
+    next_turn_output: planned?.made ?? 0,
+    built_week: row.builtWeek,
+  };
+}
+
+function selectBuildings(db: DbExecutor) {
+  return db
+    .select(buildingColumns)
+    .from(buildings)
+    .innerJoin(cities, eq(cities.id, buildings.cityId))
+    .leftJoin(recipes, eq(recipes.id, buildings.selectedRecipeId));
+}
+
+/**
+ * Planned and made output of the company's production buildings, by the turn's own query
+ * (productionPlanSql), keyed by building id.
+ */
+async function plannedOutputs(db: DbExecutor, worldId: number, companyId: number, buildingId?: number): Promise<Map<number, { planned: number; made: number }>> {
+  const companies = sql`(select ${companyId}::int as company_id)`;
+  const rows = await db.execute<{ building_id: number; planned: number; units: number }>(sql`
+    select building_id, planned, units from ${productionPlanSql({ worldId, companies, research: researchSumsSql(worldId, companies) })} plan
+    where role = 'output' ${buildingId === undefined ? sql`` : sql`and building_id = ${buildingId}`}`);
+  return new Map(rows.map((row) => [Number(row.building_id), { planned: Number(row.planned), made: Number(row.units) }]));
+}
+
+/** GET /buildings: the company's buildings, oldest first. */
+export async function listBuildings(db: DbExecutor, companyId: number): Promise<BuildingView[]> {
+  const rows = await selectBuildings(db).where(eq(buildings.companyId, companyId)).orderBy(asc(buildings.id));
+  const withRecipe = rows.find((row) => row.selectedRecipeId !== null);
+  const output = withRecipe ? await plannedOutputs(db, withRecipe.worldId, companyId) : new Map();
+  return rows.map((row) => toBuildingView(row, output));
+}
+
+/** Recipes with their inputs, optionally only those of one building type (case-insensitive) or ids. */
+export async function loadRecipes(db: DbExecutor, filter: { buildingType?: string; recipeId?: number } = {}): Promise<RecipeView[]> {
+  const conditions = [];
+  if (filter.buildingType) conditions.push(sql`lower(${recipes.buildingType}) = lower(${filter.buildingType})`);
+  if (filter.recipeId !== undefined) conditions.push(eq(recipes.id, filter.recipeId));
+  const recipeRows = await db
+    .select({
+      id: recipes.id,
+      buildingType: recipes.buildingType,
+      outputProductId: recipes.outputProductId,
+      outputProductName: products.name,
+      outputQuantity: recipes.outputQuantity,
+    })
+    .from(recipes)
+    .innerJoin(products, eq(products.id, recipes.outputProductId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(recipes.id));
+  if (!recipeRows.length) return [];
+  const inputRows = await db
+    .select({ recipeId: recipeInputs.recipeId, productId: recipeInputs.productId, productName: products.name, quantity: recipeInputs.quantity })
+    .from(recipeInputs)
+    .innerJoin(products, eq(products.id, recipeInputs.productId))
+    .innerJoin(recipes, eq(recipes.id, recipeInputs.recipeId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(recipeInputs.recipeId), asc(recipeInputs.productId));
+  const inputsByRecipe = new Map<number, RecipeView['inputs']>();
+  for (const input of inputRows) {
+    const list = inputsByRecipe.get(input.recipeId) ?? [];
+    list.push({ product_id: input.productId, product_name: input.productName, quantity: input.quantity });
+    inputsByRecipe.set(input.recipeId, list);
+  }
+  return recipeRows.map((recipe) => ({
+    id: recipe.id,
+    // Every recipe's type is a building type (a foreign key to building_types).
+    building_type: recipe.buildingType as BuildingType,
+    output_product_id: recipe.outputProductId,
+    output_product_name: recipe.outputProductName,
+    output_quantity: recipe.outputQuantity,
+    inputs: inputsByRecipe.get(recipe.id) ?? [],
+  }));
+}
+
+/**
+ * GET /buildings/{id}: one building with its city bonus, research bonus, costs, popularity and
+ * recipe. The detail figures (spec section 9) count the company's research as the turn does
+ * (docs/rules-production.md): total bonus = fitting city bonus + research bonus (outputBonusRule).
+ */
+export async function getBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingDetailView> {
+  const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
+  if (!row) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
+  const view = toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, row.worldId, companyId, buildingId));
+  const spec = BUILDING_TYPES[view.type];
+  const bonusApplies = cityBonusApplies(view.type, row.cityBonusType);
+  const research = await companyResearchEffects(db, companyId);
+  const researchBonus = researchOutputBonusPercent(research, row.type);
+  const totalBonus = outputBonusRule.evaluate({
+    cityBonus: bonusApplies ? row.cityBonusValue : 0,
+    productionBonus: researchEffectPercent(research, row.type, 'production_bonus'),
+    chainBonus: researchEffectPercent(research, row.type, 'chain_bonus'),
+  });
+  const investedCents = row.constructionCostCents + equipmentSpentRule.evaluate({ equipmentLevel: row.equipmentLevel });
+  const [recipe] = row.selectedRecipeId === null ? [] : await loadRecipes(db, { recipeId: row.selectedRecipeId });
+  return {
+    ...view,
+    city_bonus_type: row.cityBonusType,
+    city_bonus_value: row.cityBonusValue,
+    city_bonus_applies: bonusApplies,
+    base_capacity: spec.baseCapacity,
+    weekly_operating_cost: spec.weeklyOperatingCost,
+    research_bonus: researchBonus,
+    research_effects: effectsForBuildingType(research, row.type),
+    total_bonus: totalBonus,
+    bonused_output: view.effective_output,
+    overall_efficiency: view.efficiency,
+    efficiency_warning: view.efficiency < EFFICIENCY_WARNING_THRESHOLD,
+    popularity: BASE_POPULARITY + view.effective_output * POPULARITY_PER_OUTPUT_UNIT,
+    invested: centsToDollars(investedCents),
+    sale_refund: centsToDollars(buildingSaleRefund(investedCents)),
+    is_store: spec.category === 'retail',
+    recipe: recipe ?? null,
+    forecast: await buildingForecast(db, companyId, buildingId),
+  };
+}
+
+async function viewOf(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingView> {
+  const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
+  if (!row) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
+  return toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, row.worldId, companyId, buildingId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+/**
+ * POST /buildings: pays the type's construction cost (ledger: building/build) and builds it in the
+ * city. Extraction buildings start with their type's first extraction recipe (lowest id) selected.
+ */
+export async function buildBuilding(db: DbExecutor, companyId: number, input: { type: BuildingType; cityId: number }): Promise<BuildingView> {
+  const spec = BUILDING_TYPES[input.type];
+  return db.transaction(async (tx) => {
+    // The company row first, as the turn locks it: the week below is read after any turn that held it
+    // has committed (the building is dated and paid in the week it is built, not in the one that turn closed).
+    const worldId = await lockCompanyInWorld(tx, companyId);
+    const [city] = await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.id, input.cityId));
+    if (!city) throw new GameError('NOT_FOUND', 'City not found');
+    const costCents = dollarsToCents(spec.constructionCost);
+    let selectedRecipeId: number | null = null;
+    if (spec.category === 'extraction') {
+      const [first] = await tx
+        .select({ id: recipes.id })
+        .from(recipes)
+        .where(sql`lower(${recipes.buildingType}) = lower(${input.type})`)
+        .orderBy(asc(recipes.id))
+        .limit(1);
+      selectedRecipeId = first?.id ?? null;
+    }
+    const week = await currentWeek(tx, worldId);
+    const [created] = await tx
+      .insert(buildings)
+      .values({ worldId, companyId, type: input.type, cityId: city.id, selectedRecipeId, constructionCostCents: costCents, builtWeek: week })
+      .returning({ id: buildings.id });
+    if (!created) throw new Error('building insert returned nothing');
+    // Paid after the insert so the ledger line names the new building; not enough cash rolls both back.
+    await changeCash(tx, {
+      companyId,
+      amountCents: -costCents,
+      type: 'building',
+      reason: 'build',
+      description: `Built a ${spec.name} in ${city.name}`,
+      ref: { buildingId: created.id },
+    });
+    return viewOf(tx, companyId, created.id);
+  });
+}
+
+/** POST /buildings/{id}/hire-employees: count x $5,000 (ledger: building/hire). */
+export async function hireEmployees(db: DbExecutor, companyId: number, buildingId: number, count: number): Promise<BuildingView> {
+  return db.transaction(async (tx) => {
+    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
+    await changeCash(tx, {
+      companyId,
+      amountCents: -dollarsToCents(hireCost(count)),
+      type: 'building',
+      reason: 'hire',
+      description: `Hired ${count} ${count === 1 ? 'employee' : 'employees'} at the ${building.spec.name} in ${building.cityName}`,
+      ref: { buildingId: building.id },
+    });
+    await tx.update(buildings).set({ employees: sql`${buildings.employees} + ${count}` }).where(eq(buildings.id, building.id));
+    return viewOf(tx, companyId, building.id);
+  });
+}
+
+/** POST /buildings/{id}/upgrade-equipment: up to `targetLevel`, paying the ladder (ledger: building/equipment). */
+export async function upgradeEquipment(db: DbExecutor, companyId: number, buildingId: number, targetLevel: number): Promise<BuildingView> {
+  return db.transaction(async (tx) => {
+    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
+    if (building.equipmentLevel >= MAX_EQUIPMENT_LEVEL) {
+      throw new GameError('RULE_BROKEN', `Equipment is already at the highest level (${MAX_EQUIPMENT_LEVEL})`);
+    }
+    if (targetLevel <= building.equipmentLevel || targetLevel > MAX_EQUIPMENT_LEVEL) {
+      throw new GameError(
+        'RULE_BROKEN',
+        `Equipment is at level ${building.equipmentLevel}: choose a level from ${building.equipmentLevel + 1} to ${MAX_EQUIPMENT_LEVEL}`,
+      );
+    }
+    await changeCash(tx, {
+      companyId,
+      amountCents: -dollarsToCents(equipmentUpgradeCost(building.equipmentLevel, targetLevel)),
+      type: 'building',
+      reason: 'equipment',
+      description: `Upgraded the ${building.spec.name} in ${building.cityName} to equipment level ${targetLevel}`,
+      ref: { buildingId: building.id },
+    });
+    await tx.update(buildings).set({ equipmentLevel: targetLevel }).where(eq(buildings.id, building.id));
+    return viewOf(tx, companyId, building.id);
+  });
+}
+
+/** PUT /buildings/{id}/production-rate: stored now, used by the next turn. */
+export async function setProductionRate(db: DbExecutor, companyId: number, buildingId: number, newRate: number): Promise<BuildingView> {
+  const updated = await db
+    .update(buildings)
+    .set({ productionRate: newRate })
+    .where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)))
+    .returning({ id: buildings.id });
+  if (!updated.length) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
+  return viewOf(db, companyId, buildingId);
+}
+
+/** PUT /buildings/{id}/select-recipe: a recipe of the building's own type (case-insensitive); not for stores. */
+export async function selectRecipe(db: DbExecutor, companyId: number, buildingId: number, recipeId: number): Promise<BuildingView> {
+  return db.transaction(async (tx) => {
+    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
+    if (building.spec.category === 'retail') {
+      throw new GameError('RULE_BROKEN', 'A store has no recipe: choose a product category instead');
+    }
+    const [recipe] = await tx.select({ id: recipes.id, buildingType: recipes.buildingType }).from(recipes).where(eq(recipes.id, recipeId));
+    if (!recipe) throw new GameError('NOT_FOUND', 'Recipe not found');
+    if (recipe.buildingType.toLowerCase() !== building.type.toLowerCase()) {
+      const recipeType = recipe.buildingType.toLowerCase();
+      const recipeTypeName = isBuildingType(recipeType) ? BUILDING_TYPES[recipeType].name : recipe.buildingType;
+      throw new GameError('RULE_BROKEN', `This recipe is made in a ${recipeTypeName}, not in a ${building.spec.name}`);
+    }
+    await tx.update(buildings).set({ selectedRecipeId: recipe.id }).where(eq(buildings.id, building.id));
+    return viewOf(tx, companyId, building.id);
+  });
+}
+
+/** PUT /buildings/{id}/select-category: stores only. */
+export async function selectCategory(db: DbExecutor, companyId: number, buildingId: number, category: ProductCategory): Promise<BuildingView> {
+  return db.transaction(async (tx) => {
+    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
+    if (building.spec.category !== 'retail') {
+      throw new GameError('RULE_BROKEN', `Only stores choose a product category: this building is a ${building.spec.name}`);
+    }
+    await tx.update(buildings).set({ selectedCategory: category }).where(eq(buildings.id, building.id));
+    return viewOf(tx, companyId, building.id);
+  });
+}
+
+/**
+ * POST /buildings/{id}/sell: refunds BUILDING_SALE_REFUND_RATE of construction + equipment
+ * spending (ledger: building/sell_building), moves the store's shelf and back-room stock into the
+ * company warehouse (weighted average cost), deletes the building. One transaction.
+ */
+export async function sellBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<SellBuildingResult> {
+  return db.transaction(async (tx) => {
+    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
+    const investedCents = building.constructionCostCents + equipmentSpentRule.evaluate({ equipmentLevel: building.equipmentLevel });
+    const refundCents = buildingSaleRefund(investedCents);
+    const cashCents = await changeCash(tx, {
+      companyId,
+      amountCents: refundCents,
+      type: 'building',
+      reason: 'sell_building',
+      description: `Sold the ${building.spec.name} in ${building.cityName}`,
+      ref: { buildingId: building.id },
+    });
+    const [stock] = await tx.execute<{ units: number }>(sql`
+      select (coalesce((select sum(quantity) from store_products where world_id = ${building.worldId} and building_id = ${building.id}), 0)
+            + coalesce((select sum(quantity) from building_inventory_items where world_id = ${building.worldId} and building_id = ${building.id}), 0))::bigint as units`);
+    await tx.execute(sql`
+      insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
+      select ${building.worldId}::int, ${companyId}::int, product_id, sum(quantity), round(sum(quantity * unit_cents)::numeric / sum(quantity))
+      from (
+        select product_id, quantity, cost_price_cents as unit_cents from store_products where world_id = ${building.worldId} and building_id = ${building.id} and quantity > 0
+        union all
+        select product_id, quantity, purchase_price_cents from building_inventory_items where world_id = ${building.worldId} and building_id = ${building.id} and quantity > 0
+      ) stock
+      group by product_id
+      order by product_id
+      on conflict (world_id, company_id, product_id) do update set
+        average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
+                                   / (inventory_items.quantity + excluded.quantity)),
+        quantity = inventory_items.quantity + excluded.quantity`);
+    await tx.delete(buildings).where(and(eq(buildings.worldId, building.worldId), eq(buildings.id, building.id)));
+    return {
+      id: building.id,
+      type: building.type,
+      name: building.spec.name,
+      city_name: building.cityName,
+      refund: centsToDollars(refundCents),
+      units_moved_to_warehouse: Number(stock?.units ?? 0),
+      cash: centsToDollars(cashCents),
+    };
+  });
+}

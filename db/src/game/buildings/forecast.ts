@@ -1,0 +1,316 @@
+/**
+ * A building's forecast for the next turn (GET /api/buildings/{id}): computed by the SAME query
+ * builders the turn runs (productionPlan.ts, costsPlan.ts, retail/salesPlan.ts, research/researchPlan.ts), scoped to the building's company (production, costs)
+ * or to its city (store sales: every competing store counts), so it is what the next turn does,
+ * given no change in between (bots act at the end of a turn, so they do not change it either).
+ * docs/economy.md, "True numbers".
+ *
+ * The "why" of each figure is the same rule explained with the same inputs (rule.explain); the
+ * agreement test keeps the TypeScript and SQL sides of every rule equal.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  EFFICIENCY_PER_EMPLOYEE,
+  EFFICIENCY_PER_EQUIPMENT_LEVEL,
+  MARKET_HALF_SPREAD_BP,
+  MAX_EFFICIENCY,
+  MAX_EQUIPMENT_LEVEL,
+  centsToDollars,
+  efficiencyRule,
+  equipmentSpentRule,
+  equipmentUpgradeCost,
+  hireCost,
+  inputNeededRule,
+  operatingCostRule,
+  outputBonusRule,
+  plannedOutputRule,
+  storeBonusRule,
+  storeCapacityRule,
+  storeRevenueRule,
+  wagesRule,
+  wholesaleMarginBp,
+  type Figure,
+  type BuildingForecast,
+} from '@marketcraft/shared';
+import type { DbExecutor } from '../../client.ts';
+import { bonusPairsValues, cityBonusSql, productionPlanSql } from './productionPlan.ts';
+import { buildingCostsSql } from './costsPlan.ts';
+import { storeSalesSql } from '../retail/salesPlan.ts';
+import { researchEffect, researchJoins, researchSumsSql } from '../research/researchPlan.ts';
+import { companyWorld } from '../worlds/state.ts';
+import { ruleSql } from '../../ruleSql.ts';
+
+type RecipeNeeds = BuildingForecast['recipes'][number];
+type EfficiencyImprovement = BuildingForecast['improvements'][number];
+
+type BuildingFacts = {
+  city_id: number;
+  type: string;
+  invested_cents: number;
+  is_store: boolean;
+  employees: number;
+  equipment_level: number;
+  production_rate: number;
+  output_quantity: number | null;
+  output_product_name: string | null;
+  output_price_cents: number | null;
+  output_bonus: number;
+  store_bonus: number;
+  cost_reduction: number;
+  material_reduction: number;
+  type_cost_cents: number;
+  company_buildings: number;
+  week: number;
+};
+
+export async function buildingForecast(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingForecast> {
+  const worldId = await companyWorld(db, companyId);
+  const companies = sql`(select ${companyId}::int as company_id)`;
+  const research = researchSumsSql(worldId, companies);
+  const [facts] = await db.execute<BuildingFacts>(sql`
+    with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()})
+    select b.city_id, b.type, b.type = 'store' as is_store,
+           b.construction_cost_cents + ${ruleSql(equipmentSpentRule, { equipmentLevel: sql`b.equipment_level` })} as invested_cents,
+           b.employees, b.equipment_level, b.production_rate,
+           r.output_quantity, p.name as output_product_name, wp.current_price_cents as output_price_cents,
+           ${ruleSql(outputBonusRule, {
+             cityBonus: cityBonusSql,
+             productionBonus: researchEffect('production_bonus'),
+             chainBonus: researchEffect('chain_bonus'),
+           })} as output_bonus,
+           ${ruleSql(storeBonusRule, { cityBonus: cityBonusSql, researchBonus: researchEffect('store_bonus') })} as store_bonus,
+           ${researchEffect('cost_reduction')} as cost_reduction,
+           ${researchEffect('material_reduction')} as material_reduction,
+           bt.weekly_operating_cost_cents as type_cost_cents,
+           (select count(*) from buildings b2 where b2.world_id = b.world_id and b2.company_id = b.company_id)::int as company_buildings,
+           (select current_week from worlds where id = b.world_id) as week
+    from buildings b
+    join cities ci on ci.id = b.city_id
+    join building_types bt on bt.type = b.type
+    left join recipes r on r.id = b.selected_recipe_id
+    left join products p on p.id = r.output_product_id
+    left join world_products wp on wp.world_id = b.world_id and wp.product_id = r.output_product_id
+    left join bonus_pairs bp on bp.building_type = b.type and bp.bonus_type = ci.bonus_type
+    ${researchJoins(research)}
+    where b.world_id = ${worldId} and b.id = ${buildingId} and b.company_id = ${companyId}`);
+  if (!facts) throw new Error(`building ${buildingId} of company ${companyId} not found`);
+  const n = (value: number | string | null) => Number(value ?? 0);
+
+  const efficiencyInputs = { employees: n(facts.employees), equipmentLevel: n(facts.equipment_level) };
+  const efficiency = efficiencyRule.explain(efficiencyInputs);
+  const wages = wagesRule.explain({ employees: n(facts.employees), productionRate: n(facts.production_rate) });
+  const operating = operatingCostRule.explain({
+    typeCostCents: n(facts.type_cost_cents),
+    costReduction: n(facts.cost_reduction),
+    productionRate: n(facts.production_rate),
+    companyBuildings: n(facts.company_buildings),
+  });
+  const [costs] = await db.execute<{ wages_cents: number; operating_cents: number }>(sql`
+    select wages_cents, operating_cents from ${buildingCostsSql({ worldId, companies, research })} c where c.building_id = ${buildingId}`);
+  const wagesCents = n(costs?.wages_cents ?? 0);
+  const operatingCents = n(costs?.operating_cents ?? 0);
+
+  const improvements = efficiencyImprovements(n(facts.employees), n(facts.equipment_level), (improvedEfficiency) =>
+    facts.output_quantity === null
+      ? null
+      : plannedOutputRule.evaluate({
+          outputQuantity: n(facts.output_quantity),
+          productionRate: n(facts.production_rate),
+          efficiency: improvedEfficiency,
+          bonus: n(facts.output_bonus),
+        }),
+  );
+  /** The week's totals, as the screens show them: units, costs, profit and what it earns on the investment. */
+  const returns = (units: number, revenueCents: number, costsCents: number) => {
+    const invested = n(facts.invested_cents);
+    const profitCents = revenueCents - costsCents;
+    return {
+      units,
+      costs: centsToDollars(costsCents),
+      profit: centsToDollars(profitCents),
+      roi_percent: invested > 0 ? Math.round((profitCents / invested) * 10_000) / 100 : null,
+      payback_weeks: profitCents > 0 ? Math.ceil(invested / profitCents) : null,
+    };
+  };
+  const base = {
+    week: n(facts.week),
+    efficiency,
+    wages,
+    operating_cost: operating,
+    improvements,
+  };
+
+  if (facts.is_store) {
+    const capacity = storeCapacityRule.explain({
+      efficiency: efficiency.value,
+      productionRate: n(facts.production_rate),
+      bonus: n(facts.store_bonus),
+    });
+    const rows = await db.execute<{
+      product_id: number;
+      product_name: string;
+      price_cents: number;
+      reference_cents: number;
+      share: number;
+      demand: number;
+      units: number;
+      revenue_cents: number;
+      price_bonus: number;
+    }>(sql`
+      select s.product_id, p.name as product_name, s.price_cents, s.reference_cents, s.share, s.demand, s.units, s.revenue_cents, s.price_bonus
+      from ${storeSalesSql({
+        worldId,
+        companies: sql`(select id as company_id from companies where world_id = ${worldId} and status = 'active')`,
+        research: researchSumsSql(worldId, sql`(select id as company_id from companies where world_id = ${worldId} and status = 'active')`),
+        cityIds: sql`(${n(facts.city_id)})`,
+      })} s
+      join products p on p.id = s.product_id
+      where s.building_id = ${buildingId}
+      order by p.name`);
+    const sales = rows.map((row) => ({
+      product_id: n(row.product_id),
+      product_name: row.product_name,
+      price: centsToDollars(n(row.price_cents)),
+      reference_price: centsToDollars(n(row.reference_cents)),
+      share: Math.round(n(row.share) * 10_000) / 10_000,
+      city_demand: n(row.demand),
+      units: n(row.units),
+      revenue: centsToDollars(n(row.revenue_cents)),
+      revenue_why: storeRevenueRule.explain({ units: n(row.units), retailCents: n(row.price_cents), priceBonus: n(row.price_bonus) }),
+    }));
+    const revenueCents = rows.reduce((sum, row) => sum + n(row.revenue_cents), 0);
+    return {
+      ...base,
+      planned_output: null,
+      output_units: 0,
+      output_product_name: null,
+      limited_by: null,
+      inputs: [],
+      capacity,
+      sales,
+      revenue: centsToDollars(revenueCents),
+      inputs_cost: 0,
+      ...returns(
+        rows.reduce((sum, row) => sum + n(row.units), 0),
+        revenueCents,
+        wagesCents + operatingCents,
+      ),
+      recipes: [],
+    };
+  }
+
+  const plan = await db.execute<{ product_id: number; product_name: string; category: string; role: string; planned: number; units: number; in_stock: number; price_cents: number }>(sql`
+    select pl.product_id, p.name as product_name, p.category, pl.role, pl.planned, pl.units, wp.current_price_cents as price_cents,
+           coalesce((select i.quantity from inventory_items i where i.world_id = ${worldId} and i.company_id = ${companyId} and i.product_id = pl.product_id), 0) as in_stock
+    from ${productionPlanSql({ worldId, companies, research })} pl
+    join products p on p.id = pl.product_id
+    join world_products wp on wp.world_id = ${worldId} and wp.product_id = pl.product_id
+    where pl.building_id = ${buildingId}
+    order by pl.role desc, p.name`);
+  const output = plan.find((row) => row.role === 'output');
+  const inputs = plan
+    .filter((row) => row.role === 'input')
+    .map((row) => ({
+      product_id: n(row.product_id),
+      product_name: row.product_name,
+      needed: n(row.planned),
+      used: n(row.units),
+      in_stock: n(row.in_stock),
+      priceCents: n(row.price_cents),
+      marginBp: wholesaleMarginBp(row.category),
+    }));
+  const outputUnits = n(output?.units ?? 0);
+  const plannedUnits = n(output?.planned ?? 0);
+  const limiting = outputUnits < plannedUnits ? inputs.find((input) => input.used < input.needed) : undefined;
+  const plannedOutput =
+    facts.output_quantity === null
+      ? null
+      : plannedOutputRule.explain({
+          outputQuantity: n(facts.output_quantity),
+          productionRate: n(facts.production_rate),
+          efficiency: efficiency.value,
+          bonus: n(facts.output_bonus),
+        });
+  const revenueCents = Math.floor(withSpread(outputUnits * n(facts.output_price_cents), -1));
+  // Inputs at the buy price: the spread, and the wholesale margin for consumer goods (butter for croissants).
+  const inputsCostCents = Math.ceil(inputs.reduce((sum, input) => sum + withSpread(input.used * input.priceCents, 1, input.marginBp), 0));
+  return {
+    ...base,
+    planned_output: plannedOutput,
+    output_units: outputUnits,
+    output_product_name: facts.output_product_name,
+    limited_by: limiting?.product_name ?? null,
+    inputs: inputs.map(({ priceCents: _price, marginBp: _margin, ...input }) => input),
+    capacity: null,
+    sales: [],
+    revenue: centsToDollars(revenueCents),
+    inputs_cost: centsToDollars(inputsCostCents),
+    ...returns(outputUnits, revenueCents, inputsCostCents + wagesCents + operatingCents),
+    recipes: await recipeNeeds(db, worldId, companyId, facts, efficiency.value),
+  };
+}
+
+/**
+ * What each recipe of the building's type would need for one turn at the building's settings (the
+ * turn's rules: plannedOutputRule, inputNeededRule with the company's material_reduction), next to
+ * the warehouse stock. The building alone: when several buildings share an input the turn serves the
+ * oldest first (the building's own recipe's figures above account for that).
+ */
+async function recipeNeeds(db: DbExecutor, worldId: number, companyId: number, facts: BuildingFacts, efficiency: number): Promise<RecipeNeeds[]> {
+  const rows = await db.execute<{ recipe_id: number; output_quantity: number; product_id: number | null; product_name: string | null; quantity: number | null; in_stock: number }>(sql`
+    select r.id as recipe_id, r.output_quantity, ri.product_id, p.name as product_name, ri.quantity,
+           coalesce(i.quantity, 0) as in_stock
+    from recipes r
+    left join recipe_inputs ri on ri.recipe_id = r.id
+    left join products p on p.id = ri.product_id
+    left join inventory_items i on i.world_id = ${worldId} and i.company_id = ${companyId} and i.product_id = ri.product_id
+    where lower(r.building_type) = lower(${facts.type})
+    order by r.id, p.name`);
+  const byRecipe = new Map<number, RecipeNeeds>();
+  const n = (value: number | string | null) => Number(value ?? 0);
+  for (const row of rows) {
+    const recipeId = n(row.recipe_id);
+    let needs = byRecipe.get(recipeId);
+    if (!needs) {
+      const planned = plannedOutputRule.evaluate({
+        outputQuantity: n(row.output_quantity),
+        productionRate: n(facts.production_rate),
+        efficiency,
+        bonus: n(facts.output_bonus),
+      });
+      needs = { recipe_id: recipeId, planned_output: planned, inputs: [], ready: true };
+      byRecipe.set(recipeId, needs);
+    }
+    if (row.product_id === null) continue;
+    const needed = inputNeededRule.evaluate({
+      units: needs.planned_output,
+      inputQuantity: n(row.quantity),
+      outputQuantity: n(row.output_quantity),
+      materialReduction: n(facts.material_reduction),
+    });
+    needs.inputs.push({ product_id: n(row.product_id), product_name: row.product_name ?? '', needed, in_stock: n(row.in_stock) });
+    if (n(row.in_stock) < needed) needs.ready = false;
+  }
+  return [...byRecipe.values()];
+}
+
+/** The next equipment level and the hires that bring efficiency to 100% (the spec's efficiency rule). */
+function efficiencyImprovements(employees: number, equipmentLevel: number, outputAt: (efficiency: number) => number | null): EfficiencyImprovement[] {
+  const steps: EfficiencyImprovement[] = [];
+  if (equipmentLevel < MAX_EQUIPMENT_LEVEL) {
+    const next = equipmentLevel + 1;
+    const efficiency = efficiencyRule.evaluate({ employees, equipmentLevel: next });
+    steps.push({ kind: 'equipment', label: `Upgrade equipment to level ${next}`, cost: equipmentUpgradeCost(equipmentLevel, next), efficiency, planned_output: outputAt(efficiency) });
+  }
+  const missing = Math.max(0, Math.ceil((MAX_EFFICIENCY - equipmentLevel * EFFICIENCY_PER_EQUIPMENT_LEVEL) / EFFICIENCY_PER_EMPLOYEE) - employees);
+  if (missing > 0) {
+    const efficiency = efficiencyRule.evaluate({ employees: employees + missing, equipmentLevel });
+    steps.push({ kind: 'hire', label: `Hire ${missing} ${missing === 1 ? 'employee' : 'employees'}`, cost: hireCost(missing), efficiency, planned_output: outputAt(efficiency) });
+  }
+  return steps;
+}
+
+/** Cents at the market's sell (-1) or buy (+1) price: the posted price less or plus the half-spread (a purchase also plus its wholesale margin, basis points). */
+function withSpread(cents: number, side: 1 | -1, marginBp = 0): number {
+  return (cents * (10_000 + side * MARKET_HALF_SPREAD_BP + (side === 1 ? marginBp : 0))) / 10_000;
+}

@@ -1,0 +1,98 @@
+/** Read-only catalog: goods, recipes, cities and their market data. */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  GameError,
+  centsToDollars,
+  priceChangePercent,
+  type ProductCategory,
+  type CityMarketDataView,
+  type CityView,
+  type GoodView,
+  type RecipeView,
+} from '@marketcraft/shared';
+import { cities, cityMarketData, countries, products } from '../../schema/index.ts';
+import type { DbExecutor } from '../../client.ts';
+import { loadRecipes } from '../buildings/buildings.ts';
+import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from '../goods/prices.ts';
+
+/** GET /goods: every product, with what one unit costs and pays on the market now. */
+export async function listGoods(db: DbExecutor, worldId: number): Promise<GoodView[]> {
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    category: ProductCategory;
+    subcategory: string;
+    current_price_cents: number;
+    base_price_cents: number;
+    buy_cents: number;
+    sell_cents: number;
+  }>(sql`
+    select p.id, p.name, p.category, p.subcategory, p.current_price_cents, p.base_price_cents,
+           ${unitBuyCentsSql} as buy_cents, ${unitSellCentsSql} as sell_cents
+    from ${worldProductsSql(worldId, { weekFlow: true })} p order by p.id`);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    category: row.category,
+    subcategory: row.subcategory,
+    current_price: centsToDollars(Number(row.current_price_cents)),
+    base_price: centsToDollars(Number(row.base_price_cents)),
+    price_change_percent: priceChangePercent(Number(row.current_price_cents), Number(row.base_price_cents)),
+    buy_price: centsToDollars(Number(row.buy_cents)),
+    sell_price: centsToDollars(Number(row.sell_cents)),
+  }));
+}
+
+/** GET /recipes: every recipe with its inputs (optionally one building type, case-insensitive). */
+export async function listRecipes(db: DbExecutor, buildingType?: string): Promise<RecipeView[]> {
+  return loadRecipes(db, buildingType ? { buildingType } : {});
+}
+
+/** GET /cities. */
+export async function listCities(db: DbExecutor): Promise<CityView[]> {
+  const rows = await db
+    .select({
+      id: cities.id,
+      name: cities.name,
+      countryId: cities.countryId,
+      countryName: countries.name,
+      bonusType: cities.bonusType,
+      bonusValue: cities.bonusValue,
+    })
+    .from(cities)
+    .innerJoin(countries, eq(countries.id, cities.countryId))
+    .orderBy(asc(cities.name));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    country_id: row.countryId,
+    country_name: row.countryName,
+    bonus_type: row.bonusType,
+    bonus_value: row.bonusValue,
+  }));
+}
+
+/** GET /cities/{id}/market-data: 404 `City not found` for an unknown city. */
+export async function cityMarketDataOf(db: DbExecutor, worldId: number, cityId: number): Promise<CityMarketDataView[]> {
+  const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId));
+  if (!city) throw new GameError('NOT_FOUND', 'City not found');
+  const rows = await db
+    .select({
+      productId: cityMarketData.productId,
+      productName: products.name,
+      category: products.category,
+      demandLevel: cityMarketData.demandLevel,
+      marketPriceCents: cityMarketData.marketPriceCents,
+    })
+    .from(cityMarketData)
+    .innerJoin(products, eq(products.id, cityMarketData.productId))
+    .where(and(eq(cityMarketData.worldId, worldId), eq(cityMarketData.cityId, city.id)))
+    .orderBy(asc(products.id));
+  return rows.map((row) => ({
+    product_id: row.productId,
+    product_name: row.productName,
+    category: row.category,
+    demand_level: row.demandLevel,
+    market_price: centsToDollars(row.marketPriceCents),
+  }));
+}

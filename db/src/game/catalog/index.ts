@@ -1,0 +1,2 @@
+/** The catalogue: goods, recipes, cities and their market data (read-only). */
+export * from './catalog.ts';

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  EARLY_BIRD_CAPITAL,
+  EARLY_BIRD_PLAYER_LIMIT,
+  GameError,
+  INITIAL_CAPITAL,
+  SIGNUP_THROTTLE_MESSAGE,
+  SHARE_FLOW_REASONS,
+  dollarsToCents,
+  listing,
+  restartCapitalCents,
+  type SignupBonusMode,
+} from '@marketcraft/shared';
+import { companies, shareRecords } from '../../schema/index.ts';
+import type { DbExecutor } from '../../client.ts';
+import { companyNameKey, freeCompanyName, withCompanyName } from './names.ts';
+
+/** Serialises company founding so the early-bird count is exact under concurrent signups. */
+const FOUNDING_LOCK_KEY = 0x6d636663; // "mcfc"
+
+/** "jane.doe+x@example.com" -> "Jane Doe Enterprises". */
+export function defaultCompanyName(email: string): string {
+  const local = email.split('@')[0]?.split('+')[0] ?? '';
+  const words = local
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
+  return `${words.length ? words.join(' ') : 'New'} Enterprises`.slice(0, 80);
+}
+
+/**
+ * Where a sign-up came from: its address (signupAddressKey), how many bonuses one address takes
+ * (EARLY_BIRD_PER_ADDRESS) and how many sign-ups it makes in an hour (SIGNUPS_PER_ADDRESS_PER_HOUR; 0: no limit).
+ */
+export interface SignupOrigin {
+  address: string;
+  /** Early-bird bonuses sign-ups from the address may take; null: no cap (the game's own machine). */
+  bonusesPerAddress: number | null;
+  /** Sign-ups the address may make in an hour; 0: no limit. */
+  signupsPerHour: number;
+}
+
+/**
+ * The starting cash of a new player company: in `early-bird` mode the first 50 early-bird bonuses
+ * ($500,000) go to the first player companies founded, at most `bonusesPerAddress` (3) to sign-ups
+ * from one network address; every other company gets $100,000. In `flat` mode everyone gets $100,000.
+ */
+export function startingCapital(
+  mode: SignupBonusMode,
+  bonuses: { granted: number; grantedToAddress: number; perAddress: number | null },
+): number {
+  const eligible = bonuses.granted < EARLY_BIRD_PLAYER_LIMIT && (bonuses.perAddress === null || bonuses.grantedToAddress < bonuses.perAddress);
+  return mode === 'early-bird' && eligible ? EARLY_BIRD_CAPITAL : INITIAL_CAPITAL;
+}
+
+/**
+ * 429 when the address already signed up SIGNUPS_PER_ADDRESS_PER_HOUR times in the last hour
+ * (counted on the companies sign-ups founded, under the founding lock: exact under concurrency).
+ * Retry-After: when the oldest of them leaves the hour. Sign-up also asks before hashing the
+ * password (no lock: that answer only saves the hashing; this one under the lock decides).
+ */
+export async function refuseSignupFlood(tx: DbExecutor, worldId: number, signup: SignupOrigin): Promise<void> {
+  if (signup.signupsPerHour <= 0) return;
+  const [recent] = await tx.execute<{ signups: number; retry_after_seconds: number | null }>(sql`
+    select count(*)::int as signups, ceil(extract(epoch from min(founded_at) + interval '1 hour' - now()))::int as retry_after_seconds
+    from companies
+    where world_id = ${worldId} and signup_address = ${signup.address} and founded_at > now() - interval '1 hour'`);
+  if (Number(recent?.signups ?? 0) < signup.signupsPerHour) return;
+  throw new GameError('RATE_LIMITED', SIGNUP_THROTTLE_MESSAGE, { retryAfterSeconds: Math.max(1, Number(recent?.retry_after_seconds ?? 3600)) });
+}
+
+/**
+ * Founds a player's company (with its share record) inside the caller's transaction. Starting
+ * cash is the company's opening balance (`starting_cash_cents`), not a ledger row.
+ * Founding again after bankruptcy counts as a later founding (no second early-bird bonus).
+ * `signup` (a sign-up's address) counts the bonuses per address; without one (the benchmark, test
+ * fixtures) only the 50 are counted.
+ */
+export async function createPlayerCompany(
+  tx: DbExecutor,
+  input: {
+    worldId: number;
+    userId: number;
+    email: string;
+    mode: SignupBonusMode;
+    name?: string;
+    startingCashCents?: number | null;
+    signup?: SignupOrigin;
+  },
+): Promise<{ id: number; name: string; cashCents: number }> {
+  // One founding at a time per world: the bonuses granted are counted exactly, whatever the concurrency.
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOUNDING_LOCK_KEY}, ${input.worldId}::int)`);
+  const address = input.signup?.address ?? null;
+  if (input.signup) await refuseSignupFlood(tx, input.worldId, input.signup);
+  // The bonuses granted so far: the player companies that started with the early-bird capital (a
+  // company founded again, or in a private world, never gets it in this world).
+  const [bonuses] = await tx.execute<{ granted: number; granted_to_address: number }>(sql`
+    select count(*)::int as granted, count(*) filter (where signup_address = ${address})::int as granted_to_address
+    from companies
+    where world_id = ${input.worldId} and not is_bot and starting_cash_cents = ${dollarsToCents(EARLY_BIRD_CAPITAL)}`);
+  // A private world's instructor sets everyone's starting cash; the public world has the sign-up bonus.
+  const startingCents =
+    input.startingCashCents ??
+    dollarsToCents(
+      startingCapital(input.mode, {
+        granted: Number(bonuses?.granted ?? 0),
+        grantedToAddress: Number(bonuses?.granted_to_address ?? 0),
+        perAddress: input.signup?.bonusesPerAddress ?? null,
+      }),
+    );
+  // Founding again after bankruptcy: less what the bankrupt company moved out through shares.
+  const cashCents = restartCapitalCents(startingCents, await movedOutThroughSharesCents(tx, input.worldId, input.userId));
+  // A chosen name (nor a look-alike) must be free in the world (409); a default one takes the next free number.
+  const name = input.name ?? (await freeCompanyName(tx, input.worldId, defaultCompanyName(input.email)));
+  const [company] = await withCompanyName(() =>
+    tx
+      .insert(companies)
+      .values({ worldId: input.worldId, userId: input.userId, name, nameKey: companyNameKey(name), cashCents, startingCashCents: cashCents, isBot: false, signupAddress: address })
+      .returning({ id: companies.id, name: companies.name, cashCents: companies.cashCents }),
+  );
+  if (!company) throw new Error('company insert returned nothing');
+  await listCompany(tx, input.worldId, company.id, cashCents);
+  return company;
+}
+
+/**
+ * What the player's last bankrupt company in this world moved into other companies through the
+ * stock exchange and did not get back: -(sum of its share purchases, share sales and dividends
+ * received); 0 without a bankrupt company (restartCapitalCents, docs/rules-finance.md).
+ */
+export async function movedOutThroughSharesCents(tx: DbExecutor, worldId: number, userId: number): Promise<number> {
+  const reasons = sql.join(
+    SHARE_FLOW_REASONS.map((reason) => sql`${reason}`),
+    sql`, `,
+  );
+  const [row] = await tx.execute<{ moved: number | null }>(sql`
+    with bankrupt as (
+      select id from companies where world_id = ${worldId} and user_id = ${userId} and status = 'bankrupt'
+      order by bankrupt_at desc nulls last, id desc limit 1
+    )
+    select -sum(t.amount_cents)::bigint as moved
+    from transactions t join bankrupt b on t.company_id = b.id
+    where t.world_id = ${worldId} and t.reason in (${reasons})`);
+  return Number(row?.moved ?? 0);
+}
+
+/** Lists a new company on the stock exchange at its book value (shared `listing`: about $100 a share). */
+export async function listCompany(tx: DbExecutor, worldId: number, companyId: number, bookCents: number): Promise<void> {
+  const { totalShares, priceCents } = listing(bookCents);
+  await tx.insert(shareRecords).values({ worldId, companyId, totalShares, sharePriceCents: priceCents, fundamentalCents: priceCents });
+}

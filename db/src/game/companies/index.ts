@@ -1,0 +1,5 @@
+/** Companies: founding, the profile, the public lists and rankings, names. */
+export * from './founding.ts';
+export * from './company.ts';
+export * from './lists.ts';
+export * from './names.ts';

@@ -1,0 +1,62 @@
+/**
+ * The goods market's prices as the read screens show them, in one place, as SQL over a product row
+ * aliased `p` from worldProductsSql (GET /goods, GET /market/products, GET /warehouse). They are the exchange's own rules
+ * (shared/src/rules/market.ts), rendered by ruleSql, so a table shows what an order would really
+ * cost or pay:
+ * - one unit's buy and sell price: goodsBuyCostRule (the wholesale margin of consumer goods
+ *   included) / marketSellProceedsRule for one unit, from
+ *   this week's flow so far (what GET /market/quote answers for a quantity of 1);
+ * - a holding's market value: liquidationValueRule (selling all of it now, the curve walked down
+ *   from the posted price, less the spread), as net worth counts goods (valuation.ts).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { CONSUMER_CATEGORIES, WHOLESALE_MARGIN_BP, goodsBuyCostRule, liquidationValueRule, marketSellProceedsRule } from '@marketcraft/shared';
+import { ruleSql } from '../../ruleSql.ts';
+
+/**
+ * The products of one world's exchange: every catalogue column plus the world's `world_id` and
+ * `current_price_cents`. Alias it `p` for the expressions below (`from ${worldProductsSql(id)} p`).
+ * `weekFlow`: also `week_flow`, this week's units bought minus sold (market_activity), which the
+ * one-unit prices below need; it is joined once per product (each price uses it several times).
+ */
+export function worldProductsSql(worldId: number | SQL, options: { weekFlow?: boolean } = {}): SQL {
+  if (!options.weekFlow) {
+    return sql`(select pr.*, wp.world_id, wp.current_price_cents from products pr
+    join world_products wp on wp.product_id = pr.id and wp.world_id = ${worldId})`;
+  }
+  return sql`(select pr.*, wp.world_id, wp.current_price_cents, coalesce(ma.units_bought - ma.units_sold, 0) as week_flow
+    from products pr
+    join world_products wp on wp.product_id = pr.id and wp.world_id = ${worldId}
+    left join market_activity ma on ma.world_id = wp.world_id and ma.product_id = pr.id
+      and ma.week = (select current_week from worlds w where w.id = ${worldId}))`;
+}
+
+/** This week's net flow of product `p` (`week_flow`), kept inside the curve's reach for one more unit. */
+const flowSql = sql`least(greatest(p.week_flow, 1 - 10 * p.depth_units), 10 * p.depth_units - 1)`;
+
+const curve = { price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow: flowSql, quantity: sql`1` };
+
+/** The wholesale margin (basis points) of a product of the category `category` (wholesaleMarginBp in SQL). */
+export function wholesaleMarginBpSql(category: SQL): SQL {
+  return sql`(case when ${isConsumerGoodSql(category)} then ${WHOLESALE_MARGIN_BP}::int else 0 end)`;
+}
+
+/** Whether a product of the category `category` is a consumer good (isConsumerGood in SQL). */
+export function isConsumerGoodSql(category: SQL): SQL {
+  const categories = sql.join(
+    CONSUMER_CATEGORIES.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  return sql`(${category} in (${categories}))`;
+}
+
+/** Cents one unit of product `p` costs to buy now (`p` from worldProductsSql with weekFlow). */
+export const unitBuyCentsSql: SQL = ruleSql(goodsBuyCostRule, { ...curve, marginBp: wholesaleMarginBpSql(sql`p.category`) });
+
+/** Cents selling one unit of product `p` pays now (`p` from worldProductsSql with weekFlow). */
+export const unitSellCentsSql: SQL = ruleSql(marketSellProceedsRule, curve);
+
+/** Cents selling `quantity` units of product `p` pays now (the whole holding, from the posted price). */
+export function holdingValueCentsSql(quantity: SQL): SQL {
+  return ruleSql(liquidationValueRule, { price: sql`p.current_price_cents`, depth: sql`p.depth_units`, quantity: sql`least(${quantity}, 10 * p.depth_units)` });
+}

@@ -1,0 +1,2 @@
+/** Politics: influence and elections. */
+export * from './politics.ts';

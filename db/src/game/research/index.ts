@@ -1,0 +1,3 @@
+/** Research: the tree, purchases and the effects the plans sum. */
+export * from './research.ts';
+export * from './researchPlan.ts';

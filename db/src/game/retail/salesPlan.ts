@@ -1,0 +1,136 @@
+/**
+ * What the stores sell this week, as ONE query builder: the turn runs it for every city
+ * (worker/src/turn/sales.ts); a store's forecast runs it for the store's city (every competing
+ * store included), so the forecast is what the next turn sells, given no change in between.
+ * docs/economy.md, "Store sales"; the rules are in shared/src/rules/retail.ts.
+ *
+ * Per city and product, every active shelf with stock in a store of an active company is an offer:
+ * 1. its weight (storeWeightRule: cheaper pulls more, the store bonus adds, nothing above 3x the
+ *    reference price), the market's total weight and weight-averaged price;
+ * 2. the units the city buys at that average price (cityDemandRule on baseDemandRule);
+ * 3. each offer wants its share of them; a store's offers together stay within its capacity
+ *    (storeCapacityRule, valued at the shelf prices: scaled down in proportion) and each within its
+ *    stock;
+ * 4. one redistribution round: what capped offers could not serve goes to the other offers of the
+ *    market by weight, each taking as many as those shoppers buy at its price (spilloverShareRule on
+ *    the average price of the offers that could not serve them), within their remaining stock and
+ *    their store's remaining capacity;
+ * 5. revenue = storeRevenueRule (price_bonus research).
+ *
+ * Rows: (store_product_id, building_id, company_id, city_id, country_id, product_id, stock, price_cents,
+ * reference_cents, weight, share, demand, units, revenue_cents).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  baseDemandRule,
+  cityDemandRule,
+  efficiencyRule,
+  referencePriceRule,
+  shockedDemandRule,
+  spilloverShareRule,
+  storeBonusRule,
+  storeCapacityRule,
+  storeRevenueRule,
+  storeWeightRule,
+} from '@marketcraft/shared';
+import { ruleSql } from '../../ruleSql.ts';
+import { researchEffect, researchJoins } from '../research/researchPlan.ts';
+import { bonusPairsValues, cityBonusSql } from '../buildings/productionPlan.ts';
+
+/**
+ * (product_id, percent): the instructors' demand shocks on each product this week, added up
+ * (docs/worlds.md). The turn's sales and the bots' view of the shoppers both read it.
+ */
+export function demandShocksSql(worldId: number): SQL {
+  return sql`(
+    select product_id, sum(percent)::int as percent from world_shocks
+    where world_id = ${worldId}::int and kind = 'demand'
+      and start_week <= (select current_week from worlds where id = ${worldId}::int)
+      and end_week >= (select current_week from worlds where id = ${worldId}::int)
+    group by product_id
+  )`;
+}
+
+export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL }): SQL {
+  const storeBonus = ruleSql(storeBonusRule, { cityBonus: cityBonusSql, researchBonus: researchEffect('store_bonus') });
+  return sql`(
+    with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()}),
+    offers as materialized (
+      select sp.id as store_product_id, b.id as building_id, b.company_id, b.city_id, ci.country_id, sp.product_id,
+             sp.quantity as stock, sp.retail_price_cents as price_cents, cmd.market_price_cents as reference_cents,
+             -- An instructor's demand shock scales the city's shoppers while it lasts (docs/worlds.md).
+             ${ruleSql(shockedDemandRule, {
+               baseDemand: ruleSql(baseDemandRule, {
+                 population: sql`ci.population`,
+                 demandLevel: sql`cmd.demand_level`,
+                 baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
+               }),
+               shockPercent: sql`coalesce(ds.percent, 0)`,
+             })} as base_demand,
+             ${ruleSql(storeWeightRule, { referenceCents: sql`cmd.market_price_cents`, retailCents: sql`sp.retail_price_cents`, bonus: storeBonus })} as weight,
+             ${ruleSql(storeCapacityRule, {
+               efficiency: ruleSql(efficiencyRule, { employees: sql`b.employees`, equipmentLevel: sql`b.equipment_level` }),
+               productionRate: sql`b.production_rate`,
+               bonus: storeBonus,
+             })} as capacity_cents,
+             ${researchEffect('price_bonus')} as price_bonus
+      from store_products sp
+      join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
+      join ${options.companies} scope on scope.company_id = b.company_id
+      join cities ci on ci.id = b.city_id
+      join products p on p.id = sp.product_id
+      join city_market_data cmd on cmd.world_id = b.world_id and cmd.city_id = b.city_id and cmd.product_id = sp.product_id
+      left join bonus_pairs bp on bp.building_type = b.type and bp.bonus_type = ci.bonus_type
+      left join ${demandShocksSql(options.worldId)} ds on ds.product_id = sp.product_id
+      ${researchJoins(options.research)}
+      where sp.world_id = ${options.worldId}::int and sp.is_active and sp.quantity > 0 and b.type = 'store' ${options.cityIds ? sql`and b.city_id in ${options.cityIds}` : sql``}
+    ), markets as (
+      select city_id, product_id, sum(weight) as total_weight,
+             ${ruleSql(cityDemandRule, {
+               baseDemand: sql`max(base_demand)`,
+               referenceCents: sql`max(reference_cents)`,
+               averagePriceCents: sql`sum(weight * price_cents) / sum(weight)`,
+             })} as demand
+      from offers where weight > 0
+      group by city_id, product_id
+    ), wanted as (
+      select o.*, m.demand, o.weight / m.total_weight as share,
+             floor(m.demand * o.weight / m.total_weight)::bigint as wanted
+      from offers o join markets m on m.city_id = o.city_id and m.product_id = o.product_id
+      where o.weight > 0
+    ), first_round as materialized (
+      select w.*,
+             least(w.stock, floor(w.wanted * least(1.0, w.capacity_cents::float8
+               / nullif(sum(w.wanted * w.price_cents) over (partition by w.building_id), 0)::float8)))::bigint as first_units
+      from wanted w
+    ), after_first as (
+      select f.*,
+             greatest(0, f.capacity_cents - sum(f.first_units * f.price_cents) over (partition by f.building_id)) as capacity_left
+      from first_round f
+    ), unmet as (
+      select city_id, product_id, max(demand) - sum(first_units) as unmet,
+             sum(weight) filter (where first_units < stock and capacity_left > 0) as open_weight,
+             -- The price the unserved shoppers were paying: the offers' prices weighted by what each
+             -- could not serve (only rounding left over: the market's average price).
+             coalesce(sum((wanted - first_units) * price_cents)::float8 / nullif(sum(wanted - first_units), 0)::float8,
+                      (sum(weight * price_cents) / sum(weight))::float8) as unserved_price
+      from after_first group by city_id, product_id
+    ), second_round as (
+      select f.*,
+             case when f.first_units < f.stock and f.capacity_left > 0 and u.unmet > 0 and u.open_weight > 0
+                  then least(f.stock - f.first_units, floor(u.unmet * f.weight / u.open_weight
+                         * ${ruleSql(spilloverShareRule, { unservedPriceCents: sql`u.unserved_price`, retailCents: sql`f.price_cents` })}))::bigint
+                  else 0 end as extra_wanted
+      from after_first f join unmet u on u.city_id = f.city_id and u.product_id = f.product_id
+    ), sold as (
+      select s.*,
+             s.first_units + floor(s.extra_wanted * least(1.0, s.capacity_left::float8
+               / nullif(sum(s.extra_wanted * s.price_cents) over (partition by s.building_id), 0)::float8))::bigint as units
+      from second_round s
+    )
+    select store_product_id, building_id, company_id, city_id, country_id, product_id, stock, price_cents, reference_cents,
+           weight, share, demand, units, price_bonus,
+           ${ruleSql(storeRevenueRule, { units: sql`units`, retailCents: sql`price_cents`, priceBonus: sql`price_bonus` })} as revenue_cents
+    from sold
+  )`;
+}
