@@ -42,7 +42,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 /** One schema per procedure, whose output is what the procedure returns. */
 type ResponseSchemas = { [Domain in keyof Outputs]: { [Procedure in keyof Outputs[Domain]]: z.ZodType<Outputs[Domain][Procedure]> } };
 
-export const responseSchemas = {
+const responseSchemas = {
   worlds: worldsResponses,
   world: worldResponses,
   admin: adminResponses,

@@ -7,10 +7,10 @@
 import { z } from 'zod';
 
 /** How a figure or term is meant to be read (and formatted). Money is in dollars at the API edge. */
-export const FIGURE_UNITS = ['dollars', 'units', 'percent', 'count', 'weeks', 'ratio'] as const;
+const FIGURE_UNITS = ['dollars', 'units', 'percent', 'count', 'weeks', 'ratio'] as const;
 export type FigureUnit = (typeof FIGURE_UNITS)[number];
 
-export interface FigureTerm {
+interface FigureTerm {
   /** The term's name in the formula, e.g. `output_quantity`. */
   name: string;
   /** A player-readable label, e.g. "Recipe output per week". */
@@ -27,7 +27,7 @@ export interface Figure {
   terms: FigureTerm[];
 }
 
-export const figureTermSchema = z.strictObject({
+const figureTermSchema = z.strictObject({
   name: z.string(),
   label: z.string(),
   value: z.number(),

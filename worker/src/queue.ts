@@ -39,7 +39,7 @@ type QueueSettings = Pick<
  * Sends the turn job of one world (its singleton key: one active turn per world). `week`: advance
  * only from that week (a second send for the same week does nothing).
  */
-export async function sendWorldTurn(boss: PgBoss, worldId: number, week?: number): Promise<string | null> {
+async function sendWorldTurn(boss: PgBoss, worldId: number, week?: number): Promise<string | null> {
   const data: TurnJobData = week === undefined ? { worldId } : { worldId, week };
   return boss.send(TURN_QUEUE, data, { singletonKey: worldTurnKey(worldId) });
 }
@@ -69,7 +69,7 @@ export async function enqueueDueWorlds(boss: PgBoss, db: Database, now = new Dat
 /** How often the worker refreshes the running turn job's heartbeat (seconds). */
 export const TURN_HEARTBEAT_REFRESH_SECONDS = 1;
 
-export function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_SUPERVISE_INTERVAL_SECONDS'>): PgBoss {
+function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_SUPERVISE_INTERVAL_SECONDS'>): PgBoss {
   return new PgBoss({
     connectionString: config.DATABASE_URL,
     application_name: APPLICATION_NAMES.worker,
@@ -82,7 +82,7 @@ export function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_S
 }
 
 /** Creates (or updates) the turn queue. Call from the worker process only. */
-export async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Promise<void> {
+async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Promise<void> {
   const options = {
     expireInSeconds: settings.TURN_EXPIRE_SECONDS,
     retryLimit: settings.TURN_RETRY_LIMIT,
@@ -100,21 +100,21 @@ export async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Pr
 }
 
 /** Upserts (or removes) the cron schedule that sends the turn job. */
-export async function ensureTurnSchedule(boss: PgBoss, cron: string, enabled: boolean): Promise<void> {
+async function ensureTurnSchedule(boss: PgBoss, cron: string, enabled: boolean): Promise<void> {
   // missed: 'once' -- a worker that was down at 00:30 sends one job for the missed slot when it is back.
   if (enabled) await boss.schedule(TURN_QUEUE, cron, { worldId: PUBLIC_WORLD_ID }, { tz: 'UTC', missed: 'once', singletonKey: worldTurnKey(PUBLIC_WORLD_ID) });
   else await boss.unschedule(TURN_QUEUE);
 }
 
 /** When the schedule sends the next turn strictly after `now`; null when the schedule is off. */
-export type TurnClock = (now: Date) => Date | null;
+type TurnClock = (now: Date) => Date | null;
 
-export function scheduleClock(boss: PgBoss, cron: string, enabled: boolean): TurnClock {
+function scheduleClock(boss: PgBoss, cron: string, enabled: boolean): TurnClock {
   return (now) => (enabled ? (boss.previewSchedule(cron, { tz: 'UTC', from: now, count: 1 })[0] ?? null) : null);
 }
 
 /** Writes the schedule's next run to the world row (the header's countdown), e.g. after TURN_CRON changed. */
-export async function syncNextTurnAt(db: Database, nextTurnAt: TurnClock, now = new Date()): Promise<void> {
+async function syncNextTurnAt(db: Database, nextTurnAt: TurnClock, now = new Date()): Promise<void> {
   const next = nextTurnAt(now);
   await db.execute(sql`
     update worlds set next_turn_at = ${next ? next.toISOString() : null}::timestamptz, updated_at = now()
@@ -126,7 +126,7 @@ export async function syncNextTurnAt(db: Database, nextTurnAt: TurnClock, now = 
  * ran: concurrent 'Advance Turn' presses). Their senders see the new week and answer at once.
  * Scheduled jobs (no week) are left alone: each advances the week it finds.
  */
-export async function completeStaleTurnJobs(boss: PgBoss, db: Database): Promise<number> {
+async function completeStaleTurnJobs(boss: PgBoss, db: Database): Promise<number> {
   // Each job against its own world's week (no world: the public world).
   const queued = await boss.findJobs<TurnJobData>(TURN_QUEUE, { queued: true });
   const withWeek = queued.filter((job) => typeof job.data?.week === 'number');
@@ -156,7 +156,7 @@ export interface TurnWorkerOptions {
  * one line: the week, each phase's duration, the counts and the outcome (advanced, skipped, or
  * failed with its error, which pg-boss then retries).
  */
-export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOptions): Promise<string> {
+async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOptions): Promise<string> {
   const { logger } = options;
   return boss.work<TurnJobData, TurnResult | undefined>(
     TURN_QUEUE,

@@ -11,7 +11,7 @@ import type { ApiConfig } from '../config.ts';
 import { countCall, rateLimitHeaders, rateLimitedMessage, verdictOf, type RateBudget, type RateSubject } from './rateLimit.ts';
 
 /** How often a token's last_used_at is written (the daily audit counts every call). */
-export const LAST_USE_REFRESH_MS = 60_000;
+const LAST_USE_REFRESH_MS = 60_000;
 
 export const SESSION_ONLY_MESSAGE =
   'API tokens cannot call this: admin routes, account settings and token management need you signed in on the website.';
@@ -29,11 +29,6 @@ export interface CallDescription {
   /** "POST /api/market/trade" or the tRPC path. */
   label: string;
   isMutation: boolean;
-}
-
-export async function guardCall(ctx: RequestContext, call: CallDescription): Promise<void> {
-  checkCredential(ctx, call);
-  await countAgainstBudget(ctx, call);
 }
 
 /** The checks that need no database: a refused credential, a token's scope, the world it named. Throws the 401, 403, 400 or 404. */

@@ -37,7 +37,7 @@ export interface ProductionWorld {
   bakeryRecipeId: number;
 }
 
-export async function ensureBuildingTypes(db: Database): Promise<void> {
+async function ensureBuildingTypes(db: Database): Promise<void> {
   await db
     .insert(buildingTypes)
     .values(

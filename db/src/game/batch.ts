@@ -53,7 +53,7 @@ const ONTO_SHELF = sql`
     retail_price_cents = excluded.retail_price_cents`;
 
 /** One cash change of a batch (as `changeCash`'s input, never allowed to go negative). */
-export interface BatchCashChange {
+interface BatchCashChange {
   companyId: number;
   amountCents: number;
   type: TransactionType;
@@ -80,7 +80,7 @@ async function batchWorld(db: DbExecutor, companyIds: readonly number[]): Promis
   return n(rows[0]!.world_id);
 }
 
-export async function batchCashChanges(db: DbExecutor, changes: readonly BatchCashChange[]): Promise<Map<number, number>> {
+async function batchCashChanges(db: DbExecutor, changes: readonly BatchCashChange[]): Promise<Map<number, number>> {
   if (changes.length === 0) return new Map();
   for (const change of changes) {
     if (!Number.isSafeInteger(change.amountCents)) throw new Error(`Invalid cash change: ${change.amountCents}`);

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { PoliticalEventType } from '@marketcraft/shared';
-import { products, recordWorldId, worldId } from './world.ts';
+import { products, recordWorldId } from './world.ts';
 
 /** A product's posted price during a week (recorded by the turn that ends the week). */
 export const productPriceHistory = pgTable(

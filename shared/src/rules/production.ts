@@ -204,13 +204,3 @@ export function hireCost(count: number): number {
 export function buildingSaleRefund(paidCents: number): number {
   return buildingBookValueRule.evaluate({ paidCents });
 }
-
-/**
- * Weighted average unit cost in cents after adding `addedQuantity` units at `addedUnitCents` to
- * `heldQuantity` units averaging `heldAverageCents`, rounded half up.
- */
-export function weightedAverageCents(heldQuantity: number, heldAverageCents: number, addedQuantity: number, addedUnitCents: number): number {
-  const total = heldQuantity + addedQuantity;
-  if (total <= 0) return addedUnitCents;
-  return Math.round((heldQuantity * heldAverageCents + addedQuantity * addedUnitCents) / total);
-}

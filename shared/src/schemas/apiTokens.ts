@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API_TOKEN_SCOPES, MAX_API_TOKEN_EXPIRY_DAYS, MAX_API_TOKEN_NAME_LENGTH } from '../apiAccess.ts';
 import { controlCharactersMessage, countSchema, hasNoControlCharacters, hasVisibleCharacter, idSchema, responseIdSchema, timestampSchema } from './common.ts';
 
-export const apiTokenNameSchema = z
+const apiTokenNameSchema = z
   .string()
   .trim()
   .min(1, 'Token name cannot be empty')
@@ -23,7 +23,6 @@ export const createApiTokenInput = z.object({
     .nullable()
     .optional(),
 });
-export type CreateApiTokenInput = z.input<typeof createApiTokenInput>;
 
 /** DELETE /api/tokens/{id}, GET /api/tokens/{id}/usage. */
 export const apiTokenIdInput = z.object({ id: idSchema });
@@ -37,10 +36,10 @@ const id = responseIdSchema;
 const count = countSchema;
 const timestamp = timestampSchema;
 
-export const apiTokenStatusSchema = z.enum(['active', 'expired', 'revoked']);
+const apiTokenStatusSchema = z.enum(['active', 'expired', 'revoked']);
 
 /** A personal access token as its owner sees it (never the secret). */
-export const apiTokenViewSchema = z.strictObject({
+const apiTokenViewSchema = z.strictObject({
   id,
   name: z.string(),
   scope: z.enum(API_TOKEN_SCOPES),
@@ -54,7 +53,7 @@ export const apiTokenViewSchema = z.strictObject({
   requests_7_days: count,
 });
 
-export const requestBudgetSchema = z.strictObject({ requests_per_minute: z.number().int().positive(), mutations_per_minute: z.number().int().positive() });
+const requestBudgetSchema = z.strictObject({ requests_per_minute: z.number().int().positive(), mutations_per_minute: z.number().int().positive() });
 
 export const tokensResponses = {
   list: z.strictObject({

@@ -5,10 +5,10 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { responseIdSchema } from './common.ts';
 
 /** The longest address SMTP allows. */
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 /** An email address, surrounding spaces removed. Case is kept; uniqueness ignores it. */
-export const emailSchema = z
+const emailSchema = z
   .string()
   .trim()
   .pipe(
@@ -18,7 +18,7 @@ export const emailSchema = z
   );
 
 /** A new password: the spec's minimum of 6 characters, and a ceiling that bounds hashing work. */
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string()
   .min(MIN_PASSWORD_LENGTH, { message: `The password must be at least ${MIN_PASSWORD_LENGTH} characters.` })
   .max(MAX_PASSWORD_LENGTH, { message: `The password can be at most ${MAX_PASSWORD_LENGTH} characters.` });

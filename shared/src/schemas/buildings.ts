@@ -25,7 +25,7 @@ export const unitQuantitySchema = positiveIntegerUpTo(MAX_TRADE_QUANTITY, `Pleas
  * 434.99999999999994): that much is noise and passes. Anything more is a fraction of a cent that
  * would be rounded away without a word (a fixed 1e-6 cent allowance took $4.350000001 as $4.35).
  */
-export function isWholeCents(dollars: number): boolean {
+function isWholeCents(dollars: number): boolean {
   const cents = dollars * 100;
   return Math.abs(cents - Math.round(cents)) <= Math.max(1, Math.abs(cents)) * 8 * Number.EPSILON;
 }
@@ -79,11 +79,6 @@ export const buildingInventoryPurchaseInput = z.object({ id: idSchema, product_i
 /** POST /buildings/{id}/inventory/transfer-to-store. */
 export const transferToStoreInput = z.object({ id: idSchema, product_id: idSchema, quantity: unitQuantitySchema, retail_price: retailPriceSchema });
 
-export type BuildBuildingInput = z.infer<typeof buildBuildingInput>;
-export type HireEmployeesInput = z.infer<typeof hireEmployeesInput>;
-export type UpgradeEquipmentInput = z.infer<typeof upgradeEquipmentInput>;
-export type ProductionRateInput = z.infer<typeof productionRateInput>;
-export type TransferToStoreInput = z.infer<typeof transferToStoreInput>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
@@ -96,7 +91,7 @@ const count = countSchema;
 const buildingType = buildingTypeSchema;
 const productCategory = productCategorySchema;
 
-export const buildingViewSchema = z.strictObject({
+const buildingViewSchema = z.strictObject({
   id,
   type: buildingType,
   name: z.string().describe("The type's display name, e.g. 'Steel Mill'"),
@@ -116,7 +111,7 @@ export const buildingViewSchema = z.strictObject({
   built_week: z.number().int().positive(),
 });
 
-export const buildingForecastSchema = z
+const buildingForecastSchema = z
   .strictObject({
     week: z.number().int().positive().describe('The week the next turn processes'),
     efficiency: figureSchema,
@@ -179,7 +174,7 @@ export const recipeViewSchema = z.strictObject({
   inputs: z.array(z.strictObject({ product_id: id, product_name: z.string(), quantity: z.number().int().positive() })),
 });
 
-export const buildingDetailViewSchema = buildingViewSchema.extend({
+const buildingDetailViewSchema = buildingViewSchema.extend({
   city_bonus_type: z.enum(CITY_BONUS_TYPES),
   city_bonus_value: z.number(),
   city_bonus_applies: z.boolean(),

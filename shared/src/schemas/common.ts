@@ -39,7 +39,7 @@ function figure(value: unknown): string {
  * expected number to be >0". A schema's own message (the spec's words, "Please enter a number
  * between 1 and 10") is always used as it is. docs/api.md, "Errors".
  */
-export function fieldMessage(issue: z.core.$ZodRawIssue): string {
+function fieldMessage(issue: z.core.$ZodRawIssue): string {
   const field = fieldOf(issue.path);
   const name = field ?? 'The request';
   const input = issue.input;
@@ -91,10 +91,6 @@ export function positiveIntegerUpTo(max: number, message?: string) {
 
 /** A positive integer id that fits the integer id columns (larger ids cannot exist). */
 export const idSchema = z.number().int().positive().max(MAX_ROW_ID, 'This id does not exist');
-/** A positive whole number of units (quantity, shares). */
-export const positiveIntegerSchema = z.number().int().positive();
-/** A positive dollar amount, at most $1,000,000,000 (rounded to cents where it is used). */
-export const positiveDollarsSchema = z.number().positive().max(1_000_000_000);
 
 /** Any C0 or C1 control character (NUL, ESC, DEL, ...): never part of a name or a text a player types. */
 const CONTROL_CHARACTER = /\p{Cc}/u;

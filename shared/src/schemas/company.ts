@@ -40,14 +40,12 @@ export const updateProfileSchema = z.object({
   name: companyNameSchema,
   bio: companyBioSchema.optional(),
 });
-export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /** POST /api/company (found a new company after bankruptcy): optional name. */
 export const foundCompanySchema = z
   .object({ name: companyNameSchema.optional() })
   .optional()
   .transform((input) => input ?? {});
-export type FoundCompanyInput = z.input<typeof foundCompanySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
@@ -59,7 +57,7 @@ const dollars = dollarsSchema;
 const count = countSchema;
 const timestamp = timestampSchema;
 
-export const companyViewSchema = z.strictObject({
+const companyViewSchema = z.strictObject({
   id,
   name: z.string(),
   bio: z.string().nullable(),
@@ -77,7 +75,7 @@ export const companyViewSchema = z.strictObject({
   bankruptcy_turns: z.number().int().positive().describe('Negative turns in a row after which the company goes bankrupt (4)'),
 });
 
-export const rankedCompanyViewSchema = z.strictObject({
+const rankedCompanyViewSchema = z.strictObject({
   rank: z.number().int().positive().describe('Place on the whole leaderboard (1 = richest), whatever the page or search'),
   id,
   name: z.string(),

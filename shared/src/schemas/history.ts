@@ -6,8 +6,8 @@ import { countSchema, dollarsSchema, idSchema, responseIdSchema, timestampSchema
 import { productCategorySchema, unitQuantitySchema } from './buildings.ts';
 
 /** Lines per page of GET /api/transactions: 25 unless asked, at most 100. */
-export const LEDGER_PAGE_SIZE = 25;
-export const MAX_LEDGER_PAGE_SIZE = 100;
+const LEDGER_PAGE_SIZE = 25;
+const MAX_LEDGER_PAGE_SIZE = 100;
 
 const weekSchema = z.number().int().positive().max(MAX_ROW_ID, 'This week does not exist');
 
@@ -15,7 +15,7 @@ const weekSchema = z.number().int().positive().max(MAX_ROW_ID, 'This week does n
  * The lists of companies page with limit and offset (docs/api.md); here those words would be
  * ignored, and a script paging with them would read the first 25 lines forever.
  */
-export const LEDGER_WRONG_PAGING_MESSAGE = 'This list pages with page and page_size (limit and offset are for the lists of companies)';
+const LEDGER_WRONG_PAGING_MESSAGE = 'This list pages with page and page_size (limit and offset are for the lists of companies)';
 
 /** GET /api/transactions?page=&page_size=&type=&week= (every field optional; other fields allowed, as everywhere, except limit and offset). */
 export const transactionsListInput = z
@@ -30,9 +30,8 @@ export const transactionsListInput = z
   })
   .optional()
   .transform((input) => ({ page: input?.page ?? 1, page_size: input?.page_size ?? LEDGER_PAGE_SIZE, type: input?.type, week: input?.week }));
-export type TransactionsListInput = z.input<typeof transactionsListInput>;
 
-export const WAREHOUSE_MOVE_DIRECTIONS = ['to_back_room', 'to_warehouse'] as const;
+const WAREHOUSE_MOVE_DIRECTIONS = ['to_back_room', 'to_warehouse'] as const;
 
 /** POST /api/warehouse/move {building_id, product_id, quantity, direction}: between the warehouse and a store's back room. */
 export const warehouseMoveInput = z.object({
@@ -41,7 +40,6 @@ export const warehouseMoveInput = z.object({
   quantity: unitQuantitySchema,
   direction: z.enum(WAREHOUSE_MOVE_DIRECTIONS),
 });
-export type WarehouseMoveInput = z.input<typeof warehouseMoveInput>;
 
 /** GET /api/reports/{week}. */
 export const weekReportInput = z.object({ week: weekSchema });
@@ -61,7 +59,7 @@ const timestamp = timestampSchema;
 const productCategory = productCategorySchema;
 
 /** A week's results in brief (GET /api/reports, and the head of GET /api/reports/{week}). */
-export const weekReportSummarySchema = z.strictObject({
+const weekReportSummarySchema = z.strictObject({
   week: z.number().int().positive(),
   cash_start: dollars.describe("Cash when the week began: cash_end less every ledger line of the week"),
   cash_end: dollars.describe('Cash after the turn'),
@@ -72,7 +70,7 @@ export const weekReportSummarySchema = z.strictObject({
   rank_before: z.number().int().positive().nullable().describe("The place after the previous week's turn; null for your first week"),
 });
 
-export const buildingRefSchema = z.strictObject({ building_id: id, building_name: z.string().describe("The type's display name"), city_name: z.string() });
+const buildingRefSchema = z.strictObject({ building_id: id, building_name: z.string().describe("The type's display name"), city_name: z.string() });
 
 export const transactionsResponses = {
   list: z.strictObject({

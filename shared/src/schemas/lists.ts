@@ -22,9 +22,9 @@ const OFFSET_MESSAGE = 'offset must be a whole number, 0 or more';
 const WRONG_PAGING_MESSAGE = 'This list pages with limit and offset (page and page_size are for GET /api/transactions)';
 
 /** Orders GET /api/stocks/overview can be sorted by (its table's sortable columns). */
-export const STOCK_OVERVIEW_SORTS = ['company_name', 'share_price', 'change_percent', 'market_cap'] as const;
+const STOCK_OVERVIEW_SORTS = ['company_name', 'share_price', 'change_percent', 'market_cap'] as const;
 export type StockOverviewSort = (typeof STOCK_OVERVIEW_SORTS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
+const SORT_ORDERS = ['asc', 'desc'] as const;
 
 const pageFields = {
   limit: z
@@ -85,7 +85,6 @@ function listInput<T extends z.ZodRawShape>(extra: T) {
 
 /** GET /api/companies, /api/leaderboard, /api/shares, /api/company-shares, /api/stock-prices ?limit&offset&search&company_id. */
 export const companyListInput = listInput({}).transform(pageOf);
-export type CompanyListInput = z.input<typeof companyListInput>;
 
 /** GET /api/stocks/overview: the same, plus the order of its table (?sort=market_cap&order=desc). */
 export const stockOverviewInput = listInput({ sort: z.enum(STOCK_OVERVIEW_SORTS).optional(), order: z.enum(SORT_ORDERS).optional() }).transform((input) => ({
@@ -93,7 +92,6 @@ export const stockOverviewInput = listInput({ sort: z.enum(STOCK_OVERVIEW_SORTS)
   sort: input?.sort ?? ('company_name' as StockOverviewSort),
   order: input?.order ?? (input?.sort && input.sort !== 'company_name' ? 'desc' : 'asc'),
 }));
-export type StockOverviewInput = z.input<typeof stockOverviewInput>;
 export type StockOverviewPage = z.output<typeof stockOverviewInput>;
 
 // ---------------------------------------------------------------------------------------------

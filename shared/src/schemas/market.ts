@@ -6,14 +6,9 @@ import { countSchema, dollarsSchema, responseIdSchema, tradeActionSchema } from 
 
 const idSchema = rowIdSchema;
 
-export const MARKET_ACTIONS = ['buy', 'sell'] as const;
-export type MarketAction = (typeof MARKET_ACTIONS)[number];
+const MARKET_ACTIONS = ['buy', 'sell'] as const;
 
 export const marketTradeInput = z.object({ product_id: idSchema, quantity: unitQuantitySchema, action: z.enum(MARKET_ACTIONS) });
-export type MarketTradeInput = z.infer<typeof marketTradeInput>;
-
-/** GET /api/market/quote?product_id&quantity&action: the same fields as a trade. */
-export const marketQuoteInput = marketTradeInput;
 
 // ---------------------------------------------------------------------------------------------
 // Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
@@ -27,9 +22,9 @@ const buildingType = buildingTypeSchema;
 const productCategory = productCategorySchema;
 const tradeAction = tradeActionSchema;
 
-export const weekPriceSchema = z.strictObject({ week: z.number().int().positive(), price: dollars });
+const weekPriceSchema = z.strictObject({ week: z.number().int().positive(), price: dollars });
 
-export const marketProductViewSchema = z.strictObject({
+const marketProductViewSchema = z.strictObject({
   id,
   name: z.string(),
   category: productCategory,
@@ -43,7 +38,7 @@ export const marketProductViewSchema = z.strictObject({
   held: count.describe('Units in your company warehouse'),
 });
 
-export const recipeStepSchema = z.strictObject({
+const recipeStepSchema = z.strictObject({
   recipe_id: id,
   building_type: buildingType,
   building_name: z.string(),
@@ -87,7 +82,6 @@ export const marketResponses = {
   }),
 };
 
-export type WeekPrice = z.infer<typeof weekPriceSchema>;
 export type MarketProductView = z.infer<typeof marketProductViewSchema>;
 export type RecipeStepView = z.infer<typeof recipeStepSchema>;
 export type ProductDetailView = z.infer<typeof marketResponses.product>;

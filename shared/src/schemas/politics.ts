@@ -26,7 +26,6 @@ export const politicsInvestSchema = z.object({
     }),
   platform: z.enum(POLITICAL_PLATFORMS, { error: 'Platform must be lower_taxes or higher_taxes' }).optional(),
 });
-export type PoliticsInvestInput = z.input<typeof politicsInvestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
@@ -38,7 +37,7 @@ const dollars = dollarsSchema;
 const count = countSchema;
 const timestamp = timestampSchema;
 
-export const politicalEventViewSchema = z.strictObject({
+const politicalEventViewSchema = z.strictObject({
   id,
   country_id: id,
   country_name: z.string(),

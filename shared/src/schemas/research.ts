@@ -6,7 +6,6 @@ import { buildingTypeSchema } from './buildings.ts';
 
 /** POST /api/research/purchase {upgrade_id}. */
 export const researchPurchaseSchema = z.object({ upgrade_id: idSchema });
-export type ResearchPurchaseInput = z.input<typeof researchPurchaseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI

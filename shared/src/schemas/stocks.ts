@@ -5,7 +5,7 @@ import { countSchema, dollarsSchema, idSchema, positiveIntegerUpTo, responseIdSc
 import { figureSchema } from '../figures.ts';
 import { pageResponseFields } from './lists.ts';
 
-export const STOCK_TRADE_ACTIONS = ['buy', 'sell'] as const;
+const STOCK_TRADE_ACTIONS = ['buy', 'sell'] as const;
 export type StockTradeAction = (typeof STOCK_TRADE_ACTIONS)[number];
 
 /** POST /api/stocks/trade {company_id, shares, action}. */
@@ -14,14 +14,9 @@ export const stockTradeSchema = z.object({
   shares: positiveIntegerUpTo(MAX_SHARES_PER_TRADE, `You can trade at most ${MAX_SHARES_PER_TRADE.toLocaleString('en-US')} shares at once`),
   action: z.enum(STOCK_TRADE_ACTIONS),
 });
-export type StockTradeInput = z.input<typeof stockTradeSchema>;
 
 /** GET /api/stocks/history?company_id=N. */
 export const stockHistorySchema = z.object({ company_id: idSchema });
-export type StockHistoryInput = z.input<typeof stockHistorySchema>;
-
-/** GET /api/stocks/quote?company_id&shares&action: the same fields as a trade. */
-export const stockQuoteSchema = stockTradeSchema;
 
 // ---------------------------------------------------------------------------------------------
 // Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
@@ -34,7 +29,7 @@ const count = countSchema;
 const timestamp = timestampSchema;
 const tradeAction = tradeActionSchema;
 
-export const shareRecordViewSchema = z.strictObject({
+const shareRecordViewSchema = z.strictObject({
   company_id: id,
   company_name: z.string(),
   is_bot: z.boolean(),

@@ -20,7 +20,7 @@ const dollars = dollarsSchema;
 const count = countSchema;
 const productCategory = productCategorySchema;
 
-export const storeProductViewSchema = z.strictObject({
+const storeProductViewSchema = z.strictObject({
   id,
   product_id: id,
   product_name: z.string(),

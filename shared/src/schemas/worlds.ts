@@ -37,7 +37,7 @@ function wholeNumberBetween(label: string, min: number, max: number, range: stri
     });
 }
 
-export const worldNameSchema = z
+const worldNameSchema = z
   .string()
   .trim()
   .min(1, 'World name cannot be empty')
@@ -46,7 +46,7 @@ export const worldNameSchema = z
   .refine((name) => hasNoControlCharacters(name), controlCharactersMessage('World name'));
 
 /** Minutes between turns, 1-1440; null: turns only when an instructor advances them. */
-export const turnIntervalSchema = wholeNumberBetween(
+const turnIntervalSchema = wholeNumberBetween(
   'Turn interval',
   1,
   MAX_TURN_INTERVAL_MINUTES,
@@ -69,10 +69,9 @@ export const createWorldSchema = z.object({
   seed: wholeNumberBetween('Seed', 0, 2_147_483_647, '0 and 2,147,483,647').optional(),
   max_players: wholeNumberBetween('Players', 1, MAX_WORLD_PLAYERS, `1 and ${MAX_WORLD_PLAYERS}`).default(MAX_WORLD_PLAYERS),
 });
-export type CreateWorldInput = z.input<typeof createWorldSchema>;
 
 /** A join code as typed: spaces and dashes ignored, any case. */
-export const joinCodeSchema = z
+const joinCodeSchema = z
   .string({ error: 'Enter the join code your instructor gave you' })
   .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
   .pipe(
@@ -85,7 +84,6 @@ export const joinCodeSchema = z
 
 /** POST /api/worlds/join. */
 export const joinWorldSchema = z.object({ code: joinCodeSchema, company_name: companyNameSchema.optional() });
-export type JoinWorldInput = z.input<typeof joinWorldSchema>;
 
 /** Routes of one world: /api/worlds/{id}/... */
 export const worldIdInput = z.object({ id: idSchema });
@@ -122,7 +120,6 @@ export const shockSchema = z
     if (shock.kind === 'tax_rate' && shock.country_id === undefined) ctx.addIssue({ code: 'custom', path: ['country_id'], message: 'Choose the country whose tax rate changes' });
     if (shock.kind !== 'tax_rate' && shock.product_id === undefined) ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'Choose the product the shock changes' });
   });
-export type ShockInput = z.input<typeof shockSchema>;
 
 /** POST /api/worlds/{id}/announcements. */
 export const announcementSchema = z.object({
@@ -137,7 +134,7 @@ export const announcementSchema = z.object({
 });
 
 /** GET /api/worlds/{id}/export/{kind}.csv */
-export const WORLD_EXPORTS = ['companies', 'transactions', 'prices'] as const;
+const WORLD_EXPORTS = ['companies', 'transactions', 'prices'] as const;
 export const worldExportSchema = z.object({ id: idSchema, kind: z.enum(WORLD_EXPORTS, { error: 'Export companies, transactions or prices' }) });
 
 // ---------------------------------------------------------------------------------------------
@@ -151,7 +148,7 @@ const count = countSchema;
 const timestamp = timestampSchema;
 
 /** GET /api/world and GET /api/admin/world-state. */
-export const worldStateSchema = z.strictObject({
+const worldStateSchema = z.strictObject({
   current_week: z.number().int().positive(),
   last_turn_at: timestamp.nullable(),
   next_turn_at: timestamp.nullable(),
@@ -160,7 +157,7 @@ export const worldStateSchema = z.strictObject({
 });
 
 /** A world as the caller sees it (docs/worlds.md). */
-export const worldViewSchema = z.strictObject({
+const worldViewSchema = z.strictObject({
   id,
   name: z.string(),
   kind: z.enum(WORLD_KINDS),
@@ -181,7 +178,7 @@ export const worldViewSchema = z.strictObject({
   ended_at: timestamp.nullable(),
 });
 
-export const shockViewSchema = z.strictObject({
+const shockViewSchema = z.strictObject({
   id,
   kind: z.enum(SHOCK_KINDS),
   country_id: id.nullable(),
@@ -196,7 +193,7 @@ export const shockViewSchema = z.strictObject({
   created_at: timestamp,
 });
 
-export const instructorsViewSchema = z.array(
+const instructorsViewSchema = z.array(
   z.strictObject({ user_id: id, email: z.string(), role: z.enum(WORLD_ROLES), is_you: z.boolean().describe('Whether this is you (a co-instructor may leave)') }),
 );
 

@@ -18,7 +18,6 @@ import { planBudget, turnSpendingCents } from './budget.ts';
 import { executeBotActions, type BotPurse, type PlannedAction } from './execute.ts';
 import { loadBotsSnapshot } from './snapshot.ts';
 import { strategyFor } from './strategies/index.ts';
-import type { BotActionKind } from './types.ts';
 
 export interface BotTurnSummary {
   /** Active bots that took their turn. */
@@ -56,4 +55,3 @@ export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, 
   return { bots: bots.length, planned: planned.length, ...executed, timings };
 }
 
-export type { BotActionKind };

@@ -22,7 +22,7 @@ import type { BotBuilding, BotSnapshot, BotWorld, CityDemand, ShareValuation, Wo
 
 
 /** Listed companies a snapshot reads, most undervalued first (besides those bots hold). */
-export const VALUATIONS_READ = 50;
+const VALUATIONS_READ = 50;
 
 /** Statements one snapshot reads (the same for 1 bot or 1,000). */
 export const SNAPSHOT_QUERIES = 9;

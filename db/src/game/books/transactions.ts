@@ -9,8 +9,6 @@ import { centsToDollars, type TransactionType, type LedgerLineView, type LedgerP
 import { transactions } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 
-export type LedgerConcernKind = 'building' | 'product' | 'company' | 'country' | 'research' | 'week';
-
 export interface LedgerFilter {
   page: number;
   pageSize: number;
@@ -33,7 +31,7 @@ type LedgerRow = {
 };
 
 /** Lines written before these columns existed concern their week, as the turn's lines do. */
-export function concernOf(row: LedgerRow): LedgerLineView['concerns'] {
+function concernOf(row: LedgerRow): LedgerLineView['concerns'] {
   if (row.buildingId !== null) return { kind: 'building', id: row.buildingId };
   if (row.productId !== null) return { kind: 'product', id: row.productId };
   if (row.counterpartyCompanyId !== null) return { kind: 'company', id: row.counterpartyCompanyId };

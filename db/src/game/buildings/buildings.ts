@@ -45,7 +45,7 @@ import { buildingForecast } from './forecast.ts';
 import { productionPlanSql } from './productionPlan.ts';
 import { researchSumsSql } from '../research/researchPlan.ts';
 
-export const BUILDING_NOT_FOUND = 'Building Not Found';
+const BUILDING_NOT_FOUND = 'Building Not Found';
 
 /** The building columns operations need, read while holding (or not) the building's row lock. */
 export interface OwnedBuilding {
@@ -59,10 +59,6 @@ export interface OwnedBuilding {
   employees: number;
   equipmentLevel: number;
   constructionCostCents: number;
-}
-
-export function isStoreType(type: string): boolean {
-  return isBuildingType(type) && BUILDING_TYPES[type].category === 'retail';
 }
 
 /**

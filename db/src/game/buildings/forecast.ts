@@ -29,7 +29,6 @@ import {
   storeRevenueRule,
   wagesRule,
   wholesaleMarginBp,
-  type Figure,
   type BuildingForecast,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';

@@ -26,7 +26,6 @@ import {
   type RecipeStepView,
   type StockOverview,
   type StockOverviewView,
-  type WeekPrice,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { companyWorld, currentWeek } from '../worlds/state.ts';
@@ -36,7 +35,7 @@ import { countListedCompanies, getPortfolio } from '../shares/stocks.ts';
 import { companyFilterSql, pageSql } from '../companies/lists.ts';
 
 /** Weeks a product's or a company's history chart shows. */
-export const PRICE_HISTORY_WEEKS = 52;
+const PRICE_HISTORY_WEEKS = 52;
 
 const typeName = (type: string) => (isBuildingType(type) ? BUILDING_TYPES[type].name : type);
 

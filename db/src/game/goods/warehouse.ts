@@ -27,7 +27,7 @@ import { holdingValueCentsSql, unitSellCentsSql, worldProductsSql } from './pric
 import { companyWorld } from '../worlds/state.ts';
 import { valuationSql } from '../shares/valuation.ts';
 
-export type HoldingLocation = 'warehouse' | 'back_room' | 'shelf';
+type HoldingLocation = 'warehouse' | 'back_room' | 'shelf';
 
 type HoldingRow = {
   product_id: number;

@@ -11,7 +11,6 @@ import {
   discountedResearchCostCents,
   researchDiscountPercent,
   sumResearchEffects,
-  type ResearchEffectValue,
   type ResearchEffects,
   type BuildingType,
   type ResearchPurchaseResult,
@@ -40,7 +39,7 @@ export async function companyResearchEffects(db: DbExecutor, companyId: number):
 }
 
 /** The company's research discount in percent (0-50). */
-export async function companyResearchDiscount(db: DbExecutor, companyId: number): Promise<number> {
+async function companyResearchDiscount(db: DbExecutor, companyId: number): Promise<number> {
   return researchDiscountPercent(await companyResearchEffects(db, companyId));
 }
 

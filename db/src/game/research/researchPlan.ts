@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { researchEffectRule } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 
-export const RESEARCH_EFFECT_COLUMNS = ['production_bonus', 'chain_bonus', 'material_reduction', 'store_bonus', 'price_bonus', 'cost_reduction'] as const;
+const RESEARCH_EFFECT_COLUMNS = ['production_bonus', 'chain_bonus', 'material_reduction', 'store_bonus', 'price_bonus', 'cost_reduction'] as const;
 export type ResearchEffectColumn = (typeof RESEARCH_EFFECT_COLUMNS)[number];
 
 function effectSum(key: ResearchEffectColumn): SQL {

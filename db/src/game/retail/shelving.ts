@@ -20,7 +20,7 @@ import { findOwnedBuilding } from '../buildings/buildings.ts';
 import { PRODUCT_NOT_FOUND, takeFromWarehouse, warehouseQuantity } from '../goods/stock.ts';
 
 /** The answer (422) when a store already sells MAX_STORE_PRODUCTS products and another is put on its shelf. */
-export const STORE_SHELVES_FULL = `A store sells at most ${MAX_STORE_PRODUCTS} products: take one off the shelf first`;
+const STORE_SHELVES_FULL = `A store sells at most ${MAX_STORE_PRODUCTS} products: take one off the shelf first`;
 
 
 function notEnoughStockForShelf(productName: string, backRoom: number, warehouse: number, wanted: number): GameError {

@@ -2,17 +2,17 @@
  * Store shelves (store_products): list, reprice, toggle, remove. Shelf stock arrives through
  * transferToStore (retail/shelving.ts); removing a product returns its stock to the store's back room.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { GameError, centsToDollars, type RemoveStoreProductResult, type StoreProductView } from '@marketcraft/shared';
 import { cityMarketData, products, storeProducts } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding, type OwnedBuilding } from '../buildings/buildings.ts';
 import { addToBackRoom } from '../goods/stock.ts';
 
-export const STORE_PRODUCT_NOT_FOUND = 'This product is not in this store';
+const STORE_PRODUCT_NOT_FOUND = 'This product is not in this store';
 
 /** (price - reference) / reference in percent, one decimal; null without a reference. */
-export function percentAbove(priceCents: number, referenceCents: number | null): number | null {
+function percentAbove(priceCents: number, referenceCents: number | null): number | null {
   if (referenceCents === null || referenceCents <= 0) return null;
   return Math.round(((priceCents - referenceCents) / referenceCents) * 1_000) / 10;
 }
@@ -117,13 +117,4 @@ export async function removeStoreProduct(db: DbExecutor, companyId: number, buil
     if (removed.quantity > 0) await addToBackRoom(tx, building.id, productId, removed.quantity, removed.costPriceCents);
     return { building_id: building.id, product_id: productId, returned_to_back_room: removed.quantity };
   });
-}
-
-/** Units of each product on a store's shelves (for checks and tests). */
-export async function shelfQuantity(db: DbExecutor, buildingId: number, productId: number): Promise<number> {
-  const [row] = await db
-    .select({ quantity: sql<number>`coalesce(sum(${storeProducts.quantity}), 0)`.mapWith(Number) })
-    .from(storeProducts)
-    .where(and(eq(storeProducts.buildingId, buildingId), eq(storeProducts.productId, productId)));
-  return row?.quantity ?? 0;
 }

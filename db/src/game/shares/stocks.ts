@@ -28,7 +28,6 @@ import {
   priceChangePercent,
   shareDepthRule,
   type CompanyListPage,
-  type Figure,
   type StockTradeAction,
   type PortfolioEntryView,
   type ShareQuote,
@@ -226,7 +225,7 @@ function shareOrderValues(issuer: IssuerState, quantity: number) {
 }
 
 /** A company never trades its own shares (its cash would pay itself). */
-export const OWN_SHARES_MESSAGE = "You cannot trade your own company's shares";
+const OWN_SHARES_MESSAGE = "You cannot trade your own company's shares";
 
 /** GET /api/stocks/quote: what a share order would cost or pay now (nothing is placed). */
 export async function quoteShares(

@@ -280,7 +280,7 @@ function csvLine(fields: unknown[]): string {
 export type WorldExport = 'companies' | 'transactions' | 'prices';
 
 /** Rows a world export reads from the database at a time (a cursor: memory stays flat whatever the world's size). */
-export const EXPORT_BATCH_ROWS = 1_000;
+const EXPORT_BATCH_ROWS = 1_000;
 
 /** The header and the rows, as CSV fields, of each export, read through a cursor (the query's own order). */
 async function* exportFields(client: postgres.Sql, worldId: number, kind: WorldExport): AsyncGenerator<unknown[]> {

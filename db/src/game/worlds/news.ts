@@ -21,9 +21,6 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 
-/** Classroom worlds add their instructors' shocks and announcements (docs/worlds.md). */
-export type NewsKind = 'political' | 'transaction' | 'stock' | 'shock' | 'announcement';
-
 /** Shocks and announcements of a classroom world in the feed, each. */
 const NEWS_CLASSROOM_ITEMS = 3;
 
@@ -54,7 +51,7 @@ const TYPE_PHRASES: Record<string, [spent: string, received: string]> = {
 };
 
 /** The public phrase for a ledger row: by reason when known, else by type. */
-export function publicTransactionPhrase(type: string, reason: string, amountCents: number): string {
+function publicTransactionPhrase(type: string, reason: string, amountCents: number): string {
   const phrases = REASON_PHRASES[reason] ?? TYPE_PHRASES[type] ?? TYPE_PHRASES.other!;
   return amountCents < 0 ? phrases[0] : phrases[1];
 }

@@ -31,9 +31,9 @@ import { turnCadence } from './state.ts';
 export const WORLD_NOT_FOUND = 'World not found';
 export const JOIN_CODE_UNKNOWN = 'No world has this join code';
 export const WORLD_ENDED = 'This world has ended: it is read-only';
-export const WORLD_FULL = 'This world is full: ask your instructor to raise its player limit';
+const WORLD_FULL = 'This world is full: ask your instructor to raise its player limit';
 export const INSTRUCTORS_ONLY = "Only this world's instructors can do that";
-export const TOO_MANY_OPEN_WORLDS = `You already run ${MAX_OPEN_WORLDS_PER_INSTRUCTOR} worlds that have not ended: end one before you create another`;
+const TOO_MANY_OPEN_WORLDS = `You already run ${MAX_OPEN_WORLDS_PER_INSTRUCTOR} worlds that have not ended: end one before you create another`;
 
 /** Serialises world creation per user (the limit of open worlds). */
 const WORLD_CREATION_LOCK_KEY = 0x6d637763; // "mcwc"
@@ -41,7 +41,7 @@ const WORLD_CREATION_LOCK_KEY = 0x6d637763; // "mcwc"
 /** Letters and digits a student cannot misread (no 0/O, 1/I/L). */
 const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-export function generateJoinCode(): string {
+function generateJoinCode(): string {
   let code = '';
   for (let index = 0; index < JOIN_CODE_LENGTH; index += 1) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
   return code;
@@ -342,9 +342,9 @@ async function instructorsOf(db: DbExecutor, user: WorldUser, worldId: number): 
   return rows.map((row) => ({ user_id: row.userId, email: row.email, role: row.role as WorldRole, is_you: row.userId === user.id }));
 }
 
-export const CO_INSTRUCTOR_NOT_FOUND = 'No co-instructor of this world has this id';
-export const OWNER_STAYS = "The world's instructor cannot be removed: end the world instead";
-export const ONLY_OWNER_REMOVES = "Only the world's instructor removes co-instructors; you can leave yourself";
+const CO_INSTRUCTOR_NOT_FOUND = 'No co-instructor of this world has this id';
+const OWNER_STAYS = "The world's instructor cannot be removed: end the world instead";
+const ONLY_OWNER_REMOVES = "Only the world's instructor removes co-instructors; you can leave yourself";
 
 /**
  * DELETE /api/worlds/{id}/co-instructors/{user_id}: the world's instructor (or a site admin)
@@ -378,7 +378,7 @@ export async function addCoInstructor(db: DbExecutor, user: WorldUser, worldId: 
 }
 
 /** The company of a user in a world (active), or null. */
-export async function companyInWorld(db: DbExecutor, userId: number, worldId: number): Promise<number | null> {
+async function companyInWorld(db: DbExecutor, userId: number, worldId: number): Promise<number | null> {
   const [row] = await db
     .select({ id: companies.id })
     .from(companies)

@@ -37,7 +37,7 @@ type RecipeNeeds = RouterOutputs['buildings']['get']['forecast']['recipes'];
  * recipe's own batch ('Wheat (660/week)') read as this farm's output, which makes 206 at 25%
  * efficiency; without the forecast, the batch is named as such.
  */
-export function recipeChoiceText(recipe: Recipe, needs: RecipeNeeds[number] | undefined): { label: string; description: string } {
+function recipeChoiceText(recipe: Recipe, needs: RecipeNeeds[number] | undefined): { label: string; description: string } {
   if (!needs) {
     return {
       label: `${recipe.output_product_name} (${recipe.output_quantity} per batch)`,
