@@ -286,6 +286,30 @@ describe('buildings API', () => {
     expect(await cashCentsOf(db, player.companyId)).toBe(8_000_000);
   });
 
+  it("shows the week's profit at 100-200% and the best rate in the forecast: above 150% tired crews make nothing more", async () => {
+    const player = await app.createPlayer({ cash: 200_000 });
+    const farm = await build(player.token, 'farm');
+    await app.api('POST', `/buildings/${farm.id}/hire-employees`, { token: player.token, body: { count: 8 } });
+    await app.api('PUT', `/buildings/${farm.id}/production-rate`, { token: player.token, body: { new_rate: 200 } });
+    const detail = await app.api('GET', `/buildings/${farm.id}`, { token: player.token });
+    const overtime = detail.body.forecast.overtime;
+    expect(overtime.rates.map((row: { rate: number }) => row.rate)).toEqual([100, 125, 150, 175, 200]);
+    const [at100, at125, at150, at175, at200] = overtime.rates;
+    // 125% makes 118.75% of the output, 150% and more 125%.
+    expect(at125.output_units).toBe(Math.round(at100.output_units * 1.1875));
+    expect([at150.output_units, at175.output_units]).toEqual([at200.output_units, at200.output_units]);
+    expect(at200.output_units).toBe(Math.round(at100.output_units * 1.25));
+    // The building runs at 200: the forecast's own figures are that row's.
+    expect(detail.body.forecast).toMatchObject({ output_units: at200.output_units, profit: at200.profit });
+    expect(at200.profit).toBeLessThan(at150.profit);
+    expect(overtime.best_rate).toBeGreaterThan(100);
+    expect(overtime.best_rate).toBeLessThan(150);
+    expect(overtime.best_profit).toBeGreaterThan(at125.profit - 0.01);
+    // A store has no overtime table.
+    const store = await build(player.token, 'store');
+    expect((await app.api('GET', `/buildings/${store.id}`, { token: player.token })).body.forecast.overtime).toBeNull();
+  });
+
   it('selects a recipe of the building type only, and a category for stores only', async () => {
     const player = await app.createPlayer({ cash: 200_000 });
     const mill = await build(player.token, 'mill');

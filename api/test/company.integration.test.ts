@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { changeCash, companies, financialHistory, ledgerMismatches, shareRecords, users, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
-import { BANKRUPTCY_TURNS, restartCapitalCents } from '@marketcraft/shared';
+import { BANKRUPTCY_TURNS } from '@marketcraft/shared';
 import { createSession } from '../src/auth/session.ts';
 
 describe('company API', () => {
@@ -134,43 +134,61 @@ describe('company API', () => {
     expect(after.body.some((company: { id: number }) => company.id === rich.companyId)).toBe(false);
   });
 
-  it('founds a new company after bankruptcy with $100,000, and refuses a second one (409)', async () => {
+  it('founds a new company after bankruptcy with what the liquidation left, never a fresh grant, and refuses a second one (409)', async () => {
     const player = await app.createPlayer({ cash: 5 });
     expect(await app.api('POST', '/company', { token: player.token })).toMatchObject({ status: 409, body: { error: 'You already have a company' } });
+    // The turn's bankruptcy left the company $2,500 (its goods sold for more than its debts).
+    await changeCash(db, { companyId: player.companyId, amountCents: 250_000 - 500, type: 'other', reason: 'liquidation', description: 'Liquidation' });
     await db.update(companies).set({ status: 'bankrupt', bankruptAt: new Date() }).where(eq(companies.id, player.companyId));
     expect((await app.api('GET', '/company', { token: player.token })).status).toBe(404);
-    // Parallel founding attempts: exactly one company.
+    // Parallel founding attempts: exactly one company, and the leftover moves once.
     const attempts = await Promise.all(Array.from({ length: 5 }, () => app.api('POST', '/company', { token: player.token, body: { name: 'Second Wind Ltd' } })));
     expect(attempts.filter((response) => response.status === 200)).toHaveLength(1);
     expect(attempts.filter((response) => response.status === 409)).toHaveLength(4);
     const company = await app.api('GET', '/company', { token: player.token });
-    expect(company.body).toMatchObject({ name: 'Second Wind Ltd', cash: 100_000, status: 'active' });
+    expect(company.body).toMatchObject({ name: 'Second Wind Ltd', cash: 2_500, status: 'active' });
     expect(company.body.id).not.toBe(player.companyId);
+    const [bankrupt] = await db.select({ cashCents: companies.cashCents }).from(companies).where(eq(companies.id, player.companyId));
+    expect(bankrupt?.cashCents).toBe(0);
+    const ledger = await app.api('GET', '/transactions', { token: player.token });
+    expect(ledger.body.items).toEqual([
+      expect.objectContaining({ type: 'other', reason: 'restart_capital', amount: 2_500, description: '$2,500.00 left by your bankrupt company', concerns: { kind: 'company', id: player.companyId } }),
+    ]);
     expect((await app.api('POST', '/company', { token: player.token, body: { name: '' } })).status).toBe(400);
     expect((await app.api('POST', '/company')).status).toBe(401);
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 
-  it('founding again after bankruptcy: cash parked in a friend\'s shares is not handed out a second time', async () => {
-    // The conduit: A buys its friend B's shares (B gets the cash), A goes bankrupt, A's player founds again.
-    const parker = await app.createPlayer({ cash: 100_000 });
-    const friend = await app.createPlayer({ cash: 100_000 });
-    const bought = await app.api('POST', '/stocks/trade', { token: parker.token, body: { company_id: friend.companyId, shares: 300, action: 'buy' } });
-    expect(bought.status).toBe(200);
-    const sold = await app.api('POST', '/stocks/trade', { token: parker.token, body: { company_id: friend.companyId, shares: 100, action: 'sell' } });
-    expect(sold.status).toBe(200);
+  it("founding again after bankruptcy: cash parked in a friend's shares, then bankruptcy, then a new company gets no fresh starting grant", async () => {
+    // The conduit (economy audit): A signs up, parks its cash in its friend B's shares (B gets it),
+    // goes bankrupt (B kept its cash low, so the buyback was cancelled) and founds again.
+    const signup = async (email: string) => {
+      const response = await app.api('POST', '/auth/signup', { body: { email, password: 'secret1' } });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const company = await app.api('GET', '/company', { token: response.body.token });
+      return { token: response.body.token as string, companyId: company.body.id as number, cash: company.body.cash as number };
+    };
+    const parker = await signup(`parker-${Date.now()}@example.com`);
+    const friend = await signup(`friend-${Date.now()}@example.com`);
+    expect(parker.cash).toBeGreaterThanOrEqual(100_000);
+    const bought = await app.api('POST', '/stocks/trade', { token: parker.token, body: { company_id: friend.companyId, shares: 600, action: 'buy' } });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    // Four turns in debt and the liquidation: the parker ends with $1,234 of debts (its shares cancelled).
+    const [parked] = await db.select({ cashCents: companies.cashCents }).from(companies).where(eq(companies.id, parker.companyId));
+    await changeCash(db, { companyId: parker.companyId, amountCents: -Number(parked!.cashCents) - 123_400, type: 'production', reason: 'wages', description: 'Wages', allowNegative: true });
     await db.update(companies).set({ status: 'bankrupt', bankruptAt: new Date() }).where(eq(companies.id, parker.companyId));
     const again = await app.api('POST', '/company', { token: parker.token, body: { name: 'Fresh Start Ltd' } });
     expect(again.status).toBe(200);
-    // $100,000 less what went into B's shares and did not come back (paid - sold back).
-    const movedOutCents = Math.round(bought.body.total * 100) - Math.round(sold.body.total * 100);
-    expect(movedOutCents).toBeGreaterThan(2_000_000);
-    expect(again.body).toMatchObject({ name: 'Fresh Start Ltd', cash: (10_000_000 - movedOutCents) / 100, status: 'active' });
+    expect(again.body).toMatchObject({ name: 'Fresh Start Ltd', cash: 0, net_worth: 0, status: 'active' });
     const [record] = await db.select({ startingCashCents: companies.startingCashCents }).from(companies).where(eq(companies.id, again.body.id));
-    expect(record?.startingCashCents).toBe(10_000_000 - movedOutCents);
-    // Never below $0, whatever was moved out; nothing moved out: the full starting cash.
-    expect(restartCapitalCents(10_000_000, 25_000_000)).toBe(0);
-    expect(restartCapitalCents(10_000_000, -5_000_000)).toBe(10_000_000);
+    expect(record?.startingCashCents).toBe(0);
+    // Bankrupt again at once: the third company gets nothing either.
+    await db.update(companies).set({ status: 'bankrupt', bankruptAt: new Date() }).where(eq(companies.id, again.body.id));
+    const third = await app.api('POST', '/company', { token: parker.token, body: { name: 'Third Try Ltd' } });
+    expect(third.body).toMatchObject({ cash: 0 });
+    // The friend still has the parked cash; the pair has no more money than it started with.
+    const [friendRow] = await db.select({ cashCents: companies.cashCents }).from(companies).where(eq(companies.id, friend.companyId));
+    expect(Number(friendRow?.cashCents)).toBe(Math.round((friend.cash + bought.body.total) * 100));
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 });

@@ -137,6 +137,16 @@ export const WAGE_PER_EMPLOYEE_WEEKLY_CENTS = 10_000;
 export const OVERTIME_WAGE_PREMIUM_PERCENT = 150;
 /** Wear: every percent of production rate above 100 adds this many percent to the operating cost. */
 export const OVERTIME_WEAR_PERCENT = 100;
+/**
+ * Tired crews: the first point of production rate above 100 adds a full point of output, and each
+ * point after it a little less, until the extra hours add nothing at 100 + this many points (150%:
+ * 125% of the output at 100%). Output above 100% therefore costs more and more per unit (the
+ * overtime wages and wear of each point buy less of it), and past 150% only the costs grow
+ * (docs/economy.md, "Overtime: where the extra output stops paying").
+ */
+export const OVERTIME_OUTPUT_LIMIT_POINTS = 50;
+/** The production rates the building forecast prices side by side (the player's overtime table). */
+export const FORECAST_PRODUCTION_RATES = [100, 125, 150, 175, 200] as const;
 /** Overhead of size: each building a company owns beyond its first adds this many percent to every building's operating cost. */
 export const SIZE_OVERHEAD_PERCENT_PER_BUILDING = 2;
 /** research effects of one kind never add up to more than this percent (cost_reduction, material_reduction). */

@@ -23,7 +23,11 @@ async function refusesEach(page: Page, scope: Locator, field: Locator, submit: L
     expect(await field.inputValue(), `kept as typed: ${text}`).toBe(text);
     await scope.getByText(message).waitFor();
     expect(await submit.isDisabled(), `submit disabled for ${text}`).toBe(true);
-    expect(await scope.textContent(), `no negative cost for ${text}`).not.toContain('-$');
+    // The production rate dialog's overtime table is next week's profit at fixed rates, whatever is
+    // typed (a loss at 200% is a real figure): the typed value's cost is the rest of the dialog.
+    const table = scope.getByTestId('overtime-table');
+    const tableText = (await table.count()) > 0 ? ((await table.textContent()) ?? '') : '';
+    expect(((await scope.textContent()) ?? '').replace(tableText, ''), `no negative cost for ${text}`).not.toContain('-$');
   }
 }
 
@@ -57,8 +61,13 @@ describe('input that never guesses', () => {
     const rate = rateDialog.getByRole('textbox', { name: /Production rate/ });
     // What the rate means (a pace, not a number of units) and what overtime costs, from the game's constants.
     expect(await rateDialog.getByTestId('rate-rule').textContent()).toBe(
-      "100 is the recipe's normal pace: 200 plans twice its output, 50 half. Above 100, each point adds 1.5% to the wages (overtime) and 1% to the running cost.",
+      "100 is the recipe's normal pace, 50 half; above 100 tired crews add less each point, and 150 or more makes 125% of it. Above 100, each point adds 1.5% to the wages (overtime) and 1% to the running cost.",
     );
+    // The overtime table: the week's profit at 100-200% and the best rate, as the server priced them.
+    const overtime = rateDialog.getByTestId('overtime-table');
+    await overtime.getByRole('rowheader', { name: '150%' }).waitFor();
+    expect(await overtime.getByRole('rowheader').allTextContents()).toEqual(['100%', '125%', '150%', '175%', '200%']);
+    expect(await rateDialog.getByTestId('best-rate').textContent()).toMatch(/^Best rate: \d+% \(-?\$[\d,]+ a week\)\. Above it the extra output costs more than it sells for\.$/);
     await rate.fill('');
     await rate.pressSequentially('50');
     expect(await rate.inputValue()).toBe('50');

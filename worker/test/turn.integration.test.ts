@@ -15,6 +15,7 @@ import {
   selectRecipe,
   tradeShares,
   transferToStore,
+  assetsSql,
   valuationSql,
 } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
@@ -64,10 +65,15 @@ describe('a full turn', () => {
     const producerPurchases = -(await ledger(db, producer, week)).store_stock!;
 
     let netWorthAtTheBooks: number | undefined;
+    let goodsAtTheTaxes: number | undefined;
     const result = await runTurn(db, {
       hooks: {
         // The books record the net worth at the end of the turn, before the bots' moves for next week.
         afterPhase: async (phase, ctx) => {
+          if (phase === 'taxes') {
+            const [row] = await ctx.tx.execute<{ goods_cents: number }>(sql`select goods_cents from ${assetsSql({ worldId: 1, companyIds: sql`(${producer})` })} a`);
+            goodsAtTheTaxes = Number(row?.goods_cents);
+          }
           if (phase !== 'finish') return;
           const [row] = await ctx.tx.execute<{ net_worth_cents: number }>(sql`
             select net_worth_cents from ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${producer})`, { worldId: 1 })} v`);
@@ -114,8 +120,13 @@ describe('a full turn', () => {
     expect(books.operating_costs).toBe(-operating);
     expect(wages).toBe(7 * 10_000);
 
-    // Taxes: 20% (the country's rate, both buildings there) of store revenue - goods bought - wages - operating costs.
-    const taxable = books.store_sales! - producerPurchases - wages - operating;
+    // Taxes: 20% (the country's rate, both buildings there) of store revenue - goods bought - wages -
+    // operating costs + the goods held now (the wheat made, the bread left), valued as net worth values
+    // them, less those held when last taxed (none: a new company). Accrual basis.
+    expect(goodsAtTheTaxes).toBeGreaterThan(0);
+    const taxable = books.store_sales! - producerPurchases - wages - operating + goodsAtTheTaxes!;
+    const [taxed] = await db.execute<{ taxed_goods_cents: number }>(sql`select taxed_goods_cents from companies where id = ${producer}`);
+    expect(Number(taxed?.taxed_goods_cents)).toBe(goodsAtTheTaxes);
     const tax = taxRule.evaluate({ profitCents: taxable, carriedLossCents: 0, rateBp: 2_000 });
     expect((books.tax ?? 0) + tax).toBe(0);
     const [losses] = await db.execute<{ tax_loss_cents: number }>(sql`select tax_loss_cents from companies where id = ${producer}`);
@@ -171,5 +182,33 @@ describe('a full turn', () => {
       select duration_ms, phase_timings from turns where week = ${week}`);
     expect(Object.keys(turn?.phase_timings ?? {}).sort()).toEqual([...PHASES].sort());
     expect(await ledgerMismatches(db)).toEqual([]);
+  });
+
+  it("taxes on an accrual basis: profit turned into stock before the turn defers no tax, only the trade's real loss counts", async () => {
+    const { db } = database;
+    const stockpiler = await createCompany(db, { name: `Stockpiler ${world.tag}`, cashCents: 50_000_000 });
+    const week = await worldWeek(db);
+    await marketTrade(db, stockpiler, { productId: world.flour, quantity: 500, action: 'buy' });
+    const paid = -(await ledger(db, stockpiler, week)).market_buy!;
+    let goodsAtTheTaxes: number | undefined;
+    const result = await runTurn(db, {
+      hooks: {
+        afterPhase: async (phase, ctx) => {
+          if (phase !== 'taxes') return;
+          const [row] = await ctx.tx.execute<{ goods_cents: number }>(sql`select goods_cents from ${assetsSql({ worldId: 1, companyIds: sql`(${stockpiler})` })} a`);
+          goodsAtTheTaxes = Number(row?.goods_cents);
+        },
+      },
+    });
+    expect(result.status).toBe('advanced');
+    // The flour counts at what selling it pays (as net worth counts it): the week's loss is the
+    // spread and the curve's walk, not the whole purchase (cash basis carried all of it).
+    expect(goodsAtTheTaxes).toBeGreaterThan(paid / 2);
+    const [row] = await db.execute<{ tax_loss_cents: number; taxed_goods_cents: number }>(sql`
+      select tax_loss_cents, taxed_goods_cents from companies where id = ${stockpiler}`);
+    expect(Number(row?.tax_loss_cents)).toBe(paid - goodsAtTheTaxes!);
+    expect(Number(row?.taxed_goods_cents)).toBe(goodsAtTheTaxes);
+    const [history] = await db.execute<{ profit_cents: number }>(sql`select profit_cents from financial_history where company_id = ${stockpiler} and week = ${week}`);
+    expect(Number(history?.profit_cents)).toBe(goodsAtTheTaxes! - paid);
   });
 });

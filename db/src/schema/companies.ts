@@ -41,6 +41,11 @@ export const companies = pgTable(
     negativeCashTurns: integer().notNull().default(0),
     /** Losses carried forward against future taxable profit, cents (docs/economy.md, "Taxes"). */
     taxLossCents: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * The goods it held when last taxed, valued as net worth values them, cents: the next tax counts
+     * the change (docs/economy.md, "Taxes on an accrual basis"). Null: not taxed since the upgrade (0022).
+     */
+    taxedGoodsCents: bigint({ mode: 'number' }).default(0),
     bankruptAt: timestamp({ withTimezone: true }),
     /**
      * The network address (signupAddressKey) a sign-up founded this company from; null for bots,

@@ -148,20 +148,3 @@ export const netWorthRule = defineRule({
   },
   formula: (v) => E.sub(E.add(v.cashCents, v.goodsCents, v.buildingsCents, v.holdingsCents), v.claimsCents),
 });
-
-/**
- * The ledger reasons of money moved between a company and other companies through the stock
- * exchange: shares bought (paid to their issuer), shares sold back, dividends received.
- */
-export const SHARE_FLOW_REASONS = ['stock_buy', 'stock_sell', 'dividend'] as const;
-
-/**
- * Founding again after bankruptcy (docs/rules-finance.md): the new company starts with the starting
- * cash less what the player's bankrupt company moved into other companies through the stock
- * exchange and did not get back (shares bought - shares sold back - dividends received), never
- * below $0. A player who simply failed starts again with the full starting cash; cash parked in a
- * friend's shares before going bankrupt is not handed out a second time.
- */
-export function restartCapitalCents(startingCashCents: number, movedOutThroughSharesCents: number): number {
-  return Math.max(0, startingCashCents - Math.max(0, movedOutThroughSharesCents));
-}

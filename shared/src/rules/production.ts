@@ -11,10 +11,12 @@ import {
   HIRE_COST_PER_EMPLOYEE,
   MAX_EFFICIENCY,
   MAX_EQUIPMENT_LEVEL,
+  MARKET_HALF_SPREAD_BP,
   MAX_PRODUCTION_RATE,
   MAX_REDUCTION_PERCENT,
   MIN_EQUIPMENT_LEVEL,
   MIN_PRODUCTION_RATE,
+  OVERTIME_OUTPUT_LIMIT_POINTS,
   OVERTIME_WAGE_PREMIUM_PERCENT,
   OVERTIME_WEAR_PERCENT,
   SIZE_OVERHEAD_PERCENT_PER_BUILDING,
@@ -40,8 +42,22 @@ export const efficiencyRule = defineRule({
 });
 
 /**
+ * The rate that counts for output, in 1/(2 x L)ths of a percent (L = OVERTIME_OUTPUT_LIMIT_POINTS, 50):
+ * up to 100 the rate itself; above it each point adds less (tired crews), the extra being
+ * over - over^2 / (2 x L) with over = min(rate - 100, L), so 125% counts as 118.75%, 150% and more as 125%.
+ * Written times 2L to stay in whole numbers: min(rate, 100) x 2L + over x 2L - over^2.
+ */
+function outputRateTimes2L(rate: ReturnType<typeof E.add>) {
+  const twoL = 2 * OVERTIME_OUTPUT_LIMIT_POINTS;
+  const over = E.clamp(E.sub(rate, 100), 0, OVERTIME_OUTPUT_LIMIT_POINTS);
+  return E.sub(E.add(E.mul(E.min(rate, 100), twoL), E.mul(over, twoL)), E.mul(over, over));
+}
+
+/**
  * Units a building plans to make this week before its inputs limit it (spec's effective output with
- * the city's and research's bonus): round(output_quantity x rate/100 x efficiency/100 x (100 + bonus)/100).
+ * the city's and research's bonus, and tired crews above 100%): round(output_quantity x output rate/100 x
+ * efficiency/100 x (100 + bonus)/100), the output rate being the production rate up to 100 and
+ * 100 + over - over^2/100 above it (over = min(rate - 100, 50)): 125% makes 118.75%, 150% to 200% make 125%.
  */
 export const plannedOutputRule = defineRule({
   name: 'plannedOutput',
@@ -53,7 +69,11 @@ export const plannedOutputRule = defineRule({
     efficiency: { label: 'Efficiency', unit: 'percent', min: 0, max: MAX_EFFICIENCY },
     bonus: { label: 'City and research bonus', unit: 'percent', min: -150, max: 300 },
   },
-  formula: (v) => E.divRound(E.mul(v.outputQuantity, v.productionRate, v.efficiency, E.max(0, E.add(100, v.bonus))), 1_000_000),
+  formula: (v) =>
+    E.divRound(
+      E.mul(v.outputQuantity, outputRateTimes2L(v.productionRate), v.efficiency, E.max(0, E.add(100, v.bonus))),
+      2 * OVERTIME_OUTPUT_LIMIT_POINTS * 1_000_000,
+    ),
 });
 
 /** Units of one input needed for `units` of output: ceil(units x input_quantity x (100 - material_reduction) / (output_quantity x 100)). */
@@ -179,6 +199,68 @@ export const equipmentSpentRule = defineRule({
       ),
     ),
 });
+
+// -------------------------------------------------------------------------------------------------
+// The overtime table: a production building's week at every production rate.
+
+/** A production building as the overtime table prices it (the forecast's facts; money in cents). */
+export interface RateFacts {
+  outputQuantity: number;
+  efficiency: number;
+  /** City + research output bonus, percent. */
+  bonus: number;
+  /** The output's posted market price; it sells at this less the half-spread. */
+  outputPriceCents: number;
+  /** Each recipe input: per recipe, its posted price, and its wholesale margin (basis points) on top of the half-spread when bought. */
+  inputs: readonly { quantity: number; priceCents: number; marginBp: number }[];
+  employees: number;
+  typeCostCents: number;
+  costReduction: number;
+  materialReduction: number;
+  companyBuildings: number;
+}
+
+export interface RateWeek {
+  rate: number;
+  units: number;
+  revenueCents: number;
+  costsCents: number;
+  profitCents: number;
+}
+
+/**
+ * The week at `rate` by the turn's rules: the planned output (tired crews above 100%) at the
+ * market's sell price, less its inputs at the buy price (all bought), wages and operating cost.
+ */
+export function weekAtRate(facts: RateFacts, rate: number): RateWeek {
+  const units = plannedOutputRule.evaluate({ outputQuantity: facts.outputQuantity, productionRate: rate, efficiency: facts.efficiency, bonus: facts.bonus });
+  const revenueCents = Math.floor((units * facts.outputPriceCents * (10_000 - MARKET_HALF_SPREAD_BP)) / 10_000);
+  const inputsCents = Math.ceil(
+    facts.inputs.reduce((sum, input) => {
+      const needed = inputNeededRule.evaluate({ units, inputQuantity: input.quantity, outputQuantity: facts.outputQuantity, materialReduction: facts.materialReduction });
+      return sum + (needed * input.priceCents * (10_000 + MARKET_HALF_SPREAD_BP + input.marginBp)) / 10_000;
+    }, 0),
+  );
+  const wagesCents = wagesRule.evaluate({ employees: facts.employees, productionRate: rate });
+  const operatingCents = operatingCostRule.evaluate({
+    typeCostCents: facts.typeCostCents,
+    costReduction: facts.costReduction,
+    productionRate: rate,
+    companyBuildings: facts.companyBuildings,
+  });
+  const costsCents = inputsCents + wagesCents + operatingCents;
+  return { rate, units, revenueCents, costsCents, profitCents: revenueCents - costsCents };
+}
+
+/** The whole-number rate from 10 to 200 with the highest week's profit (the lowest of equals): where the extra output stops paying. */
+export function bestProductionRate(facts: RateFacts): RateWeek {
+  let best = weekAtRate(facts, MIN_PRODUCTION_RATE);
+  for (let rate = MIN_PRODUCTION_RATE + 1; rate <= MAX_PRODUCTION_RATE; rate += 1) {
+    const week = weekAtRate(facts, rate);
+    if (week.profitCents > best.profitCents) best = week;
+  }
+  return best;
+}
 
 // -------------------------------------------------------------------------------------------------
 // Plain rules of actions (no SQL side): costs of hiring and equipment, the sale refund.

@@ -162,6 +162,22 @@ const buildingForecastSchema = z
         ready: z.boolean(),
       }),
     ),
+    overtime: z
+      .strictObject({
+        rates: z.array(
+          z.strictObject({
+            rate: z.number().int().min(10).max(200),
+            output_units: count.describe('Units planned at this rate (tired crews above 100%)'),
+            revenue: dollars.describe("The output at the market's sell price"),
+            costs: dollars.describe("The inputs it needs at the market's buy price + wages + operating cost at this rate"),
+            profit: dollars,
+          }),
+        ),
+        best_rate: z.number().int().min(10).max(200).describe('The production rate with the highest profit'),
+        best_profit: dollars,
+      })
+      .nullable()
+      .describe('Production buildings with a recipe: the week\'s profit at 100/125/150/175/200% with every input bought at today\'s prices, and the best rate (docs/economy.md, "Overtime: where the extra output stops paying")'),
   })
   .describe('What the next turn does with this building, computed by the turn\'s own queries (docs/economy.md, "True numbers")');
 

@@ -21,6 +21,7 @@ const REASON_LABELS: Record<string, string> = {
   share_issue: 'Shares issued',
   share_buyback: 'Shares bought back',
   liquidation: 'Liquidation',
+  restart_capital: 'Left after a bankruptcy',
   politics: 'Political influence',
   research: 'Research',
 };

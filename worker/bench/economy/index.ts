@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { mulberry32 } from '@marketcraft/shared';
+import { buildingForecast } from '@marketcraft/db';
 import { runTurn } from '../../src/turn/index.ts';
 import { startBenchServer, foundPlayer } from './world.ts';
 import { loadCatalogue, type Strategy, type StrategyContext } from './strategies/common.ts';
@@ -31,12 +32,17 @@ import {
   type MoneyCheck,
   type PriceFigures,
 } from './measure.ts';
-import { printSeedReport, printSummary, type SeedResult, type StrategyRow } from './report.ts';
+import { AGE_WEEKS, LATE_JOINER_NAME, LATE_JOINER_WEEK, SMALL_CHAIN_NAME, printSeedReport, printSummary, type RateFigures, type SeedResult, type StrategyRow } from './report.ts';
+import type { DbExecutor } from '@marketcraft/db';
 
 /** Weeks of books the payback figure averages the weekly profit over. */
 const PAYBACK_WINDOW_WEEKS = 10;
 /** A newly founded (idle) company joins in the first week and every this many weeks after: new listings for the speculator. */
 const NEWCOMER_EVERY_WEEKS = 10;
+/** A player who signs up after the early-bird bonuses: $100,000. */
+const SMALL_GRANT_CENTS = 10_000_000;
+/** Cash the $100,000 chains keep before they hire or grow (the $500,000 ones keep $150,000). */
+const SMALL_CHAIN_RESERVE_CENTS = 2_000_000;
 /**
  * What each bot strategy is (docs/bots.md): the per-dollar target compares everything with the best
  * making strategy. Retail focus stocks its shelves from the market (a reseller); the commodity
@@ -53,16 +59,21 @@ function parseArgs(argv: string[]): { weeks: number; seeds: number[] } {
     const index = argv.indexOf(flag);
     return index >= 0 ? argv[index + 1] : undefined;
   };
-  const weeks = Number.parseInt(value('--weeks') ?? '50', 10);
+  // 60 weeks: the late joiner, founded in week 30, plays its 30 weeks.
+  const weeks = Number.parseInt(value('--weeks') ?? '60', 10);
   const seeds = (value('--seeds') ?? '20261121').split(',').map((seed) => Number.parseInt(seed.trim(), 10));
   if (!Number.isSafeInteger(weeks) || weeks < 1 || seeds.some((seed) => !Number.isSafeInteger(seed))) {
-    throw new Error('usage: npm run bench:economy -- [--weeks 50] [--seeds 20261121,7,11]');
+    throw new Error('usage: npm run bench:economy -- [--weeks 60] [--seeds 20261121,7,11]');
   }
   return { weeks, seeds };
 }
 
 interface Player {
   strategy: Strategy;
+  /** The week of the run it was founded in (1: before the first turn). */
+  joinedWeek: number;
+  /** Its net worth after its first AGE_WEEKS turns (null until then). */
+  ageWorthCents: number | null;
   ids: number[];
   startCents: number;
   lowestCashCents: number;
@@ -71,6 +82,30 @@ interface Player {
   playMs: number;
   /** Capital it had spent (buildings, hires, equipment, research) by each week, after its moves. */
   capitalByWeek: number[];
+}
+
+/**
+ * The week's profit of the companies' production buildings at 100%, 150% and 200% and each one's
+ * best rate, from the buildings' own forecasts (the overtime table a player sees), at the end of the run.
+ */
+async function overtimeTable(db: DbExecutor, companyIds: number[]): Promise<RateFigures | undefined> {
+  const buildings = await db.execute<{ id: number; company_id: number }>(sql`
+    select b.id, b.company_id from buildings b join companies c on c.id = b.company_id
+    where b.company_id in ${sql`(${sql.join(companyIds.map((id) => sql`${id}`), sql`, `)})`} and c.status = 'active' and b.selected_recipe_id is not null
+    order by b.id`);
+  if (buildings.length === 0) return undefined;
+  const figures: RateFigures = { buildings: 0, at100Cents: 0, at150Cents: 0, at200Cents: 0, bestRates: [] };
+  for (const building of buildings) {
+    const overtime = (await buildingForecast(db, Number(building.company_id), Number(building.id))).overtime;
+    if (!overtime) continue;
+    const at = (rate: number) => Math.round((overtime.rates.find((row) => row.rate === rate)?.profit ?? 0) * 100);
+    figures.buildings += 1;
+    figures.at100Cents += at(100);
+    figures.at150Cents += at(150);
+    figures.at200Cents += at(200);
+    figures.bestRates.push(overtime.best_rate);
+  }
+  return figures;
 }
 
 async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, seed: number, weeks: number): Promise<SeedResult> {
@@ -82,27 +117,37 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
     const rng = mulberry32(seed);
     const players: Player[] = [];
     const newcomers: number[] = [];
-    for (const strategy of [
-      idleStrategy(),
-      chainStrategy({ name: 'taught chain', pricing: 'reference' }),
-      chainStrategy({ name: 'chain priced by forecast', pricing: 'forecast', siteOffset: 1 }),
-      resellerStrategy(),
-      // The economy audit's careful reseller, opening its first stores 10 cities down the list.
-      resellerStrategy({ name: 'reseller by demand', pick: 'demand', siteOffset: 10, startMultiple: 1.6 }),
-      // economy4's min-maxer: the careful reseller with a decoy store beside each store (a one-unit shelf at $0.01).
-      resellerStrategy({ name: 'decoy reseller', pick: 'demand', siteOffset: 5, startMultiple: 2, decoy: true }),
-      arbitrageurStrategy(),
-      speculatorStrategy(),
-    ]) {
+    // Who plays, and from when: the late joiner is founded in week LATE_JOINER_WEEK with $100,000,
+    // beside a taught chain founded in week 1 with the same grant (what it is measured against).
+    const smallChain = (name: string) => chainStrategy({ name, pricing: 'reference', siteOffset: 2, reserveCents: SMALL_CHAIN_RESERVE_CENTS });
+    const entries: { strategy: Strategy; joinedWeek: number; startingCashCents?: number }[] = [
+      ...[
+        idleStrategy(),
+        chainStrategy({ name: 'taught chain', pricing: 'reference' }),
+        chainStrategy({ name: 'chain priced by forecast', pricing: 'forecast', siteOffset: 1 }),
+        resellerStrategy(),
+        // The economy audit's careful reseller, opening its first stores 10 cities down the list.
+        resellerStrategy({ name: 'reseller by demand', pick: 'demand', siteOffset: 10, startMultiple: 1.6 }),
+        // economy4's min-maxer: the careful reseller with a decoy store beside each store (a one-unit shelf at $0.01).
+        resellerStrategy({ name: 'decoy reseller', pick: 'demand', siteOffset: 5, startMultiple: 2, decoy: true }),
+        arbitrageurStrategy(),
+        speculatorStrategy(),
+      ].map((strategy) => ({ strategy, joinedWeek: 1 })),
+      { strategy: smallChain(SMALL_CHAIN_NAME), joinedWeek: 1, startingCashCents: SMALL_GRANT_CENTS },
+      { strategy: smallChain(LATE_JOINER_NAME), joinedWeek: LATE_JOINER_WEEK, startingCashCents: SMALL_GRANT_CENTS },
+    ];
+    const found = async (entry: (typeof entries)[number]) => {
+      const { strategy } = entry;
       const ids: number[] = [];
       let startCents = 0;
       for (let index = 0; index <= (strategy.partners ?? 0); index += 1) {
-        const company = await foundPlayer(db, index === 0 ? `Bench ${strategy.name}` : `Bench ${strategy.name} friend ${index}`);
+        const company = await foundPlayer(db, index === 0 ? `Bench ${strategy.name}` : `Bench ${strategy.name} friend ${index}`, entry.startingCashCents);
         ids.push(company.id);
         startCents += company.cashCents;
       }
-      players.push({ strategy, ids, startCents, lowestCashCents: startCents, notes: new Map(), playMs: 0, capitalByWeek: [] });
-    }
+      players.push({ strategy, joinedWeek: entry.joinedWeek, ageWorthCents: null, ids, startCents, lowestCashCents: startCents, notes: new Map(), playMs: 0, capitalByWeek: [] });
+    };
+    for (const entry of entries.filter((item) => item.joinedWeek === 1)) await found(entry);
 
     const bots = await db.execute<{ id: number; name: string; strategy: string; cash_cents: number; buildings_cents: number }>(sql`
       select c.id, c.name, c.strategy, c.cash_cents,
@@ -119,6 +164,7 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
     for (let played = 0; played < weeks; played += 1) {
       const week = Number(firstWeek) + played;
       if (played % NEWCOMER_EVERY_WEEKS === 0) newcomers.push((await foundPlayer(db, `Bench newcomer week ${week}`)).id);
+      for (const entry of entries.filter((item) => item.joinedWeek > 1 && item.joinedWeek === played + 1)) await found(entry);
       const active = new Set((await db.execute<{ id: number }>(sql`select id from companies where status = 'active'`)).map((row) => Number(row.id)));
       for (const player of players) {
         // A bankrupt company is frozen: its player would have to found a new one.
@@ -146,6 +192,12 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
       const result = await runTurn(db);
       turnMs += performance.now() - turnStart;
       if (result.status !== 'advanced') throw new Error(`turn skipped: ${result.reason}`);
+      // Net worth after a player's first AGE_WEEKS turns (the late joiner's target compares these).
+      const aged = players.filter((player) => played + 1 - (player.joinedWeek - 1) === AGE_WEEKS);
+      if (aged.length > 0) {
+        const worths = await netWorths(db);
+        for (const player of aged) player.ageWorthCents = player.ids.reduce((sum, id) => sum + (worths.get(id) ?? 0), 0);
+      }
       const after = await cashByCompany(db);
       for (const [id, lowest] of botLowestCash) botLowestCash.set(id, Math.min(lowest, after.get(id) ?? lowest));
       // Bots move at the end of the turn: their capital in place for the next week.
@@ -171,6 +223,9 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
         weeklyLedger: await weeklyLedgerByReason(db, player.ids, PAYBACK_WINDOW_WEEKS),
         weeklyProfitCents: weeklyProfit,
         details: player.strategy.details?.(),
+        joinedWeek: player.joinedWeek,
+        ageWorthCents: player.ageWorthCents,
+        rates: await overtimeTable(db, player.ids),
         figures: {
           ...(player.strategy.figures?.() ?? {}),
           ...(refused ? { 'moves refused': String(refused) } : {}),
@@ -204,6 +259,7 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
         investedCents: best.investedCents,
         capitalCents: average((botCapitalByWeek.get(best.id) ?? []).slice(-PAYBACK_WINDOW_WEEKS)),
         weeklyProfitCents: await meanWeeklyProfitCents(db, [best.id], PAYBACK_WINDOW_WEEKS),
+        rates: await overtimeTable(db, [best.id]),
         figures: { company: best.bot.name, 'bots bankrupt': String(group.filter((bot) => !worth.has(Number(bot.id))).length) },
       });
     }

@@ -90,6 +90,8 @@ const MONEY_TRANSFERS = [
   ['dividend', 'dividend_paid'],
   ['stock_buy', 'share_issue'],
   ['stock_sell', 'share_buyback'],
+  // What a bankruptcy left, moved to its player's next company (both rows have this reason).
+  ['restart_capital', 'restart_capital'],
 ] as const;
 
 export async function ledgerByReason(db: DbExecutor, afterId: number): Promise<Map<string, number>> {

@@ -5,6 +5,23 @@
 import type { MoneyCheck, PriceFigures } from './measure.ts';
 import { MONEY_SINKS, MONEY_SOURCES } from './measure.ts';
 
+/** The late joiner (issue 26): founded in this week of the run with $100,000, playing the taught chain. */
+export const LATE_JOINER_WEEK = 30;
+/** ... and measured after this many weeks against the week-1 players with the same grant after as many. */
+export const AGE_WEEKS = 30;
+export const LATE_JOINER_NAME = `late joiner ($100k, week ${LATE_JOINER_WEEK})`;
+/** The taught chain founded in week 1 with $100,000: the week-1 player with the late joiner's grant. */
+export const SMALL_CHAIN_NAME = 'taught chain ($100k, week 1)';
+
+/** A strategy's production buildings at the end: the week's profit at 100/150/200% and each one's best rate (their forecasts). */
+export interface RateFigures {
+  buildings: number;
+  at100Cents: number;
+  at150Cents: number;
+  at200Cents: number;
+  bestRates: number[];
+}
+
 export interface StrategyRow {
   name: string;
   /** making strategies (the chain, bots that own production buildings) are the per-dollar yardstick. */
@@ -23,6 +40,11 @@ export interface StrategyRow {
   details?: string;
   /** Scripted strategies: its ledger by reason, per week over the last weeks. */
   weeklyLedger?: Map<string, number>;
+  /** Scripted strategies: the week of the run it was founded in. */
+  joinedWeek?: number;
+  /** Scripted strategies: its net worth after its first AGE_WEEKS weeks (null: the run was shorter). */
+  ageWorthCents?: number | null;
+  rates?: RateFigures;
 }
 
 export interface SeedResult {
@@ -98,7 +120,20 @@ function targets(result: SeedResult): Target[] {
   const speculator = row('share speculator');
   const tripPnl = arbitrageur.figures['round trips P&L'] ?? '$0';
   const moneyNet = result.money.endCents - result.money.startCents;
+  // The late joiner against the week-1 players with the same grant, each after AGE_WEEKS weeks.
+  const lateJoiner = result.rows.find((item) => item.name === LATE_JOINER_NAME);
+  const peers = result.rows.filter((item) => item.joinedWeek === 1 && item.startCents === lateJoiner?.startCents && item.ageWorthCents != null);
+  const peerMedian = median(peers.map((item) => item.ageWorthCents!));
+  const lateWorth = lateJoiner?.ageWorthCents ?? null;
   return [
+    {
+      name: `a late joiner catches up (founded in week ${LATE_JOINER_WEEK} with $100,000: after ${AGE_WEEKS} weeks >= the median week-1 player with that grant after ${AGE_WEEKS})`,
+      value:
+        lateWorth === null || peerMedian === null
+          ? `not measured: needs ${LATE_JOINER_WEEK - 1 + AGE_WEEKS} weeks (--weeks)`
+          : `${dollars(lateWorth)} vs ${dollars(peerMedian)} (${peers.map((item) => item.name).join(', ')})`,
+      pass: lateWorth !== null && peerMedian !== null && lateWorth >= peerMedian,
+    },
     {
       name: `the chain beats idle by a wide margin (net worth >= ${CHAIN_OVER_IDLE}x idle's)`,
       value: `${dollars(chain.endCents)} vs ${dollars(idle.endCents)} (${(chain.endCents / idle.endCents).toFixed(2)}x)`,
@@ -142,6 +177,23 @@ function targets(result: SeedResult): Target[] {
   ];
 }
 
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+}
+
+/** Per strategy: its production buildings' week at 100%, 150% and 200% (their forecasts at the end) and their best rates. */
+function rateTable(result: SeedResult): string {
+  const withRates = result.rows.filter((row) => row.rates);
+  const span = (rates: number[]) => (rates.length ? `${Math.min(...rates)}-${Math.max(...rates)}% (median ${median(rates)}%)` : '-');
+  return table(
+    ['strategy', 'production buildings', 'profit a week at 100%', 'at 150%', 'at 200%', 'best rates'],
+    withRates.map((row) => [row.name, String(row.rates!.buildings), signed(row.rates!.at100Cents), signed(row.rates!.at150Cents), signed(row.rates!.at200Cents), span(row.rates!.bestRates)]),
+  );
+}
+
 function fmtRatio(value: number | null): string {
   return value === null ? '-' : `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
 }
@@ -182,6 +234,10 @@ export function printSeedReport(result: SeedResult): void {
   const { money, prices } = result;
   console.log(`\n## World seed ${result.seed}: ${result.weeks} weeks (${result.seconds} s, of which turns ${result.turnSeconds} s)\n`);
   console.log(strategyTable(result));
+  console.log('');
+  console.log(`Net worth after ${AGE_WEEKS} weeks: ${result.rows.filter((row) => row.ageWorthCents != null).map((row) => `${row.name} ${dollars(row.ageWorthCents!)}`).join('; ') || '-'}`);
+  console.log('');
+  console.log(rateTable(result));
   console.log('');
   console.log(
     table(

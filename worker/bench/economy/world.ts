@@ -57,13 +57,14 @@ export async function startBenchServer(): Promise<BenchServer> {
 
 /**
  * A player company founded as sign-up founds one (createPlayerCompany, early-bird: the first 50
- * players get $500,000), for a user made for it.
+ * players get $500,000, or the given starting cash), for a user made for it.
  */
-export async function foundPlayer(db: DatabaseConnection['db'], name: string): Promise<{ id: number; cashCents: number }> {
+export async function foundPlayer(db: DatabaseConnection['db'], name: string, startingCashCents?: number): Promise<{ id: number; cashCents: number }> {
   return db.transaction(async (tx) => {
     const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@bench.example`;
     const [user] = await tx.insert(users).values({ email }).returning({ id: users.id });
-    const company = await createPlayerCompany(tx, { worldId: 1, userId: user!.id, email, mode: 'early-bird', name });
+    // `startingCashCents`: a player who signs up after the early-bird bonuses are gone ($100,000).
+    const company = await createPlayerCompany(tx, { worldId: 1, userId: user!.id, email, mode: 'early-bird', name, startingCashCents });
     return { id: company.id, cashCents: company.cashCents };
   });
 }

@@ -17,7 +17,7 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     create temp table turn_profit on commit drop as
     select company_id,
-           sum(store_revenue_cents + market_sales_cents - market_purchases_cents - wages_cents - operating_cents - tax_cents + subsidy_cents)::bigint as profit_cents
+           sum(store_revenue_cents + market_sales_cents - market_purchases_cents - wages_cents - operating_cents + goods_change_cents - tax_cents + subsidy_cents)::bigint as profit_cents
     from turn_pnl group by company_id`);
   await tx.execute(sql`alter table turn_profit add primary key (company_id)`);
   await tx.execute(sql`

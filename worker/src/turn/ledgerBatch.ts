@@ -33,7 +33,9 @@ export async function createTurnTables(ctx: TurnContext): Promise<void> {
       wages_cents bigint not null default 0,
       operating_cents bigint not null default 0,
       subsidy_cents bigint not null default 0,
-      tax_cents bigint not null default 0
+      tax_cents bigint not null default 0,
+      -- Accrual: the goods held now less those held when last taxed, valued as net worth values them.
+      goods_change_cents bigint not null default 0
     ) on commit drop`);
 }
 
@@ -59,8 +61,10 @@ export async function flushLedger(ctx: TurnContext): Promise<void> {
   // company row: a second update of a row in the same transaction finds no room on its page for a
   // HOT update (the first new version is not yet prunable) and writes every index of companies.
   await ctx.tx.execute(sql`
-    update companies c set cash_cents = tc.cash_cents, tax_loss_cents = coalesce(t.carried_after_cents, c.tax_loss_cents)
+    update companies c set cash_cents = tc.cash_cents, tax_loss_cents = coalesce(t.carried_after_cents, c.tax_loss_cents),
+                           taxed_goods_cents = coalesce(t.goods_cents, c.taxed_goods_cents)
     from turn_companies tc left join turn_tax t on t.company_id = tc.company_id
     where c.world_id = ${ctx.worldId}::int and tc.company_id = c.id
-      and (c.cash_cents <> tc.cash_cents or c.tax_loss_cents <> coalesce(t.carried_after_cents, c.tax_loss_cents))`);
+      and (c.cash_cents <> tc.cash_cents or c.tax_loss_cents <> coalesce(t.carried_after_cents, c.tax_loss_cents)
+           or c.taxed_goods_cents is distinct from coalesce(t.goods_cents, c.taxed_goods_cents))`);
 }

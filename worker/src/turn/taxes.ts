@@ -1,8 +1,9 @@
 /**
  * Phase 4, taxes (docs/economy.md, "Taxes"). A company's taxable profit for the week is what it
  * earned from making and selling: store revenue + goods sold on the exchange - goods bought on the
- * exchange (market, Trade Hall and raw materials) - wages - operating costs. Store and market sales
- * are taxed alike. Losses are carried forward: the tax (taxRule) is on the profit beyond the losses
+ * exchange (market, Trade Hall and raw materials) - wages - operating costs + the change of the goods
+ * it holds, valued as net worth values them (accrual basis: goods made or bought and not sold count
+ * at that value, so turning profit into stock defers no tax). Store and market sales are taxed alike. Losses are carried forward: the tax (taxRule) is on the profit beyond the losses
  * carried from earlier weeks, and carriedLossRule updates them. The rate is the average effective
  * rate (effectiveTaxRateRule: the country's rate with its active tax events) of the countries of the
  * company's buildings, in basis points; a company without buildings pays the average of all
@@ -10,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { carriedLossRule, effectiveTaxRateRule, taxRule } from '@marketcraft/shared';
-import { ruleSql } from '@marketcraft/db';
+import { assetsSql, ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 
 /** Ledger reasons of goods bought on the exchange and sold to it (db/src/game/goods/market.ts, buildingPurchase.ts). */
@@ -59,19 +60,33 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
     select tc.company_id, coalesce(bc.rate_bp, (select round(avg(rate) * 100)::bigint from rates)) as rate_bp
     from turn_companies tc left join by_company bc on bc.company_id = tc.company_id`);
 
+  // Accrual: the goods each company holds now, as net worth values them (valuationSql's goods),
+  // less those it held when last taxed; none recorded (a company of a game upgraded by 0022): this
+  // week takes the baseline.
+  await tx.execute(sql`
+    create temp table turn_goods on commit drop as
+    select tc.company_id, coalesce(a.goods_cents, 0)::bigint as goods_cents,
+           (coalesce(a.goods_cents, 0) - coalesce(c.taxed_goods_cents, coalesce(a.goods_cents, 0)))::bigint as change_cents
+    from turn_companies tc
+    join companies c on c.world_id = ${worldId}::int and c.id = tc.company_id
+    left join ${assetsSql({ worldId, companyIds: sql`(select company_id from turn_companies)` })} a on a.company_id = tc.company_id
+    where c.taxed_goods_cents is distinct from coalesce(a.goods_cents, 0)`);
+  await tx.execute(sql`insert into turn_pnl (company_id, goods_change_cents) select company_id, change_cents from turn_goods`);
+
   await tx.execute(sql`
     create temp table turn_tax on commit drop as
     with profit as (
       select company_id,
-             sum(store_revenue_cents + market_sales_cents - market_purchases_cents - wages_cents - operating_cents)::bigint as taxable_cents
+             sum(store_revenue_cents + market_sales_cents - market_purchases_cents - wages_cents - operating_cents + goods_change_cents)::bigint as taxable_cents
       from turn_pnl group by company_id
     )
-    select p.company_id, p.taxable_cents, r.rate_bp, c.tax_loss_cents as carried_cents,
+    select p.company_id, p.taxable_cents, g.goods_cents, r.rate_bp, c.tax_loss_cents as carried_cents,
            ${ruleSql(taxRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents`, rateBp: sql`r.rate_bp` })} as tax_cents,
            ${ruleSql(carriedLossRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents` })} as carried_after_cents
-    from profit p join turn_tax_rates r on r.company_id = p.company_id join companies c on c.world_id = ${worldId}::int and c.id = p.company_id`);
-  // The losses carried forward (carried_after_cents) are written with the balances, in the books
-  // (ledgerBatch.ts flushLedger): one update of each company row per turn.
+    from profit p join turn_tax_rates r on r.company_id = p.company_id join companies c on c.world_id = ${worldId}::int and c.id = p.company_id
+    left join turn_goods g on g.company_id = p.company_id`);
+  // The losses carried forward (carried_after_cents) and the goods taxed (goods_cents) are written
+  // with the balances, in the books (ledgerBatch.ts flushLedger): one update of each company row per turn.
   await tx.execute(sql`
     insert into turn_pnl (company_id, tax_cents) select company_id, tax_cents from turn_tax where tax_cents > 0`);
   await tx.execute(sql`

@@ -12,9 +12,11 @@ import { sql } from 'drizzle-orm';
 import {
   EFFICIENCY_PER_EMPLOYEE,
   EFFICIENCY_PER_EQUIPMENT_LEVEL,
+  FORECAST_PRODUCTION_RATES,
   MARKET_HALF_SPREAD_BP,
   MAX_EFFICIENCY,
   MAX_EQUIPMENT_LEVEL,
+  bestProductionRate,
   centsToDollars,
   efficiencyRule,
   equipmentSpentRule,
@@ -28,8 +30,10 @@ import {
   storeCapacityRule,
   storeRevenueRule,
   wagesRule,
+  weekAtRate,
   wholesaleMarginBp,
   type BuildingForecast,
+  type RateFacts,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { bonusPairsValues, cityBonusSql, productionPlanSql } from './productionPlan.ts';
@@ -41,9 +45,11 @@ import { ruleSql } from '../../ruleSql.ts';
 
 type RecipeNeeds = BuildingForecast['recipes'][number];
 type EfficiencyImprovement = BuildingForecast['improvements'][number];
+type OvertimeForecast = NonNullable<BuildingForecast['overtime']>;
 
 type BuildingFacts = {
   city_id: number;
+  recipe_id: number | null;
   type: string;
   invested_cents: number;
   is_store: boolean;
@@ -71,7 +77,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
     select b.city_id, b.type, b.type = 'store' as is_store,
            b.construction_cost_cents + ${ruleSql(equipmentSpentRule, { equipmentLevel: sql`b.equipment_level` })} as invested_cents,
            b.employees, b.equipment_level, b.production_rate,
-           r.output_quantity, p.name as output_product_name, wp.current_price_cents as output_price_cents,
+           b.selected_recipe_id as recipe_id, r.output_quantity, p.name as output_product_name, wp.current_price_cents as output_price_cents,
            ${ruleSql(outputBonusRule, {
              cityBonus: cityBonusSql,
              productionBonus: researchEffect('production_bonus'),
@@ -195,6 +201,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
         wagesCents + operatingCents,
       ),
       recipes: [],
+      overtime: null,
     };
   }
 
@@ -246,6 +253,42 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
     inputs_cost: centsToDollars(inputsCostCents),
     ...returns(outputUnits, revenueCents, inputsCostCents + wagesCents + operatingCents),
     recipes: await recipeNeeds(db, worldId, companyId, facts, efficiency.value),
+    overtime: facts.recipe_id === null ? null : await overtimeForecast(db, worldId, facts, efficiency.value),
+  };
+}
+
+/**
+ * The week's profit of the building at 100/125/150/175/200% and the best rate (weekAtRate,
+ * bestProductionRate: the turn's rules, every input bought at today's prices).
+ */
+async function overtimeForecast(db: DbExecutor, worldId: number, facts: BuildingFacts, efficiency: number): Promise<OvertimeForecast> {
+  const n = (value: number | string | null) => Number(value ?? 0);
+  const recipeInputs = await db.execute<{ quantity: number; price_cents: number; category: string }>(sql`
+    select ri.quantity, wp.current_price_cents as price_cents, p.category
+    from recipe_inputs ri
+    join products p on p.id = ri.product_id
+    join world_products wp on wp.world_id = ${worldId} and wp.product_id = ri.product_id
+    where ri.recipe_id = ${n(facts.recipe_id)}`);
+  const rateFacts: RateFacts = {
+    outputQuantity: n(facts.output_quantity),
+    efficiency,
+    bonus: n(facts.output_bonus),
+    outputPriceCents: n(facts.output_price_cents),
+    inputs: recipeInputs.map((input) => ({ quantity: n(input.quantity), priceCents: n(input.price_cents), marginBp: wholesaleMarginBp(input.category) })),
+    employees: n(facts.employees),
+    typeCostCents: n(facts.type_cost_cents),
+    costReduction: n(facts.cost_reduction),
+    materialReduction: n(facts.material_reduction),
+    companyBuildings: n(facts.company_buildings),
+  };
+  const best = bestProductionRate(rateFacts);
+  return {
+    rates: FORECAST_PRODUCTION_RATES.map((rate) => {
+      const week = weekAtRate(rateFacts, rate);
+      return { rate, output_units: week.units, revenue: centsToDollars(week.revenueCents), costs: centsToDollars(week.costsCents), profit: centsToDollars(week.profitCents) };
+    }),
+    best_rate: best.rate,
+    best_profit: centsToDollars(best.profitCents),
   };
 }
 

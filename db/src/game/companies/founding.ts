@@ -5,13 +5,13 @@ import {
   GameError,
   INITIAL_CAPITAL,
   SIGNUP_THROTTLE_MESSAGE,
-  SHARE_FLOW_REASONS,
   dollarsToCents,
+  formatCents,
   listing,
-  restartCapitalCents,
   type SignupBonusMode,
 } from '@marketcraft/shared';
 import { companies, shareRecords } from '../../schema/index.ts';
+import { changeCash } from '../books/ledger.ts';
 import type { DbExecutor } from '../../client.ts';
 import { companyNameKey, freeCompanyName, withCompanyName } from './names.ts';
 
@@ -108,40 +108,52 @@ export async function createPlayerCompany(
         perAddress: input.signup?.bonusesPerAddress ?? null,
       }),
     );
-  // Founding again after bankruptcy: less what the bankrupt company moved out through shares.
-  const cashCents = restartCapitalCents(startingCents, await movedOutThroughSharesCents(tx, input.worldId, input.userId));
+  // Founding again after a bankruptcy in this world: no fresh starting grant, only what the
+  // liquidation left (docs/economy.md, "Founding again after bankruptcy"). The bankrupt companies are frozen, and the founding lock
+  // serialises this player's foundings, so each leftover moves once.
+  const bankrupt = await bankruptCompaniesOf(tx, input.worldId, input.userId);
+  const restart = bankrupt.length > 0;
+  const openingCents = restart ? 0 : startingCents;
   // A chosen name (nor a look-alike) must be free in the world (409); a default one takes the next free number.
   const name = input.name ?? (await freeCompanyName(tx, input.worldId, defaultCompanyName(input.email)));
   const [company] = await withCompanyName(() =>
     tx
       .insert(companies)
-      .values({ worldId: input.worldId, userId: input.userId, name, nameKey: companyNameKey(name), cashCents, startingCashCents: cashCents, isBot: false, signupAddress: address })
+      .values({ worldId: input.worldId, userId: input.userId, name, nameKey: companyNameKey(name), cashCents: openingCents, startingCashCents: openingCents, isBot: false, signupAddress: address })
       .returning({ id: companies.id, name: companies.name, cashCents: companies.cashCents }),
   );
   if (!company) throw new Error('company insert returned nothing');
-  await listCompany(tx, input.worldId, company.id, cashCents);
+  for (const leftover of bankrupt) {
+    if (leftover.cashCents <= 0) continue;
+    const dollars = formatCents(leftover.cashCents);
+    await changeCash(tx, {
+      companyId: leftover.id,
+      amountCents: -leftover.cashCents,
+      type: 'other',
+      reason: 'restart_capital',
+      description: `${dollars} left after the bankruptcy moved to ${name}`,
+      ref: { counterpartyCompanyId: company.id },
+    });
+    company.cashCents = await changeCash(tx, {
+      companyId: company.id,
+      amountCents: leftover.cashCents,
+      type: 'other',
+      reason: 'restart_capital',
+      description: `${dollars} left by your bankrupt company`,
+      ref: { counterpartyCompanyId: leftover.id },
+    });
+  }
+  await listCompany(tx, input.worldId, company.id, company.cashCents);
   return company;
 }
 
-/**
- * What the player's last bankrupt company in this world moved into other companies through the
- * stock exchange and did not get back: -(sum of its share purchases, share sales and dividends
- * received); 0 without a bankrupt company (restartCapitalCents, docs/rules-finance.md).
- */
-async function movedOutThroughSharesCents(tx: DbExecutor, worldId: number, userId: number): Promise<number> {
-  const reasons = sql.join(
-    SHARE_FLOW_REASONS.map((reason) => sql`${reason}`),
-    sql`, `,
-  );
-  const [row] = await tx.execute<{ moved: number | null }>(sql`
-    with bankrupt as (
-      select id from companies where world_id = ${worldId} and user_id = ${userId} and status = 'bankrupt'
-      order by bankrupt_at desc nulls last, id desc limit 1
-    )
-    select -sum(t.amount_cents)::bigint as moved
-    from transactions t join bankrupt b on t.company_id = b.id
-    where t.world_id = ${worldId} and t.reason in (${reasons})`);
-  return Number(row?.moved ?? 0);
+/** The player's bankrupt companies in this world with their cash (what their liquidation left), locked. */
+async function bankruptCompaniesOf(tx: DbExecutor, worldId: number, userId: number): Promise<{ id: number; cashCents: number }[]> {
+  const rows = await tx.execute<{ id: number; cash_cents: number }>(sql`
+    select id, cash_cents from companies
+    where world_id = ${worldId} and user_id = ${userId} and status = 'bankrupt'
+    order by id for update`);
+  return rows.map((row) => ({ id: Number(row.id), cashCents: Number(row.cash_cents) }));
 }
 
 /** Lists a new company on the stock exchange at its book value (shared `listing`: about $100 a share). */

@@ -259,7 +259,7 @@ export default function BuildingDetailPage() {
         current={data.equipment_level}
         onConfirm={(request) => actions.upgrade.mutate(request)}
       />
-      <ProductionRateDialog opened={dialog === 'rate'} onClose={close} pending={actions.rate.isPending} buildingId={id} current={data.production_rate} isStore={data.is_store} onConfirm={(request) => actions.rate.mutate(request)} />
+      <ProductionRateDialog opened={dialog === 'rate'} onClose={close} pending={actions.rate.isPending} buildingId={id} current={data.production_rate} isStore={data.is_store} overtime={data.forecast.overtime} onConfirm={(request) => actions.rate.mutate(request)} />
       <RecipeDialog
         opened={dialog === 'recipe'}
         onClose={close}

@@ -5,7 +5,7 @@
  * spec's section 5 messages under the field) and keeps its submit button disabled until it is valid.
  */
 import { useState } from 'react';
-import { Card, Group, Radio, Select, Stack, Text } from '@mantine/core';
+import { Card, Group, Radio, Select, Stack, Table, Text } from '@mantine/core';
 import {
   EFFICIENCY_PER_EQUIPMENT_LEVEL,
   HIRE_COST_PER_EMPLOYEE,
@@ -13,6 +13,7 @@ import {
   MAX_HIRE_PER_ACTION,
   MAX_PRODUCTION_RATE,
   MIN_PRODUCTION_RATE,
+  OVERTIME_OUTPUT_LIMIT_POINTS,
   OVERTIME_WAGE_PREMIUM_PERCENT,
   OVERTIME_WEAR_PERCENT,
   CONSUMER_CATEGORIES,
@@ -31,6 +32,40 @@ import type { RouterOutputs } from '../../trpc';
 type Recipe = RouterOutputs['catalog']['recipes'][number];
 /** What each recipe would make and use in this building at its settings (the API's forecast, the turn's rules). */
 type RecipeNeeds = RouterOutputs['buildings']['get']['forecast']['recipes'];
+/** The week's profit at other rates and the best rate (the API's forecast; null for stores and buildings without a recipe). */
+type OvertimeForecast = RouterOutputs['buildings']['get']['forecast']['overtime'];
+
+/** Profit at 100/125/150/175/200% and the best rate, as the server priced them (nothing recomputed here). */
+function OvertimeTable({ overtime }: { overtime: NonNullable<OvertimeForecast> }) {
+  return (
+    <Stack gap={4} data-testid="overtime-table">
+      <Table withTableBorder striped fz="sm" captionSide="top">
+        <Table.Caption>Next week's profit by production rate, with every input bought at today's prices</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Rate</Table.Th>
+            <Table.Th scope="col" ta="right">Output</Table.Th>
+            <Table.Th scope="col" ta="right">Costs</Table.Th>
+            <Table.Th scope="col" ta="right">Profit</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {overtime.rates.map((row) => (
+            <Table.Tr key={row.rate} fw={row.rate === overtime.best_rate ? 700 : undefined}>
+              <Table.Th scope="row">{row.rate}%</Table.Th>
+              <Table.Td ta="right">{row.output_units.toLocaleString('en-US')}</Table.Td>
+              <Table.Td ta="right">{formatWholeDollars(row.costs)}</Table.Td>
+              <Table.Td ta="right">{formatWholeDollars(row.profit)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" data-testid="best-rate">
+        Best rate: <b>{overtime.best_rate}%</b> ({formatWholeDollars(overtime.best_profit)} a week). Above it the extra output costs more than it sells for.
+      </Text>
+    </Stack>
+  );
+}
 
 /**
  * A recipe as the dialog offers it: what it would make here a week, and what that uses. The
@@ -138,7 +173,9 @@ export function UpgradeDialog(props: DialogProps<{ id: number; target_level: num
   );
 }
 
-function ProductionRateForm({ onClose, pending, buildingId, current, isStore, onConfirm }: Omit<DialogProps<{ id: number; new_rate: number }>, 'opened'> & { current: number; isStore: boolean }) {
+type RateProps = { current: number; isStore: boolean; overtime: OvertimeForecast };
+
+function ProductionRateForm({ onClose, pending, buildingId, current, isStore, overtime, onConfirm }: Omit<DialogProps<{ id: number; new_rate: number }>, 'opened'> & RateProps) {
   // The text is kept as typed: '50' then '100' reads '50100' and is refused, never snapped back.
   const rate = useFieldText(current);
   const checked = checkProductionRate({ id: buildingId, new_rate: rate.text });
@@ -163,15 +200,16 @@ function ProductionRateForm({ onClose, pending, buildingId, current, isStore, on
       <Text size="xs" c="dimmed" data-testid="rate-rule">
         {isStore
           ? "100 is the store's normal pace: 200 lets it sell up to twice as much a week, 50 half."
-          : "100 is the recipe's normal pace: 200 plans twice its output, 50 half."}{' '}
+          : `100 is the recipe's normal pace, 50 half; above 100 tired crews add less each point, and ${100 + OVERTIME_OUTPUT_LIMIT_POINTS} or more makes ${100 + OVERTIME_OUTPUT_LIMIT_POINTS / 2}% of it.`}{' '}
         Above 100, each point adds {OVERTIME_WAGE_PREMIUM_PERCENT / 100}% to
         the wages (overtime) and {OVERTIME_WEAR_PERCENT / 100}% to the running cost.
       </Text>
+      {overtime && <OvertimeTable overtime={overtime} />}
     </DialogForm>
   );
 }
 
-export function ProductionRateDialog(props: DialogProps<{ id: number; new_rate: number }> & { current: number; isStore: boolean }) {
+export function ProductionRateDialog(props: DialogProps<{ id: number; new_rate: number }> & RateProps) {
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title="Adjust Production Level">
       <ProductionRateForm {...props} />

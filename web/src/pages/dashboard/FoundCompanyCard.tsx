@@ -1,6 +1,7 @@
 /**
  * 'No company found' (spec section 8): a player whose company went bankrupt (or who has none)
- * founds a new one here with the starting capital (POST /api/company, tRPC company.found).
+ * founds a new one here (POST /api/company, tRPC company.found): after a bankruptcy with what the
+ * liquidation left, otherwise with the world's starting cash (docs/economy.md, "Founding again after bankruptcy").
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -33,8 +34,9 @@ export function FoundCompanyCard() {
     <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="No company found" data-testid="no-company">
       <Stack gap="sm">
         <Text size="sm">
-          You have no active company (a company that stays in debt for several turns goes bankrupt). Found a new one to play again: it starts with{' '}
-          {formatWholeDollars(INITIAL_CAPITAL)}.
+          You have no active company (a company that stays in debt for several turns goes bankrupt). Found a new one to play again. After a
+          bankruptcy in this world it starts with what the liquidation left your old company, often nothing: there is no second starting grant.
+          Otherwise it starts with the world's starting cash ({formatWholeDollars(INITIAL_CAPITAL)} in the public world).
         </Text>
         <form onSubmit={onSubmit}>
           <Group align="flex-end" gap="xs" wrap="wrap">

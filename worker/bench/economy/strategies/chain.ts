@@ -15,7 +15,7 @@
  *   bread is served).
  */
 import { sql } from 'drizzle-orm';
-import { BUILDING_TYPES, dollarsToCents, type BuildingType } from '@marketcraft/shared';
+import { BUILDING_TYPES, HIRE_COST_PER_EMPLOYEE, dollarsToCents, type BuildingType } from '@marketcraft/shared';
 import { buildBuilding, buildingForecast, hireEmployees, marketTrade, selectRecipe, transferToStore } from '@marketcraft/db';
 import {
   attempt,
@@ -50,7 +50,12 @@ interface OwnedBuilding {
   id: number;
   type: BuildingType;
   product: string | null;
+  /** Employees hired beyond the first (HIRES: 100% efficiency). */
+  hired: number;
 }
+
+/** Cash a small chain keeps for next week's inputs, wages and upkeep when it hires. */
+const INPUTS_FLOOR_CENTS = dollarsToCents(10_000);
 
 /**
  * `reference`: the taught chain, shelves at the city's reference price. `forecast`: the same chain
@@ -58,8 +63,14 @@ interface OwnedBuilding {
  * the making strategy a min-maxer would play, the yardstick of the per-dollar target.
  * `siteOffset` starts it further down each list of sites, so two chains do not start in the same cities.
  */
-export function chainStrategy(options: { name: string; pricing: 'reference' | 'forecast'; siteOffset?: number }): Strategy {
-  const { name, pricing, siteOffset = 0 } = options;
+export function chainStrategy(options: {
+  name: string;
+  pricing: 'reference' | 'forecast';
+  siteOffset?: number;
+  /** Cash kept before growing (default $150,000); a chain started with $100,000 keeps less. */
+  reserveCents?: number;
+}): Strategy {
+  const { name, pricing, siteOffset = 0, reserveCents = RESERVE_CENTS } = options;
   const owned: OwnedBuilding[] = [];
   const priceLevels = new Map<number, PriceLevel>();
   let soldOnMarketLastWeek = 0;
@@ -74,10 +85,20 @@ export function chainStrategy(options: { name: string; pricing: 'reference' | 'f
     const building = await attempt(ctx, `build ${type}`, () => buildBuilding(ctx.db, ctx.companyId, { type, cityId }));
     if (!building) return false;
     if (product) await attempt(ctx, 'select recipe', () => selectRecipe(ctx.db, ctx.companyId, building.id, ctx.catalogue.recipeId(type, product)));
-    await attempt(ctx, 'hire', () => hireEmployees(ctx.db, ctx.companyId, building.id, HIRES));
-    owned.push({ id: building.id, type, product });
+    owned.push({ id: building.id, type, product, hired: 0 });
     built += 1;
     return true;
+  }
+
+  /** Staffs its buildings to 100% as far as cash allows (a chain started small hires as it earns), oldest first. */
+  async function hire(ctx: StrategyContext, floorCents: number): Promise<void> {
+    for (const building of owned) {
+      const missing = HIRES - building.hired;
+      if (missing <= 0) continue;
+      const affordable = Math.min(missing, Math.floor(((await cashCents(ctx.db, ctx.companyId)) - floorCents) / dollarsToCents(HIRE_COST_PER_EMPLOYEE)));
+      if (affordable <= 0) return;
+      if (await attempt(ctx, 'hire', () => hireEmployees(ctx.db, ctx.companyId, building.id, affordable))) building.hired += affordable;
+    }
   }
 
   async function lastWeekProfitCents(ctx: StrategyContext): Promise<number> {
@@ -99,9 +120,10 @@ export function chainStrategy(options: { name: string; pricing: 'reference' | 'f
       if (bakeries >= BREADS.length) return;
       [type, product] = ['bakery', BREADS[bakeries]!];
     }
-    const costCents = dollarsToCents(BUILDING_TYPES[type].constructionCost + HIRES * 5_000);
-    if ((await cashCents(ctx.db, ctx.companyId)) < RESERVE_CENTS + costCents) return;
-    await build(ctx, type, product);
+    if (owned.some((building) => building.hired < HIRES)) return;
+    const costCents = dollarsToCents(BUILDING_TYPES[type].constructionCost + HIRES * HIRE_COST_PER_EMPLOYEE);
+    if ((await cashCents(ctx.db, ctx.companyId)) < reserveCents + costCents) return;
+    if (await build(ctx, type, product)) await hire(ctx, INPUTS_FLOOR_CENTS);
   }
 
   return {
@@ -118,7 +140,10 @@ export function chainStrategy(options: { name: string; pricing: 'reference' | 'f
         await build(ctx, 'mill', 'Wheat Flour');
         await build(ctx, 'bakery', 'White Bread');
         await build(ctx, 'store', null);
+        await hire(ctx, INPUTS_FLOOR_CENTS);
       } else {
+        // A chain that could not staff its buildings at the start hires from its profits first.
+        await hire(ctx, reserveCents);
         await grow(ctx);
       }
       const { db, companyId, catalogue } = ctx;
