@@ -15,6 +15,7 @@ import { refuseTokensInUrl } from './access/http.ts';
 import { WORLD_ID_HEADER } from './access/tokenWorld.ts';
 import { clientIpOf, warnOfUndeclaredProxy } from './clientIp.ts';
 import { registerWorldExportRoutes } from './worldExports.ts';
+import { registerDataFileRoutes } from './dataFiles.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerDocsRoutes } from './openapi.ts';
 import { registerRealtimeRoutes } from './realtime.ts';
@@ -66,7 +67,7 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
   });
   // Every request body of the API is a small JSON object: refuse big ones before reading them.
   // GET and HEAD bodies are never read (asking for one would build a fetch Request on each read).
-  const bodyTooLarge = (c: Context) => c.json({ error: `The request body is too large (at most ${MAX_REQUEST_BODY_BYTES / 1024} KB).` }, 413);
+  const bodyTooLarge = (c: Context) => c.json({ error: `The request body is too large (at most ${MAX_REQUEST_BODY_BYTES / 1024} KB)` }, 413);
   const limitBody = bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: bodyTooLarge });
   app.use('/api/*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
@@ -87,9 +88,14 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
     origin: '*',
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // X-World-Id: the world a token acts in (api/src/access/tokenWorld.ts).
-    allowHeaders: ['Authorization', 'Content-Type', WORLD_ID_HEADER],
+    // Range and If-None-Match: the open data files (api/src/dataFiles.ts; DuckDB reads Parquet by ranges).
+    allowHeaders: ['Authorization', 'Content-Type', WORLD_ID_HEADER, 'Range', 'If-None-Match'],
     // X-Total-Count and Link: the pages of the lists of companies (api/src/paging.ts).
-    exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id', 'X-Total-Count', 'Link'],
+    exposeHeaders: [
+      'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id', 'X-Total-Count', 'Link',
+      // The open data files: their checksum and ranges.
+      'ETag', 'Content-Range', 'Accept-Ranges', 'Content-Length', 'Content-Disposition',
+    ],
     maxAge: 600,
   });
   // Preflights are answered by cors() itself; every other answer gets its headers (the same for
@@ -135,6 +141,7 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
 
   if (options.realtimeSql) registerRealtimeRoutes(app, options.realtimeSql, services);
   registerWorldExportRoutes(app, services);
+  registerDataFileRoutes(app, services);
   registerRestRoutes(app, services);
   registerDocsRoutes(app);
   app.all('/api/*', (c) => {

@@ -5,6 +5,8 @@ import {
   API_TOKEN_SCOPE_DESCRIPTIONS,
   COMPANY_LIST_DEFAULT_LIMIT,
   COMPANY_LIST_MAX_LIMIT,
+  DATA_FILE_FORMATS,
+  DATA_TABLE_NAMES,
   DEFAULT_RATE_LIMITS,
   companyListInput,
   signInInputSchema,
@@ -45,6 +47,36 @@ const rateLimitHeaderRefs = Object.fromEntries(
   ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'].map((name) => [name, { $ref: `#/components/headers/${name}` }]),
 );
 
+/** The document's tags: one per router (the first part of a procedure's path), plus the auth routes and the health check. */
+const TAGS: Record<string, string> = {
+  auth: 'Accounts and sessions: sign-up, sign-in, sign-out, Google sign-in (docs/auth.md)',
+  health: "The server's health, for load balancers",
+  world: 'The current world: its week and clock, the community page',
+  admin: 'Site admins: the public world, the turn, busiest tokens',
+  buildings: 'Your buildings: build, hire, equip, produce, sell',
+  stores: "Your stores' shelves",
+  market: 'The goods exchange: quotes and trades',
+  catalog: 'Products, recipes, cities, your warehouse and goods',
+  company: 'Your company, the list of companies and the leaderboard',
+  stocks: 'The stock exchange: share records, prices, your portfolio, trades',
+  politics: 'Countries, influence, political events',
+  research: 'The research tree',
+  news: 'The news feed',
+  tokens: 'Personal access tokens (docs/api.md)',
+  transactions: "Your company's ledger",
+  warehouse: 'Your company warehouse',
+  reports: 'Week results',
+  worlds: 'Worlds and class worlds: joining, switching, the instructor tools (docs/worlds.md)',
+  data: 'Open data: weekly data files of a world as CSV and Parquet (docs/open-data.md)',
+};
+
+/** A route's tag: its router ("buildings.hireEmployees" -> buildings). */
+function tagOf(procedurePath: string): string {
+  const tag = procedurePath.split('.')[0]!;
+  if (!(tag in TAGS)) throw new Error(`the OpenAPI document has no tag for ${procedurePath}: add one to TAGS`);
+  return tag;
+}
+
 /** A zod schema as JSON Schema (the document's dialect is OpenAPI 3.1's, so no `$schema` per schema). */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -65,7 +97,9 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/signup': {
       post: {
         operationId: 'auth.signup',
+        tags: ['auth'],
         summary: 'Create an account and its company (starting cash per SIGNUP_BONUS) and sign in',
+        description: 'Sets the session cookie and answers the session token (docs/auth.md). Sign-ups from one address are throttled.',
         security: [],
         requestBody: credentials(signUpInputSchema),
         responses: { '200': signedIn, ...errorResponses(['400', '403']), '409': { description: 'The email is taken (any letter case)', content: json(errorRef) } },
@@ -74,7 +108,9 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/signin': {
       post: {
         operationId: 'auth.signin',
+        tags: ['auth'],
         summary: 'Sign in with email and password (a new session every time)',
+        description: 'Sets the session cookie and answers the session token, which also works as a bearer (docs/auth.md).',
         security: [],
         requestBody: credentials(signInInputSchema),
         responses: {
@@ -88,14 +124,18 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/signout': {
       post: {
         operationId: 'auth.signout',
+        tags: ['auth'],
         summary: 'End the session (its cookie or token answers 401 afterwards)',
+        description: 'Session only: personal access tokens are revoked on /profile instead.',
         responses: { '200': { description: 'Signed out', content: json(jsonSchemaOf(okResponse, 'output')) }, ...errorResponses(['403']) },
       },
     },
     '/auth/session': {
       get: {
         operationId: 'auth.session',
+        tags: ['auth'],
         summary: 'The signed-in user, or null',
+        description: 'Public: answers null without a session.',
         security: [],
         responses: { '200': { description: 'Success', content: json(jsonSchemaOf(sessionResponse, 'output')) } },
       },
@@ -103,7 +143,9 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/providers': {
       get: {
         operationId: 'auth.providers',
+        tags: ['auth'],
         summary: 'Whether "Continue with Google" is available',
+        description: 'Public: true when the server has Google sign-in configured.',
         security: [],
         responses: { '200': { description: 'Success', content: json(jsonSchemaOf(providersResponse, 'output')) } },
       },
@@ -111,7 +153,9 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/google': {
       get: {
         operationId: 'auth.google',
+        tags: ['auth'],
         summary: 'Start Google sign-in: sets the state and PKCE cookies and redirects to Google',
+        description: 'For browsers: a redirect, not an API call.',
         security: [],
         responses: { '302': { description: 'To Google' }, '503': { description: 'Google sign-in is not configured', content: json(errorRef) } },
       },
@@ -119,11 +163,13 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/auth/google/callback': {
       get: {
         operationId: 'auth.googleCallback',
+        tags: ['auth'],
         summary: 'Where Google sends the browser back: signs in and redirects to / (or to /?auth_error=<message>)',
+        description: 'For browsers: Google redirects here with code and state.',
         security: [],
         parameters: [
-          { name: 'code', in: 'query', required: false, schema: { type: 'string' } },
-          { name: 'state', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'code', in: 'query', required: false, description: "Google's authorization code", schema: { type: 'string' } },
+          { name: 'state', in: 'query', required: false, description: 'The state set by /auth/google', schema: { type: 'string' } },
         ],
         responses: { '302': { description: 'To / (signed in) or /?auth_error=<message>' } },
       },
@@ -131,7 +177,9 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
     '/health': {
       get: {
         operationId: 'health',
+        tags: ['health'],
         summary: 'Whether this server can serve players: its database and the turn queue',
+        description: 'Public, for load balancers and monitors: 200 when serving, 503 with Retry-After when not.',
         security: [],
         responses: {
           '200': { description: 'Serving', content: json(jsonSchemaOf(healthResponse, 'output')) },
@@ -142,8 +190,52 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
   };
 }
 
+/** The weekly data files (api/src/dataFiles.ts): binary answers, so a plain route beside the REST table. */
+function dataFilePaths(): Record<string, Record<string, unknown>> {
+  const fileHeaders = {
+    ETag: { description: "The file's SHA-256 in quotes (strong): the manifest's checksum", schema: { type: 'string' } },
+    'Cache-Control': { description: 'public (the public world) or private (a class world), max-age=31536000, immutable: a finished week never changes', schema: { type: 'string' } },
+    'Accept-Ranges': { description: 'bytes: Range requests are answered (206)', schema: { type: 'string' } },
+    ...rateLimitHeaderRefs,
+  };
+  const bytes = { type: 'string', contentMediaType: 'application/octet-stream' };
+  const content = { 'application/gzip': { schema: bytes }, 'application/vnd.apache.parquet': { schema: bytes } };
+  return {
+    '/data/worlds/{id}/weeks/{week}/{table}.{format}': {
+      get: {
+        operationId: 'data.file',
+        tags: ['data'],
+        summary: "One table of a finished week as gzipped CSV or Parquet: prices, city_retail, leaderboard, companies or shares (manifest.json lists their columns and units)",
+        description:
+          'Personal access tokens need the "read" scope (or a wider one). The public world\'s files for every signed-in reader, a class world\'s for its players and instructors. ' +
+          'A finished week never changes: a strong ETag (If-None-Match answers 304) and a year-long immutable Cache-Control; Range requests answer 206 (DuckDB reads Parquet over HTTP this way). Guide: docs/open-data.md.',
+        'x-token-scope': 'read',
+        parameters: [
+          { name: 'id', in: 'path', required: true, description: 'The world (GET /api/worlds)', schema: { type: 'integer', minimum: 1 } },
+          { name: 'week', in: 'path', required: true, description: 'A finished week (before the current one)', schema: { type: 'integer', minimum: 1 } },
+          { name: 'table', in: 'path', required: true, description: 'The table', schema: { type: 'string', enum: [...DATA_TABLE_NAMES] } },
+          { name: 'format', in: 'path', required: true, description: 'csv.gz (RFC 4180 CSV with a header line, gzipped) or parquet', schema: { type: 'string', enum: [...DATA_FILE_FORMATS] } },
+          { name: 'Range', in: 'header', required: false, description: 'One byte range: bytes=a-b, bytes=a- or bytes=-n', schema: { type: 'string' } },
+          { name: 'If-None-Match', in: 'header', required: false, description: 'The ETag of the copy you have: 304 when it is this file', schema: { type: 'string' } },
+        ],
+        security: [{ session: [] }, { sessionToken: [] }, { personalAccessToken: [] }],
+        responses: {
+          '200': { description: 'The file', headers: fileHeaders, content },
+          '206': { description: 'The requested bytes of the file (Content-Range says which)', headers: fileHeaders, content },
+          '304': { description: 'Not modified: your copy (If-None-Match) is this file', headers: fileHeaders },
+          '400': { description: 'An unknown table or format, or a week that is not a whole number from 1', content: json(errorRef) },
+          '401': { description: ERROR_STATUSES['401'], content: json(errorRef) },
+          '404': { description: 'A week not finished (or without data files), or a world you do not play in or teach', content: json(errorRef) },
+          '416': { description: 'The range is outside the file (Content-Range: bytes */size)', content: json(errorRef) },
+          '429': { description: 'Rate limit reached: wait Retry-After seconds', headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaderRefs }, content: json(errorRef) },
+        },
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = authAndHealthPaths();
+  const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...dataFilePaths() };
   for (const route of restRoutes()) {
     const parameters: unknown[] = [];
     const inputProperties = (route.procedure._def.inputs[0] ? (jsonSchemaOf(route.procedure._def.inputs[0] as z.ZodType, 'input').properties ?? {}) : {}) as Record<string, unknown>;
@@ -162,13 +254,13 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     const errors = ['400', '401', '403', '404', '409', '422'].filter((status) => !(isPublic && status !== '400' && status !== '401'));
     const operation: Record<string, unknown> = {
       operationId: route.procedurePath,
+      tags: [tagOf(route.procedurePath)],
       summary: route.summary ?? route.procedurePath,
       description: access === 'session' ? 'Session only: personal access tokens cannot call this.' : `Personal access tokens need the "${access}" scope (or a wider one).`,
       'x-token-scope': access === 'session' ? null : access,
       parameters,
-      security: isPublic
-        ? [{}, { personalAccessToken: [access] }]
-        : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [access] }])],
+      // The scope a token needs is x-token-scope: OpenAPI lists scopes in a requirement only for OAuth2 and OpenID Connect schemes.
+      security: isPublic ? [{}, { personalAccessToken: [] }] : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [] }])],
       responses: {
         '200': {
           description: isPaged ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)' : 'Success',
@@ -207,6 +299,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'Marketcraft API',
       version: '1.0.0',
+      contact: { name: 'Marketcraft: the guide is GET /api/docs, and docs/api.md in the repository' },
       description:
         'Every call the Marketcraft web app makes, as plain JSON over HTTP. Money is in dollars (numbers with at most two decimals). ' +
         'Scripts authenticate with a personal access token created on /profile, sent as Authorization: Bearer mc_pat_… (never in the URL); ' +
@@ -220,6 +313,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         'A cookie-authenticated request other than GET must come from the app (Origin header), or it answers 403. Guide: docs/api.md.',
     },
     servers: [{ url: '/api' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'marketcraft_session', description: 'The browser session (POST /api/auth/signin sets it)' },
@@ -261,13 +355,13 @@ export function registerDocsRoutes(app: Hono): void {
 }
 
 /** The docs page's script: lists every route of /api/openapi.json. */
-const DOCS_SCRIPT = `fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
+export const DOCS_SCRIPT = `fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
   const out=[];
   for(const [p,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){
     const M=m.toUpperCase();
     const pre=(label,schema)=>schema?'<div>'+label+'</div><pre>'+JSON.stringify(schema,null,2).replace(/</g,'&lt;')+'</pre>':'';
     const ok=op.responses&&op.responses['200']&&op.responses['200'].content;
-    const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json'].schema);
+    const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json']&&ok['application/json'].schema)+(ok&&!ok['application/json']?'<div>Answer (200): '+Object.keys(ok).join(' or ')+'</div>':'');
     const q=(op.parameters||[]).filter(x=>x.in==='query').map(x=>'<code>'+x.name+'</code>').join(' ');
     const scope=!('x-token-scope' in op)?'':op['x-token-scope']?'<span class="s '+op['x-token-scope']+'" title="personal access token scope">'+op['x-token-scope']+'</span>':'<span class="s session">session only</span>';
     out.push('<h2><span class="m '+M+'">'+M+'</span><code>/api'+p+'</code>'+scope+'</h2><div>'+op.summary+(q?' &middot; query: '+q:'')+'</div>'+body);

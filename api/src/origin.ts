@@ -38,10 +38,10 @@ export function originCheck(config: ApiConfig): MiddlewareHandler {
     const bearer = bearerCredentialOf(req.headers.get('authorization')) !== null;
     if (origin) {
       if (!bearer && !allowedOrigins(config, req).has(origin)) {
-        return c.json({ error: 'Cross-site request refused: the Origin does not match this app.' }, 403);
+        return c.json({ error: 'Cross-site request refused: the Origin does not match this app' }, 403);
       }
     } else if (hasSessionCookie && !bearer && req.headers.get('sec-fetch-site') !== 'same-origin') {
-      return c.json({ error: 'Cross-site request refused: the request has no Origin header.' }, 403);
+      return c.json({ error: 'Cross-site request refused: the request has no Origin header' }, 403);
     }
     return next();
   };

@@ -17,6 +17,7 @@ import {
   buildingsResponses,
   catalogResponses,
   companyResponses,
+  dataManifestResponse,
   errorResponseSchema,
   marketResponses,
   newsResponses,
@@ -59,6 +60,7 @@ const responseSchemas = {
   warehouse: warehouseResponses,
   news: newsResponses,
   tokens: tokensResponses,
+  data: { manifest: dataManifestResponse },
 } satisfies ResponseSchemas;
 
 /** POST /api/auth/signup and /api/auth/signin. */

@@ -55,6 +55,7 @@ export const REST_PROCEDURES = {
   'buildings.selectCategory': appRouter.buildings.selectCategory,
   'buildings.inventory': appRouter.buildings.inventory,
   'buildings.purchaseInventory': appRouter.buildings.purchaseInventory,
+  'buildings.shelfPrice': appRouter.buildings.shelfPrice,
   'buildings.transferToStore': appRouter.buildings.transferToStore,
 
   'stores.products': appRouter.stores.products,
@@ -134,6 +135,8 @@ export const REST_PROCEDURES = {
   'worlds.companies': appRouter.worlds.companies,
   'worlds.debrief': appRouter.worlds.debrief,
   'worlds.export': appRouter.worlds.export,
+
+  'data.manifest': appRouter.data.manifest,
 } satisfies Record<string, AnyTRPCProcedure>;
 
 /** Whether a JSON Schema takes a number (an integer, a number, or one of them or null). */
@@ -234,10 +237,10 @@ async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be valid JSON.' });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be valid JSON' });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' });
   }
   return parsed as Record<string, unknown>;
 }

@@ -15,6 +15,7 @@ import { transactionsRouter } from './routers/transactions.ts';
 import { warehouseRouter } from './routers/warehouse.ts';
 import { reportsRouter } from './routers/reports.ts';
 import { worldsRouter } from './routers/worlds.ts';
+import { dataRouter } from './routers/data.ts';
 
 export const appRouter = router({
   world: worldRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   warehouse: warehouseRouter,
   reports: reportsRouter,
   worlds: worldsRouter,
+  data: dataRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -129,7 +129,7 @@ const writesOnTheirPool = t.middleware(({ ctx, type, next }) =>
 export const publicProcedure = t.procedure.use(mapGameErrors).use(guardAccess).use(writesOnTheirPool);
 
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
   return next({ ctx: { user: ctx.user } });
 });
 
@@ -174,6 +174,6 @@ export const playerProcedure = signedInProcedure.use(async ({ ctx, next, type })
 });
 
 export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admins only.' });
+  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admins only' });
   return next();
 });

@@ -1,7 +1,9 @@
 /**
  * The API's side of the turn queue: a send-only pg-boss client. It never creates the queue or the
  * schedule (the worker process owns both); until the worker has started once, or while no worker
- * process is connected, POST /api/admin/advance-turn answers 503 'The turn worker is not running.'
+ * process is connected and none was seen within its heartbeat interval, POST /api/admin/advance-turn
+ * answers 503 'The turn worker is not running' A worker seen that recently is restarting (killed
+ * and brought back by its supervisor): the turn is queued and answered when it commits.
  *
  * advanceTurn() sends the job with the current week (the worker advances exactly from that week, so
  * double clicks and concurrent admins never advance twice), then waits until the world's week is
@@ -15,7 +17,7 @@ import { WORLD_ENDED, type Database } from '@marketcraft/db';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import type postgres from 'postgres';
 
-const WORKER_NOT_RUNNING = 'The turn worker is not running.';
+const WORKER_NOT_RUNNING = 'The turn worker is not running';
 const POLL_MS = 500;
 
 export interface TurnClient {
@@ -76,6 +78,18 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
     return rows.length > 0;
   }
 
+  /**
+   * A worker is connected, or was seen alive within its heartbeat interval (it set
+   * turn_worker_alive_until_ms to a time still ahead; the database's clock on both sides): it is restarting.
+   */
+  async function workerConnectedOrRestarting(): Promise<boolean> {
+    const [row] = await db.execute<{ connected: boolean; restarting: boolean }>(sql`
+      select
+        exists (select 1 from pg_stat_activity where datname = current_database() and application_name = ${APPLICATION_NAMES.worker}) as connected,
+        (select last_value from turn_worker_alive_until_ms) > extract(epoch from now()) * 1000 as restarting`);
+    return Boolean(row?.connected || row?.restarting);
+  }
+
   async function waitForWeekAfter(worldId: number, week: number, boss: PgBoss, jobId: string): Promise<number> {
     const deadline = Date.now() + timeoutMs;
     const postgresClient = options.sql;
@@ -98,7 +112,7 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
         if (left <= 0) {
           throw new GameError(
             'UNAVAILABLE',
-            `The turn did not finish within ${Math.round(timeoutMs / 1000)} s; it stays queued and will complete when the worker is free.`,
+            `The turn did not finish within ${Math.round(timeoutMs / 1000)} s; it stays queued and will complete when the worker is free`,
           );
         }
         await new Promise<void>((resolve) => {
@@ -119,7 +133,7 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
     workerConnected,
     async advanceTurn(worldId: number) {
       const instance = await client();
-      if (!instance || !(await instance.getQueue(TURN_QUEUE)) || !(await workerConnected())) {
+      if (!instance || !(await instance.getQueue(TURN_QUEUE)) || !(await workerConnectedOrRestarting())) {
         throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
       }
       const week = await currentWeek(worldId);

@@ -244,7 +244,7 @@ describe('Google sign-in when not configured', () => {
   });
 
   it('answers 503 with a message the UI can show, and providers says so', async () => {
-    expect(await app.api('GET', '/auth/google')).toMatchObject({ status: 503, body: { error: 'Google sign-in is not configured on this server: sign in (or sign up) with your email and password.' } });
+    expect(await app.api('GET', '/auth/google')).toMatchObject({ status: 503, body: { error: 'Google sign-in is not configured on this server: sign in (or sign up) with your email and password' } });
     expect((await app.api('GET', '/auth/providers')).body).toEqual({ google: false });
   });
 });

@@ -77,7 +77,7 @@ describe('session lifetimes', () => {
     const player = await app.createPlayer();
     await backdate(player, { lastUsedAgoMs: 7 * DAY + 60_000 });
     const response = await withCookie(player);
-    expect(response).toMatchObject({ status: 401, body: { error: 'Please sign in to continue.' } });
+    expect(response).toMatchObject({ status: 401, body: { error: 'Please sign in to continue' } });
     expect(findSetCookie(response.setCookies, SESSION_COOKIE_NAME)).toBeNull();
     expect(await sessionRow(player)).toBeNull();
     expect((await withCookie(player, '/api/auth/session')).body).toEqual({ user: null });

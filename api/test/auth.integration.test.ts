@@ -87,16 +87,16 @@ describe('accounts and sign-in', () => {
 
   it('refuses a bad email, a short password and a missing body with 400 and creates no user', async () => {
     const badEmail = await post('/auth/signup', { email: 'not-an-email', password: 'secret1' });
-    expect(badEmail).toMatchObject({ status: 400, body: { error: 'Enter a valid email address.' } });
+    expect(badEmail).toMatchObject({ status: 400, body: { error: 'Enter a valid email address' } });
     expect(await countUsers('not-an-email')).toBe(0);
 
     const email = uniqueEmail('short');
     const shortPassword = await post('/auth/signup', { email, password: '12345' });
-    expect(shortPassword).toMatchObject({ status: 400, body: { error: 'The password must be at least 6 characters.' } });
+    expect(shortPassword).toMatchObject({ status: 400, body: { error: 'The password must be at least 6 characters' } });
     expect(await countUsers(email)).toBe(0);
 
     const tooLong = await post('/auth/signup', { email, password: 'x'.repeat(129) });
-    expect(tooLong).toMatchObject({ status: 400, body: { error: 'The password can be at most 128 characters.' } });
+    expect(tooLong).toMatchObject({ status: 400, body: { error: 'The password can be at most 128 characters' } });
     expect((await post('/auth/signup', 'not json')).status).toBe(400);
     expect((await post('/auth/signin', { email })).status).toBe(400);
     expect(await countUsers(email)).toBe(0);
@@ -106,7 +106,7 @@ describe('accounts and sign-in', () => {
     const email = uniqueEmail('dup');
     expect((await post('/auth/signup', { email, password: 'secret1' })).status).toBe(200);
     const again = await post('/auth/signup', { email: email.toUpperCase(), password: 'other-secret' });
-    expect(again).toMatchObject({ status: 409, body: { error: 'An account with this email already exists.' } });
+    expect(again).toMatchObject({ status: 409, body: { error: 'An account with this email already exists' } });
 
     const raced = uniqueEmail('race');
     const answers = await Promise.all([0, 1, 2].map((i) => post('/auth/signup', { email: i ? raced.toUpperCase() : raced, password: 'secret1' })));
@@ -119,8 +119,8 @@ describe('accounts and sign-in', () => {
     await post('/auth/signup', { email, password: 'secret1' });
     const wrongPassword = await post('/auth/signin', { email, password: 'secret2' });
     const unknownEmail = await post('/auth/signin', { email: uniqueEmail('nobody'), password: 'secret1' });
-    expect(wrongPassword).toMatchObject({ status: 401, body: { error: 'Invalid email or password.' } });
-    expect(unknownEmail).toMatchObject({ status: 401, body: { error: 'Invalid email or password.' } });
+    expect(wrongPassword).toMatchObject({ status: 401, body: { error: 'Invalid email or password' } });
+    expect(unknownEmail).toMatchObject({ status: 401, body: { error: 'Invalid email or password' } });
     expect(findSetCookie(wrongPassword.setCookies, SESSION_COOKIE_NAME)).toBeNull();
   });
 

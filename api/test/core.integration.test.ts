@@ -42,7 +42,7 @@ describe('API core', () => {
   it('answers an admin advance-turn with a clear 503 when no turn worker is there, and the week stays', async () => {
     const admin = await app.createPlayer({ isAdmin: true });
     const response = await app.api('POST', '/admin/advance-turn', { token: admin.token });
-    expect(response).toMatchObject({ status: 503, body: { error: 'The turn worker is not available.' } });
+    expect(response).toMatchObject({ status: 503, body: { error: 'The turn worker is not available' } });
     expect((await app.api('GET', '/world')).body.current_week).toBe(1);
   });
 
@@ -50,7 +50,7 @@ describe('API core', () => {
     const player = await app.createPlayer();
     const huge = JSON.stringify({ name: 'Big', bio: 'x'.repeat(70 * 1024) });
     const rest = await app.api('PATCH', '/company/profile', { token: player.token, body: huge });
-    expect(rest).toMatchObject({ status: 413, body: { error: 'The request body is too large (at most 64 KB).' } });
+    expect(rest).toMatchObject({ status: 413, body: { error: 'The request body is too large (at most 64 KB)' } });
     const signup = await app.api('POST', '/auth/signup', { body: JSON.stringify({ email: 'big@example.com', password: 'p'.repeat(70 * 1024) }) });
     expect(signup.status).toBe(413);
     expect((await app.api('GET', '/company', { token: player.token })).body.name).not.toBe('Big');
@@ -76,7 +76,7 @@ describe('API core', () => {
       });
     const huge = await send(JSON.stringify({ name: 'Chunked Big', bio: 'x'.repeat(70 * 1024) }));
     expect(huge.status).toBe(413);
-    expect(JSON.parse(huge.body)).toEqual({ error: 'The request body is too large (at most 64 KB).' });
+    expect(JSON.parse(huge.body)).toEqual({ error: 'The request body is too large (at most 64 KB)' });
     const small = await send(JSON.stringify({ name: 'Chunked Small', bio: 'short' }));
     expect(small.status).toBe(200);
     expect((await app.api('GET', '/company', { token: player.token })).body.name).toBe('Chunked Small');

@@ -35,7 +35,7 @@ describe('validation messages', () => {
       ['POST', '/tokens', { name: 'bot', scope: 'read', expires_in_days: 0 }, 'Expiry must be at least 1 day'],
       // Fields without a message of their own: named, in words.
       ['POST', '/market/trade', { product_id: 1, action: 'buy' }, 'Required: quantity'],
-      ['POST', '/market/trade', { product_id: 1, quantity: 0, action: 'buy' }, 'quantity must be more than 0'],
+      ['POST', '/market/trade', { product_id: 1, quantity: 0, action: 'buy' }, 'quantity must be at least 1'],
       ['POST', '/market/trade', { product_id: 1, quantity: 1.5, action: 'buy' }, 'quantity must be a whole number'],
       ['POST', '/market/trade', { product_id: 1, quantity: 1, action: 'steal' }, 'action must be one of: buy, sell'],
       ['POST', '/stocks/trade', { company_id: 1, shares: 1 }, 'Required: action'],
@@ -43,7 +43,7 @@ describe('validation messages', () => {
       ['PATCH', '/company/profile', { name: 5 }, 'name must be text'],
       ['PATCH', '/company/profile', { name: 'x'.repeat(81) }, 'Company name must be 80 characters or less'],
       ['GET', '/buildings/abc', undefined, 'id must be a number'],
-      ['GET', '/transactions?page=0', undefined, 'page must be more than 0'],
+      ['GET', '/transactions?page=0', undefined, 'page must be at least 1'],
       ['GET', '/transactions?type=gift', undefined, 'type must be one of: production, sale, purchase, stock_trade, building, other'],
     ];
     for (const [method, path, body, error] of cases) {
@@ -64,7 +64,7 @@ describe('validation messages', () => {
       body: JSON.stringify({ product_id: 1, quantity: 0, action: 'buy' }),
     });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as TrpcError).error.message).toBe('quantity must be more than 0');
+    expect(((await response.json()) as TrpcError).error.message).toBe('quantity must be at least 1');
     const hire = await fetch(`${app.baseUrl}/api/trpc/buildings.hireEmployees`, {
       method: 'POST',
       headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' },

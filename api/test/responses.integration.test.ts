@@ -113,6 +113,7 @@ describe('answers match the OpenAPI document', () => {
     await call('POST', '/market/trade', { body: { product_id: bread.id, quantity: 50, action: 'buy' } });
     await call('POST', '/buildings/{id}/inventory/purchase', { path: `/buildings/${store.id}/inventory/purchase`, body: { product_id: bread.id, quantity: 10 } });
     await call('GET', '/buildings/{id}/inventory', { path: `/buildings/${store.id}/inventory` });
+    await call('GET', '/buildings/{id}/shelf-price', { path: `/buildings/${store.id}/shelf-price?product_id=${bread.id}` });
     await call('POST', '/buildings/{id}/inventory/transfer-to-store', {
       path: `/buildings/${store.id}/inventory/transfer-to-store`,
       body: { product_id: bread.id, quantity: 15, retail_price: 45 },
@@ -229,6 +230,7 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/worlds/{id}/companies', { path: `/worlds/${world.id}/companies`, token: instructor.token });
     await call('GET', '/worlds/{id}/debrief', { path: `/worlds/${world.id}/debrief`, token: instructor.token });
     await call('GET', '/worlds/{id}/export/{kind}', { path: `/worlds/${world.id}/export/companies`, token: instructor.token });
+    await call('GET', '/data/worlds/{id}/manifest.json', { path: `/data/worlds/${world.id}/manifest.json`, token: student.token });
     await call('POST', '/worlds/{id}/advance', { path: `/worlds/${world.id}/advance`, token: instructor.token });
     await call('POST', '/worlds/{id}/end', { path: `/worlds/${world.id}/end`, token: instructor.token });
 

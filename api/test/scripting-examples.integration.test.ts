@@ -16,6 +16,7 @@ const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const TS_EXAMPLE = path.join(repoRoot, 'web/public/examples/company-bot.ts');
 const PY_EXAMPLE = path.join(repoRoot, 'web/public/examples/company_bot.py');
+const TYPED_EXAMPLE = path.join(repoRoot, 'clients/typescript/examples/company-bot.ts');
 
 function pythonWithRequests(): boolean {
   try {
@@ -73,6 +74,20 @@ describe('scripting examples', () => {
     await expectOnePassDone(company, stdout);
   });
 
+  it('the typed client example (openapi-fetch, generated types) plays one turn with a trade token', async () => {
+    const company = await scriptedCompany();
+    const { stdout } = await run(process.execPath, [TYPED_EXAMPLE, '--once'], {
+      env: { ...process.env, MARKETCRAFT_URL: app.baseUrl, MARKETCRAFT_TOKEN: company.token },
+      timeout: 60_000,
+    });
+    await expectOnePassDone(company, stdout);
+  });
+
+  it("the typed client's types are what the OpenAPI document gives now (openapi-typescript)", async () => {
+    const { stdout } = await run(process.execPath, [path.join(repoRoot, 'clients/typescript/scripts/generate.ts'), '--check'], { timeout: 120_000 });
+    expect(stdout).toContain('is up to date');
+  });
+
   it('the TypeScript example stops with the server\'s message when the token lacks the scope', async () => {
     const company = await scriptedCompany();
     const { token: readOnly } = await company.call('POST', '/tokens', { name: 'read only', scope: 'read' });
@@ -93,10 +108,11 @@ describe('scripting examples', () => {
     await expectOnePassDone(company, stdout);
   });
 
-  it('docs/scripting.md shows both examples verbatim', async () => {
+  it('docs/scripting.md shows the examples verbatim', async () => {
     const guide = await readFile(path.join(repoRoot, 'docs/scripting.md'), 'utf8');
     const blocks = [...guide.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((match) => ({ language: match[1], code: match[2] }));
     expect(blocks).toContainEqual({ language: 'ts', code: await readFile(TS_EXAMPLE, 'utf8') });
     expect(blocks).toContainEqual({ language: 'python', code: await readFile(PY_EXAMPLE, 'utf8') });
+    expect(blocks).toContainEqual({ language: 'ts', code: await readFile(TYPED_EXAMPLE, 'utf8') });
   });
 });

@@ -10,7 +10,7 @@ import { z } from 'zod';
 const FIGURE_UNITS = ['dollars', 'units', 'percent', 'count', 'weeks', 'ratio'] as const;
 export type FigureUnit = (typeof FIGURE_UNITS)[number];
 
-interface FigureTerm {
+export interface FigureTerm {
   /** The term's name in the formula, e.g. `output_quantity`. */
   name: string;
   /** A player-readable label, e.g. "Recipe output per week". */

@@ -10,8 +10,8 @@ import { SIGNUP_THROTTLE_MESSAGE } from './constants.ts';
 
 export const GOOGLE_STATE_MISMATCH_MESSAGE = 'Google sign-in expired or was started in another browser. Please try again.';
 export const GOOGLE_FAILED_MESSAGE = 'Google authentication failed. Please try again.';
-export const GOOGLE_CANCELLED_MESSAGE = 'Google sign-in was cancelled.';
-export const GOOGLE_UNVERIFIED_EMAIL_MESSAGE = 'Your Google account has no verified email address, so it cannot be used to sign in here.';
+export const GOOGLE_CANCELLED_MESSAGE = 'Google sign-in was cancelled';
+export const GOOGLE_UNVERIFIED_EMAIL_MESSAGE = 'Your Google account has no verified email address, so it cannot be used to sign in here';
 export const GOOGLE_RETRY_MESSAGE = 'Sign-in could not finish because the account changed at the same time. Please try again.';
 
 const GOOGLE_REDIRECT_MESSAGES: ReadonlySet<string> = new Set([

@@ -18,3 +18,4 @@ export * from './rules/market.ts';
 export * from './rules/retail.ts';
 export * from './rules/finance.ts';
 export * from './rules/index.ts';
+export * from './openData.ts';

@@ -48,11 +48,11 @@ describe('admin journey', () => {
     if (signedIn.ok()) await page.goto('/');
     else {
       await signUpInBrowser(page, E2E_ADMIN_EMAIL);
-      await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+      await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
       await grantAdmin(E2E_ADMIN_EMAIL);
       await page.reload();
     }
-    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome( back)?, / }).waitFor();
 
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'Admin Panel' }).click();
@@ -110,7 +110,7 @@ describe('admin journey', () => {
     await spendNearlyAllCash(player.context);
     const streamOpened = player.page.waitForResponse((response) => response.url().endsWith('/api/realtime') && response.status() === 200);
     await player.page.goto('/');
-    await player.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await player.page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await streamOpened;
 
     const playerToast = player.page.getByText('Turn processed!').waitFor({ timeout: 80_000 });
@@ -149,7 +149,7 @@ describe('admin journey', () => {
     await signUpViaApi(context, uniqueEmail('notadmin'));
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
     expect(await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     await context.close();

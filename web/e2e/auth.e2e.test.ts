@@ -25,7 +25,7 @@ describe('auth journey', () => {
     expect(await page.title()).toBe('Sign In | Marketcraft');
 
     await signUpInBrowser(page, email);
-    await page.getByRole('heading', { name: `Welcome back, ${company}!` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${company}!` }).waitFor();
     await page.getByTestId('header-cash').getByText('$500,000').waitFor();
     expect(await page.getByTestId('header-week').textContent()).toMatch(/^\d+$/);
     expect(await page.title()).toBe('Dashboard | Marketcraft');
@@ -49,7 +49,7 @@ describe('auth journey', () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail('authbad');
     await signUpInBrowser(page, email);
-    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
 
@@ -70,7 +70,7 @@ describe('auth journey', () => {
     // Signing up again with the same email: the red box offers to sign in with it, keeping what was typed.
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await box.getByText('An account with this email already exists.').waitFor();
+    await box.getByText('An account with this email already exists').waitFor();
     await box.getByTestId('sign-in-instead').click();
     await page.getByRole('heading', { name: 'Welcome Back', exact: true }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
@@ -90,7 +90,7 @@ describe('auth journey', () => {
       const box = page.getByTestId('auth-error');
       await box.waitFor();
       // It says what to do instead.
-      expect(await box.textContent()).toBe('Google sign-in is not configured on this server: sign in (or sign up) with your email and password.');
+      expect(await box.textContent()).toBe('Google sign-in is not configured on this server: sign in (or sign up) with your email and password');
       expect(await page.getByRole('button', { name: 'Continue with Google' }).isEnabled()).toBe(true);
     }
     await context.close();

@@ -168,19 +168,36 @@ describe('build journey', () => {
     // Beside the price: what shoppers in the store's city expect to pay for it, the server's figure.
     const storeId = Number(new URL(page.url()).pathname.split('/').pop());
     const store = await (await page.request.get(`/api/buildings/${storeId}`)).json();
-    const cityMarket: Array<{ product_name: string; market_price: number; demand_level: number }> = await (await page.request.get(`/api/cities/${store.city_id}/market-data`)).json();
+    const cityMarket: Array<{ product_id: number; product_name: string; market_price: number; demand_level: number }> = await (await page.request.get(`/api/cities/${store.city_id}/market-data`)).json();
     const productName = await addDialog.locator('p').first().textContent();
     const shelved = cityMarket.find((product) => product.product_name === productName)!;
     const expected = shelved.market_price.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
     expect(await addDialog.getByTestId('shelf-reference-price').textContent()).toBe(
       `Shoppers in ${store.city_name} expect ${expected} (demand ${shelved.demand_level}/100): the further above it, the fewer sell`,
     );
+    // The price starts at the one the store's forecast finds best (the server's answer), and says so;
+    // the spec's 50% markup stays beside it for reference.
+    const advice = await (await page.request.get(`/api/buildings/${storeId}/shelf-price?product_id=${shelved.product_id}`)).json();
+    const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    await addDialog.getByTestId('shelf-best-price').waitFor();
+    expect(await addDialog.getByTestId('shelf-best-price').textContent()).toBe(
+      `Suggested ${money(advice.best_price)}: the price this store's forecast finds most profitable next turn (${advice.units.toLocaleString('en-US')} units sold, ${money(advice.margin)} over their cost)`,
+    );
+    expect(await addDialog.getByTestId('shelf-markup-price').textContent()).toBe(
+      `For reference, the 50% markup on ${money(advice.average_cost)} average cost is ${money(advice.markup_price)}`,
+    );
+    // Ten units in the back room: the best price sells some of them at most (with so few, it may
+    // well be above the markup).
+    expect(advice.available).toBe(10);
+    expect(advice.units).toBeGreaterThan(0);
+    expect(advice.units).toBeLessThanOrEqual(10);
     const suggested = (await retailPrice.inputValue()).replace('$', '');
+    expect(Number(suggested)).toBe(advice.best_price);
     await retailPrice.fill('');
     await addDialog.getByText('Please enter a valid price').waitFor();
     expect(await addDialog.getByRole('button', { name: 'Add to Store' }).isDisabled()).toBe(true);
     // A price under the average cost is allowed, but the dialog says what each sale loses.
-    const averageCost = Number(suggested) / 1.5;
+    const averageCost = advice.average_cost;
     await retailPrice.fill('0.01');
     const belowCost = addDialog.getByTestId('shelf-below-cost');
     await belowCost.waitFor();

@@ -134,7 +134,7 @@ async function playTheChain(page: Page, context: BrowserContext, actor: Actor): 
   await actor.type(page.getByLabel('Email'), uniqueEmail('chain'));
   await actor.type(page.locator('input[name="password"]'), PASSWORD);
   await actor.press(page.getByRole('button', { name: 'Create Account', exact: true }));
-  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
 
   // Four buildings, each in the first (best-fitting) city the picker offers.
   for (const type of ['Farm', 'Mill', 'Bakery', 'Store']) {

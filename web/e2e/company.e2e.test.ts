@@ -139,7 +139,7 @@ describe('company journey', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Profile updated!').waitFor();
     await page.goto('/');
-    await page.getByRole('heading', { name: `Welcome back, ${newName}!` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${newName}!` }).waitFor();
     await context.close();
   });
 });

@@ -15,7 +15,7 @@ async function signedInPage(viewport?: { width: number; height: number }): Promi
   const opened = await newPage(browser, viewport);
   await signUpViaApi(opened.context, uniqueEmail('nav'));
   await opened.page.goto('/');
-  await opened.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+  await opened.page.getByRole('heading', { name: /^Welcome, / }).waitFor();
   return opened;
 }
 
@@ -67,6 +67,12 @@ describe('navigation journey', () => {
       await page.getByRole('heading', { level: 1, name: tab.heading, exact: true }).waitFor();
       expect(await tabs.getByRole('link', { name: tab.link, exact: true }).getAttribute('aria-current')).toBe('page');
     }
+    // On a desktop a toast never covers the tab bar (it sat over its right end for 5 s): bottom right.
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Profile updated!' });
+    await toast.waitFor();
+    const [toastBox, tabsBox] = [await toast.boundingBox(), await tabs.boundingBox()];
+    expect(toastBox!.y, 'the toast sits below the tab bar').toBeGreaterThan(tabsBox!.y + tabsBox!.height);
     await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();

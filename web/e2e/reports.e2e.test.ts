@@ -80,6 +80,15 @@ describe('week results', () => {
     await revenueWhy.getByText(`${revenueLabel}: ${money(storeForecast.sales[0].revenue)}`).waitFor();
     await revenueWhy.getByText(`${revenueLabel} = ${storeForecast.sales[0].revenue_why.formula}`).waitFor();
     await page.keyboard.press('Escape');
+    // ...and its units: the share of the city's demand, the price against the other stores', the capacity.
+    const unitsLabel = `Units of ${bread.name} sold`;
+    await page.getByRole('button', { name: `Why this number: ${unitsLabel}` }).click();
+    const unitsWhy = page.getByRole('group', { name: `Why this number: ${unitsLabel}` });
+    await unitsWhy.getByText(`${unitsLabel} = ${storeForecast.sales[0].units_why.formula}`).waitFor();
+    const unitTerms = storeForecast.sales[0].units_why.terms as Array<{ name: string; label: string }>;
+    expect(unitTerms.map((term) => term.name)).toEqual(expect.arrayContaining(['city_demand', 'share', 'price', 'other_stores', 'capacity', 'from_other_stores']));
+    for (const term of unitTerms) await unitsWhy.locator('tr', { hasText: term.label }).waitFor();
+    await page.keyboard.press('Escape');
     const streamReopened = page.waitForResponse((response) => response.url().endsWith('/api/realtime') && response.status() === 200);
     await page.goto('/');
     await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();

@@ -39,7 +39,7 @@ describe('Content-Security-Policy', () => {
     const response = await page.goto('/');
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await signUpInBrowser(page, uniqueEmail('csp'));
-    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     for (const path of PAGES) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');

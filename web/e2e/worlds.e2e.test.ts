@@ -20,7 +20,7 @@ describe('classroom world journey', () => {
   it('creates a world, students join by code, three turns and a shock, and the debrief charts it', async () => {
     const teacher = await newPage(browser);
     await signUpInBrowser(teacher.page, uniqueEmail('teacher'));
-    await teacher.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await teacher.page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await teacher.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Worlds' }).click();
     await teacher.page.getByRole('heading', { level: 1, name: 'Worlds' }).waitFor();
     // In the public world the footer keeps the spec's line while its schedule runs (the header's 'Every 12 hours').
@@ -50,7 +50,7 @@ describe('classroom world journey', () => {
     // Student 1 joins on the Worlds page and plays in the class world from then on.
     const first = await newPage(browser);
     await signUpInBrowser(first.page, uniqueEmail('student-a'));
-    await first.page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    await first.page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await first.page.goto('/worlds');
     await first.page.getByTestId('join-code').fill(code.toLowerCase());
     await first.page.getByTestId('join-company-name').fill('Student A Bakery');

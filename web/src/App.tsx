@@ -8,6 +8,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Button, Center, MantineProvider, Stack, Text, localStorageColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { useMediaQuery } from '@mantine/hooks';
 import { SignInPage } from './auth/SignInPage';
 import { useSession } from './auth/session';
 import { FullScreenLoader } from './components/FullScreenLoader';
@@ -47,6 +48,11 @@ function SessionGate() {
 }
 
 export function App() {
+  // Desktop: bottom right, clear of the header and of the tab bar under it (a toast at the top
+  // right covered the tab bar's last tabs for 5 s). Phones: at the top, below the header (the
+  // bottom holds a dialog's buttons and the thumb).
+  const desktop = useMediaQuery('(min-width: 48em)');
+  const toastPosition = desktop ? 'bottom-right' : 'top-right';
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
@@ -54,8 +60,8 @@ export function App() {
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
-            {/* Inside the router: a toast may link to a page ('See the week's results'). Below the header, clear of it. */}
-            <Notifications position="top-right" limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} zIndex={1000} classNames={{ root: classes.toasts }} />
+            {/* Inside the router: a toast may link to a page ('See the week's results'). */}
+            <Notifications position={toastPosition} limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} zIndex={1000} classNames={{ root: classes.toasts }} />
             <SessionGate />
           </BrowserRouter>
         </QueryClientProvider>

@@ -24,6 +24,8 @@ import { sql } from 'drizzle-orm';
 import { startEmbeddedPostgres } from '@marketcraft/db/embedded.ts';
 import { prepareDatabase } from '@marketcraft/db/migrate.ts';
 import { connectDatabase, type Database } from '@marketcraft/db/client.ts';
+import { makeWeekFiles } from '@marketcraft/db';
+import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { runTurn, PHASES, TURN_SESSION_SETTINGS } from '../src/turn/index.ts';
 import { seedCompanies } from './world.ts';
 import { runBotsBench } from './bots.ts';
@@ -122,7 +124,9 @@ async function timedTurn(db: Database): Promise<TurnTiming> {
   };
 }
 
-async function benchOne(companies: number): Promise<{ companies: number; buildings: number; turns: TurnTiming[] }> {
+async function benchOne(
+  companies: number,
+): Promise<{ companies: number; buildings: number; turns: TurnTiming[]; dataFilesMs: number; dataFiles: { files: number; bytes: number } }> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'marketcraft-bench-'));
   await chmod(tempDir, 0o755);
   const explain = process.argv.includes('--explain');
@@ -176,7 +180,13 @@ async function benchOne(companies: number): Promise<{ companies: number; buildin
           where relname in ('companies', 'inventory_items', 'store_products', 'share_records', 'city_market_data', 'products') order by relname`);
         console.log('[bench] updates (HOT):', stats.map((row) => `${row.relname} ${row.n_tup_upd} (${row.n_tup_hot_upd})`).join(', '));
       }
-      return { companies, buildings: Number(buildings), turns };
+      // Open data (docs/open-data.md): a week's files are made on their first request, outside the turn.
+      const filesStart = performance.now();
+      await makeWeekFiles(connection.db, PUBLIC_WORLD_ID, 2);
+      const dataFilesMs = Math.round(performance.now() - filesStart);
+      const [made] = await connection.db.execute<{ files: number; bytes: number }>(sql`
+        select count(*)::int as files, coalesce(sum(octet_length(content)), 0)::int as bytes from data_files where week = 2`);
+      return { companies, buildings: Number(buildings), turns, dataFilesMs, dataFiles: { files: Number(made?.files ?? 0), bytes: Number(made?.bytes ?? 0) } };
     } finally {
       await connection.close();
     }
@@ -204,6 +214,15 @@ console.log(results.map((result) => `N=${result.companies}: ${result.buildings} 
 console.log(`wall time (cpu ms of the turn's PostgreSQL backend + this process); ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(', ')}`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+// The turn's open data phase against its limit (issue 25: under 5% of the turn), and the files made afterwards on first request.
+for (const result of results) {
+  const shares = result.turns.map((turn, index) => {
+    const cpu = turn.phaseCpuMs?.data;
+    const share = cpu !== undefined && turn.totalCpuMs ? (100 * cpu) / turn.totalCpuMs : (100 * (turn.phases.data ?? 0)) / turn.totalMs;
+    return `${index === 0 ? 'cold' : 'warm'} ${share.toFixed(1)}%`;
+  });
+  console.log(`open data N=${result.companies}: phase data ${shares.join(', ')} of the turn (limit 5%); week 2's ${result.dataFiles.files} files (${Math.round(result.dataFiles.bytes / 1024)} KB) made on first request in ${result.dataFilesMs} ms`);
+}
 if (results.length > 1) {
   const first = results[0]!;
   const last = results[results.length - 1]!;

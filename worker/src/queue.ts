@@ -69,6 +69,17 @@ export async function enqueueDueWorlds(boss: PgBoss, db: Database, now = new Dat
 /** How often the worker refreshes the running turn job's heartbeat (seconds). */
 export const TURN_HEARTBEAT_REFRESH_SECONDS = 1;
 
+/**
+ * Marks this worker as alive for its heartbeat interval (the turn_worker_alive_until_ms sequence):
+ * at start and every TURN_HEARTBEAT_REFRESH_SECONDS. The API reads it when no worker is connected:
+ * still in the future means restarting (a killed worker comes back in about 2 s under `npm start`),
+ * so an 'Advance Turn' is queued, not refused. A sequence, written in place (db/src/schema/world.ts).
+ */
+async function markWorkerSeen(db: Database, heartbeatSeconds: number): Promise<void> {
+  await db.execute(sql`
+    select setval('turn_worker_alive_until_ms', (extract(epoch from now()) * 1000)::bigint + ${heartbeatSeconds * 1000})`);
+}
+
 function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_SUPERVISE_INTERVAL_SECONDS'>): PgBoss {
   return new PgBoss({
     connectionString: config.DATABASE_URL,
@@ -243,6 +254,13 @@ export async function startTurnWorker(
   await ensureTurnSchedule(boss, config.TURN_CRON, scheduled);
   const nextTurnAt = scheduleClock(boss, config.TURN_CRON, scheduled);
   await syncNextTurnAt(connection.db, nextTurnAt);
+  await markWorkerSeen(connection.db, config.TURN_HEARTBEAT_SECONDS);
+  const presence = setInterval(() => {
+    markWorkerSeen(connection.db, config.TURN_HEARTBEAT_SECONDS).catch((error: unknown) =>
+      logger.warn({ err: error }, `could not mark the worker as seen: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }, TURN_HEARTBEAT_REFRESH_SECONDS * 1000);
+  presence.unref();
   await workTurnQueue(boss, connection.db, {
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? config.WORKER_POLLING_INTERVAL_SECONDS,
     hooks: options.hooks,
@@ -270,6 +288,7 @@ export async function startTurnWorker(
     db: connection.db,
     stop: async () => {
       clearInterval(clock);
+      clearInterval(presence);
       await boss.stop({ graceful: true, timeout: 30_000 });
       await connection.close();
     },

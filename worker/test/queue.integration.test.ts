@@ -40,7 +40,7 @@ describe('the turn queue, the schedule and the admin routes', () => {
   it('answers 503 to advance-turn and an inactive cron status while no worker has run', async () => {
     const advance = await call('POST', '/admin/advance-turn');
     expect(advance.status).toBe(503);
-    expect(advance.body).toEqual({ error: 'The turn worker is not running.' });
+    expect(advance.body).toEqual({ error: 'The turn worker is not running' });
     const cron = await call('GET', '/admin/cron-status');
     expect(cron.status).toBe(200);
     expect(cron.body).toEqual({ jobname: TURN_QUEUE, schedule: TURN_CRON_SCHEDULE, active: false });

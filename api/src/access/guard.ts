@@ -14,7 +14,7 @@ import { countCall, rateLimitHeaders, rateLimitedMessage, verdictOf, type RateBu
 const LAST_USE_REFRESH_MS = 60_000;
 
 export const SESSION_ONLY_MESSAGE =
-  'API tokens cannot call this: admin routes, account settings and token management need you signed in on the website.';
+  'API tokens cannot call this: admin routes, account settings and token management need you signed in on the website';
 
 export function tokenBudget(config: ApiConfig): RateBudget {
   return { requestsPerMinute: config.RATE_LIMIT_TOKEN_REQUESTS, mutationsPerMinute: config.RATE_LIMIT_TOKEN_MUTATIONS };

@@ -23,7 +23,7 @@ import { hashSecret, randomSecureString, type ActiveCompany, type SessionUser } 
 const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`);
 
 export const TOO_MANY_TOKENS_MESSAGE = `You already have ${MAX_ACTIVE_API_TOKENS} active API tokens, the most allowed. Revoke one you no longer use, then create the new one.`;
-const TOKEN_NOT_FOUND_MESSAGE = 'No such API token.';
+const TOKEN_NOT_FOUND_MESSAGE = 'No such API token';
 
 /** Whether a bearer credential claims to be a personal access token (its prefix), well formed or not. */
 export function isPersonalAccessToken(credential: string): boolean {

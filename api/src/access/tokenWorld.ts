@@ -15,8 +15,8 @@ export const WORLD_ID_HEADER = 'X-World-Id';
 const WORLD_ID_PATTERN = /^[1-9][0-9]{0,9}$/;
 const MAX_WORLD_ID = 2_147_483_647;
 
-export const WORLD_HEADER_FORMAT_MESSAGE = `${WORLD_ID_HEADER} must be a world id: a positive whole number (GET /api/worlds lists your worlds).`;
-export const WORLD_HEADER_SESSION_MESSAGE = `${WORLD_ID_HEADER} is read only with a personal access token; a signed-in session plays in the world chosen with PUT /api/session/world.`;
+export const WORLD_HEADER_FORMAT_MESSAGE = `${WORLD_ID_HEADER} must be a world id: a positive whole number (GET /api/worlds lists your worlds)`;
+export const WORLD_HEADER_SESSION_MESSAGE = `${WORLD_ID_HEADER} is read only with a personal access token; a signed-in session plays in the world chosen with PUT /api/session/world`;
 export const worldHeaderNotFoundMessage = (worldId: number) =>
   `World not found: ${WORLD_ID_HEADER} ${worldId} is not a world you play in. A token acts in the public world and in the private worlds its user plays in or teaches (GET /api/worlds).`;
 

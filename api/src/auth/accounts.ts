@@ -12,8 +12,8 @@ import { SIGN_IN_LOCK_MINUTES, clearFailures, reserveSignInAttempt, throttleKeys
 import { grantsListedAdmin, passwordProof, type AddressProof } from './admins.ts';
 import { isLoopbackAddress, signupAddressKey } from '../clientIp.ts';
 
-const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
-const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
+const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Try again in 10 minutes.';
 
 /** The parts of the API's configuration the account operations follow. */

@@ -26,7 +26,8 @@ export const GOOGLE_STATE_COOKIE = 'marketcraft_google_state';
 export const GOOGLE_VERIFIER_COOKIE = 'marketcraft_google_code_verifier';
 const GOOGLE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 
-const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this server: sign in (or sign up) with your email and password.';
+const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this server: sign in (or sign up) with your email and password';
+
 /**
  * The session token of the request: a bearer credential if there is one (then never the cookie: the
  * cross-site check lets bearer requests through from any Origin), else the cookie.
@@ -48,7 +49,7 @@ async function readJsonBody(c: Context): Promise<unknown> {
 
 function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   if (body === undefined || body === null || typeof body !== 'object') {
-    throw new GameError('INVALID_INPUT', 'Send a JSON body with "email" and "password".');
+    throw new GameError('INVALID_INPUT', 'Send a JSON body with "email" and "password"');
   }
   return schema.parse(body);
 }

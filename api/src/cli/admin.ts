@@ -36,11 +36,11 @@ function embeddedDatabaseUrl(dataDir: string | undefined): string | undefined {
 
 const cliEnvSchema = z.object({
   DATA_DIR: z.string().optional(),
-  DATABASE_URL: z.string({ error: DATABASE_URL_MISSING }).min(1, { error: DATABASE_URL_MISSING }).url({ error: 'DATABASE_URL is not a valid URL.' }),
+  DATABASE_URL: z.string({ error: DATABASE_URL_MISSING }).min(1, { error: DATABASE_URL_MISSING }).url({ error: 'DATABASE_URL is not a valid URL' }),
 });
 
 const argsSchema = z.union([
-  z.tuple([z.enum(['grant', 'revoke']), z.email({ error: 'The second argument must be an email address.' })]),
+  z.tuple([z.enum(['grant', 'revoke']), z.email({ error: 'The second argument must be an email address' })]),
   z.tuple([z.literal('list')]),
 ]);
 

@@ -9,6 +9,7 @@ import {
   selectRecipe,
   sellBuilding,
   setProductionRate,
+  shelfPriceAdvice,
   transferToStore,
   upgradeEquipment,
 } from '@marketcraft/db';
@@ -21,6 +22,7 @@ import {
   productionRateInput,
   selectCategoryInput,
   selectRecipeInput,
+  shelfPriceInput,
   transferToStoreInput,
   upgradeEquipmentInput,
 } from '@marketcraft/shared';
@@ -80,6 +82,14 @@ export const buildingsRouter = router({
     .meta({ access: 'trade', rest: { method: 'POST', path: '/buildings/{id}/inventory/purchase', summary: "Buy at the city's market price (store: back room; production: warehouse)" } })
     .input(buildingInventoryPurchaseInput)
     .mutation(({ ctx, input }) => purchaseForBuilding(ctx.db, ctx.company.id, input.id, { productId: input.product_id, quantity: input.quantity })),
+
+  shelfPrice: playerProcedure
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/buildings/{id}/shelf-price', summary: "The price the store's forecast finds best for a product going on its shelf, beside the spec's 50% markup" },
+    })
+    .input(shelfPriceInput)
+    .query(({ ctx, input }) => shelfPriceAdvice(ctx.db, ctx.company.id, input.id, input.product_id)),
 
   transferToStore: playerProcedure
     .meta({ access: 'trade', rest: { method: 'POST', path: '/buildings/{id}/inventory/transfer-to-store', summary: "Put stock on a store's shelf (back room first, then warehouse)" } })

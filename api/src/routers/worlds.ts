@@ -53,7 +53,7 @@ const debriefInput = z.object({
     .optional()
     .transform((text) => (text ? text.split(',').map(Number) : []))
     // Each one an id the database can hold (a 20-digit id was a 500).
-    .pipe(z.array(z.number().int().positive().max(MAX_ROW_ID, 'This id does not exist'))),
+    .pipe(z.array(z.number().int().min(1).max(MAX_ROW_ID, 'This id does not exist'))),
 });
 
 export const worldsRouter = router({
@@ -69,7 +69,7 @@ export const worldsRouter = router({
     .meta({ access: 'session', rest: { method: 'PUT', path: '/session/world', summary: 'Play in another world {world_id}: every route then answers for it; 404 for a private world you are not in' } })
     .input(switchWorldInput)
     .mutation(({ ctx, input }) => {
-      if (!ctx.sessionId) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a signed-in session switches worlds.' });
+      if (!ctx.sessionId) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a signed-in session switches worlds' });
       return switchWorld(ctx.db, ctx.user, ctx.sessionId, input.world_id);
     }),
 
@@ -113,7 +113,7 @@ export const worldsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const world = await requireInstructor(ctx.db, ctx.user, input.id);
       if (world.status === 'ended') throw new GameError('CONFLICT', 'This world has ended: it is read-only');
-      if (!ctx.advanceTurn) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The turn worker is not available.' });
+      if (!ctx.advanceTurn) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The turn worker is not available' });
       const result = await ctx.advanceTurn(input.id);
       return { current_week: result.week };
     }),

@@ -10,3 +10,4 @@ export * from './retail/index.ts';
 export * from './shares/index.ts';
 export * from './worlds/index.ts';
 export * from './batch.ts';
+export * from './opendata/index.ts';

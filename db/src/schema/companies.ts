@@ -199,6 +199,10 @@ export const shareRecords = pgTable(
     sentiment: doublePrecision().notNull().default(0),
     /** Net shares bought from the issuer this week (walks the price curve; reset by the turn). */
     weekFlow: bigint({ mode: 'number' }).notNull().default(0),
+    /** Shares bought from the issuer this week, gross (open data's share volumes; reset by the turn). */
+    weekBought: bigint({ mode: 'number' }).notNull().default(0),
+    /** Shares sold back to the issuer this week, gross (bankruptcy sales included; reset by the turn). */
+    weekSold: bigint({ mode: 'number' }).notNull().default(0),
     /** False once the company went bankrupt and its shares were delisted. */
     isListed: boolean().notNull().default(true),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

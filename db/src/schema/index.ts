@@ -5,3 +5,4 @@ export * from './companies.ts';
 export * from './apiTokens.ts';
 export * from './history.ts';
 export * from './classroom.ts';
+export * from './openData.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   PRODUCT_CATEGORIES,
   CITY_BONUS_TYPES,
@@ -93,6 +93,18 @@ export const turns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.worldId, t.week] }), uniqueIndex('turns_world_job_key').on(t.worldId, t.jobId)],
 );
+
+/**
+ * Until when a turn worker counts as alive (milliseconds since the epoch): every worker sets it to
+ * now + its heartbeat interval (TURN_HEARTBEAT_SECONDS) at start and every second. 'Advance Turn'
+ * while no worker is connected reads it: still in the future means the worker is restarting (the
+ * turn is queued and answered when it commits); 0 (never started) or past answers 503 'The turn
+ * worker is not running' (docs/operations.md). A sequence, not a row: a sequence is written in
+ * place, while with a row updated every second a killed worker's turn ran again after a minute
+ * instead of ~13 s (worker/test/crash.integration.test.ts; likely pg-boss's supervision backing off
+ * while vacuum could not reclaim the dead rows: docs/operations.md).
+ */
+export const turnWorkerAliveUntilMs = pgSequence('turn_worker_alive_until_ms', { minValue: 0, startWith: 0, increment: 1, cache: 1 });
 
 export const countries = pgTable(
   'countries',

@@ -27,6 +27,7 @@ import {
   STORE_PRICE_SENSITIVITY,
   STORE_SALES_CAPACITY_CENTS,
 } from '../constants.ts';
+import type { Figure, FigureTerm } from '../figures.ts';
 import { E, defineRule, type InputSpec } from './expr.ts';
 
 const cents = (label: string, max = 100_000_000): InputSpec => ({ label, unit: 'dollars', cents: true, min: 1, max });
@@ -200,3 +201,142 @@ export const storeRevenueRule = defineRule({
   },
   formula: (v) => E.divRound(E.mul(v.units, v.retailCents, E.add(100, v.priceBonus)), 100),
 });
+
+/**
+ * One shelf offer in a city's market for one product, as the shoppers' split sees it: its pull
+ * (storeWeightRule) and its price.
+ */
+export interface ShelfOffer {
+  weight: number;
+  priceCents: number;
+}
+
+/** What a store's best shelf price is searched against: the city's market for the product now. */
+export interface ShelfMarket {
+  /** What shoppers in the city expect to pay (R). */
+  referenceCents: number;
+  /** Units the city buys at R (baseDemandRule, an instructor's demand shock included). */
+  baseDemand: number;
+  /** The other stores' offers of the product in the city (this store's own offer left out). */
+  others: readonly ShelfOffer[];
+  /** This store's bonus (city and research), as storeWeightRule and storeCapacityRule take it. */
+  storeBonus: number;
+  /** Research price bonus (storeRevenueRule). */
+  priceBonus: number;
+  /** What the store can still sell in a week after its other shelves, at shelf prices (cents). */
+  capacityCents: number;
+  /** Units the store can put on the shelf. */
+  units: number;
+  /** What each unit cost the company (average cost, cents): a unit sold below it loses money. */
+  unitCostCents: number;
+}
+
+export interface ShelfOutcome {
+  priceCents: number;
+  units: number;
+  revenueCents: number;
+  /** revenue - units x unit cost. */
+  marginCents: number;
+}
+
+/**
+ * The week's sales of the shelf at one price, by the turn's rules (steps 3-5 of the split above):
+ * its weight among the others', the city's demand at the new average price, its share of it, within
+ * the units and the store's capacity. The shoppers other stores cannot serve (step 6) are left out:
+ * they depend on the others' stock, and leaving them out never raises the price.
+ */
+export function shelfOutcomeAt(market: ShelfMarket, priceCents: number): ShelfOutcome {
+  const weight = storeWeightRule.evaluate({ referenceCents: market.referenceCents, retailCents: priceCents, bonus: market.storeBonus });
+  const otherWeight = market.others.reduce((sum, offer) => sum + offer.weight, 0);
+  const otherPriceWeight = market.others.reduce((sum, offer) => sum + offer.weight * offer.priceCents, 0);
+  let units = 0;
+  if (weight > 0) {
+    const totalWeight = otherWeight + weight;
+    const demand = cityDemandRule.evaluate({
+      baseDemand: market.baseDemand,
+      referenceCents: market.referenceCents,
+      averagePriceCents: (otherPriceWeight + weight * priceCents) / totalWeight,
+    });
+    units = Math.min(market.units, Math.floor((demand * weight) / totalWeight), Math.floor(Math.max(0, market.capacityCents) / priceCents));
+  }
+  const revenueCents = storeRevenueRule.evaluate({ units, retailCents: priceCents, priceBonus: market.priceBonus });
+  return { priceCents, units, revenueCents, marginCents: revenueCents - units * market.unitCostCents };
+}
+
+/**
+ * The shelf price the store's forecast finds best: the most margin over the goods' cost this week
+ * (shelfOutcomeAt), searched from 1 cent to the price above which shoppers stop coming
+ * (SALES_MAX_PRICE_MULTIPLE x R): a pass over the whole range in 600 steps, then finer passes
+ * around the best step down to the cent. Ties go to the price that sells more units. When every
+ * price loses money (goods that cost more than shoppers pay), it is the one that loses least; the
+ * dialog's below-cost warning then says what each unit loses.
+ */
+export function bestShelfPrice(market: ShelfMarket): ShelfOutcome {
+  const highest = Math.max(1, SALES_MAX_PRICE_MULTIPLE * market.referenceCents);
+  // Assigned in `consider`: declared this way so the checker does not narrow it to null here.
+  let best = null as ShelfOutcome | null;
+  const consider = (price: number) => {
+    const outcome = shelfOutcomeAt(market, price);
+    if (best === null || outcome.marginCents > best.marginCents || (outcome.marginCents === best.marginCents && outcome.units > best.units)) best = outcome;
+  };
+  let step = Math.max(1, Math.ceil(highest / 600));
+  for (let price = step; price <= highest; price += step) consider(price);
+  while (step > 1) {
+    const around = best!.priceCents;
+    const wide = step;
+    step = Math.max(1, Math.ceil(step / 20));
+    for (let price = Math.max(1, around - wide); price <= Math.min(highest, around + wide); price += step) consider(price);
+  }
+  return best!;
+}
+
+/** What a shelf sold in the split (storeSalesSql's row for it), in the game's units. */
+export interface ShelfSplit {
+  /** Units the city buys at the shelves' average price (cityDemandRule). */
+  cityDemand: number;
+  /** The shelf's share of the city's shoppers (its weight over the market's, 0-1). */
+  share: number;
+  priceCents: number;
+  referenceCents: number;
+  /** The other stores' weight-averaged price; null when no other store sells the product in the city. */
+  othersPriceCents: number | null;
+  otherStores: number;
+  stock: number;
+  /** The store's capacity (storeCapacityRule), shared by all its shelves. */
+  capacityCents: number;
+  /** Units its own shoppers bought (within stock and capacity). */
+  ownUnits: number;
+  /** Units in all: its own shoppers and those other stores could not serve (spilloverShareRule). */
+  units: number;
+}
+
+/**
+ * "Why this number" for a shelf's units: its share of the city's demand, its price against the
+ * others', what its shelf and its store's capacity allow, and the shoppers other stores sent. The
+ * split itself runs in SQL (storeSalesSql); these are its own figures for the shelf, not recomputed.
+ */
+export function storeUnitsWhy(split: ShelfSplit): Figure {
+  const dollars = (cents: number) => Math.round(cents) / 100;
+  const terms: FigureTerm[] = [
+    { name: 'city_demand', label: "Units the city buys at the shelves' average price", value: split.cityDemand, unit: 'units' },
+    { name: 'share', label: "This store's share of the city's shoppers (cheaper pulls more)", value: Math.round(split.share * 10_000) / 100, unit: 'percent' },
+    { name: 'price', label: 'Its shelf price', value: dollars(split.priceCents), unit: 'dollars' },
+    ...(split.othersPriceCents === null
+      ? [{ name: 'other_stores', label: 'Other stores selling it in the city', value: 0, unit: 'count' as const }]
+      : [
+          { name: 'other_stores', label: 'Other stores selling it in the city', value: split.otherStores, unit: 'count' as const },
+          { name: 'others_price', label: "The other stores' average price", value: dollars(split.othersPriceCents), unit: 'dollars' as const },
+        ]),
+    { name: 'reference_price', label: 'What shoppers expect to pay', value: dollars(split.referenceCents), unit: 'dollars' },
+    { name: 'stock', label: 'Units on the shelf', value: split.stock, unit: 'units' },
+    { name: 'capacity', label: 'What the store can sell in a week (all its shelves, at their prices)', value: dollars(split.capacityCents), unit: 'dollars' },
+    { name: 'own_shoppers', label: 'Bought by its own shoppers (within the shelf and the capacity)', value: split.ownUnits, unit: 'units' },
+    { name: 'from_other_stores', label: 'Shoppers other stores could not serve', value: split.units - split.ownUnits, unit: 'units' },
+  ];
+  return {
+    value: split.units,
+    unit: 'units',
+    formula: 'own_shoppers + from_other_stores, own_shoppers = floor(city_demand x share/100) within stock and capacity',
+    terms,
+  };
+}

@@ -13,15 +13,15 @@ const emailSchema = z
   .trim()
   .pipe(
     z
-      .email({ message: 'Enter a valid email address.' })
-      .max(MAX_EMAIL_LENGTH, { message: `The email address can be at most ${MAX_EMAIL_LENGTH} characters.` }),
+      .email({ message: 'Enter a valid email address' })
+      .max(MAX_EMAIL_LENGTH, { message: `The email address can be at most ${MAX_EMAIL_LENGTH} characters` }),
   );
 
 /** A new password: the spec's minimum of 6 characters, and a ceiling that bounds hashing work. */
 const newPasswordSchema = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, { message: `The password must be at least ${MIN_PASSWORD_LENGTH} characters.` })
-  .max(MAX_PASSWORD_LENGTH, { message: `The password can be at most ${MAX_PASSWORD_LENGTH} characters.` });
+  .min(MIN_PASSWORD_LENGTH, { message: `The password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  .max(MAX_PASSWORD_LENGTH, { message: `The password can be at most ${MAX_PASSWORD_LENGTH} characters` });
 
 /** POST /api/auth/signup */
 export const signUpInputSchema = z.object({ email: emailSchema, password: newPasswordSchema });
@@ -35,8 +35,8 @@ export const signInInputSchema = z.object({
   email: emailSchema,
   password: z
     .string()
-    .min(1, { message: 'Enter your password.' })
-    .max(MAX_PASSWORD_LENGTH, { message: `The password can be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+    .min(1, { message: 'Enter your password' })
+    .max(MAX_PASSWORD_LENGTH, { message: `The password can be at most ${MAX_PASSWORD_LENGTH} characters` }),
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 

@@ -76,6 +76,9 @@ export const selectCategoryInput = z.object({ id: idSchema, category: productCat
 /** POST /buildings/{id}/inventory/purchase: trade hall products or factory raw materials. */
 export const buildingInventoryPurchaseInput = z.object({ id: idSchema, product_id: idSchema, quantity: unitQuantitySchema });
 
+/** GET /buildings/{id}/shelf-price?product_id=: the price to suggest for a product going on the store's shelf. */
+export const shelfPriceInput = z.object({ id: idSchema, product_id: idSchema });
+
 /** POST /buildings/{id}/inventory/transfer-to-store. */
 export const transferToStoreInput = z.object({ id: idSchema, product_id: idSchema, quantity: unitQuantitySchema, retail_price: retailPriceSchema });
 
@@ -134,6 +137,7 @@ const buildingForecastSchema = z
         units: count,
         revenue: dollars,
         revenue_why: figureSchema.describe('The revenue with its terms: units x shelf price x (100 + price bonus)/100'),
+        units_why: figureSchema.describe("The units with their terms: the city's demand, this store's share of its shoppers (its price against the other stores'), the shelf's stock, the store's capacity, and the shoppers other stores could not serve"),
       }),
     ),
     wages: figureSchema,
@@ -253,6 +257,17 @@ export const buildingsResponses = {
     quantity_held: count,
     purchase_price: dollars.describe('Average purchase price per unit after this purchase'),
     cash: dollars,
+  }),
+  shelfPrice: z.strictObject({
+    product_id: id,
+    best_price: dollars.describe("The price the store's forecast finds best: the most margin over the average cost next turn, given every other store's shelf in the city now"),
+    units: count.describe('Units the shelf sells next turn at best_price (within the units available and what the store\'s other shelves leave of its capacity)'),
+    revenue: dollars,
+    margin: dollars.describe('revenue - units x average_cost'),
+    markup_price: dollars.describe("The spec's suggestion: average_cost x 1.5 ('50% markup')"),
+    average_cost: dollars.describe("A unit's average cost: the store's back room's if it holds the product, else the warehouse's"),
+    reference_price: dollars.describe('What shoppers in the city expect to pay'),
+    available: count.describe("Units the store can put on the shelf: its back room plus the warehouse"),
   }),
   transferToStore: z.strictObject({
     building_id: id,

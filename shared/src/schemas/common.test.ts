@@ -24,7 +24,7 @@ describe('numbers in request schemas', () => {
   });
 
   it('documents the number schema as the input (OpenAPI)', () => {
-    expect(z.toJSONSchema(z.object({ id: idSchema }), { io: 'input' }).properties?.id).toMatchObject({ type: 'integer', exclusiveMinimum: 0 });
+    expect(z.toJSONSchema(z.object({ id: idSchema }), { io: 'input' }).properties?.id).toMatchObject({ type: 'integer', minimum: 1 });
   });
 });
 

@@ -84,13 +84,16 @@ function fieldMessage(issue: z.core.$ZodRawIssue): string {
 // answers, and the web's forms, which check with the same schemas).
 z.config({ customError: fieldMessage });
 
+// Whole numbers start at 1 with min(1), not positive(): a 0 then reads 'quantity must be at least 1'
+// (positive() said 'must be more than 0', true but roundabout for a count).
+
 /** A positive whole number (quantity, shares), at most `max`. */
 export function positiveIntegerUpTo(max: number, message?: string) {
-  return z.number().int().positive().max(max, message);
+  return z.number().int().min(1).max(max, message);
 }
 
 /** A positive integer id that fits the integer id columns (larger ids cannot exist). */
-export const idSchema = z.number().int().positive().max(MAX_ROW_ID, 'This id does not exist');
+export const idSchema = z.number().int().min(1).max(MAX_ROW_ID, 'This id does not exist');
 
 /** Any C0 or C1 control character (NUL, ESC, DEL, ...): never part of a name or a text a player types. */
 const CONTROL_CHARACTER = /\p{Cc}/u;

@@ -9,7 +9,7 @@ import { productCategorySchema, unitQuantitySchema } from './buildings.ts';
 const LEDGER_PAGE_SIZE = 25;
 const MAX_LEDGER_PAGE_SIZE = 100;
 
-const weekSchema = z.number().int().positive().max(MAX_ROW_ID, 'This week does not exist');
+const weekSchema = z.number().int().min(1).max(MAX_ROW_ID, 'This week does not exist');
 
 /**
  * The lists of companies page with limit and offset (docs/api.md); here those words would be
@@ -20,8 +20,8 @@ const LEDGER_WRONG_PAGING_MESSAGE = 'This list pages with page and page_size (li
 /** GET /api/transactions?page=&page_size=&type=&week= (every field optional; other fields allowed, as everywhere, except limit and offset). */
 export const transactionsListInput = z
   .looseObject({
-    page: z.number().int().positive().max(MAX_ROW_ID).default(1),
-    page_size: z.number().int().positive().max(MAX_LEDGER_PAGE_SIZE, `At most ${MAX_LEDGER_PAGE_SIZE} lines per page`).default(LEDGER_PAGE_SIZE),
+    page: z.number().int().min(1).max(MAX_ROW_ID).default(1),
+    page_size: z.number().int().min(1).max(MAX_LEDGER_PAGE_SIZE, `At most ${MAX_LEDGER_PAGE_SIZE} lines per page`).default(LEDGER_PAGE_SIZE),
     type: z.enum(TRANSACTION_TYPES).optional(),
     week: weekSchema.optional(),
   })

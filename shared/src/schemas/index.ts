@@ -13,3 +13,4 @@ export * from './history.ts';
 export * from './worlds.ts';
 export * from './lists.ts';
 export * from './news.ts';
+export * from './openData.ts';

@@ -6,10 +6,15 @@
  *
  * The quantity is a whole number up to what the store can reach (its back room plus the
  * warehouse); the price is in whole cents. Both are checked as the player types, with the spec's
- * messages ('Please enter a valid quantity', 'Please enter a valid price'); the suggested price is
- * the average cost x 1.5 (spec: '50% markup').
+ * messages ('Please enter a valid quantity', 'Please enter a valid price').
+ *
+ * The price starts at the one the store's forecast finds best (GET /buildings/{id}/shelf-price: the
+ * most margin over the average cost next turn, given the other stores' shelves in the city), and
+ * says so; the spec's suggestion (average cost x 1.5, '50% markup') stays beside it as a reference:
+ * in most cities it is well above what shoppers expect, so a shelf at it sold little. Until a store
+ * is chosen (or its answer arrives) the field holds the markup price.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Select, Text } from '@mantine/core';
 import { MAX_STORE_PRODUCTS, SUGGESTED_RETAIL_MARKUP } from '@marketcraft/shared';
 import { checkTransferToStore } from '../lib/formChecks';
@@ -46,6 +51,13 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
   const store = stores.find((candidate) => String(candidate.id) === storeId) ?? null;
   const quantity = useFieldText(store?.available ?? '');
   const price = useFieldText(suggestedRetailPrice(item.averageCost));
+  const advice = trpc.buildings.shelfPrice.useQuery({ id: store?.id ?? 0, product_id: item.productId }, { enabled: store !== null });
+  const best = advice.data;
+  // The best price replaces the markup once it is known, unless the player has typed a price.
+  useEffect(() => {
+    if (best && !price.touched) price.reset(best.best_price.toFixed(2));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a new answer arrives
+  }, [best]);
   // What shoppers in the store's city expect to pay (the server's reference price): without it a new
   // player sets a price blind, and above it sales fall fast (docs/economy.md, "Store sales").
   const cityMarket = trpc.catalog.cityMarketData.useQuery({ id: store?.cityId ?? 0 }, { enabled: store !== null });
@@ -105,7 +117,17 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
         leftSection="$"
         description={
           <>
-            Suggested {formatMoney(Number(suggestedRetailPrice(item.averageCost)))} (50% markup on {formatMoney(item.averageCost)} average cost)
+            {best ? (
+              <span data-testid="shelf-best-price">
+                Suggested {formatMoney(best.best_price)}: the price this store&apos;s forecast finds most profitable next turn (
+                {best.units.toLocaleString('en-US')} {best.units === 1 ? 'unit' : 'units'} sold, {formatMoney(best.margin)} over their cost)
+                <br />
+              </span>
+            ) : null}
+            <span data-testid="shelf-markup-price">
+              {best ? 'For reference, the ' : 'Suggested: the '}50% markup on {formatMoney(best?.average_cost ?? item.averageCost)} average cost is{' '}
+              {formatMoney(best?.markup_price ?? Number(suggestedRetailPrice(item.averageCost)))}
+            </span>
             {store && reference && (
               <span data-testid="shelf-reference-price">
                 <br />

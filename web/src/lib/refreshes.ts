@@ -34,7 +34,7 @@ export type QueryScope =
 /** Cash changes show in the header, the ledger and the dashboard's news. */
 const CASH = ['company', 'news', 'transactions'] as const satisfies readonly QueryScope[];
 /** Goods moved: the warehouse views, building stock and shelves, the market's 'held' column. */
-const GOODS = ['catalog.inventory', 'warehouse.holdings', 'buildings.inventory', 'stores', 'market'] as const satisfies readonly QueryScope[];
+const GOODS = ['catalog.inventory', 'warehouse.holdings', 'buildings.inventory', 'buildings.shelfPrice', 'stores', 'market'] as const satisfies readonly QueryScope[];
 
 const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'admin.advanceTurn': ['all'], // a turn changes everything
@@ -47,8 +47,8 @@ const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'buildings.selectCategory': ['buildings'],
   'buildings.purchaseInventory': [...CASH, ...GOODS, 'buildings.get'],
   'buildings.transferToStore': [...GOODS, 'buildings.get'],
-  'stores.updatePrice': ['stores', 'buildings.get'],
-  'stores.toggle': ['stores', 'buildings.get'],
+  'stores.updatePrice': ['stores', 'buildings.get', 'buildings.shelfPrice'],
+  'stores.toggle': ['stores', 'buildings.get', 'buildings.shelfPrice'],
   'stores.remove': [...GOODS, 'buildings.get'],
   'warehouse.move': [...GOODS],
   'market.trade': [...CASH, ...GOODS, 'catalog.goods', 'buildings.get'],

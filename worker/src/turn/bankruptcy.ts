@@ -92,7 +92,7 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
     select p.*, case when a.issuer_company_id is null then 0 else p.value_cents end as paid_cents
     from positions p left join affordable a on a.issuer_company_id = p.issuer_company_id`);
   await tx.execute(sql`
-    update share_records s set total_shares = greatest(1, s.total_shares - b.shares), week_flow = s.week_flow - b.shares
+    update share_records s set total_shares = greatest(1, s.total_shares - b.shares), week_flow = s.week_flow - b.shares, week_sold = s.week_sold + b.shares
     from (select issuer_company_id, sum(shares_owned)::bigint as shares from turn_buyback group by issuer_company_id) b
     where s.world_id = ${worldId}::int and s.company_id = b.issuer_company_id`);
 

@@ -21,6 +21,8 @@ export const PHASES = [
   'finish',
   // The week reports read the books just written (ledger, balances, net worth).
   'report',
+  // The week as its books closed, for the open data files (docs/open-data.md).
+  'data',
   'bots',
 ] as const;
 export type PhaseName = (typeof PHASES)[number];

@@ -29,6 +29,7 @@ import {
   storeBonusRule,
   storeCapacityRule,
   storeRevenueRule,
+  storeUnitsWhy,
   wagesRule,
   weekAtRate,
   wholesaleMarginBp,
@@ -161,14 +162,25 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
       units: number;
       revenue_cents: number;
       price_bonus: number;
+      stock: number;
+      capacity_cents: number;
+      first_units: number;
+      other_stores: number;
+      others_price_cents: number | null;
     }>(sql`
-      select s.product_id, p.name as product_name, s.price_cents, s.reference_cents, s.share, s.demand, s.units, s.revenue_cents, s.price_bonus
-      from ${storeSalesSql({
+      select s.product_id, p.name as product_name, s.price_cents, s.reference_cents, s.share, s.demand, s.units, s.revenue_cents, s.price_bonus,
+             s.stock, s.capacity_cents, s.first_units, s.offers - 1 as other_stores,
+             (s.market_weighted_price - s.weight * s.price_cents) / nullif(s.market_weight - s.weight, 0) as others_price_cents
+      from (
+        select s.*, count(*) over market as offers, sum(s.weight) over market as market_weight, sum(s.weight * s.price_cents) over market as market_weighted_price
+        from ${storeSalesSql({
         worldId,
         companies: sql`(select id as company_id from companies where world_id = ${worldId} and status = 'active')`,
         research: researchSumsSql(worldId, sql`(select id as company_id from companies where world_id = ${worldId} and status = 'active')`),
         cityIds: sql`(${n(facts.city_id)})`,
       })} s
+        window market as (partition by s.product_id)
+      ) s
       join products p on p.id = s.product_id
       where s.building_id = ${buildingId}
       order by p.name`);
@@ -182,6 +194,18 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
       units: n(row.units),
       revenue: centsToDollars(n(row.revenue_cents)),
       revenue_why: storeRevenueRule.explain({ units: n(row.units), retailCents: n(row.price_cents), priceBonus: n(row.price_bonus) }),
+      units_why: storeUnitsWhy({
+        cityDemand: n(row.demand),
+        share: n(row.share),
+        priceCents: n(row.price_cents),
+        referenceCents: n(row.reference_cents),
+        othersPriceCents: row.others_price_cents === null ? null : n(row.others_price_cents),
+        otherStores: n(row.other_stores),
+        stock: n(row.stock),
+        capacityCents: n(row.capacity_cents),
+        ownUnits: n(row.first_units),
+        units: n(row.units),
+      }),
     }));
     const revenueCents = rows.reduce((sum, row) => sum + n(row.revenue_cents), 0);
     return {

@@ -2,3 +2,4 @@
 export * from './stores.ts';
 export * from './shelving.ts';
 export * from './salesPlan.ts';
+export * from './shelfPrice.ts';

@@ -18,7 +18,8 @@
  * 5. revenue = storeRevenueRule (price_bonus research).
  *
  * Rows: (store_product_id, building_id, company_id, city_id, country_id, product_id, stock, price_cents,
- * reference_cents, weight, share, demand, units, revenue_cents).
+ * reference_cents, weight, share, demand, first_units (its own shoppers served), capacity_cents (its
+ * store's), units (first_units + the shoppers other stores could not serve), revenue_cents).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -51,6 +52,21 @@ export function demandShocksSql(worldId: number): SQL {
   )`;
 }
 
+/**
+ * Units the city buys at the reference price (baseDemandRule) with this week's demand shock
+ * (shockedDemandRule), for the aliases ci (city), cmd (its market data), p (product) and ds
+ * (demandShocksSql). An instructor's demand shock scales the city's shoppers while it lasts
+ * (docs/worlds.md); shocks that add up below -100% leave no shoppers.
+ */
+export const shockedBaseDemandSql = ruleSql(shockedDemandRule, {
+  baseDemand: ruleSql(baseDemandRule, {
+    population: sql`ci.population`,
+    demandLevel: sql`cmd.demand_level`,
+    baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
+  }),
+  shockPercent: sql`coalesce(ds.percent, 0)`,
+});
+
 export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL }): SQL {
   const storeBonus = ruleSql(storeBonusRule, { cityBonus: cityBonusSql, researchBonus: researchEffect('store_bonus') });
   return sql`(
@@ -59,14 +75,7 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
       select sp.id as store_product_id, b.id as building_id, b.company_id, b.city_id, ci.country_id, sp.product_id,
              sp.quantity as stock, sp.retail_price_cents as price_cents, cmd.market_price_cents as reference_cents,
              -- An instructor's demand shock scales the city's shoppers while it lasts (docs/worlds.md).
-             ${ruleSql(shockedDemandRule, {
-               baseDemand: ruleSql(baseDemandRule, {
-                 population: sql`ci.population`,
-                 demandLevel: sql`cmd.demand_level`,
-                 baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
-               }),
-               shockPercent: sql`coalesce(ds.percent, 0)`,
-             })} as base_demand,
+             ${shockedBaseDemandSql} as base_demand,
              ${ruleSql(storeWeightRule, { referenceCents: sql`cmd.market_price_cents`, retailCents: sql`sp.retail_price_cents`, bonus: storeBonus })} as weight,
              ${ruleSql(storeCapacityRule, {
                efficiency: ruleSql(efficiencyRule, { employees: sql`b.employees`, equipmentLevel: sql`b.equipment_level` }),
@@ -129,7 +138,7 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
       from second_round s
     )
     select store_product_id, building_id, company_id, city_id, country_id, product_id, stock, price_cents, reference_cents,
-           weight, share, demand, units, price_bonus,
+           weight, share, demand, first_units, capacity_cents, units, price_bonus,
            ${ruleSql(storeRevenueRule, { units: sql`units`, retailCents: sql`price_cents`, priceBonus: sql`price_bonus` })} as revenue_cents
     from sold
   )`;

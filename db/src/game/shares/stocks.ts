@@ -341,7 +341,8 @@ function tradeStatementTemplate(action: StockTradeAction) {
         where h.id = ${holderId}
       ), moved as (
         update share_records s
-        set total_shares = s.total_shares + ${signed}, week_flow = s.week_flow + ${signed}, updated_at = now()
+        set total_shares = s.total_shares + ${signed}, week_flow = s.week_flow + ${signed}, ${action === 'buy' ? sql`week_bought = s.week_bought + ${shares}` : sql`week_sold = s.week_sold + ${shares}`},
+            updated_at = now()
         from parties p
         where (select count(*) from locked) = 2
           and s.world_id = p.world_id and s.company_id = ${issuerId} and p.issuer_status = 'active'

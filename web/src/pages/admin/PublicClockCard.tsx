@@ -38,7 +38,7 @@ export function PublicClockCard() {
       if (next.status === 'paused') notifySuccess('Clock paused', 'Scheduled turns of the public world are skipped until you resume it.');
       else notifySuccess('Clock running', 'The public world turns on its schedule again.');
     },
-    onError: (error) => notifyFailure('Error', error, 'Could not change the clock.'),
+    onError: (error) => notifyFailure('Error', error, 'Could not change the clock'),
   });
   return (
     <SectionCard title="Public World Clock" icon={IconClockPause} mb="md" data-testid="public-clock-card">

@@ -79,7 +79,12 @@ function NowView({ building, economics }: { building: Building; economics: Build
                   <Table.Tr key={sale.product_id}>
                     <Table.Td>{sale.product_name}</Table.Td>
                     <Table.Td ta="right">{formatMoney(sale.price)}</Table.Td>
-                    <Table.Td ta="right">{sale.units.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td ta="right">
+                      <Group gap={2} justify="flex-end" wrap="nowrap">
+                        {sale.units.toLocaleString('en-US')}
+                        <WhyThisNumber figure={sale.units_why} label={`Units of ${sale.product_name} sold`} />
+                      </Group>
+                    </Table.Td>
                     <Table.Td ta="right">
                       <Group gap={2} justify="flex-end" wrap="nowrap">
                         {formatMoney(sale.revenue)}

@@ -38,6 +38,7 @@ import { cashAfterPoints } from './cashFlow';
 import { debtWarning } from './debt';
 import { FoundCompanyCard } from './FoundCompanyCard';
 import { FirstWeekChecklist } from './FirstWeekChecklist';
+import { useGreeting } from './greeting';
 import { OtherWorldsNotice } from './OtherWorldsNotice';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ default: module.CashFlowChart })));
@@ -380,13 +381,14 @@ export default function DashboardPage() {
   // not the spec's $100 a share, which no price in the game follows.
   const holdings = company?.net_worth_why.terms.find((term) => term.name === 'holdings');
   const debt = company ? debtWarning(company) : null;
+  const greeting = useGreeting(company?.id);
   const points = company && history.data && history.data.length > 0 ? cashAfterPoints(history.data) : [];
 
   return (
     <Stack gap="lg">
       <div>
         <Title order={1} fz={{ base: 24, sm: 30 }} data-testid="welcome">
-          Welcome back, {company?.name ?? (companyPending ? '...' : 'Player')}!
+          {greeting}, {company?.name ?? (companyPending ? '...' : 'Player')}!
         </Title>
         <Text c="dimmed">Here is how your company is doing this week.</Text>
         {company && (

@@ -54,7 +54,7 @@ function CreateTokenForm({ activeCount, maxActive, onCreated }: { activeCount: n
       setName('');
       onCreated({ token: created.token, name: created.name, scope: created.scope });
     },
-    onError: (caught) => notifyFailure('Could not create the token', caught, 'Please try again.'),
+    onError: (caught) => notifyFailure('Could not create the token', caught, 'Please try again'),
   });
   const atLimit = activeCount >= maxActive;
 
@@ -266,7 +266,7 @@ export function ApiTokensCard() {
       notifySuccess('Token revoked', `"${revoked.name}" no longer works.`);
       setRevoking(null);
     },
-    onError: (caught) => notifyFailure('Could not revoke the token', caught, 'Please try again.'),
+    onError: (caught) => notifyFailure('Could not revoke the token', caught, 'Please try again'),
   });
 
   return (

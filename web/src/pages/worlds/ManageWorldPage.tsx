@@ -27,7 +27,7 @@ function ClockCard({ worldId }: { worldId: number }) {
   const world = trpc.worlds.get.useQuery({ id: worldId });
   const update = trpc.worlds.update.useMutation({
     onSuccess: (next) => notifySuccess(next.status === 'paused' ? 'Clock paused' : 'Clock running'),
-    onError: (error) => notifyFailure('Error', error, 'Could not change the clock.'),
+    onError: (error) => notifyFailure('Error', error, 'Could not change the clock'),
   });
   // One turn at a time from this page: the button is disabled (loading) while one runs, and the ref
   // also stops a second click that lands before React has re-rendered the first one's state.
@@ -35,7 +35,7 @@ function ClockCard({ worldId }: { worldId: number }) {
   const advance = trpc.worlds.advance.useMutation({
     // The week the server answered; a newer answer replaces an older toast instead of queuing behind it.
     onSuccess: (result) => notifyLatest('world-turn', 'Turn complete', `The world is now in week ${result.current_week}.`),
-    onError: (error) => notifyFailure('Error', error, 'The turn did not run.'),
+    onError: (error) => notifyFailure('Error', error, 'The turn did not run'),
     onSettled: () => {
       advancing.current = false;
     },
@@ -47,11 +47,11 @@ function ClockCard({ worldId }: { worldId: number }) {
   };
   const end = trpc.worlds.end.useMutation({
     onSuccess: () => notifySuccess('World ended', 'Its data stays readable; nothing changes it any more.'),
-    onError: (error) => notifyFailure('Error', error, 'Could not end the world.'),
+    onError: (error) => notifyFailure('Error', error, 'Could not end the world'),
   });
   const rotate = trpc.worlds.rotateCode.useMutation({
     onSuccess: (next) => notifySuccess('New join code', `Students now join with ${next.join_code}.`),
-    onError: (error) => notifyFailure('Error', error, 'Could not change the join code.'),
+    onError: (error) => notifyFailure('Error', error, 'Could not change the join code'),
   });
   return (
     <Card withBorder padding="lg">
@@ -196,7 +196,7 @@ function InstructorList({ worldId, members, yourRole }: { worldId: number; membe
       notifySuccess(left ? 'You left this world\'s instructors' : 'Co-instructor removed');
       if (left) navigate('/worlds');
     },
-    onError: (error) => notifyFailure('Error', error, 'Could not remove the co-instructor.'),
+    onError: (error) => notifyFailure('Error', error, 'Could not remove the co-instructor'),
   });
   if (members.length === 0) return <Text size="sm">—</Text>;
   return (
@@ -240,7 +240,7 @@ function AnnouncementCard({ worldId, yourRole }: { worldId: number; yourRole: st
       notifySuccess('Announcement posted');
       setMessage('');
     },
-    onError: (error) => notifyFailure('Error', error, 'Could not post the announcement.'),
+    onError: (error) => notifyFailure('Error', error, 'Could not post the announcement'),
   });
   const [email, setEmail] = useState('');
   const instructors = trpc.worlds.instructors.useQuery({ id: worldId });
@@ -249,7 +249,7 @@ function AnnouncementCard({ worldId, yourRole }: { worldId: number; yourRole: st
       notifySuccess('Co-instructor added');
       setEmail('');
     },
-    onError: (error) => notifyFailure('Error', error, 'Could not add the co-instructor.'),
+    onError: (error) => notifyFailure('Error', error, 'Could not add the co-instructor'),
   });
   return (
     <Card withBorder padding="lg">
