@@ -49,7 +49,6 @@ export const MAX_EQUIPMENT_LEVEL = 5; // spec: 5 equipment levels
 export const EQUIPMENT_LEVEL_COST_LADDER = [0, 10_000, 25_000, 50_000, 100_000] as const;
 export const HIRE_COST_PER_EMPLOYEE = 5_000; // spec (factory view)
 export const MAX_HIRE_PER_ACTION = 10; // spec: bulk count cap 10
-export const DEFAULT_EMPLOYEES = 1; // spec
 export const MIN_PRODUCTION_RATE = 10; // spec
 export const MAX_PRODUCTION_RATE = 200; // spec
 export const EFFICIENCY_PER_EMPLOYEE = 10; // spec: min(100, employees x 10 + equipment_level x 15)

@@ -11,7 +11,7 @@ import type { ApiConfig } from '../config.ts';
 import { countCall, rateLimitHeaders, rateLimitedMessage, verdictOf, type RateBudget, type RateSubject } from './rateLimit.ts';
 
 /** How often a token's last_used_at is written (the daily audit counts every call). */
-const LAST_USE_REFRESH_MS = 60_000;
+export const LAST_USE_REFRESH_MS = 60_000;
 
 export const SESSION_ONLY_MESSAGE =
   'API tokens cannot call this: admin routes, account settings and token management need you signed in on the website';
@@ -66,11 +66,9 @@ export async function countAgainstBudget(ctx: RequestContext, call: CallDescript
   }
   if (!subject) return; // anonymous: only public reads (and sign-in, throttled on its own)
   const budget = subject.kind === 'token' ? tokenBudget(ctx.config) : sessionBudget(ctx.config);
-  // Counted already with the session check (all the request's calls at once), or counted now.
-  const verdict =
-    subject.kind === 'session' && ctx.sessionCounted
-      ? verdictOf(ctx.sessionCounted, budget, call.isMutation)
-      : await countCall(ctx.db, subject, budget, call.isMutation);
+  // Counted already with the session or token check (all the request's calls at once), or counted now.
+  const counted = subject.kind === 'session' ? ctx.sessionCounted : ctx.tokenCounted;
+  const verdict = counted ? verdictOf(counted, budget, call.isMutation) : await countCall(ctx.db, subject, budget, call.isMutation);
   for (const [name, value] of Object.entries(rateLimitHeaders(verdict, call.isMutation))) ctx.resHeaders.set(name, value);
   if (!verdict.allowed) {
     throw new GameError('RATE_LIMITED', rateLimitedMessage(verdict, call.isMutation, subject.kind), { retryAfterSeconds: verdict.resetSeconds });

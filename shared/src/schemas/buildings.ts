@@ -82,6 +82,12 @@ export const shelfPriceInput = z.object({ id: idSchema, product_id: idSchema });
 /** POST /buildings/{id}/inventory/transfer-to-store. */
 export const transferToStoreInput = z.object({ id: idSchema, product_id: idSchema, quantity: unitQuantitySchema, retail_price: retailPriceSchema });
 
+export type BuildBuildingInput = z.infer<typeof buildBuildingInput>;
+export type HireEmployeesInput = z.infer<typeof hireEmployeesInput>;
+export type UpgradeEquipmentInput = z.infer<typeof upgradeEquipmentInput>;
+export type ProductionRateInput = z.infer<typeof productionRateInput>;
+export type TransferToStoreInput = z.infer<typeof transferToStoreInput>;
+
 
 // ---------------------------------------------------------------------------------------------
 // Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
@@ -289,5 +295,3 @@ export type BuildingDetailView = z.infer<typeof buildingDetailViewSchema>;
 export type BuildingForecast = z.infer<typeof buildingForecastSchema>;
 export type SellBuildingResult = z.infer<typeof buildingsResponses.sell>;
 export type BuildingInventoryView = z.infer<typeof buildingsResponses.inventory>[number];
-export type BuildingPurchaseResult = z.infer<typeof buildingsResponses.purchaseInventory>;
-export type TransferToStoreResult = z.infer<typeof buildingsResponses.transferToStore>;

@@ -9,6 +9,7 @@ const idSchema = rowIdSchema;
 const MARKET_ACTIONS = ['buy', 'sell'] as const;
 
 export const marketTradeInput = z.object({ product_id: idSchema, quantity: unitQuantitySchema, action: z.enum(MARKET_ACTIONS) });
+export type MarketTradeInput = z.infer<typeof marketTradeInput>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI

@@ -44,4 +44,3 @@ export const storesResponses = {
 };
 
 export type StoreProductView = z.infer<typeof storeProductViewSchema>;
-export type RemoveStoreProductResult = z.infer<typeof storesResponses.remove>;

@@ -30,7 +30,7 @@ import {
 import type { DbExecutor } from '../../client.ts';
 import { companyWorld, currentWeek } from '../worlds/state.ts';
 import { PRODUCT_NOT_FOUND } from './stock.ts';
-import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
+import { cityMarketsSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
 import { countListedCompanies, getPortfolio } from '../shares/stocks.ts';
 import { companyFilterSql, pageSql } from '../companies/lists.ts';
 
@@ -123,8 +123,8 @@ export async function getProductDetail(db: DbExecutor, companyId: number, produc
     order by week`);
   const cities = await db.execute<{ city_id: number; city_name: string; country_name: string; market_price_cents: number; demand_level: number }>(sql`
     select c.id as city_id, c.name as city_name, co.name as country_name, m.market_price_cents, m.demand_level
-    from city_market_data m join cities c on c.id = m.city_id join countries co on co.id = c.country_id
-    where m.world_id = ${worldId} and m.product_id = ${productId}
+    from ${cityMarketsSql(worldId)} m join cities c on c.id = m.city_id join countries co on co.id = c.country_id
+    where m.product_id = ${productId}
     order by m.market_price_cents desc, c.name`);
   const { sparkline: _sparkline, ...rest } = product;
   return {

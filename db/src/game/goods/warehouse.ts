@@ -26,6 +26,7 @@ import { PRODUCT_NOT_FOUND, addToBackRoom, addToWarehouse, takeFromWarehouse, wa
 import { holdingValueCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
 import { companyWorld } from '../worlds/state.ts';
 import { valuationSql } from '../shares/valuation.ts';
+import { oneByOne, type PlayerAction } from '../action.ts';
 
 type HoldingLocation = 'warehouse' | 'back_room' | 'shelf';
 
@@ -124,7 +125,7 @@ export type MoveDirection = 'to_back_room' | 'to_warehouse';
  * POST /warehouse/move: `quantity` units of a product from the company warehouse into a store's
  * back room, or back. 409 when the source holds fewer; 422 for a building that is not a store.
  */
-export async function moveGoods(
+async function moveGoodsOne(
   db: DbExecutor,
   companyId: number,
   input: { buildingId: number; productId: number; quantity: number; direction: MoveDirection },
@@ -172,3 +173,8 @@ export async function moveGoods(
     };
   });
 }
+
+/** POST /warehouse/move, the player action. */
+export const moveGoods: PlayerAction<{ building_id: number; product_id: number; quantity: number; direction: MoveDirection }, MoveResult> = oneByOne((db, { companyId, input }) =>
+  moveGoodsOne(db, companyId, { buildingId: input.building_id, productId: input.product_id, quantity: input.quantity, direction: input.direction }),
+);

@@ -8,12 +8,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   GameError,
   centsToDollars,
-  referencePriceRule,
   shockedPriceRule,
-  type ShockKind,
-  type CompanyStatus,
   type AnnouncementView,
+  type CompanyStatus,
   type DebriefView,
+  type ShockKind,
   type ShockView,
   type WorldCompanyFigures,
   type WorldView,
@@ -173,16 +172,12 @@ export async function addShock(
   return shocks.find((shock) => shock.id === Number(row!.id))!;
 }
 
-/** A price shock's move of the posted price (shockedPriceRule) and of every city's reference price (referencePriceRule), now. */
+/** A price shock's move of the posted price (shockedPriceRule), now: every city's reference price follows it (cityMarketsSql). */
 async function movePriceAtOnce(tx: DbExecutor, worldId: number, productId: number, percent: number): Promise<void> {
   await tx.execute(sql`
     update world_products wp
     set current_price_cents = ${ruleSql(shockedPriceRule, { price: sql`wp.current_price_cents`, basePrice: sql`p.base_price_cents`, factorBp: sql`${(100 + percent) * 100}::bigint` })}
     from products p where p.id = wp.product_id and wp.world_id = ${worldId} and wp.product_id = ${productId}`);
-  await tx.execute(sql`
-    update city_market_data cmd
-    set market_price_cents = ${ruleSql(referencePriceRule, { marketPriceCents: sql`wp.current_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` })}
-    from world_products wp where wp.world_id = cmd.world_id and wp.product_id = cmd.product_id and cmd.world_id = ${worldId} and cmd.product_id = ${productId}`);
 }
 
 /** The world's shocks, newest first (instructors; the news shows them to everyone). */

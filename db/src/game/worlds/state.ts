@@ -60,13 +60,3 @@ export async function companyWorld(db: DbExecutor, companyId: number): Promise<n
   if (!row) throw new GameError('NOT_FOUND', 'No company found');
   return Number(row.world_id);
 }
-
-/**
- * Locks the company's row (every operation that changes a company takes that lock first, as the turn
- * does) and returns its world: one statement for what would otherwise be two round trips.
- */
-export async function lockCompanyInWorld(tx: DbExecutor, companyId: number): Promise<number> {
-  const [row] = await tx.execute<{ world_id: number }>(sql`select world_id from companies where id = ${companyId} for update`);
-  if (!row) throw new GameError('NOT_FOUND', 'No company found');
-  return Number(row.world_id);
-}
