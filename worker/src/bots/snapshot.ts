@@ -163,7 +163,10 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
       group by b.city_id, sp.product_id
     )
     select k.city_id, k.product_id, ${referencePriceSql(sql`p.current_price_cents`, sql`cmd.price_factor_bp`)} as reference_cents,
-           ${ruleSql(baseDemandRule, { population: sql`ci.population`, demandLevel: sql`cmd.demand_level`, baseReferenceCents: baseReference })} as base_demand,
+           ${ruleSql(shockedDemandRule, {
+             baseDemand: ruleSql(baseDemandRule, { population: sql`ci.population`, demandLevel: sql`cmd.demand_level`, baseReferenceCents: baseReference }),
+             shockPercent: sql`coalesce(ds.percent, 0)`,
+           })} as base_demand,
            coalesce(s.stores, 0) as stores
     from pairs k
     join city_market_data cmd on cmd.world_id = ${worldId}::int and cmd.city_id = k.city_id and cmd.product_id = k.product_id
