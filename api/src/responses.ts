@@ -17,8 +17,10 @@ import {
   buildingsResponses,
   catalogResponses,
   companyResponses,
+  contractsResponses,
   dataManifestResponse,
   errorResponseSchema,
+  exchangeResponses,
   marketResponses,
   newsResponses,
   okResponseSchema,
@@ -60,6 +62,8 @@ const responseSchemas = {
   warehouse: warehouseResponses,
   news: newsResponses,
   tokens: tokensResponses,
+  exchange: exchangeResponses,
+  contracts: contractsResponses,
   data: { manifest: dataManifestResponse },
 } satisfies ResponseSchemas;
 

@@ -41,6 +41,7 @@ import {
   taxRule,
 } from './finance.ts';
 import { effectiveTaxRateRule, electionTaxRateRule } from './politics.ts';
+import { exchangeFeeRule, makerDemandRule, makerSupplyRule } from './exchange.ts';
 
 export const RULES: readonly Rule[] = [
   efficiencyRule,
@@ -83,4 +84,7 @@ export const RULES: readonly Rule[] = [
   shockedDemandRule,
   storeShoppersRule,
   storeBonusRule,
+  exchangeFeeRule,
+  makerSupplyRule,
+  makerDemandRule,
 ] as readonly Rule[];

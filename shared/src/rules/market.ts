@@ -24,7 +24,7 @@ const flow: InputSpec = { label: 'Net units bought this week before this order',
 export const MAX_ORDER_VALUE_CENTS = 1_000_000_000_000;
 
 /** How far from the posted price an order may walk the curve, in depths (with this week's flow). */
-const MARKET_MAX_REACH_DEPTHS = 10;
+export const MARKET_MAX_REACH_DEPTHS = 10;
 
 /** Orders the market can take: within 10 depths of the posted price and at most MAX_ORDER_VALUE_CENTS (marketOrderFitsRule). */
 export function orderWithinMarket(values: { price: number; depth: number; flow?: number; quantity: number }): boolean {

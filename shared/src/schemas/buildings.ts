@@ -25,7 +25,7 @@ export const unitQuantitySchema = positiveIntegerUpTo(MAX_TRADE_QUANTITY, `Pleas
  * 434.99999999999994): that much is noise and passes. Anything more is a fraction of a cent that
  * would be rounded away without a word (a fixed 1e-6 cent allowance took $4.350000001 as $4.35).
  */
-function isWholeCents(dollars: number): boolean {
+export function isWholeCents(dollars: number): boolean {
   const cents = dollars * 100;
   return Math.abs(cents - Math.round(cents)) <= Math.max(1, Math.abs(cents)) * 8 * Number.EPSILON;
 }

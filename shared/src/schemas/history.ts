@@ -162,6 +162,18 @@ export const warehouseResponses = {
       }),
     ),
     totals: z.strictObject({ units: count, cost_value: dollars, market_value: dollars }),
+    in_escrow: z
+      .array(
+        z.strictObject({
+          product_id: id,
+          product_name: z.string(),
+          quantity: z.number().int().positive(),
+          average_cost: dollars,
+          held_by: z.enum(['sell_order', 'contract']),
+          id: id.describe('The sell order or the contract'),
+        }),
+      )
+      .describe('Goods out of the warehouse, held by your open sell orders and contract offers (docs/exchange.md); not in items nor totals.units, but totals.market_value counts them, as net worth does'),
   }),
   move: z.strictObject({
     building_id: id,
@@ -180,5 +192,6 @@ export type WeekReportSummary = z.infer<typeof weekReportSummarySchema>;
 export type WeekReportView = z.infer<typeof reportsResponses.get>;
 export type HoldingsView = z.infer<typeof warehouseResponses.holdings>;
 export type HoldingView = HoldingsView['items'][number];
+export type EscrowedGoodsView = HoldingsView['in_escrow'][number];
 export type BuildingRefView = z.infer<typeof buildingRefSchema>;
 export type WarehouseMoveView = z.infer<typeof warehouseResponses.move>;

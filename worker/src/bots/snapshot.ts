@@ -11,6 +11,7 @@ import {
   baseDemandRule,
   isBuildingType,
   referencePriceRule,
+  shockedDemandRule,
   researchDiscountPercent,
   researchEffectPercent,
   sumResearchEffects,

@@ -220,7 +220,7 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
 /**
  * GET /buildings/{id}: one building with its city bonus, research bonus, costs, popularity and
  * recipe. The detail figures (spec section 9) count the company's research as the turn does
- * (docs/rules-production.md): total bonus = fitting city bonus + research bonus (outputBonusRule).
+ * (docs/economy.md): total bonus = fitting city bonus + research bonus (outputBonusRule).
  */
 export async function getBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingDetailView> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
