@@ -40,7 +40,7 @@ function setWebCacheControl(c: Context) {
 }
 
 /** The largest request body the API reads (tRPC batches included). */
-export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
 /**
  * One tRPC request carries at most MAX_TRPC_BATCH_CALLS procedure calls ("/api/trpc/a,b,c?batch=1"):

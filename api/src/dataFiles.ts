@@ -32,7 +32,7 @@ const fileProcedures = router({
 });
 const callFileProcedures = createCallerFactory(fileProcedures);
 
-export const DATA_FILE_CONTENT_TYPES: Record<DataFileFormat, string> = {
+const DATA_FILE_CONTENT_TYPES: Record<DataFileFormat, string> = {
   'csv.gz': 'application/gzip',
   parquet: 'application/vnd.apache.parquet',
 };
@@ -47,7 +47,7 @@ function splitFileName(file: string): { table: string; format: string } {
 }
 
 /** The one byte range of a Range header (bytes=a-b, a-, -n) within `size`, 'unsatisfiable', or null (no usable Range: the whole file). */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges or another unit: the whole file (RFC 9110 lets a server ignore Range).

@@ -23,7 +23,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 export type HeaderList = [name: string, value: string][];
 
 /** The headers `middleware` adds to an answer to `GET path` with `requestHeaders`, read from a throwaway app. */
-export async function probeHeaders(middleware: MiddlewareHandler, requestHeaders: Record<string, string> = {}): Promise<HeaderList> {
+async function probeHeaders(middleware: MiddlewareHandler, requestHeaders: Record<string, string> = {}): Promise<HeaderList> {
   const probe = new Hono();
   probe.use(middleware);
   probe.get('*', () => new Response(null, { status: 204 }));
@@ -32,7 +32,7 @@ export async function probeHeaders(middleware: MiddlewareHandler, requestHeaders
 }
 
 /** The Node response of the request when served by @hono/node-server. */
-export function nodeResponseOf(c: Context): ServerResponse | undefined {
+function nodeResponseOf(c: Context): ServerResponse | undefined {
   return (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
 }
 

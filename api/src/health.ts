@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiServices } from './context.ts';
 
 /** How long the database may take to answer `select 1` before it counts as down. */
-export const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
+const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
 
 export interface Health {
   ok: boolean;

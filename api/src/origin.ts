@@ -19,7 +19,7 @@ import { LTI_FORM_POST_PATHS } from './lti/paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function allowedOrigins(config: ApiConfig, req: Request): Set<string> {
+function allowedOrigins(config: ApiConfig, req: Request): Set<string> {
   const origins = new Set<string>();
   if (config.PUBLIC_URL) origins.add(new URL(config.PUBLIC_URL).origin);
   const host = req.headers.get('host');

@@ -9,7 +9,7 @@
 import type { CompanyListPage } from '@marketcraft/shared';
 import type { RequestContext } from './context.ts';
 
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** An RFC 8288 `Link` header: each relation to the request's own path and query with `query` set by `place`. */
 function linkHeader(requestUrl: string, relations: Array<[rel: string, place: Record<string, number>]>): string {
@@ -24,7 +24,7 @@ function linkHeader(requestUrl: string, relations: Array<[rel: string, place: Re
 }
 
 /** `Link` header value for `page` of a list of `total` rows, relative to the request's own path and query. */
-export function pageLinks(requestUrl: string, total: number, page: Pick<CompanyListPage, 'limit' | 'offset'>): string {
+function pageLinks(requestUrl: string, total: number, page: Pick<CompanyListPage, 'limit' | 'offset'>): string {
   const at = (offset: number) => ({ limit: page.limit, offset });
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / page.limit) * page.limit;
   const relations: Array<[string, Record<string, number>]> = [['first', at(0)]];
@@ -39,7 +39,7 @@ export function pageLinks(requestUrl: string, total: number, page: Pick<CompanyL
  * /api/transactions pages by page number, docs/api.md): the same relations as the lists of
  * companies, in the ledger's own words. An empty ledger has one page, page 1.
  */
-export function numberedPageLinks(requestUrl: string, total: number, page: { page: number; page_size: number }): string {
+function numberedPageLinks(requestUrl: string, total: number, page: { page: number; page_size: number }): string {
   const at = (number: number) => ({ page: number, page_size: page.page_size });
   const lastPage = Math.max(1, Math.ceil(total / page.page_size));
   const relations: Array<[string, Record<string, number>]> = [['first', at(1)]];

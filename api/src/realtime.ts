@@ -31,7 +31,7 @@ const KEEPALIVE_MS = 25_000;
 /** Open streams of one session or token: a few browser tabs. */
 export const REALTIME_STREAMS_PER_CREDENTIAL = 5;
 /** Open streams from one address: a class behind one address, each student with a tab or two. */
-export const REALTIME_STREAMS_PER_ADDRESS = 100;
+const REALTIME_STREAMS_PER_ADDRESS = 100;
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live update streams are open: close other Marketcraft tabs, then reload this one';
 
 /** Open streams per key (`ip:`, `session:`, `token:`); a stream holds one count of each of its keys. */
@@ -54,7 +54,7 @@ class StreamCounts {
 
 type Subscriber = (payload: string) => void;
 
-export function createGameUpdatesHub(listenSql: postgres.Sql, logger: Logger) {
+function createGameUpdatesHub(listenSql: postgres.Sql, logger: Logger) {
   const subscribers = new Set<Subscriber>();
   let listening: Promise<unknown> | null = null;
   return {
@@ -76,7 +76,7 @@ export function createGameUpdatesHub(listenSql: postgres.Sql, logger: Logger) {
 }
 
 /** The world a notification is about (payloads from before worlds name none: the public world); null: unreadable. */
-export function worldOfUpdate(payload: string): number | null {
+function worldOfUpdate(payload: string): number | null {
   try {
     const update = JSON.parse(payload) as Partial<GameUpdate> | null;
     if (typeof update !== 'object' || update === null) return null;

@@ -32,7 +32,7 @@ export function noteRequest(req: Request, notes: RequestNotes): void {
 }
 
 /** The request's id, as sent in X-Request-Id (undefined outside the request log middleware). */
-export function requestIdOf(req: Request): string | undefined {
+function requestIdOf(req: Request): string | undefined {
   return records.get(req)?.id;
 }
 

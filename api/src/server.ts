@@ -17,7 +17,7 @@ import { pruneApiAccessRows } from './access/audit.ts';
 import { Lifecycle } from './availability.ts';
 
 /** How long a stopping server lets the requests in flight finish (issue 13: up to 10 s). */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * The API's connections to PostgreSQL: a few for single statements (most requests: the session
@@ -31,7 +31,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
  * at once.
  */
 export const API_STATEMENT_CONNECTIONS = 3;
-export const API_TRANSACTION_CONNECTIONS = 10;
+const API_TRANSACTION_CONNECTIONS = 10;
 
 /** The API's database connection (the pools above); the tests' apps connect the same way. */
 export function connectApiDatabase(url: string) {

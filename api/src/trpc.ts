@@ -85,7 +85,6 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 /** Turns GameErrors thrown by operations into tRPC errors with the right code. */
 const mapGameErrors = t.middleware(async ({ ctx, next }) => {

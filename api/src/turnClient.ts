@@ -17,7 +17,7 @@ import { WORLD_ENDED, type Database } from '@marketcraft/db';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import type postgres from 'postgres';
 
-export const WORKER_NOT_RUNNING = 'The turn worker is not running';
+const WORKER_NOT_RUNNING = 'The turn worker is not running';
 const POLL_MS = 500;
 
 export interface TurnClient {

@@ -36,7 +36,7 @@ const callFileProcedures = createCallerFactory(fileProcedures);
 /** Streamed CSV downloads one API process serves at once (each holds a connection of its transaction pool, API_TRANSACTION_CONNECTIONS). */
 export const EXPORT_DOWNLOADS_AT_ONCE = 4;
 /** A download still running after this is cut off (its client stalled, or reads very slowly). */
-export const EXPORT_DOWNLOAD_MAX_MS = 10 * 60_000;
+const EXPORT_DOWNLOAD_MAX_MS = 10 * 60_000;
 export const EXPORT_BUSY_MESSAGE = 'Too many CSV downloads are running right now: try again in a minute';
 let downloadsRunning = 0;
 

@@ -44,8 +44,6 @@ describe('buildings API', () => {
       employees: 1,
       equipment_level: 1,
       production_rate: 100,
-      automation_level: 0,
-      efficiency_bonus: 0,
       selected_recipe_id: firstFarmRecipe!.id,
       selected_category: null,
       efficiency: 25,
@@ -166,7 +164,6 @@ describe('buildings API', () => {
     const planned = (bonus: number) => plannedOutputRule.evaluate({ outputQuantity: farmDetail.body.recipe.output_quantity, productionRate: 100, efficiency: 25, bonus });
     expect(farmDetail.body).toMatchObject({
       city_bonus_applies: true,
-      efficiency_bonus: 0,
       research_bonus: 40,
       total_bonus: 55,
       effective_output: planned(55),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { COMPANY_NAME_TAKEN, COMPANY_NAME_TOO_SIMILAR, companies, companyNameKey, createPlayerCompany, createWorld, fillCompanyNameKeys, users, type Database } from '@marketcraft/db';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
-import { COMPANY_NAME_INVISIBLE_MESSAGE } from '@marketcraft/shared';
+import { COMPANY_NAME_INVISIBLE_MESSAGE, type CompanyStatus } from '@marketcraft/shared';
 
 describe('company names', () => {
   let app: TestApp;
@@ -164,7 +164,7 @@ describe('company names', () => {
       maxPlayers: 30,
     });
     // As before migration 0017: no keys.
-    const add = async (name: string, status = 'active') => {
+    const add = async (name: string, status: CompanyStatus = 'active') => {
       const [row] = await db.insert(companies).values({ worldId: world.id, name, cashCents: 100, startingCashCents: 100, status }).returning({ id: companies.id });
       return row!.id;
     };

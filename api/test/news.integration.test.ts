@@ -29,7 +29,7 @@ describe('news feed API (GET /api/transactions/recent)', () => {
       Array.from({ length: 7 }, (_, index) => ({
         worldId: 1,
         countryId: country!.id,
-        eventType: 'tax_cut',
+        eventType: 'tax_cut' as const,
         description: `Tax cut ${index}`,
         startedWeek: 2,
         activeUntilWeek: 3,

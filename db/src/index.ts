@@ -8,7 +8,6 @@ export * from './client.ts';
 export * from './migrate.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
-export { seedWorld } from './seed/index.ts';
 export * from './game/index.ts';
 export * from './ruleSql.ts';
 export * from './moneySql.ts';

@@ -6,7 +6,7 @@ import { seedWorld } from './seed/index.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
 /** Advisory lock key shared by every process that migrates or seeds ("mcft" in ASCII). */
-export const SETUP_LOCK_KEY = 0x6d636674;
+const SETUP_LOCK_KEY = 0x6d636674;
 
 async function withSetupLock(url: string, work: (sql: postgres.Sql) => Promise<void>): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });

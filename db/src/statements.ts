@@ -21,7 +21,7 @@ export function weekUnchangedSql(worldId: SQL): SQL {
 }
 
 /** The SQLSTATE refuse_statement raises. */
-export const STATEMENT_REFUSED = 'MC001';
+const STATEMENT_REFUSED = 'MC001';
 
 /** Whether an error is a statement's refusal (drizzle hands PostgreSQL's error on as the cause). */
 export function isStatementRefusal(error: unknown): boolean {
@@ -73,10 +73,10 @@ export async function runFewAtATime<T>(key: string, run: () => Promise<T>): Prom
 }
 
 /** How many times an action whose rows changed while its statement ran is tried (runAction). */
-export const ACTION_ATTEMPTS = 5;
+const ACTION_ATTEMPTS = 5;
 
 /** The answer when an action's rows kept changing under it ACTION_ATTEMPTS times. */
-export const MARKET_BUSY = 'The market is busy: please try again';
+const MARKET_BUSY = 'The market is busy: please try again';
 
 /**
  * Runs a one-statement action and returns its row: a few at a time per `key` (runFewAtATime) when

@@ -41,7 +41,7 @@ const OPERATING_COST_SHARE_OF_VALUE_ADDED = 0.15;
  * operating costs = (construction + $25,000) / 10, paying itself and its staff back in about 10 weeks
  * at base prices (docs/economy.md, "Balance").
  */
-export function designValueAdded(constructionCost: number): number {
+function designValueAdded(constructionCost: number): number {
   const perWeekAtSeventyFive = (constructionCost + STAFFING_TO_PAY_BACK) / DESIGN_PAYBACK_WEEKS;
   // 0.75 VA - 0.15 VA - 600 = payback per week  =>  VA = (payback + 600) / 0.6
   return Math.round((perWeekAtSeventyFive + 600) / 0.6);
@@ -53,23 +53,23 @@ function buildingType(category: BuildingCategory, name: string, constructionCost
   return { category, name, constructionCost, baseCapacity, weeklyValueAdded, weeklyOperatingCost };
 }
 
-export const FARM = buildingType('extraction', 'Farm', 20_000, 600);
-export const MINE = buildingType('extraction', 'Mine', 30_000, 400);
-export const OIL_WELL = buildingType('extraction', 'Oil Well', 45_000, 300);
-export const LUMBER_MILL = buildingType('extraction', 'Lumber Mill', 20_000, 450);
-export const MILL = buildingType('processing', 'Mill', 25_000, 400);
-export const STEEL_MILL = buildingType('processing', 'Steel Mill', 50_000, 250);
-export const TEXTILE_MILL = buildingType('processing', 'Textile Mill', 30_000, 300);
-export const CHEMICAL_PLANT = buildingType('processing', 'Chemical Plant', 45_000, 250);
-export const REFINERY = buildingType('processing', 'Refinery', 60_000, 250);
-export const FACTORY = buildingType('manufacturing', 'Factory', 50_000, 200);
-export const FOOD_PROCESSING_PLANT = buildingType('manufacturing', 'Food Processing Plant', 40_000, 300);
-export const FURNITURE_WORKSHOP = buildingType('manufacturing', 'Furniture Workshop', 30_000, 150);
-export const BAKERY = buildingType('specialty', 'Bakery', 20_000, 400);
-export const BREWERY = buildingType('specialty', 'Brewery', 35_000, 300);
-export const WINERY = buildingType('specialty', 'Winery', 35_000, 250);
-export const JEWELRY_WORKSHOP = buildingType('specialty', 'Jewelry Workshop', 50_000, 100);
-export const STORE = buildingType('retail', 'Store', 15_000, 300);
+const FARM = buildingType('extraction', 'Farm', 20_000, 600);
+const MINE = buildingType('extraction', 'Mine', 30_000, 400);
+const OIL_WELL = buildingType('extraction', 'Oil Well', 45_000, 300);
+const LUMBER_MILL = buildingType('extraction', 'Lumber Mill', 20_000, 450);
+const MILL = buildingType('processing', 'Mill', 25_000, 400);
+const STEEL_MILL = buildingType('processing', 'Steel Mill', 50_000, 250);
+const TEXTILE_MILL = buildingType('processing', 'Textile Mill', 30_000, 300);
+const CHEMICAL_PLANT = buildingType('processing', 'Chemical Plant', 45_000, 250);
+const REFINERY = buildingType('processing', 'Refinery', 60_000, 250);
+const FACTORY = buildingType('manufacturing', 'Factory', 50_000, 200);
+const FOOD_PROCESSING_PLANT = buildingType('manufacturing', 'Food Processing Plant', 40_000, 300);
+const FURNITURE_WORKSHOP = buildingType('manufacturing', 'Furniture Workshop', 30_000, 150);
+const BAKERY = buildingType('specialty', 'Bakery', 20_000, 400);
+const BREWERY = buildingType('specialty', 'Brewery', 35_000, 300);
+const WINERY = buildingType('specialty', 'Winery', 35_000, 250);
+const JEWELRY_WORKSHOP = buildingType('specialty', 'Jewelry Workshop', 50_000, 100);
+const STORE = buildingType('retail', 'Store', 15_000, 300);
 
 export const BUILDING_TYPES = {
   farm: FARM,
@@ -96,8 +96,4 @@ export const BUILDING_TYPE_NAMES = Object.keys(BUILDING_TYPES) as [BuildingType,
 
 export function isBuildingType(value: string): value is BuildingType {
   return Object.hasOwn(BUILDING_TYPES, value);
-}
-
-export function buildingTypeSpec(type: BuildingType): BuildingTypeSpec {
-  return BUILDING_TYPES[type];
 }

@@ -5,7 +5,7 @@ import type { CityBonusType } from './catalog.ts';
  * Which city bonus types fit which building type: a building in a city whose bonus type is in its
  * list gets the city's bonus_value percent on its output (stores: on their sales).
  */
-export const BONUS_TYPES_FOR_BUILDING: Record<BuildingType, readonly CityBonusType[]> = {
+const BONUS_TYPES_FOR_BUILDING: Record<BuildingType, readonly CityBonusType[]> = {
   farm: ['agricultural', 'extraction'],
   mine: ['mining', 'extraction'],
   oil_well: ['extraction'],

@@ -49,10 +49,8 @@ export const MAX_EQUIPMENT_LEVEL = 5; // spec: 5 equipment levels
 export const EQUIPMENT_LEVEL_COST_LADDER = [0, 10_000, 25_000, 50_000, 100_000] as const;
 export const HIRE_COST_PER_EMPLOYEE = 5_000; // spec (factory view)
 export const MAX_HIRE_PER_ACTION = 10; // spec: bulk count cap 10
-export const DEFAULT_EMPLOYEES = 1; // spec
 export const MIN_PRODUCTION_RATE = 10; // spec
 export const MAX_PRODUCTION_RATE = 200; // spec
-export const DEFAULT_PRODUCTION_RATE = 100; // spec
 export const EFFICIENCY_PER_EMPLOYEE = 10; // spec: min(100, employees x 10 + equipment_level x 15)
 export const EFFICIENCY_PER_EQUIPMENT_LEVEL = 15; // spec
 export const MAX_EFFICIENCY = 100; // spec
@@ -64,7 +62,6 @@ export const BUILDING_SALE_REFUND_RATE = 0.5;
 export const SUGGESTED_RETAIL_MARKUP = 1.5; // spec
 
 // --- Stocks (spec section 3 and 9) ---
-export const DEFAULT_TOTAL_SHARES = 100; // spec
 export const DIVIDEND_RATE = 0.2; // spec: 20% of profits each turn
 
 // --- Politics (spec section 9) ---
@@ -92,8 +89,6 @@ export const MIN_PASSWORD_LENGTH = 6; // spec
 export const MAX_PASSWORD_LENGTH = 128;
 
 // --- Production and trading (our rules, docs/economy.md, section 17) ---
-/** Spec section 9 building detail: overall efficiency = min(100, 70 + total bonus). */
-export const BASE_OVERALL_EFFICIENCY = 70;
 /** Spec section 9 building detail: popularity = 250 + effective output x 2. */
 export const BASE_POPULARITY = 250;
 export const POPULARITY_PER_OUTPUT_UNIT = 2;
@@ -191,7 +186,6 @@ export const MARKET_REVERSION_PERCENT = 10;
 export const MARKET_NOISE_BP = 200;
 export const MIN_PRICE_FACTOR = 0.25; // product price never below 0.25 x base
 export const MAX_PRICE_FACTOR = 4; // product price never above 4 x base
-export const MAX_DEMAND_LEVEL = 100; // spec: demand level 0-100
 /** A demand level moved away from its base (a shock) drifts back this share of the gap each turn (at least one point). */
 export const DEMAND_RECOVERY_RATE = 0.25;
 
@@ -233,8 +227,6 @@ export const STORE_SALES_CAPACITY_CENTS = 3_000_000;
 export const MAX_STORE_PRODUCTS = 6;
 
 // --- Taxes, dividends, bankruptcy, valuation ---
-/** Buildings count at this share of what was paid for them (construction + equipment) in net worth: what selling them refunds. */
-export const BUILDING_BOOK_VALUE_RATE = 0.5;
 /** Bankruptcy: consecutive turns ending with negative cash before a company goes bankrupt. */
 export const BANKRUPTCY_TURNS = 4;
 

@@ -2,7 +2,7 @@
  * Errors of the game's rules, thrown by operations and mapped once (api/src/trpc.ts) to tRPC codes
  * and HTTP statuses. The message is what the player reads.
  */
-export const GAME_ERROR_STATUS = {
+const GAME_ERROR_STATUS = {
   INVALID_INPUT: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 
 /** How a figure or term is meant to be read (and formatted). Money is in dollars at the API edge. */
-export const FIGURE_UNITS = ['dollars', 'units', 'percent', 'count', 'weeks', 'ratio'] as const;
+const FIGURE_UNITS = ['dollars', 'units', 'percent', 'count', 'weeks', 'ratio'] as const;
 export type FigureUnit = (typeof FIGURE_UNITS)[number];
 
 export interface FigureTerm {
@@ -27,7 +27,7 @@ export interface Figure {
   terms: FigureTerm[];
 }
 
-export const figureTermSchema = z.strictObject({
+const figureTermSchema = z.strictObject({
   name: z.string(),
   label: z.string(),
   value: z.number(),

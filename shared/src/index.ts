@@ -7,7 +7,6 @@ export * from './errors.ts';
 export * from './schemas/index.ts';
 export * from './cityBonus.ts';
 export * from './rules/production.ts';
-export * from './rules/networth.ts';
 export * from './rules/research.ts';
 export * from './rules/random.ts';
 export * from './rules/politics.ts';

@@ -16,7 +16,7 @@ export const DATA_FORMAT_VERSION = 1;
  * How a column is stored: whole numbers (int32: ids, weeks, ranks, counts; int64: units and shares),
  * dollars (exact cents as a number with two decimals: a double in Parquet), text, or true/false.
  */
-export type DataColumnType = 'int32' | 'int64' | 'dollars' | 'text' | 'boolean';
+type DataColumnType = 'int32' | 'int64' | 'dollars' | 'text' | 'boolean';
 
 export interface DataColumn {
   name: string;
@@ -161,10 +161,6 @@ export const DATA_TABLE_NAMES: readonly DataTableName[] = DATA_TABLES.map((table
 
 export function isDataTableName(name: string): name is DataTableName {
   return (DATA_TABLE_NAMES as readonly string[]).includes(name);
-}
-
-export function dataTable(name: DataTableName): DataTable {
-  return DATA_TABLES.find((table) => table.name === name)!;
 }
 
 /** The path of a data file under /api (what the manifest links and the routes answer). */

@@ -61,10 +61,6 @@ export async function signUpInBrowser(page: Page, email: string): Promise<void> 
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
 }
 
-export async function visibleText(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible' });
-}
-
 /** Creates something through the REST API from inside the browser context (its session cookie, the app's Origin). */
 export async function apiPost<T = any>(context: BrowserContext, path: string, data: unknown): Promise<T> {
   const response = await context.request.post(`/api${path}`, { data, headers: { origin: baseURL() } });

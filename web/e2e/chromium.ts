@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 
-export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 export type ChromiumSource = 'CHROMIUM_PATH' | 'debian' | '@sparticuz/chromium';
 

@@ -26,7 +26,7 @@ const TOAST_DURATION_MS = 5000;
  * Light, dark or the system's scheme, remembered in this browser (the key index.html's inline
  * script reads before the first paint, so a dark page never flashes light).
  */
-export const COLOR_SCHEME_STORAGE_KEY = 'marketcraft-color-scheme';
+const COLOR_SCHEME_STORAGE_KEY = 'marketcraft-color-scheme';
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
 /**

@@ -26,7 +26,7 @@ function listArg(argv: string[], name: string, fallback: string): number[] {
 }
 
 /** Copies of the seeded bots (strategy, cash, share record, buildings, shelves) until there are `total`. */
-export async function cloneBots(db: Database, total: number): Promise<void> {
+async function cloneBots(db: Database, total: number): Promise<void> {
   const [counted] = await db.execute<{ bots: number }>(sql`select count(*)::int as bots from companies where is_bot`);
   const seeded = Number(counted?.bots ?? 0);
   const copies = Math.ceil(total / Math.max(1, seeded)) - 1;

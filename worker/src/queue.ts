@@ -76,12 +76,12 @@ export const TURN_HEARTBEAT_REFRESH_SECONDS = 1;
  * still in the future means restarting (a killed worker comes back in about 2 s under `npm start`),
  * so an 'Advance Turn' is queued, not refused. A sequence, written in place (db/src/schema/world.ts).
  */
-export async function markWorkerSeen(db: Database, heartbeatSeconds: number): Promise<void> {
+async function markWorkerSeen(db: Database, heartbeatSeconds: number): Promise<void> {
   await db.execute(sql`
     select setval('turn_worker_alive_until_ms', (extract(epoch from now()) * 1000)::bigint + ${heartbeatSeconds * 1000})`);
 }
 
-export function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_SUPERVISE_INTERVAL_SECONDS'>): PgBoss {
+function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_SUPERVISE_INTERVAL_SECONDS'>): PgBoss {
   return new PgBoss({
     connectionString: config.DATABASE_URL,
     application_name: APPLICATION_NAMES.worker,
@@ -94,7 +94,7 @@ export function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_S
 }
 
 /** Creates (or updates) the turn queue. Call from the worker process only. */
-export async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Promise<void> {
+async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Promise<void> {
   const options = {
     expireInSeconds: settings.TURN_EXPIRE_SECONDS,
     retryLimit: settings.TURN_RETRY_LIMIT,
@@ -112,21 +112,21 @@ export async function ensureTurnQueue(boss: PgBoss, settings: QueueSettings): Pr
 }
 
 /** Upserts (or removes) the cron schedule that sends the turn job. */
-export async function ensureTurnSchedule(boss: PgBoss, cron: string, enabled: boolean): Promise<void> {
+async function ensureTurnSchedule(boss: PgBoss, cron: string, enabled: boolean): Promise<void> {
   // missed: 'once' -- a worker that was down at 00:30 sends one job for the missed slot when it is back.
   if (enabled) await boss.schedule(TURN_QUEUE, cron, { worldId: PUBLIC_WORLD_ID }, { tz: 'UTC', missed: 'once', singletonKey: worldTurnKey(PUBLIC_WORLD_ID) });
   else await boss.unschedule(TURN_QUEUE);
 }
 
 /** When the schedule sends the next turn strictly after `now`; null when the schedule is off. */
-export type TurnClock = (now: Date) => Date | null;
+type TurnClock = (now: Date) => Date | null;
 
-export function scheduleClock(boss: PgBoss, cron: string, enabled: boolean): TurnClock {
+function scheduleClock(boss: PgBoss, cron: string, enabled: boolean): TurnClock {
   return (now) => (enabled ? (boss.previewSchedule(cron, { tz: 'UTC', from: now, count: 1 })[0] ?? null) : null);
 }
 
 /** Writes the schedule's next run to the world row (the header's countdown), e.g. after TURN_CRON changed. */
-export async function syncNextTurnAt(db: Database, nextTurnAt: TurnClock, now = new Date()): Promise<void> {
+async function syncNextTurnAt(db: Database, nextTurnAt: TurnClock, now = new Date()): Promise<void> {
   const next = nextTurnAt(now);
   await db.execute(sql`
     update worlds set next_turn_at = ${next ? next.toISOString() : null}::timestamptz, updated_at = now()
@@ -138,7 +138,7 @@ export async function syncNextTurnAt(db: Database, nextTurnAt: TurnClock, now = 
  * ran: concurrent 'Advance Turn' presses). Their senders see the new week and answer at once.
  * Scheduled jobs (no week) are left alone: each advances the week it finds.
  */
-export async function completeStaleTurnJobs(boss: PgBoss, db: Database): Promise<number> {
+async function completeStaleTurnJobs(boss: PgBoss, db: Database): Promise<number> {
   // Each job against its own world's week (no world: the public world).
   const queued = await boss.findJobs<TurnJobData>(TURN_QUEUE, { queued: true });
   const withWeek = queued.filter((job) => typeof job.data?.week === 'number');
@@ -169,7 +169,7 @@ export interface TurnWorkerOptions {
  * fetch meant one turn per interval whatever the turn cost, 200 class worlds due at once took 200
  * intervals (worker/bench/worlds.ts). Full batches are fetched again at once.
  */
-export const TURN_JOBS_PER_FETCH = 8;
+const TURN_JOBS_PER_FETCH = 8;
 
 /**
  * Works the turn queue: the jobs of a fetch one at a time, each one `runTurn` in one transaction,
@@ -177,7 +177,7 @@ export const TURN_JOBS_PER_FETCH = 8;
  * touched). Every job logs one line: the week, each phase's duration, the counts and the outcome
  * (advanced, skipped, or failed with its error).
  */
-export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOptions): Promise<string> {
+async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOptions): Promise<string> {
   const { logger } = options;
   return boss.work<TurnJobData>(
     TURN_QUEUE,

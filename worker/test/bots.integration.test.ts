@@ -253,6 +253,31 @@ describe('one snapshot', () => {
   });
 });
 
+describe("the bots' view of the shoppers", () => {
+  it("counts an instructor's demand shock as the turn's sales do: -60% on a product leaves 40% of its shoppers, the rest unchanged", async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      const before = (await loadBotsSnapshot(db, PUBLIC_WORLD_ID, 1)).world.demand;
+      const shockedProduct = [...before.values()].find((demand) => demand.baseDemand >= 10)!.productId;
+      await db.execute(sql`
+        insert into world_shocks (world_id, kind, product_id, percent, start_week, end_week, description)
+        select ${PUBLIC_WORLD_ID}, 'demand', ${shockedProduct}, -60, current_week, current_week, 'Test shock' from worlds where id = ${PUBLIC_WORLD_ID}`);
+      const after = (await loadBotsSnapshot(db, PUBLIC_WORLD_ID, 1)).world.demand;
+      expect([...after.keys()]).toEqual([...before.keys()]);
+      let shockedCities = 0;
+      for (const [key, demand] of before) {
+        const expected = demand.productId === shockedProduct ? Math.floor((demand.baseDemand * 40) / 100) : demand.baseDemand;
+        if (demand.productId === shockedProduct) shockedCities += 1;
+        expect(after.get(key)?.baseDemand, key).toBe(expected);
+      }
+      expect(shockedCities).toBeGreaterThan(0);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
 describe('bots inside whole turns', () => {
   let database: TestDatabase;
   beforeAll(async () => {

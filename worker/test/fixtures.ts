@@ -33,7 +33,7 @@ async function one<T extends Record<string, unknown>>(db: DbExecutor, query: Ret
   return row as T;
 }
 
-export async function ensureBuildingTypes(db: DbExecutor): Promise<void> {
+async function ensureBuildingTypes(db: DbExecutor): Promise<void> {
   for (const [type, spec] of Object.entries(BUILDING_TYPES)) {
     await db.execute(sql`
       insert into building_types (type, name, category, construction_cost_cents, base_capacity, weekly_operating_cost_cents)

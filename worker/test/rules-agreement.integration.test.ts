@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { getBuilding, type BuildingForecast } from '@marketcraft/db';
+import { getBuilding } from '@marketcraft/db';
+import type { BuildingForecast } from '@marketcraft/shared';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { createCompany, createTurnWorld, insertBuilding, warehouse, type TurnWorld } from './fixtures.ts';

@@ -7,10 +7,10 @@ import { JOIN_ATTEMPT_WINDOW_MINUTES } from '@marketcraft/shared';
 import { API_BADGE_WINDOW_DAYS, API_TOKEN_USAGE_RETENTION_DAYS, type ApiTokenScope } from '@marketcraft/shared';
 import type { DbExecutor } from '@marketcraft/db';
 
-export const BUSIEST_TOKENS_LIMIT = 20;
-export const BUSIEST_TOKENS_DAYS = 7;
+const BUSIEST_TOKENS_LIMIT = 20;
+const BUSIEST_TOKENS_DAYS = 7;
 /** Revoked or expired tokens stay listed (and answer "revoked"/"expired") this long, then are deleted. */
-export const ENDED_TOKEN_RETENTION_DAYS = 30;
+const ENDED_TOKEN_RETENTION_DAYS = 30;
 /** Rate limit windows older than this are deleted (the current and the previous minute are kept). */
 const RATE_WINDOW_RETENTION = '2 minutes';
 

@@ -20,7 +20,7 @@ export interface CredentialError {
 
 export const TOKEN_IN_URL_MESSAGE =
   'API tokens go in the Authorization header (Authorization: Bearer <token>), never in the URL: URLs are kept in logs and browser history. Revoke this token on your profile and create a new one.';
-export const WRONG_SCHEME_MESSAGE = `Send personal access tokens as Authorization: Bearer ${API_TOKEN_PREFIX}…`;
+const WRONG_SCHEME_MESSAGE = `Send personal access tokens as Authorization: Bearer ${API_TOKEN_PREFIX}…`;
 
 export interface TokenAuthentication {
   user: SessionUser | null;

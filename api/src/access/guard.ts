@@ -30,11 +30,6 @@ export interface CallDescription {
   isMutation: boolean;
 }
 
-export async function guardCall(ctx: RequestContext, call: CallDescription): Promise<void> {
-  checkCredential(ctx, call);
-  await countAgainstBudget(ctx, call);
-}
-
 /** The checks that need no database: a refused credential, a token's scope, the world it named. Throws the 401, 403, 400 or 404. */
 export function checkCredential(ctx: RequestContext, call: CallDescription): void {
   const { credentialError, apiToken } = ctx;

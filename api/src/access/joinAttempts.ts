@@ -9,7 +9,7 @@ import { GameError, JOIN_ATTEMPT_WINDOW_MINUTES, MAX_WRONG_JOIN_CODES } from '@m
 import type { DbExecutor } from '@marketcraft/db';
 import { isLoopbackAddress } from '../clientIp.ts';
 
-export const TOO_MANY_JOIN_CODES = `Too many wrong join codes: try again in ${JOIN_ATTEMPT_WINDOW_MINUTES} minutes`;
+const TOO_MANY_JOIN_CODES = `Too many wrong join codes: try again in ${JOIN_ATTEMPT_WINDOW_MINUTES} minutes`;
 
 /**
  * What a wrong code counts against: the user, and the address it came from. The game's own machine
@@ -44,7 +44,7 @@ export async function checkJoinAttempts(db: DbExecutor, userId: number, clientIp
  * which lets the caller refuse the ones past the limit even when they all passed
  * checkJoinAttempts together.
  */
-export async function countWrongJoinCode(db: DbExecutor, userId: number, clientIp: string): Promise<number> {
+async function countWrongJoinCode(db: DbExecutor, userId: number, clientIp: string): Promise<number> {
   const [row] = await db.execute<{ wrong: number }>(sql`
     with bumped as (
       insert into rate_limit_counters as c (subject, window_start, requests, mutations)

@@ -29,7 +29,7 @@ export const LAST_USE_REFRESH_MS = 60_000;
 const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`);
 
 export const TOO_MANY_TOKENS_MESSAGE = `You already have ${MAX_ACTIVE_API_TOKENS} active API tokens, the most allowed. Revoke one you no longer use, then create the new one.`;
-export const TOKEN_NOT_FOUND_MESSAGE = 'No such API token';
+const TOKEN_NOT_FOUND_MESSAGE = 'No such API token';
 
 /** Whether a bearer credential claims to be a personal access token (its prefix), well formed or not. */
 export function isPersonalAccessToken(credential: string): boolean {
@@ -156,7 +156,7 @@ export async function revokeApiToken(db: DbExecutor, userId: number, tokenId: nu
   return recordOf(row, usage.get(row.id), now);
 }
 
-export const USAGE_HISTORY_DAYS = 30;
+const USAGE_HISTORY_DAYS = 30;
 
 export interface DailyUsage {
   day: string;

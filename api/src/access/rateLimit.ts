@@ -65,7 +65,7 @@ const counterSql = sqlTemplate<'key' | 'mutation'>((slot) =>
 );
 
 /** The counter's `subject` of a session: `session:<id>` (countCall, and the session check's own count). */
-export const SESSION_SUBJECT_PREFIX = 'session:';
+const SESSION_SUBJECT_PREFIX = 'session:';
 export function sessionSubjectKey(sessionId: SQL): SQL {
   return sql`${SESSION_SUBJECT_PREFIX}::text || ${sessionId}`;
 }

@@ -12,9 +12,9 @@ import { SIGN_IN_LOCK_MINUTES, clearFailures, reserveSignInAttempt, throttleKeys
 import { grantsListedAdmin, passwordProof, type AddressProof } from './admins.ts';
 import { isLoopbackAddress, signupAddressKey } from '../clientIp.ts';
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Try again in 10 minutes.';
+const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Try again in 10 minutes.';
 
 /** The parts of the API's configuration the account operations follow. */
 export interface AccountSettings {
@@ -43,7 +43,7 @@ export interface SignedIn {
 }
 
 /** PostgreSQL's unique_violation, wherever the driver or drizzle put it in the cause chain. */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;
     current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
@@ -100,7 +100,7 @@ function signupOrigin(settings: AccountSettings, clientIp: string): SignupOrigin
  * early-bird bonuses (later sign-ups from it found their company with the initial capital), and
  * makes at most SIGNUPS_PER_ADDRESS_PER_HOUR sign-ups an hour (then 429, nothing written).
  */
-export async function createUserWithCompany(
+async function createUserWithCompany(
   db: Database,
   settings: AccountSettings,
   input: { email: string; passwordHash: string | null; clientIp: string; external?: { provider: 'google'; subject: string } },
@@ -181,8 +181,6 @@ export interface ExternalIdentity {
   email: string | null;
   emailVerified: boolean;
 }
-
-export { GOOGLE_UNVERIFIED_EMAIL_MESSAGE as UNVERIFIED_EMAIL_MESSAGE } from '@marketcraft/shared';
 
 async function findUserByIdentity(db: DbExecutor, identity: ExternalIdentity) {
   const [user] = await db

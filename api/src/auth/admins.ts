@@ -14,7 +14,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { users, type DbExecutor } from '@marketcraft/db';
 import { isLoopbackAddress } from '../clientIp.ts';
 
-export function isListedAdmin(adminEmails: readonly string[], email: string): boolean {
+function isListedAdmin(adminEmails: readonly string[], email: string): boolean {
   return adminEmails.includes(email.trim().toLowerCase());
 }
 

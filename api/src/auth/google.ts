@@ -10,12 +10,12 @@ import { CodeChallengeMethod, OAuth2Client, decodeIdToken, generateCodeVerifier,
 import { z } from 'zod';
 import { googleSignInEnabled, type ApiConfig } from '../config.ts';
 
-export const GOOGLE_AUTHORIZATION_ENDPOINT = 'https://accounts.google.com/o/oauth2/v2/auth';
-export const GOOGLE_TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token';
-export const GOOGLE_SCOPES = ['openid', 'email', 'profile'];
-export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
+const GOOGLE_AUTHORIZATION_ENDPOINT = 'https://accounts.google.com/o/oauth2/v2/auth';
+const GOOGLE_TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token';
+const GOOGLE_SCOPES = ['openid', 'email', 'profile'];
+const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 
-export interface GoogleIdentity {
+interface GoogleIdentity {
   sub: string;
   email: string | null;
   emailVerified: boolean;
@@ -36,7 +36,7 @@ const idTokenClaimsSchema = z.object({
   email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
 });
 
-export function googleRedirectUri(publicUrl: string): string {
+function googleRedirectUri(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${GOOGLE_CALLBACK_PATH}`;
 }
 

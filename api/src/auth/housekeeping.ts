@@ -9,7 +9,7 @@ import type { DbExecutor } from '@marketcraft/db';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_LIFETIME_MS } from './session.ts';
 import { LOGIN_STATE_LIFETIME_MS } from '../lti/launch.ts';
 
-export const THROTTLE_RECORD_RETENTION_MS = 24 * 60 * 60 * 1000;
+const THROTTLE_RECORD_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const AUTH_HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function pruneExpiredAuthRows(db: DbExecutor, now = new Date()): Promise<{ sessions: number; throttles: number; ltiLogins: number }> {

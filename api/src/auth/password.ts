@@ -7,7 +7,7 @@ import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 /** `Algorithm.Argon2id`: an ambient const enum, which `isolatedModules` cannot read, so its value. */
 const ARGON2ID = 2 as Algorithm;
 
-export const PASSWORD_HASH_OPTIONS: Options = {
+const PASSWORD_HASH_OPTIONS: Options = {
   algorithm: ARGON2ID,
   memoryCost: 19456,
   timeCost: 2,

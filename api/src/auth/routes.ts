@@ -26,8 +26,7 @@ export const GOOGLE_STATE_COOKIE = 'marketcraft_google_state';
 export const GOOGLE_VERIFIER_COOKIE = 'marketcraft_google_code_verifier';
 const GOOGLE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 
-export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this server: sign in (or sign up) with your email and password';
-export { GOOGLE_CANCELLED_MESSAGE, GOOGLE_FAILED_MESSAGE, GOOGLE_STATE_MISMATCH_MESSAGE } from '@marketcraft/shared';
+const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured on this server: sign in (or sign up) with your email and password';
 
 /**
  * The session token of the request: a bearer credential if there is one (then never the cookie: the

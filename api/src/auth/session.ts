@@ -6,7 +6,7 @@
  * Lifetimes: absolute 30 days from sign-in; idle 7 days since last use; the last-use time slides
  * forward at most once an hour.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { companies, sessions, sqlTemplate, users, worlds, type Database } from '@marketcraft/db';
@@ -16,7 +16,7 @@ import { API_TOKEN_ALPHABET, PUBLIC_WORLD_ID } from '@marketcraft/shared';
 export const SESSION_COOKIE_NAME = 'marketcraft_session';
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-export const SESSION_RENEWAL_INTERVAL_MS = 60 * 60 * 1000;
+const SESSION_RENEWAL_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface SessionUser {
   id: number;
@@ -200,11 +200,4 @@ type CountedRow = { countedRequests: number | null; countedMutations: number | n
 
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-export async function invalidateUserSessions(db: Database, userId: number, exceptSessionId?: string): Promise<void> {
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-  for (const row of rows) {
-    if (row.id !== exceptSessionId) await db.delete(sessions).where(and(eq(sessions.id, row.id), eq(sessions.userId, userId)));
-  }
 }

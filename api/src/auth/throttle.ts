@@ -17,9 +17,9 @@ import { authThrottles, type DbExecutor } from '@marketcraft/db';
 import { isLoopbackAddress } from '../clientIp.ts';
 
 /** Consecutive failures that lock an address. */
-export const SIGN_IN_FAILURE_LIMIT = 10;
+const SIGN_IN_FAILURE_LIMIT = 10;
 /** Consecutive failures that lock an account, from whatever addresses. */
-export const SIGN_IN_ACCOUNT_FAILURE_LIMIT = 50;
+const SIGN_IN_ACCOUNT_FAILURE_LIMIT = 50;
 export const SIGN_IN_LOCK_MINUTES = 10;
 
 const ACCOUNT_KEY_PREFIX = 'email:';

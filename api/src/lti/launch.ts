@@ -60,7 +60,6 @@ export const LTI_MESSAGES = {
 
 export type LtiRole = 'instructor' | 'learner';
 
-export type { LtiPlatform } from '@marketcraft/db/lti/grades.ts';
 import type { LtiPlatform } from '@marketcraft/db/lti/grades.ts';
 
 function randomToken(): string {
@@ -202,7 +201,7 @@ function displayNameOf(claims: Record<string, unknown>): string | null {
 }
 
 /** The address an LTI account is created with: unique per platform user, never a real mailbox (RFC 2606 .invalid). */
-export function ltiAccountEmail(platformId: number, subject: string): string {
+function ltiAccountEmail(platformId: number, subject: string): string {
   return `lti-${platformId}-${createHash('sha256').update(subject).digest('hex').slice(0, 24)}@lti.invalid`;
 }
 

@@ -60,7 +60,7 @@ function toolBase(services: ApiServices, req: Request): string {
   return `${url.protocol}//${host ?? url.host}`;
 }
 
-export function ltiToolConfig(base: string): LtiToolConfig {
+function ltiToolConfig(base: string): LtiToolConfig {
   return { login_url: `${base}${LTI_PATHS.login}`, launch_url: `${base}${LTI_PATHS.launch}`, jwks_url: `${base}${LTI_PATHS.jwks}`, deep_link_url: `${base}${LTI_PATHS.deepLink}` };
 }
 

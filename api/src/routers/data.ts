@@ -4,8 +4,8 @@
  * reader of the world may read them (a personal token with the read scope): the public world for
  * everyone, a private world for its players and instructors only (404 to anyone else).
  */
-import { dataManifest, getWorld, type WorldView } from '@marketcraft/db';
-import { dataManifestInput } from '@marketcraft/shared';
+import { dataManifest, getWorld } from '@marketcraft/db';
+import { dataManifestInput, type WorldView } from '@marketcraft/shared';
 import { router, signedInProcedure } from '../trpc.ts';
 import type { RequestContext } from '../context.ts';
 

@@ -1,5 +1,5 @@
 import { act, getProductDetail, listMarketProducts, quoteOrder } from '@marketcraft/db';
-import { marketProductInput, marketQuoteInput, marketTradeInput } from '@marketcraft/shared';
+import { marketProductInput, marketTradeInput } from '@marketcraft/shared';
 import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 export const marketRouter = router({
@@ -10,7 +10,7 @@ export const marketRouter = router({
 
   quote: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/market/quote', summary: 'What an order would cost or pay now (?product_id&quantity&action), with the why' } })
-    .input(marketQuoteInput)
+    .input(marketTradeInput) // a quote takes the same fields as the trade
     .query(({ ctx, input }) => quoteOrder(ctx.db, { worldId: ctx.worldId, productId: input.product_id, quantity: input.quantity, action: input.action })),
 
   products: playerProcedure

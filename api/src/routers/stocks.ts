@@ -1,5 +1,5 @@
 import { getPortfolio, getStockHistory, listShareRecords, listStockOverview, listStockPrices, quoteShares, act } from '@marketcraft/db';
-import { companyListInput, stockHistorySchema, stockOverviewInput, stockQuoteSchema, stockTradeSchema } from '@marketcraft/shared';
+import { companyListInput, stockHistorySchema, stockOverviewInput, stockTradeSchema } from '@marketcraft/shared';
 import { playerProcedure, playerRequest, router } from '../trpc.ts';
 import { announcePage } from '../paging.ts';
 
@@ -65,6 +65,6 @@ export const stocksRouter = router({
 
   quote: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/stocks/quote', summary: 'What a share order would cost or pay now (?company_id&shares&action), with the why' } })
-    .input(stockQuoteSchema)
+    .input(stockTradeSchema) // a quote takes the same fields as the trade
     .query(({ ctx, input }) => quoteShares(ctx.db, { worldId: ctx.worldId, holderCompanyId: ctx.company.id, issuerCompanyId: input.company_id, shares: input.shares, action: input.action })),
 });

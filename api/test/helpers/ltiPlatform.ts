@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, type JWTPayload } from 'jose';
 
-export interface PlatformUser {
+interface PlatformUser {
   sub: string;
   name: string;
   email: string;
@@ -19,7 +19,7 @@ export interface PlatformUser {
 export const INSTRUCTOR_ROLE = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor';
 export const LEARNER_ROLE = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
 
-export interface LineItem {
+interface LineItem {
   id: string;
   label: string;
   resourceId: string;

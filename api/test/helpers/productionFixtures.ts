@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { buildingTypes, cities, cityMarketData, companies, countries, products, recipeInputs, recipes, worldCountries, worldProducts, type Database } from '@marketcraft/db';
-import { BUILDING_TYPES, RETAIL_MARKUP_PERCENT, dollarsToCents, goodsBuyCostRule, marketSellProceedsRule, wholesaleMarginBp } from '@marketcraft/shared';
+import { BUILDING_TYPES, RETAIL_MARKUP_PERCENT, dollarsToCents, goodsBuyCostRule, marketSellProceedsRule, wholesaleMarginBp, type ProductCategory } from '@marketcraft/shared';
 import { expect } from 'vitest';
 
 export interface FixtureProduct {
@@ -37,7 +37,7 @@ export interface ProductionWorld {
   bakeryRecipeId: number;
 }
 
-export async function ensureBuildingTypes(db: Database): Promise<void> {
+async function ensureBuildingTypes(db: Database): Promise<void> {
   await db
     .insert(buildingTypes)
     .values(
@@ -67,7 +67,7 @@ export async function createProductionWorld(db: Database): Promise<ProductionWor
     .values({ name: `Shoptown ${tag}`, countryId: country!.id, bonusType: 'retail', bonusValue: 10, population: 200_000 })
     .returning({ id: cities.id, name: cities.name });
 
-  async function product(name: string, category: string, priceCents: number, cityPriceCents: number, depthUnits: number): Promise<FixtureProduct> {
+  async function product(name: string, category: ProductCategory, priceCents: number, cityPriceCents: number, depthUnits: number): Promise<FixtureProduct> {
     const [row] = await db
       .insert(products)
       .values({ name: `${name} ${tag}`, category, subcategory: 'Fixture', basePriceCents: priceCents, depthUnits })

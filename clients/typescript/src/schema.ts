@@ -3666,8 +3666,6 @@ export interface operations {
                         employees: number;
                         equipment_level: number;
                         production_rate: number;
-                        automation_level: number;
-                        efficiency_bonus: number;
                         selected_recipe_id: number | null;
                         selected_category: ("Raw Materials" | "Agricultural" | "Processed Materials" | "Food Products" | "Industrial Goods" | "Consumer Goods" | "Luxury Goods") | null;
                         /** @description min(100, employees x 10 + equipment_level x 15) */
@@ -3795,8 +3793,6 @@ export interface operations {
                         employees: number;
                         equipment_level: number;
                         production_rate: number;
-                        automation_level: number;
-                        efficiency_bonus: number;
                         selected_recipe_id: number | null;
                         selected_category: ("Raw Materials" | "Agricultural" | "Processed Materials" | "Food Products" | "Industrial Goods" | "Consumer Goods" | "Luxury Goods") | null;
                         /** @description min(100, employees x 10 + equipment_level x 15) */
@@ -3918,8 +3914,6 @@ export interface operations {
                         employees: number;
                         equipment_level: number;
                         production_rate: number;
-                        automation_level: number;
-                        efficiency_bonus: number;
                         selected_recipe_id: number | null;
                         selected_category: ("Raw Materials" | "Agricultural" | "Processed Materials" | "Food Products" | "Industrial Goods" | "Consumer Goods" | "Luxury Goods") | null;
                         /** @description min(100, employees x 10 + equipment_level x 15) */
@@ -3942,7 +3936,7 @@ export interface operations {
                         research_effects: {
                             [key: string]: number;
                         };
-                        /** @description Percent: the city bonus when it fits the type + efficiency_bonus + research_bonus */
+                        /** @description Percent: the city bonus when it fits the type + research_bonus (outputBonusRule) */
                         total_bonus: number;
                         /** @description The output the turn plans (= effective_output) */
                         bonused_output: number;
@@ -4379,8 +4373,6 @@ export interface operations {
                         employees: number;
                         equipment_level: number;
                         production_rate: number;
-                        automation_level: number;
-                        efficiency_bonus: number;
                         selected_recipe_id: number | null;
                         selected_category: ("Raw Materials" | "Agricultural" | "Processed Materials" | "Food Products" | "Industrial Goods" | "Consumer Goods" | "Luxury Goods") | null;
                         /** @description min(100, employees x 10 + equipment_level x 15) */
@@ -4508,8 +4500,6 @@ export interface operations {
                         employees: number;
                         equipment_level: number;
                         production_rate: number;
-                        automation_level: number;
-                        efficiency_bonus: number;
                         selected_recipe_id: number | null;
                         selected_category: ("Raw Materials" | "Agricultural" | "Processed Materials" | "Food Products" | "Industrial Goods" | "Consumer Goods" | "Luxury Goods") | null;
                         /** @description min(100, employees x 10 + equipment_level x 15) */
@@ -4637,8 +4627,6 @@ export interface operations {
                         employees: number;
                         equipment_level: number;
                         production_rate: number;
-                        automation_level: number;
-                        efficiency_bonus: number;
                         selected_recipe_id: number | null;
                         selected_category: ("Raw Materials" | "Agricultural" | "Processed Materials" | "Food Products" | "Industrial Goods" | "Consumer Goods" | "Luxury Goods") | null;
                         /** @description min(100, employees x 10 + equipment_level x 15) */
@@ -4766,8 +4754,6 @@ export interface operations {
                         employees: number;
                         equipment_level: number;
                         production_rate: number;
-                        automation_level: number;
-                        efficiency_bonus: number;
                         selected_recipe_id: number | null;
                         selected_category: ("Raw Materials" | "Agricultural" | "Processed Materials" | "Food Products" | "Industrial Goods" | "Consumer Goods" | "Luxury Goods") | null;
                         /** @description min(100, employees x 10 + equipment_level x 15) */
@@ -4896,8 +4882,6 @@ export interface operations {
                         employees: number;
                         equipment_level: number;
                         production_rate: number;
-                        automation_level: number;
-                        efficiency_bonus: number;
                         selected_recipe_id: number | null;
                         selected_category: ("Raw Materials" | "Agricultural" | "Processed Materials" | "Food Products" | "Industrial Goods" | "Consumer Goods" | "Luxury Goods") | null;
                         /** @description min(100, employees x 10 + equipment_level x 15) */

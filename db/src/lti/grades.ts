@@ -23,15 +23,15 @@ export interface LtiPlatform {
   jwksUrl: string;
 }
 
-export const AGS_SCOPES = {
+const AGS_SCOPES = {
   lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
 } as const;
-export const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
 /** The points a world's score is out of (the line item's scoreMaximum). */
 export const WORLD_SCORE_MAXIMUM = 100;
 
-export const LTI_SERVICE_MESSAGES = {
+const LTI_SERVICE_MESSAGES = {
   tokenRefused: 'The course platform refused our access token request: check the client id and that the platform has our JWKS URL',
   platformFailed: 'The course platform answered with an error',
   noRoster: "This world's course offers no roster (Names and Role Provisioning is not enabled for the tool)",
@@ -46,7 +46,7 @@ async function platformFetch(url: string, init: RequestInit): Promise<Response> 
 }
 
 /** An access token for `scopes` (client credentials grant, signed JWT assertion). */
-export async function platformAccessToken(db: DbExecutor, platform: LtiPlatform, scopes: string[]): Promise<string> {
+async function platformAccessToken(db: DbExecutor, platform: LtiPlatform, scopes: string[]): Promise<string> {
   const { kid, key } = await currentToolKey(db);
   const assertion = await new SignJWT({})
     .setProtectedHeader({ alg: LTI_KEY_ALGORITHM, kid, typ: 'JWT' })
@@ -78,7 +78,7 @@ export async function platformAccessToken(db: DbExecutor, platform: LtiPlatform,
  * (ties share the better rank). The one place a world's grade is computed: the gradebook of
  * assignments (issue 24, item 2) should combine it with its checkpoints here.
  */
-export async function worldScores(db: DbExecutor, worldId: number): Promise<Map<number, number>> {
+async function worldScores(db: DbExecutor, worldId: number): Promise<Map<number, number>> {
   const rows = await db.execute<{ user_id: number; rank: number; players: number }>(sql`
     select c.user_id, rank() over (order by coalesce(v.net_worth_cents, 0) desc)::int as rank, count(*) over ()::int as players
     from companies c

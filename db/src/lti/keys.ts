@@ -11,7 +11,7 @@ import { ltiToolKeys } from '../schema/index.ts';
 
 export const LTI_KEY_ALGORITHM = 'RS256';
 /** How long a retired key stays in the JWKS (platforms cache JWKS for hours). */
-export const RETIRED_KEY_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
+const RETIRED_KEY_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Whatever the pool, one generation at a time: two first launches must not make two keys. */
 const KEY_GENERATION_LOCK = 0x4c5449; // "LTI"
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS } from '@marketcraft/shared';
+import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS, type CompanyStatus, type PoliticalEventType, type TransactionType, type ProductCategory } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
 import { users } from './users.ts';
 import { buildingTypes, cities, countries, products, recipes, researchUpgrades, recordWorldId, worldId } from './world.ts';
@@ -36,7 +36,7 @@ export const companies = pgTable(
     isBot: boolean().notNull().default(false),
     /** Bots only: words separated by underscores. */
     strategy: text(),
-    status: text().notNull().default('active'),
+    status: text().$type<CompanyStatus>().notNull().default('active'),
     /** Consecutive turns that ended with negative cash. */
     negativeCashTurns: integer().notNull().default(0),
     /** Losses carried forward against future taxable profit, cents (docs/economy.md, "Taxes"). */
@@ -96,10 +96,8 @@ export const buildings = pgTable(
     employees: integer().notNull().default(1),
     equipmentLevel: integer().notNull().default(1),
     productionRate: integer().notNull().default(100),
-    automationLevel: integer().notNull().default(0),
-    efficiencyBonus: integer().notNull().default(0),
     selectedRecipeId: integer().references(() => recipes.id),
-    selectedCategory: text(),
+    selectedCategory: text().$type<ProductCategory>(),
     /** What was paid to build it, for the sale refund. */
     constructionCostCents: bigint({ mode: 'number' }).notNull(),
     builtWeek: integer().notNull(),
@@ -109,7 +107,6 @@ export const buildings = pgTable(
     check('buildings_employees', sql`${t.employees} >= 0`),
     check('buildings_equipment_level', sql`${t.equipmentLevel} between 1 and 5`),
     check('buildings_production_rate', sql`${t.productionRate} between 10 and 200`),
-    check('buildings_automation_level', sql`${t.automationLevel} >= 0`),
     primaryKey({ columns: [t.worldId, t.id] }),
     foreignKey({ name: 'buildings_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
     index('buildings_company_id_idx').on(t.worldId, t.companyId),
@@ -297,7 +294,7 @@ export const transactions = pgTable(
     worldId: recordWorldId(),
     id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     companyId: integer().notNull(),
-    type: text().notNull(),
+    type: text().$type<TransactionType>().notNull(),
     /** Finer reason inside the type: wages, tax, dividend, subsidy, research, politics, ... */
     reason: text().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
@@ -369,7 +366,7 @@ export const politicalEvents = pgTable(
     countryId: integer()
       .notNull()
       .references(() => countries.id),
-    eventType: text().notNull(),
+    eventType: text().$type<PoliticalEventType>().notNull(),
     description: text().notNull(),
     /** Tax points for tax events; subsidy dollars per building for subsidies. */
     effectValue: integer().notNull().default(0),

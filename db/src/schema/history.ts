@@ -1,6 +1,7 @@
 /** What the web's history screens read: product prices per week (the market's charts and sparklines). */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { PoliticalEventType } from '@marketcraft/shared';
 import { products, recordWorldId } from './world.ts';
 
 /** A product's posted price during a week (recorded by the turn that ends the week). */
@@ -33,7 +34,7 @@ export interface WeekReportResearch {
 export interface WeekReportEvent {
   id: number;
   country: string;
-  event_type: string;
+  event_type: PoliticalEventType;
   description: string;
   started_week: number;
   active_until_week: number;

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PRODUCT_CATEGORIES, CITY_BONUS_TYPES, BUILDING_CATEGORIES, RESEARCH_CATEGORIES, WORLD_KINDS, WORLD_STATUSES } from '@marketcraft/shared';
+import {
+  PRODUCT_CATEGORIES,
+  CITY_BONUS_TYPES,
+  BUILDING_CATEGORIES,
+  RESEARCH_CATEGORIES,
+  WORLD_KINDS,
+  WORLD_STATUSES,
+  type CityBonusType,
+  type ProductCategory,
+  type ResearchCategory,
+  type WorldKind,
+  type WorldStatus,
+} from '@marketcraft/shared';
 import { users } from './users.ts';
 import { inList } from './sqlHelpers.ts';
 
@@ -16,9 +28,9 @@ export const worlds = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 2 }),
     name: text().notNull().default('Public world'),
     /** public: listed, joined by anyone; private: joined by its code, run by its instructors. */
-    kind: text().notNull().default('public'),
+    kind: text().$type<WorldKind>().notNull().default('public'),
     /** active: its clock runs; paused: no scheduled turns; ended: read-only. */
-    status: text().notNull().default('active'),
+    status: text().$type<WorldStatus>().notNull().default('active'),
     /** Private worlds only: what students type to join (unique, can be rotated). */
     joinCode: text().unique(),
     /** Minutes between scheduled turns; null: the public schedule (public) or manual (private). */
@@ -128,7 +140,7 @@ export const cities = pgTable(
     countryId: integer()
       .notNull()
       .references(() => countries.id),
-    bonusType: text().notNull(),
+    bonusType: text().$type<CityBonusType>().notNull(),
     /** Percent bonus for buildings whose category fits the bonus type. */
     bonusValue: integer().notNull(),
     population: integer().notNull(),
@@ -146,7 +158,7 @@ export const products = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: text().notNull().unique(),
-    category: text().notNull(),
+    category: text().$type<ProductCategory>().notNull(),
     subcategory: text().notNull(),
     basePriceCents: bigint({ mode: 'number' }).notNull(),
     /** Units that move the exchange's price by a factor e (docs/economy.md, "The market"). */
@@ -257,7 +269,7 @@ export const researchUpgrades = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: text().notNull().unique(),
     description: text().notNull(),
-    category: text().notNull(),
+    category: text().$type<ResearchCategory>().notNull(),
     tier: integer().notNull(),
     researchCostCents: bigint({ mode: 'number' }).notNull(),
     prerequisiteId: integer().references((): AnyPgColumn => researchUpgrades.id),

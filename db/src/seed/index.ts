@@ -55,7 +55,7 @@ import { companyNameKey, fillCompanyNameKeys } from '../game/companies/names.ts'
 export const CATALOGUE = deriveCatalogue(PRODUCTS, RECIPES);
 
 /** Transaction-level advisory lock of the seed ("mcsd"); distinct from the migration lock. */
-export const SEED_LOCK_KEY = 0x6d637364;
+const SEED_LOCK_KEY = 0x6d637364;
 /** Rows per INSERT (3 columns x 3000 rows stays far below the 65535 parameters). */
 const INSERT_CHUNK_ROWS = 3000;
 /** The week the seeded bots built their buildings. */
@@ -94,7 +94,7 @@ async function seedCatalogue(tx: DbExecutor): Promise<SeedIds> {
  * demand and price level, and its first `botCount` bots (BOTS order) with their buildings and stock.
  * Idempotent per world. Called for the public world by the seed and for every new private world.
  */
-export async function seedWorldState(tx: DbExecutor, worldId: number, ids: SeedIds, options: { botCount: number }): Promise<void> {
+async function seedWorldState(tx: DbExecutor, worldId: number, ids: SeedIds, options: { botCount: number }): Promise<void> {
   await tx.execute(sql`
     insert into ${worldProducts} (world_id, product_id, current_price_cents)
     select ${worldId}::int, p.id, p.base_price_cents from ${products} p
@@ -141,7 +141,7 @@ export async function populateWorld(tx: DbExecutor, worldId: number, options: { 
 }
 
 /** The key of a recipe: building type and output product (one recipe per pair). */
-export function recipeKey(buildingType: string, outputProductId: number): string {
+function recipeKey(buildingType: string, outputProductId: number): string {
   return `${buildingType}:${outputProductId}`;
 }
 
@@ -358,7 +358,7 @@ async function seedResearch(tx: DbExecutor): Promise<void> {
   }
 }
 
-export interface SeedIds {
+interface SeedIds {
   productIds: ReadonlyMap<string, number>;
   recipeIds: ReadonlyMap<string, number>;
   cityIds: ReadonlyMap<string, number>;

@@ -178,7 +178,7 @@ export function isNonNegative(tree: Node, inputs: Readonly<Record<string, InputS
 // TypeScript evaluation
 
 /** floor(a / b) for integers, exact (the float quotient is corrected by the remainder). */
-export function intDivFloor(a: number, b: number): number {
+function intDivFloor(a: number, b: number): number {
   if (b === 0) throw new RangeError('division by zero');
   let q = Math.floor(a / b);
   if (b > 0) {
@@ -192,7 +192,7 @@ export function intDivFloor(a: number, b: number): number {
 }
 
 /** a / b rounded to the nearest integer, halves away from zero (PostgreSQL's numeric round). */
-export function intDivRound(a: number, b: number): number {
+function intDivRound(a: number, b: number): number {
   const sign = Math.sign(a) * Math.sign(b);
   return sign * intDivFloor(2 * Math.abs(a) + Math.abs(b), 2 * Math.abs(b));
 }

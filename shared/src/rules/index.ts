@@ -7,14 +7,28 @@ import type { Rule } from './expr.ts';
 import {
   buildingBookValueRule,
   efficiencyRule,
+  equipmentSpentRule,
   inputNeededRule,
   operatingCostRule,
+  outputBonusRule,
   outputFromInputRule,
   plannedOutputRule,
   wagesRule,
 } from './production.ts';
 import { goodsBuyCostRule, liquidationValueRule, marketBuyCostRule, marketMidPriceRule, marketOrderFitsRule, marketSellProceedsRule, nextMarketPriceRule, shockedPriceRule } from './market.ts';
-import { baseDemandRule, cityDemandRule, referencePriceRule, spilloverShareRule, storeCapacityRule, storeRevenueRule, storeWeightRule } from './retail.ts';
+import {
+  baseDemandRule,
+  cityDemandRule,
+  referencePriceRule,
+  shockedDemandRule,
+  spilloverShareRule,
+  storeBonusRule,
+  storeCapacityRule,
+  storeRevenueRule,
+  storeShoppersRule,
+  storeWeightRule,
+} from './retail.ts';
+import { researchEffectRule } from './research.ts';
 import {
   carriedLossRule,
   dividendPerShareRule,
@@ -64,6 +78,12 @@ export const RULES: readonly Rule[] = [
   marketOrderFitsRule,
   goodsBuyCostRule,
   spilloverShareRule,
+  outputBonusRule,
+  researchEffectRule,
+  equipmentSpentRule,
+  shockedDemandRule,
+  storeShoppersRule,
+  storeBonusRule,
   exchangeFeeRule,
   makerSupplyRule,
   makerDemandRule,

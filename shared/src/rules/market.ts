@@ -183,3 +183,12 @@ export const shockedPriceRule = defineRule({
   },
   formula: (v) => E.clamp(E.divRound(E.mul(v.price, v.factorBp), 10_000), lowestPrice(v.basePrice), highestPrice(v.basePrice)),
 });
+
+/**
+ * Percent change from `previous` to `current`, rounded to two decimals; 0 without a previous price
+ * (spec section 9's price change: (current - base) / base; a share's or a product's week on week).
+ */
+export function priceChangePercent(current: number, previous: number | null | undefined): number {
+  if (previous === null || previous === undefined || previous <= 0) return 0;
+  return Math.round(((current - previous) / previous) * 10_000) / 100;
+}

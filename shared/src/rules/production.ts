@@ -162,6 +162,44 @@ export const buildingBookValueRule = defineRule({
   formula: (v) => E.divRound(E.mul(v.paidCents, Math.round(BUILDING_SALE_REFUND_RATE * 100)), 100),
 });
 
+/**
+ * The bonus on a building's output, in percent: the city's bonus (0 unless the city's bonus type
+ * fits the building type, shared/src/cityBonus.ts) + the production_bonus and chain_bonus research
+ * that apply to its type (researchEffectRule). The turn's plan, the forecast and the building
+ * detail's total_bonus all read it here.
+ */
+export const outputBonusRule = defineRule({
+  name: 'outputBonus',
+  description: "The bonus on the building's output: the city's (when it fits the type) and research's",
+  unit: 'percent',
+  inputs: {
+    cityBonus: { label: 'City bonus (when it fits the type)', unit: 'percent', min: -100, max: 100 },
+    productionBonus: { label: 'Production bonus (research)', unit: 'percent', min: -100, max: 200 },
+    chainBonus: { label: 'Chain bonus (research)', unit: 'percent', min: -100, max: 200 },
+  },
+  formula: (v) => E.add(v.cityBonus, v.productionBonus, v.chainBonus),
+});
+
+/**
+ * Money paid for equipment to reach a level from the starting level 1: the ladder's cost of every
+ * level gained (EQUIPMENT_LEVEL_COST_LADDER[level - 1] for level 2 .. this one), so level 3 cost
+ * $10,000 + $25,000 = $35,000 and level 5 $185,000. A building's invested money (its sale refund, its
+ * book value in net worth, the forecast's return on investment) counts it.
+ */
+export const equipmentSpentRule = defineRule({
+  name: 'equipmentSpent',
+  description: 'Money paid for equipment to reach this level from level 1',
+  unit: 'dollars',
+  cents: true,
+  inputs: { equipmentLevel },
+  formula: (v) =>
+    E.add(
+      ...EQUIPMENT_LEVEL_COST_LADDER.slice(MIN_EQUIPMENT_LEVEL).map((dollars, index) =>
+        E.if(E.cmp(v.equipmentLevel, '>=', MIN_EQUIPMENT_LEVEL + 1 + index), E.cents(dollars * 100), 0),
+      ),
+    ),
+});
+
 // -------------------------------------------------------------------------------------------------
 // The overtime table: a production building's week at every production rate.
 
@@ -228,23 +266,15 @@ export function bestProductionRate(facts: RateFacts): RateWeek {
 // Plain rules of actions (no SQL side): costs of hiring and equipment, the sale refund.
 
 /**
- * Dollars to raise equipment from level `from` to level `to`: the sum of
- * EQUIPMENT_LEVEL_COST_LADDER[level - 1] for every level gained (from + 1 .. to). The ladder is
- * [0, 10000, 25000, 50000, 100000] (index 0 = level 1), so 1 -> 3 costs 10,000 + 25,000 = 35,000
- * and 1 -> 5 costs 185,000. Throws a RangeError unless MIN_EQUIPMENT_LEVEL <= from < to <= MAX_EQUIPMENT_LEVEL.
+ * Dollars to raise equipment from level `from` to level `to`: what reaching `to` costs from level 1
+ * less what reaching `from` cost (equipmentSpentRule), so 1 -> 3 costs 35,000 and 1 -> 5 185,000.
+ * Throws a RangeError unless MIN_EQUIPMENT_LEVEL <= from < to <= MAX_EQUIPMENT_LEVEL.
  */
 export function equipmentUpgradeCost(from: number, to: number): number {
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < MIN_EQUIPMENT_LEVEL || to > MAX_EQUIPMENT_LEVEL || to <= from) {
     throw new RangeError(`No equipment upgrade from level ${from} to level ${to}`);
   }
-  let cost = 0;
-  for (let level = from + 1; level <= to; level += 1) cost += EQUIPMENT_LEVEL_COST_LADDER[level - 1] ?? 0;
-  return cost;
-}
-
-/** Dollars spent on equipment to reach `level` from the starting level 1 (0 at level 1). */
-export function equipmentSpentToLevel(level: number): number {
-  return level <= MIN_EQUIPMENT_LEVEL ? 0 : equipmentUpgradeCost(MIN_EQUIPMENT_LEVEL, Math.min(level, MAX_EQUIPMENT_LEVEL));
+  return (equipmentSpentRule.evaluate({ equipmentLevel: to }) - equipmentSpentRule.evaluate({ equipmentLevel: from })) / 100;
 }
 
 /** Dollars to hire `count` employees: count x HIRE_COST_PER_EMPLOYEE ($5,000). */
@@ -255,14 +285,4 @@ export function hireCost(count: number): number {
 /** Cents refunded when a building is sold: its book value (buildingBookValueRule). */
 export function buildingSaleRefund(paidCents: number): number {
   return buildingBookValueRule.evaluate({ paidCents });
-}
-
-/**
- * Weighted average unit cost in cents after adding `addedQuantity` units at `addedUnitCents` to
- * `heldQuantity` units averaging `heldAverageCents`, rounded half up.
- */
-export function weightedAverageCents(heldQuantity: number, heldAverageCents: number, addedQuantity: number, addedUnitCents: number): number {
-  const total = heldQuantity + addedQuantity;
-  if (total <= 0) return addedUnitCents;
-  return Math.round((heldQuantity * heldAverageCents + addedQuantity * addedUnitCents) / total);
 }

@@ -16,7 +16,7 @@ export function mulberry32(seed: number): Rng {
 }
 
 /** A 32-bit seed from the world seed and the week (FNV-1a over both numbers' decimal text). */
-export function turnSeed(worldSeed: number, week: number): number {
+function turnSeed(worldSeed: number, week: number): number {
   const text = `${worldSeed}:${week}`;
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {

@@ -5,6 +5,8 @@
  */
 import { MAX_RESEARCH_DISCOUNT_PERCENT } from '../constants.ts';
 import type { Cents } from '../money.ts';
+import { E, defineRule, type InputSpec, type Node } from './expr.ts';
+import { outputBonusRule } from './production.ts';
 
 export type ResearchEffectValue = number | string | boolean;
 
@@ -57,23 +59,45 @@ export function effectsForBuildingType(effects: ResearchEffects, buildingType: s
   return combined;
 }
 
-/** PostgreSQL's numeric round: to the nearest whole number, halves away from zero. */
-function roundLikeSql(value: number): number {
-  return Math.sign(value) * Math.round(Math.abs(value));
+/** To the nearest whole number, halves away from zero (as PostgreSQL's numeric round does). */
+const roundHalfAwayFromZero = (value: Node) =>
+  E.if(E.cmp(value, '>=', 0), E.roundHalfUp(value), E.sub(0, E.roundHalfUp(E.sub(0, value))));
+
+const effectSum = (label: string): InputSpec => ({ label, unit: 'percent', integer: false, min: -1_000, max: 1_000 });
+
+/**
+ * One research effect (production_bonus, cost_reduction, ...) as it applies to a building: the sum
+ * over the company's upgrades for every building type, rounded to a whole percent, plus the sum
+ * over its upgrades for this building's type, rounded too. The turn (db/src/game/research/researchPlan.ts)
+ * and the building screens count it so; every seeded effect is whole, the rounding only matters
+ * for an upgrade an operator adds with a fraction.
+ */
+export const researchEffectRule = defineRule({
+  name: 'researchEffect',
+  description: "A research effect on this building: the upgrades for every type and those for this building's type",
+  unit: 'percent',
+  inputs: {
+    allTypes: effectSum('Upgrades for every building type'),
+    ownType: effectSum("Upgrades for this building's type"),
+  },
+  formula: (v) => E.add(roundHalfAwayFromZero(v.allTypes), roundHalfAwayFromZero(v.ownType)),
+});
+
+/** One research effect as it applies to a building of `buildingType` (researchEffectRule). */
+export function researchEffectPercent(effects: ResearchEffects, buildingType: string, key: string): number {
+  return researchEffectRule.evaluate({ allTypes: effects.all[key] ?? 0, ownType: effects.byBuildingType[buildingType]?.[key] ?? 0 });
 }
 
 /**
- * Research's share of a building's output bonus in percent, exactly as the turn counts it (worker
- * production phase, `worker/src/turn/research.ts`): production_bonus + chain_bonus of the
- * researched upgrades for every building type plus those for this building's type. The turn sums
- * each effect per group (all types / this type) and rounds each sum to a whole percent, so this
- * does too. The building detail's research_bonus (GET /api/buildings/{id}).
+ * Research's share of a building's output bonus in percent, exactly as the turn counts it:
+ * outputBonusRule without the city's bonus. The building detail's research_bonus (GET /api/buildings/{id}).
  */
 export function researchOutputBonusPercent(effects: ResearchEffects, buildingType: string): number {
-  const groups = [effects.all, effects.byBuildingType[buildingType] ?? {}];
-  let bonus = 0;
-  for (const group of groups) bonus += roundLikeSql(group.production_bonus ?? 0) + roundLikeSql(group.chain_bonus ?? 0);
-  return bonus;
+  return outputBonusRule.evaluate({
+    cityBonus: 0,
+    productionBonus: researchEffectPercent(effects, buildingType, 'production_bonus'),
+    chainBonus: researchEffectPercent(effects, buildingType, 'chain_bonus'),
+  });
 }
 
 /** The research discount in percent: every researched research_discount, summed, capped at 50. */

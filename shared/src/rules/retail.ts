@@ -17,7 +17,9 @@ import {
   MAX_DEMAND_MULTIPLE,
   MAX_EFFICIENCY,
   MAX_PRODUCTION_RATE,
+  MAX_SHOCK_PERCENT,
   MIN_PRODUCTION_RATE,
+  MIN_SHOCK_PERCENT,
   REFERENCE_POPULATION,
   RETAIL_MARKUP_PERCENT,
   SALES_MAX_PRICE_MULTIPLE,
@@ -62,6 +64,35 @@ export const baseDemandRule = defineRule({
     ),
 });
 
+/**
+ * An instructor's demand shock (docs/worlds.md) scales the city's shoppers while it lasts: units at
+ * the reference price = floor(Q0 x (100 + shock percent) / 100). Shocks on one product add up; below
+ * -100% in all there are no shoppers (never a negative demand).
+ */
+export const shockedDemandRule = defineRule({
+  name: 'shockedDemand',
+  description: "Units the city buys each week at the reference price, with the instructor's demand shock",
+  unit: 'units',
+  inputs: {
+    baseDemand: { label: 'Demand at the reference price', unit: 'units', min: 0, max: 10_000_000 },
+    // Shocks on one product add up: a few of them, each between MIN_SHOCK_PERCENT and MAX_SHOCK_PERCENT.
+    shockPercent: { label: 'Demand shock (instructor)', unit: 'percent', min: 4 * MIN_SHOCK_PERCENT, max: 4 * MAX_SHOCK_PERCENT },
+  },
+  formula: (v) => E.divFloor(E.mul(v.baseDemand, E.max(0, E.add(100, v.shockPercent))), 100),
+});
+
+/** A store's bonus, in percent: the city's bonus (when it fits a store) + store_bonus research (researchEffectRule). */
+export const storeBonusRule = defineRule({
+  name: 'storeBonus',
+  description: "The store's bonus: the city's (when it fits a store) and research's",
+  unit: 'percent',
+  inputs: {
+    cityBonus: { label: 'City bonus (when it fits a store)', unit: 'percent', min: -100, max: 100 },
+    researchBonus: { label: 'Store bonus (research)', unit: 'percent', min: -100, max: 200 },
+  },
+  formula: (v) => E.add(v.cityBonus, v.researchBonus),
+});
+
 /** A store's pull on shoppers: (R / price)^4 x (1 + bonus/100); 0 above 3R. */
 export const storeWeightRule = defineRule({
   name: 'storeWeight',
@@ -92,6 +123,27 @@ export const cityDemandRule = defineRule({
   },
   formula: (v) =>
     E.floor(E.mul(v.baseDemand, E.min(MAX_DEMAND_MULTIPLE, E.pow(E.div(v.referenceCents, v.averagePriceCents), DEMAND_PRICE_ELASTICITY)))),
+});
+
+/**
+ * The bots' estimate of what one store sells at a price, before its capacity: the city's shoppers
+ * split equally among the stores selling the product (the store counted), on the city's demand
+ * curve: Q0 / stores x min(2, (R / price)^4). At the reference price it is the store's equal share.
+ * A plain estimate: the turn splits by weight (storeWeightRule), which a bot cannot know in advance
+ * since it depends on the other companies' prices.
+ */
+export const storeShoppersRule = defineRule({
+  name: 'storeShoppers',
+  description: "Units one store can expect to sell at its price when the city's shoppers split equally among the stores",
+  unit: 'units',
+  inputs: {
+    baseDemand: { label: 'Demand at the reference price', unit: 'units', min: 0, max: 10_000_000 },
+    stores: { label: 'Stores selling it (this one included)', unit: 'count', min: 0, max: 10_000 },
+    referenceCents: cents('Reference price'),
+    priceCents: cents('Shelf price'),
+  },
+  formula: (v) =>
+    E.mul(E.div(v.baseDemand, E.max(1, v.stores)), E.min(MAX_DEMAND_MULTIPLE, E.pow(E.div(v.referenceCents, v.priceCents), DEMAND_PRICE_ELASTICITY))),
 });
 
 /**

@@ -2,12 +2,13 @@
 // The web's sign-in form reuses these, so the browser and the API agree on the rules.
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { responseIdSchema } from './common.ts';
 
 /** The longest address SMTP allows. */
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 /** An email address, surrounding spaces removed. Case is kept; uniqueness ignores it. */
-export const emailSchema = z
+const emailSchema = z
   .string()
   .trim()
   .pipe(
@@ -17,7 +18,7 @@ export const emailSchema = z
   );
 
 /** A new password: the spec's minimum of 6 characters, and a ceiling that bounds hashing work. */
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string()
   .min(MIN_PASSWORD_LENGTH, { message: `The password must be at least ${MIN_PASSWORD_LENGTH} characters` })
   .max(MAX_PASSWORD_LENGTH, { message: `The password can be at most ${MAX_PASSWORD_LENGTH} characters` });
@@ -50,3 +51,16 @@ export interface AuthUser {
 export interface AuthProviders {
   google: boolean;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Responses of the auth routes (api/src/auth): the session user as they tell it.
+const authUserSchema = z.strictObject({ id: responseIdSchema, email: z.string(), isAdmin: z.boolean() });
+/** POST /api/auth/signup and /api/auth/signin. */
+export const signedInResponseSchema = z.strictObject({
+  user: authUserSchema,
+  token: z.string().describe('The session token: also set as the HttpOnly cookie; scripts send it as Authorization: Bearer <token>'),
+});
+/** GET /api/auth/session. */
+export const sessionResponseSchema = z.strictObject({ user: authUserSchema.nullable() });
+/** GET /api/auth/providers. */
+export const providersResponseSchema = z.strictObject({ google: z.boolean() });

@@ -39,7 +39,7 @@ function figure(value: unknown): string {
  * expected number to be >0". A schema's own message (the spec's words, "Please enter a number
  * between 1 and 10") is always used as it is. docs/api.md, "Errors".
  */
-export function fieldMessage(issue: z.core.$ZodRawIssue): string {
+function fieldMessage(issue: z.core.$ZodRawIssue): string {
   const field = fieldOf(issue.path);
   const name = field ?? 'The request';
   const input = issue.input;
@@ -94,10 +94,6 @@ export function positiveIntegerUpTo(max: number, message?: string) {
 
 /** A positive integer id that fits the integer id columns (larger ids cannot exist). */
 export const idSchema = z.number().int().min(1).max(MAX_ROW_ID, 'This id does not exist');
-/** A positive whole number of units (quantity, shares). */
-export const positiveIntegerSchema = z.number().int().min(1);
-/** A positive dollar amount, at most $1,000,000,000 (rounded to cents where it is used). */
-export const positiveDollarsSchema = z.number().positive().max(1_000_000_000);
 
 /** Any C0 or C1 control character (NUL, ESC, DEL, ...): never part of a name or a text a player types. */
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -152,3 +148,20 @@ export function hasNoInvisibleCharacters(text: string): boolean {
 export function controlCharactersMessage(label: string): string {
   return `${label} cannot contain control characters`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
+// document and the responses test); the db layer's views are these types (z.infer), so a field is
+// declared once.
+
+/** A row's id in an answer. */
+export const responseIdSchema = z.number().int().positive();
+/** An amount of money in an answer: dollars (cents inside the game). */
+export const dollarsSchema = z.number().describe('US dollars, at most two decimals');
+export const countSchema = z.number().int().nonnegative();
+export const timestampSchema = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
+export const tradeActionSchema = z.enum(['buy', 'sell']);
+
+export const okResponseSchema = z.strictObject({ ok: z.literal(true) });
+/** Every error answer. */
+export const errorResponseSchema = z.strictObject({ error: z.string().describe('A message a player can read') });

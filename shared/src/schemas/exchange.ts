@@ -14,8 +14,6 @@ export type ExchangeSide = (typeof EXCHANGE_SIDES)[number];
 /** open: in the next auction, nothing filled yet; partially_filled: in the next auctions with part filled; the others are final. */
 export const EXCHANGE_ORDER_STATUSES = ['open', 'partially_filled', 'filled', 'cancelled', 'expired'] as const;
 export type ExchangeOrderStatus = (typeof EXCHANGE_ORDER_STATUSES)[number];
-/** The statuses of an order still in the auctions (its escrow is held). */
-export const LIVE_ORDER_STATUSES = ['open', 'partially_filled'] as const satisfies readonly ExchangeOrderStatus[];
 
 export const CONTRACT_STATUSES = ['open', 'accepted', 'declined', 'cancelled', 'expired'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
@@ -25,7 +23,7 @@ const week = z.number().int().positive();
 const count = z.number().int().nonnegative();
 
 /** A price in dollars per unit: at least one cent, whole cents (never rounded). */
-export const unitPriceSchema = z
+const unitPriceSchema = z
   .number({ error: 'Please enter a valid price' })
   .min(0.01, 'Please enter a valid price')
   .max(1_000_000, 'Please enter a price of at most $1,000,000')
@@ -41,7 +39,6 @@ export const placeExchangeOrderInput = z.object({
   limit_price: unitPriceSchema,
   weeks: z.number().int().min(1, 'weeks must be between 1 and 8').max(EXCHANGE_MAX_ORDER_WEEKS, 'weeks must be between 1 and 8').optional(),
 });
-export type PlaceExchangeOrderInput = z.infer<typeof placeExchangeOrderInput>;
 
 /** GET /api/exchange/orders?status=&product_id= */
 export const listExchangeOrdersInput = z
@@ -58,7 +55,7 @@ export const exchangeBookInput = z.object({ product_id: idSchema });
 export const exchangeAuctionsInput = z.object({ product_id: idSchema, weeks: z.number().int().min(1).max(52).optional() });
 
 /** A limit order, as its owner sees it. */
-export const exchangeOrderResponse = z.strictObject({
+const exchangeOrderResponse = z.strictObject({
   id: idSchema,
   product_id: idSchema,
   product_name: z.string(),
@@ -76,10 +73,11 @@ export const exchangeOrderResponse = z.strictObject({
 export type ExchangeOrderView = z.infer<typeof exchangeOrderResponse>;
 
 /** One price level of a published curve: the units wanted (bids) or offered (asks) at this price or better. */
-export const bookLevelResponse = z.strictObject({ price: dollars, quantity: count });
+const bookLevelResponse = z.strictObject({ price: dollars, quantity: count });
+export type BookLevelView = z.infer<typeof bookLevelResponse>;
 
 /** GET /api/exchange/books/{product_id} */
-export const exchangeBookResponse = z.strictObject({
+const exchangeBookResponse = z.strictObject({
   product_id: idSchema,
   product_name: z.string(),
   week,
@@ -93,9 +91,10 @@ export const exchangeBookResponse = z.strictObject({
   indicative_price: dollars.nullable().describe('The clearing price if the auction ran now (null: nothing would trade)'),
   indicative_volume: count,
 });
+export type ExchangeBookView = z.infer<typeof exchangeBookResponse>;
 
 /** One past clearing (GET /api/exchange/auctions/{product_id}). */
-export const exchangeAuctionResponse = z.strictObject({
+const exchangeAuctionResponse = z.strictObject({
   week,
   price: dollars.nullable(),
   volume: count,
@@ -105,6 +104,7 @@ export const exchangeAuctionResponse = z.strictObject({
   bids: z.array(bookLevelResponse),
   asks: z.array(bookLevelResponse),
 });
+export type ExchangeAuctionView = z.infer<typeof exchangeAuctionResponse>;
 
 /** POST /api/contracts */
 export const offerContractInput = z.object({
@@ -117,7 +117,7 @@ export const offerContractInput = z.object({
 export const contractIdInput = z.object({ id: idSchema });
 export const listContractsInput = z.object({ direction: z.enum(['incoming', 'outgoing']).optional(), status: z.enum(CONTRACT_STATUSES).optional() }).optional();
 
-export const contractResponse = z.strictObject({
+const contractResponse = z.strictObject({
   id: idSchema,
   seller_company_id: idSchema,
   seller_name: z.string(),
@@ -133,3 +133,21 @@ export const contractResponse = z.strictObject({
   expires_week: week,
 });
 export type ContractView = z.infer<typeof contractResponse>;
+
+/** What the exchange's procedures answer (api/src/responses.ts). */
+export const exchangeResponses = {
+  placeOrder: exchangeOrderResponse,
+  orders: z.array(exchangeOrderResponse),
+  cancelOrder: exchangeOrderResponse,
+  book: exchangeBookResponse,
+  auctions: z.array(exchangeAuctionResponse),
+};
+
+/** What the contracts' procedures answer (api/src/responses.ts). */
+export const contractsResponses = {
+  offer: contractResponse,
+  list: z.array(contractResponse),
+  accept: contractResponse,
+  decline: contractResponse,
+  cancel: contractResponse,
+};

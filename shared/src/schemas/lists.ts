@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { MAX_COMPANY_NAME_LENGTH, MAX_ROW_ID } from '../constants.ts';
-import { hasNoControlCharacters, idSchema } from './common.ts';
+import { countSchema, hasNoControlCharacters, idSchema } from './common.ts';
 
 /** Rows of an answer when `limit` is not given: a whole ordinary world. */
 export const COMPANY_LIST_DEFAULT_LIMIT = 500;
@@ -22,9 +22,9 @@ const OFFSET_MESSAGE = 'offset must be a whole number, 0 or more';
 const WRONG_PAGING_MESSAGE = 'This list pages with limit and offset (page and page_size are for GET /api/transactions)';
 
 /** Orders GET /api/stocks/overview can be sorted by (its table's sortable columns). */
-export const STOCK_OVERVIEW_SORTS = ['company_name', 'share_price', 'change_percent', 'market_cap'] as const;
+const STOCK_OVERVIEW_SORTS = ['company_name', 'share_price', 'change_percent', 'market_cap'] as const;
 export type StockOverviewSort = (typeof STOCK_OVERVIEW_SORTS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
+const SORT_ORDERS = ['asc', 'desc'] as const;
 
 const pageFields = {
   limit: z
@@ -85,7 +85,6 @@ function listInput<T extends z.ZodRawShape>(extra: T) {
 
 /** GET /api/companies, /api/leaderboard, /api/shares, /api/company-shares, /api/stock-prices ?limit&offset&search&company_id. */
 export const companyListInput = listInput({}).transform(pageOf);
-export type CompanyListInput = z.input<typeof companyListInput>;
 
 /** GET /api/stocks/overview: the same, plus the order of its table (?sort=market_cap&order=desc). */
 export const stockOverviewInput = listInput({ sort: z.enum(STOCK_OVERVIEW_SORTS).optional(), order: z.enum(SORT_ORDERS).optional() }).transform((input) => ({
@@ -93,5 +92,18 @@ export const stockOverviewInput = listInput({ sort: z.enum(STOCK_OVERVIEW_SORTS)
   sort: input?.sort ?? ('company_name' as StockOverviewSort),
   order: input?.order ?? (input?.sort && input.sort !== 'company_name' ? 'desc' : 'asc'),
 }));
-export type StockOverviewInput = z.input<typeof stockOverviewInput>;
 export type StockOverviewPage = z.output<typeof stockOverviewInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
+// document and the responses test); the db layer's views are these types (z.infer), so a field is
+// declared once.
+
+const count = countSchema;
+
+/** What a paged list of companies says of itself in its body (docs/api.md, "Lists of companies"). */
+export const pageResponseFields = {
+  total: count.describe('Rows of the whole list (its filters applied), over all pages'),
+  limit: z.number().int().positive().describe('The most rows this page could hold'),
+  offset: count.describe('Rows skipped before this page'),
+};

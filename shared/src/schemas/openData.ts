@@ -13,7 +13,6 @@ export const dataFileInput = z.object({
   table: z.string().refine(isDataTableName, { error: (issue) => unknownDataTableMessage(String(issue.input)) }),
   format: z.enum(DATA_FILE_FORMATS, { error: "Unknown file: a week's files are <table>.csv.gz and <table>.parquet" }),
 });
-export type DataFileRequest = z.infer<typeof dataFileInput>;
 
 const dataColumnResponse = z.strictObject({
   name: z.string(),

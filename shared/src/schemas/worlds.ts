@@ -16,8 +16,8 @@ import {
   MIN_SHOCK_PERCENT,
   MIN_WORLD_STARTING_CASH,
 } from '../constants.ts';
-import { SHOCK_KINDS } from '../catalog.ts';
-import { controlCharactersMessage, hasNoControlCharacters, hasVisibleCharacter, idSchema } from './common.ts';
+import { COMPANY_STATUSES, SHOCK_KINDS, WORLD_KINDS, WORLD_ROLES, WORLD_STATUSES } from '../catalog.ts';
+import { controlCharactersMessage, countSchema, dollarsSchema, hasNoControlCharacters, hasVisibleCharacter, idSchema, responseIdSchema, timestampSchema } from './common.ts';
 import { companyNameSchema } from './company.ts';
 
 /**
@@ -37,7 +37,7 @@ function wholeNumberBetween(label: string, min: number, max: number, range: stri
     });
 }
 
-export const worldNameSchema = z
+const worldNameSchema = z
   .string()
   .trim()
   .min(1, 'World name cannot be empty')
@@ -46,7 +46,7 @@ export const worldNameSchema = z
   .refine((name) => hasNoControlCharacters(name), controlCharactersMessage('World name'));
 
 /** Minutes between turns, 1-1440; null: turns only when an instructor advances them. */
-export const turnIntervalSchema = wholeNumberBetween(
+const turnIntervalSchema = wholeNumberBetween(
   'Turn interval',
   1,
   MAX_TURN_INTERVAL_MINUTES,
@@ -69,10 +69,9 @@ export const createWorldSchema = z.object({
   seed: wholeNumberBetween('Seed', 0, 2_147_483_647, '0 and 2,147,483,647').optional(),
   max_players: wholeNumberBetween('Players', 1, MAX_WORLD_PLAYERS, `1 and ${MAX_WORLD_PLAYERS}`).default(MAX_WORLD_PLAYERS),
 });
-export type CreateWorldInput = z.input<typeof createWorldSchema>;
 
 /** A join code as typed: spaces and dashes ignored, any case. */
-export const joinCodeSchema = z
+const joinCodeSchema = z
   .string({ error: 'Enter the join code your instructor gave you' })
   .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
   .pipe(
@@ -85,7 +84,6 @@ export const joinCodeSchema = z
 
 /** POST /api/worlds/join. */
 export const joinWorldSchema = z.object({ code: joinCodeSchema, company_name: companyNameSchema.optional() });
-export type JoinWorldInput = z.input<typeof joinWorldSchema>;
 
 /** Routes of one world: /api/worlds/{id}/... */
 export const worldIdInput = z.object({ id: idSchema });
@@ -122,7 +120,6 @@ export const shockSchema = z
     if (shock.kind === 'tax_rate' && shock.country_id === undefined) ctx.addIssue({ code: 'custom', path: ['country_id'], message: 'Choose the country whose tax rate changes' });
     if (shock.kind !== 'tax_rate' && shock.product_id === undefined) ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'Choose the product the shock changes' });
   });
-export type ShockInput = z.input<typeof shockSchema>;
 
 /** POST /api/worlds/{id}/announcements. */
 export const announcementSchema = z.object({
@@ -137,5 +134,127 @@ export const announcementSchema = z.object({
 });
 
 /** GET /api/worlds/{id}/export/{kind}.csv */
-export const WORLD_EXPORTS = ['companies', 'transactions', 'prices'] as const;
+const WORLD_EXPORTS = ['companies', 'transactions', 'prices'] as const;
 export const worldExportSchema = z.object({ id: idSchema, kind: z.enum(WORLD_EXPORTS, { error: 'Export companies, transactions or prices' }) });
+
+// ---------------------------------------------------------------------------------------------
+// Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
+// document and the responses test); the db layer's views are these types (z.infer), so a field is
+// declared once.
+
+const id = responseIdSchema;
+const dollars = dollarsSchema;
+const count = countSchema;
+const timestamp = timestampSchema;
+
+/** GET /api/world and GET /api/admin/world-state. */
+const worldStateSchema = z.strictObject({
+  current_week: z.number().int().positive(),
+  last_turn_at: timestamp.nullable(),
+  next_turn_at: timestamp.nullable(),
+  status: z.enum(WORLD_STATUSES).describe("The clock: 'active' turns on schedule; 'paused' skips scheduled turns (next_turn_at stays the schedule's next slot); 'ended' never turns again"),
+  turns: z.string().describe("How its turns come now, as the app shows it: 'Every 12 hours', 'Every 5 min', 'Manual turns' (no schedule: an admin or instructor advances them), 'Paused', 'Ended'"),
+});
+
+/** A world as the caller sees it (docs/worlds.md). */
+const worldViewSchema = z.strictObject({
+  id,
+  name: z.string(),
+  kind: z.enum(WORLD_KINDS),
+  status: z.enum(WORLD_STATUSES),
+  current_week: z.number().int().positive(),
+  turn_interval_minutes: z.number().int().positive().nullable().describe('Minutes between turns; null: the public schedule or manual turns'),
+  turns: z.string().describe("How its turns come now, as the app shows it: 'Every 12 hours', 'Every 5 min', 'Manual turns' (no schedule: an admin or instructor advances them), 'Paused', 'Ended'"),
+  next_turn_at: timestamp.nullable(),
+  last_turn_at: timestamp.nullable(),
+  starting_cash: dollars.nullable(),
+  bots: count,
+  max_players: z.number().int().positive().nullable(),
+  players: count.describe('Player companies (active)'),
+  role: z.enum(['instructor', 'co_instructor', 'admin', 'player', 'visitor']).nullable().describe("The caller's part in the world"),
+  joined: z.boolean().describe('The caller has an active company there'),
+  join_code: z.string().nullable().describe('Instructors and admins only'),
+  created_at: timestamp,
+  ended_at: timestamp.nullable(),
+});
+
+const shockViewSchema = z.strictObject({
+  id,
+  kind: z.enum(SHOCK_KINDS),
+  country_id: id.nullable(),
+  country_name: z.string().nullable(),
+  product_id: id.nullable(),
+  product_name: z.string().nullable(),
+  percent: z.number().int(),
+  start_week: z.number().int().positive(),
+  end_week: z.number().int().positive(),
+  description: z.string(),
+  active: z.boolean(),
+  created_at: timestamp,
+});
+
+const instructorsViewSchema = z.array(
+  z.strictObject({ user_id: id, email: z.string(), role: z.enum(WORLD_ROLES), is_you: z.boolean().describe('Whether this is you (a co-instructor may leave)') }),
+);
+
+export const worldsResponses = {
+  list: z.array(worldViewSchema),
+  current: worldViewSchema,
+  switch: worldViewSchema,
+  create: worldViewSchema,
+  join: worldViewSchema,
+  get: worldViewSchema,
+  update: worldViewSchema,
+  advance: z.strictObject({ current_week: z.number().int().positive().describe('The week after the turn') }),
+  end: worldViewSchema,
+  rotateCode: worldViewSchema,
+  instructors: instructorsViewSchema,
+  addCoInstructor: instructorsViewSchema,
+  removeCoInstructor: instructorsViewSchema,
+  shocks: z.array(shockViewSchema),
+  addShock: shockViewSchema,
+  announce: z.strictObject({ id, message: z.string(), week: z.number().int().positive(), created_at: timestamp }),
+  companies: z.array(
+    z.strictObject({
+      id,
+      name: z.string(),
+      is_bot: z.boolean(),
+      owner_email: z.string().nullable(),
+      status: z.enum(COMPANY_STATUSES),
+      cash: dollars,
+      net_worth: dollars,
+      buildings: count,
+      last_week_profit: dollars.nullable(),
+    }),
+  ),
+  debrief: z.strictObject({
+    weeks: z.array(z.number().int().positive()),
+    companies: z.array(z.strictObject({ id, name: z.string(), is_bot: z.boolean(), points: z.array(z.strictObject({ week: z.number().int().positive(), net_worth: dollars })) })),
+    prices: z.array(z.strictObject({ product_id: id, name: z.string(), points: z.array(z.strictObject({ week: z.number().int().positive(), price: dollars })) })),
+    shocks: z.array(shockViewSchema),
+  }),
+  export: z.strictObject({ filename: z.string(), csv: z.string().describe('RFC 4180 CSV, money in dollars') }),
+};
+
+export const worldResponses = {
+  state: worldStateSchema,
+  community: z.strictObject({ discord_invite_url: z.string().nullable().describe('The Discord invite link; null when none is configured') }),
+};
+
+export const adminResponses = {
+  check: z.strictObject({ isAdmin: z.boolean() }),
+  worldState: worldStateSchema,
+  cronStatus: z.strictObject({
+    jobname: z.string().describe("'advance-game-turn'"),
+    schedule: z.string().describe("Cron expression in UTC, e.g. '30 */12 * * *'"),
+    active: z.boolean(),
+  }),
+  advanceTurn: z.strictObject({ current_week: z.number().int().positive().describe('The week after the turn') }),
+};
+
+export type WorldState = z.infer<typeof worldStateSchema>;
+export type WorldView = z.infer<typeof worldViewSchema>;
+export type ShockView = z.infer<typeof shockViewSchema>;
+export type AnnouncementView = z.infer<typeof worldsResponses.announce>;
+export type WorldCompanyFigures = z.infer<typeof worldsResponses.companies>[number];
+export type DebriefView = z.infer<typeof worldsResponses.debrief>;

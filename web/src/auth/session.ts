@@ -4,13 +4,12 @@ import type { AuthProviders, AuthUser } from '@marketcraft/shared';
 import { requestJson } from '../lib/http';
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
-export const PROVIDERS_QUERY_KEY = ['auth', 'providers'] as const;
 
 export interface SessionAnswer {
   user: AuthUser | null;
 }
 
-export function fetchSession(): Promise<SessionAnswer> {
+function fetchSession(): Promise<SessionAnswer> {
   return requestJson<SessionAnswer>('GET', '/api/auth/session');
 }
 

@@ -42,7 +42,7 @@ export interface StoreChoice {
 }
 
 /** The suggested retail price: average cost x 1.5, in whole cents. */
-export function suggestedRetailPrice(averageCost: number): string {
+function suggestedRetailPrice(averageCost: number): string {
   return (Math.round(averageCost * SUGGESTED_RETAIL_MARKUP * 100) / 100).toFixed(2);
 }
 

@@ -8,7 +8,7 @@ import { Alert, Button, Group } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 
 /** Browsers word a failed dynamic import differently; all of them mention the module import. */
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to load module script/i.test(message);
 }

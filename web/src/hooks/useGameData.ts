@@ -6,17 +6,13 @@
 import { isNotFound } from '../lib/errors';
 import { trpc } from '../trpc';
 
-export const TRANSACTIONS_POLL_MS = 30_000;
-export const COMPANY_SHARES_POLL_MS = 30_000;
+const TRANSACTIONS_POLL_MS = 30_000;
+const COMPANY_SHARES_POLL_MS = 30_000;
 export const POLITICAL_EVENTS_POLL_MS = 60_000;
 
 export function useCompany() {
   const query = trpc.company.get.useQuery();
   return { ...query, company: query.data ?? null, noCompany: isNotFound(query.error) };
-}
-
-export function useWorld() {
-  return trpc.world.state.useQuery();
 }
 
 export function useBuildings() {
@@ -34,8 +30,4 @@ export function useRecentNews() {
 /** The share record of one company (the stock page's selected one), polled: a page asks only for what it shows. */
 export function useCompanyShares(companyId: number | null) {
   return trpc.stocks.companyShares.useQuery({ company_id: companyId ?? undefined, limit: 1 }, { enabled: companyId !== null, refetchInterval: COMPANY_SHARES_POLL_MS });
-}
-
-export function usePoliticalEvents() {
-  return trpc.politics.recentEvents.useQuery(undefined, { refetchInterval: POLITICAL_EVENTS_POLL_MS });
 }

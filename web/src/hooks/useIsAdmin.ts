@@ -1,6 +1,6 @@
 import { trpc } from '../trpc';
 
-export const ADMIN_CHECK_STALE_MS = 5 * 60 * 1000;
+const ADMIN_CHECK_STALE_MS = 5 * 60 * 1000;
 
 /** Admin status from GET /api/admin/check (tRPC admin.check), cached 5 minutes, default false. */
 export function useIsAdmin(): { isAdmin: boolean; isLoading: boolean } {

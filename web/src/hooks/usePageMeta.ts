@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
-export const PRODUCT_NAME = 'Marketcraft';
-export const DEFAULT_DESCRIPTION = 'Marketcraft: Master Economics Through Play. Build, trade and compete in a turn-based business game.';
+const PRODUCT_NAME = 'Marketcraft';
+const DEFAULT_DESCRIPTION = 'Marketcraft: Master Economics Through Play. Build, trade and compete in a turn-based business game.';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { REALTIME_CHANNEL } from '@marketcraft/shared';
 import { showTurnProcessed } from '../components/TurnToast';
 
-export const REALTIME_URL = '/api/realtime';
+const REALTIME_URL = '/api/realtime';
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60_000;
 /** A week change seen this soon after a realtime toast is the same turn: no second toast. */

@@ -19,7 +19,7 @@ import classes from './layout.module.css';
 
 type OwnedBuilding = RouterOutputs['buildings']['list'][number];
 
-export function groupBuildingsByCategory(buildings: readonly OwnedBuilding[]): Array<{ category: BuildingCategory; label: string; buildings: OwnedBuilding[] }> {
+function groupBuildingsByCategory(buildings: readonly OwnedBuilding[]): Array<{ category: BuildingCategory; label: string; buildings: OwnedBuilding[] }> {
   return BUILDING_CATEGORIES.map((category) => ({
     category,
     label: BUILDING_CATEGORY_LABELS[category],

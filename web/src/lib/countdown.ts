@@ -74,7 +74,7 @@ export function isTurnDue(world: TurnTimes | null | undefined, nowMs: number): b
 }
 
 /** The side menu footer's first line in a world on the public schedule: the spec's text (section 2). */
-export const SCHEDULED_TURNS_FOOTER = 'Turns every 12 hours';
+const SCHEDULED_TURNS_FOOTER = 'Turns every 12 hours';
 
 /**
  * The side menu footer's line on turns: the spec's 'Turns every 12 hours' where that is true (the
@@ -92,7 +92,7 @@ export function turnsFooterLine(turns: string | null | undefined): string | null
 }
 
 /** The side menu footer's last line in the public world: the spec's text (section 2). */
-export const PUBLIC_BOTS_FOOTER = 'Compete with 25+ AI bots';
+const PUBLIC_BOTS_FOOTER = 'Compete with 25+ AI bots';
 
 /**
  * The side menu footer's line on bots: the spec's 'Compete with 25+ AI bots' in the public world; a

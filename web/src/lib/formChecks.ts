@@ -38,13 +38,13 @@ import {
 } from '@marketcraft/shared';
 
 /** A toast's title and text. */
-export interface LocalMessage {
+interface LocalMessage {
   title: string;
   message: string;
 }
 
 /** The message to show under each field that is wrong. */
-export type FieldErrors = Partial<Record<string, string>>;
+type FieldErrors = Partial<Record<string, string>>;
 
 export type FormCheck<Request> =
   | { ok: true; request: Request; errors: FieldErrors }
@@ -71,7 +71,7 @@ interface RequestSchema<Request> {
   safeParse(input: unknown): { success: true; data: Request } | { success: false; error: { issues: SchemaIssue[] } };
 }
 
-export interface FieldRule extends LocalMessage {
+interface FieldRule extends LocalMessage {
   /** Text input: how its text must read (the form passes the field's raw text). */
   kind?: NumberKind;
   /** Above the server's upper limit, show the schema's message (it names the limit). */
@@ -83,7 +83,7 @@ export interface FieldRule extends LocalMessage {
  * is wrong gets its message in `errors`; `error` is the first one (in `fields` order), or, for a
  * field the form does not show, the schema's own message under `otherTitle`.
  */
-export function checkRequest<Request>(
+function checkRequest<Request>(
   schema: RequestSchema<Request>,
   input: Record<string, unknown>,
   fields: Readonly<Record<string, FieldRule>>,
@@ -119,7 +119,7 @@ export function checkRequest<Request>(
 }
 
 // The spec's local messages (section 5), verbatim.
-export const SPEC_MESSAGES = {
+const SPEC_MESSAGES = {
   quantityAboveZero: { title: 'Invalid quantity', message: 'Please enter a quantity greater than 0', limitFromSchema: true, kind: 'whole' },
   validQuantity: { title: 'Invalid quantity', message: 'Please enter a valid quantity', limitFromSchema: true, kind: 'whole' },
   validPrice: { title: 'Invalid price', message: 'Please enter a valid price', kind: 'money' },

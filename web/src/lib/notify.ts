@@ -32,7 +32,3 @@ export function notifyError(title: string, message: string): void {
 export function notifyFailure(title: string, error: unknown, fallback: string): void {
   notifyError(title, errorMessage(error, fallback));
 }
-
-export function notifyInfo(title: string, message: string): void {
-  notifications.show({ title, message, color: 'blue', withBorder: true });
-}

@@ -15,7 +15,7 @@ type RouterNames = keyof Routers & string;
 type ProceduresOf<Name extends RouterNames> = Routers[Name];
 
 /** "market.trade", "buildings.hireEmployees", ...: every mutation of the API. */
-export type MutationPath = {
+type MutationPath = {
   [Name in RouterNames]: {
     [Procedure in keyof ProceduresOf<Name> & string]: ProceduresOf<Name>[Procedure] extends AnyTRPCMutationProcedure ? `${Name}.${Procedure}` : never;
   }[keyof ProceduresOf<Name> & string];
@@ -36,7 +36,7 @@ const CASH = ['company', 'news', 'transactions'] as const satisfies readonly Que
 /** Goods moved: the warehouse views, building stock and shelves, the market's 'held' column. */
 const GOODS = ['catalog.inventory', 'warehouse.holdings', 'buildings.inventory', 'buildings.shelfPrice', 'stores', 'market'] as const satisfies readonly QueryScope[];
 
-export const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
+const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'admin.advanceTurn': ['all'], // a turn changes everything
   'buildings.build': [...CASH, 'buildings'],
   'buildings.sell': [...CASH, ...GOODS, 'buildings'],

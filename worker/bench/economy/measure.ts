@@ -86,7 +86,7 @@ export async function bankruptcies(db: DbExecutor): Promise<{ name: string; isBo
 export const MONEY_SOURCES = ['store_sales', 'market_sell', 'liquidation', 'subsidy', 'sell_building'] as const;
 export const MONEY_SINKS = ['market_buy', 'store_stock', 'raw_materials', 'build', 'hire', 'equipment', 'research', 'politics', 'wages', 'operating_costs', 'tax'] as const;
 /** Pairs that move money between companies: each pair nets to zero (share buybacks also pay bankrupt holders' liquidation). */
-export const MONEY_TRANSFERS = [
+const MONEY_TRANSFERS = [
   ['dividend', 'dividend_paid'],
   ['stock_buy', 'share_issue'],
   ['stock_sell', 'share_buyback'],

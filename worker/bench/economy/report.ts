@@ -60,22 +60,22 @@ export interface SeedResult {
 }
 
 /** The chain beats idle by a wide margin: its net worth at least this multiple of idle's. */
-export const CHAIN_OVER_IDLE = 2;
+const CHAIN_OVER_IDLE = 2;
 /** ... and pays back its buildings (construction, hires) within this many weeks of its profit. */
-export const CHAIN_PAYBACK_WEEKS = 15;
+const CHAIN_PAYBACK_WEEKS = 15;
 /** No strategy earns more per dollar than the best making strategy by more than this factor. */
-export const PER_DOLLAR_LEAD = 1.5;
+const PER_DOLLAR_LEAD = 1.5;
 /** Prices move: the median |price/base - 1| above this. */
-export const MIN_MEDIAN_DEVIATION = 0.02;
+const MIN_MEDIAN_DEVIATION = 0.02;
 
 const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
 const signed = (cents: number) => `${cents < 0 ? '-' : '+'}${dollars(Math.abs(cents))}`;
 
-export function profitCents(row: StrategyRow): number {
+function profitCents(row: StrategyRow): number {
   return row.endCents - row.startCents;
 }
 
-export function perDollar(row: StrategyRow): number | null {
+function perDollar(row: StrategyRow): number | null {
   return row.investedCents > 0 ? profitCents(row) / row.investedCents : null;
 }
 
@@ -83,7 +83,7 @@ export function perDollar(row: StrategyRow): number | null {
  * Weeks of its recent weekly profit that pay back what it spent on buildings, hires, equipment and
  * research (the capital in place over the same weeks, so a building opened last week counts little).
  */
-export function paybackWeeks(row: StrategyRow): number | null {
+function paybackWeeks(row: StrategyRow): number | null {
   if (row.capitalCents <= 0 || row.weeklyProfitCents <= 0) return null;
   return row.capitalCents / row.weeklyProfitCents;
 }
@@ -99,7 +99,7 @@ interface Target {
   pass: boolean;
 }
 
-export function targets(result: SeedResult): Target[] {
+function targets(result: SeedResult): Target[] {
   const row = (name: string) => result.rows.find((item) => item.name === name)!;
   const chain = row('taught chain');
   const idle = row('idle');
@@ -185,7 +185,7 @@ function median(values: number[]): number | null {
 }
 
 /** Per strategy: its production buildings' week at 100%, 150% and 200% (their forecasts at the end) and their best rates. */
-export function rateTable(result: SeedResult): string {
+function rateTable(result: SeedResult): string {
   const withRates = result.rows.filter((row) => row.rates);
   const span = (rates: number[]) => (rates.length ? `${Math.min(...rates)}-${Math.max(...rates)}% (median ${median(rates)}%)` : '-');
   return table(
@@ -198,7 +198,7 @@ function fmtRatio(value: number | null): string {
   return value === null ? '-' : `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
 }
 
-export function strategyTable(result: SeedResult): string {
+function strategyTable(result: SeedResult): string {
   return table(
     ['strategy', 'net worth', 'profit', 'invested', 'profit per $', 'payback weeks', 'notes'],
     result.rows.map((row) => {

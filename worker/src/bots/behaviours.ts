@@ -20,7 +20,6 @@ import {
   MAX_INFLUENCE_POINTS,
   MAX_TRADE_QUANTITY,
   DEMAND_PRICE_ELASTICITY,
-  MAX_DEMAND_MULTIPLE,
   cityBonusApplies,
   discountedResearchCostCents,
   dollarsToCents,
@@ -35,6 +34,8 @@ import {
   type BuildingType,
   type ProductCategory,
   type Rng,
+  storeBonusRule,
+  storeShoppersRule,
 } from '@marketcraft/shared';
 import {
   BOT_BUILDING_CAP,
@@ -57,7 +58,7 @@ import {
   quoteSell,
 } from './budget.ts';
 import { demandKey } from './snapshot.ts';
-import type { BotAction, BotBuilding, BotShelf, BotSnapshot, BotWorld, StrategyInput, WorldProduct, WorldRecipe } from './types.ts';
+import type { BotAction, BotBuilding, BotShelf, BotSnapshot, BotWorld, CityDemand, StrategyInput, WorldProduct, WorldRecipe } from './types.ts';
 
 /** The numbers that make one strategy differ from another. */
 export interface StrategyProfile {
@@ -116,16 +117,16 @@ export const DEFAULT_PROFILE: StrategyProfile = {
 };
 
 /** Value investors: buy shares priced at most this multiple of book value per share, sell at this one. */
-export const SHARE_BUY_RATIO = 1;
-export const SHARE_SELL_RATIO = 1.2;
+const SHARE_BUY_RATIO = 1;
+const SHARE_SELL_RATIO = 1.2;
 /** Share traders look at the exchange on this share of turns (one draw a turn). */
-export const SHARE_TRADE_CHANCE = 0.25;
+const SHARE_TRADE_CHANCE = 0.25;
 /** A reseller adds a product only where the reference price beats what buying it costs by this factor. */
 export const RESALE_MIN_MARGIN = 1.15;
 /** Makers grow their last stage only while their own goods do not pile up beyond this many weeks of output. */
-export const GROW_MAX_STOCK_WEEKS = 1;
+const GROW_MAX_STOCK_WEEKS = 1;
 /** ...and the market pays at least this share of the base price for them. */
-export const GROW_MIN_PRICE_SHARE = 0.95;
+const GROW_MIN_PRICE_SHARE = 0.95;
 
 // ---------------------------------------------------------------------------------------------
 // Reading the snapshot
@@ -135,7 +136,7 @@ export function drawMarkup(profile: StrategyProfile, rng: Rng): number {
   return Math.min(BOT_MAX_MARKUP, Math.max(BOT_MIN_MARKUP, low + (high - low) * rng()));
 }
 
-export function shelfPrice(referenceCents: number, markup: number): number {
+function shelfPrice(referenceCents: number, markup: number): number {
   return Math.max(1, Math.round(referenceCents * markup));
 }
 
@@ -147,11 +148,11 @@ function recipeOf(building: BotBuilding, world: BotWorld): WorldRecipe | undefin
   return building.selectedRecipeId === null ? undefined : world.recipes.get(building.selectedRecipeId);
 }
 
-export function producing(bot: BotSnapshot): BotBuilding[] {
+function producing(bot: BotSnapshot): BotBuilding[] {
   return bot.buildings.filter((building) => building.type !== 'store');
 }
 
-export function stores(bot: BotSnapshot): BotBuilding[] {
+function stores(bot: BotSnapshot): BotBuilding[] {
   return bot.buildings.filter((building) => building.type === 'store');
 }
 
@@ -181,7 +182,7 @@ function plannedOutput(world: BotWorld, building: BotBuilding, recipe: WorldReci
 }
 
 /** Units of each input the bot's buildings use per week (at their efficiency, or at `efficiency`). */
-export function weeklyInputNeed(bot: BotSnapshot, world: BotWorld, efficiency?: number): Map<number, number> {
+function weeklyInputNeed(bot: BotSnapshot, world: BotWorld, efficiency?: number): Map<number, number> {
   const need = new Map<number, number>();
   for (const building of producing(bot)) {
     const recipe = recipeOf(building, world);
@@ -193,7 +194,7 @@ export function weeklyInputNeed(bot: BotSnapshot, world: BotWorld, efficiency?: 
 }
 
 /** Units of each product the bot's buildings make per week (at their efficiency, or at `efficiency`). */
-export function weeklyOutput(bot: BotSnapshot, world: BotWorld, efficiency?: number): Map<number, number> {
+function weeklyOutput(bot: BotSnapshot, world: BotWorld, efficiency?: number): Map<number, number> {
   const output = new Map<number, number>();
   for (const building of producing(bot)) {
     const recipe = recipeOf(building, world);
@@ -212,10 +213,20 @@ function recipeMargin(world: BotWorld, recipe: WorldRecipe): number {
   return recipe.outputQuantity * priceOf(world, recipe.outputProductId) - inputs;
 }
 
+/** The city's shoppers one store can expect at a price (storeShoppersRule), counting itself among the sellers. */
+function storeShoppers(demand: CityDemand, selling: boolean, priceCents: number): number {
+  return storeShoppersRule.evaluate({
+    baseDemand: demand.baseDemand,
+    stores: demand.storesSelling + (selling ? 0 : 1),
+    referenceCents: demand.referenceCents,
+    priceCents,
+  });
+}
+
 /** Units one store can expect to sell a week: last week's sales, or its share of the city's shoppers. */
 function expectedSales(world: BotWorld, cityId: number, productId: number, soldLastTurn: number, selling: boolean): number {
   const demand = world.demand.get(demandKey(cityId, productId));
-  const share = demand ? Math.floor(demand.baseDemand / Math.max(1, demand.storesSelling + (selling ? 0 : 1))) : 0;
+  const share = demand ? Math.floor(storeShoppers(demand, selling, demand.referenceCents)) : 0;
   return Math.max(soldLastTurn, share);
 }
 
@@ -321,7 +332,7 @@ export function buyMissingInputs({ bot, world, budget }: StrategyInput): BotActi
 // Shelf prices: a markup drawn on the reference price, or by demand
 
 /** How a bot prices its shelves, and how many units it expects a store to sell a week at a price. */
-export interface ShelfPricing {
+interface ShelfPricing {
   /** The price for a product in a store (its shelf, when it has one), or null when no price pays. */
   price(store: BotBuilding, productId: number, referenceCents: number, shelf: BotShelf | undefined): number | null;
   /** Units the store can expect to sell a week at `priceCents`. */
@@ -329,7 +340,7 @@ export interface ShelfPricing {
 }
 
 /** The strategy's pricing: by demand (retail focus) or the drawn markup on the reference price. */
-export function shelfPricing(input: StrategyInput, profile: StrategyProfile, markup: number): ShelfPricing {
+function shelfPricing(input: StrategyInput, profile: StrategyProfile, markup: number): ShelfPricing {
   if (profile.pricesByDemand) return demandPricing(input, markup);
   const { world } = input;
   return {
@@ -344,7 +355,7 @@ function storeCapacityCents(bot: BotSnapshot, world: BotWorld, store: BotBuildin
   return storeCapacityRule.evaluate({
     efficiency: efficiencyOf(store),
     productionRate: store.productionRate,
-    bonus: cityBonus(world, 'store', store.cityId) + bot.storeResearchBonus,
+    bonus: storeBonusRule.evaluate({ cityBonus: cityBonus(world, 'store', store.cityId), researchBonus: bot.storeResearchBonus }),
   });
 }
 
@@ -395,10 +406,7 @@ function demandPricing({ bot, world }: StrategyInput, markup: number): ShelfPric
   const unscaledSales = (store: BotBuilding, productId: number, priceCents: number, shelf: BotShelf | undefined): number => {
     const demand = world.demand.get(demandKey(store.cityId, productId));
     const selling = (shelf?.quantity ?? 0) > 0;
-    const shoppers = demand
-      ? (demand.baseDemand / Math.max(1, demand.storesSelling + (selling ? 0 : 1))) *
-        Math.min(MAX_DEMAND_MULTIPLE, (demand.referenceCents / priceCents) ** DEMAND_PRICE_ELASTICITY)
-      : 0;
+    const shoppers = demand ? storeShoppers(demand, selling, priceCents) : 0;
     const observed = shelf && shelf.unitsSoldLastTurn > 0 ? shelf.unitsSoldLastTurn * (shelf.retailPriceCents / priceCents) ** DEMAND_PRICE_ELASTICITY : 0;
     return Math.max(shoppers, observed);
   };
@@ -565,7 +573,7 @@ export function restockShelves(input: StrategyInput, profile: StrategyProfile, m
 // Building
 
 /** The city whose bonus fits the type best (highest bonus; then the country where the bot has most; then lowest id). */
-export function bestCityFor(type: BuildingType, bot: BotSnapshot, world: BotWorld, exclude: ReadonlySet<number> = new Set()): number | null {
+function bestCityFor(type: BuildingType, bot: BotSnapshot, world: BotWorld, exclude: ReadonlySet<number> = new Set()): number | null {
   const presence = new Map<number, number>();
   for (const building of bot.buildings) add(presence, building.countryId, 1);
   let best: { id: number; bonus: number; presence: number } | null = null;
@@ -581,7 +589,7 @@ export function bestCityFor(type: BuildingType, bot: BotSnapshot, world: BotWorl
  * A new store's city for the bot's goods: the city where its goods find the most shoppers per store
  * already selling them (value at the reference price), with the retail bonus; one store per city.
  */
-export function bestStoreCityFor(goods: readonly number[], bot: BotSnapshot, world: BotWorld): number | null {
+function bestStoreCityFor(goods: readonly number[], bot: BotSnapshot, world: BotWorld): number | null {
   const taken = new Set(stores(bot).map((store) => store.cityId));
   let best: { id: number; score: number } | null = null;
   for (const city of world.cities) {

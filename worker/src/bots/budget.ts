@@ -12,8 +12,6 @@ export const BOT_SPEND_SHARE_PER_TURN = 0.3;
 export const BOT_CASH_RESERVE_CENTS = 5_000_000;
 /** No bot ever owns more buildings than this (a strategy's own limit is lower). */
 export const BOT_BUILDING_CAP = 12;
-/** A bot builds at most this many buildings per turn. */
-export const BOT_BUILDS_PER_TURN = 1;
 /** A bot never holds more than this share of another company's shares (no takeovers). */
 export const BOT_MAX_HOLDING_SHARE = 0.2;
 /** A bot buys at most this many shares of one issuer per turn, of at most this many issuers. */

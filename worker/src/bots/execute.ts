@@ -37,7 +37,7 @@ import { BOT_CASH_RESERVE_CENTS } from './budget.ts';
 import type { BotAction } from './types.ts';
 
 /** Refusal by the bots' own budget rules (the operation itself would have allowed it). */
-export class BotBudgetRefusal extends Error {
+class BotBudgetRefusal extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'BotBudgetRefusal';
@@ -69,7 +69,7 @@ export interface ExecutionSummary {
 const dollars = (cents: number) => cents / 100;
 
 /** The player's request the action corresponds to, validated by the player's schema. */
-export function validRequest(action: BotAction): boolean {
+function validRequest(action: BotAction): boolean {
   switch (action.kind) {
     case 'build':
       return (

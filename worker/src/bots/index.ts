@@ -22,7 +22,6 @@ import { executeBotActions, type BotPurse, type PlannedAction } from './execute.
 import { loadBotsSnapshot } from './snapshot.ts';
 import { placeBotExchangeOrders } from './exchange.ts';
 import { strategyFor } from './strategies/index.ts';
-import type { BotActionKind } from './types.ts';
 
 export interface BotTurnSummary {
   /** Active bots that took their turn. */
@@ -66,4 +65,3 @@ export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, 
   return { bots: bots.length, planned: planned.length, ...executed, exchangeOrders, timings };
 }
 
-export type { BotActionKind };

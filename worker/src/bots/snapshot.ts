@@ -9,19 +9,20 @@
 import { sql } from 'drizzle-orm';
 import {
   baseDemandRule,
-  effectsForBuildingType,
   isBuildingType,
   referencePriceRule,
+  shockedDemandRule,
   researchDiscountPercent,
+  researchEffectPercent,
   sumResearchEffects,
   type ResearchEffectValue,
 } from '@marketcraft/shared';
-import { isConsumerGoodSql, referencePriceSql, ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
+import { demandShocksSql, isConsumerGoodSql, referencePriceSql, ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
 import type { BotBuilding, BotSnapshot, BotWorld, CityDemand, ShareValuation, WorldCity, WorldProduct, WorldRecipe } from './types.ts';
 
 
 /** Listed companies a snapshot reads, most undervalued first (besides those bots hold). */
-export const VALUATIONS_READ = 50;
+const VALUATIONS_READ = 50;
 
 /** Statements one snapshot reads (the same for 1 bot or 1,000). */
 export const SNAPSHOT_QUERIES = 9;
@@ -141,6 +142,7 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
     order by share_price_cents::numeric / fundamental_cents, company_id`);
   // Shoppers of the consumer goods bots make, in every city (where to open a store), and of what
   // bots shelve, in their stores' cities; with the stores selling each there (every company's).
+  // An instructor's demand shock counts as it does in the turn's sales (shockedDemandRule).
   const baseReference = ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` });
   const demandRows = await tx.execute<{ city_id: number; product_id: number; reference_cents: number; base_demand: number; stores: number }>(sql`
     with consumer as (
@@ -162,13 +164,17 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
       group by b.city_id, sp.product_id
     )
     select k.city_id, k.product_id, ${referencePriceSql(sql`p.current_price_cents`, sql`cmd.price_factor_bp`)} as reference_cents,
-           ${ruleSql(baseDemandRule, { population: sql`ci.population`, demandLevel: sql`cmd.demand_level`, baseReferenceCents: baseReference })} as base_demand,
+           ${ruleSql(shockedDemandRule, {
+             baseDemand: ruleSql(baseDemandRule, { population: sql`ci.population`, demandLevel: sql`cmd.demand_level`, baseReferenceCents: baseReference }),
+             shockPercent: sql`coalesce(ds.percent, 0)`,
+           })} as base_demand,
            coalesce(s.stores, 0) as stores
     from pairs k
     join city_market_data cmd on cmd.world_id = ${worldId}::int and cmd.city_id = k.city_id and cmd.product_id = k.product_id
     join ${worldProductsSql(worldId)} p on p.id = k.product_id
     join cities ci on ci.id = k.city_id
     left join selling s on s.city_id = k.city_id and s.product_id = k.product_id
+    left join ${demandShocksSql(worldId)} ds on ds.product_id = k.product_id
     order by k.city_id, k.product_id`);
 
   const products = new Map<number, WorldProduct>(
@@ -306,7 +312,7 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
   for (const bot of snapshots.values()) {
     const effects = sumResearchEffects(researchEffects.get(bot.id) ?? []);
     bot.researchDiscountPercent = researchDiscountPercent(effects);
-    bot.storeResearchBonus = effectsForBuildingType(effects, 'store').store_bonus ?? 0;
+    bot.storeResearchBonus = researchEffectPercent(effects, 'store', 'store_bonus');
   }
   return { world, bots: [...snapshots.values()] };
 }

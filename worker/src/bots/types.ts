@@ -37,7 +37,7 @@ export interface WorldCity {
   bonusValue: number;
 }
 
-export interface WorldUpgrade {
+interface WorldUpgrade {
   id: number;
   tier: number;
   costCents: number;
@@ -94,7 +94,7 @@ export interface BotBuilding {
   selectedCategory: string | null;
 }
 
-export interface BotStock {
+interface BotStock {
   productId: number;
   quantity: number;
   averageCostCents: number;
@@ -142,8 +142,6 @@ export type BotAction =
   | { kind: 'sell_shares'; issuerId: number; shares: number; costCents: 0 }
   | { kind: 'research'; upgradeId: number; discountPercent: number; costCents: number }
   | { kind: 'politics'; countryId: number; amountDollars: number; costCents: number };
-
-export type BotActionKind = BotAction['kind'];
 
 /**
  * What a strategy plans against: the spending it may still plan this turn (`take` refuses a cost

@@ -2,7 +2,7 @@
 import type { Rng } from '@marketcraft/shared';
 import type { DbExecutor } from '@marketcraft/db';
 
-export type TurnTx = DbExecutor;
+type TurnTx = DbExecutor;
 
 /**
  * The phases in order (docs/economy.md). Bots act last: their moves are for the coming week, so a

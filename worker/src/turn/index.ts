@@ -32,7 +32,7 @@ import { runReport } from './report.ts';
 import { runOpenData } from './openData.ts';
 import { runBotTurn } from '../bots/index.ts';
 
-export { PHASES, type PhaseName, type TurnHooks } from './context.ts';
+export { PHASES,  type TurnHooks } from './context.ts';
 
 /**
  * Settings of the worker's database connections, sent when each connection starts: a turn's
@@ -60,7 +60,7 @@ export interface RunTurnOptions {
 }
 
 /** What a turn processed, for its log line: companies and their buildings, and the stores' sales. */
-export interface TurnCounts {
+interface TurnCounts {
   companies: number;
   buildings: number;
   /** Companies whose stores sold something this turn, and what they took in. */

@@ -24,7 +24,7 @@ export interface CashChange {
 }
 
 /** The building, product, other company or country a ledger line concerns. */
-export interface LedgerRef {
+interface LedgerRef {
   buildingId?: number;
   productId?: number;
   counterpartyCompanyId?: number;
@@ -77,7 +77,7 @@ const changeCashSql = sqlTemplate<CashSlot>((slot) => sql`with ${cashChangeCtes(
 type CashValues = Record<CashSlot, unknown>;
 
 /** The slots of a cash change (validated: whole cents). */
-export function cashChangeValues(change: CashChange): CashValues {
+function cashChangeValues(change: CashChange): CashValues {
   const amount = Math.round(change.amountCents);
   if (!Number.isSafeInteger(amount)) throw new Error(`Invalid cash change: ${change.amountCents}`);
   const ref = change.ref ?? {};
@@ -96,7 +96,7 @@ export function cashChangeValues(change: CashChange): CashValues {
 }
 
 /** Why a cash change was refused: the company is unknown, or the debit would overdraw it. */
-export async function cashRefusal(db: DbExecutor, change: CashChange): Promise<GameError> {
+async function cashRefusal(db: DbExecutor, change: CashChange): Promise<GameError> {
   const current = await db.execute<{ cash_cents: number }>(sql`select cash_cents from companies where id = ${change.companyId}`);
   const cash = current[0];
   if (!cash) return new GameError('NOT_FOUND', 'No company found');

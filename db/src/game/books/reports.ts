@@ -4,39 +4,9 @@
  * net worth over all weeks, the report links); GET /api/reports/{week} is one week's whole story.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { GameError, centsToDollars } from '@marketcraft/shared';
+import { GameError, centsToDollars, type TransactionType, type WeekReportSummary, type WeekReportView } from '@marketcraft/shared';
 import { buildingTypes, cities, products, weekReports } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
-
-export interface WeekReportSummary {
-  week: number;
-  cash_start: number;
-  cash_end: number;
-  net_worth: number;
-  profit: number;
-  /** What the stores sold to shoppers (the first-week checklist's last step). */
-  store_revenue: number;
-  rank: number | null;
-  rank_before: number | null;
-}
-
-export interface WeekReportView extends WeekReportSummary {
-  companies_ranked: number;
-  market_sales: number;
-  market_purchases: number;
-  wages: number;
-  operating_costs: number;
-  subsidies: number;
-  taxes: number;
-  dividends_received: number;
-  dividends_paid: number;
-  sales: { building_id: number; building: string; city: string; product_id: number; product: string; units: number; revenue: number }[];
-  production: { building_id: number; building: string; city: string; product_id: number; product: string; role: 'output' | 'input'; units: number }[];
-  cash_flows: { type: string; reason: string; amount: number; lines: number }[];
-  dividends: { company_id: number; company: string; shares: number; amount: number }[];
-  research: { upgrade_id: number; name: string }[];
-  events: { id: number; country: string; event_type: string; description: string; started_week: number; active_until_week: number; yours: boolean }[];
-}
 
 const summaryColumns = {
   week: weekReports.week,
@@ -139,7 +109,7 @@ export async function getWeekReport(db: DbExecutor, companyId: number, week: num
     // The $0 production line moves no cash (docs/invariants.md): what was made is `production` above,
     // and listed among the cash flows it read as 'Production (1 line) $0.00' every week.
     cash_flows: row.cashFlowReasons
-      .map((reason, index) => ({ type: row.cashFlowTypes[index]!, reason, amount: dollars(row.cashFlowAmountsCents[index]!), lines: row.cashFlowLines[index]! }))
+      .map((reason, index) => ({ type: row.cashFlowTypes[index]! as TransactionType, reason, amount: dollars(row.cashFlowAmountsCents[index]!), lines: row.cashFlowLines[index]! }))
       .filter((flow) => flow.type !== 'production')
       .sort((a, b) => b.amount - a.amount || a.reason.localeCompare(b.reason)),
     dividends: row.dividendsReceived.map(({ amount_cents, ...dividend }) => ({ ...dividend, shares: Number(dividend.shares), amount: dollars(amount_cents) })),

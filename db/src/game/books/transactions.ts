@@ -5,33 +5,9 @@
  * research, or, for the turn's own lines (wages, taxes, sales, production, dividends...), its week.
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { centsToDollars, type TransactionType } from '@marketcraft/shared';
+import { centsToDollars, type TransactionType, type LedgerLineView, type LedgerPage } from '@marketcraft/shared';
 import { transactions } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
-
-export type LedgerConcernKind = 'building' | 'product' | 'company' | 'country' | 'research' | 'week';
-
-export interface LedgerLineView {
-  id: number;
-  week: number;
-  type: string;
-  reason: string;
-  amount: number;
-  description: string;
-  created_at: string;
-  /** What the line concerns: a building, product, company or country id, research, or its week's report. */
-  concerns: { kind: LedgerConcernKind; id: number };
-}
-
-export interface LedgerPage {
-  items: LedgerLineView[];
-  page: number;
-  page_size: number;
-  /** Lines matching the filters, over all pages. */
-  total: number;
-  /** Weeks the company has lines in (newest first), for the week filter. */
-  weeks: number[];
-}
 
 export interface LedgerFilter {
   page: number;
@@ -43,7 +19,7 @@ export interface LedgerFilter {
 type LedgerRow = {
   id: number;
   week: number;
-  type: string;
+  type: TransactionType;
   reason: string;
   amountCents: number;
   description: string;
@@ -55,7 +31,7 @@ type LedgerRow = {
 };
 
 /** Lines written before these columns existed concern their week, as the turn's lines do. */
-export function concernOf(row: LedgerRow): LedgerLineView['concerns'] {
+function concernOf(row: LedgerRow): LedgerLineView['concerns'] {
   if (row.buildingId !== null) return { kind: 'building', id: row.buildingId };
   if (row.productId !== null) return { kind: 'product', id: row.productId };
   if (row.counterpartyCompanyId !== null) return { kind: 'company', id: row.counterpartyCompanyId };

@@ -25,7 +25,8 @@ import {
 import type { DbExecutor } from '../../client.ts';
 import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
 import { NO_COMPANY, Purses, applied, idList, lockCompanies, oneByOne, refused, type ActionRequest, type LockedCompany, type Outcome, type PlayerAction } from '../action.ts';
-import { BUILDING_NOT_FOUND, sellOneBuilding, type SellBuildingResult } from './buildings.ts';
+import { BUILDING_NOT_FOUND, sellOneBuilding } from './buildings.ts';
+import type { SellBuildingResult } from '@marketcraft/shared';
 
 /** What a building action changed: the building (the API answers its view, buildingView). */
 export interface BuildingChanged {

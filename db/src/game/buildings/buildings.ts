@@ -17,20 +17,26 @@ import {
   buildingSaleRefund,
   centsToDollars,
   cityBonusApplies,
-  dollarsToCents,
   efficiencyRule,
-  equipmentSpentToLevel,
   isBuildingType,
+  outputBonusRule,
+  researchEffectPercent,
   researchOutputBonusPercent,
   effectsForBuildingType,
+  equipmentSpentRule,
+  type BuildingDetailView,
   type BuildingType,
   type BuildingTypeSpec,
+  type BuildingView,
+  type ProductCategory,
+  type RecipeView,
+  type SellBuildingResult,
 } from '@marketcraft/shared';
 import { buildings, cities, products, recipeInputs, recipes } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { changeCash } from '../books/ledger.ts';
 import { companyResearchEffects } from '../research/research.ts';
-import { buildingForecast, type BuildingForecast } from './forecast.ts';
+import { buildingForecast } from './forecast.ts';
 import { productionPlanSql } from './productionPlan.ts';
 import { researchSumsSql } from '../research/researchPlan.ts';
 
@@ -48,10 +54,6 @@ export interface OwnedBuilding {
   employees: number;
   equipmentLevel: number;
   constructionCostCents: number;
-}
-
-export function isStoreType(type: string): boolean {
-  return isBuildingType(type) && BUILDING_TYPES[type].category === 'retail';
 }
 
 /**
@@ -85,79 +87,6 @@ export async function findOwnedBuilding(db: DbExecutor, companyId: number, build
 // ---------------------------------------------------------------------------------------------
 // Views
 
-export interface BuildingView {
-  id: number;
-  type: BuildingType;
-  /** The type's display name ("Farm"). */
-  name: string;
-  category: string;
-  city_id: number;
-  city_name: string;
-  employees: number;
-  equipment_level: number;
-  production_rate: number;
-  automation_level: number;
-  efficiency_bonus: number;
-  selected_recipe_id: number | null;
-  selected_category: string | null;
-  /** min(100, employees x 10 + equipment_level x 15). */
-  efficiency: number;
-  /** Units per week the building plans with its staff, equipment, rate, city and research bonus (0 without a recipe, and for stores). */
-  effective_output: number;
-  /** Units the next turn makes: the planned output as far as the warehouse's inputs allow (the turn's own query). */
-  next_turn_output: number;
-  built_week: number;
-}
-
-export interface RecipeInputView {
-  product_id: number;
-  product_name: string;
-  quantity: number;
-}
-
-export interface RecipeView {
-  id: number;
-  building_type: string;
-  output_product_id: number;
-  output_product_name: string;
-  output_quantity: number;
-  inputs: RecipeInputView[];
-}
-
-export interface BuildingDetailView extends BuildingView {
-  city_bonus_type: string;
-  city_bonus_value: number;
-  /** Whether the city's bonus type fits this building type (only then does it count). */
-  city_bonus_applies: boolean;
-  base_capacity: number;
-  weekly_operating_cost: number;
-  /**
-   * production_bonus + chain_bonus of the company's research that applies to this building (every
-   * type, or this type), percent, rounded as the turn counts it.
-   */
-  research_bonus: number;
-  /** Every numeric research effect that applies to this building (upgrades for every type and for its type), summed. */
-  research_effects: Record<string, number>;
-  /** Fitting city bonus + efficiency_bonus + research_bonus, percent: the bonus the turn applies to the output. */
-  total_bonus: number;
-  /** The output the turn plans (= effective_output): the spec's rate x (1 + bonus) is not what a turn makes (docs/economy.md). */
-  bonused_output: number;
-  /** The building's efficiency (staff and equipment), the figure the turn uses. */
-  overall_efficiency: number;
-  /** Efficiency under 90 (spec). */
-  efficiency_warning: boolean;
-  /** 250 + planned output x 2 (spec). */
-  popularity: number;
-  /** Dollars paid for construction plus equipment upgrades. */
-  invested: number;
-  /** Dollars selling it now would refund (50% of invested). */
-  sale_refund: number;
-  is_store: boolean;
-  recipe: RecipeView | null;
-  /** What the next turn does with this building, by the turn's own queries, with the "why" of each figure. */
-  forecast: BuildingForecast;
-}
-
 const buildingColumns = {
   worldId: buildings.worldId,
   id: buildings.id,
@@ -169,8 +98,6 @@ const buildingColumns = {
   employees: buildings.employees,
   equipmentLevel: buildings.equipmentLevel,
   productionRate: buildings.productionRate,
-  automationLevel: buildings.automationLevel,
-  efficiencyBonus: buildings.efficiencyBonus,
   selectedRecipeId: buildings.selectedRecipeId,
   selectedCategory: buildings.selectedCategory,
   constructionCostCents: buildings.constructionCostCents,
@@ -189,10 +116,8 @@ type BuildingRow = {
   employees: number;
   equipmentLevel: number;
   productionRate: number;
-  automationLevel: number;
-  efficiencyBonus: number;
   selectedRecipeId: number | null;
-  selectedCategory: string | null;
+  selectedCategory: ProductCategory | null;
   constructionCostCents: number;
   builtWeek: number;
   recipeOutputQuantity: number | null;
@@ -213,8 +138,6 @@ function toBuildingView(row: BuildingRow, output: ReadonlyMap<number, { planned:
     employees: row.employees,
     equipment_level: row.equipmentLevel,
     production_rate: row.productionRate,
-    automation_level: row.automationLevel,
-    efficiency_bonus: row.efficiencyBonus,
     selected_recipe_id: row.selectedRecipeId,
     selected_category: row.selectedCategory,
     efficiency,
@@ -277,7 +200,7 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
     .innerJoin(recipes, eq(recipes.id, recipeInputs.recipeId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(recipeInputs.recipeId), asc(recipeInputs.productId));
-  const inputsByRecipe = new Map<number, RecipeInputView[]>();
+  const inputsByRecipe = new Map<number, RecipeView['inputs']>();
   for (const input of inputRows) {
     const list = inputsByRecipe.get(input.recipeId) ?? [];
     list.push({ product_id: input.productId, product_name: input.productName, quantity: input.quantity });
@@ -285,7 +208,8 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
   }
   return recipeRows.map((recipe) => ({
     id: recipe.id,
-    building_type: recipe.buildingType,
+    // Every recipe's type is a building type (a foreign key to building_types).
+    building_type: recipe.buildingType as BuildingType,
     output_product_id: recipe.outputProductId,
     output_product_name: recipe.outputProductName,
     output_quantity: recipe.outputQuantity,
@@ -296,7 +220,7 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
 /**
  * GET /buildings/{id}: one building with its city bonus, research bonus, costs, popularity and
  * recipe. The detail figures (spec section 9) count the company's research as the turn does
- * (docs/economy.md): total bonus = fitting city bonus + efficiency_bonus + research bonus.
+ * (docs/economy.md): total bonus = fitting city bonus + research bonus (outputBonusRule).
  */
 export async function getBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingDetailView> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
@@ -306,8 +230,12 @@ export async function getBuilding(db: DbExecutor, companyId: number, buildingId:
   const bonusApplies = cityBonusApplies(view.type, row.cityBonusType);
   const research = await companyResearchEffects(db, companyId);
   const researchBonus = researchOutputBonusPercent(research, row.type);
-  const totalBonus = (bonusApplies ? row.cityBonusValue : 0) + row.efficiencyBonus + researchBonus;
-  const investedCents = row.constructionCostCents + dollarsToCents(equipmentSpentToLevel(row.equipmentLevel));
+  const totalBonus = outputBonusRule.evaluate({
+    cityBonus: bonusApplies ? row.cityBonusValue : 0,
+    productionBonus: researchEffectPercent(research, row.type, 'production_bonus'),
+    chainBonus: researchEffectPercent(research, row.type, 'chain_bonus'),
+  });
+  const investedCents = row.constructionCostCents + equipmentSpentRule.evaluate({ equipmentLevel: row.equipmentLevel });
   const [recipe] = row.selectedRecipeId === null ? [] : await loadRecipes(db, { recipeId: row.selectedRecipeId });
   return {
     ...view,
@@ -341,18 +269,6 @@ export async function buildingView(db: DbExecutor, companyId: number, buildingId
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-export interface SellBuildingResult {
-  id: number;
-  type: BuildingType;
-  name: string;
-  city_name: string;
-  /** Dollars credited: 50% of construction plus equipment spending. */
-  refund: number;
-  /** Units of shelf and back-room stock moved into the company warehouse. */
-  units_moved_to_warehouse: number;
-  cash: number;
-}
-
 /**
  * POST /buildings/{id}/sell: refunds BUILDING_SALE_REFUND_RATE of construction + equipment
  * spending (ledger: building/sell_building), moves the store's shelf and back-room stock into the
@@ -361,7 +277,7 @@ export interface SellBuildingResult {
 export async function sellOneBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<SellBuildingResult> {
   return db.transaction(async (tx) => {
     const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
-    const investedCents = building.constructionCostCents + dollarsToCents(equipmentSpentToLevel(building.equipmentLevel));
+    const investedCents = building.constructionCostCents + equipmentSpentRule.evaluate({ equipmentLevel: building.equipmentLevel });
     const refundCents = buildingSaleRefund(investedCents);
     const cashCents = await changeCash(tx, {
       companyId,

@@ -19,18 +19,21 @@ import {
   bestProductionRate,
   centsToDollars,
   efficiencyRule,
+  equipmentSpentRule,
   equipmentUpgradeCost,
   hireCost,
   inputNeededRule,
   operatingCostRule,
+  outputBonusRule,
   plannedOutputRule,
+  storeBonusRule,
   storeCapacityRule,
   storeRevenueRule,
   storeUnitsWhy,
   wagesRule,
   weekAtRate,
   wholesaleMarginBp,
-  type Figure,
+  type BuildingForecast,
   type RateFacts,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
@@ -39,116 +42,11 @@ import { buildingCostsSql } from './costsPlan.ts';
 import { storeSalesSql } from '../retail/salesPlan.ts';
 import { researchEffect, researchJoins, researchSumsSql } from '../research/researchPlan.ts';
 import { companyWorld } from '../worlds/state.ts';
+import { ruleSql } from '../../ruleSql.ts';
 
-export interface ForecastInput {
-  product_id: number;
-  product_name: string;
-  /** Units the planned output needs. */
-  needed: number;
-  /** Units the next turn uses (what the stock allows, after the company's older buildings took theirs). */
-  used: number;
-  /** Units in the company warehouse now. */
-  in_stock: number;
-}
-
-export interface ForecastSale {
-  product_id: number;
-  product_name: string;
-  price: number;
-  reference_price: number;
-  /** This store's share of the city's shoppers for the product (0-1). */
-  share: number;
-  /** Units the city buys at the shelves' average price. */
-  city_demand: number;
-  units: number;
-  revenue: number;
-  /** The revenue with its terms (storeRevenueRule: units x shelf price x (100 + price bonus)/100). */
-  revenue_why: Figure;
-  /** The units with their terms: share of the city's demand, price against the others', shelf and capacity (storeUnitsWhy). */
-  units_why: Figure;
-}
-
-/** A change that raises the building's efficiency, and what it gives. */
-export interface EfficiencyImprovement {
-  kind: 'equipment' | 'hire';
-  label: string;
-  /** Dollars it costs once. */
-  cost: number;
-  efficiency: number;
-  /** Production buildings with a recipe: the output the turn would plan with it; null otherwise. */
-  planned_output: number | null;
-}
-
-/** What the week would give at one production rate (the overtime table). */
-export interface RateOutcome {
-  rate: number;
-  /** Units planned at this rate (plannedOutputRule: tired crews above 100%). */
-  output_units: number;
-  /** The output at the market's sell price. */
-  revenue: number;
-  /** The inputs that output needs at the market's buy price, wages and operating cost at this rate. */
-  costs: number;
-  profit: number;
-}
-
-/** Production buildings with a recipe: the week's profit at 100/125/150/175/200% and the rate that earns most. */
-export interface OvertimeForecast {
-  rates: RateOutcome[];
-  /** The whole-number rate from 10 to 200 with the highest profit (the lowest of equals). */
-  best_rate: number;
-  best_profit: number;
-}
-
-/** Per recipe of the building's type: what one turn of it would need at the building's planned output. */
-export interface RecipeNeeds {
-  recipe_id: number;
-  planned_output: number;
-  inputs: { product_id: number; product_name: string; needed: number; in_stock: number }[];
-  /** Every input is in stock for the planned output. */
-  ready: boolean;
-}
-
-export interface BuildingForecast {
-  /** The week the next turn processes. */
-  week: number;
-  efficiency: Figure;
-  /** Production buildings with a recipe: units planned before inputs limit them. */
-  planned_output: Figure | null;
-  /** Units the next turn makes (0 for stores and buildings without a recipe). */
-  output_units: number;
-  output_product_name: string | null;
-  /** The input that limits the output, when one does. */
-  limited_by: string | null;
-  inputs: ForecastInput[];
-  /** Stores: what the store can sell in a week, valued at its shelf prices. */
-  capacity: Figure | null;
-  sales: ForecastSale[];
-  wages: Figure;
-  operating_cost: Figure;
-  /** Stores: revenue from shoppers. Production: the output valued at the market's sell price. */
-  revenue: number;
-  /** Production: the inputs used, valued at the market's buy price, wholesale margin included (0 for stores: their goods are bought already). */
-  inputs_cost: number;
-  /** Stores: units the shelves sell next turn; production: output_units. */
-  units: number;
-  /** inputs_cost + wages + operating cost. */
-  costs: number;
-  /** revenue - costs. */
-  profit: number;
-  /** profit / what was paid for the building (construction + equipment), percent per week; null without an investment. */
-  roi_percent: number | null;
-  /** Weeks of this profit to earn back what was paid for the building; null when it does not make money. */
-  payback_weeks: number | null;
-  /** The next equipment level and the hires that would bring efficiency to 100%. */
-  improvements: EfficiencyImprovement[];
-  /** Production buildings: every recipe of the type at this building's settings (the factory's shopping lists). */
-  recipes: RecipeNeeds[];
-  /**
-   * Production buildings with a recipe: the week's profit at other production rates, with all the
-   * inputs bought at today's prices (docs/economy.md, "Overtime: where the extra output stops paying"); null otherwise.
-   */
-  overtime: OvertimeForecast | null;
-}
+type RecipeNeeds = BuildingForecast['recipes'][number];
+type EfficiencyImprovement = BuildingForecast['improvements'][number];
+type OvertimeForecast = NonNullable<BuildingForecast['overtime']>;
 
 type BuildingFacts = {
   city_id: number;
@@ -162,9 +60,8 @@ type BuildingFacts = {
   output_quantity: number | null;
   output_product_name: string | null;
   output_price_cents: number | null;
-  city_bonus: number;
-  output_research_bonus: number;
-  store_research_bonus: number;
+  output_bonus: number;
+  store_bonus: number;
   cost_reduction: number;
   material_reduction: number;
   type_cost_cents: number;
@@ -179,13 +76,15 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
   const [facts] = await db.execute<BuildingFacts>(sql`
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()})
     select b.city_id, b.type, b.type = 'store' as is_store,
-           b.construction_cost_cents + (case b.equipment_level ${sql.raw(
-             [2, 3, 4, 5].map((level) => `when ${level} then ${equipmentUpgradeCost(1, level) * 100}`).join(' '),
-           )} else 0 end) as invested_cents, b.employees, b.equipment_level, b.production_rate,
+           b.construction_cost_cents + ${ruleSql(equipmentSpentRule, { equipmentLevel: sql`b.equipment_level` })} as invested_cents,
+           b.employees, b.equipment_level, b.production_rate,
            b.selected_recipe_id as recipe_id, r.output_quantity, p.name as output_product_name, wp.current_price_cents as output_price_cents,
-           ${cityBonusSql} as city_bonus,
-           ${researchEffect('production_bonus')} + ${researchEffect('chain_bonus')} as output_research_bonus,
-           ${researchEffect('store_bonus')} as store_research_bonus,
+           ${ruleSql(outputBonusRule, {
+             cityBonus: cityBonusSql,
+             productionBonus: researchEffect('production_bonus'),
+             chainBonus: researchEffect('chain_bonus'),
+           })} as output_bonus,
+           ${ruleSql(storeBonusRule, { cityBonus: cityBonusSql, researchBonus: researchEffect('store_bonus') })} as store_bonus,
            ${researchEffect('cost_reduction')} as cost_reduction,
            ${researchEffect('material_reduction')} as material_reduction,
            bt.weekly_operating_cost_cents as type_cost_cents,
@@ -224,7 +123,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
           outputQuantity: n(facts.output_quantity),
           productionRate: n(facts.production_rate),
           efficiency: improvedEfficiency,
-          bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+          bonus: n(facts.output_bonus),
         }),
   );
   /** The week's totals, as the screens show them: units, costs, profit and what it earns on the investment. */
@@ -251,7 +150,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
     const capacity = storeCapacityRule.explain({
       efficiency: efficiency.value,
       productionRate: n(facts.production_rate),
-      bonus: n(facts.city_bonus) + n(facts.store_research_bonus),
+      bonus: n(facts.store_bonus),
     });
     const rows = await db.execute<{
       product_id: number;
@@ -360,7 +259,7 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
           outputQuantity: n(facts.output_quantity),
           productionRate: n(facts.production_rate),
           efficiency: efficiency.value,
-          bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+          bonus: n(facts.output_bonus),
         });
   const revenueCents = Math.floor(withSpread(outputUnits * n(facts.output_price_cents), -1));
   // Inputs at the buy price: the spread, and the wholesale margin for consumer goods (butter for croissants).
@@ -397,7 +296,7 @@ async function overtimeForecast(db: DbExecutor, worldId: number, facts: Building
   const rateFacts: RateFacts = {
     outputQuantity: n(facts.output_quantity),
     efficiency,
-    bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+    bonus: n(facts.output_bonus),
     outputPriceCents: n(facts.output_price_cents),
     inputs: recipeInputs.map((input) => ({ quantity: n(input.quantity), priceCents: n(input.price_cents), marginBp: wholesaleMarginBp(input.category) })),
     employees: n(facts.employees),
@@ -443,7 +342,7 @@ async function recipeNeeds(db: DbExecutor, worldId: number, companyId: number, f
         outputQuantity: n(row.output_quantity),
         productionRate: n(facts.production_rate),
         efficiency,
-        bonus: n(facts.city_bonus) + n(facts.output_research_bonus),
+        bonus: n(facts.output_bonus),
       });
       needs = { recipe_id: recipeId, planned_output: planned, inputs: [], ready: true };
       byRecipe.set(recipeId, needs);

@@ -4,8 +4,8 @@
  * (db/src/game/buildings/forecast.ts), so the forecast is what the next turn makes, given no change in
  * between (docs/economy.md, "Production").
  *
- * Every non-store building with a recipe plans `plannedOutputRule` units (efficiency, rate, the
- * fitting city bonus + production_bonus + chain_bonus research). Its inputs come from the company
+ * Every non-store building with a recipe plans `plannedOutputRule` units (efficiency, rate, and
+ * outputBonusRule: the fitting city bonus + production_bonus + chain_bonus research). Its inputs come from the company
  * warehouse: each needs `inputNeededRule` units (material_reduction research). When the company's
  * buildings compete for an input they are served in building id order, each taking what it needs
  * while stock lasts; a building makes what its scarcest input allows (`outputFromInputRule`) and
@@ -21,6 +21,7 @@ import {
   BUILDING_BONUS_PAIRS,
   efficiencyRule,
   inputNeededRule,
+  outputBonusRule,
   outputFromInputRule,
   plannedOutputRule,
 } from '@marketcraft/shared';
@@ -50,7 +51,11 @@ export function productionPlanSql(options: { worldId: number; companies: SQL; re
                outputQuantity: sql`r.output_quantity`,
                productionRate: sql`b.production_rate`,
                efficiency: ruleSql(efficiencyRule, { employees: sql`b.employees`, equipmentLevel: sql`b.equipment_level` }),
-               bonus: sql`(${cityBonusSql} + ${researchEffect('production_bonus')} + ${researchEffect('chain_bonus')})`,
+               bonus: ruleSql(outputBonusRule, {
+                 cityBonus: cityBonusSql,
+                 productionBonus: researchEffect('production_bonus'),
+                 chainBonus: researchEffect('chain_bonus'),
+               }),
              })} as planned
       from buildings b
       join ${options.companies} scope on scope.company_id = b.company_id

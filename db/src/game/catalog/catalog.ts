@@ -1,30 +1,10 @@
 /** Read-only catalog: goods, recipes, cities and their market data. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { GameError, centsToDollars } from '@marketcraft/shared';
+import { GameError, centsToDollars, priceChangePercent, type CityMarketDataView, type CityView, type GoodView, type ProductCategory, type RecipeView } from '@marketcraft/shared';
 import { cities, cityMarketData, countries, products, worldProducts } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
-import { loadRecipes, type RecipeView } from '../buildings/buildings.ts';
+import { loadRecipes } from '../buildings/buildings.ts';
 import { referencePriceSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from '../goods/prices.ts';
-
-export interface GoodView {
-  id: number;
-  name: string;
-  category: string;
-  subcategory: string;
-  current_price: number;
-  base_price: number;
-  /** (current - base) / base x 100, rounded to 2 decimals. */
-  price_change_percent: number;
-  /** What one unit costs to buy, and selling one unit pays, on the market now (marketPrices.ts). */
-  buy_price: number;
-  sell_price: number;
-}
-
-/** Spec section 9: price change percent = (current - base) / base, shown in percent. */
-export function priceChangePercent(currentCents: number, baseCents: number): number {
-  if (baseCents <= 0) return 0;
-  return Math.round(((currentCents - baseCents) / baseCents) * 10_000) / 100;
-}
 
 /**
  * What GET /goods is computed from, in one small query: the week (posted prices move at the turn),
@@ -67,7 +47,7 @@ async function readGoods(db: DbExecutor, worldId: number): Promise<GoodView[]> {
   const rows = await db.execute<{
     id: number;
     name: string;
-    category: string;
+    category: ProductCategory;
     subcategory: string;
     current_price_cents: number;
     base_price_cents: number;
@@ -95,15 +75,6 @@ export async function listRecipes(db: DbExecutor, buildingType?: string): Promis
   return loadRecipes(db, buildingType ? { buildingType } : {});
 }
 
-export interface CityView {
-  id: number;
-  name: string;
-  country_id: number;
-  country_name: string;
-  bonus_type: string;
-  bonus_value: number;
-}
-
 /** GET /cities. */
 export async function listCities(db: DbExecutor): Promise<CityView[]> {
   const rows = await db
@@ -126,14 +97,6 @@ export async function listCities(db: DbExecutor): Promise<CityView[]> {
     bonus_type: row.bonusType,
     bonus_value: row.bonusValue,
   }));
-}
-
-export interface CityMarketDataView {
-  product_id: number;
-  product_name: string;
-  category: string;
-  demand_level: number;
-  market_price: number;
 }
 
 /** GET /cities/{id}/market-data: 404 `City not found` for an unknown city. */

@@ -13,6 +13,9 @@ import {
   type CompanyListPage,
   type Figure,
   type SignupBonusMode,
+  type CompanyStatus,
+  type CompanyDetails,
+  type FinancialHistoryEntry,
 } from '@marketcraft/shared';
 import { companies, financialHistory, shareRecords } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
@@ -48,31 +51,6 @@ function netWorthFigure(row: ValuationRow): Figure {
   });
 }
 
-export interface CompanyDetails {
-  id: number;
-  name: string;
-  bio: string | null;
-  cash: number;
-  /** Cash the company's open buy orders hold (docs/exchange.md). */
-  cash_in_escrow: number;
-  founded_at: string;
-  is_bot: boolean;
-  strategy: string | null;
-  status: string;
-  share_price: number;
-  total_shares: number;
-  /** Cash + goods + buildings + shares held - other companies' claims (docs/economy.md, "Net worth"). */
-  net_worth: number;
-  /** The net worth with its terms ("why this number"). */
-  net_worth_why: Figure;
-  /** Losses carried forward against future taxes. */
-  tax_loss_carried: number;
-  /** Turns in a row that ended with negative cash (0 after a turn ending with cash >= 0). */
-  negative_turns: number;
-  /** Negative turns in a row that make a company bankrupt (BANKRUPTCY_TURNS). */
-  bankruptcy_turns: number;
-}
-
 /** The company, its share record and its valuation (valuationSql, the one definition) in one query, rendered once. */
 const companyQuery = sqlTemplate<'companyId'>(
   (slot) => sql`
@@ -99,7 +77,7 @@ export async function getCompany(db: DbExecutor, companyId: number): Promise<Com
       founded_at: Date | string;
       is_bot: boolean;
       strategy: string | null;
-      status: string;
+      status: CompanyStatus;
       negative_cash_turns: number;
       tax_loss_cents: number;
       total_shares: number | null;
@@ -143,16 +121,6 @@ async function updateCompanyProfileOne(
   const updated = await withCompanyName(() => db.update(companies).set(changes).where(eq(companies.id, companyId)).returning({ id: companies.id }));
   if (updated.length === 0) throw new GameError('NOT_FOUND', 'No company found');
   return getCompany(db, companyId);
-}
-
-export interface FinancialHistoryEntry {
-  week: number;
-  amount: number;
-  cash_after: number;
-  /** The week's profit after tax. */
-  profit: number;
-  /** Net worth after the turn (null for weeks before economy v2). */
-  net_worth: number | null;
 }
 
 /** The last 52 turns' cash changes, oldest first. */

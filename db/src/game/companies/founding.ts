@@ -19,7 +19,7 @@ import { companyNameKey, freeCompanyName, withCompanyName } from './names.ts';
 const FOUNDING_LOCK_KEY = 0x6d636663; // "mcfc"
 
 /** "jane.doe+x@example.com" -> "Jane Doe Enterprises". */
-export function defaultCompanyName(email: string): string {
+function defaultCompanyName(email: string): string {
   const local = email.split('@')[0]?.split('+')[0] ?? '';
   const words = local
     .split(/[^a-zA-Z0-9]+/)
@@ -45,7 +45,7 @@ export interface SignupOrigin {
  * ($500,000) go to the first player companies founded, at most `bonusesPerAddress` (3) to sign-ups
  * from one network address; every other company gets $100,000. In `flat` mode everyone gets $100,000.
  */
-export function startingCapital(
+function startingCapital(
   mode: SignupBonusMode,
   bonuses: { granted: number; grantedToAddress: number; perAddress: number | null },
 ): number {

@@ -50,11 +50,6 @@ function brokenNameIndex(error: unknown): 'taken' | 'lookalike' | null {
   return null;
 }
 
-/** Whether `error` broke one of the company name indexes (the name or a look-alike is taken). */
-export function isCompanyNameTaken(error: unknown): boolean {
-  return brokenNameIndex(error) !== null;
-}
-
 /**
  * Runs a write that sets a company's name (and its name_key = companyNameKey(name)); a name already
  * taken in the world answers 409 COMPANY_NAME_TAKEN, a look-alike of a taken one 409

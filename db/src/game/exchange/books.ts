@@ -5,27 +5,10 @@
  * rule); and the past clearings.
  */
 import { sql } from 'drizzle-orm';
-import { GameError, centsToDollars } from '@marketcraft/shared';
+import { GameError, centsToDollars, type BookLevelView, type ExchangeAuctionView, type ExchangeBookView } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
 import { auctionOrdersSql, clearAuction, cumulativeLevels, loadAuctionBooks, makerDemandAt, makerSupplyAt, type Level, type MakerCurve } from './auction.ts';
-
-export interface BookLevelView {
-  price: number;
-  quantity: number;
-}
-
-export interface ExchangeBookView {
-  product_id: number;
-  product_name: string;
-  week: number;
-  posted_price: number;
-  bids: BookLevelView[];
-  asks: BookLevelView[];
-  maker: { bids: BookLevelView[]; asks: BookLevelView[] };
-  indicative_price: number | null;
-  indicative_volume: number;
-}
 
 /** How many points of the maker's schedule are published on each side, and how far they reach (in depths). */
 const MAKER_POINTS = 12;
@@ -50,7 +33,7 @@ function lowestPriceFor(units: (p: number) => number, quantity: number, high: nu
  * depths, the price at which it would sell (asks) or buy (bids) that many, from makerSupplyRule and
  * makerDemandRule (the turn's own schedule).
  */
-export function makerLevels(maker: MakerCurve): { bids: Level[]; asks: Level[] } {
+function makerLevels(maker: MakerCurve): { bids: Level[]; asks: Level[] } {
   const step = Math.max(1, Math.round((maker.depth * MAKER_REACH_DEPTHS) / MAKER_POINTS));
   const high = maker.priceCents * 1_000;
   const asks: Level[] = [];
@@ -93,17 +76,6 @@ export async function getExchangeBook(db: DbExecutor, companyId: number, product
     indicative_price: clearing.priceCents === null ? null : centsToDollars(clearing.priceCents),
     indicative_volume: clearing.volume,
   };
-}
-
-export interface ExchangeAuctionView {
-  week: number;
-  price: number | null;
-  volume: number;
-  players_volume: number;
-  maker_bought: number;
-  maker_sold: number;
-  bids: BookLevelView[];
-  asks: BookLevelView[];
 }
 
 /** GET /api/exchange/auctions/{product_id}?weeks=N: the last N weeks' clearings of the product, oldest first. */

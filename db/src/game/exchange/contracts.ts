@@ -23,7 +23,7 @@ import { WORLD_ENDED } from '../worlds/worlds.ts';
 import type { ActionRequest, Outcome } from '../action.ts';
 import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
 
-export const CONTRACT_NOT_FOUND = 'Contract not found';
+const CONTRACT_NOT_FOUND = 'Contract not found';
 
 export interface OfferContractInput {
   buyerCompanyId: number;

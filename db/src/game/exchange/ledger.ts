@@ -9,12 +9,6 @@ import { sql } from 'drizzle-orm';
 import type { TransactionType } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 
-/** Ledger reasons of cash moved into and out of escrow: not income or cost, only held (cash + cash in escrow counts them out). */
-export const ESCROW_REASONS = ['exchange_escrow', 'exchange_release'] as const;
-/** Ledger reasons of the exchange's fills and contracts that are purchases or sales (taxes count them with the market's). */
-export const EXCHANGE_PURCHASE_REASONS = ['exchange_buy', 'contract_buy'] as const;
-export const EXCHANGE_SALE_REASONS = ['exchange_sell', 'contract_sell'] as const;
-
 export interface LedgerMove {
   companyId: number;
   /** Signed cents (0 for a move of goods). */

@@ -28,11 +28,11 @@ import { WORLD_ENDED } from '../worlds/worlds.ts';
 import type { ActionRequest, Outcome } from '../action.ts';
 import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
 
-export const ORDER_NOT_FOUND = 'Order not found';
+const ORDER_NOT_FOUND = 'Order not found';
 export const LIVE_STATUSES_SQL = sql`('open', 'partially_filled')`;
 
 /** The fee on a value (exchangeFeeRule). */
-export function exchangeFeeCents(valueCents: number): number {
+function exchangeFeeCents(valueCents: number): number {
   return exchangeFeeRule.evaluate({ value: valueCents });
 }
 
@@ -42,7 +42,7 @@ export function exchangeFeeCents(valueCents: number): number {
  * The fee is charged on an order's filled value so far (rounded up once), so this never falls short
  * of what the next fills cost, whatever their prices at or under the limit.
  */
-export function buyEscrowCents(order: { quantityLeft: number; limitCents: number; filledValueCents: number; feePaidCents: number }): number {
+function buyEscrowCents(order: { quantityLeft: number; limitCents: number; filledValueCents: number; feePaidCents: number }): number {
   const atLimit = order.quantityLeft * order.limitCents;
   return atLimit + exchangeFeeCents(order.filledValueCents + atLimit) - order.feePaidCents;
 }
@@ -80,7 +80,7 @@ type OrderRow = {
   expires_week: number;
 };
 
-export function orderView(row: OrderRow): ExchangeOrderView {
+function orderView(row: OrderRow): ExchangeOrderView {
   const filled = Number(row.filled_quantity);
   return {
     id: Number(row.id),
@@ -279,7 +279,7 @@ type ReleasedOrder = {
  * row of amount 0). One conditional update from a live status: an order is closed and released once.
  * The caller holds the companies' locks. `which` selects the orders (a condition on `o`).
  */
-export async function closeOrders(
+async function closeOrders(
   db: DbExecutor,
   which: ReturnType<typeof sql>,
   how: { status: 'cancelled' | 'expired'; why: string },

@@ -26,7 +26,8 @@ import {
   marketSellProceedsRule,
   orderWithinMarket,
   wholesaleMarginBp,
-  type Figure,
+  type MarketQuote,
+  type MarketTradeResult,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { ruleSql } from '../../ruleSql.ts';
@@ -43,7 +44,7 @@ import type { MarketTradeInput } from '@marketcraft/shared';
 
 export type MarketTradeAction = 'buy' | 'sell';
 
-export interface PlacedOrder {
+interface PlacedOrder {
   productId: number;
   productName: string;
   quantity: number;
@@ -122,23 +123,6 @@ function orderCtes(
   };
 }
 
-export interface MarketQuote {
-  product_id: number;
-  product_name: string;
-  action: MarketTradeAction;
-  quantity: number;
-  /** Dollars the whole order costs (buy) or pays (sell) now, spread and price impact included. */
-  total: number;
-  /** Average dollars per unit of the order. */
-  unit_price: number;
-  /** The posted price this week and the price on the curve before and after the order, dollars. */
-  posted_price: number;
-  price_before: number;
-  price_after: number;
-  /** How the total comes about. */
-  why: Figure;
-}
-
 /** An order of `quantity` units on the product's curve now: the inputs of the market rules (quote, refusal). */
 function orderValues(market: ProductMarket, quantity: number) {
   return { price: market.priceCents, depth: market.depthUnits, flow: market.flow, quantity };
@@ -170,20 +154,6 @@ export async function quoteOrder(db: DbExecutor, input: { worldId: number; produ
     price_after: centsToDollars(marketMidPriceRule.evaluate({ price: market.priceCents, depth: market.depthUnits, flow: after })),
     why,
   };
-}
-
-export interface MarketTradeResult {
-  action: MarketTradeAction;
-  product_id: number;
-  product_name: string;
-  quantity: number;
-  /** Average dollars per unit paid (buy) or received (sell). */
-  unit_price: number;
-  /** Dollars paid or received in total. */
-  total: number;
-  /** Units of the product now in the warehouse. */
-  quantity_held: number;
-  cash: number;
 }
 
 /** The ledger text of a market trade; the statement fills the stand-ins (fillLedgerTextSql). */

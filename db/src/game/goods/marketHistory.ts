@@ -10,7 +10,23 @@
  * stock_price_history, as GET /stocks/history.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { BUILDING_TYPES, GameError, SPARKLINE_WEEKS, centsToDollars, isBuildingType, priceChangePercent, type StockOverviewPage, type StockOverviewSort } from '@marketcraft/shared';
+import {
+  BUILDING_TYPES,
+  GameError,
+  SPARKLINE_WEEKS,
+  centsToDollars,
+  isBuildingType,
+  priceChangePercent,
+  type StockOverviewPage,
+  type StockOverviewSort,
+  type ProductCategory,
+  type BuildingType,
+  type MarketProductView,
+  type ProductDetailView,
+  type RecipeStepView,
+  type StockOverview,
+  type StockOverviewView,
+} from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { companyWorld, currentWeek } from '../worlds/state.ts';
 import { PRODUCT_NOT_FOUND } from './stock.ts';
@@ -19,29 +35,7 @@ import { countListedCompanies, getPortfolio } from '../shares/stocks.ts';
 import { companyFilterSql, pageSql } from '../companies/lists.ts';
 
 /** Weeks a product's or a company's history chart shows. */
-export const PRICE_HISTORY_WEEKS = 52;
-
-export interface WeekPrice {
-  week: number;
-  price: number;
-}
-
-export interface MarketProductView {
-  id: number;
-  name: string;
-  category: string;
-  subcategory: string;
-  buy_price: number;
-  sell_price: number;
-  current_price: number;
-  base_price: number;
-  /** Percent change of the posted price since last week; null before a turn recorded last week's. */
-  change_percent: number | null;
-  /** The posted price of each of the last weeks, oldest first, this week last. */
-  sparkline: number[];
-  /** Units in your company warehouse (what you can sell on the market). */
-  held: number;
-}
+const PRICE_HISTORY_WEEKS = 52;
 
 const typeName = (type: string) => (isBuildingType(type) ? BUILDING_TYPES[type].name : type);
 
@@ -52,7 +46,7 @@ export async function listMarketProducts(db: DbExecutor, companyId: number): Pro
   const rows = await db.execute<{
     id: number;
     name: string;
-    category: string;
+    category: ProductCategory;
     subcategory: string;
     current_price_cents: number;
     base_price_cents: number;
@@ -91,31 +85,10 @@ export async function listMarketProducts(db: DbExecutor, companyId: number): Pro
   });
 }
 
-export interface RecipeStepView {
-  recipe_id: number;
-  building_type: string;
-  building_name: string;
-  output_product_id: number;
-  output_product_name: string;
-  output_quantity: number;
-  inputs: Array<{ product_id: number; product_name: string; quantity: number }>;
-}
-
-export interface ProductDetailView extends Omit<MarketProductView, 'sparkline'> {
-  /** Posted price per week, oldest first, the current week last (up to 52 weeks). */
-  history: WeekPrice[];
-  /** The product's market price and demand in every city that trades it. */
-  cities: Array<{ city_id: number; city_name: string; country_name: string; market_price: number; demand_level: number }>;
-  /** Recipes that make this product (what it is made from). */
-  made_by: RecipeStepView[];
-  /** Recipes that use this product as an input (what it is made into). */
-  used_by: RecipeStepView[];
-}
-
 async function recipeSteps(db: DbExecutor, where: ReturnType<typeof sql>): Promise<RecipeStepView[]> {
   const rows = await db.execute<{
     recipe_id: number;
-    building_type: string;
+    building_type: BuildingType; // a foreign key to building_types
     output_product_id: number;
     output_product_name: string;
     output_quantity: number;
@@ -167,34 +140,6 @@ export async function getProductDetail(db: DbExecutor, companyId: number, produc
     made_by: await recipeSteps(db, sql`r.output_product_id = ${productId}`),
     used_by: await recipeSteps(db, sql`exists (select 1 from recipe_inputs x where x.recipe_id = r.id and x.product_id = ${productId})`),
   };
-}
-
-export interface StockOverviewView {
-  company_id: number;
-  company_name: string;
-  is_bot: boolean;
-  is_you: boolean;
-  share_price: number;
-  total_shares: number;
-  /** share_price x total_shares. */
-  market_cap: number;
-  /** Percent change since the previous recorded week; null before two were recorded. */
-  change_percent: number | null;
-  /** The share price recorded by each of the last turns, oldest first (today's price before the first turn). */
-  sparkline: number[];
-  /** Your position in it (null when you hold none). */
-  position: { shares_owned: number; average_price: number; value: number; cost: number; gain: number; gain_percent: number | null } | null;
-}
-
-export interface StockOverview {
-  /** One page of the listed companies (docs/api.md, "Lists of companies"). */
-  companies: StockOverviewView[];
-  /** Listed companies the filters keep, over all pages. */
-  total: number;
-  limit: number;
-  offset: number;
-  /** Your whole portfolio: shares held, what they are worth, what they cost, the gain. */
-  portfolio: { shares: number; value: number; cost: number; gain: number };
 }
 
 /**

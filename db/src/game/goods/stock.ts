@@ -8,7 +8,7 @@
  * one transaction, so concurrent requests can never take more than there is.
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { centsToDollars } from '@marketcraft/shared';
+import { centsToDollars, type InventoryView, type BuildingInventoryView } from '@marketcraft/shared';
 import { buildingInventoryItems, inventoryItems, products, storeProducts, worldProducts } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding } from '../buildings/buildings.ts';
@@ -83,19 +83,6 @@ export async function warehouseQuantity(db: DbExecutor, companyId: number, produ
 // ---------------------------------------------------------------------------------------------
 // GET /inventory (the company warehouse)
 
-export interface InventoryView {
-  product_id: number;
-  product_name: string;
-  category: string;
-  quantity: number;
-  /** Average cost per unit, dollars. */
-  average_cost: number;
-  /** Current product price, dollars. */
-  current_price: number;
-  /** quantity x current price, dollars. */
-  value: number;
-}
-
 export async function listInventory(db: DbExecutor, companyId: number): Promise<InventoryView[]> {
   const rows = await db
     .select({
@@ -124,19 +111,6 @@ export async function listInventory(db: DbExecutor, companyId: number): Promise<
 
 // ---------------------------------------------------------------------------------------------
 // GET /buildings/{id}/inventory
-
-export interface BuildingInventoryView {
-  /** Back-room row id for a store; the product id for a production building's warehouse view. */
-  id: number;
-  product_id: number;
-  product_name: string;
-  category: string;
-  quantity: number;
-  /** Average purchase price per unit, dollars. */
-  purchase_price: number;
-  /** Stores: whether the product is also on the shelf. */
-  in_store: boolean;
-}
 
 /**
  * A store's back room, or, for a production building, the warehouse items that are inputs of its

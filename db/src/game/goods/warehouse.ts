@@ -9,7 +9,18 @@
  * change only through conditional updates, so concurrent requests never move more than there is.
  */
 import { sql } from 'drizzle-orm';
-import { BUILDING_TYPES, GameError, centsToDollars, isBuildingType } from '@marketcraft/shared';
+import {
+  BUILDING_TYPES,
+  GameError,
+  centsToDollars,
+  isBuildingType,
+  type ProductCategory,
+  type BuildingRefView,
+  type HoldingView,
+  type HoldingsView,
+  type EscrowedGoodsView,
+  type WarehouseMoveView as MoveResult,
+} from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding } from '../buildings/buildings.ts';
 import { PRODUCT_NOT_FOUND, addToBackRoom, addToWarehouse, takeFromWarehouse, warehouseQuantity } from './stock.ts';
@@ -18,54 +29,7 @@ import { companyWorld } from '../worlds/state.ts';
 import { valuationSql } from '../shares/valuation.ts';
 import { oneByOne, type PlayerAction } from '../action.ts';
 
-export type HoldingLocation = 'warehouse' | 'back_room' | 'shelf';
-
-export interface BuildingRefView {
-  building_id: number;
-  building_name: string;
-  city_name: string;
-}
-
-export interface HoldingView {
-  product_id: number;
-  product_name: string;
-  category: string;
-  location: HoldingLocation;
-  /** The store, for a back room or shelf; null for the warehouse. */
-  store: BuildingRefView | null;
-  quantity: number;
-  /** Average cost per unit, dollars. */
-  average_cost: number;
-  /** quantity x average cost. */
-  cost_value: number;
-  /** What selling one unit on the market pays now. */
-  unit_value: number;
-  /** What selling these units on the market pays now (the price curve walked down, less the spread). */
-  market_value: number;
-  /** Shelf only: the retail price and whether it is on sale. */
-  retail_price: number | null;
-  is_active: boolean | null;
-  /** Your production buildings whose recipe uses this product (they take it from the warehouse each turn). */
-  used_by: BuildingRefView[];
-}
-
-export interface HoldingsView {
-  items: HoldingView[];
-  totals: { units: number; cost_value: number; market_value: number };
-  /** Goods out of the warehouse, held by open sell orders and contract offers (docs/exchange.md): apart from items and totals. */
-  in_escrow: EscrowedGoodsView[];
-}
-
-export interface EscrowedGoodsView {
-  product_id: number;
-  product_name: string;
-  quantity: number;
-  average_cost: number;
-  held_by: 'sell_order' | 'contract';
-  /** The sell order's or the contract's id. */
-  id: number;
-}
-
+type HoldingLocation = 'warehouse' | 'back_room' | 'shelf';
 /** Goods a company's open sell orders and contract offers hold, by product. */
 async function listEscrowedGoods(db: DbExecutor, worldId: number, companyId: number): Promise<EscrowedGoodsView[]> {
   const rows = await db.execute<{ product_id: number; product_name: string; quantity: number; average_cost_cents: number; held_by: 'sell_order' | 'contract'; id: number }>(sql`
@@ -90,7 +54,7 @@ async function listEscrowedGoods(db: DbExecutor, worldId: number, companyId: num
 type HoldingRow = {
   product_id: number;
   product_name: string;
-  category: string;
+  category: ProductCategory;
   sell_cents: number;
   value_cents: number;
   location: HoldingLocation;
@@ -178,17 +142,6 @@ export async function listHoldings(db: DbExecutor, companyId: number): Promise<H
 }
 
 export type MoveDirection = 'to_back_room' | 'to_warehouse';
-
-export interface MoveResult {
-  building_id: number;
-  product_id: number;
-  product_name: string;
-  quantity: number;
-  direction: MoveDirection;
-  /** Units left in the warehouse and now in the store's back room. */
-  warehouse_quantity: number;
-  back_room_quantity: number;
-}
 
 /**
  * POST /warehouse/move: `quantity` units of a product from the company warehouse into a store's

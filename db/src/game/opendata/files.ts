@@ -118,7 +118,7 @@ function csvField(column: DataColumn, value: TableRow[string]): string {
 }
 
 /** RFC 4180 CSV with a header line (the column names), lines ending in CRLF, gzipped. */
-export function encodeCsvGz(table: DataTable, rows: readonly TableRow[]): Buffer {
+function encodeCsvGz(table: DataTable, rows: readonly TableRow[]): Buffer {
   const lines = [table.columns.map((column) => column.name).join(',')];
   for (const row of rows) lines.push(table.columns.map((column) => csvField(column, row[column.name] ?? null)).join(','));
   // mtime 0 in the gzip header (Node's default): the same rows give the same bytes. The default
@@ -145,7 +145,7 @@ function parquetValue(column: DataColumn, value: TableRow[string]): unknown {
 }
 
 /** Parquet (hyparquet-writer): one column per DATA_TABLES column with its type; units in the file's key-value metadata. */
-export function encodeParquet(table: DataTable, rows: readonly TableRow[]): Buffer {
+function encodeParquet(table: DataTable, rows: readonly TableRow[]): Buffer {
   const writer = new ByteWriter();
   // Synchronous without an asynchronous compressor (none is given): the file is whole once it returns.
   const written = parquetWrite({
@@ -184,7 +184,7 @@ const DATA_FILES_LOCK_KEY = 0x6d636f64; // "mcod"
  * world on a loaded machine); the others wait here, holding none, so a class opening its notebooks
  * at the same moment never takes the API's whole pool.
  */
-export const WEEKS_MADE_AT_ONCE = 2;
+const WEEKS_MADE_AT_ONCE = 2;
 let making = 0;
 const waitingToMake: Array<() => void> = [];
 

@@ -15,18 +15,17 @@ import {
   dollarsToCents,
   formatDollars,
   type PoliticalPlatform,
+  type PoliticalEventType,
+  type CountryView,
+  type InfluenceView,
+  type InvestResult,
+  type PoliticalEventView,
 } from '@marketcraft/shared';
 import { countries, influenceRecords, politicalEvents, worldCountries } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
 import { currentWeek } from '../worlds/state.ts';
 import { NO_COMPANY, Purses, applied, idList, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
-
-export interface CountryView {
-  id: number;
-  name: string;
-  tax_rate: number;
-}
 
 /** GET /api/countries: every country with its tax rate in the world. */
 export async function listCountries(db: DbExecutor, worldId: number): Promise<CountryView[]> {
@@ -36,14 +35,6 @@ export async function listCountries(db: DbExecutor, worldId: number): Promise<Co
     .innerJoin(worldCountries, and(eq(worldCountries.worldId, worldId), eq(worldCountries.countryId, countries.id)))
     .orderBy(asc(countries.name));
   return rows.map((row) => ({ id: row.id, name: row.name, tax_rate: row.taxRate }));
-}
-
-export interface InfluenceView {
-  country_id: number;
-  country_name: string;
-  influence_points: number;
-  /** What the company's influence there backs in elections. */
-  platform: PoliticalPlatform;
 }
 
 /** GET /api/influence: the company's influence records. */
@@ -57,16 +48,6 @@ export async function listInfluence(db: DbExecutor, companyId: number): Promise<
   return rows.map((row) => ({ country_id: row.countryId, country_name: row.countryName, influence_points: row.points, platform: row.platform as PoliticalPlatform }));
 }
 
-export interface PoliticalEventView {
-  id: number;
-  country_id: number;
-  country_name: string;
-  event_type: string;
-  description: string;
-  active_until_week: number;
-  created_at: string;
-}
-
 const eventColumns = {
   id: politicalEvents.id,
   countryId: politicalEvents.countryId,
@@ -77,7 +58,7 @@ const eventColumns = {
   createdAt: politicalEvents.createdAt,
 };
 
-function toEventView(row: { id: number; countryId: number; countryName: string; eventType: string; description: string; activeUntilWeek: number; createdAt: Date }): PoliticalEventView {
+function toEventView(row: { id: number; countryId: number; countryName: string; eventType: PoliticalEventType; description: string; activeUntilWeek: number; createdAt: Date }): PoliticalEventView {
   return {
     id: row.id,
     country_id: row.countryId,
@@ -111,17 +92,6 @@ export async function listRecentEvents(db: DbExecutor, worldId: number, limit = 
     .orderBy(desc(politicalEvents.createdAt), desc(politicalEvents.id))
     .limit(limit);
   return rows.map(toEventView);
-}
-
-export interface InvestResult {
-  country_id: number;
-  country_name: string;
-  units: number;
-  amount: number;
-  points_added: number;
-  influence_points: number;
-  platform: PoliticalPlatform;
-  cash: number;
 }
 
 /**

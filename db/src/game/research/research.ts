@@ -11,8 +11,11 @@ import {
   discountedResearchCostCents,
   researchDiscountPercent,
   sumResearchEffects,
-  type ResearchEffectValue,
   type ResearchEffects,
+  type BuildingType,
+  type ResearchPurchaseResult,
+  type ResearchUpgradeView,
+  type ResearchEffectValue,
 } from '@marketcraft/shared';
 import { companyResearch, researchUpgrades } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
@@ -37,24 +40,8 @@ export async function companyResearchEffects(db: DbExecutor, companyId: number):
 }
 
 /** The company's research discount in percent (0-50). */
-export async function companyResearchDiscount(db: DbExecutor, companyId: number): Promise<number> {
+async function companyResearchDiscount(db: DbExecutor, companyId: number): Promise<number> {
   return researchDiscountPercent(await companyResearchEffects(db, companyId));
-}
-
-export interface ResearchUpgradeView {
-  id: number;
-  name: string;
-  description: string;
-  category: string;
-  tier: number;
-  research_cost: number;
-  effective_cost: number;
-  prerequisite_id: number | null;
-  prerequisite_name: string | null;
-  building_type: string | null;
-  effects: Record<string, ResearchEffectValue>;
-  researched: boolean;
-  locked: boolean;
 }
 
 /** GET /api/research/upgrades: every upgrade, with this company's price and state. */
@@ -91,7 +78,7 @@ export async function listResearchUpgrades(db: DbExecutor, companyId: number): P
     effective_cost: centsToDollars(discountedResearchCostCents(row.researchCostCents, discount)),
     prerequisite_id: row.prerequisiteId,
     prerequisite_name: row.prerequisiteName,
-    building_type: row.buildingType,
+    building_type: row.buildingType as BuildingType | null, // a foreign key to building_types
     effects: row.effects,
     researched: done.has(row.id),
     locked: row.prerequisiteId !== null && !done.has(row.prerequisiteId),
@@ -108,14 +95,6 @@ const researchedUpgradeIdsSql = sqlTemplate<'companyId'>(
 export async function researchedUpgradeIds(db: DbExecutor, companyId: number): Promise<number[]> {
   const rows = await db.execute<{ upgrade_id: number }>(researchedUpgradeIdsSql({ companyId }));
   return rows.map((row) => Number(row.upgrade_id));
-}
-
-export interface ResearchPurchaseResult {
-  upgrade_id: number;
-  name: string;
-  cost: number;
-  discount_percent: number;
-  cash: number;
 }
 
 /**

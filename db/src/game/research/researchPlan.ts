@@ -1,20 +1,22 @@
 /**
  * Research effects, set-based: per company and building type (null = upgrades that apply to every
- * type), the sums of the numeric effects of its researched upgrades, each rounded to a whole percent
- * (every seeded effect is whole). A building gets the null row plus its own type's row. Same
- * semantics as companyResearchEffects (db/src/game/research/research.ts) and researchOutputBonusPercent
- * (shared). Used by the turn (once, into a temp table) and by the API's forecasts (inline).
+ * type), the sums of the numeric effects of its researched upgrades. A building gets the null row
+ * plus its own type's row, each rounded to a whole percent (researchEffectRule, which the building
+ * screens evaluate on companyResearchEffects, db/src/game/research/research.ts). Used by the turn (once, into
+ * a temp table) and by the API's forecasts (inline).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { researchEffectRule } from '@marketcraft/shared';
+import { ruleSql } from '../../ruleSql.ts';
 
-export const RESEARCH_EFFECT_COLUMNS = ['production_bonus', 'chain_bonus', 'material_reduction', 'store_bonus', 'price_bonus', 'cost_reduction'] as const;
+const RESEARCH_EFFECT_COLUMNS = ['production_bonus', 'chain_bonus', 'material_reduction', 'store_bonus', 'price_bonus', 'cost_reduction'] as const;
 export type ResearchEffectColumn = (typeof RESEARCH_EFFECT_COLUMNS)[number];
 
 function effectSum(key: ResearchEffectColumn): SQL {
-  return sql.raw(`round(sum(case jsonb_typeof(u.effects->'${key}')
-      when 'number' then (u.effects->>'${key}')::numeric
+  return sql.raw(`sum(case jsonb_typeof(u.effects->'${key}')
+      when 'number' then (u.effects->>'${key}')::float8
       when 'boolean' then case when (u.effects->>'${key}')::boolean then 1 else 0 end
-      else 0 end))::int as ${key}`);
+      else 0 end)::float8 as ${key}`);
 }
 
 /** (company_id, building_type, <effect columns>) for the companies of `companies` (a subquery with company_id). */
@@ -28,9 +30,9 @@ export function researchSumsSql(worldId: number, companies: SQL): SQL {
   )`;
 }
 
-/** One effect for the building alias `b`, given the joins of `researchJoins` (aliases ra, rt). */
+/** One effect for the building alias `b` (researchEffectRule), given the joins of `researchJoins` (aliases ra, rt). */
 export function researchEffect(key: ResearchEffectColumn): SQL {
-  return sql.raw(`(coalesce(ra.${key}, 0) + coalesce(rt.${key}, 0))`);
+  return ruleSql(researchEffectRule, { allTypes: sql.raw(`coalesce(ra.${key}, 0)`), ownType: sql.raw(`coalesce(rt.${key}, 0)`) });
 }
 
 /** The two joins researchEffect needs, for a buildings alias `b` and a research sums relation. */

@@ -27,7 +27,9 @@ import {
   cityDemandRule,
   efficiencyRule,
   referencePriceRule,
+  shockedDemandRule,
   spilloverShareRule,
+  storeBonusRule,
   storeCapacityRule,
   storeRevenueRule,
   storeWeightRule,
@@ -37,7 +39,10 @@ import { cityMarketsSql } from '../goods/prices.ts';
 import { researchEffect, researchJoins } from '../research/researchPlan.ts';
 import { bonusPairsValues, cityBonusSql } from '../buildings/productionPlan.ts';
 
-/** The percent each product's demand is shocked by this week (an instructor's shocks summed): (product_id, percent). */
+/**
+ * (product_id, percent): the instructors' demand shocks on each product this week, added up
+ * (docs/worlds.md). The turn's sales and the bots' view of the shoppers both read it.
+ */
 export function demandShocksSql(worldId: number): SQL {
   return sql`(
     select product_id, sum(percent)::int as percent from world_shocks
@@ -49,24 +54,28 @@ export function demandShocksSql(worldId: number): SQL {
 }
 
 /**
- * Units the city buys at the reference price (baseDemandRule) with this week's demand shock, for the
- * aliases ci (city), cmd (its market data), p (product) and ds (demandShocksSql). An instructor's
- * demand shock scales the city's shoppers while it lasts (docs/worlds.md); shocks that add up below
- * -100% leave no shoppers (a negative demand sold at full capacity).
+ * Units the city buys at the reference price (baseDemandRule) with this week's demand shock
+ * (shockedDemandRule), for the aliases ci (city), cmd (its market data), p (product) and ds
+ * (demandShocksSql). An instructor's demand shock scales the city's shoppers while it lasts
+ * (docs/worlds.md); shocks that add up below -100% leave no shoppers.
  */
-export const shockedBaseDemandSql = sql`${ruleSql(baseDemandRule, {
-  population: sql`ci.population`,
-  demandLevel: sql`cmd.demand_level`,
-  baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
-})} * greatest(0, 100 + coalesce(ds.percent, 0)) / 100`;
+export const shockedBaseDemandSql = ruleSql(shockedDemandRule, {
+  baseDemand: ruleSql(baseDemandRule, {
+    population: sql`ci.population`,
+    demandLevel: sql`cmd.demand_level`,
+    baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
+  }),
+  shockPercent: sql`coalesce(ds.percent, 0)`,
+});
 
 export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL }): SQL {
-  const storeBonus = sql`(${cityBonusSql} + ${researchEffect('store_bonus')})`;
+  const storeBonus = ruleSql(storeBonusRule, { cityBonus: cityBonusSql, researchBonus: researchEffect('store_bonus') });
   return sql`(
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()}),
     offers as materialized (
       select sp.id as store_product_id, b.id as building_id, b.company_id, b.city_id, ci.country_id, sp.product_id,
              sp.quantity as stock, sp.retail_price_cents as price_cents, cmd.market_price_cents as reference_cents,
+             -- An instructor's demand shock scales the city's shoppers while it lasts (docs/worlds.md).
              ${shockedBaseDemandSql} as base_demand,
              ${ruleSql(storeWeightRule, { referenceCents: sql`cmd.market_price_cents`, retailCents: sql`sp.retail_price_cents`, bonus: storeBonus })} as weight,
              ${ruleSql(storeCapacityRule, {

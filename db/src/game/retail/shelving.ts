@@ -17,7 +17,7 @@ import { backRoomRows, warehouseRows, writeBackRoomRows, writeWarehouseRows } fr
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
 
 /** The answer (422) when a store already sells MAX_STORE_PRODUCTS products and another is put on its shelf. */
-export const STORE_SHELVES_FULL = `A store sells at most ${MAX_STORE_PRODUCTS} products: take one off the shelf first`;
+const STORE_SHELVES_FULL = `A store sells at most ${MAX_STORE_PRODUCTS} products: take one off the shelf first`;
 
 export interface TransferToStoreResult {
   building_id: number;

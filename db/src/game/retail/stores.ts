@@ -3,7 +3,7 @@
  * transferToStore (retail/shelving.ts); removing a product returns its stock to the store's back room.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { GameError, centsToDollars } from '@marketcraft/shared';
+import { GameError, centsToDollars, type StoreProductView } from '@marketcraft/shared';
 import { cityMarketData, products, storeProducts, worldProducts } from '../../schema/index.ts';
 import { referencePriceSql } from '../goods/prices.ts';
 import type { DbExecutor } from '../../client.ts';
@@ -13,31 +13,10 @@ import { applied, idList, oneByOne, refused, type Outcome, type PlayerAction } f
 import { lockBuildings, ownBuilding } from '../buildings/actions.ts';
 import { dollarsToCents } from '@marketcraft/shared';
 
-export const STORE_PRODUCT_NOT_FOUND = 'This product is not in this store';
-
-export interface StoreProductView {
-  id: number;
-  product_id: number;
-  product_name: string;
-  category: string;
-  quantity: number;
-  retail_price: number;
-  /** Average cost per unit of the shelf stock, dollars. */
-  cost_price: number;
-  is_active: boolean;
-  /** The product's market price in the store's city (dollars); null without market data there. */
-  market_price: number | null;
-  /** Demand level 0-100 in the store's city; null without market data there. */
-  demand_level: number | null;
-  units_sold_last_turn: number;
-  /** (retail - cost) / cost, percent with one decimal; null at a cost of 0. */
-  markup_percent: number | null;
-  /** (retail - market) / market, percent with one decimal; null without a market price. */
-  vs_market_percent: number | null;
-}
+const STORE_PRODUCT_NOT_FOUND = 'This product is not in this store';
 
 /** (price - reference) / reference in percent, one decimal; null without a reference. */
-export function percentAbove(priceCents: number, referenceCents: number | null): number | null {
+function percentAbove(priceCents: number, referenceCents: number | null): number | null {
   if (referenceCents === null || referenceCents <= 0) return null;
   return Math.round(((priceCents - referenceCents) / referenceCents) * 1_000) / 10;
 }
@@ -179,15 +158,6 @@ async function removeStoreProductOne(db: DbExecutor, companyId: number, building
     if (removed.quantity > 0) await addToBackRoom(tx, building.id, productId, removed.quantity, removed.costPriceCents);
     return { building_id: building.id, product_id: productId, returned_to_back_room: removed.quantity };
   });
-}
-
-/** Units of each product on a store's shelves (for checks and tests). */
-export async function shelfQuantity(db: DbExecutor, buildingId: number, productId: number): Promise<number> {
-  const [row] = await db
-    .select({ quantity: sql<number>`coalesce(sum(${storeProducts.quantity}), 0)`.mapWith(Number) })
-    .from(storeProducts)
-    .where(and(eq(storeProducts.buildingId, buildingId), eq(storeProducts.productId, productId)));
-  return row?.quantity ?? 0;
 }
 
 /** DELETE /stores/{id}/products/{product_id}, the player action. */

@@ -28,8 +28,12 @@ import {
   priceChangePercent,
   shareDepthRule,
   type CompanyListPage,
-  type Figure,
   type StockTradeAction,
+  type PortfolioEntryView,
+  type ShareQuote,
+  type ShareRecordView,
+  type StockPriceView,
+  type StockTradeResult,
 } from '@marketcraft/shared';
 import { companies, portfolioEntries, shareRecords, stockPriceHistory } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
@@ -40,23 +44,6 @@ import { LEDGER_STAND_INS, fillLedgerTextSql } from '../../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../../statements.ts';
 import { companyFilterSql, pageSql, type ListPage } from '../companies/lists.ts';
 import { oneByOne, type PlayerAction } from '../action.ts';
-
-export interface ShareRecordView {
-  company_id: number;
-  company_name: string;
-  is_bot: boolean;
-  total_shares: number;
-  share_price: number;
-  last_dividend: number;
-  updated_at: string;
-  /** Book value per share at the last turn (the price's anchor). */
-  book_value_per_share: number;
-  /** Shares held by other companies (the rest belong to the company's own player). */
-  shares_held_by_companies: number;
-  /** What one share costs to buy and pays to sell right now (spread and this week's flow included). */
-  buy_price: number;
-  sell_price: number;
-}
 
 /** GET /api/shares and /api/company-shares: a page of the share records of the listed, active companies, by name (then id). */
 export async function listShareRecords(db: DbExecutor, worldId: number, page: CompanyListPage): Promise<ListPage<ShareRecordView>> {
@@ -110,17 +97,6 @@ export async function countListedCompanies(db: DbExecutor, worldId: number, page
   return Number(row?.total ?? 0);
 }
 
-export interface PortfolioEntryView {
-  company_id: number;
-  company_name: string;
-  is_bot: boolean;
-  shares_owned: number;
-  average_price: number;
-  current_price: number;
-  /** What selling the whole position back now would pay (the curve walked down, less the spread): its value in net worth. */
-  value: number;
-}
-
 /** GET /api/portfolio: the shares the company holds, each position at what selling it back would pay. */
 export async function getPortfolio(db: DbExecutor, holderCompanyId: number): Promise<PortfolioEntryView[]> {
   const rows = await db
@@ -152,16 +128,6 @@ export async function getPortfolio(db: DbExecutor, holderCompanyId: number): Pro
       value: centsToDollars(valueCents),
     };
   });
-}
-
-export interface StockPriceView {
-  company_id: number;
-  company_name: string;
-  is_bot: boolean;
-  week: number | null;
-  price: number;
-  previous_price: number | null;
-  change_percent: number;
 }
 
 /**
@@ -229,18 +195,6 @@ export async function getStockHistory(db: DbExecutor, worldId: number, companyId
   return rows.reverse().map((row) => ({ week: row.week, price: centsToDollars(row.priceCents) }));
 }
 
-export interface StockTradeResult {
-  action: StockTradeAction;
-  company_id: number;
-  company_name: string;
-  shares: number;
-  /** Average dollars per share of the trade. */
-  price: number;
-  total: number;
-  shares_owned: number;
-  cash: number;
-}
-
 function sharesWord(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'share' : 'shares'}`;
 }
@@ -271,20 +225,8 @@ function shareOrderValues(issuer: IssuerState, quantity: number) {
   };
 }
 
-export interface ShareQuote {
-  company_id: number;
-  company_name: string;
-  action: StockTradeAction;
-  shares: number;
-  total: number;
-  price: number;
-  posted_price: number;
-  price_after: number;
-  why: Figure;
-}
-
 /** A company never trades its own shares (its cash would pay itself). */
-export const OWN_SHARES_MESSAGE = "You cannot trade your own company's shares";
+const OWN_SHARES_MESSAGE = "You cannot trade your own company's shares";
 
 /** GET /api/stocks/quote: what a share order would cost or pay now (nothing is placed). */
 export async function quoteShares(

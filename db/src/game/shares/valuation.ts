@@ -20,8 +20,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  EQUIPMENT_LEVEL_COST_LADDER,
   buildingBookValueRule,
+  equipmentSpentRule,
   equityRule,
   liquidationValueRule,
   netWorthRule,
@@ -29,14 +29,6 @@ import {
 } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 import { worldProductsSql } from '../goods/prices.ts';
-
-/** (level, cents spent on equipment to reach it from level 1), from the ladder. */
-const equipmentSpentValues = sql.raw(
-  EQUIPMENT_LEVEL_COST_LADDER.map((_, index) => {
-    const spent = EQUIPMENT_LEVEL_COST_LADDER.slice(1, index + 1).reduce((sum: number, cost: number) => sum + cost, 0);
-    return `(${index + 1}, ${spent * 100}::bigint)`;
-  }).join(', '),
-);
 
 /** Per (holder, issuer) position: what selling it back would pay (listed issuers with a price only). */
 const positionValueSql = (worldId: number | SQL) => sql`(
@@ -99,9 +91,10 @@ export function assetsSql(options: Pick<ValuationOptions, 'worldId' | 'companyId
       group by held.company_id
     ), building_book as (
       select b.company_id,
-             sum(${ruleSql(buildingBookValueRule, { paidCents: sql`b.construction_cost_cents + ladder.spent_cents` })})::bigint as buildings_cents
+             sum(${ruleSql(buildingBookValueRule, {
+               paidCents: sql`b.construction_cost_cents + ${ruleSql(equipmentSpentRule, { equipmentLevel: sql`b.equipment_level` })}`,
+             })})::bigint as buildings_cents
       from buildings b
-      join (values ${equipmentSpentValues}) as ladder(level, spent_cents) on ladder.level = b.equipment_level
       where b.world_id = ${world} ${only(sql`b.company_id`)}
       group by b.company_id
     )

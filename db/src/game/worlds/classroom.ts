@@ -5,12 +5,23 @@
  * Every function checks the caller manages the world (requireInstructor) before it reads or writes.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { GameError, centsToDollars, shockedPriceRule, type ShockKind } from '@marketcraft/shared';
+import {
+  GameError,
+  centsToDollars,
+  shockedPriceRule,
+  type AnnouncementView,
+  type CompanyStatus,
+  type DebriefView,
+  type ShockKind,
+  type ShockView,
+  type WorldCompanyFigures,
+  type WorldView,
+} from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 import type postgres from 'postgres';
 import { databaseClient, type Database, type DbExecutor } from '../../client.ts';
 import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
-import { WORLD_ENDED, WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser, type WorldView } from './worlds.ts';
+import { WORLD_ENDED, WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser } from './worlds.ts';
 
 /** PATCH /api/worlds/{id}: pause or resume the clock, or change its interval. */
 export async function updateWorldClock(
@@ -99,21 +110,6 @@ async function lockOpenWorld(tx: DbExecutor, worldId: number, lock: 'for update'
   if (!world) throw new GameError('NOT_FOUND', WORLD_NOT_FOUND);
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
   return world;
-}
-
-export interface ShockView {
-  id: number;
-  kind: ShockKind;
-  country_id: number | null;
-  country_name: string | null;
-  product_id: number | null;
-  product_name: string | null;
-  percent: number;
-  start_week: number;
-  end_week: number;
-  description: string;
-  active: boolean;
-  created_at: string;
 }
 
 function shockDescription(kind: ShockKind, target: string, percent: number, weeks: number): string {
@@ -210,13 +206,6 @@ export async function listShocks(db: DbExecutor, user: WorldUser, worldId: numbe
   }));
 }
 
-export interface AnnouncementView {
-  id: number;
-  message: string;
-  week: number;
-  created_at: string;
-}
-
 /** POST /api/worlds/{id}/announcements: a message to everyone in the world (its news). */
 export async function addAnnouncement(db: DbExecutor, user: WorldUser, worldId: number, message: string): Promise<AnnouncementView> {
   const world = await requireInstructor(db, user, worldId);
@@ -234,18 +223,6 @@ export async function addAnnouncement(db: DbExecutor, user: WorldUser, worldId: 
   return { id: Number(row.id), message: row.message, week: Number(row.week), created_at: new Date(row.created_at).toISOString() };
 }
 
-export interface WorldCompanyFigures {
-  id: number;
-  name: string;
-  is_bot: boolean;
-  owner_email: string | null;
-  status: string;
-  cash: number;
-  net_worth: number;
-  buildings: number;
-  last_week_profit: number | null;
-}
-
 /** GET /api/worlds/{id}/companies: every company's figures (instructors), richest first. */
 export async function worldCompanyFigures(db: DbExecutor, user: WorldUser, worldId: number): Promise<WorldCompanyFigures[]> {
   await requireInstructor(db, user, worldId);
@@ -254,7 +231,7 @@ export async function worldCompanyFigures(db: DbExecutor, user: WorldUser, world
     name: string;
     is_bot: boolean;
     email: string | null;
-    status: string;
+    status: CompanyStatus;
     cash_cents: number;
     net_worth_cents: number | null;
     buildings: number;
@@ -298,7 +275,7 @@ function csvLine(fields: unknown[]): string {
 export type WorldExport = 'companies' | 'transactions' | 'prices';
 
 /** Rows a world export reads from the database at a time (a cursor: memory stays flat whatever the world's size). */
-export const EXPORT_BATCH_ROWS = 1_000;
+const EXPORT_BATCH_ROWS = 1_000;
 
 /** The header and the rows, as CSV fields, of each export, read through a cursor (the query's own order). */
 async function* exportFields(client: postgres.Sql, worldId: number, kind: WorldExport): AsyncGenerator<unknown[]> {
@@ -396,15 +373,6 @@ export async function exportWorldCsv(db: Database, user: WorldUser, worldId: num
     parts.push(line);
   }
   return { filename, csv: parts.join('') };
-}
-
-export interface DebriefView {
-  weeks: number[];
-  /** Net worth after each turn, per company (players first). */
-  companies: Array<{ id: number; name: string; is_bot: boolean; points: Array<{ week: number; net_worth: number }> }>;
-  /** Posted price by week of the products asked for (default: the products the shocks touched, else the five most traded). */
-  prices: Array<{ product_id: number; name: string; points: Array<{ week: number; price: number }> }>;
-  shocks: ShockView[];
 }
 
 /** GET /api/worlds/{id}/debrief (instructors): the series the debrief chart draws. */

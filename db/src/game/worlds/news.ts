@@ -16,30 +16,10 @@ import {
   dollarsToCents,
   formatCents,
   priceChangePercent,
+  type PoliticalEventType,
+  type NewsItem,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-
-/** Classroom worlds add their instructors' shocks and announcements (docs/worlds.md). */
-export type NewsKind = 'political' | 'transaction' | 'stock' | 'shock' | 'announcement';
-
-export interface NewsItem {
-  /** Unique across kinds: "political-7", "transaction-120", "stock-3-12" (company 3, week 12). */
-  id: string;
-  kind: NewsKind;
-  /** Political items only: tax_cut, tax_increase, subsidy or election. */
-  event_type: string | null;
-  description: string;
-  /** Transaction items only: the signed amount in dollars. */
-  amount: number | null;
-  company_id: number | null;
-  country_id: number | null;
-  /**
-   * The game week it happened in: a class plays several weeks in one lesson and an admin can
-   * advance turns at will, so the wall-clock time alone read the same minute on every item.
-   */
-  week: number;
-  created_at: string;
-}
 
 /** Shocks and announcements of a classroom world in the feed, each. */
 const NEWS_CLASSROOM_ITEMS = 3;
@@ -71,7 +51,7 @@ const TYPE_PHRASES: Record<string, [spent: string, received: string]> = {
 };
 
 /** The public phrase for a ledger row: by reason when known, else by type. */
-export function publicTransactionPhrase(type: string, reason: string, amountCents: number): string {
+function publicTransactionPhrase(type: string, reason: string, amountCents: number): string {
   const phrases = REASON_PHRASES[reason] ?? TYPE_PHRASES[type] ?? TYPE_PHRASES.other!;
   return amountCents < 0 ? phrases[0] : phrases[1];
 }
@@ -79,7 +59,7 @@ export function publicTransactionPhrase(type: string, reason: string, amountCent
 export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsItem[]> {
   const thresholdCents = dollarsToCents(LARGE_TRANSACTION_THRESHOLD);
   const [events, transactions, stocks, shocks, announcements] = await Promise.all([
-    db.execute<{ id: number; country_id: number; country_name: string; event_type: string; description: string; week: number; created_at: Date | string }>(sql`
+    db.execute<{ id: number; country_id: number; country_name: string; event_type: PoliticalEventType; description: string; week: number; created_at: Date | string }>(sql`
       select e.id, e.country_id, c.name as country_name, e.event_type, e.description, e.started_week as week, e.created_at
       from political_events e join countries c on c.id = e.country_id
       where e.world_id = ${worldId}

@@ -1,17 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { GameError, TURN_INTERVAL_HOURS, type WorldStatus } from '@marketcraft/shared';
+import { GameError, TURN_INTERVAL_HOURS, type WorldStatus, type WorldState } from '@marketcraft/shared';
 import { worlds } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
-
-export interface WorldState {
-  current_week: number;
-  last_turn_at: string | null;
-  next_turn_at: string | null;
-  /** The clock: 'active' turns on schedule, 'paused' skips scheduled turns, 'ended' never turns again (docs/worlds.md). */
-  status: WorldStatus;
-  /** How its turns come, as players read it (turnCadence). */
-  turns: string;
-}
 
 export interface WorldClock {
   kind: string;
@@ -67,16 +57,6 @@ export async function currentWeek(db: DbExecutor, worldId: number): Promise<numb
  */
 export async function companyWorld(db: DbExecutor, companyId: number): Promise<number> {
   const [row] = await db.execute<{ world_id: number }>(sql`select world_id from companies where id = ${companyId}`);
-  if (!row) throw new GameError('NOT_FOUND', 'No company found');
-  return Number(row.world_id);
-}
-
-/**
- * Locks the company's row (every operation that changes a company takes that lock first, as the turn
- * does) and returns its world: one statement for what would otherwise be two round trips.
- */
-export async function lockCompanyInWorld(tx: DbExecutor, companyId: number): Promise<number> {
-  const [row] = await tx.execute<{ world_id: number }>(sql`select world_id from companies where id = ${companyId} for update`);
   if (!row) throw new GameError('NOT_FOUND', 'No company found');
   return Number(row.world_id);
 }

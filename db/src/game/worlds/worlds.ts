@@ -18,6 +18,9 @@ import {
   dollarsToCents,
   type SignupBonusMode,
   type WorldRole,
+  type WorldKind,
+  type WorldStatus,
+  type WorldView,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { companies, sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
@@ -28,9 +31,9 @@ import { turnCadence } from './state.ts';
 export const WORLD_NOT_FOUND = 'World not found';
 export const JOIN_CODE_UNKNOWN = 'No world has this join code';
 export const WORLD_ENDED = 'This world has ended: it is read-only';
-export const WORLD_FULL = 'This world is full: ask your instructor to raise its player limit';
+const WORLD_FULL = 'This world is full: ask your instructor to raise its player limit';
 export const INSTRUCTORS_ONLY = "Only this world's instructors can do that";
-export const TOO_MANY_OPEN_WORLDS = `You already run ${MAX_OPEN_WORLDS_PER_INSTRUCTOR} worlds that have not ended: end one before you create another`;
+const TOO_MANY_OPEN_WORLDS = `You already run ${MAX_OPEN_WORLDS_PER_INSTRUCTOR} worlds that have not ended: end one before you create another`;
 
 /** Serialises world creation per user (the limit of open worlds). */
 const WORLD_CREATION_LOCK_KEY = 0x6d637763; // "mcwc"
@@ -38,7 +41,7 @@ const WORLD_CREATION_LOCK_KEY = 0x6d637763; // "mcwc"
 /** Letters and digits a student cannot misread (no 0/O, 1/I/L). */
 const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-export function generateJoinCode(): string {
+function generateJoinCode(): string {
   let code = '';
   for (let index = 0; index < JOIN_CODE_LENGTH; index += 1) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
   return code;
@@ -52,38 +55,11 @@ export interface WorldUser {
   isAdmin: boolean;
 }
 
-export interface WorldView {
-  id: number;
-  name: string;
-  kind: string;
-  status: string;
-  current_week: number;
-  /** Minutes between turns; null: the public schedule (public world) or manual turns. */
-  turn_interval_minutes: number | null;
-  /** How its turns come now, as shown ('Every 12 hours', 'Every 5 min', 'Manual turns', 'Paused', 'Ended'): turnCadence. */
-  turns: string;
-  next_turn_at: string | null;
-  last_turn_at: string | null;
-  starting_cash: number | null;
-  bots: number;
-  max_players: number | null;
-  /** Player companies (active) in the world. */
-  players: number;
-  /** The caller's part in it (null: none yet, a public world they have not joined). */
-  role: WorldAccess | null;
-  /** Whether the caller has an active company there. */
-  joined: boolean;
-  /** Instructors and admins only. */
-  join_code: string | null;
-  created_at: string;
-  ended_at: string | null;
-}
-
 type WorldRow = {
   id: number;
   name: string;
-  kind: string;
-  status: string;
+  kind: WorldKind;
+  status: WorldStatus;
   current_week: number;
   turn_interval_minutes: number | null;
   next_turn_at: Date | string | null;
@@ -366,9 +342,9 @@ async function instructorsOf(db: DbExecutor, user: WorldUser, worldId: number): 
   return rows.map((row) => ({ user_id: row.userId, email: row.email, role: row.role as WorldRole, is_you: row.userId === user.id }));
 }
 
-export const CO_INSTRUCTOR_NOT_FOUND = 'No co-instructor of this world has this id';
-export const OWNER_STAYS = "The world's instructor cannot be removed: end the world instead";
-export const ONLY_OWNER_REMOVES = "Only the world's instructor removes co-instructors; you can leave yourself";
+const CO_INSTRUCTOR_NOT_FOUND = 'No co-instructor of this world has this id';
+const OWNER_STAYS = "The world's instructor cannot be removed: end the world instead";
+const ONLY_OWNER_REMOVES = "Only the world's instructor removes co-instructors; you can leave yourself";
 
 /**
  * DELETE /api/worlds/{id}/co-instructors/{user_id}: the world's instructor (or a site admin)
@@ -402,7 +378,7 @@ export async function addCoInstructor(db: DbExecutor, user: WorldUser, worldId: 
 }
 
 /** The company of a user in a world (active), or null. */
-export async function companyInWorld(db: DbExecutor, userId: number, worldId: number): Promise<number | null> {
+async function companyInWorld(db: DbExecutor, userId: number, worldId: number): Promise<number | null> {
   const [row] = await db
     .select({ id: companies.id })
     .from(companies)

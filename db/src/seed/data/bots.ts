@@ -8,7 +8,7 @@ import type { BotStrategy, BuildingType } from '@marketcraft/shared';
 import type { CityName } from './cities.ts';
 import type { ProductName } from './products.ts';
 
-export interface BotBuildingSeed {
+interface BotBuildingSeed {
   type: BuildingType;
   city: CityName;
   /** Output product of the selected recipe (non-retail buildings). */

@@ -9,7 +9,7 @@
 import type { BuildingType } from '@marketcraft/shared';
 import type { ProductName } from './products.ts';
 
-export type ProducingBuildingType = Exclude<BuildingType, 'store'>;
+type ProducingBuildingType = Exclude<BuildingType, 'store'>;
 
 export interface RecipeSeed {
   buildingType: ProducingBuildingType;
@@ -21,7 +21,7 @@ export interface RecipeSeed {
 }
 
 /** Extraction: no inputs, output per week at 100% rate and efficiency. */
-export const EXTRACTION_RECIPES: readonly RecipeSeed[] = [
+const EXTRACTION_RECIPES: readonly RecipeSeed[] = [
   { buildingType: 'mine', output: 'Iron Ore', outputQuantity: 80, inputs: {} },
   { buildingType: 'mine', output: 'Copper Ore', outputQuantity: 80, inputs: {} },
   { buildingType: 'mine', output: 'Bauxite', outputQuantity: 80, inputs: {} },
@@ -123,7 +123,7 @@ export const EXTRACTION_RECIPES: readonly RecipeSeed[] = [
 ];
 
 /** Processing, manufacturing and specialty: inputs per week turned into one output. */
-export const TRANSFORMATION_RECIPES: readonly RecipeSeed[] = [
+const TRANSFORMATION_RECIPES: readonly RecipeSeed[] = [
   // mill
   { buildingType: 'mill', output: 'Wheat Flour', outputQuantity: 80, inputs: { Wheat: 150 } },
   { buildingType: 'mill', output: 'Whole Wheat Flour', outputQuantity: 80, inputs: { Wheat: 140, Oats: 20 } },

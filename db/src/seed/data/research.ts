@@ -6,7 +6,7 @@
  */
 import type { BuildingType, ResearchCategory, ResearchEffectKey } from '@marketcraft/shared';
 
-export type ResearchEffectsSeed = { [Key in ResearchEffectKey]?: Key extends 'unlock_feature' ? string : number };
+type ResearchEffectsSeed = { [Key in ResearchEffectKey]?: Key extends 'unlock_feature' ? string : number };
 
 export interface ResearchSeed {
   name: string;
@@ -22,7 +22,7 @@ export interface ResearchSeed {
 }
 
 /** Research cost per tier, in cents: $15k, $40k, $100k, $200k, $400k. */
-export const RESEARCH_TIER_COST_CENTS = [1_500_000, 4_000_000, 10_000_000, 20_000_000, 40_000_000] as const;
+const RESEARCH_TIER_COST_CENTS = [1_500_000, 4_000_000, 10_000_000, 20_000_000, 40_000_000] as const;
 
 export const RESEARCH_UPGRADES = [
   // Tier 1

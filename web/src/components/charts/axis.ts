@@ -18,7 +18,7 @@ export function axisDollars(value: number): string {
 const AXIS_TICK_INTERVALS = 4;
 
 /** The nice step for a range: 1, 2, 2.5 or 5 times a power of ten, at least range / 4. */
-export function axisTickStep(range: number): number {
+function axisTickStep(range: number): number {
   const rough = range / AXIS_TICK_INTERVALS;
   const power = 10 ** Math.floor(Math.log10(rough));
   const nice = [1, 2, 2.5, 5, 10].find((candidate) => candidate * power >= rough - 1e-9) ?? 10;

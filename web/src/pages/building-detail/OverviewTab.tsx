@@ -63,7 +63,6 @@ export function OverviewTab({ building, economics }: { building: Building; econo
               <Info label="Popularity" value={building.popularity.toLocaleString('en-US')} />
               <Info label="Base production" value={`${building.production_rate} units/week`} />
               <Info label="Research bonus" value={`+${building.research_bonus}%`} />
-              {building.efficiency_bonus !== 0 && <Info label="Building bonus" value={`+${building.efficiency_bonus}%`} />}
               <Info label="Effective output" value={`${building.bonused_output} units/week`} />
               <Info
                 label="Next turn's output"

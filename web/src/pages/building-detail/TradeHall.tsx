@@ -37,7 +37,7 @@ export interface StockLine {
   inStore: boolean;
 }
 
-export function stockLinesForStore(holdings: readonly Holding[], storeId: number): StockLine[] {
+function stockLinesForStore(holdings: readonly Holding[], storeId: number): StockLine[] {
   const lines = new Map<number, StockLine>();
   const lineOf = (holding: Holding) => {
     let line = lines.get(holding.product_id);

@@ -36,7 +36,7 @@ type RecipeNeeds = RouterOutputs['buildings']['get']['forecast']['recipes'];
 type OvertimeForecast = RouterOutputs['buildings']['get']['forecast']['overtime'];
 
 /** Profit at 100/125/150/175/200% and the best rate, as the server priced them (nothing recomputed here). */
-export function OvertimeTable({ overtime }: { overtime: NonNullable<OvertimeForecast> }) {
+function OvertimeTable({ overtime }: { overtime: NonNullable<OvertimeForecast> }) {
   return (
     <Stack gap={4} data-testid="overtime-table">
       <Table withTableBorder striped fz="sm" captionSide="top">
@@ -72,7 +72,7 @@ export function OvertimeTable({ overtime }: { overtime: NonNullable<OvertimeFore
  * recipe's own batch ('Wheat (660/week)') read as this farm's output, which makes 206 at 25%
  * efficiency; without the forecast, the batch is named as such.
  */
-export function recipeChoiceText(recipe: Recipe, needs: RecipeNeeds[number] | undefined): { label: string; description: string } {
+function recipeChoiceText(recipe: Recipe, needs: RecipeNeeds[number] | undefined): { label: string; description: string } {
   if (!needs) {
     return {
       label: `${recipe.output_product_name} (${recipe.output_quantity} per batch)`,

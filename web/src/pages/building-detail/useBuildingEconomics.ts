@@ -22,7 +22,7 @@ export interface WeekFinance {
   netCents: number;
 }
 
-export interface InputUse {
+interface InputUse {
   productId: number;
   name: string;
   /** Units the planned output needs. */

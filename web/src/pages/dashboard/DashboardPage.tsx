@@ -137,7 +137,7 @@ function NewsFeed() {
 }
 
 /** The biggest movers by absolute percent change; companies without a previous price have not moved yet. */
-export function topMovers(prices: readonly StockPrice[], count = MOVERS_PANEL_SIZE): StockPrice[] {
+function topMovers(prices: readonly StockPrice[], count = MOVERS_PANEL_SIZE): StockPrice[] {
   return prices.filter((price) => price.previous_price !== null).sort((a, b) => Math.abs(b.change_percent) - Math.abs(a.change_percent)).slice(0, count);
 }
 

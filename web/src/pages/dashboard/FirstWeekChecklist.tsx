@@ -11,7 +11,7 @@ import { useBuildings } from '../../hooks/useGameData';
 import { trpc } from '../../trpc';
 import { firstWeekChecklist } from './checklist';
 
-export const CHECKLIST_ANCHOR = 'first-week';
+const CHECKLIST_ANCHOR = 'first-week';
 const dismissedKey = (companyId: number) => `marketcraft-checklist-dismissed-${companyId}`;
 
 function readDismissed(companyId: number): boolean {

@@ -29,7 +29,7 @@ const TYPE_LABELS: Record<TransactionType, string> = {
 };
 
 /** Where a line's link goes. */
-export function concernPath(line: Pick<LedgerLine, 'concerns' | 'week'>): string {
+function concernPath(line: Pick<LedgerLine, 'concerns' | 'week'>): string {
   const { kind, id } = line.concerns;
   switch (kind) {
     case 'building':

@@ -45,7 +45,7 @@ export const PROFILES: Record<BotStrategy, StrategyProfile> = {
  * 7. share trades (value investors), then at most one building;
  * 8. research and politics, each with the strategy's chance.
  */
-export function planTurn(input: StrategyInput, profile: StrategyProfile): BotAction[] {
+function planTurn(input: StrategyInput, profile: StrategyProfile): BotAction[] {
   const markup = drawMarkup(profile, input.rng);
   const actions: BotAction[] = [
     ...chooseMissingRecipes(input),
