@@ -3,15 +3,21 @@
  * set), prepares the database (migrations and the seeded world), then runs the API (which serves
  * the web app) and the worker as child processes, restarting either if it dies, until Ctrl-C or
  * SIGTERM, when everything stops cleanly.
+ *
+ * On an existing data folder the first answer should come in under 3 s (issue 25; docs/benchmarks.md):
+ * the build is skipped without starting turbo when web/dist is newer than everything it is built
+ * from; the database is prepared once, here, not again by the API and the worker; and in an
+ * embedded data folder it is not prepared again at all while the migrations and the code of the
+ * seed are those it was last prepared with (DATA_DIR/prepared holds their fingerprint).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { prepareDatabase } from '@marketcraft/db';
 import { startEmbeddedPostgres, type EmbeddedServer } from '@marketcraft/db/embedded.ts';
 import { LOG_FORMATS, LOG_LEVELS, createLogger, defaultLogFormat, prettyLines } from '@marketcraft/db/logger.ts';
 
@@ -55,7 +61,31 @@ if (!(await portIsFree(env.PORT, env.HOST))) {
   process.exit(1);
 }
 
-if (env.SKIP_BUILD !== '1') {
+/** What web/dist is built from: the web app, the shared package, and the installed dependencies. */
+const WEB_BUILD_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'shared/src', 'shared/package.json', 'package-lock.json'];
+
+/** The newest modification time (ms) of a file or any file under a folder. */
+function newestChange(file: string): number {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  if (!stats) return 0;
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs; // a file deleted from the folder changes the folder's time
+  for (const entry of readdirSync(file, { withFileTypes: true })) newest = Math.max(newest, newestChange(path.join(file, entry.name)));
+  return newest;
+}
+
+/**
+ * Whether web/dist was built after its inputs last changed: then there is nothing to build, and
+ * starting turbo to find that out (over a second on a busy machine) is skipped.
+ */
+function webBuildIsCurrent(): boolean {
+  const built = statSync(path.join(root, 'web', 'dist', 'index.html'), { throwIfNoEntry: false });
+  return !!built && WEB_BUILD_INPUTS.every((input) => newestChange(path.join(root, input)) < built.mtimeMs);
+}
+
+if (env.SKIP_BUILD !== '1' && webBuildIsCurrent()) {
+  log('the web app is built and up to date');
+} else if (env.SKIP_BUILD !== '1') {
   log('building the web app (cached when nothing changed)...');
   const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
@@ -80,8 +110,37 @@ if (!databaseUrl) {
   writeFileSync(databaseUrlFile, databaseUrl + '\n', { mode: 0o600 });
 }
 
-log('applying migrations and seeding the world if needed...');
-await prepareDatabase(databaseUrl);
+/** What preparing the database runs: the migrations, the seed and the code and data it uses. */
+const PREPARATION_INPUTS = ['db/src', 'db/migrations', 'shared/src', 'package-lock.json'];
+
+/** A hash of every file of PREPARATION_INPUTS (names and contents). */
+function preparationFingerprint(): string {
+  const hash = createHash('sha256');
+  const add = (file: string) => {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats) return;
+    if (stats.isDirectory()) {
+      for (const name of readdirSync(file).sort()) add(path.join(file, name));
+      return;
+    }
+    hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  };
+  for (const input of PREPARATION_INPUTS) add(path.join(root, input));
+  return hash.digest('hex');
+}
+
+// Only for the embedded server, whose data lives beside this file: another database (DATABASE_URL)
+// may have been changed by anyone since, so it is always prepared (migrations and seed are idempotent).
+const preparedFile = path.join(path.resolve(env.DATA_DIR), 'prepared');
+const fingerprint = embedded ? preparationFingerprint() : '';
+if (embedded && readFileSync(preparedFile, { encoding: 'utf8', flag: 'a+' }).trim() === fingerprint) {
+  log('the database is prepared: migrations and seed unchanged since it last was');
+} else {
+  log('applying migrations and seeding the world if needed...');
+  const { prepareDatabase } = await import('@marketcraft/db/migrate.ts');
+  await prepareDatabase(databaseUrl);
+  if (embedded) writeFileSync(preparedFile, fingerprint + '\n');
+}
 
 const childEnv = {
   ...process.env,
@@ -90,6 +149,8 @@ const childEnv = {
   WEB_DIST_DIR: path.join(root, 'web', 'dist'),
   LOG_LEVEL: env.LOG_LEVEL,
   LOG_FORMAT: 'json',
+  // Migrated and seeded above: the API and the worker skip doing it again (also when restarted).
+  DATABASE_PREPARED: '1',
 };
 
 /** The children's JSON lines as they are, or made readable when this process logs for a terminal. */
@@ -128,8 +189,12 @@ function run(name: string, script: string, readyLine: string, onReady?: () => vo
   });
 }
 
-run('api', path.join(root, 'api/src/main.ts'), 'listening on port', () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
-run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked');
+// The worker starts once the API answers: loading both at once, they share the cores and the
+// first answer waits for both. "running" is said when both are ready (scripts and the journeys wait
+// for it before advancing a turn, which needs the worker).
+run('api', path.join(root, 'api/src/main.ts'), 'listening on port', () => {
+  if (!stopping) run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked', () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
+});
 
 /** How long a child may take to stop after SIGTERM before it is killed. */
 const CHILD_STOP_TIMEOUT_MS = 45_000;

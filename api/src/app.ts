@@ -1,7 +1,6 @@
 /** The HTTP application: auth routes, tRPC, the REST table, API docs and the built web app. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
@@ -26,6 +25,18 @@ import { securityHeaders } from './securityHeaders.ts';
 import { fixedHeaders } from './fixedHeaders.ts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, databaseUnavailableAnswer, sendUnavailable, trackRequests } from './availability.ts';
 import { checkHealth } from './health.ts';
+
+/** Files under /assets/ carry a content hash in their name (Vite): a new build gets new names. */
+const HASHED_ASSET_PATH = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9.]+$/;
+
+/**
+ * A hashed asset never changes, so the browser keeps it a year without asking again; everything
+ * else (index.html, which names the current hashed files, and the unhashed files of web/public)
+ * is revalidated on each visit, so a release is seen at the next load.
+ */
+function setWebCacheControl(c: Context) {
+  c.header('Cache-Control', HASHED_ASSET_PATH.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
 
 /** The largest request body the API reads (tRPC batches included). */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
@@ -158,10 +169,14 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
   const webDist = services.config.WEB_DIST_DIR;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
     const root = path.relative(process.cwd(), webDist) || '.';
-    app.use('/*', serveStatic({ root }));
+    // The build writes a .br and a .gz beside each text file (web/vite.config.ts); `precompressed`
+    // sends the one the browser accepts, with Content-Encoding and Vary: Accept-Encoding.
+    app.use('/*', serveStatic({ root, precompressed: true, onFound: (_file, c) => setWebCacheControl(c) }));
+    // A script of an older build that is gone: a 404, not the app shell (which a browser would
+    // refuse as a script, and might keep under the asset's long cache).
+    app.get('/assets/*', (c) => c.text('Not found', 404));
     // Client-side routes (/market, /buildings/3, ...) get the app shell.
-    const indexHtml = readFile(path.join(webDist, 'index.html'), 'utf8');
-    app.get('*', async (c) => c.html(await indexHtml));
+    app.get('*', serveStatic({ root, path: 'index.html', precompressed: true, onFound: (_file, c) => void c.header('Cache-Control', 'no-cache') }));
   }
   return app;
 }

@@ -46,6 +46,11 @@ const apiEnvSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long POST /api/admin/advance-turn waits for the worker (ms). */
   ADVANCE_TURN_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /**
+   * '1' when the launcher (`npm start`, scripts/start.ts) migrated and seeded the database just
+   * before starting this process: it does not do it again (a full seed pass at each start).
+   */
+  DATABASE_PREPARED: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** json (default when stdout is not a terminal) or pretty. */
   LOG_FORMAT: z.enum(LOG_FORMATS).default(defaultLogFormat()),

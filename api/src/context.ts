@@ -1,11 +1,12 @@
 import type { Database } from '@marketcraft/db';
-import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
+import { PUBLIC_WORLD_ID, type ProcedureAccess } from '@marketcraft/shared';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import type { ApiConfig } from './config.ts';
 import type { Lifecycle } from './availability.ts';
 import { noteRequest } from './requestLog.ts';
 import { parseCookies, sessionCookie } from './auth/cookies.ts';
 import { SESSION_COOKIE_NAME, validateSessionToken, type ActiveCompany, type CallsToCount, type SessionUser } from './auth/session.ts';
+import { tokenBudget } from './access/guard.ts';
 import type { CountedCalls } from './access/rateLimit.ts';
 import { authenticatePersonalToken, bearerCredentialOf, type CredentialError } from './access/credentials.ts';
 import type { ApiTokenCredential } from './access/personalTokens.ts';
@@ -64,6 +65,8 @@ export interface RequestContext extends ApiServices {
    * (createRequestContext's `calls`); the guard (api/src/access/guard.ts) then only reads it.
    */
   sessionCounted?: CountedCalls;
+  /** The token's rate counter after this request's call, when the token check counted it. */
+  tokenCounted?: CountedCalls;
 }
 
 export function isSecureRequest(config: ApiConfig, req: Request): boolean {
@@ -76,15 +79,24 @@ export async function createRequestContext(
   req: Request,
   resHeaders: Headers,
   clientIp: string,
-  /** The calls this request makes, to count against the session's budget with the session check (one query less). */
-  calls?: CallsToCount,
+  /**
+   * The calls this request makes, to count against the session's budget with the session check (one
+   * query less). With `access` (one REST call's token scope), a personal access token's call is
+   * counted with the token check too, when the token's scope allows it and no X-World-Id names
+   * another world (the guard's refusals come before any count, as when it counts them itself).
+   */
+  calls?: CallsToCount & { access?: ProcedureAccess },
 ): Promise<RequestContext> {
   const authorization = req.headers.get('authorization');
   // With a bearer the cookie is never used (the cross-site check lets bearer requests through from any Origin).
   const bearer = bearerCredentialOf(authorization);
-  // Personal access tokens and malformed credentials are told apart from session tokens first.
-  const byToken = await authenticatePersonalToken(services.db, authorization);
   const worldHeader = req.headers.get(WORLD_ID_HEADER);
+  const tokenCall =
+    calls?.calls === 1 && calls.access !== undefined && calls.access !== 'session' && worldHeader === null
+      ? { isMutation: calls.isMutation, budget: tokenBudget(services.config), access: calls.access }
+      : undefined;
+  // Personal access tokens and malformed credentials are told apart from session tokens first.
+  const byToken = await authenticatePersonalToken(services.db, authorization, tokenCall);
   if (byToken) {
     if (!byToken.user) return { ...services, ...byToken, worldId: PUBLIC_WORLD_ID, worldRefusal: null, sessionId: null, req, resHeaders, clientIp };
     noteRequest(req, { userId: byToken.user.id });

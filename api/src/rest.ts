@@ -18,7 +18,7 @@ import type { Context, Hono } from 'hono';
 import { TRPCError, getTRPCErrorFromUnknown, type AnyTRPCProcedure } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError, z } from 'zod';
-import { numberAsTextMessage, numberFromText } from '@marketcraft/shared';
+import { numberAsTextMessage, numberFromText, type ProcedureAccess } from '@marketcraft/shared';
 import { appRouter } from './root.ts';
 import { createCallerFactory, zodErrorMessage, type ProcedureMeta, type RestMeta } from './trpc.ts';
 import { createRequestContext, type ApiServices } from './context.ts';
@@ -30,6 +30,8 @@ import { databaseUnavailableAnswer } from './availability.ts';
 export interface RestRoute extends RestMeta {
   procedurePath: string;
   procedure: AnyTRPCProcedure;
+  /** What a personal access token needs to call it (ProcedureMeta.access). */
+  access: ProcedureAccess;
   /** The input's fields that take a number (their text in the path or the query is read as one). */
   numberFields: ReadonlySet<string>;
 }
@@ -187,9 +189,10 @@ let table: RestRoute[] | null = null;
 export function restRoutes(): RestRoute[] {
   if (!table) {
     table = Object.entries(REST_PROCEDURES).map(([procedurePath, procedure]: [string, AnyTRPCProcedure]) => {
-      const rest = (procedure._def.meta as ProcedureMeta | undefined)?.rest;
+      const meta = procedure._def.meta as ProcedureMeta | undefined;
+      const rest = meta?.rest;
       if (!rest) throw new Error(`${procedurePath} is in the REST table but its meta names no rest method and path`);
-      return { ...rest, procedurePath, procedure, numberFields: numberFieldsOf(procedure) };
+      return { ...rest, procedurePath, procedure, access: meta.access, numberFields: numberFieldsOf(procedure) };
     });
   }
   return table;
@@ -255,6 +258,8 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
         const ctx = await createRequestContext(services, c.req.raw, resHeaders, clientIpOf(c, services.config.TRUST_PROXY_HOPS), {
           calls: 1,
           isMutation: route.method !== 'GET',
+          // A personal access token's call is counted with its check too (same rule: its scope).
+          access: route.access,
         });
         const body = route.method === 'GET' || route.method === 'DELETE' ? {} : await readJsonBody(c);
         const query = c.req.query();

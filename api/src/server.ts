@@ -40,7 +40,7 @@ export function connectApiDatabase(url: string) {
 
 export async function startApiServer(config = loadApiConfig(), options: { logger?: Logger } = {}) {
   const logger = options.logger ?? silentLogger();
-  await prepareDatabase(config.DATABASE_URL);
+  if (config.DATABASE_PREPARED !== '1') await prepareDatabase(config.DATABASE_URL);
   const connection = connectApiDatabase(config.DATABASE_URL);
   // ADMIN_EMAILS: listed Google accounts are admins from now on (Google sign-ins apply it too);
   // listed password accounts are not (nobody proved the address): the operator grants them by hand.

@@ -6,7 +6,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { eq, and } from 'drizzle-orm';
 import { GameError, PUBLIC_WORLD_ID, type GameErrorCode, type ProcedureAccess } from '@marketcraft/shared';
-import { WORLD_ENDED, companies, holdWorldOpen, worlds, type Database } from '@marketcraft/db';
+import { WORLD_ENDED, companies, holdWorldOpen, worlds, type ActionRequest, type Database } from '@marketcraft/db';
 import type { RequestContext } from './context.ts';
 import { noteRequest } from './requestLog.ts';
 import { checkCredential, countAgainstBudget } from './access/guard.ts';
@@ -178,3 +178,8 @@ export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admins only' });
   return next();
 });
+
+/** A player's request as the action table takes it (db/src/game/actions.ts): their company acts, they sent it. */
+export function playerRequest<I>(ctx: { company: { id: number }; user: { id: number } }, input: I): ActionRequest<I> {
+  return { companyId: ctx.company.id, actingUserId: ctx.user.id, input };
+}

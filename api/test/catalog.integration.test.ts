@@ -50,6 +50,32 @@ describe('catalog: goods, recipes, cities, market data', () => {
     await db.update(worldProducts).set({ currentPriceCents: world.wheat.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
   });
 
+  it('answers each trade and each price move at once (the list is kept between them)', async () => {
+    const wheatOf = async () => (await app.api('GET', '/goods', { token })).body.find((good: { id: number }) => good.id === world.wheat.id);
+    const expected = async () => {
+      const state = await exchange(world.wheat.id);
+      return {
+        current_price: centsToDollars(state.price),
+        buy_price: centsToDollars(marketBuyCostRule.evaluate({ ...state, quantity: 1 })),
+        sell_price: centsToDollars(marketSellProceedsRule.evaluate({ ...state, quantity: 1 })),
+      };
+    };
+    const before = await wheatOf();
+    expect(await wheatOf()).toEqual(before);
+    // A trade moves the week's flow, so the one-unit prices: the next answer shows it.
+    const trade = await app.api('POST', '/market/trade', { token, body: { product_id: world.wheat.id, quantity: 400, action: 'buy' } });
+    expect(trade.status).toBe(200);
+    const afterTrade = await wheatOf();
+    expect(afterTrade.buy_price).toBeGreaterThan(before.buy_price);
+    expect(afterTrade).toMatchObject(await expected());
+    // A posted price moved mid-week (an instructor's price shock does this) shows at once too.
+    await db.update(worldProducts).set({ currentPriceCents: 260 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
+    const afterMove = await wheatOf();
+    expect(afterMove.current_price).toBe(2.6);
+    expect(afterMove).toMatchObject(await expected());
+    await db.update(worldProducts).set({ currentPriceCents: world.wheat.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
+  });
+
   it('lists recipes with their inputs, optionally by building type', async () => {
     const response = await app.api('GET', '/recipes', { token });
     expect(response.status).toBe(200);

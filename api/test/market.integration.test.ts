@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { inventoryItems, ledgerMismatches, marketActivity, marketTrade, products, transactions, worldProducts, type Database } from '@marketcraft/db';
+import { inventoryItems, ledgerMismatches, marketActivity, products, transactions, worldProducts, type Database, act } from '@marketcraft/db';
 import { untilAStatementWaitsForALock } from './helpers/lockWaits.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { formatCents } from '@marketcraft/shared';
@@ -223,7 +223,7 @@ describe('market trade and the company warehouse', () => {
     expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 10, action: 'buy' } })).status).toBe(200);
     let sale: Promise<Awaited<ReturnType<TestApp['api']>>> | undefined;
     await db.transaction(async (tx) => {
-      await marketTrade(tx, player.companyId, { productId: world.flour.id, quantity: 5, action: 'buy' });
+      await act(tx, 'marketTrade', { companyId: player.companyId, actingUserId: null, input: { product_id: world.flour.id, quantity: 5, action: 'buy' } });
       sale = app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 12, action: 'sell' } });
       // Commit only once the sale's statement waits for the company's row.
       await untilAStatementWaitsForALock(db, 'with locked as');

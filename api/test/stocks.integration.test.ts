@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import {
-  companies,
-  ledgerMismatches,
-  portfolioEntries,
-  shareMismatches,
-  shareRecords,
-  stockPriceHistory,
-  tradeShares,
-  transactions,
-  valuationSql,
-  type Database,
-} from '@marketcraft/db';
+import { companies, ledgerMismatches, portfolioEntries, shareMismatches, shareRecords, stockPriceHistory, transactions, valuationSql, type Database, act } from '@marketcraft/db';
 import { formatCents, liquidationValueRule, marketBuyCostRule, marketSellProceedsRule, shareDepthRule } from '@marketcraft/shared';
 import { untilAStatementWaitsForALock } from './helpers/lockWaits.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
@@ -346,7 +335,7 @@ describe('stocks API', () => {
     expect((await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 10, action: 'buy' } })).status).toBe(200);
     let sale: Promise<Awaited<ReturnType<TestApp['api']>>> | undefined;
     await db.transaction(async (tx) => {
-      await tradeShares(tx, { holderCompanyId: player.companyId, issuerCompanyId: bot.id, shares: 5, action: 'buy' });
+      await act(tx, 'tradeShares', { companyId: player.companyId, actingUserId: null, input: { company_id: bot.id, shares: 5, action: 'buy' } });
       sale = app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 12, action: 'sell' } });
       // Commit only once the sale's statement waits for the holder's row.
       await untilAStatementWaitsForALock(db, 'with locked as');

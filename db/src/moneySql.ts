@@ -4,6 +4,7 @@
  * checks it against formatCents, the one definition.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { formatCents } from '@marketcraft/shared';
 
 /** "$1,234.50" (and "-$1,234.50") from an integer amount of cents, as formatCents writes it. */
 export function formatCentsSql(cents: SQL): SQL {
@@ -21,4 +22,10 @@ export const LEDGER_STAND_INS = { name: '\u0001name\u0001', total: '\u0001total\
 export function fillLedgerTextSql(text: SQL, values: { name: SQL; totalCents: SQL; eachCents: SQL }): SQL {
   const { name, total, each } = LEDGER_STAND_INS;
   return sql`replace(replace(replace(${text}::text, ${total}, ${formatCentsSql(values.totalCents)}), ${each}, ${formatCentsSql(values.eachCents)}), ${name}, ${values.name})`;
+}
+
+/** The same text filled in TypeScript (a list's ledger rows, whose amounts the action computed): formatCents, the one definition. */
+export function fillLedgerText(text: string, values: { name: string; totalCents: number; eachCents: number }): string {
+  const { name, total, each } = LEDGER_STAND_INS;
+  return text.replaceAll(total, formatCents(values.totalCents)).replaceAll(each, formatCents(values.eachCents)).replaceAll(name, values.name);
 }

@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
+import { sql as drizzleSql } from 'drizzle-orm';
+import { cityMarketsSql } from '../src/game/goods/prices.ts';
 import { inject } from 'vitest';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
@@ -77,8 +79,8 @@ describe('upgrading a game to economy v2', () => {
         join world_products wp on wp.world_id = 1 and wp.product_id = p.id where name = 'Wheat'`;
       expect(Number(wheat!.current_price_cents)).toBe(Number(wheat!.base_price_cents));
       expect(Number(wheat!.depth_units)).toBeGreaterThan(4_000);
-      const [reference] = await connection.sql<{ market_price_cents: number }[]>`
-        select cmd.market_price_cents from city_market_data cmd join cities c on c.id = cmd.city_id where c.name = 'Oldtown'`;
+      const [reference] = await connection.db.execute<{ market_price_cents: number }>(drizzleSql`
+        select cmd.market_price_cents from ${cityMarketsSql(1)} cmd join cities c on c.id = cmd.city_id where c.name = 'Oldtown'`);
       expect(Number(reference!.market_price_cents)).toBe(Math.round((Number(wheat!.current_price_cents) * 130 * 11_500) / 1_000_000));
     } finally {
       await connection.close();

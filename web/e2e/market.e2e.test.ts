@@ -29,6 +29,16 @@ describe('market journey', () => {
     await page.getByTestId('market-row').first().waitFor();
     const goods: Array<{ id: number; name: string; buy_price: number }> = await apiGet(context, '/goods');
     expect(await page.getByTestId('market-row').count()).toBe(goods.length);
+    // Every row is in the page, but a sparkline draws its line only near the screen: the first row's
+    // is drawn, the last row's (300 rows down the scrolling table) once scrolled to. Both are labelled from the start.
+    const lineOf = (row: ReturnType<Page['getByTestId']>) => row.locator('svg polyline, svg line');
+    await expect.poll(() => lineOf(page.getByTestId('market-row').first()).count()).toBe(1);
+    const lastRow = page.getByTestId('market-row').last();
+    expect(await lastRow.getByRole('img', { name: /price/ }).count()).toBe(1);
+    expect(await lineOf(lastRow).count()).toBe(0);
+    await lastRow.scrollIntoViewIfNeeded();
+    await expect.poll(() => lineOf(lastRow).count()).toBe(1);
+    await page.getByTestId('market-row').first().scrollIntoViewIfNeeded();
     // The sparkline's period is in its header: its colour is that period's change, not the Week column's.
     expect(await page.getByTestId('trend-period').textContent()).toBe('12 weeks');
 

@@ -152,7 +152,7 @@ export async function runBotsBench(argv: string[]): Promise<void> {
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log('');
-  const parts = ['bots', 'snapshot', 'planning', 'execution', 'actions planned / done / refused', 'batches (fallbacks)', 'actions by kind'];
+  const parts = ['bots', 'snapshot', 'planning', 'execution', 'actions planned / done / refused', 'action calls', 'actions by kind'];
   const partRows = runs.map((run) => {
     const b = run.breakdown;
     return [
@@ -161,7 +161,7 @@ export async function runBotsBench(argv: string[]): Promise<void> {
       `${b.timings.planMs} ms`,
       `${b.timings.executeMs} ms`,
       `${b.planned} / ${b.actions} / ${b.refused}`,
-      `${b.batches} (${b.fallbacks})`,
+      String(b.batches),
       Object.entries(b.byKind).map(([kind, count]) => `${kind} ${count}`).join(', '),
     ];
   });

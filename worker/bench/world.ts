@@ -1,6 +1,7 @@
 /** The benchmark world: N companies with 10 buildings each, seeded set-based (worker/bench/turn.ts, bench:turn --worlds). */
 import { sql } from 'drizzle-orm';
 import type { Database } from '@marketcraft/db/client.ts';
+import { referencePriceSql } from '@marketcraft/db';
 
 /** N companies x 10 buildings in world `worldId` (default the public world), set-based. */
 export async function seedCompanies(db: Database, companies: number, worldId = 1): Promise<void> {
@@ -41,7 +42,9 @@ export async function seedCompanies(db: Database, companies: number, worldId = 1
   // Two products on each store's shelf, priced 1.2x to 2x the city market price.
   await db.execute(sql`
     insert into store_products (world_id, building_id, product_id, quantity, retail_price_cents, cost_price_cents)
-    select ${w}, b.id, p.id, 300, greatest(1, round(coalesce(cmd.market_price_cents, p.current_price_cents) * (1.2 + (b.id % 9) / 10.0))), p.current_price_cents
+    select ${w}, b.id, p.id, 300,
+           greatest(1, round(coalesce(case when cmd.world_id is not null then ${referencePriceSql(sql`p.current_price_cents`, sql`cmd.price_factor_bp`)} end, p.current_price_cents)
+                             * (1.2 + (b.id % 9) / 10.0))), p.current_price_cents
     from buildings b
     join companies c on c.world_id = b.world_id and c.id = b.company_id and c.name like 'Bench company %'
     cross join lateral (select pr.id, wp.current_price_cents from products pr join world_products wp on wp.world_id = ${w} and wp.product_id = pr.id

@@ -36,6 +36,11 @@ const workerEnvSchema = z.object({
    * (LISTEN/NOTIFY); retried jobs are found by polling.
    */
   WORKER_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(1),
+  /**
+   * '1' when the launcher (`npm start`, scripts/start.ts) migrated and seeded the database just
+   * before starting this process: it does not do it again (a full seed pass at each start).
+   */
+  DATABASE_PREPARED: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** json (default when stdout is not a terminal) or pretty. */
   LOG_FORMAT: z.enum(LOG_FORMATS).default(defaultLogFormat()),

@@ -19,7 +19,7 @@ export async function runWorkerProcess(options: { hooks?: (logger: Logger) => Tu
     process.exit(1);
   }
   const logger = createLogger({ name: 'worker', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
-  await prepareDatabase(config.DATABASE_URL);
+  if (config.DATABASE_PREPARED !== '1') await prepareDatabase(config.DATABASE_URL);
   const worker = await startTurnWorker(config, { logger, hooks: options.hooks?.(logger) });
   logger.info(
     { schedule: config.TURN_SCHEDULE_ENABLED === '1' ? config.TURN_CRON : null },

@@ -21,7 +21,7 @@
  *   the cron schedule; private worlds have a clock of their own: every worker looks for due worlds
  *   every few seconds (`enqueueDueWorlds`) and claims each one atomically before sending its job.
  */
-import { PgBoss, type Job } from 'pg-boss';
+import { PgBoss, type Job, type JobResult } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { APPLICATION_NAMES, TURN_QUEUE, worldTurnKey, type TurnJobData } from '@marketcraft/shared/queues.ts';
@@ -163,13 +163,22 @@ export interface TurnWorkerOptions {
 }
 
 /**
- * Works the turn queue: one job at a time, each one `runTurn` in one transaction. Every job logs
- * one line: the week, each phase's duration, the counts and the outcome (advanced, skipped, or
- * failed with its error, which pg-boss then retries).
+ * Jobs one fetch takes (each still its own turn, in its own transaction, run one after the other).
+ * pg-boss waits a polling interval after every fetch unless the fetch came back full: one job per
+ * fetch meant one turn per interval whatever the turn cost, 200 class worlds due at once took 200
+ * intervals (worker/bench/worlds.ts). Full batches are fetched again at once.
+ */
+export const TURN_JOBS_PER_FETCH = 8;
+
+/**
+ * Works the turn queue: the jobs of a fetch one at a time, each one `runTurn` in one transaction,
+ * each settled on its own (a failed turn is retried by pg-boss; the others of its batch are not
+ * touched). Every job logs one line: the week, each phase's duration, the counts and the outcome
+ * (advanced, skipped, or failed with its error).
  */
 export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOptions): Promise<string> {
   const { logger } = options;
-  return boss.work<TurnJobData, TurnResult | undefined>(
+  return boss.work<TurnJobData>(
     TURN_QUEUE,
     {
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
@@ -179,42 +188,53 @@ export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWor
       // Refresh the running turn's heartbeat every second (pg-boss: every half of heartbeatSeconds),
       // so a dead worker's job is stale 10 s after its death, not up to 15 s.
       heartbeatRefreshSeconds: TURN_HEARTBEAT_REFRESH_SECONDS,
-      batchSize: 1,
+      batchSize: TURN_JOBS_PER_FETCH,
+      burstWhenBatchFull: true,
+      perJobResults: true,
       localConcurrency: options.concurrency ?? 1,
     },
     async (jobs: Job<TurnJobData>[]) => {
-      let last: TurnResult | undefined;
+      const results: JobResult<TurnResult | { message: string }>[] = [];
       for (const job of jobs) {
         const week = typeof job.data?.week === 'number' ? job.data.week : undefined;
         const worldId = typeof job.data?.worldId === 'number' ? job.data.worldId : PUBLIC_WORLD_ID;
+        // A stopping worker starts no more turns: the rest of its batch is failed, so retried elsewhere.
+        if (job.signal?.aborted) {
+          results.push({ id: job.id, status: 'failed', output: { message: 'the worker stopped before this turn started' } });
+          continue;
+        }
         const started = performance.now();
+        let result: TurnResult;
         try {
-          last = await runTurn(db, { worldId, week, jobId: job.id, hooks: options.hooks, signal: job.signal, nextTurnAt: options.nextTurnAt });
+          result = await runTurn(db, { worldId, week, jobId: job.id, hooks: options.hooks, signal: job.signal, nextTurnAt: options.nextTurnAt });
         } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
           logger.error(
             { jobId: job.id, worldId, week, outcome: 'failed', durationMs: Math.round(performance.now() - started), err: error },
-            `turn failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`,
+            `turn failed and was rolled back: ${message}`,
           );
-          throw error;
+          results.push({ id: job.id, status: 'failed', output: { message } });
+          continue;
         }
-        if (last.status === 'advanced') {
+        if (result.status === 'advanced') {
           logger.info(
             {
               jobId: job.id,
               worldId,
-              week: last.week,
-              newWeek: last.newWeek,
+              week: result.week,
+              newWeek: result.newWeek,
               outcome: 'advanced',
-              durationMs: last.durationMs,
-              phases: last.phaseTimings,
-              counts: last.counts,
-              bankrupt: last.bankrupt.length,
+              durationMs: result.durationMs,
+              phases: result.phaseTimings,
+              counts: result.counts,
+              bankrupt: result.bankrupt.length,
             },
-            `turn: week ${last.week} -> ${last.newWeek} in ${last.durationMs} ms`,
+            `turn: week ${result.week} -> ${result.newWeek} in ${result.durationMs} ms`,
           );
         } else {
-          logger.info({ jobId: job.id, worldId, week: last.week, outcome: 'skipped', reason: last.reason }, `turn skipped: ${last.reason}`);
+          logger.info({ jobId: job.id, worldId, week: result.week, outcome: 'skipped', reason: result.reason }, `turn skipped: ${result.reason}`);
         }
+        results.push({ id: job.id, status: 'completed', output: result });
       }
       try {
         const duplicates = await completeStaleTurnJobs(boss, db);
@@ -223,7 +243,7 @@ export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWor
         // They would still be skipped one by one: slower, not wrong.
         logger.warn({ err: error }, 'could not complete the queued duplicate turn jobs');
       }
-      return last;
+      return results;
     },
   );
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   buildBuilding,
+  cityMarketsSql,
   getBuilding,
   getCompany,
   hireEmployees,
@@ -20,9 +21,10 @@ import {
   tradeShares,
   transferToStore,
   type DbExecutor,
+  act,
 } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
-import { BANKRUPTCY_TURNS, GameError, mulberry32, randomInt, type BuildingType } from '@marketcraft/shared';
+import { BANKRUPTCY_TURNS, GameError, PUBLIC_WORLD_ID, mulberry32, randomInt, type BuildingType } from '@marketcraft/shared';
 import { runTurn } from '../src/turn/index.ts';
 import { cashOf, createCompany, createTurnWorld, warehouse, type TurnWorld } from './fixtures.ts';
 
@@ -86,7 +88,7 @@ async function checkInvariants(db: DbExecutor, cashBefore: Map<number, number>, 
          + (select count(*) from world_products wp join products p on p.id = wp.product_id
             where wp.current_price_cents <= 0 or wp.current_price_cents < ceil(p.base_price_cents * 0.25)
                                               or wp.current_price_cents > floor(p.base_price_cents * 4))
-         + (select count(*) from city_market_data where market_price_cents <= 0 or demand_level not between 0 and 100)
+         + (select count(*) from city_market_data where demand_level not between 0 and 100)
          + (select count(*) from influence_records where influence_points < 0)
          + (select count(*) from world_countries where tax_rate not between 0 and 100) as n`);
   expect(Number(negatives?.n)).toBe(0);
@@ -124,26 +126,26 @@ describe('the economy over many turns', () => {
           if (kind === 0) {
             const type = types[randomInt(rng, 0, 3)]!;
             await tryAction(async () => {
-              const built = await buildBuilding(db, company, { type, cityId: rng() < 0.5 ? world.farmCityId : world.retailCityId });
-              if (recipeOf[type]) await selectRecipe(db, company, built.id, recipeOf[type]!);
+              const built = await act(db, 'buildBuilding', { companyId: company, actingUserId: null, input: { type, city_id: rng() < 0.5 ? world.farmCityId : world.retailCityId } });
+              if (recipeOf[type]) await act(db, 'selectRecipe', { companyId: company, actingUserId: null, input: { id: built.id, recipe_id: recipeOf[type]! } });
             });
           } else if (kind === 1 && building) {
-            await tryAction(() => hireEmployees(db, company, Number(building.id), randomInt(rng, 1, 3)));
+            await tryAction(() => act(db, 'hireEmployees', { companyId: company, actingUserId: null, input: { id: Number(building.id), count: randomInt(rng, 1, 3) } }));
           } else if (kind === 2) {
-            await tryAction(() => marketTrade(db, company, { productId: product, quantity: randomInt(rng, 1, 400), action: rng() < 0.6 ? 'buy' : 'sell' }));
+            await tryAction(() => act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: product, quantity: randomInt(rng, 1, 400), action: rng() < 0.6 ? 'buy' : 'sell' } }));
           } else if (kind === 3 && building?.type === 'store') {
-            await tryAction(() => purchaseForBuilding(db, company, Number(building.id), { productId: product, quantity: randomInt(rng, 1, 100) }));
+            await tryAction(() => act(db, 'purchaseForBuilding', { companyId: company, actingUserId: null, input: { id: Number(building.id), product_id: product, quantity: randomInt(rng, 1, 100) } }));
           } else if (kind === 4 && building?.type === 'store') {
             await tryAction(() =>
-              transferToStore(db, company, Number(building.id), { productId: product, quantity: randomInt(rng, 1, 150), retailPriceCents: randomInt(rng, 500, 9_000) }),
+              act(db, 'transferToStore', { companyId: company, actingUserId: null, input: { id: Number(building.id), product_id: product, quantity: randomInt(rng, 1, 150), retail_price: (randomInt(rng, 500, 9_000)) / 100 } }),
             );
           } else if (kind === 5) {
             const issuer = players[randomInt(rng, 0, players.length - 1)]!;
             if (issuer !== company) {
-              await tryAction(() => tradeShares(db, { holderCompanyId: company, issuerCompanyId: issuer, shares: randomInt(rng, 1, 10), action: rng() < 0.7 ? 'buy' : 'sell' }));
+              await tryAction(() => act(db, 'tradeShares', { companyId: company, actingUserId: null, input: { company_id: issuer, shares: randomInt(rng, 1, 10), action: rng() < 0.7 ? 'buy' : 'sell' } }));
             }
           } else if (kind === 6) {
-            await tryAction(() => investInPolitics(db, { companyId: company, countryId: world.countryIds[randomInt(rng, 0, world.countryIds.length - 1)]!, amountDollars: 1_000 * randomInt(rng, 1, 3) }));
+            await tryAction(() => act(db, 'investInPolitics', { companyId: company, actingUserId: null, input: { country_id: world.countryIds[randomInt(rng, 0, world.countryIds.length - 1)]!, amount: 1_000 * randomInt(rng, 1, 3) } }));
           }
         }
       }
@@ -173,9 +175,9 @@ describe('the economy over many turns', () => {
     ];
     const ids: number[] = [];
     for (const [type, cityId, recipeId] of chain) {
-      const building = await buildBuilding(db, company, { type, cityId });
-      if (recipeId) await selectRecipe(db, company, building.id, recipeId);
-      await hireEmployees(db, company, building.id, 8);
+      const building = await act(db, 'buildBuilding', { companyId: company, actingUserId: null, input: { type, city_id: cityId } });
+      if (recipeId) await act(db, 'selectRecipe', { companyId: company, actingUserId: null, input: { id: building.id, recipe_id: recipeId } });
+      await act(db, 'hireEmployees', { companyId: company, actingUserId: null, input: { id: building.id, count: 8 } });
       ids.push(building.id);
     }
     const store = ids[3]!;
@@ -188,11 +190,11 @@ describe('the economy over many turns', () => {
       const bakery = await getBuilding(db, company, ids[2]!);
       for (const input of bakery.forecast.inputs.filter((item) => item.product_id !== flour)) {
         const missing = input.needed - input.in_stock;
-        if (missing > 0) await marketTrade(db, company, { productId: input.product_id, quantity: missing, action: 'buy' });
+        if (missing > 0) await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: input.product_id, quantity: missing, action: 'buy' } });
       }
       const flourNeeded = bakery.forecast.inputs.find((item) => item.product_id === flour)?.needed ?? 0;
       const surplus = (await warehouse(db, company, flour!)) - flourNeeded;
-      if (surplus > 0) await marketTrade(db, company, { productId: flour!, quantity: surplus, action: 'sell' });
+      if (surplus > 0) await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: flour!, quantity: surplus, action: 'sell' } });
       // Bread: the shelf holds about two weeks of what one city buys, at its reference price; the
       // bakery makes about three cities' worth, so the rest is sold on the market.
       const loaves = await warehouse(db, company, bread!);
@@ -201,10 +203,10 @@ describe('the economy over many turns', () => {
       const toShelf = Math.min(loaves, Math.max(0, 2 * 160 - Number(shelf?.quantity ?? 0)));
       if (toShelf > 0) {
         const [reference] = await db.execute<{ price: number }>(sql`
-          select market_price_cents as price from city_market_data where city_id = ${chain[3]![1]} and product_id = ${bread}`);
-        await transferToStore(db, company, store, { productId: bread!, quantity: toShelf, retailPriceCents: Number(reference?.price) });
+          select market_price_cents as price from ${cityMarketsSql(PUBLIC_WORLD_ID)} cmd where city_id = ${chain[3]![1]} and product_id = ${bread}`);
+        await act(db, 'transferToStore', { companyId: company, actingUserId: null, input: { id: store, product_id: bread!, quantity: toShelf, retail_price: (Number(reference?.price)) / 100 } });
       }
-      if (loaves - toShelf > 0) await marketTrade(db, company, { productId: bread!, quantity: loaves - toShelf, action: 'sell' });
+      if (loaves - toShelf > 0) await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: bread!, quantity: loaves - toShelf, action: 'sell' } });
       await runTurn(db);
       log.push(`turn ${turn}: cash ${(await cashOf(db, company)) / 100}, bread sold in the store ${await soldLastTurn(db, store)}, net worth ${(await getCompany(db, company)).net_worth}`);
     }
@@ -219,11 +221,11 @@ describe('the economy over many turns', () => {
     const { db } = database;
     const company = await createCompany(db, { name: `Reckless ${world.tag}`, cashCents: 30_000_000 });
     for (let index = 0; index < 4; index += 1) {
-      const mill = await buildBuilding(db, company, { type: 'mill', cityId: world.farmCityId });
-      await hireEmployees(db, company, mill.id, 9);
+      const mill = await act(db, 'buildBuilding', { companyId: company, actingUserId: null, input: { type: 'mill', city_id: world.farmCityId } });
+      await act(db, 'hireEmployees', { companyId: company, actingUserId: null, input: { id: mill.id, count: 9 } });
     }
     const cash = await cashOf(db, company);
-    await marketTrade(db, company, { productId: world.flour, quantity: Math.floor((cash - 100_000) / 3_500), action: 'buy' });
+    await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: world.flour, quantity: Math.floor((cash - 100_000) / 3_500), action: 'buy' } });
     let turns = 0;
     for (; turns < 10; turns += 1) {
       await runTurn(db);

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { BUILDING_TYPES, PUBLIC_WORLD_ID, dollarsToCents, referencePriceRule } from '@marketcraft/shared';
+import { BUILDING_TYPES, PUBLIC_WORLD_ID, dollarsToCents } from '@marketcraft/shared';
 import { listCompany, type Database, type DbExecutor } from '@marketcraft/db';
 import { untilAStatementWaitsForALock } from '../../api/test/helpers/lockWaits.ts';
 import { runTurn } from '../src/turn/index.ts';
@@ -81,15 +81,11 @@ export async function createTurnWorld(db: Database, options: { countries?: numbe
   const flour = await product('Flour', 'Processed Materials', 3_190, 3_200);
   const bread = await product('Bread', 'Food Products', 2_625, 3_200);
   for (const cityId of cityIds) {
-    for (const [productId, price] of [
-      [wheat, 1_200],
-      [flour, 3_190],
-      [bread, 2_625],
-    ] as const) {
+    for (const productId of [wheat, flour, bread]) {
       // The city's price level 100%: its reference price is the market price x 130%.
       await db.execute(sql`
-        insert into city_market_data (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
-        values (${PUBLIC_WORLD_ID}, ${cityId}, ${productId}, 60, 60, 10000, ${referencePriceRule.evaluate({ marketPriceCents: price, cityFactorBp: 10_000 })})`);
+        insert into city_market_data (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp)
+        values (${PUBLIC_WORLD_ID}, ${cityId}, ${productId}, 60, 60, 10000)`);
     }
   }
   const recipe = async (buildingType: string, output: number, quantity: number, inputs: [number, number][]) => {
@@ -166,7 +162,7 @@ export async function economySnapshot(db: DbExecutor) {
     inventory: await q(sql`select company_id, product_id, quantity, average_cost_cents from inventory_items order by 1, 2`),
     shelves: await q(sql`select id, quantity, units_sold_last_turn from store_products order by id`),
     products: await q(sql`select world_id, product_id, current_price_cents from world_products order by 1, 2`),
-    cityMarkets: await q(sql`select city_id, product_id, demand_level, market_price_cents from city_market_data order by 1, 2`),
+    cityMarkets: await q(sql`select city_id, product_id, demand_level, price_factor_bp from city_market_data order by 1, 2`),
     shares: await q(sql`select company_id, share_price_cents, fundamental_cents, sentiment, total_shares, last_dividend_cents, is_listed from share_records order by 1`),
     ledger: await q(sql`select company_id, type, reason, amount_cents, description, week from transactions order by id`),
     events: await q(sql`select country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week from political_events order by id`),

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { investInPolitics } from '@marketcraft/db';
+import { act } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { ELECTION_INTERVAL_WEEKS, SUBSIDY_PER_BUILDING, dollarsToCents } from '@marketcraft/shared';
 import { runTurn } from '../src/turn/index.ts';
@@ -91,12 +91,12 @@ describe('politics in real turns', () => {
     // Rates 20 (base 20), 25 (base 25), and 35 above its base of 30.
     await db.execute(sql`update world_countries set tax_rate = 35 where world_id = 1 and country_id = ${aboveBase}`);
     const lobbyist = await createCompany(db, { name: `Lobbyist ${world.tag}`, cashCents: 10_000_000 });
-    await investInPolitics(db, { companyId: lobbyist, countryId: lobbied, amountDollars: 5_000 });
+    await act(db, 'investInPolitics', { companyId: lobbyist, actingUserId: null, input: { country_id: lobbied, amount: 5_000 } });
     // Contested: a rival backs higher taxes where the rate is at its base, with more points than the lobby for lower.
     const rival = await createCompany(db, { name: `Rival ${world.tag}`, cashCents: 10_000_000 });
     const contested = (await createTurnWorld(db, { countries: 1 })).countryIds[0]!;
-    await investInPolitics(db, { companyId: lobbyist, countryId: contested, amountDollars: 2_000 });
-    await investInPolitics(db, { companyId: rival, countryId: contested, amountDollars: 4_000, platform: 'higher_taxes' });
+    await act(db, 'investInPolitics', { companyId: lobbyist, actingUserId: null, input: { country_id: contested, amount: 2_000 } });
+    await act(db, 'investInPolitics', { companyId: rival, actingUserId: null, input: { country_id: contested, amount: 4_000, platform: 'higher_taxes' } });
 
     // Jump to the election week.
     const electionWeek = Math.ceil((await worldWeek(db)) / ELECTION_INTERVAL_WEEKS) * ELECTION_INTERVAL_WEEKS;
@@ -122,7 +122,7 @@ describe('politics in real turns', () => {
     expect(elections[2]!.description).toContain('35% -> 32%');
 
     // Not an election week: rates stay and influence is kept.
-    await investInPolitics(db, { companyId: lobbyist, countryId: lobbied, amountDollars: 1_000 });
+    await act(db, 'investInPolitics', { companyId: lobbyist, actingUserId: null, input: { country_id: lobbied, amount: 1_000 } });
     const after = await runTurn(db);
     expect(after.status).toBe('advanced');
     expect(await taxRate(db, lobbied)).toBe(17);

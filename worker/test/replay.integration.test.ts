@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildBuilding, connectDatabase, hireEmployees, investInPolitics, marketTrade, purchaseForBuilding, selectRecipe, tradeShares, transferToStore } from '@marketcraft/db';
+import { connectDatabase, act } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { replaceDatabase } from '@marketcraft/db/testing/urls.ts';
 import { runTurn } from '../src/turn/index.ts';
@@ -15,17 +15,17 @@ import { createCompany, createTurnWorld, economySnapshot, worldWeek, type TurnWo
 async function populate(db: TestDatabase['db'], world: TurnWorld) {
   const a = await createCompany(db, { name: `Alpha ${world.tag}`, cashCents: 60_000_000 });
   const b = await createCompany(db, { name: `Beta ${world.tag}`, cashCents: 60_000_000 });
-  const farm = await buildBuilding(db, a, { type: 'farm', cityId: world.farmCityId });
-  await selectRecipe(db, a, farm.id, world.farmRecipeId);
-  await hireEmployees(db, a, farm.id, 4);
-  const mill = await buildBuilding(db, a, { type: 'mill', cityId: world.farmCityId });
-  await selectRecipe(db, a, mill.id, world.millRecipeId);
-  const store = await buildBuilding(db, b, { type: 'store', cityId: world.retailCityId });
-  await purchaseForBuilding(db, b, store.id, { productId: world.bread, quantity: 400 });
-  await transferToStore(db, b, store.id, { productId: world.bread, quantity: 400, retailPriceCents: 4_000 });
-  await marketTrade(db, b, { productId: world.wheat, quantity: 700, action: 'buy' });
-  await tradeShares(db, { holderCompanyId: b, issuerCompanyId: a, shares: 20, action: 'buy' });
-  for (const countryId of world.countryIds) await investInPolitics(db, { companyId: a, countryId, amountDollars: 20_000 });
+  const farm = await act(db, 'buildBuilding', { companyId: a, actingUserId: null, input: { type: 'farm', city_id: world.farmCityId } });
+  await act(db, 'selectRecipe', { companyId: a, actingUserId: null, input: { id: farm.id, recipe_id: world.farmRecipeId } });
+  await act(db, 'hireEmployees', { companyId: a, actingUserId: null, input: { id: farm.id, count: 4 } });
+  const mill = await act(db, 'buildBuilding', { companyId: a, actingUserId: null, input: { type: 'mill', city_id: world.farmCityId } });
+  await act(db, 'selectRecipe', { companyId: a, actingUserId: null, input: { id: mill.id, recipe_id: world.millRecipeId } });
+  const store = await act(db, 'buildBuilding', { companyId: b, actingUserId: null, input: { type: 'store', city_id: world.retailCityId } });
+  await act(db, 'purchaseForBuilding', { companyId: b, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 400 } });
+  await act(db, 'transferToStore', { companyId: b, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 400, retail_price: 4_000 / 100 } });
+  await act(db, 'marketTrade', { companyId: b, actingUserId: null, input: { product_id: world.wheat, quantity: 700, action: 'buy' } });
+  await act(db, 'tradeShares', { companyId: b, actingUserId: null, input: { company_id: a, shares: 20, action: 'buy' } });
+  for (const countryId of world.countryIds) await act(db, 'investInPolitics', { companyId: a, actingUserId: null, input: { country_id: countryId, amount: 20_000 } });
   return { a, b };
 }
 

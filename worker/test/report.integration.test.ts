@@ -5,17 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import {
-  buildBuilding,
-  getWeekReport,
-  hireEmployees,
-  listCompanies,
-  listWeekReports,
-  purchaseForBuilding,
-  purchaseResearch,
-  selectRecipe,
-  transferToStore,
-} from '@marketcraft/db';
+import { getWeekReport, listCompanies, listWeekReports, act } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { cashOf, createCompany, createTurnWorld, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
@@ -40,16 +30,16 @@ describe('week reports', () => {
     const bot = await createCompany(db, { name: `Bot ${world.tag}`, cashCents: 50_000_000, bot: true });
     const week = await worldWeek(db);
 
-    const farm = await buildBuilding(db, player, { type: 'farm', cityId: world.farmCityId });
-    await selectRecipe(db, player, farm.id, world.farmRecipeId);
-    await hireEmployees(db, player, farm.id, 5);
-    const store = await buildBuilding(db, player, { type: 'store', cityId: world.retailCityId });
-    await purchaseForBuilding(db, player, store.id, { productId: world.bread, quantity: 300 });
-    await transferToStore(db, player, store.id, { productId: world.bread, quantity: 300, retailPriceCents: 3_900 });
+    const farm = await act(db, 'buildBuilding', { companyId: player, actingUserId: null, input: { type: 'farm', city_id: world.farmCityId } });
+    await act(db, 'selectRecipe', { companyId: player, actingUserId: null, input: { id: farm.id, recipe_id: world.farmRecipeId } });
+    await act(db, 'hireEmployees', { companyId: player, actingUserId: null, input: { id: farm.id, count: 5 } });
+    const store = await act(db, 'buildBuilding', { companyId: player, actingUserId: null, input: { type: 'store', city_id: world.retailCityId } });
+    await act(db, 'purchaseForBuilding', { companyId: player, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 300 } });
+    await act(db, 'transferToStore', { companyId: player, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 300, retail_price: 3_900 / 100 } });
     const [upgrade] = await db.execute<{ id: number; name: string }>(sql`
       select id, name from research_upgrades where prerequisite_id is null order by research_cost_cents, id limit 1`);
     expect(upgrade, 'the seed has research upgrades').toBeDefined();
-    await purchaseResearch(db, { companyId: player, upgradeId: Number(upgrade!.id) });
+    await act(db, 'purchaseResearch', { companyId: player, actingUserId: null, input: { upgrade_id: Number(upgrade!.id) } });
 
     expect((await runTurn(db)).status).toBe('advanced');
 

@@ -36,8 +36,8 @@ describe('store sales share a city\'s demand', () => {
       values (${`Retail case ${caseNumber} ${world.tag}`}, 'Food Products', 'Test', ${PRICE}, 4000) returning id`);
     await db.execute(sql`insert into world_products (world_id, product_id, current_price_cents) values (1, ${product!.id}, ${PRICE})`);
     await db.execute(sql`
-      insert into city_market_data (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
-      values (1, ${world.retailCityId}, ${product!.id}, 60, 60, 10000, ${REFERENCE})`);
+      insert into city_market_data (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp)
+      values (1, ${world.retailCityId}, ${product!.id}, 60, 60, 10000)`);
     const storeIds: number[] = [];
     for (const [index, offer] of offers.entries()) {
       const companyId = await createCompany(db, { name: `Retailer ${caseNumber}.${index} ${world.tag}`, cashCents: 1_000_000 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   buildBuilding,
+  cityMarketsSql,
   getBuilding,
   hireEmployees,
   ledgerMismatches,
@@ -17,9 +18,10 @@ import {
   transferToStore,
   assetsSql,
   valuationSql,
+  act,
 } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
-import { dividendPerShareRule, nextMarketPriceRule, taxRule } from '@marketcraft/shared';
+import { PUBLIC_WORLD_ID, dividendPerShareRule, nextMarketPriceRule, taxRule } from '@marketcraft/shared';
 import { PHASES } from '../src/turn/context.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { cashOf, createCompany, createTurnWorld, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
@@ -47,14 +49,14 @@ describe('a full turn', () => {
     const trader = await createCompany(db, { name: `Trader ${world.tag}`, cashCents: 50_000_000 });
     const holder = await createCompany(db, { name: `Holder ${world.tag}`, cashCents: 50_000_000 });
 
-    const farm = await buildBuilding(db, producer, { type: 'farm', cityId: world.farmCityId });
-    await selectRecipe(db, producer, farm.id, world.farmRecipeId);
-    await hireEmployees(db, producer, farm.id, 5);
-    const store = await buildBuilding(db, producer, { type: 'store', cityId: world.retailCityId });
-    await purchaseForBuilding(db, producer, store.id, { productId: world.bread, quantity: 300 });
-    await transferToStore(db, producer, store.id, { productId: world.bread, quantity: 300, retailPriceCents: 3_900 });
-    await marketTrade(db, trader, { productId: world.flour, quantity: 500, action: 'buy' });
-    await tradeShares(db, { holderCompanyId: holder, issuerCompanyId: producer, shares: 10, action: 'buy' });
+    const farm = await act(db, 'buildBuilding', { companyId: producer, actingUserId: null, input: { type: 'farm', city_id: world.farmCityId } });
+    await act(db, 'selectRecipe', { companyId: producer, actingUserId: null, input: { id: farm.id, recipe_id: world.farmRecipeId } });
+    await act(db, 'hireEmployees', { companyId: producer, actingUserId: null, input: { id: farm.id, count: 5 } });
+    const store = await act(db, 'buildBuilding', { companyId: producer, actingUserId: null, input: { type: 'store', city_id: world.retailCityId } });
+    await act(db, 'purchaseForBuilding', { companyId: producer, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 300 } });
+    await act(db, 'transferToStore', { companyId: producer, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 300, retail_price: 3_900 / 100 } });
+    await act(db, 'marketTrade', { companyId: trader, actingUserId: null, input: { product_id: world.flour, quantity: 500, action: 'buy' } });
+    await act(db, 'tradeShares', { companyId: holder, actingUserId: null, input: { company_id: producer, shares: 10, action: 'buy' } });
 
     const week = await worldWeek(db);
     const [flourBefore] = await db.execute<{ p: number; base: number; depth: number }>(sql`
@@ -156,7 +158,7 @@ describe('a full turn', () => {
     expect(Number(flourAfter?.p)).toBeGreaterThan(Number(flourBefore!.p));
     // Reference prices follow: 130% of the new price in a city at 100%.
     const [reference] = await db.execute<{ market_price_cents: number }>(sql`
-      select market_price_cents from city_market_data where city_id = ${world.retailCityId} and product_id = ${world.flour}`);
+      select market_price_cents from ${cityMarketsSql(PUBLIC_WORLD_ID)} cmd where city_id = ${world.retailCityId} and product_id = ${world.flour}`);
     expect(Number(reference?.market_price_cents)).toBe(Math.round((Number(flourAfter?.p) * 130) / 100));
 
     // Stocks: a history row for every listed company of the week, prices never negative; the
@@ -188,7 +190,7 @@ describe('a full turn', () => {
     const { db } = database;
     const stockpiler = await createCompany(db, { name: `Stockpiler ${world.tag}`, cashCents: 50_000_000 });
     const week = await worldWeek(db);
-    await marketTrade(db, stockpiler, { productId: world.flour, quantity: 500, action: 'buy' });
+    await act(db, 'marketTrade', { companyId: stockpiler, actingUserId: null, input: { product_id: world.flour, quantity: 500, action: 'buy' } });
     const paid = -(await ledger(db, stockpiler, week)).market_buy!;
     let goodsAtTheTaxes: number | undefined;
     const result = await runTurn(db, {

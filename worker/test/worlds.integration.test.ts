@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { addShock, buildBuilding, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, marketTrade, recentNews, transferToStore, updateWorldClock, users, type Database } from '@marketcraft/db';
+import { addShock, buildBuilding, cityMarketsSql, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, marketTrade, recentNews, transferToStore, updateWorldClock, users, type Database, act } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
@@ -27,7 +27,7 @@ async function worldState(db: Database, worldId: number) {
     companies: await q(sql`select id, cash_cents, status from companies where world_id = ${worldId} order by id`),
     prices: await q(sql`select product_id, current_price_cents from world_products where world_id = ${worldId} order by product_id`),
     taxes: await q(sql`select country_id, tax_rate from world_countries where world_id = ${worldId} order by country_id`),
-    markets: await q(sql`select city_id, product_id, demand_level, market_price_cents from city_market_data where world_id = ${worldId} order by 1, 2`),
+    markets: await q(sql`select city_id, product_id, demand_level, market_price_cents from ${cityMarketsSql(worldId)} cmd order by 1, 2`),
     ledger: await q(sql`select count(*)::int as n from transactions where world_id = ${worldId}`),
     shares: await q(sql`select company_id, share_price_cents from share_records where world_id = ${worldId} order by 1`),
     events: await q(sql`select count(*)::int as n from political_events where world_id = ${worldId}`),
@@ -147,7 +147,7 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     const shockedInWeekTwo = Math.round(postedInWeekTwo * 1.5);
     expect(await priceIn(shocked)).toBe(shockedInWeekTwo);
     const [reference] = await db.execute<{ r: number; f: number }>(sql`
-      select market_price_cents as r, price_factor_bp as f from city_market_data where world_id = ${shocked} and product_id = ${wheat!.id} order by city_id limit 1`);
+      select market_price_cents as r, price_factor_bp as f from ${cityMarketsSql(shocked)} cmd where product_id = ${wheat!.id} order by city_id limit 1`);
     expect(Number(reference!.r)).toBe(Math.round((shockedInWeekTwo * 130 * Number(reference!.f)) / 1_000_000));
     // Its week's turn drifts toward the base moved by the shock: the price stays about 1.5x the control's.
     await runTurn(db, { worldId: shocked, week: 2 });
@@ -210,7 +210,7 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     const [cotton, ironOre, wheat] = products.map((row) => ({ id: Number(row.id), base: Number(row.base), half: Math.round(Number(row.depth) / 2) }));
     const priceOf = async (productId: number) =>
       Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${world.id} and product_id = ${productId}`))[0]!.p);
-    const trade = (productId: number, quantity: number, action: 'buy' | 'sell') => marketTrade(db, Number(company!.id), { productId, quantity, action });
+    const trade = (productId: number, quantity: number, action: 'buy' | 'sell') => act(db, 'marketTrade', { companyId: Number(company!.id), actingUserId: null, input: { product_id: productId, quantity, action } });
     await runTurn(db, { worldId: world.id, week: 1 });
 
     // Week 2: the news of +60% on iron ore, -40% on wheat (1 week) and -90% on cotton (2 weeks).
@@ -245,9 +245,9 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     const companyId = Number(company!.id);
     const [bread] = await db.execute<{ id: number; base: number }>(sql`select id, base_price_cents as base from products where name = 'White Bread'`);
     const [city] = await db.execute<{ id: number }>(sql`select id from cities order by population desc limit 1`);
-    const store = await buildBuilding(db, companyId, { type: 'store', cityId: Number(city!.id) });
-    await marketTrade(db, companyId, { productId: Number(bread!.id), quantity: 500, action: 'buy' });
-    await transferToStore(db, companyId, store.id, { productId: Number(bread!.id), quantity: 500, retailPriceCents: Number(bread!.base) });
+    const store = await act(db, 'buildBuilding', { companyId, actingUserId: null, input: { type: 'store', city_id: Number(city!.id) } });
+    await act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: Number(bread!.id), quantity: 500, action: 'buy' } });
+    await act(db, 'transferToStore', { companyId, actingUserId: null, input: { id: store.id, product_id: Number(bread!.id), quantity: 500, retail_price: (Number(bread!.base)) / 100 } });
     // Two -60% shocks: -120% together.
     for (let index = 0; index < 2; index += 1) await addShock(db, teacher, world.id, { kind: 'demand', productId: Number(bread!.id), percent: -60, weeks: 3 });
     expect((await runTurn(db, { worldId: world.id, week: 1 })).status).toBe('advanced');

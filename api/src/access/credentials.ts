@@ -7,7 +7,8 @@
 import type { DbExecutor } from '@marketcraft/db';
 import { API_TOKEN_PREFIX } from '@marketcraft/shared';
 import { isSessionTokenShape, type ActiveCompany, type SessionUser } from '../auth/session.ts';
-import { TOKEN_MESSAGES, checkPersonalAccessToken, isPersonalAccessToken, type ApiTokenCredential } from './personalTokens.ts';
+import { TOKEN_MESSAGES, checkPersonalAccessToken, isPersonalAccessToken, type ApiTokenCredential, type TokenCallToCount } from './personalTokens.ts';
+import type { CountedCalls } from './rateLimit.ts';
 
 /** A refused credential: the status, the RFC 6750 error code for WWW-Authenticate, and the message. */
 export interface CredentialError {
@@ -28,6 +29,8 @@ export interface TokenAuthentication {
   authenticatedBy: 'token' | null;
   apiToken: ApiTokenCredential | null;
   credentialError: CredentialError | null;
+  /** The token's rate counter after this request, when the token check counted it (TokenCallToCount). */
+  tokenCounted?: CountedCalls;
 }
 
 const refused = (error: CredentialError): TokenAuthentication => ({ user: null, authenticatedBy: null, apiToken: null, credentialError: error });
@@ -37,7 +40,7 @@ const refused = (error: CredentialError): TokenAuthentication => ({ user: null, 
  * absent, holds a session token, or uses another scheme without a personal access token in it
  * (the session path then decides).
  */
-export async function authenticatePersonalToken(db: DbExecutor, authorization: string | null): Promise<TokenAuthentication | null> {
+export async function authenticatePersonalToken(db: DbExecutor, authorization: string | null, count?: TokenCallToCount): Promise<TokenAuthentication | null> {
   if (!authorization) return null;
   const match = /^bearer(?:\s+(.*))?$/is.exec(authorization.trim());
   if (!match) {
@@ -49,9 +52,9 @@ export async function authenticatePersonalToken(db: DbExecutor, authorization: s
     if (isSessionTokenShape(credential)) return null;
     return refused({ status: 401, code: 'invalid_token', reason: 'malformed', message: TOKEN_MESSAGES.malformed });
   }
-  const check = await checkPersonalAccessToken(db, credential);
+  const check = await checkPersonalAccessToken(db, credential, new Date(), count);
   if (!check.ok) return refused({ status: 401, code: 'invalid_token', reason: check.reason, message: check.message });
-  return { user: check.user, activeCompany: check.company, authenticatedBy: 'token', apiToken: check.token, credentialError: null };
+  return { user: check.user, activeCompany: check.company, authenticatedBy: 'token', apiToken: check.token, credentialError: null, tokenCounted: check.counted };
 }
 
 /**

@@ -71,11 +71,9 @@ export async function countAgainstBudget(ctx: RequestContext, call: CallDescript
   }
   if (!subject) return; // anonymous: only public reads (and sign-in, throttled on its own)
   const budget = subject.kind === 'token' ? tokenBudget(ctx.config) : sessionBudget(ctx.config);
-  // Counted already with the session check (all the request's calls at once), or counted now.
-  const verdict =
-    subject.kind === 'session' && ctx.sessionCounted
-      ? verdictOf(ctx.sessionCounted, budget, call.isMutation)
-      : await countCall(ctx.db, subject, budget, call.isMutation);
+  // Counted already with the session or token check (all the request's calls at once), or counted now.
+  const counted = subject.kind === 'session' ? ctx.sessionCounted : ctx.tokenCounted;
+  const verdict = counted ? verdictOf(counted, budget, call.isMutation) : await countCall(ctx.db, subject, budget, call.isMutation);
   for (const [name, value] of Object.entries(rateLimitHeaders(verdict, call.isMutation))) ctx.resHeaders.set(name, value);
   if (!verdict.allowed) {
     throw new GameError('RATE_LIMITED', rateLimitedMessage(verdict, call.isMutation, subject.kind), { retryAfterSeconds: verdict.resetSeconds });

@@ -5,20 +5,24 @@
  * nothing to brute-force), and the secret is compared in constant time. A revoked or expired token
  * is refused on its very next request, on every API server: each request reads the row.
  */
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import {
   API_TOKEN_ALPHABET,
   API_TOKEN_ID_LENGTH,
   API_TOKEN_PREFIX,
+  API_TOKEN_SCOPES,
   API_TOKEN_SECRET_LENGTH,
   GameError,
   MAX_ACTIVE_API_TOKENS,
   type ApiTokenScope,
   PUBLIC_WORLD_ID,
+  scopeCovers,
 } from '@marketcraft/shared';
 import { apiTokens, apiTokenUsage, companies, sqlTemplate, users, worlds, type Database, type DbExecutor } from '@marketcraft/db';
 import { hashSecret, randomSecureString, type ActiveCompany, type SessionUser } from '../auth/session.ts';
+import { counterUpsertSql, type CountedCalls, type RateBudget } from './rateLimit.ts';
+import { LAST_USE_REFRESH_MS } from './guard.ts';
 
 const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`);
 
@@ -192,7 +196,7 @@ export interface ApiTokenCredential {
 }
 
 export type TokenCheck =
-  | { ok: true; user: SessionUser; company: ActiveCompany | null; token: ApiTokenCredential }
+  | { ok: true; user: SessionUser; company: ActiveCompany | null; token: ApiTokenCredential; counted?: CountedCalls }
   | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired'; message: string };
 
 const formatUtc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -223,8 +227,7 @@ type TokenCheckRow = {
  * act there unless a request names another: docs/worlds.md), in one statement whose text is
  * rendered once, as the session check's (every call of a script runs it).
  */
-const tokenCheckSql = sqlTemplate<'lookupId'>(
-  (slot) => sql`
+const tokenRowSql = (lookupId: SQL) => sql`
     select t.id, t.secret_hash as "secretHash", t.scope, t.expires_at as "expiresAt", t.revoked_at as "revokedAt",
            t.last_used_at as "lastUsedAt", u.id as "userId", u.email, c.id as "companyId", c.name as "companyName",
            w.status as "worldStatus"
@@ -232,19 +235,78 @@ const tokenCheckSql = sqlTemplate<'lookupId'>(
     join ${users} u on u.id = t.user_id
     left join ${companies} c on c.world_id = ${PUBLIC_WORLD_ID} and c.user_id = u.id and c.status = 'active'
     left join ${worlds} w on w.id = c.world_id
-    where t.lookup_id = ${slot('lookupId')}`,
-);
+    where t.lookup_id = ${lookupId}`;
+const tokenCheckSql = sqlTemplate<'lookupId'>((slot) => tokenRowSql(slot('lookupId')));
+
+/**
+ * The token check that also counts its request (one call): the token's counter, its day's usage
+ * and, now and then, its last use, written only for a token that the secret (its hash), the
+ * revocation, the expiry and the scope all accept; as countCall's token statement does
+ * (api/src/access/rateLimit.ts), one round trip instead of two, as the session check counts its own.
+ */
+const tokenCheckAndCountSql = sqlTemplate<'lookupId' | 'secretHash' | 'now' | 'mutation' | 'requestsPerMinute' | 'mutationsPerMinute' | 'scopes'>((slot) => {
+  const mutation = sql`${slot('mutation')}::int`;
+  return sql`
+    with found as (${tokenRowSql(slot('lookupId'))}),
+    valid as (
+      select * from found
+      where "secretHash" = ${slot('secretHash')} and "revokedAt" is null
+        and ("expiresAt" is null or "expiresAt" > ${slot('now')}::timestamptz) and scope = any(${slot('scopes')}::text[])
+    ),
+    counter as (${counterUpsertSql({ subject: sql`'token:' || valid.id`, from: sql`from valid`, requests: sql`1`, mutations: mutation })}),
+    verdict as (
+      select requests, mutations, reset_seconds,
+             requests > ${slot('requestsPerMinute')}::int or (${mutation} = 1 and mutations > ${slot('mutationsPerMinute')}::int) as over
+      from counter
+    ),
+    usage as (
+      insert into api_token_usage as u (token_id, day, company_id, requests, mutations, limited)
+      select valid.id, (now() at time zone 'utc')::date, valid."companyId", 1, case when over then 0 else ${mutation} end, case when over then 1 else 0 end
+      from verdict cross join valid
+      on conflict (token_id, day) do update set
+        requests = u.requests + 1,
+        mutations = u.mutations + excluded.mutations,
+        limited = u.limited + excluded.limited,
+        company_id = coalesce(excluded.company_id, u.company_id)
+    ),
+    last_use as (
+      update api_tokens set last_used_at = now()
+      where id = (select id from valid) and ((select "lastUsedAt" from valid) is null or (select "lastUsedAt" from valid) <= now() - interval '${sql.raw(String(LAST_USE_REFRESH_MS / 1000))} seconds')
+    )
+    select found.*, verdict.requests as "countedRequests", verdict.mutations as "countedMutations", verdict.reset_seconds as "countResetSeconds"
+    from found left join verdict on true`;
+});
+
+/** A call to count with the token check: its kind, the token budget, and the scopes that may make it. */
+export interface TokenCallToCount {
+  isMutation: boolean;
+  budget: RateBudget;
+  access: ApiTokenScope;
+}
 
 /**
  * Checks a personal access token. Revoked and expired are told only to someone holding the whole
  * token (the secret is checked first); a wrong secret is "unknown", like a missing id. The user
  * behind a token is never an admin for this request: admin routes are session-only anyway.
  */
-export async function checkPersonalAccessToken(db: DbExecutor, credential: string, now = new Date()): Promise<TokenCheck> {
+export async function checkPersonalAccessToken(db: DbExecutor, credential: string, now = new Date(), count?: TokenCallToCount): Promise<TokenCheck> {
   const match = TOKEN_PATTERN.exec(credential);
   if (!match) return { ok: false, reason: 'malformed', message: TOKEN_MESSAGES.malformed };
   const [, lookupId, secret] = match as unknown as [string, string, string];
-  const [found] = await db.execute<TokenCheckRow>(tokenCheckSql({ lookupId }));
+  const secretHash = hashSecret(secret);
+  const [found] = await db.execute<TokenCheckRow & Partial<CountedRow>>(
+    count
+      ? tokenCheckAndCountSql({
+          lookupId,
+          secretHash: Buffer.from(secretHash),
+          now: now.toISOString(),
+          mutation: count.isMutation ? 1 : 0,
+          requestsPerMinute: count.budget.requestsPerMinute,
+          mutationsPerMinute: count.budget.mutationsPerMinute,
+          scopes: `{${API_TOKEN_SCOPES.filter((scope) => scopeCovers(scope, count.access)).join(',')}}`,
+        })
+      : tokenCheckSql({ lookupId }),
+  );
   // Raw rows: timestamps come as text (drizzle turns postgres.js's date parsing off), bytea as a Buffer.
   const row = found && {
     ...found,
@@ -253,7 +315,7 @@ export async function checkPersonalAccessToken(db: DbExecutor, credential: strin
     revokedAt: found.revokedAt === null ? null : new Date(found.revokedAt),
     lastUsedAt: found.lastUsedAt === null ? null : new Date(found.lastUsedAt),
   };
-  if (!row || !constantTimeEqual(hashSecret(secret), row.secretHash)) return { ok: false, reason: 'unknown', message: TOKEN_MESSAGES.unknown };
+  if (!row || !constantTimeEqual(secretHash, row.secretHash)) return { ok: false, reason: 'unknown', message: TOKEN_MESSAGES.unknown };
   if (row.revokedAt) return { ok: false, reason: 'revoked', message: TOKEN_MESSAGES.revoked(row.revokedAt) };
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: 'expired', message: TOKEN_MESSAGES.expired(row.expiresAt) };
   return {
@@ -261,5 +323,11 @@ export async function checkPersonalAccessToken(db: DbExecutor, credential: strin
     user: { id: row.userId, email: row.email, isAdmin: false },
     company: row.companyId === null ? null : { id: row.companyId, name: row.companyName!, worldId: PUBLIC_WORLD_ID, worldStatus: row.worldStatus ?? 'active' },
     token: { id: row.id, scope: row.scope as ApiTokenScope, lastUsedAt: row.lastUsedAt },
+    counted:
+      count && found?.countedRequests != null
+        ? { requests: Number(found.countedRequests), mutations: Number(found.countedMutations), resetSeconds: Number(found.countResetSeconds) }
+        : undefined,
   };
 }
+
+type CountedRow = { countedRequests: number | null; countedMutations: number | null; countResetSeconds: number | null };

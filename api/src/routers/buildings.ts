@@ -1,23 +1,8 @@
-import {
-  buildBuilding,
-  getBuilding,
-  hireEmployees,
-  listBuildingInventory,
-  listBuildings,
-  purchaseForBuilding,
-  selectCategory,
-  selectRecipe,
-  sellBuilding,
-  setProductionRate,
-  shelfPriceAdvice,
-  transferToStore,
-  upgradeEquipment,
-} from '@marketcraft/db';
+import { act, getBuilding, listBuildingInventory, listBuildings, shelfPriceAdvice } from '@marketcraft/db';
 import {
   buildBuildingInput,
   buildingIdInput,
   buildingInventoryPurchaseInput,
-  dollarsToCents,
   hireEmployeesInput,
   productionRateInput,
   selectCategoryInput,
@@ -26,7 +11,7 @@ import {
   transferToStoreInput,
   upgradeEquipmentInput,
 } from '@marketcraft/shared';
-import { playerProcedure, router } from '../trpc.ts';
+import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 export const buildingsRouter = router({
   list: playerProcedure
@@ -41,37 +26,37 @@ export const buildingsRouter = router({
   build: playerProcedure
     .meta({ access: 'manage', rest: { method: 'POST', path: '/buildings', summary: 'Build a building of a type in a city (pays its construction cost)' } })
     .input(buildBuildingInput)
-    .mutation(({ ctx, input }) => buildBuilding(ctx.db, ctx.company.id, { type: input.type, cityId: input.city_id })),
+    .mutation(({ ctx, input }) => act(ctx.db, 'buildBuilding', playerRequest(ctx, input))),
 
   sell: playerProcedure
     .meta({ access: 'manage', rest: { method: 'POST', path: '/buildings/{id}/sell', summary: 'Sell a building: 50% refund of construction and equipment, stock to the warehouse' } })
     .input(buildingIdInput)
-    .mutation(({ ctx, input }) => sellBuilding(ctx.db, ctx.company.id, input.id)),
+    .mutation(({ ctx, input }) => act(ctx.db, 'sellBuilding', playerRequest(ctx, input))),
 
   hireEmployees: playerProcedure
     .meta({ access: 'manage', rest: { method: 'POST', path: '/buildings/{id}/hire-employees', summary: 'Hire 1-10 employees ($5,000 each)' } })
     .input(hireEmployeesInput)
-    .mutation(({ ctx, input }) => hireEmployees(ctx.db, ctx.company.id, input.id, input.count)),
+    .mutation(({ ctx, input }) => act(ctx.db, 'hireEmployees', playerRequest(ctx, input))),
 
   upgradeEquipment: playerProcedure
     .meta({ access: 'manage', rest: { method: 'POST', path: '/buildings/{id}/upgrade-equipment', summary: 'Raise the equipment level (sum of the per-level cost ladder)' } })
     .input(upgradeEquipmentInput)
-    .mutation(({ ctx, input }) => upgradeEquipment(ctx.db, ctx.company.id, input.id, input.target_level)),
+    .mutation(({ ctx, input }) => act(ctx.db, 'upgradeEquipment', playerRequest(ctx, input))),
 
   productionRate: playerProcedure
     .meta({ access: 'manage', rest: { method: 'PUT', path: '/buildings/{id}/production-rate', summary: 'Set the production rate (10-200), used from the next turn' } })
     .input(productionRateInput)
-    .mutation(({ ctx, input }) => setProductionRate(ctx.db, ctx.company.id, input.id, input.new_rate)),
+    .mutation(({ ctx, input }) => act(ctx.db, 'setProductionRate', playerRequest(ctx, input))),
 
   selectRecipe: playerProcedure
     .meta({ access: 'manage', rest: { method: 'PUT', path: '/buildings/{id}/select-recipe', summary: "Choose what a production building makes (a recipe of its type)" } })
     .input(selectRecipeInput)
-    .mutation(({ ctx, input }) => selectRecipe(ctx.db, ctx.company.id, input.id, input.recipe_id)),
+    .mutation(({ ctx, input }) => act(ctx.db, 'selectRecipe', playerRequest(ctx, input))),
 
   selectCategory: playerProcedure
     .meta({ access: 'manage', rest: { method: 'PUT', path: '/buildings/{id}/select-category', summary: "Choose a store's product category" } })
     .input(selectCategoryInput)
-    .mutation(({ ctx, input }) => selectCategory(ctx.db, ctx.company.id, input.id, input.category)),
+    .mutation(({ ctx, input }) => act(ctx.db, 'selectCategory', playerRequest(ctx, input))),
 
   inventory: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/buildings/{id}/inventory', summary: "A store's back room, or a production building's raw materials in the warehouse" } })
@@ -81,7 +66,7 @@ export const buildingsRouter = router({
   purchaseInventory: playerProcedure
     .meta({ access: 'trade', rest: { method: 'POST', path: '/buildings/{id}/inventory/purchase', summary: "Buy at the city's market price (store: back room; production: warehouse)" } })
     .input(buildingInventoryPurchaseInput)
-    .mutation(({ ctx, input }) => purchaseForBuilding(ctx.db, ctx.company.id, input.id, { productId: input.product_id, quantity: input.quantity })),
+    .mutation(({ ctx, input }) => act(ctx.db, 'purchaseForBuilding', playerRequest(ctx, input))),
 
   shelfPrice: playerProcedure
     .meta({
@@ -94,11 +79,5 @@ export const buildingsRouter = router({
   transferToStore: playerProcedure
     .meta({ access: 'trade', rest: { method: 'POST', path: '/buildings/{id}/inventory/transfer-to-store', summary: "Put stock on a store's shelf (back room first, then warehouse)" } })
     .input(transferToStoreInput)
-    .mutation(({ ctx, input }) =>
-      transferToStore(ctx.db, ctx.company.id, input.id, {
-        productId: input.product_id,
-        quantity: input.quantity,
-        retailPriceCents: dollarsToCents(input.retail_price),
-      }),
-    ),
+    .mutation(({ ctx, input }) => act(ctx.db, 'transferToStore', playerRequest(ctx, input))),
 });

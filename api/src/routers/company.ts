@@ -1,6 +1,6 @@
-import { foundCompany, getCompany, getFinancialHistory, rankCompanies, updateCompanyProfile, type DbExecutor, type PublicCompany } from '@marketcraft/db';
+import { foundCompany, getCompany, getFinancialHistory, rankCompanies, act, type DbExecutor, type PublicCompany } from '@marketcraft/db';
 import { companyListInput, foundCompanySchema, updateProfileSchema, type CompanyListPage } from '@marketcraft/shared';
-import { playerProcedure, router, signedInProcedure } from '../trpc.ts';
+import { playerProcedure, playerRequest, router, signedInProcedure } from '../trpc.ts';
 import { companiesActingThroughApi } from '../access/audit.ts';
 import { announcePage } from '../paging.ts';
 import type { RequestContext } from '../context.ts';
@@ -42,7 +42,7 @@ export const companyRouter = router({
   updateProfile: playerProcedure
     .meta({ access: 'manage', rest: { method: 'PATCH', path: '/company/profile', summary: 'Update the company name and bio {name, bio or null}' } })
     .input(updateProfileSchema)
-    .mutation(({ ctx, input }) => updateCompanyProfile(ctx.db, ctx.company.id, input)),
+    .mutation(({ ctx, input }) => act(ctx.db, 'updateCompanyProfile', playerRequest(ctx, input))),
 
   list: playerProcedure
     .meta({

@@ -1,12 +1,12 @@
-import { getProductDetail, listMarketProducts, marketTrade, quoteOrder } from '@marketcraft/db';
+import { act, getProductDetail, listMarketProducts, quoteOrder } from '@marketcraft/db';
 import { marketProductInput, marketQuoteInput, marketTradeInput } from '@marketcraft/shared';
-import { playerProcedure, router } from '../trpc.ts';
+import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 export const marketRouter = router({
   trade: playerProcedure
     .meta({ access: 'trade', rest: { method: 'POST', path: '/market/trade', summary: 'Buy from or sell to the market: the order walks the price curve, plus the spread (docs/economy.md)' } })
     .input(marketTradeInput)
-    .mutation(({ ctx, input }) => marketTrade(ctx.db, ctx.company.id, { productId: input.product_id, quantity: input.quantity, action: input.action })),
+    .mutation(({ ctx, input }) => act(ctx.db, 'marketTrade', playerRequest(ctx, input))),
 
   quote: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/market/quote', summary: 'What an order would cost or pay now (?product_id&quantity&action), with the why' } })

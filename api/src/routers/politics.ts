@@ -1,6 +1,6 @@
-import { investInPolitics, listActiveEvents, listCountries, listInfluence, listRecentEvents } from '@marketcraft/db';
+import { act, listActiveEvents, listCountries, listInfluence, listRecentEvents } from '@marketcraft/db';
 import { politicsInvestSchema } from '@marketcraft/shared';
-import { playerProcedure, router } from '../trpc.ts';
+import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 export const politicsRouter = router({
   countries: playerProcedure
@@ -22,5 +22,5 @@ export const politicsRouter = router({
   invest: playerProcedure
     .meta({ access: 'manage', rest: { method: 'POST', path: '/politics/invest', summary: 'Invest in influence {country_id, amount}: amount = units x $1,000, 10 points per unit' } })
     .input(politicsInvestSchema)
-    .mutation(({ ctx, input }) => investInPolitics(ctx.db, { companyId: ctx.company.id, countryId: input.country_id, amountDollars: input.amount, platform: input.platform })),
+    .mutation(({ ctx, input }) => act(ctx.db, 'investInPolitics', playerRequest(ctx, input))),
 });

@@ -1,6 +1,6 @@
-import { listResearchUpgrades, purchaseResearch, researchedUpgradeIds } from '@marketcraft/db';
+import { act, listResearchUpgrades, researchedUpgradeIds } from '@marketcraft/db';
 import { researchPurchaseSchema } from '@marketcraft/shared';
-import { playerProcedure, router } from '../trpc.ts';
+import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 export const researchRouter = router({
   upgrades: playerProcedure
@@ -14,5 +14,5 @@ export const researchRouter = router({
   purchase: playerProcedure
     .meta({ access: 'manage', rest: { method: 'POST', path: '/research/purchase', summary: 'Research an upgrade {upgrade_id}: prerequisite first, once, cost after research_discount' } })
     .input(researchPurchaseSchema)
-    .mutation(({ ctx, input }) => purchaseResearch(ctx.db, { companyId: ctx.company.id, upgradeId: input.upgrade_id })),
+    .mutation(({ ctx, input }) => act(ctx.db, 'purchaseResearch', playerRequest(ctx, input))),
 });

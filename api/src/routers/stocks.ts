@@ -1,6 +1,6 @@
-import { getPortfolio, getStockHistory, listShareRecords, listStockOverview, listStockPrices, quoteShares, tradeShares } from '@marketcraft/db';
+import { getPortfolio, getStockHistory, listShareRecords, listStockOverview, listStockPrices, quoteShares, act } from '@marketcraft/db';
 import { companyListInput, stockHistorySchema, stockOverviewInput, stockQuoteSchema, stockTradeSchema } from '@marketcraft/shared';
-import { playerProcedure, router } from '../trpc.ts';
+import { playerProcedure, playerRequest, router } from '../trpc.ts';
 import { announcePage } from '../paging.ts';
 
 const PAGE_SUMMARY = 'one page (?limit, default 500, at most 1000; ?offset; ?search part of the name; ?company_id one company), X-Total-Count and Link headers';
@@ -61,9 +61,7 @@ export const stocksRouter = router({
   trade: playerProcedure
     .meta({ access: 'trade', rest: { method: 'POST', path: '/stocks/trade', summary: 'Buy new shares from a company or sell shares back to it {company_id, shares, action}: the order walks the price curve, plus the spread' } })
     .input(stockTradeSchema)
-    .mutation(({ ctx, input }) =>
-      tradeShares(ctx.db, { holderCompanyId: ctx.company.id, issuerCompanyId: input.company_id, shares: input.shares, action: input.action }),
-    ),
+    .mutation(({ ctx, input }) => act(ctx.db, 'tradeShares', playerRequest(ctx, input))),
 
   quote: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/stocks/quote', summary: 'What a share order would cost or pay now (?company_id&shares&action), with the why' } })

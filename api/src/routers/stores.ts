@@ -1,6 +1,6 @@
-import { listStoreProducts, removeStoreProduct, toggleStoreProduct, updateStorePrice } from '@marketcraft/db';
-import { dollarsToCents, storeIdInput, storeProductInput, toggleStoreProductInput, updateStorePriceInput } from '@marketcraft/shared';
-import { playerProcedure, router } from '../trpc.ts';
+import { act, listStoreProducts } from '@marketcraft/db';
+import { storeIdInput, storeProductInput, toggleStoreProductInput, updateStorePriceInput } from '@marketcraft/shared';
+import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 export const storesRouter = router({
   products: playerProcedure
@@ -11,15 +11,15 @@ export const storesRouter = router({
   updatePrice: playerProcedure
     .meta({ access: 'trade', rest: { method: 'PUT', path: '/stores/{id}/products/{product_id}', summary: 'Set the retail price of a product on the shelf' } })
     .input(updateStorePriceInput)
-    .mutation(({ ctx, input }) => updateStorePrice(ctx.db, ctx.company.id, input.id, input.product_id, dollarsToCents(input.retail_price))),
+    .mutation(({ ctx, input }) => act(ctx.db, 'updateStorePrice', playerRequest(ctx, input))),
 
   toggle: playerProcedure
     .meta({ access: 'trade', rest: { method: 'PATCH', path: '/stores/{id}/products/{product_id}/toggle', summary: 'Put a shelf product on sale or take it off sale' } })
     .input(toggleStoreProductInput)
-    .mutation(({ ctx, input }) => toggleStoreProduct(ctx.db, ctx.company.id, input.id, input.product_id, input.is_active)),
+    .mutation(({ ctx, input }) => act(ctx.db, 'toggleStoreProduct', playerRequest(ctx, input))),
 
   remove: playerProcedure
     .meta({ access: 'trade', rest: { method: 'DELETE', path: '/stores/{id}/products/{product_id}', summary: "Remove a product from the shelf (its stock returns to the back room)" } })
     .input(storeProductInput)
-    .mutation(({ ctx, input }) => removeStoreProduct(ctx.db, ctx.company.id, input.id, input.product_id)),
+    .mutation(({ ctx, input }) => act(ctx.db, 'removeStoreProduct', playerRequest(ctx, input))),
 });

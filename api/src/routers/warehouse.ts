@@ -1,6 +1,6 @@
-import { listHoldings, moveGoods } from '@marketcraft/db';
+import { act, listHoldings } from '@marketcraft/db';
 import { warehouseMoveInput } from '@marketcraft/shared';
-import { playerProcedure, router } from '../trpc.ts';
+import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 export const warehouseRouter = router({
   holdings: playerProcedure
@@ -24,7 +24,5 @@ export const warehouseRouter = router({
       },
     })
     .input(warehouseMoveInput)
-    .mutation(({ ctx, input }) =>
-      moveGoods(ctx.db, ctx.company.id, { buildingId: input.building_id, productId: input.product_id, quantity: input.quantity, direction: input.direction }),
-    ),
+    .mutation(({ ctx, input }) => act(ctx.db, 'moveGoods', playerRequest(ctx, input))),
 });

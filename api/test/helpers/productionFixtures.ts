@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { buildingTypes, cities, cityMarketData, companies, countries, products, recipeInputs, recipes, worldCountries, worldProducts, type Database } from '@marketcraft/db';
-import { BUILDING_TYPES, dollarsToCents, goodsBuyCostRule, marketSellProceedsRule, wholesaleMarginBp } from '@marketcraft/shared';
+import { BUILDING_TYPES, RETAIL_MARKUP_PERCENT, dollarsToCents, goodsBuyCostRule, marketSellProceedsRule, wholesaleMarginBp } from '@marketcraft/shared';
 import { expect } from 'vitest';
 
 export interface FixtureProduct {
@@ -73,9 +73,12 @@ export async function createProductionWorld(db: Database): Promise<ProductionWor
       .values({ name: `${name} ${tag}`, category, subcategory: 'Fixture', basePriceCents: priceCents, depthUnits })
       .returning({ id: products.id, name: products.name });
     await db.insert(worldProducts).values({ worldId: 1, productId: row!.id, currentPriceCents: priceCents });
+    // Reference prices follow the posted price (referencePriceRule): the city's price level that
+    // makes the reference `cityPriceCents` (and 10 cents more in the retail city).
+    const levelFor = (referenceCents: number) => Math.round((referenceCents * 1_000_000) / (priceCents * RETAIL_MARKUP_PERCENT));
     await db.insert(cityMarketData).values([
-      { worldId: 1, cityId: city!.id, productId: row!.id, demandLevel: 60, baseDemandLevel: 60, marketPriceCents: cityPriceCents },
-      { worldId: 1, cityId: retailCity!.id, productId: row!.id, demandLevel: 80, baseDemandLevel: 80, marketPriceCents: cityPriceCents + 10 },
+      { worldId: 1, cityId: city!.id, productId: row!.id, demandLevel: 60, baseDemandLevel: 60, priceFactorBp: levelFor(cityPriceCents) },
+      { worldId: 1, cityId: retailCity!.id, productId: row!.id, demandLevel: 80, baseDemandLevel: 80, priceFactorBp: levelFor(cityPriceCents + 10) },
     ]);
     return { id: row!.id, name: row!.name, priceCents, depthUnits, cityPriceCents, category };
   }

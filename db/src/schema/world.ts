@@ -224,8 +224,9 @@ export const recipeInputs = pgTable(
 );
 
 /**
- * Per city and product: consumer demand (0-100) and the reference price shoppers expect
- * (market_price = the exchange price x 130% x price_factor_bp / 10,000, docs/economy.md).
+ * Per city and product: consumer demand (0-100) and the city's price level. The reference price
+ * shoppers expect (market_price = the exchange price x 130% x price_factor_bp / 10,000,
+ * docs/economy.md) follows the posted price and is computed where it is read (cityMarketsSql).
  */
 export const cityMarketData = pgTable(
   'city_market_data',
@@ -240,14 +241,12 @@ export const cityMarketData = pgTable(
     demandLevel: integer().notNull(),
     /** The level demand recovers toward. */
     baseDemandLevel: integer().notNull(),
-    marketPriceCents: bigint({ mode: 'number' }).notNull(),
     /** The city's price level for the product, basis points (8,500-11,500). */
     priceFactorBp: integer().notNull().default(10_000),
   },
   (t) => [
     primaryKey({ columns: [t.worldId, t.cityId, t.productId] }),
     check('city_market_data_demand_range', sql`${t.demandLevel} between 0 and 100 and ${t.baseDemandLevel} between 0 and 100`),
-    check('city_market_data_price_positive', sql`${t.marketPriceCents} > 0`),
     index('city_market_data_product_id_idx').on(t.worldId, t.productId),
   ],
 );

@@ -22,9 +22,7 @@ import {
   nextScheduledTurnAt,
   PUBLIC_WORLD_ID,
   PUBLIC_WORLD_NAME,
-  referencePriceRule,
 } from '@marketcraft/shared';
-import { ruleSql } from '../ruleSql.ts';
 import type { Database, DbExecutor } from '../client.ts';
 import {
   buildingTypes,
@@ -121,10 +119,9 @@ export async function populateWorld(tx: DbExecutor, worldId: number, options: { 
     select ${worldId}::int, p.id, p.base_price_cents from ${products} p
     on conflict do nothing`);
   await tx.execute(sql`
-    insert into ${cityMarketData} (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
-    select ${worldId}::int, c.city_id, c.product_id, c.base_demand_level, c.base_demand_level, c.price_factor_bp,
-           ${ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`c.price_factor_bp` })}
-    from ${cityMarketData} c join ${products} p on p.id = c.product_id
+    insert into ${cityMarketData} (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp)
+    select ${worldId}::int, c.city_id, c.product_id, c.base_demand_level, c.base_demand_level, c.price_factor_bp
+    from ${cityMarketData} c
     where c.world_id = ${PUBLIC_WORLD_ID}
     on conflict do nothing`);
   await tx.execute(sql`
@@ -322,8 +319,8 @@ async function seedCityMarketData(tx: DbExecutor, worldId: number, cityIds: Read
   }
   const arrayLiteral = (values: readonly number[]) => `{${values.join(',')}}`;
   await tx.execute(sql`
-    insert into ${cityMarketData} (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp, market_price_cents)
-    select ${worldId}::int, s.city_id, s.product_id, s.demand_level, s.base_demand_level, s.price_factor_bp, 1
+    insert into ${cityMarketData} (world_id, city_id, product_id, demand_level, base_demand_level, price_factor_bp)
+    select ${worldId}::int, s.city_id, s.product_id, s.demand_level, s.base_demand_level, s.price_factor_bp
     from unnest(
       ${arrayLiteral(columns.cityId)}::integer[],
       ${arrayLiteral(columns.productId)}::integer[],
@@ -332,13 +329,6 @@ async function seedCityMarketData(tx: DbExecutor, worldId: number, cityIds: Read
       ${arrayLiteral(columns.priceFactorBp)}::integer[]
     ) as s(city_id, product_id, demand_level, base_demand_level, price_factor_bp)
     on conflict do nothing`);
-  // Reference prices follow the exchange price (new rows, and rows of an older catalogue). One join,
-  // no self-join: on a database without statistics yet (an upgrade) the planner cannot misjudge it.
-  const reference = ruleSql(referencePriceRule, { marketPriceCents: sql`p.current_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` });
-  await tx.execute(sql`
-    update ${cityMarketData} cmd set market_price_cents = ${reference}
-    from ${worldProducts} p
-    where cmd.world_id = ${worldId} and p.world_id = ${worldId} and p.product_id = cmd.product_id and cmd.market_price_cents <> ${reference}`);
 }
 
 async function seedResearch(tx: DbExecutor): Promise<void> {

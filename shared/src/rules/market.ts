@@ -76,7 +76,7 @@ export function wholesaleMarginBp(category: string): number {
 /**
  * Cents a buyer pays for n units of a good: the curve walked, plus the spread and the product's
  * wholesale margin m (wholesaleMarginBp): ceil(P x D x (e^((q+n)/D) - e^(q/D)) x (1 + h + m)).
- * With m = 0 it is marketBuyCostRule. Every goods purchase (placeOrder, the bots' batches, the
+ * With m = 0 it is marketBuyCostRule. Every goods purchase (marketTrade's statement, walkOrders, the
  * screens' buy prices, quotes) prices with it; shares use marketBuyCostRule.
  */
 export const goodsBuyCostRule = defineRule({

@@ -13,7 +13,7 @@ import { formatWholeDollars } from '../lib/format';
 import { notifyFailure } from '../lib/notify';
 import { trpc } from '../trpc';
 import classes from './layout.module.css';
-import { WorldSwitcher } from './WorldSwitcher';
+import { WorldSwitcherSlot } from './WorldSwitcherSlot';
 
 /** The burger's id: Escape on the open phone menu gives it the focus back. */
 export const MENU_BUTTON_ID = 'side-menu-button';
@@ -95,7 +95,7 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
       </div>
       {/* Phones: the side menu holds the switcher, so cash, week and countdown keep their room. */}
       <Box visibleFrom="sm">
-        <WorldSwitcher />
+        <WorldSwitcherSlot />
       </Box>
       <Button variant="default" size="xs" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout} disabled={signingOut} visibleFrom="sm">
         Logout

@@ -9,7 +9,7 @@ import { BUILDING_CATEGORIES, BUILDING_CATEGORY_LABELS, type BuildingCategory } 
 import { ScrollBox } from '../components/ScrollBox';
 import { useBuildings } from '../hooks/useGameData';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
-import { WorldSwitcher } from './WorldSwitcher';
+import { WorldSwitcherSlot } from './WorldSwitcherSlot';
 import { useIsAdmin } from '../hooks/useIsAdmin';
 import { botsFooterLine, turnsFooterLine } from '../lib/countdown';
 import { trpc } from '../trpc';
@@ -108,7 +108,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
       </Box>
       <Box className={classes.navFooter}>
         <Box mb="xs" hiddenFrom="sm">
-          <WorldSwitcher fullWidth />
+          <WorldSwitcherSlot fullWidth />
         </Box>
         <Box mb="xs">
           <ColorSchemeToggle />

@@ -1,21 +1,19 @@
 /**
- * Bots (owned by the bots engineer): carrying out every bot's planned actions, in batches.
+ * Bots (owned by the bots engineer): carrying out every bot's planned actions through the players'
+ * actions (db/src/game/actions.ts, docs/actions.md): the same door, the same functions, schemas,
+ * refusals and ledger texts as a player's requests.
  *
- * 1. Every action is first checked with the request schema a player's request goes through
+ * 1. Every action is first checked with the request schema(s) a player's request goes through
  *    (shared/src/schemas): what a player could not send, a bot does not send.
- * 2. Rare actions (recipes for buildings without one, share trades) run one
- *    by one through the player's operation (db/src/game), each in its own savepoint; a GameError
- *    rolls back that action only (refused), and the bot's real cash is read back: an action that
- *    spent more than what is left of the bot's turn budget, or took it under the reserve, is rolled
- *    back too.
- * 3. The frequent ones run as a few set-based statements for all bots at once, through the batch
- *    versions of the players' operations (db/src/game/batch.ts: same market operation, ledger rows,
- *    conditional updates): all market orders (sales, inputs, store stock) in plan order, then
- *    shelving from the warehouse, new buildings (with their recipe and first hires), store
- *    categories, equipment, hiring, political investments, research, shelf prices. All batches
- *    run in one savepoint; if any is refused (it never should be: the bots planned from the locked
- *    snapshot), all are rolled back and their actions run one by one through the single
- *    operations instead, so one bad action cannot stop the others.
+ * 2. Recipes for buildings without one, then share trades, one by one: a share trade runs in its own
+ *    savepoint and the bot's real cash is read back: a trade that spent more than what is left of
+ *    the bot's turn budget, or took it under the reserve, is rolled back (the bots' own rule).
+ * 3. Every other kind is ONE call of its action with all the bots' moves of that kind, in plan order
+ *    (set-based inside: a few statements whatever the number of bots): market trades (sales and
+ *    inputs), purchases for the stores, shelving (the purchases', then the others), new buildings
+ *    (then their recipe and first hires), store categories, equipment, hires, political investments,
+ *    research, shelf prices. A refused move is refused alone: the others of the list still apply
+ *    (it never happens in the tests: bots plan from the locked snapshot).
  * Any error that is not a GameError fails the turn (it rolls back and is retried).
  */
 import { sql } from 'drizzle-orm';
@@ -34,31 +32,7 @@ import {
   updateStorePriceInput,
   upgradeEquipmentInput,
 } from '@marketcraft/shared';
-import {
-  buildBuilding,
-  buildBatch,
-  hireBatch,
-  politicsBatch,
-  selectCategoryBatch,
-  upgradeEquipmentBatch,
-  hireEmployees,
-  investInPolitics,
-  marketTrade,
-  placeOrderBatch,
-  purchaseForBuilding,
-  purchaseResearch,
-  researchBatch,
-  repriceBatch,
-  selectCategory,
-  selectRecipe,
-  shelveBatch,
-  tradeShares,
-  transferToStore,
-  updateStorePrice,
-  upgradeEquipment,
-  type BatchOrder,
-  type DbExecutor,
-} from '@marketcraft/db';
+import { actMany, resultOf, type ActionInput, type ActionName, type ActionRequest, type DbExecutor, type Outcome } from '@marketcraft/db';
 import { BOT_CASH_RESERVE_CENTS } from './budget.ts';
 import type { BotAction } from './types.ts';
 
@@ -87,14 +61,15 @@ export interface ExecutionSummary {
   actions: number;
   refused: number;
   byKind: Record<string, number>;
-  /** Batches run set-based, and batches that fell back to single operations. */
+  /** Calls of a player action (each with all the moves of its kind). */
   batches: number;
-  fallbacks: number;
 }
+
+/** Cents as the dollars a player's request carries (retail prices). */
+const dollars = (cents: number) => cents / 100;
 
 /** The player's request the action corresponds to, validated by the player's schema. */
 export function validRequest(action: BotAction): boolean {
-  const dollars = (cents: number) => cents / 100;
   switch (action.kind) {
     case 'build':
       return (
@@ -134,67 +109,19 @@ export function validRequest(action: BotAction): boolean {
   }
 }
 
-/** Runs the player operation(s) behind one action (the single path). */
-async function perform(db: DbExecutor, companyId: number, action: BotAction): Promise<void> {
-  switch (action.kind) {
-    case 'build': {
-      const building = await buildBuilding(db, companyId, { type: action.type, cityId: action.cityId });
-      if (action.recipeId !== null && building.selected_recipe_id !== action.recipeId) await selectRecipe(db, companyId, building.id, action.recipeId);
-      if (action.hire > 0) await hireEmployees(db, companyId, building.id, action.hire);
-      return;
-    }
-    case 'select_recipe':
-      await selectRecipe(db, companyId, action.buildingId, action.recipeId);
-      return;
-    case 'select_category':
-      await selectCategory(db, companyId, action.buildingId, action.category);
-      return;
-    case 'hire':
-      await hireEmployees(db, companyId, action.buildingId, action.count);
-      return;
-    case 'upgrade_equipment':
-      await upgradeEquipment(db, companyId, action.buildingId, action.targetLevel);
-      return;
-    case 'buy_inputs':
-      await marketTrade(db, companyId, { productId: action.productId, quantity: action.quantity, action: 'buy' });
-      return;
-    case 'market_sell':
-      await marketTrade(db, companyId, { productId: action.productId, quantity: action.quantity, action: 'sell' });
-      return;
-    case 'restock':
-      await purchaseForBuilding(db, companyId, action.buildingId, { productId: action.productId, quantity: action.quantity });
-      await transferToStore(db, companyId, action.buildingId, { productId: action.productId, quantity: action.quantity, retailPriceCents: action.retailPriceCents });
-      return;
-    case 'shelve':
-      await transferToStore(db, companyId, action.buildingId, { productId: action.productId, quantity: action.quantity, retailPriceCents: action.retailPriceCents });
-      return;
-    case 'reprice':
-      await updateStorePrice(db, companyId, action.buildingId, action.productId, action.retailPriceCents);
-      return;
-    case 'buy_shares':
-      await tradeShares(db, { holderCompanyId: companyId, issuerCompanyId: action.issuerId, shares: action.shares, action: 'buy' });
-      return;
-    case 'sell_shares':
-      await tradeShares(db, { holderCompanyId: companyId, issuerCompanyId: action.issuerId, shares: action.shares, action: 'sell' });
-      return;
-    case 'research':
-      await purchaseResearch(db, { companyId, upgradeId: action.upgradeId });
-      return;
-    case 'politics':
-      await investInPolitics(db, { companyId, countryId: action.countryId, amountDollars: action.amountDollars });
-      return;
-  }
-}
-
 /**
- * One action through the player's operation in its own savepoint, with the budget check on the
+ * One share trade through the player's action, in its own savepoint, with the budget check on the
  * real cash. Returns whether it happened.
  */
-async function runSingle(tx: DbExecutor, purse: BotPurse, action: BotAction): Promise<boolean> {
+async function tradeWithinBudget(tx: DbExecutor, purse: BotPurse, action: Extract<BotAction, { kind: 'buy_shares' | 'sell_shares' }>): Promise<boolean> {
   if (action.costCents > purse.remainingCents) return false;
   try {
     const cashAfter = await tx.transaction(async (savepoint) => {
-      await perform(savepoint, purse.companyId, action);
+      resultOf(
+        await actMany(savepoint, 'tradeShares', [
+          { companyId: purse.companyId, actingUserId: null, input: { company_id: action.issuerId, shares: action.shares, action: action.kind === 'buy_shares' ? 'buy' : 'sell' } },
+        ]),
+      );
       const [row] = await savepoint.execute<{ cash_cents: number }>(sql`select cash_cents from companies where id = ${purse.companyId}`);
       const cash = Number(row?.cash_cents ?? 0);
       const spent = purse.cashCents - cash;
@@ -212,80 +139,77 @@ async function runSingle(tx: DbExecutor, purse: BotPurse, action: BotAction): Pr
   }
 }
 
-/** Kinds run one by one through the player's operation (few per turn). */
-const SINGLE_KINDS: ReadonlySet<BotAction['kind']> = new Set([
-  'select_recipe',
-  'buy_shares',
-  'sell_shares',
-]);
-
-/** Kinds that are orders on the goods market (one batch, in plan order). */
-const ORDER_KINDS: ReadonlySet<BotAction['kind']> = new Set(['market_sell', 'buy_inputs', 'restock']);
-
-function toOrder(botId: number, action: BotAction): BatchOrder {
-  switch (action.kind) {
-    case 'market_sell':
-      return { companyId: botId, productId: action.productId, quantity: action.quantity, action: 'sell', reason: 'market_sell' };
-    case 'buy_inputs':
-      return { companyId: botId, productId: action.productId, quantity: action.quantity, action: 'buy', reason: 'market_buy' };
-    case 'restock':
-      return { companyId: botId, productId: action.productId, quantity: action.quantity, action: 'buy', reason: 'store_stock', buildingId: action.buildingId, retailPriceCents: action.retailPriceCents };
-    default:
-      throw new Error(`not a market order: ${action.kind}`);
-  }
-}
+type Planned<K extends BotAction['kind']> = { botId: number; action: Extract<BotAction, { kind: K }> };
 
 export async function executeBotActions(tx: DbExecutor, purses: Map<number, BotPurse>, planned: readonly PlannedAction[]): Promise<ExecutionSummary> {
-  const summary: ExecutionSummary = { actions: 0, refused: 0, byKind: {}, batches: 0, fallbacks: 0 };
-  const done = (action: BotAction) => {
-    summary.actions += 1;
-    summary.byKind[action.kind] = (summary.byKind[action.kind] ?? 0) + 1;
+  const summary: ExecutionSummary = { actions: 0, refused: 0, byKind: {}, batches: 0 };
+  const valid = planned.filter((item) => validRequest(item.action));
+  summary.refused += planned.length - valid.length;
+  const ofKind = <K extends BotAction['kind']>(...kinds: K[]): Planned<K>[] =>
+    valid.filter((item) => (kinds as string[]).includes(item.action.kind)) as Planned<K>[];
+  /** Whether each planned action's part went through, by the action it belongs to. */
+  const failed = new Set<BotAction>();
+  /** One call of `name` with one request per item: the items whose request was applied. */
+  const run = async <N extends ActionName, T extends { botId: number; action: BotAction }>(name: N, items: readonly T[], input: (item: T) => ActionInput<N>): Promise<T[]> => {
+    if (items.length === 0) return [];
+    summary.batches += 1;
+    const requests: ActionRequest<ActionInput<N>>[] = items.map((item) => ({ companyId: item.botId, actingUserId: null, input: input(item) }));
+    const outcomes: Outcome<unknown>[] = await actMany(tx, name, requests);
+    return items.filter((item, index) => {
+      if (outcomes[index]!.applied) return true;
+      failed.add(item.action);
+      return false;
+    });
   };
-  const valid = planned.filter((item) => {
-    if (validRequest(item.action)) return true;
-    summary.refused += 1;
-    return false;
-  });
 
-  // 1. The rare actions, one by one, in plan order.
-  for (const item of valid) {
-    if (!SINGLE_KINDS.has(item.action.kind)) continue;
+  // 1. Recipes, then share trades (one by one, with the budget check), in plan order.
+  await run('selectRecipe', ofKind('select_recipe'), ({ action }) => ({ id: action.buildingId, recipe_id: action.recipeId }));
+  for (const item of ofKind('buy_shares', 'sell_shares')) {
     const purse = purses.get(item.botId);
-    if (purse && (await runSingle(tx, purse, item.action))) done(item.action);
-    else summary.refused += 1;
+    if (!purse || !(await tradeWithinBudget(tx, purse, item.action))) failed.add(item.action);
   }
 
-  // 2. The frequent ones, set-based, kind by kind.
-  const batched = valid.filter((item) => !SINGLE_KINDS.has(item.action.kind));
-  if (batched.length === 0) return summary;
-  /** One kind's actions as the input of its batch operation. */
-  const inputsOf = <K extends BotAction['kind'], I>(kind: K, input: (botId: number, action: Extract<BotAction, { kind: K }>) => I): I[] =>
-    batched.filter((item) => item.action.kind === kind).map((item) => input(item.botId, item.action as Extract<BotAction, { kind: K }>));
-  try {
-    // All batches in one savepoint: a refusal anywhere rolls them all back (then one by one, below).
-    await tx.transaction(async (db) => {
-      await placeOrderBatch(
-        db,
-        batched.filter((item) => ORDER_KINDS.has(item.action.kind)).map((item) => toOrder(item.botId, item.action)),
-      );
-      await shelveBatch(db, inputsOf('shelve', (companyId, a) => ({ companyId, storeId: a.buildingId, productId: a.productId, quantity: a.quantity, retailPriceCents: a.retailPriceCents })));
-      await buildBatch(db, inputsOf('build', (companyId, a) => ({ companyId, type: a.type, cityId: a.cityId, recipeId: a.recipeId, hire: a.hire })));
-      await selectCategoryBatch(db, inputsOf('select_category', (companyId, a) => ({ companyId, storeId: a.buildingId, category: a.category })));
-      await upgradeEquipmentBatch(db, inputsOf('upgrade_equipment', (companyId, a) => ({ companyId, buildingId: a.buildingId, fromLevel: a.fromLevel, targetLevel: a.targetLevel })));
-      await hireBatch(db, inputsOf('hire', (companyId, a) => ({ companyId, buildingId: a.buildingId, count: a.count })));
-      await politicsBatch(db, inputsOf('politics', (companyId, a) => ({ companyId, countryId: a.countryId, amountDollars: a.amountDollars })));
-      await researchBatch(db, inputsOf('research', (companyId, a) => ({ companyId, upgradeId: a.upgradeId, discountPercent: a.discountPercent })));
-      await repriceBatch(db, inputsOf('reprice', (companyId, a) => ({ companyId, storeId: a.buildingId, productId: a.productId, retailPriceCents: a.retailPriceCents })));
+  // 2. Every other kind: one call of its action with all its moves, in plan order.
+  await run('marketTrade', ofKind('market_sell', 'buy_inputs'), ({ action }) => ({
+    product_id: action.productId,
+    quantity: action.quantity,
+    action: action.kind === 'market_sell' ? ('sell' as const) : ('buy' as const),
+  }));
+  const bought = await run('purchaseForBuilding', ofKind('restock'), ({ action }) => ({ id: action.buildingId, product_id: action.productId, quantity: action.quantity }));
+  await run('transferToStore', [...bought, ...ofKind('shelve')], ({ action }) => ({
+    id: action.buildingId,
+    product_id: action.productId,
+    quantity: action.quantity,
+    retail_price: dollars(action.retailPriceCents),
+  }));
+  const builds = ofKind('build');
+  const built = new Map<BotAction, number>();
+  if (builds.length > 0) {
+    summary.batches += 1;
+    const outcomes = await actMany(tx, 'buildBuilding', builds.map(({ botId, action }) => ({ companyId: botId, actingUserId: null, input: { type: action.type, city_id: action.cityId } })));
+    builds.forEach((item, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.applied) built.set(item.action, outcome.result.building_id);
+      else failed.add(item.action);
     });
-    summary.batches = new Set(batched.map((item) => (ORDER_KINDS.has(item.action.kind) ? 'order' : item.action.kind))).size;
-    for (const item of batched) done(item.action);
-  } catch (error) {
-    if (!(error instanceof GameError)) throw error;
-    summary.fallbacks += 1;
-    for (const item of batched) {
-      const purse = purses.get(item.botId);
-      if (purse && (await runSingle(tx, purse, item.action))) done(item.action);
-      else summary.refused += 1;
+  }
+  const builtWith = (item: Planned<'build'>) => built.get(item.action)!;
+  await run('selectRecipe', builds.filter((item) => built.has(item.action) && item.action.recipeId !== null), (item) => ({ id: builtWith(item), recipe_id: item.action.recipeId! }));
+  await run('selectCategory', ofKind('select_category'), ({ action }) => ({ id: action.buildingId, category: action.category }));
+  await run('upgradeEquipment', ofKind('upgrade_equipment'), ({ action }) => ({ id: action.buildingId, target_level: action.targetLevel }));
+  await run('hireEmployees', [...builds.filter((item) => built.has(item.action) && item.action.hire > 0), ...ofKind('hire')], (item) =>
+    item.action.kind === 'build' ? { id: builtWith(item as Planned<'build'>), count: item.action.hire } : { id: item.action.buildingId, count: item.action.count },
+  );
+  await run('investInPolitics', ofKind('politics'), ({ action }) => ({ country_id: action.countryId, amount: action.amountDollars }));
+  await run('purchaseResearch', ofKind('research'), ({ action }) => ({ upgrade_id: action.upgradeId }));
+  await run('updateStorePrice', ofKind('reprice'), ({ action }) => ({ id: action.buildingId, product_id: action.productId, retail_price: dollars(action.retailPriceCents) }));
+
+  for (const item of valid) {
+    if (failed.has(item.action)) {
+      summary.refused += 1;
+    } else {
+      summary.actions += 1;
+      summary.byKind[item.action.kind] = (summary.byKind[item.action.kind] ?? 0) + 1;
     }
   }
   return summary;

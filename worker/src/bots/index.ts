@@ -8,10 +8,12 @@
  *    seeded rng and its budget (at most 30% of its cash, never below the $50,000 reserve); the
  *    planner prices market orders with the shared market rules and moves each product's flow as it
  *    plans, so a bot prices its orders after the bots before it, as they will run;
- * 3. the actions run in batches through the players' rules (execute.ts, db/src/game/batch.ts).
+ * 3. the actions run through the players' actions, one call per kind with every bot's moves
+ *    (execute.ts, db/src/game/actions.ts).
  * Randomness comes only from the turn's rng, drawn in a fixed order: the same state and week give
  * the same actions. See docs/bots.md.
  */
+import { sql } from 'drizzle-orm';
 import type { Rng } from '@marketcraft/shared';
 import type { DbExecutor } from '@marketcraft/db';
 import { planBudget, turnSpendingCents } from './budget.ts';
@@ -31,15 +33,17 @@ export interface BotTurnSummary {
   refused: number;
   /** Actions carried out, by kind (build, hire, market_sell, restock, ...). */
   byKind: Record<string, number>;
-  /** Set-based batches run, and batches that had to fall back to single operations. */
+  /** Calls of a player action (each with all the bots' moves of its kind). */
   batches: number;
-  fallbacks: number;
   /** Where the phase's time went (benchmarks print it). */
   timings: { snapshotMs: number; planMs: number; executeMs: number };
 }
 
 export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, rng: Rng): Promise<BotTurnSummary> {
   const t0 = performance.now();
+  // Most class worlds have no bots: they skip the snapshot (the phase's fixed cost, ~10 statements).
+  const [anyBot] = await tx.execute(sql`select 1 from companies where world_id = ${worldId}::int and is_bot and status = 'active' limit 1`);
+  if (!anyBot) return { bots: 0, planned: 0, actions: 0, refused: 0, byKind: {}, batches: 0, timings: { snapshotMs: 0, planMs: 0, executeMs: 0 } };
   const { world, bots } = await loadBotsSnapshot(tx, worldId, week);
   const t1 = performance.now();
   const planned: PlannedAction[] = [];

@@ -16,7 +16,7 @@ import {
   sumResearchEffects,
   type ResearchEffectValue,
 } from '@marketcraft/shared';
-import { isConsumerGoodSql, ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
+import { isConsumerGoodSql, referencePriceSql, ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
 import type { BotBuilding, BotSnapshot, BotWorld, CityDemand, ShareValuation, WorldCity, WorldProduct, WorldRecipe } from './types.ts';
 
 
@@ -104,7 +104,8 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
     is_active: boolean;
   }>(sql`
     select b.company_id, sp.building_id, sp.product_id, sp.quantity, sp.retail_price_cents,
-           coalesce(cmd.market_price_cents, round(p.current_price_cents * 1.3)) as reference_cents,
+           coalesce(case when cmd.world_id is not null then ${referencePriceSql(sql`p.current_price_cents`, sql`cmd.price_factor_bp`)} end,
+                    round(p.current_price_cents * 1.3)) as reference_cents,
            sp.units_sold_last_turn, sp.is_active
     from store_products sp
     join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
@@ -160,7 +161,7 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
       where sp.world_id = ${worldId}::int and sp.is_active and sp.quantity > 0
       group by b.city_id, sp.product_id
     )
-    select k.city_id, k.product_id, cmd.market_price_cents as reference_cents,
+    select k.city_id, k.product_id, ${referencePriceSql(sql`p.current_price_cents`, sql`cmd.price_factor_bp`)} as reference_cents,
            ${ruleSql(baseDemandRule, { population: sql`ci.population`, demandLevel: sql`cmd.demand_level`, baseReferenceCents: baseReference })} as base_demand,
            coalesce(s.stores, 0) as stores
     from pairs k

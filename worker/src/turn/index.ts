@@ -15,6 +15,7 @@ import { GAME_UPDATES_CHANNEL, type GameUpdate } from '@marketcraft/shared/queue
 import type { Database } from '@marketcraft/db';
 import { PHASES, type PhaseName, type TurnContext, type TurnHooks } from './context.ts';
 import { createTurnTables } from './ledgerBatch.ts';
+import { pipelineWrites } from './pipeline.ts';
 import { createResearchTable } from './research.ts';
 import { runProduction } from './production.ts';
 import { runSales } from './sales.ts';
@@ -134,23 +135,27 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
         insert into turns (world_id, week, started_at, job_id) values (${worldId}, ${week}, ${now.toISOString()}::timestamptz, ${options.jobId ?? null})
         on conflict do nothing returning week`);
       if (claimed.length === 0) throw new TurnSkipped(week, `week ${week} already has a turn row`);
+      // From here the turn's writes are pipelined (pipeline.ts): a read waits for them, and each
+      // phase ends with a flush.
+      const pipeline = pipelineWrites(tx);
+      const turnTx = pipeline.tx;
 
       // Set-based statements over every building: no JIT compilation (it costs more than it saves
       // on these one-off statements) and enough memory for the hash joins and sorts.
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`set local work_mem = '64MB'`);
+      await turnTx.execute(sql`set local jit = off`);
+      await turnTx.execute(sql`set local work_mem = '64MB'`);
 
       // Player operations lock their company row first: taking every active company's lock here,
       // in id order, keeps the turn's view of cash stable and avoids deadlocks with them. The lock
       // comes BEFORE the cash snapshot: a snapshot read first misses a trade that commits while the
       // turn waits for its lock, and the turn's balances would overwrite that trade's cash change
       // (its ledger row kept: cash != starting cash + ledger).
-      await tx.execute(sql`select id from companies where world_id = ${worldId} and status = 'active' order by id for update`);
-      await tx.execute(sql`
+      await turnTx.execute(sql`select id from companies where world_id = ${worldId} and status = 'active' order by id for update`);
+      await turnTx.execute(sql`
         create temp table turn_companies on commit drop as
         select id as company_id, cash_cents as cash_before_cents, cash_cents from companies
         where world_id = ${worldId} and status = 'active' order by id`);
-      await tx.execute(sql`alter table turn_companies add primary key (company_id)`);
+      await turnTx.execute(sql`alter table turn_companies add primary key (company_id)`);
 
       // The public world follows the server's schedule; a private world its own interval (none while
       // paused or when its turns are manual).
@@ -163,7 +168,7 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
           : world.status === 'active' && interval !== null
             ? new Date(now.getTime() + interval * 60_000)
             : null;
-      const ctx: TurnContext = { tx, worldId, week, worldSeed: Number(world.seed), rng: turnRng(Number(world.seed), week), now, nextTurnAt };
+      const ctx: TurnContext = { tx: turnTx, worldId, week, worldSeed: Number(world.seed), rng: turnRng(Number(world.seed), week), now, nextTurnAt };
       await createTurnTables(ctx);
       await createResearchTable(ctx);
       const phaseTimings: Record<string, number> = {};
@@ -173,11 +178,14 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
         const phaseStart = performance.now();
         if (phase === 'finish') await runFinish(ctx);
         else if (phase === 'bankruptcy') bankrupt = await runBankruptcy(ctx);
+        // The bots' actions catch their refusals statement by statement: no pipelining there.
+        else if (phase === 'bots') await PHASE_RUNNERS.bots({ ...ctx, tx });
         else await PHASE_RUNNERS[phase](ctx);
+        await pipeline.flush();
         phaseTimings[phase] = Math.round(performance.now() - phaseStart);
         await options.hooks?.afterPhase?.(phase, ctx);
       }
-      const [counted] = await tx.execute<Record<keyof TurnCounts, number>>(sql`
+      const [counted] = await turnTx.execute<Record<keyof TurnCounts, number>>(sql`
         select (select count(*) from turn_companies)::int as "companies",
                -- every building of the turn's companies paid its costs (costs.ts): no second pass over buildings
                (select coalesce(sum(buildings), 0) from turn_costs)::int as "buildings",

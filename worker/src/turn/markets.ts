@@ -3,11 +3,11 @@
  * nextMarketPriceRule: this week's net flow (market_activity: every route that bought from or sold
  * to the world, bankruptcy sales included) moves it along its curve, it drifts 10% of the way back
  * toward its base price (in logs; toward the base moved by an instructor's price shock while one
- * lasts), and the world outside the game adds seeded noise (the turn's rng, drawn in product id order). Each city's reference price follows (referencePriceRule). Demand
+ * lasts), and the world outside the game adds seeded noise (the turn's rng, drawn in product id order). Each city's reference price follows (referencePriceRule, computed where it is read: cityMarketsSql). Demand
  * levels drift back toward their base (after shocks) by 25% of the gap, at least one point.
  */
 import { sql } from 'drizzle-orm';
-import { DEMAND_RECOVERY_RATE, MARKET_NOISE_BP, nextMarketPriceRule, referencePriceRule, shockedPriceRule, type Rng } from '@marketcraft/shared';
+import { DEMAND_RECOVERY_RATE, MARKET_NOISE_BP, nextMarketPriceRule, shockedPriceRule, type Rng } from '@marketcraft/shared';
 import { activePriceShocksSql, ruleSql, worldProductsSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 
@@ -46,22 +46,7 @@ export async function runMarkets(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     update world_products p set current_price_cents = t.new_cents
     from turn_prices t where p.world_id = ${worldId}::int and t.product_id = p.product_id and t.new_cents <> t.old_cents`);
-  // Nested loops off for this statement: right after a world is created, the statistics of
-  // city_market_data do not know its id yet (ANALYZE has not seen it), the planner expects one row
-  // and nests a loop over the world's 15,200 rows for each of them (231 million comparisons: the
-  // first turn of a new classroom world took 56-100 s here instead of 0.2 s). A hash join is right
-  // whatever the statistics say.
-  await tx.execute(sql`set local enable_nestloop = off`);
-  await tx.execute(sql`
-    update city_market_data cmd set market_price_cents = r.reference_cents
-    from (
-      select c.city_id, c.product_id,
-             ${ruleSql(referencePriceRule, { marketPriceCents: sql`t.new_cents`, cityFactorBp: sql`c.price_factor_bp` })} as reference_cents
-      from city_market_data c join turn_prices t on t.product_id = c.product_id
-      where c.world_id = ${worldId}::int and t.new_cents <> t.old_cents
-    ) r
-    where cmd.world_id = ${worldId}::int and cmd.city_id = r.city_id and cmd.product_id = r.product_id and cmd.market_price_cents <> r.reference_cents`);
-  await tx.execute(sql`set local enable_nestloop = on`);
+  // Each city's reference price follows the posted price by itself (cityMarketsSql): nothing to write.
   await tx.execute(sql`
     update city_market_data
     set demand_level = demand_level + sign(base_demand_level - demand_level)::int

@@ -111,6 +111,57 @@ export async function changeCash(db: DbExecutor, change: CashChange): Promise<nu
   throw await cashRefusal(db, change);
 }
 
+/**
+ * Many cash changes in one statement (a list of requests of one action): per company the sum of its
+ * changes, conditionally (a debit never takes cash below zero: the company is then not changed), and
+ * one ledger row per change, in the list's order. Throws NOT_ENOUGH_CASH (nothing written) if a
+ * company would go below zero: the actions check each request's cost before (Purses), so it is the
+ * guard, not the rule. Returns each changed company's cash after.
+ */
+export async function changeCashOfMany(db: DbExecutor, changes: readonly CashChange[]): Promise<Map<number, number>> {
+  if (changes.length === 0) return new Map();
+  const rows = changes.map((change, seq) => {
+    const values = cashChangeValues(change);
+    if (values.allowNegative) throw new Error('changeCashOfMany moves player cash: never below zero');
+    return {
+      seq,
+      company_id: values.companyId,
+      amount_cents: values.amount,
+      type: values.type,
+      reason: values.reason,
+      description: values.description,
+      building_id: values.buildingId,
+      product_id: values.productId,
+      counterparty_company_id: values.counterpartyCompanyId,
+      country_id: values.countryId,
+    };
+  });
+  const companies = new Set(changes.map((change) => change.companyId)).size;
+  const result = await db.execute<{ company_id: number; cash_cents: number }>(sql`
+    with change as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(
+        seq int, company_id int, amount_cents bigint, type text, reason text, description text,
+        building_id int, product_id int, counterparty_company_id int, country_id int)
+    ), net as (
+      select company_id, sum(amount_cents)::bigint as amount_cents from change group by company_id
+    ), updated as (
+      update companies c set cash_cents = c.cash_cents + net.amount_cents
+      from net where c.id = net.company_id and (net.amount_cents >= 0 or c.cash_cents + net.amount_cents >= 0)
+      returning c.world_id, c.id as company_id, c.cash_cents
+    ), ledger as (
+      -- Each row in its company's world, at that world's week.
+      insert into transactions (world_id, company_id, type, reason, amount_cents, description, week,
+                                building_id, product_id, counterparty_company_id, country_id)
+      select updated.world_id, change.company_id, change.type, change.reason, change.amount_cents, change.description,
+             (select current_week from worlds w where w.id = updated.world_id),
+             change.building_id, change.product_id, change.counterparty_company_id, change.country_id
+      from change join updated using (company_id) order by change.seq
+    )
+    select company_id, cash_cents from updated`);
+  if (result.length !== companies) throw new GameError('NOT_ENOUGH_CASH', 'Not enough cash');
+  return new Map(result.map((row) => [Number(row.company_id), Number(row.cash_cents)]));
+}
+
 export function notEnoughCashMessage(costCents: number, cashCents: number): string {
   return `Not enough cash: this costs ${formatCents(costCents)} and you have ${formatCents(cashCents)}`;
 }

@@ -1,6 +1,6 @@
 /**
- * Building operations: build, list, detail, hire, equipment, production rate, recipe, category and
- * sell. Plain functions over a DbExecutor with explicit ids (companyId first) so the API and the
+ * Buildings: their reads (list, detail, the view an action answers) and selling one (the building
+ * actions are actions.ts). Plain functions over a DbExecutor with explicit ids (companyId first) so the API and the
  * worker's bots call the same code. Money is integer cents inside, dollars in the returned views.
  *
  * Lock order (to stay deadlock-free with the turn and the other operations): the company row first
@@ -20,21 +20,16 @@ import {
   dollarsToCents,
   efficiencyRule,
   equipmentSpentToLevel,
-  equipmentUpgradeCost,
-  hireCost,
   isBuildingType,
   researchOutputBonusPercent,
   effectsForBuildingType,
-  MAX_EQUIPMENT_LEVEL,
   type BuildingType,
   type BuildingTypeSpec,
-  type ProductCategory,
 } from '@marketcraft/shared';
 import { buildings, cities, products, recipeInputs, recipes } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { changeCash } from '../books/ledger.ts';
 import { companyResearchEffects } from '../research/research.ts';
-import { currentWeek, lockCompanyInWorld } from '../worlds/state.ts';
 import { buildingForecast, type BuildingForecast } from './forecast.ts';
 import { productionPlanSql } from './productionPlan.ts';
 import { researchSumsSql } from '../research/researchPlan.ts';
@@ -336,7 +331,8 @@ export async function getBuilding(db: DbExecutor, companyId: number, buildingId:
   };
 }
 
-async function viewOf(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingView> {
+/** A building of the company as the building actions answer it (GET /buildings lists the same view). */
+export async function buildingView(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingView> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
   if (!row) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
   return toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, row.worldId, companyId, buildingId));
@@ -344,133 +340,6 @@ async function viewOf(db: DbExecutor, companyId: number, buildingId: number): Pr
 
 // ---------------------------------------------------------------------------------------------
 // Changes
-
-/**
- * POST /buildings: pays the type's construction cost (ledger: building/build) and builds it in the
- * city. Extraction buildings start with their type's first extraction recipe (lowest id) selected.
- */
-export async function buildBuilding(db: DbExecutor, companyId: number, input: { type: BuildingType; cityId: number }): Promise<BuildingView> {
-  const spec = BUILDING_TYPES[input.type];
-  return db.transaction(async (tx) => {
-    // The company row first, as the turn locks it: the week below is read after any turn that held it
-    // has committed (the building is dated and paid in the week it is built, not in the one that turn closed).
-    const worldId = await lockCompanyInWorld(tx, companyId);
-    const [city] = await tx.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.id, input.cityId));
-    if (!city) throw new GameError('NOT_FOUND', 'City not found');
-    const costCents = dollarsToCents(spec.constructionCost);
-    let selectedRecipeId: number | null = null;
-    if (spec.category === 'extraction') {
-      const [first] = await tx
-        .select({ id: recipes.id })
-        .from(recipes)
-        .where(sql`lower(${recipes.buildingType}) = lower(${input.type})`)
-        .orderBy(asc(recipes.id))
-        .limit(1);
-      selectedRecipeId = first?.id ?? null;
-    }
-    const week = await currentWeek(tx, worldId);
-    const [created] = await tx
-      .insert(buildings)
-      .values({ worldId, companyId, type: input.type, cityId: city.id, selectedRecipeId, constructionCostCents: costCents, builtWeek: week })
-      .returning({ id: buildings.id });
-    if (!created) throw new Error('building insert returned nothing');
-    // Paid after the insert so the ledger line names the new building; not enough cash rolls both back.
-    await changeCash(tx, {
-      companyId,
-      amountCents: -costCents,
-      type: 'building',
-      reason: 'build',
-      description: `Built a ${spec.name} in ${city.name}`,
-      ref: { buildingId: created.id },
-    });
-    return viewOf(tx, companyId, created.id);
-  });
-}
-
-/** POST /buildings/{id}/hire-employees: count x $5,000 (ledger: building/hire). */
-export async function hireEmployees(db: DbExecutor, companyId: number, buildingId: number, count: number): Promise<BuildingView> {
-  return db.transaction(async (tx) => {
-    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
-    await changeCash(tx, {
-      companyId,
-      amountCents: -dollarsToCents(hireCost(count)),
-      type: 'building',
-      reason: 'hire',
-      description: `Hired ${count} ${count === 1 ? 'employee' : 'employees'} at the ${building.spec.name} in ${building.cityName}`,
-      ref: { buildingId: building.id },
-    });
-    await tx.update(buildings).set({ employees: sql`${buildings.employees} + ${count}` }).where(eq(buildings.id, building.id));
-    return viewOf(tx, companyId, building.id);
-  });
-}
-
-/** POST /buildings/{id}/upgrade-equipment: up to `targetLevel`, paying the ladder (ledger: building/equipment). */
-export async function upgradeEquipment(db: DbExecutor, companyId: number, buildingId: number, targetLevel: number): Promise<BuildingView> {
-  return db.transaction(async (tx) => {
-    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
-    if (building.equipmentLevel >= MAX_EQUIPMENT_LEVEL) {
-      throw new GameError('RULE_BROKEN', `Equipment is already at the highest level (${MAX_EQUIPMENT_LEVEL})`);
-    }
-    if (targetLevel <= building.equipmentLevel || targetLevel > MAX_EQUIPMENT_LEVEL) {
-      throw new GameError(
-        'RULE_BROKEN',
-        `Equipment is at level ${building.equipmentLevel}: choose a level from ${building.equipmentLevel + 1} to ${MAX_EQUIPMENT_LEVEL}`,
-      );
-    }
-    await changeCash(tx, {
-      companyId,
-      amountCents: -dollarsToCents(equipmentUpgradeCost(building.equipmentLevel, targetLevel)),
-      type: 'building',
-      reason: 'equipment',
-      description: `Upgraded the ${building.spec.name} in ${building.cityName} to equipment level ${targetLevel}`,
-      ref: { buildingId: building.id },
-    });
-    await tx.update(buildings).set({ equipmentLevel: targetLevel }).where(eq(buildings.id, building.id));
-    return viewOf(tx, companyId, building.id);
-  });
-}
-
-/** PUT /buildings/{id}/production-rate: stored now, used by the next turn. */
-export async function setProductionRate(db: DbExecutor, companyId: number, buildingId: number, newRate: number): Promise<BuildingView> {
-  const updated = await db
-    .update(buildings)
-    .set({ productionRate: newRate })
-    .where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)))
-    .returning({ id: buildings.id });
-  if (!updated.length) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
-  return viewOf(db, companyId, buildingId);
-}
-
-/** PUT /buildings/{id}/select-recipe: a recipe of the building's own type (case-insensitive); not for stores. */
-export async function selectRecipe(db: DbExecutor, companyId: number, buildingId: number, recipeId: number): Promise<BuildingView> {
-  return db.transaction(async (tx) => {
-    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
-    if (building.spec.category === 'retail') {
-      throw new GameError('RULE_BROKEN', 'A store has no recipe: choose a product category instead');
-    }
-    const [recipe] = await tx.select({ id: recipes.id, buildingType: recipes.buildingType }).from(recipes).where(eq(recipes.id, recipeId));
-    if (!recipe) throw new GameError('NOT_FOUND', 'Recipe not found');
-    if (recipe.buildingType.toLowerCase() !== building.type.toLowerCase()) {
-      const recipeType = recipe.buildingType.toLowerCase();
-      const recipeTypeName = isBuildingType(recipeType) ? BUILDING_TYPES[recipeType].name : recipe.buildingType;
-      throw new GameError('RULE_BROKEN', `This recipe is made in a ${recipeTypeName}, not in a ${building.spec.name}`);
-    }
-    await tx.update(buildings).set({ selectedRecipeId: recipe.id }).where(eq(buildings.id, building.id));
-    return viewOf(tx, companyId, building.id);
-  });
-}
-
-/** PUT /buildings/{id}/select-category: stores only. */
-export async function selectCategory(db: DbExecutor, companyId: number, buildingId: number, category: ProductCategory): Promise<BuildingView> {
-  return db.transaction(async (tx) => {
-    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
-    if (building.spec.category !== 'retail') {
-      throw new GameError('RULE_BROKEN', `Only stores choose a product category: this building is a ${building.spec.name}`);
-    }
-    await tx.update(buildings).set({ selectedCategory: category }).where(eq(buildings.id, building.id));
-    return viewOf(tx, companyId, building.id);
-  });
-}
 
 export interface SellBuildingResult {
   id: number;
@@ -489,7 +358,7 @@ export interface SellBuildingResult {
  * spending (ledger: building/sell_building), moves the store's shelf and back-room stock into the
  * company warehouse (weighted average cost), deletes the building. One transaction.
  */
-export async function sellBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<SellBuildingResult> {
+export async function sellOneBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<SellBuildingResult> {
   return db.transaction(async (tx) => {
     const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
     const investedCents = building.constructionCostCents + dollarsToCents(equipmentSpentToLevel(building.equipmentLevel));

@@ -3,3 +3,4 @@ export * from './buildings.ts';
 export * from './forecast.ts';
 export * from './productionPlan.ts';
 export * from './costsPlan.ts';
+export * from './actions.ts';

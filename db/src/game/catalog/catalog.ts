@@ -1,10 +1,10 @@
 /** Read-only catalog: goods, recipes, cities and their market data. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { GameError, centsToDollars } from '@marketcraft/shared';
-import { cities, cityMarketData, countries, products } from '../../schema/index.ts';
+import { cities, cityMarketData, countries, products, worldProducts } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { loadRecipes, type RecipeView } from '../buildings/buildings.ts';
-import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from '../goods/prices.ts';
+import { referencePriceSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from '../goods/prices.ts';
 
 export interface GoodView {
   id: number;
@@ -26,8 +26,44 @@ export function priceChangePercent(currentCents: number, baseCents: number): num
   return Math.round(((currentCents - baseCents) / baseCents) * 10_000) / 100;
 }
 
+/**
+ * What GET /goods is computed from, in one small query: the week (posted prices move at the turn),
+ * the units traded this week (every trade with the market adds to them, and the one-unit prices
+ * follow the week's flow), and the world's posted prices summed with their count (a price shock
+ * moves one mid-week; a catalogue change adds rows). Two answers with the same version are the same.
+ */
+async function goodsVersion(db: DbExecutor, worldId: number): Promise<string | null> {
+  const [row] = await db.execute<{ version: string }>(sql`
+    select w.current_week || ':' ||
+           (select coalesce(sum(ma.units_bought + ma.units_sold), 0) from market_activity ma where ma.world_id = w.id and ma.week = w.current_week) || ':' ||
+           (select count(*) || ':' || coalesce(sum(wp.current_price_cents), 0) from world_products wp where wp.world_id = w.id) as version
+    from worlds w where w.id = ${worldId}`);
+  return row ? row.version : null;
+}
+
+/**
+ * The last answer of GET /goods per database and world, with its version: the list is read by every
+ * player's screen and script and changes only with a trade, a turn or a shock, while computing it
+ * (304 products, each with its curve prices) cost about 5 times the version query.
+ */
+const goodsCache = new WeakMap<object, Map<number, { version: string; goods: readonly GoodView[] }>>();
+
 /** GET /goods: every product, with what one unit costs and pays on the market now. */
-export async function listGoods(db: DbExecutor, worldId: number): Promise<GoodView[]> {
+export async function listGoods(db: DbExecutor, worldId: number): Promise<readonly GoodView[]> {
+  const version = await goodsVersion(db, worldId);
+  let worlds = goodsCache.get(db);
+  const cached = worlds?.get(worldId);
+  if (version !== null && cached?.version === version) return cached.goods;
+  // Read after the version: a trade in between makes the next version differ, so nothing stale is kept.
+  const goods = await readGoods(db, worldId);
+  if (version !== null) {
+    if (!worlds) goodsCache.set(db, (worlds = new Map()));
+    worlds.set(worldId, { version, goods });
+  }
+  return goods;
+}
+
+async function readGoods(db: DbExecutor, worldId: number): Promise<GoodView[]> {
   const rows = await db.execute<{
     id: number;
     name: string;
@@ -110,10 +146,11 @@ export async function cityMarketDataOf(db: DbExecutor, worldId: number, cityId: 
       productName: products.name,
       category: products.category,
       demandLevel: cityMarketData.demandLevel,
-      marketPriceCents: cityMarketData.marketPriceCents,
+      marketPriceCents: sql`${referencePriceSql(sql`${worldProducts.currentPriceCents}`, sql`${cityMarketData.priceFactorBp}`)}`.mapWith(Number),
     })
     .from(cityMarketData)
     .innerJoin(products, eq(products.id, cityMarketData.productId))
+    .innerJoin(worldProducts, and(eq(worldProducts.worldId, cityMarketData.worldId), eq(worldProducts.productId, cityMarketData.productId)))
     .where(and(eq(cityMarketData.worldId, worldId), eq(cityMarketData.cityId, city.id)))
     .orderBy(asc(products.id));
   return rows.map((row) => ({

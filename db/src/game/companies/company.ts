@@ -22,6 +22,7 @@ import { admitNewCompany } from '../worlds/worlds.ts';
 import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
 import { companyFilterSql, pageSql, type ListPage } from './lists.ts';
 import { sqlTemplate } from '../../sqlTemplate.ts';
+import { oneByOne, type PlayerAction } from '../action.ts';
 
 type ValuationRow = {
   company_id: number;
@@ -123,7 +124,7 @@ export async function getCompany(db: DbExecutor, companyId: number): Promise<Com
 }
 
 /** PATCH /api/company/profile: name (already trimmed, non-empty) and bio (null clears it; undefined keeps it). */
-export async function updateCompanyProfile(
+async function updateCompanyProfileOne(
   db: DbExecutor,
   companyId: number,
   profile: { name: string; bio?: string | null },
@@ -298,3 +299,8 @@ export async function rankCompanies(db: DbExecutor, worldId: number, viewerCompa
 export async function listCompanies(db: DbExecutor, worldId: number, viewerCompanyId: number | null): Promise<PublicCompany[]> {
   return (await rankCompanies(db, worldId, viewerCompanyId, { limit: MAX_ROW_ID, offset: 0, search: null, company_id: null })).rows;
 }
+
+/** PATCH /api/company/profile, the player action. */
+export const updateCompanyProfile: PlayerAction<{ name: string; bio?: string | null | undefined }, CompanyDetails> = oneByOne((db, { companyId, input }) =>
+  updateCompanyProfileOne(db, companyId, input),
+);

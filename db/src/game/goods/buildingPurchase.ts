@@ -1,18 +1,14 @@
 /**
- * Buying goods for a building (POST /buildings/{id}/inventory/purchase): one order on the exchange
- * (placeOrder, the same market as every other purchase) into a store's back room or the company
- * warehouse.
+ * Buying goods for a building (POST /buildings/{id}/inventory/purchase): orders on the exchange
+ * (walkOrders, the same market as every other purchase, in the list's order) into a store's back
+ * room or, for a production building, the company warehouse (ledger purchase/store_stock or
+ * purchase/raw_materials).
  */
-import { and, eq } from 'drizzle-orm';
 import { GameError, centsToDollars, formatCents } from '@marketcraft/shared';
-import { buildingInventoryItems, inventoryItems, products } from '../../schema/index.ts';
-import type { DbExecutor } from '../../client.ts';
-import { changeCash } from '../books/ledger.ts';
-import { findOwnedBuilding } from '../buildings/buildings.ts';
-import { companyWorld } from '../worlds/state.ts';
-import { placeOrder } from './market.ts';
-import { PRODUCT_NOT_FOUND, addToBackRoom, addToWarehouse } from './stock.ts';
-
+import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
+import { lockBuildings, ownBuilding, type LockedBuilding } from '../buildings/actions.ts';
+import { Purses, applied, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { addedAtCost, backRoomRows, walkOrders, warehouseRows, writeBackRoomRows, writeWarehouseRows, type Held } from './orders.ts';
 
 export interface BuildingPurchaseResult {
   building_id: number;
@@ -30,59 +26,83 @@ export interface BuildingPurchaseResult {
   cash: number;
 }
 
-/**
- * Buys `quantity` units on the exchange (placeOrder: the same market as every other purchase):
- * into the store's back room for a store, into the company warehouse for a production building
- * (ledger: purchase/store_stock or purchase/raw_materials).
- */
-export async function purchaseForBuilding(
-  db: DbExecutor,
-  companyId: number,
-  buildingId: number,
-  input: { productId: number; quantity: number },
-): Promise<BuildingPurchaseResult> {
-  return db.transaction(async (tx) => {
-    // Locks the company row, then the building's.
-    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
-    if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
-    const order = await placeOrder(tx, { worldId: await companyWorld(tx, companyId), productId: input.productId, quantity: input.quantity, action: 'buy' });
-    const isStore = building.spec.category === 'retail';
-    const cashCents = await changeCash(tx, {
-      companyId,
-      amountCents: -order.totalCents,
-      type: 'purchase',
-      reason: isStore ? 'store_stock' : 'raw_materials',
-      description: `Bought ${order.quantity} ${order.productName} for the ${building.spec.name} in ${building.cityName} for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
-      ref: { buildingId: building.id, productId: order.productId },
+type PurchaseInput = { id: number; product_id: number; quantity: number };
+
+/** POST /buildings/{id}/inventory/purchase, the player action: the companies, then the buildings locked, then the orders walked. */
+export const purchaseForBuilding: PlayerAction<PurchaseInput, BuildingPurchaseResult> = (db, requests) =>
+  db.transaction(async (tx) => {
+    const { companies, buildings } = await lockBuildings(tx, requests);
+    const productIds = requests.map((request) => request.input.product_id);
+    const held = await warehouseRows(tx, companies.keys(), productIds);
+    const backRooms = await backRoomRows(tx, buildings.keys(), productIds);
+    const purses = new Purses(companies);
+    const outcomes: (Outcome<BuildingPurchaseResult> | null)[] = [];
+    const placed: { index: number; building: LockedBuilding }[] = [];
+    requests.forEach((request, index) => {
+      const building = ownBuilding(buildings, request);
+      if (building instanceof GameError) outcomes.push(refused(building));
+      else {
+        placed.push({ index, building });
+        outcomes.push(null);
+      }
     });
-    let held: { quantity: number; unitCents: number } | undefined;
-    if (isStore) {
-      await addToBackRoom(tx, building.id, order.productId, order.quantity, order.unitCents);
-      const [row] = await tx
-        .select({ quantity: buildingInventoryItems.quantity, unitCents: buildingInventoryItems.purchasePriceCents })
-        .from(buildingInventoryItems)
-        .where(and(eq(buildingInventoryItems.buildingId, building.id), eq(buildingInventoryItems.productId, order.productId)));
-      held = row;
-    } else {
-      await addToWarehouse(tx, companyId, order.productId, order.quantity, order.unitCents);
-      const [row] = await tx
-        .select({ quantity: inventoryItems.quantity, unitCents: inventoryItems.averageCostCents })
-        .from(inventoryItems)
-        .where(and(eq(inventoryItems.companyId, companyId), eq(inventoryItems.productId, order.productId)));
-      held = row;
-    }
-    return {
-      building_id: building.id,
-      destination: isStore ? 'store' : 'warehouse',
-      product_id: order.productId,
-      product_name: order.productName,
-      quantity: order.quantity,
-      unit_price: centsToDollars(order.unitCents),
-      total_cost: centsToDollars(order.totalCents),
-      quantity_held: held?.quantity ?? order.quantity,
-      purchase_price: centsToDollars(held?.unitCents ?? order.unitCents),
-      cash: centsToDollars(cashCents),
-    };
+    const isStore = (building: LockedBuilding) => building.spec.category === 'retail';
+    const cashAfter = new Map<number, number>();
+    const priced = await walkOrders(
+      tx,
+      companies,
+      placed.map(({ index, building }) => {
+        const { companyId, input } = requests[index]!;
+        return { companyId, productId: input.product_id, quantity: input.quantity, action: 'buy' as const, intoWarehouse: !isStore(building) };
+      }),
+      held,
+      (at, order) => {
+        const { index } = placed[at]!;
+        const companyId = requests[index]!.companyId;
+        const refusal = purses.spend(companyId, order.totalCents);
+        cashAfter.set(index, purses.of(companyId));
+        return refusal;
+      },
+    );
+    const changes: CashChange[] = [];
+    priced.forEach((order, at) => {
+      const { index, building } = placed[at]!;
+      if (order instanceof GameError) {
+        outcomes[index] = refused(order);
+        return;
+      }
+      const { companyId, input } = requests[index]!;
+      changes.push({
+        companyId,
+        amountCents: -order.totalCents,
+        type: 'purchase',
+        reason: isStore(building) ? 'store_stock' : 'raw_materials',
+        description: `Bought ${input.quantity} ${order.productName} for the ${building.spec.name} in ${building.cityName} for ${formatCents(order.totalCents)} (${formatCents(order.unitCents)} each)`,
+        ref: { buildingId: building.id, productId: input.product_id },
+      });
+      let now: Held;
+      if (isStore(building)) {
+        const key = `${building.id}:${input.product_id}`;
+        now = addedAtCost(backRooms.get(key), input.quantity, order.unitCents);
+        backRooms.set(key, now);
+      } else {
+        now = order.heldAfter;
+      }
+      outcomes[index] = applied({
+        building_id: building.id,
+        destination: isStore(building) ? 'store' : 'warehouse',
+        product_id: input.product_id,
+        product_name: order.productName,
+        quantity: input.quantity,
+        unit_price: centsToDollars(order.unitCents),
+        total_cost: centsToDollars(order.totalCents),
+        quantity_held: now.quantity,
+        purchase_price: centsToDollars(now.averageCostCents),
+        cash: centsToDollars(cashAfter.get(index)!),
+      });
+    });
+    await changeCashOfMany(tx, changes);
+    await writeWarehouseRows(tx, companies, held);
+    await writeBackRoomRows(tx, buildings, backRooms);
+    return outcomes as Outcome<BuildingPurchaseResult>[];
   });
-}

@@ -5,11 +5,11 @@
  *
  * An order walks the product's price curve from this week's net flow (units bought minus units
  * sold so far this week, `market_activity`) and pays the spread: `goodsBuyCostRule` (with the
- * wholesale margin of consumer goods) and `marketSellProceedsRule` in shared/src/rules/market.ts. `placeOrder` takes the week's flow row
- * lock (an upsert), moves the flow and computes the money in ONE statement, so concurrent orders of
- * one product walk the curve one after another and the money is computed by PostgreSQL alone;
- * the caller then moves cash and goods in the same transaction (a refusal rolls the flow back).
- * `marketTrade` (POST /market/trade) does all of it in one statement with the same CTEs.
+ * wholesale margin of consumer goods) and `marketSellProceedsRule` in shared/src/rules/market.ts.
+ * `marketTrade` (POST /market/trade) alone is ONE statement: it takes the week's flow row lock (an
+ * upsert), moves the flow, computes the money, moves cash and goods, so concurrent orders of one
+ * product walk the curve one after another. A list of orders (the bots' week, a building's
+ * purchases) walks them in order with the same rules (orders.ts).
  * `quoteOrder` answers what an order would cost now, without placing it.
  *
  * Lock order: the company row first; then market_activity and the company's warehouse rows (only
@@ -20,7 +20,6 @@ import {
   GameError,
   MAX_ORDER_VALUE_CENTS,
   centsToDollars,
-  formatCents,
   goodsBuyCostRule,
   marketMidPriceRule,
   marketOrderFitsRule,
@@ -34,9 +33,13 @@ import { ruleSql } from '../../ruleSql.ts';
 import { sqlTemplate } from '../../sqlTemplate.ts';
 import { cashMovesCtes, notEnoughCashMessage } from '../books/ledger.ts';
 import { PRODUCT_NOT_FOUND, warehouseUpsertSql } from './stock.ts';
-import { LEDGER_STAND_INS, fillLedgerTextSql } from '../../moneySql.ts';
+import { LEDGER_STAND_INS, fillLedgerText, fillLedgerTextSql } from '../../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../../statements.ts';
 import { wholesaleMarginBpSql, worldProductsSql } from './prices.ts';
+import { Purses, applied, lockCompanies, oneByOne, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
+import { tooLargeForMarket, walkOrders, warehouseRows, writeWarehouseRows } from './orders.ts';
+import type { MarketTradeInput } from '@marketcraft/shared';
 
 export type MarketTradeAction = 'buy' | 'sell';
 
@@ -79,12 +82,9 @@ async function productMarket(db: DbExecutor, worldId: number, productId: number)
   };
 }
 
-function tooLarge(name: string): GameError {
-  return new GameError('RULE_BROKEN', `That order is too large for the ${name} market: split it over several weeks`);
-}
 
 /**
- * An order's CTEs, shared by placeOrder's statement and marketTrade's: `p` (the product in the
+ * An order's CTEs (marketTrade's statement): `p` (the product in the
  * world, with this week's flow so far) and `moved` (the week's flow row upserted, only when `gate`
  * holds and the order fits the market; it returns the flow before this order = the flow after it
  * minus the order itself, as the upsert left it). `totalCents` is the order's money over `p` and
@@ -122,48 +122,6 @@ function orderCtes(
   };
 }
 
-/**
- * placeOrder's statement, rendered once per action (sqlTemplate: rendering its rules' SQL on every
- * order cost more CPU than PostgreSQL's execution of it).
- */
-function placeOrderTemplate(action: MarketTradeAction) {
-  return sqlTemplate<'worldId' | 'productId' | 'quantity'>((slot) => {
-    const order = orderCtes(action, { worldId: sql`${slot('worldId')}::int`, productId: slot('productId'), quantity: slot('quantity'), gate: sql`true` });
-    return sql`
-      with ${order.ctes}
-      select p.id, p.name, ${order.totalCents} as total_cents
-      from p left join moved m on true`;
-  });
-}
-const placeOrderSql = { buy: placeOrderTemplate('buy'), sell: placeOrderTemplate('sell') };
-
-/**
- * Places an order on the exchange: locks and moves this week's flow of the product and returns what
- * the order costs (buy) or pays (sell). Moves no cash and no goods: the caller does, in the same
- * transaction.
- *
- * One statement: the product and its flow so far are read, the order is checked against the market
- * (marketOrderFitsRule), and only then is the week's row upserted, so an unknown product (404) or
- * an order too large (422) writes nothing. The money is computed on the flow as the upsert left it
- * (after any order of the product that committed first); should that flow have moved past the
- * market's reach meanwhile, the order is refused and the caller's transaction rolls the flow back.
- */
-export async function placeOrder(db: DbExecutor, input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction }): Promise<PlacedOrder> {
-  const [row] = await db.execute<{ id: number; name: string; total_cents: number | null }>(
-    placeOrderSql[input.action]({ worldId: input.worldId, productId: input.productId, quantity: input.quantity }),
-  );
-  if (!row) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
-  const totalCents = row.total_cents === null ? null : Number(row.total_cents);
-  if (totalCents === null || !Number.isSafeInteger(totalCents) || totalCents > MAX_ORDER_VALUE_CENTS) throw tooLarge(row.name);
-  return {
-    productId: Number(row.id),
-    productName: row.name,
-    quantity: input.quantity,
-    totalCents,
-    unitCents: input.quantity > 0 ? Math.round(totalCents / input.quantity) : 0,
-  };
-}
-
 export interface MarketQuote {
   product_id: number;
   product_name: string;
@@ -196,7 +154,7 @@ function orderTotalCents(action: MarketTradeAction, market: ProductMarket, quant
 export async function quoteOrder(db: DbExecutor, input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction }): Promise<MarketQuote> {
   const market = await productMarket(db, input.worldId, input.productId);
   const values = orderValues(market, input.quantity);
-  if (!orderWithinMarket(values)) throw tooLarge(market.name);
+  if (!orderWithinMarket(values)) throw tooLargeForMarket(market.name);
   const why = input.action === 'buy' ? goodsBuyCostRule.explain({ ...values, marginBp: market.marginBp }) : marketSellProceedsRule.explain(values);
   const totalCents = orderTotalCents(input.action, market, input.quantity);
   const after = input.action === 'buy' ? market.flow + input.quantity : market.flow - input.quantity;
@@ -301,9 +259,9 @@ async function marketRefusal(db: DbExecutor, companyId: number, input: { product
   if (input.action === 'sell' && Number(company.held) < input.quantity) {
     return new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${Number(company.held)} ${market.name}`);
   }
-  if (!orderWithinMarket(orderValues(market, input.quantity))) return tooLarge(market.name);
+  if (!orderWithinMarket(orderValues(market, input.quantity))) return tooLargeForMarket(market.name);
   const totalCents = orderTotalCents(input.action, market, input.quantity);
-  if (totalCents > MAX_ORDER_VALUE_CENTS) return tooLarge(market.name);
+  if (totalCents > MAX_ORDER_VALUE_CENTS) return tooLargeForMarket(market.name);
   if (input.action === 'buy' && Number(company.cash_cents) < totalCents) {
     return new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(totalCents, Number(company.cash_cents)));
   }
@@ -311,7 +269,7 @@ async function marketRefusal(db: DbExecutor, companyId: number, input: { product
 }
 
 /** POST /market/trade: buy into the company warehouse or sell from it, in one statement (marketTradeStatement). */
-export async function marketTrade(
+async function marketTradeOne(
   db: DbExecutor,
   companyId: number,
   input: { productId: number; quantity: number; action: MarketTradeAction },
@@ -350,3 +308,47 @@ function tradeResult(action: MarketTradeAction, order: PlacedOrder, held: number
     cash: centsToDollars(cashCents),
   };
 }
+
+/**
+ * POST /market/trade, the player action. A list of one is one statement (marketTradeStatement: the
+ * API's path, the fastest); a longer list (the bots' week) walks every order in the list's order
+ * (walkOrders: the same rules on the same rows) and writes cash, ledger, goods and flows in a few
+ * statements. Both refuse with the same messages, in the same order (marketRefusal's).
+ */
+export const marketTrade: PlayerAction<MarketTradeInput, MarketTradeResult> = async (db, requests) => {
+  if (requests.length === 1) {
+    return oneByOne<MarketTradeInput, MarketTradeResult>((one, { companyId, input }) =>
+      marketTradeOne(one, companyId, { productId: input.product_id, quantity: input.quantity, action: input.action }),
+    )(db, requests);
+  }
+  return db.transaction(async (tx) => {
+    const companies = await lockCompanies(tx, requests.map((request) => request.companyId));
+    const held = await warehouseRows(tx, companies.keys(), requests.map((request) => request.input.product_id));
+    const purses = new Purses(companies);
+    const cashAfter: number[] = [];
+    const orders = requests.map(({ companyId, input }) => ({ companyId, productId: input.product_id, quantity: input.quantity, action: input.action, intoWarehouse: true }));
+    const priced = await walkOrders(tx, companies, orders, held, (index, order) => {
+      const request = requests[index]!;
+      const refusal = purses.spend(request.companyId, request.input.action === 'buy' ? order.totalCents : -order.totalCents);
+      cashAfter[index] = purses.of(request.companyId);
+      return refusal;
+    });
+    const changes: CashChange[] = [];
+    const outcomes = priced.map((order, index): Outcome<MarketTradeResult> => {
+      if (order instanceof GameError) return refused(order);
+      const { companyId, input } = requests[index]!;
+      changes.push({
+        companyId,
+        amountCents: input.action === 'buy' ? -order.totalCents : order.totalCents,
+        type: input.action === 'buy' ? 'purchase' : 'sale',
+        reason: input.action === 'buy' ? 'market_buy' : 'market_sell',
+        description: fillLedgerText(marketTradeDescription(input.action, input.quantity), { name: order.productName, totalCents: order.totalCents, eachCents: order.unitCents }),
+        ref: { productId: input.product_id },
+      });
+      return applied(tradeResult(input.action, { productId: input.product_id, productName: order.productName, quantity: input.quantity, totalCents: order.totalCents, unitCents: order.unitCents }, order.heldAfter.quantity, cashAfter[index]!));
+    });
+    await changeCashOfMany(tx, changes);
+    await writeWarehouseRows(tx, companies, held);
+    return outcomes;
+  });
+};

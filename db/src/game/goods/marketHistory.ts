@@ -14,7 +14,7 @@ import { BUILDING_TYPES, GameError, SPARKLINE_WEEKS, centsToDollars, isBuildingT
 import type { DbExecutor } from '../../client.ts';
 import { companyWorld, currentWeek } from '../worlds/state.ts';
 import { PRODUCT_NOT_FOUND } from './stock.ts';
-import { unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
+import { cityMarketsSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
 import { countListedCompanies, getPortfolio } from '../shares/stocks.ts';
 import { companyFilterSql, pageSql } from '../companies/lists.ts';
 import { demandShocksSql, shockedBaseDemandSql } from '../retail/salesPlan.ts';
@@ -178,7 +178,7 @@ export async function getProductDetail(db: DbExecutor, companyId: number, produc
     select ci.id as city_id, ci.name as city_name, co.name as country_name, cmd.market_price_cents, cmd.demand_level,
            floor(${shockedBaseDemandSql})::int as weekly_demand,
            coalesce(shelves.stores, 0)::int as stores_selling, coalesce(shelves.sold, 0)::int as sold_last_week
-    from city_market_data cmd join cities ci on ci.id = cmd.city_id join countries co on co.id = ci.country_id
+    from ${cityMarketsSql(worldId)} cmd join cities ci on ci.id = cmd.city_id join countries co on co.id = ci.country_id
     join products p on p.id = cmd.product_id
     left join ${demandShocksSql(worldId)} ds on ds.product_id = cmd.product_id
     left join (
@@ -188,7 +188,7 @@ export async function getProductDetail(db: DbExecutor, companyId: number, produc
       where sp.world_id = ${worldId} and sp.product_id = ${productId} and sp.is_active and b.type = 'store' and owner.status = 'active'
       group by b.city_id
     ) shelves on shelves.city_id = ci.id
-    where cmd.world_id = ${worldId} and cmd.product_id = ${productId}
+    where cmd.product_id = ${productId}
     order by cmd.market_price_cents desc, ci.name`);
   const { sparkline: _sparkline, ...rest } = product;
   return {

@@ -10,7 +10,7 @@
  *   from the posted price, less the spread), as net worth counts goods (valuation.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CONSUMER_CATEGORIES, WHOLESALE_MARGIN_BP, goodsBuyCostRule, liquidationValueRule, marketSellProceedsRule } from '@marketcraft/shared';
+import { CONSUMER_CATEGORIES, WHOLESALE_MARGIN_BP, goodsBuyCostRule, liquidationValueRule, marketSellProceedsRule, referencePriceRule } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 
 /**
@@ -29,6 +29,26 @@ export function worldProductsSql(worldId: number | SQL, options: { weekFlow?: bo
     join world_products wp on wp.product_id = pr.id and wp.world_id = ${worldId}
     left join market_activity ma on ma.world_id = wp.world_id and ma.product_id = pr.id
       and ma.week = (select current_week from worlds w where w.id = ${worldId}))`;
+}
+
+/**
+ * The price shoppers in a city expect for a product (referencePriceRule): it follows the world's
+ * posted price, so it is stored nowhere and computed where it is read. Storing it cost every turn
+ * an update of all 15,200 city rows of its world (most posted prices move every week), the largest
+ * fixed cost of a small classroom world's turn (docs/benchmarks.md).
+ */
+export function referencePriceSql(postedPriceCents: SQL, cityFactorBp: SQL): SQL {
+  return ruleSql(referencePriceRule, { marketPriceCents: postedPriceCents, cityFactorBp });
+}
+
+/**
+ * One world's city markets: every column of city_market_data plus `market_price_cents`, the
+ * city's reference price now (referencePriceSql). Alias it as the table was (`${cityMarketsSql(id)} cmd`).
+ */
+export function cityMarketsSql(worldId: number | SQL): SQL {
+  return sql`(select cm.*, ${referencePriceSql(sql`wp.current_price_cents`, sql`cm.price_factor_bp`)} as market_price_cents
+    from city_market_data cm join world_products wp on wp.world_id = cm.world_id and wp.product_id = cm.product_id
+    where cm.world_id = ${worldId})`;
 }
 
 /** This week's net flow of product `p` (`week_flow`), kept inside the curve's reach for one more unit. */

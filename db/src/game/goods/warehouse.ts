@@ -16,6 +16,7 @@ import { PRODUCT_NOT_FOUND, addToBackRoom, addToWarehouse, takeFromWarehouse, wa
 import { holdingValueCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
 import { companyWorld } from '../worlds/state.ts';
 import { valuationSql } from '../shares/valuation.ts';
+import { oneByOne, type PlayerAction } from '../action.ts';
 
 export type HoldingLocation = 'warehouse' | 'back_room' | 'shelf';
 
@@ -159,7 +160,7 @@ export interface MoveResult {
  * POST /warehouse/move: `quantity` units of a product from the company warehouse into a store's
  * back room, or back. 409 when the source holds fewer; 422 for a building that is not a store.
  */
-export async function moveGoods(
+async function moveGoodsOne(
   db: DbExecutor,
   companyId: number,
   input: { buildingId: number; productId: number; quantity: number; direction: MoveDirection },
@@ -207,3 +208,8 @@ export async function moveGoods(
     };
   });
 }
+
+/** POST /warehouse/move, the player action. */
+export const moveGoods: PlayerAction<{ building_id: number; product_id: number; quantity: number; direction: MoveDirection }, MoveResult> = oneByOne((db, { companyId, input }) =>
+  moveGoodsOne(db, companyId, { buildingId: input.building_id, productId: input.product_id, quantity: input.quantity, direction: input.direction }),
+);

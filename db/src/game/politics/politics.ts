@@ -18,8 +18,9 @@ import {
 } from '@marketcraft/shared';
 import { countries, influenceRecords, politicalEvents, worldCountries } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
-import { changeCash } from '../books/ledger.ts';
-import { currentWeek, lockCompanyInWorld } from '../worlds/state.ts';
+import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
+import { currentWeek } from '../worlds/state.ts';
+import { NO_COMPANY, Purses, applied, idList, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
 
 export interface CountryView {
   id: number;
@@ -124,67 +125,78 @@ export interface InvestResult {
 }
 
 /**
- * POST /api/politics/invest: `amountDollars` must be a positive whole number of $1,000 units. The
- * company's influence in the country backs `platform` (default lower taxes); investing with the
- * other platform moves all its points there to that platform.
+ * POST /api/politics/invest, the player action: `amount` must be a positive whole number of $1,000
+ * units. The company's influence in the country backs `platform` (default lower taxes); investing
+ * with the other platform moves all its points there to that platform. Set-based over the list: the
+ * companies locked (then the influence rows, which an election week's turn halves, as the turn
+ * does), each request decided in order on the points the earlier ones left, one upsert and one cash
+ * statement.
  */
-export async function investInPolitics(
-  db: DbExecutor,
-  input: { companyId: number; countryId: number; amountDollars: number; platform?: PoliticalPlatform },
-): Promise<InvestResult> {
-  const platform = input.platform ?? 'lower_taxes';
-  const units = input.amountDollars / INFLUENCE_UNIT_COST;
-  if (!Number.isSafeInteger(units) || units <= 0) {
-    throw new GameError('INVALID_INPUT', `Amount must be a whole number of units of ${formatDollars(INFLUENCE_UNIT_COST)}`);
-  }
-  const [country] = await db.select({ id: countries.id, name: countries.name }).from(countries).where(eq(countries.id, input.countryId));
-  if (!country) throw new GameError('NOT_FOUND', `No country found with id ${input.countryId}`);
-  const pointsAdded = units * INFLUENCE_POINTS_PER_UNIT;
-  if (pointsAdded > MAX_INFLUENCE_POINTS) {
-    throw new GameError('RULE_BROKEN', influenceCapMessage(country.name, 0));
-  }
-  const amountCents = dollarsToCents(units * INFLUENCE_UNIT_COST);
-  return db.transaction(async (tx) => {
-    // The company row first, as the turn locks it (then the influence rows, which an election week's
-    // turn halves): taken the other way round, an investment during that turn held its influence
-    // row while waiting for the company, the turn waited for the influence row, and PostgreSQL broke
-    // the deadlock by failing one of them (a 500, or the turn, again at each retry).
-    const worldId = await lockCompanyInWorld(tx, input.companyId);
-    // Insert or add in one statement; the row lock serialises concurrent investments in the country.
-    const [record] = await tx.execute<{ influence_points: number }>(sql`
-      insert into influence_records (world_id, company_id, country_id, influence_points, platform)
-      values (${worldId}::int, ${input.companyId}::int, ${country.id}::int, ${pointsAdded}::int, ${platform})
-      on conflict (world_id, company_id, country_id) do update
-        set influence_points = influence_records.influence_points + excluded.influence_points, platform = excluded.platform
-        where influence_records.influence_points + excluded.influence_points <= ${MAX_INFLUENCE_POINTS}
-      returning influence_points`);
-    if (!record) {
-      const [current] = await tx
-        .select({ points: influenceRecords.influencePoints })
-        .from(influenceRecords)
-        .where(sql`${influenceRecords.companyId} = ${input.companyId} and ${influenceRecords.countryId} = ${country.id}`);
-      throw new GameError('RULE_BROKEN', influenceCapMessage(country.name, current?.points ?? 0));
-    }
-    const cashCents = await changeCash(tx, {
-      companyId: input.companyId,
-      amountCents: -amountCents,
-      type: 'other',
-      reason: 'politics',
-      description: `Political investment in ${country.name}: ${units} ${units === 1 ? 'unit' : 'units'} for ${platform === 'lower_taxes' ? 'lower' : 'higher'} taxes`,
-      ref: { countryId: country.id },
+export const investInPolitics: PlayerAction<{ country_id: number; amount: number; platform?: PoliticalPlatform | undefined }, InvestResult> = (db, requests) =>
+  db.transaction(async (tx) => {
+    const companies = await lockCompanies(tx, requests.map((request) => request.companyId));
+    const countryRows = await tx.execute<{ id: number; name: string }>(sql`select id, name from countries where id in ${idList(requests.map((request) => request.input.country_id))}`);
+    const countryName = new Map(countryRows.map((row) => [Number(row.id), row.name]));
+    const recordRows = await tx.execute<{ company_id: number; country_id: number; influence_points: number; platform: PoliticalPlatform }>(sql`
+      select company_id, country_id, influence_points, platform from influence_records
+      where company_id in ${idList(companies.keys())} and country_id in ${idList(countryName.keys())}
+      order by company_id, country_id for update`);
+    const records = new Map(recordRows.map((row) => [`${row.company_id}:${row.country_id}`, { points: Number(row.influence_points), platform: row.platform }]));
+    const changed = new Map<string, { points: number; platform: PoliticalPlatform }>();
+    const purses = new Purses(companies);
+    const cash: CashChange[] = [];
+    const outcomes = requests.map(({ companyId, input }): Outcome<InvestResult> => {
+      const platform = input.platform ?? 'lower_taxes';
+      const units = input.amount / INFLUENCE_UNIT_COST;
+      if (!Number.isSafeInteger(units) || units <= 0) return refused(new GameError('INVALID_INPUT', `Amount must be a whole number of units of ${formatDollars(INFLUENCE_UNIT_COST)}`));
+      const name = countryName.get(input.country_id);
+      if (name === undefined) return refused(new GameError('NOT_FOUND', `No country found with id ${input.country_id}`));
+      const pointsAdded = units * INFLUENCE_POINTS_PER_UNIT;
+      if (pointsAdded > MAX_INFLUENCE_POINTS) return refused(new GameError('RULE_BROKEN', influenceCapMessage(name, 0)));
+      if (!companies.has(companyId)) return refused(new GameError('NOT_FOUND', NO_COMPANY));
+      const key = `${companyId}:${input.country_id}`;
+      const current = records.get(key)?.points ?? 0;
+      if (current + pointsAdded > MAX_INFLUENCE_POINTS) return refused(new GameError('RULE_BROKEN', influenceCapMessage(name, current)));
+      const amountCents = dollarsToCents(units * INFLUENCE_UNIT_COST);
+      const short = purses.spend(companyId, amountCents);
+      if (short) return refused(short);
+      const record = { points: current + pointsAdded, platform };
+      records.set(key, record);
+      changed.set(key, record);
+      cash.push({
+        companyId,
+        amountCents: -amountCents,
+        type: 'other',
+        reason: 'politics',
+        description: `Political investment in ${name}: ${units} ${units === 1 ? 'unit' : 'units'} for ${platform === 'lower_taxes' ? 'lower' : 'higher'} taxes`,
+        ref: { countryId: input.country_id },
+      });
+      return applied({
+        country_id: input.country_id,
+        country_name: name,
+        units,
+        amount: centsToDollars(amountCents),
+        points_added: pointsAdded,
+        influence_points: record.points,
+        platform,
+        cash: centsToDollars(purses.of(companyId)),
+      });
     });
-    return {
-      country_id: country.id,
-      country_name: country.name,
-      units,
-      amount: centsToDollars(amountCents),
-      points_added: pointsAdded,
-      influence_points: Number(record.influence_points),
-      platform,
-      cash: centsToDollars(cashCents),
-    };
+    if (changed.size > 0) {
+      const values = sql.join(
+        [...changed].map(([key, record]) => {
+          const [companyId, countryId] = key.split(':').map(Number) as [number, number];
+          return sql`(${companies.get(companyId)!.worldId}::int, ${companyId}::int, ${countryId}::int, ${record.points}::int, ${record.platform}::text)`;
+        }),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        insert into influence_records (world_id, company_id, country_id, influence_points, platform) values ${values}
+        on conflict (world_id, company_id, country_id) do update set influence_points = excluded.influence_points, platform = excluded.platform`);
+      await changeCashOfMany(tx, cash);
+    }
+    return outcomes;
   });
-}
 
 function influenceCapMessage(countryName: string, currentPoints: number): string {
   const roomUnits = Math.floor((MAX_INFLUENCE_POINTS - currentPoints) / INFLUENCE_POINTS_PER_UNIT);

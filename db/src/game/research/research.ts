@@ -17,8 +17,8 @@ import {
 import { companyResearch, researchUpgrades } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { sqlTemplate } from '../../sqlTemplate.ts';
-import { changeCash } from '../books/ledger.ts';
-import { currentWeek, lockCompanyInWorld } from '../worlds/state.ts';
+import { changeCashOfMany } from '../books/ledger.ts';
+import { NO_COMPANY, Purses, applied, idList, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
 
 /**
  * The summed effects of every upgrade the company researched:
@@ -118,39 +118,53 @@ export interface ResearchPurchaseResult {
   cash: number;
 }
 
-/** POST /api/research/purchase: researches one upgrade for the company, permanently. */
-export async function purchaseResearch(db: DbExecutor, input: { companyId: number; upgradeId: number }): Promise<ResearchPurchaseResult> {
-  return db.transaction(async (tx) => {
-    // The company row first, as the turn locks it: everything below (the week included) is read after
-    // any turn that held it has committed, not in the week that turn closed.
-    const worldId = await lockCompanyInWorld(tx, input.companyId);
-    const [upgrade] = await tx
-      .select({ id: researchUpgrades.id, name: researchUpgrades.name, costCents: researchUpgrades.researchCostCents, prerequisiteId: researchUpgrades.prerequisiteId })
-      .from(researchUpgrades)
-      .where(eq(researchUpgrades.id, input.upgradeId));
-    if (!upgrade) throw new GameError('NOT_FOUND', `No research upgrade found with id ${input.upgradeId}`);
-    if (upgrade.prerequisiteId !== null) {
-      const [prerequisite] = await tx.execute<{ name: string; researched: boolean }>(sql`
-        select u.name, exists (select 1 from company_research r where r.company_id = ${input.companyId} and r.upgrade_id = u.id) as researched
-        from research_upgrades u where u.id = ${upgrade.prerequisiteId}`);
-      if (prerequisite && !prerequisite.researched) throw new GameError('RULE_BROKEN', `Research ${prerequisite.name} first`);
-    }
-    const discount = await companyResearchDiscount(tx, input.companyId);
-    const costCents = discountedResearchCostCents(upgrade.costCents, discount);
-    // The primary key makes a second purchase (even a concurrent one) insert nothing.
-    const inserted = await tx
-      .insert(companyResearch)
-      .values({ worldId, companyId: input.companyId, upgradeId: upgrade.id, researchedWeek: await currentWeek(tx, worldId) })
-      .onConflictDoNothing()
-      .returning({ upgradeId: companyResearch.upgradeId });
-    if (inserted.length === 0) throw new GameError('CONFLICT', `${upgrade.name} is already researched`);
-    const cashCents = await changeCash(tx, {
-      companyId: input.companyId,
-      amountCents: -costCents,
-      type: 'other',
-      reason: 'research',
-      description: `Research: ${upgrade.name}`,
+/**
+ * POST /api/research/purchase, the player action: researches an upgrade for the company,
+ * permanently: its prerequisite researched first, never twice, at its cost less the company's
+ * research discount (which an upgrade researched earlier in the list already counts). Set-based
+ * over the list: the companies locked, each request decided in order, one insert and one cash
+ * statement.
+ */
+export const purchaseResearch: PlayerAction<{ upgrade_id: number }, ResearchPurchaseResult> = (db, requests) =>
+  db.transaction(async (tx) => {
+    const companies = await lockCompanies(tx, requests.map((request) => request.companyId));
+    const upgradeRows = await tx.execute<{ id: number; name: string; cost_cents: number; prerequisite_id: number | null; prerequisite_name: string | null; building_type: string | null; effects: Record<string, ResearchEffectValue> }>(sql`
+      select u.id, u.name, u.research_cost_cents as cost_cents, u.prerequisite_id, p.name as prerequisite_name, u.building_type, u.effects
+      from research_upgrades u left join research_upgrades p on p.id = u.prerequisite_id
+      where u.id in ${idList(requests.map((request) => request.input.upgrade_id))}`);
+    const upgrades = new Map(upgradeRows.map((row) => [Number(row.id), row]));
+    const researchedRows = await tx.execute<{ company_id: number; upgrade_id: number; building_type: string | null; effects: Record<string, ResearchEffectValue> }>(sql`
+      select r.company_id, r.upgrade_id, u.building_type, u.effects from company_research r join research_upgrades u on u.id = r.upgrade_id
+      where r.company_id in ${idList(companies.keys())}`);
+    const researched = new Map<number, Map<number, { buildingType: string | null; effects: Record<string, ResearchEffectValue> }>>();
+    for (const company of companies.keys()) researched.set(company, new Map());
+    for (const row of researchedRows) researched.get(Number(row.company_id))!.set(Number(row.upgrade_id), { buildingType: row.building_type, effects: row.effects });
+    const purses = new Purses(companies);
+    const added: { companyId: number; upgradeId: number; costCents: number; name: string }[] = [];
+    const outcomes = requests.map(({ companyId, input }): Outcome<ResearchPurchaseResult> => {
+      const done = researched.get(companyId);
+      if (!done) return refused(new GameError('NOT_FOUND', NO_COMPANY));
+      const upgrade = upgrades.get(input.upgrade_id);
+      if (!upgrade) return refused(new GameError('NOT_FOUND', `No research upgrade found with id ${input.upgrade_id}`));
+      if (upgrade.prerequisite_id !== null && !done.has(Number(upgrade.prerequisite_id))) return refused(new GameError('RULE_BROKEN', `Research ${upgrade.prerequisite_name} first`));
+      const discount = researchDiscountPercent(sumResearchEffects([...done.values()]));
+      const costCents = discountedResearchCostCents(Number(upgrade.cost_cents), discount);
+      if (done.has(upgrade.id)) return refused(new GameError('CONFLICT', `${upgrade.name} is already researched`));
+      const short = purses.spend(companyId, costCents);
+      if (short) return refused(short);
+      done.set(upgrade.id, { buildingType: upgrade.building_type, effects: upgrade.effects });
+      added.push({ companyId, upgradeId: upgrade.id, costCents, name: upgrade.name });
+      return applied({ upgrade_id: upgrade.id, name: upgrade.name, cost: centsToDollars(costCents), discount_percent: discount, cash: centsToDollars(purses.of(companyId)) });
     });
-    return { upgrade_id: upgrade.id, name: upgrade.name, cost: centsToDollars(costCents), discount_percent: discount, cash: centsToDollars(cashCents) };
+    if (added.length > 0) {
+      const values = sql.join(added.map((row) => sql`(${companies.get(row.companyId)!.worldId}::int, ${row.companyId}::int, ${row.upgradeId}::int)`), sql`, `);
+      await tx.execute(sql`
+        insert into company_research (world_id, company_id, upgrade_id, researched_week)
+        select v.world_id, v.company_id, v.upgrade_id, (select current_week from worlds w where w.id = v.world_id) from (values ${values}) as v(world_id, company_id, upgrade_id)`);
+      await changeCashOfMany(
+        tx,
+        added.map((row) => ({ companyId: row.companyId, amountCents: -row.costCents, type: 'other' as const, reason: 'research', description: `Research: ${row.name}` })),
+      );
+    }
+    return outcomes;
   });
-}

@@ -33,6 +33,7 @@ import {
   storeWeightRule,
 } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
+import { cityMarketsSql } from '../goods/prices.ts';
 import { researchEffect, researchJoins } from '../research/researchPlan.ts';
 import { bonusPairsValues, cityBonusSql } from '../buildings/productionPlan.ts';
 
@@ -79,7 +80,7 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
       join ${options.companies} scope on scope.company_id = b.company_id
       join cities ci on ci.id = b.city_id
       join products p on p.id = sp.product_id
-      join city_market_data cmd on cmd.world_id = b.world_id and cmd.city_id = b.city_id and cmd.product_id = sp.product_id
+      join ${cityMarketsSql(options.worldId)} cmd on cmd.world_id = b.world_id and cmd.city_id = b.city_id and cmd.product_id = sp.product_id
       left join bonus_pairs bp on bp.building_type = b.type and bp.bonus_type = ci.bonus_type
       left join ${demandShocksSql(options.worldId)} ds on ds.product_id = sp.product_id
       ${researchJoins(options.research)}

@@ -1,20 +1,23 @@
 /**
  * Putting goods on a store's shelf (POST /buildings/{id}/inventory/transfer-to-store): from the
- * store's back room first, then from the company warehouse.
+ * store's back room first, then from the company warehouse. The shelf keeps a weighted average
+ * cost price; the retail price becomes the new one.
  *
- * Quantities only change through conditional updates (`... where quantity >= n returning`) inside
- * one transaction, so concurrent requests can never take more than there is.
+ * Set-based over the list (docs/actions.md): the companies, then the stores locked; each request
+ * decided in the list's order on the stock and shelves the earlier ones left; the back rooms,
+ * warehouses and shelves written once at the end (absolute values: every writer of those rows holds
+ * the company's lock first).
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { GameError, MAX_STORE_PRODUCTS, centsToDollars, isConsumerGood, storeSellsConsumerGoodsOnly } from '@marketcraft/shared';
-import { buildingInventoryItems, products } from '../../schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { GameError, MAX_STORE_PRODUCTS, centsToDollars, dollarsToCents, isConsumerGood, storeSellsConsumerGoodsOnly, type TransferToStoreInput } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { findOwnedBuilding } from '../buildings/buildings.ts';
-import { PRODUCT_NOT_FOUND, takeFromWarehouse, warehouseQuantity } from '../goods/stock.ts';
+import { applied, idList, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { lockBuildings, ownBuilding } from '../buildings/actions.ts';
+import { backRoomRows, warehouseRows, writeBackRoomRows, writeWarehouseRows } from '../goods/orders.ts';
+import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
 
 /** The answer (422) when a store already sells MAX_STORE_PRODUCTS products and another is put on its shelf. */
 export const STORE_SHELVES_FULL = `A store sells at most ${MAX_STORE_PRODUCTS} products: take one off the shelf first`;
-
 
 export interface TransferToStoreResult {
   building_id: number;
@@ -37,96 +40,109 @@ function notEnoughStockForShelf(productName: string, backRoom: number, warehouse
   );
 }
 
-/**
- * Moves units onto a store's shelf: from the store's back room first, then from the company
- * warehouse for the rest. The shelf keeps a weighted average cost price; the retail price becomes
- * the new one. Refused (409) when both together hold fewer than `quantity`.
- */
-export async function transferToStore(
-  db: DbExecutor,
-  companyId: number,
-  buildingId: number,
-  input: { productId: number; quantity: number; retailPriceCents: number },
-): Promise<TransferToStoreResult> {
-  return db.transaction(async (tx) => {
-    const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
-    if (building.spec.category !== 'retail') {
-      throw new GameError('RULE_BROKEN', `Only stores have a shelf: this building is a ${building.spec.name}`);
-    }
-    const [product] = await tx
-      .select({ id: products.id, name: products.name, category: products.category })
-      .from(products)
-      .where(eq(products.id, input.productId));
-    if (!product) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
-    // Shoppers buy consumer goods: a store shelves nothing else (and the wholesale margin on buying
-    // them on the exchange is then unavoidable for a reseller).
-    if (!isConsumerGood(product.category)) throw new GameError('RULE_BROKEN', storeSellsConsumerGoodsOnly(product.name, product.category));
-    // A product not on the shelf needs a free place: MAX_STORE_PRODUCTS products with units on the
-    // shelves at most (a sold-out or removed product frees its place; the store row's lock above
-    // orders concurrent moves).
-    const [places] = await tx.execute<{ products: number; on_shelf: boolean }>(sql`
-      select count(*)::int as products, coalesce(bool_or(product_id = ${product.id}), false) as on_shelf
-      from store_products where building_id = ${building.id} and quantity > 0`);
-    if (!places?.on_shelf && Number(places?.products ?? 0) >= MAX_STORE_PRODUCTS) {
-      throw new GameError('RULE_BROKEN', STORE_SHELVES_FULL);
-    }
 
-    const [backRoomRow] = await tx
-      .select({ quantity: buildingInventoryItems.quantity, unitCents: buildingInventoryItems.purchasePriceCents })
-      .from(buildingInventoryItems)
-      .where(and(eq(buildingInventoryItems.buildingId, building.id), eq(buildingInventoryItems.productId, product.id)));
-    const backRoom = backRoomRow?.quantity ?? 0;
-    const warehouse = await warehouseQuantity(tx, companyId, product.id);
-    if (input.quantity > backRoom + warehouse) throw notEnoughStockForShelf(product.name, backRoom, warehouse, input.quantity);
-
-    const fromBackRoom = Math.min(input.quantity, backRoom);
-    const fromWarehouse = input.quantity - fromBackRoom;
-    let movedCostCents = 0;
-    if (fromBackRoom > 0) {
-      const [taken] = await tx
-        .update(buildingInventoryItems)
-        .set({ quantity: sql`${buildingInventoryItems.quantity} - ${fromBackRoom}` })
-        .where(
-          and(
-            eq(buildingInventoryItems.buildingId, building.id),
-            eq(buildingInventoryItems.productId, product.id),
-            sql`${buildingInventoryItems.quantity} >= ${fromBackRoom}`,
-          ),
-        )
-        .returning({ unitCents: buildingInventoryItems.purchasePriceCents });
-      if (!taken) throw notEnoughStockForShelf(product.name, backRoom, warehouse, input.quantity);
-      movedCostCents += fromBackRoom * taken.unitCents;
-    }
-    if (fromWarehouse > 0) {
-      // The warehouse is shared with market trades and production: the conditional update decides.
-      const taken = await takeFromWarehouse(tx, companyId, product.id, fromWarehouse);
-      if (taken === null) {
-        throw notEnoughStockForShelf(product.name, backRoom, await warehouseQuantity(tx, companyId, product.id), input.quantity);
-      }
-      movedCostCents += fromWarehouse * taken.averageCostCents;
-    }
-    const movedUnitCents = Math.round(movedCostCents / input.quantity);
-    const [shelf] = await tx.execute<{ quantity: number; retail_price_cents: number; cost_price_cents: number; is_active: boolean }>(sql`
-      insert into store_products (world_id, building_id, product_id, quantity, retail_price_cents, cost_price_cents)
-      values (${building.worldId}, ${building.id}, ${product.id}, ${input.quantity}, ${input.retailPriceCents}, ${movedUnitCents})
-      on conflict (world_id, building_id, product_id) do update set
-        cost_price_cents = round((store_products.quantity * store_products.cost_price_cents + ${movedCostCents})::numeric
-                                 / (store_products.quantity + excluded.quantity)),
-        quantity = store_products.quantity + excluded.quantity,
-        retail_price_cents = excluded.retail_price_cents
-      returning quantity, retail_price_cents, cost_price_cents, is_active`);
-    if (!shelf) throw new Error('store product upsert returned nothing');
-    return {
-      building_id: building.id,
-      product_id: product.id,
-      product_name: product.name,
-      quantity: input.quantity,
-      from_back_room: fromBackRoom,
-      from_warehouse: fromWarehouse,
-      shelf_quantity: Number(shelf.quantity),
-      retail_price: centsToDollars(Number(shelf.retail_price_cents)),
-      cost_price: centsToDollars(Number(shelf.cost_price_cents)),
-      is_active: shelf.is_active,
-    };
-  });
+interface Shelf {
+  quantity: number;
+  retailPriceCents: number;
+  costPriceCents: number;
+  isActive: boolean;
 }
+
+/** The stores' shelves, keyed `${buildingId}:${productId}`. */
+async function shelves(db: DbExecutor, buildingIds: Iterable<number>): Promise<Map<string, Shelf>> {
+  const rows = await db.execute<{ building_id: number; product_id: number; quantity: number; retail_price_cents: number; cost_price_cents: number; is_active: boolean }>(sql`
+    select building_id, product_id, quantity, retail_price_cents, cost_price_cents, is_active from store_products where building_id in ${idList(buildingIds)}`);
+  return new Map(
+    rows.map((row) => [
+      `${row.building_id}:${row.product_id}`,
+      { quantity: Number(row.quantity), retailPriceCents: Number(row.retail_price_cents), costPriceCents: Number(row.cost_price_cents), isActive: row.is_active },
+    ]),
+  );
+}
+
+/** POST /buildings/{id}/inventory/transfer-to-store, the player action. */
+export const transferToStore: PlayerAction<TransferToStoreInput, TransferToStoreResult> = (db, requests) =>
+  db.transaction(async (tx) => {
+    const { companies, buildings } = await lockBuildings(tx, requests);
+    const productIds = requests.map((request) => request.input.product_id);
+    const productRows = await tx.execute<{ id: number; name: string; category: string }>(sql`select id, name, category from products where id in ${idList(productIds)}`);
+    const products = new Map(productRows.map((row) => [Number(row.id), row]));
+    const warehouse = await warehouseRows(tx, companies.keys(), productIds);
+    const backRooms = await backRoomRows(tx, buildings.keys(), productIds);
+    const shelf = await shelves(tx, buildings.keys());
+    const changedShelves = new Map<string, Shelf>();
+    const outcomes = requests.map((request): Outcome<TransferToStoreResult> => {
+      const { companyId, input } = request;
+      const building = ownBuilding(buildings, request);
+      if (building instanceof GameError) return refused(building);
+      if (building.spec.category !== 'retail') return refused(new GameError('RULE_BROKEN', `Only stores have a shelf: this building is a ${building.spec.name}`));
+      const product = products.get(input.product_id);
+      if (!product) return refused(new GameError('NOT_FOUND', PRODUCT_NOT_FOUND));
+      // Shoppers buy consumer goods: a store shelves nothing else (and the wholesale margin on buying
+      // them on the exchange is then unavoidable for a reseller).
+      if (!isConsumerGood(product.category)) return refused(new GameError('RULE_BROKEN', storeSellsConsumerGoodsOnly(product.name, product.category)));
+      // A product not on the shelf needs a free place: MAX_STORE_PRODUCTS products with units on the
+      // shelves at most (a sold-out or removed product frees its place).
+      const shelfKey = `${building.id}:${product.id}`;
+      const onShelf = [...shelf].filter(([key, row]) => key.startsWith(`${building.id}:`) && row.quantity > 0);
+      if (!onShelf.some(([key]) => key === shelfKey) && onShelf.length >= MAX_STORE_PRODUCTS) return refused(new GameError('RULE_BROKEN', STORE_SHELVES_FULL));
+      const backRoom = backRooms.get(shelfKey);
+      const stockKey = `${companyId}:${product.id}`;
+      const stored = warehouse.get(stockKey);
+      const inBackRoom = backRoom?.quantity ?? 0;
+      const inWarehouse = stored?.quantity ?? 0;
+      if (input.quantity > inBackRoom + inWarehouse) return refused(notEnoughStockForShelf(product.name, inBackRoom, inWarehouse, input.quantity));
+
+      const fromBackRoom = Math.min(input.quantity, inBackRoom);
+      const fromWarehouse = input.quantity - fromBackRoom;
+      let movedCostCents = 0;
+      if (fromBackRoom > 0) {
+        movedCostCents += fromBackRoom * backRoom!.averageCostCents;
+        backRooms.set(shelfKey, { ...backRoom!, quantity: inBackRoom - fromBackRoom });
+      }
+      if (fromWarehouse > 0) {
+        movedCostCents += fromWarehouse * stored!.averageCostCents;
+        warehouse.set(stockKey, { ...stored!, quantity: inWarehouse - fromWarehouse });
+      }
+      const retailPriceCents = dollarsToCents(input.retail_price);
+      const before = shelf.get(shelfKey);
+      const after: Shelf = before
+        ? {
+            quantity: before.quantity + input.quantity,
+            retailPriceCents,
+            costPriceCents: Math.round((before.quantity * before.costPriceCents + movedCostCents) / (before.quantity + input.quantity)),
+            isActive: before.isActive,
+          }
+        : { quantity: input.quantity, retailPriceCents, costPriceCents: Math.round(movedCostCents / input.quantity), isActive: true };
+      shelf.set(shelfKey, after);
+      changedShelves.set(shelfKey, after);
+      return applied({
+        building_id: building.id,
+        product_id: product.id,
+        product_name: product.name,
+        quantity: input.quantity,
+        from_back_room: fromBackRoom,
+        from_warehouse: fromWarehouse,
+        shelf_quantity: after.quantity,
+        retail_price: centsToDollars(after.retailPriceCents),
+        cost_price: centsToDollars(after.costPriceCents),
+        is_active: after.isActive,
+      });
+    });
+    await writeBackRoomRows(tx, buildings, backRooms);
+    await writeWarehouseRows(tx, companies, warehouse);
+    if (changedShelves.size > 0) {
+      const values = sql.join(
+        [...changedShelves].map(([key, row]) => {
+          const [buildingId, productId] = key.split(':').map(Number) as [number, number];
+          return sql`(${buildings.get(buildingId)!.worldId}::int, ${buildingId}::int, ${productId}::int, ${row.quantity}::bigint, ${row.retailPriceCents}::bigint, ${row.costPriceCents}::bigint)`;
+        }),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        insert into store_products (world_id, building_id, product_id, quantity, retail_price_cents, cost_price_cents) values ${values}
+        on conflict (world_id, building_id, product_id) do update set
+          quantity = excluded.quantity, retail_price_cents = excluded.retail_price_cents, cost_price_cents = excluded.cost_price_cents`);
+    }
+    return outcomes;
+  });

@@ -4,10 +4,14 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { GameError, centsToDollars } from '@marketcraft/shared';
-import { cityMarketData, products, storeProducts } from '../../schema/index.ts';
+import { cityMarketData, products, storeProducts, worldProducts } from '../../schema/index.ts';
+import { referencePriceSql } from '../goods/prices.ts';
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding, type OwnedBuilding } from '../buildings/buildings.ts';
 import { addToBackRoom } from '../goods/stock.ts';
+import { applied, idList, oneByOne, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { lockBuildings, ownBuilding } from '../buildings/actions.ts';
+import { dollarsToCents } from '@marketcraft/shared';
 
 export const STORE_PRODUCT_NOT_FOUND = 'This product is not in this store';
 
@@ -57,7 +61,9 @@ async function storeProductViews(db: DbExecutor, building: OwnedBuilding, produc
       retailPriceCents: storeProducts.retailPriceCents,
       costPriceCents: storeProducts.costPriceCents,
       isActive: storeProducts.isActive,
-      marketPriceCents: cityMarketData.marketPriceCents,
+      // No city market row (left join): no reference price.
+      marketPriceCents: sql<number | null>`case when ${cityMarketData.worldId} is null then null
+        else ${referencePriceSql(sql`${worldProducts.currentPriceCents}`, sql`${cityMarketData.priceFactorBp}`)} end`.mapWith((value) => (value === null ? null : Number(value))),
       demandLevel: cityMarketData.demandLevel,
       unitsSoldLastTurn: storeProducts.unitsSoldLastTurn,
     })
@@ -67,6 +73,7 @@ async function storeProductViews(db: DbExecutor, building: OwnedBuilding, produc
       cityMarketData,
       and(eq(cityMarketData.worldId, building.worldId), eq(cityMarketData.productId, storeProducts.productId), eq(cityMarketData.cityId, building.cityId)),
     )
+    .leftJoin(worldProducts, and(eq(worldProducts.worldId, building.worldId), eq(worldProducts.productId, storeProducts.productId)))
     .where(and(eq(storeProducts.buildingId, building.id), productId === undefined ? undefined : eq(storeProducts.productId, productId)))
     .orderBy(asc(products.name));
   return rows.map((row) => ({
@@ -98,33 +105,60 @@ export async function listStoreProducts(db: DbExecutor, companyId: number, build
   return storeProductViews(db, building);
 }
 
-/** PUT /stores/{id}/products/{product_id}: a new retail price. */
-export async function updateStorePrice(db: DbExecutor, companyId: number, buildingId: number, productId: number, retailPriceCents: number): Promise<StoreProductView> {
-  return db.transaction(async (tx) => {
-    const building = await ownedStore(tx, companyId, buildingId, true);
-    const updated = await tx
-      .update(storeProducts)
-      .set({ retailPriceCents })
-      .where(and(eq(storeProducts.buildingId, building.id), eq(storeProducts.productId, productId)))
-      .returning({ id: storeProducts.id });
-    if (!updated.length) throw new GameError('NOT_FOUND', STORE_PRODUCT_NOT_FOUND);
-    return oneStoreProduct(tx, building, productId);
-  });
+/** The store product a shelf action changed (the API answers its view, storeProductView). */
+export interface ShelfChanged {
+  building_id: number;
+  product_id: number;
 }
 
-/** PATCH /stores/{id}/products/{product_id}/toggle: on sale or not. */
-export async function toggleStoreProduct(db: DbExecutor, companyId: number, buildingId: number, productId: number, isActive: boolean): Promise<StoreProductView> {
-  return db.transaction(async (tx) => {
-    const building = await ownedStore(tx, companyId, buildingId, true);
-    const updated = await tx
-      .update(storeProducts)
-      .set({ isActive })
-      .where(and(eq(storeProducts.buildingId, building.id), eq(storeProducts.productId, productId)))
-      .returning({ id: storeProducts.id });
-    if (!updated.length) throw new GameError('NOT_FOUND', STORE_PRODUCT_NOT_FOUND);
-    return oneStoreProduct(tx, building, productId);
-  });
+/** A store product as the shelf actions answer it (GET /stores/{id}/products lists the same view). */
+export async function storeProductView(db: DbExecutor, companyId: number, buildingId: number, productId: number): Promise<StoreProductView> {
+  return oneStoreProduct(db, await ownedStore(db, companyId, buildingId, false), productId);
 }
+
+/**
+ * A change of one column of shelf rows, set-based over the list: the companies, then the stores
+ * locked; each request checked in order (the company's store, the product on its shelf); one update.
+ */
+function shelfAction<I extends { id: number; product_id: number }>(column: 'retail_price_cents' | 'is_active', value: (input: I) => number | boolean): PlayerAction<I, ShelfChanged> {
+  return (db, requests) =>
+    db.transaction(async (tx) => {
+      const { buildings } = await lockBuildings(tx, requests);
+      const rows = await tx.execute<{ building_id: number; product_id: number }>(sql`
+        select building_id, product_id from store_products where building_id in ${idList(buildings.keys())}`);
+      const onShelf = new Set(rows.map((row) => `${row.building_id}:${row.product_id}`));
+      const changes = new Map<string, number | boolean>();
+      const outcomes = requests.map((request): Outcome<ShelfChanged> => {
+        const building = ownBuilding(buildings, request);
+        if (building instanceof GameError) return refused(building);
+        if (building.spec.category !== 'retail') return refused(new GameError('RULE_BROKEN', `Only stores sell products: this building is a ${building.spec.name}`));
+        const key = `${building.id}:${request.input.product_id}`;
+        if (!onShelf.has(key)) return refused(new GameError('NOT_FOUND', STORE_PRODUCT_NOT_FOUND));
+        changes.set(key, value(request.input));
+        return applied({ building_id: building.id, product_id: request.input.product_id });
+      });
+      if (changes.size > 0) {
+        const cast = column === 'is_active' ? sql.raw('boolean') : sql.raw('bigint');
+        const values = sql.join(
+          [...changes].map(([key, v]) => {
+            const [buildingId, productId] = key.split(':').map(Number);
+            return sql`(${buildingId}::int, ${productId}::int, ${v}::${cast})`;
+          }),
+          sql`, `,
+        );
+        await tx.execute(sql`
+          update store_products sp set ${sql.raw(column)} = v.value from (values ${values}) as v(building_id, product_id, value)
+          where sp.building_id = v.building_id and sp.product_id = v.product_id`);
+      }
+      return outcomes;
+    });
+}
+
+/** PUT /stores/{id}/products/{product_id}: a new retail price. */
+export const updateStorePrice = shelfAction<{ id: number; product_id: number; retail_price: number }>('retail_price_cents', (input) => dollarsToCents(input.retail_price));
+
+/** PATCH /stores/{id}/products/{product_id}/toggle: on sale or not. */
+export const toggleStoreProduct = shelfAction<{ id: number; product_id: number; is_active: boolean }>('is_active', (input) => input.is_active);
 
 export interface RemoveStoreProductResult {
   building_id: number;
@@ -134,7 +168,7 @@ export interface RemoveStoreProductResult {
 }
 
 /** DELETE /stores/{id}/products/{product_id}: off the shelf; its stock returns to the back room at cost. */
-export async function removeStoreProduct(db: DbExecutor, companyId: number, buildingId: number, productId: number): Promise<RemoveStoreProductResult> {
+async function removeStoreProductOne(db: DbExecutor, companyId: number, buildingId: number, productId: number): Promise<RemoveStoreProductResult> {
   return db.transaction(async (tx) => {
     const building = await ownedStore(tx, companyId, buildingId, true);
     const [removed] = await tx
@@ -155,3 +189,8 @@ export async function shelfQuantity(db: DbExecutor, buildingId: number, productI
     .where(and(eq(storeProducts.buildingId, buildingId), eq(storeProducts.productId, productId)));
   return row?.quantity ?? 0;
 }
+
+/** DELETE /stores/{id}/products/{product_id}, the player action. */
+export const removeStoreProduct: PlayerAction<{ id: number; product_id: number }, RemoveStoreProductResult> = oneByOne((db, { companyId, input }) =>
+  removeStoreProductOne(db, companyId, input.id, input.product_id),
+);

@@ -39,6 +39,7 @@ import { cashMovesCtes, notEnoughCashMessage } from '../books/ledger.ts';
 import { LEDGER_STAND_INS, fillLedgerTextSql } from '../../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../../statements.ts';
 import { companyFilterSql, pageSql, type ListPage } from '../companies/lists.ts';
+import { oneByOne, type PlayerAction } from '../action.ts';
 
 export interface ShareRecordView {
   company_id: number;
@@ -474,7 +475,7 @@ async function tradeRefusal(
  * `holderCompanyId`: one statement (tradeStatement), all or nothing (see the file comment for the
  * rules and the locking).
  */
-export async function tradeShares(
+async function tradeSharesOne(
   db: DbExecutor,
   input: { holderCompanyId: number; issuerCompanyId: number; shares: number; action: StockTradeAction },
 ): Promise<StockTradeResult> {
@@ -505,3 +506,8 @@ export async function tradeShares(
     cash: centsToDollars(Number(row.cash_cents)),
   };
 }
+
+/** POST /api/stocks/trade, the player action: request by request, each one statement (tradeStatement). */
+export const tradeShares: PlayerAction<{ company_id: number; shares: number; action: StockTradeAction }, StockTradeResult> = oneByOne((db, { companyId, input }) =>
+  tradeSharesOne(db, { holderCompanyId: companyId, issuerCompanyId: input.company_id, shares: input.shares, action: input.action }),
+);

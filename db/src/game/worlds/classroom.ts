@@ -5,7 +5,7 @@
  * Every function checks the caller manages the world (requireInstructor) before it reads or writes.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { GameError, centsToDollars, referencePriceRule, shockedPriceRule, type ShockKind } from '@marketcraft/shared';
+import { GameError, centsToDollars, shockedPriceRule, type ShockKind } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 import type postgres from 'postgres';
 import { databaseClient, type Database, type DbExecutor } from '../../client.ts';
@@ -176,16 +176,12 @@ export async function addShock(
   return shocks.find((shock) => shock.id === Number(row!.id))!;
 }
 
-/** A price shock's move of the posted price (shockedPriceRule) and of every city's reference price (referencePriceRule), now. */
+/** A price shock's move of the posted price (shockedPriceRule), now: every city's reference price follows it (cityMarketsSql). */
 async function movePriceAtOnce(tx: DbExecutor, worldId: number, productId: number, percent: number): Promise<void> {
   await tx.execute(sql`
     update world_products wp
     set current_price_cents = ${ruleSql(shockedPriceRule, { price: sql`wp.current_price_cents`, basePrice: sql`p.base_price_cents`, factorBp: sql`${(100 + percent) * 100}::bigint` })}
     from products p where p.id = wp.product_id and wp.world_id = ${worldId} and wp.product_id = ${productId}`);
-  await tx.execute(sql`
-    update city_market_data cmd
-    set market_price_cents = ${ruleSql(referencePriceRule, { marketPriceCents: sql`wp.current_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` })}
-    from world_products wp where wp.world_id = cmd.world_id and wp.product_id = cmd.product_id and cmd.world_id = ${worldId} and cmd.product_id = ${productId}`);
 }
 
 /** The world's shocks, newest first (instructors; the news shows them to everyone). */

@@ -200,7 +200,7 @@ export function EfficiencyPanel({ building, economics }: { building: Building; e
           : `: the share of its planned output the building makes. The city bonus (${building.city_bonus_applies ? `+${building.city_bonus_value}%` : 'none for this type'}) and research (${signed(building.research_bonus)}) raise the output itself.`}
       </Text>
       <Group justify="space-between" mt="md" mb="sm" wrap="wrap" gap="xs">
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           {view === 'now' ? 'Now' : 'Forecast'}
         </Title>
         <Group gap="xs" role="group" aria-label="Efficiency view">

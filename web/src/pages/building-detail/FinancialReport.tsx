@@ -122,13 +122,13 @@ export function FinancialReport({ building, economics }: { building: Building; e
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder p={{ base: 'sm', sm: 'lg' }}>
-          <Title order={3} fz="md" mb="sm">
+          <Title order={2} fz="md" mb="sm">
             Weekly Breakdown
           </Title>
           <BreakdownTable periods={periods} isStore={building.is_store} />
         </Card>
         <Card withBorder p={{ base: 'sm', sm: 'lg' }}>
-          <Title order={3} fz="md" mb="sm">
+          <Title order={2} fz="md" mb="sm">
             Revenue vs Costs
           </Title>
           <Suspense fallback={<PageLoader />}>

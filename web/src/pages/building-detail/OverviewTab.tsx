@@ -94,7 +94,7 @@ export function OverviewTab({ building, economics }: { building: Building; econo
         )}
       </Card>
       <Card withBorder padding="lg">
-        <Title order={3} fz="md" mb="xs">
+        <Title order={2} fz="md" mb="xs">
           Active Research Bonuses
         </Title>
         {active.length === 0 ? (

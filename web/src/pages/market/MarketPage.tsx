@@ -4,10 +4,10 @@
  * category; selecting a product opens its panel (trade, price history, prices by city, recipes).
  * The selected product lives in the address (?product=ID), so the ledger and the warehouse link here.
  */
-import { useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
-import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { PRODUCT_CATEGORIES } from '@marketcraft/shared';
 import { CashBadge } from '../../components/CashBadge';
@@ -51,6 +51,11 @@ export default function MarketPage() {
     setParams(next, { replace: true });
     if (!sideBySide) scrollAfterPick(id);
   };
+
+  // One stable function for every row, so a row re-renders only when its own product or selection changes.
+  const selectLatest = useRef(select);
+  selectLatest.current = select;
+  const onSelect = useCallback((id: number) => selectLatest.current(id), []);
 
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -110,41 +115,7 @@ export default function MarketPage() {
                         </Table.Thead>
                         <Table.Tbody>
                           {shown.map((product) => (
-                            <Table.Tr
-                              key={product.id}
-                              data-selected={product.id === selectedId || undefined}
-                              className={classes.row}
-                              data-testid="market-row"
-                              onClick={pickOnRowClick(() => select(product.id))}
-                            >
-                              <Table.Td>
-                                <UnstyledButton onClick={() => select(product.id)} aria-pressed={product.id === selectedId} className={classes.productButton}>
-                                  <Text size="sm" fw={600}>
-                                    {product.name}
-                                  </Text>
-                                  <Text size="xs" c="dimmed">
-                                    {product.category}
-                                  </Text>
-                                </UnstyledButton>
-                              </Table.Td>
-                              <Table.Td ta="right">{formatMoney(product.buy_price)}</Table.Td>
-                              <Table.Td ta="right">{formatMoney(product.sell_price)}</Table.Td>
-                              <Table.Td ta="right">
-                                {product.change_percent === null ? (
-                                  <Text span size="sm" c="dimmed">
-                                    new
-                                  </Text>
-                                ) : (
-                                  <Text span size="sm" fw={600} c={product.change_percent > 0 ? 'green' : product.change_percent < 0 ? 'red' : 'dimmed'}>
-                                    {formatPercentChange(product.change_percent)}
-                                  </Text>
-                                )}
-                              </Table.Td>
-                              <Table.Td>
-                                <Sparkline values={product.sparkline} label={`${product.name} price`} />
-                              </Table.Td>
-                              <Table.Td ta="right">{product.held > 0 ? product.held.toLocaleString('en-US') : '-'}</Table.Td>
-                            </Table.Tr>
+                            <MarketRow key={product.id} product={product} selected={product.id === selectedId} onSelect={onSelect} />
                           ))}
                         </Table.Tbody>
                       </Table>
@@ -182,3 +153,38 @@ export default function MarketPage() {
     </>
   );
 }
+
+/**
+ * One product's row. The market lists all 304 products: rows are memoised and built from plain
+ * elements styled by market.module.css rather than a Mantine component per line of text, which
+ * cut the page's first render on a phone (docs/web.md, "First load"); the sparkline draws itself
+ * when it comes near the screen (components/Sparkline.tsx).
+ */
+const MarketRow = memo(function MarketRow({ product, selected, onSelect }: { product: MarketProduct; selected: boolean; onSelect: (id: number) => void }) {
+  const change = product.change_percent;
+  return (
+    <Table.Tr data-selected={selected || undefined} className={classes.row} data-testid="market-row" onClick={pickOnRowClick(() => onSelect(product.id))}>
+      <Table.Td>
+        <button type="button" onClick={() => onSelect(product.id)} aria-pressed={selected} className={classes.productButton}>
+          <p className={classes.productName}>{product.name}</p>
+          <p className={classes.productCategory}>{product.category}</p>
+        </button>
+      </Table.Td>
+      <Table.Td ta="right">{formatMoney(product.buy_price)}</Table.Td>
+      <Table.Td ta="right">{formatMoney(product.sell_price)}</Table.Td>
+      <Table.Td ta="right">
+        {change === null ? (
+          <span className={classes.dimmed}>new</span>
+        ) : (
+          <span className={classes.change} data-direction={change > 0 ? 'up' : change < 0 ? 'down' : undefined}>
+            {formatPercentChange(change)}
+          </span>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Sparkline values={product.sparkline} label={`${product.name} price`} />
+      </Table.Td>
+      <Table.Td ta="right">{product.held > 0 ? product.held.toLocaleString('en-US') : '-'}</Table.Td>
+    </Table.Tr>
+  );
+});

@@ -14,7 +14,7 @@
  * cash for those costs.
  */
 import { sql } from 'drizzle-orm';
-import { buildBuilding, marketTrade, moveGoods, purchaseForBuilding , worldProductsSql } from '@marketcraft/db';
+import { worldProductsSql, act } from '@marketcraft/db';
 import { attempt, cashCents, type Strategy, type StrategyContext } from './common.ts';
 
 const TRIP_VALUE_CENTS = 1_000_000;
@@ -46,20 +46,20 @@ export function arbitrageurStrategy(): Strategy {
   async function buy(ctx: StrategyContext, route: Route, productId: number, quantity: number): Promise<number | null> {
     const { db, companyId } = ctx;
     if (route === 'market' || route === 'market dip') {
-      const trade = await attempt(ctx, 'arbitrage buy', () => marketTrade(db, companyId, { productId, quantity, action: 'buy' }));
+      const trade = await attempt(ctx, 'arbitrage buy', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity, action: 'buy' } }));
       return trade ? Math.round(trade.total * 100) : null;
     }
     const buildingId = route === 'trade hall A' ? doors!.storeA : route === 'trade hall B' ? doors!.storeB : doors!.mill;
-    const purchase = await attempt(ctx, 'arbitrage buy', () => purchaseForBuilding(db, companyId, buildingId, { productId, quantity }));
+    const purchase = await attempt(ctx, 'arbitrage buy', () => act(db, 'purchaseForBuilding', { companyId, actingUserId: null, input: { id: buildingId, product_id: productId, quantity } }));
     if (!purchase) return null;
     if (route !== 'raw materials') {
-      await attempt(ctx, 'arbitrage move', () => moveGoods(db, companyId, { buildingId, productId, quantity, direction: 'to_warehouse' }));
+      await attempt(ctx, 'arbitrage move', () => act(db, 'moveGoods', { companyId, actingUserId: null, input: { building_id: buildingId, product_id: productId, quantity, direction: 'to_warehouse' } }));
     }
     return Math.round(purchase.total_cost * 100);
   }
 
   async function sell(ctx: StrategyContext, productId: number, quantity: number): Promise<number | null> {
-    const trade = await attempt(ctx, 'arbitrage sell', () => marketTrade(ctx.db, ctx.companyId, { productId, quantity, action: 'sell' }));
+    const trade = await attempt(ctx, 'arbitrage sell', () => act(ctx.db, 'marketTrade', { companyId: ctx.companyId, actingUserId: null, input: { product_id: productId, quantity, action: 'sell' } }));
     return trade ? Math.round(trade.total * 100) : null;
   }
 
@@ -97,9 +97,9 @@ export function arbitrageurStrategy(): Strategy {
     play: async (ctx) => {
       const { db, companyId, catalogue } = ctx;
       if (!doors) {
-        const storeA = await buildBuilding(db, companyId, { type: 'store', cityId: catalogue.cityId('Port Aldor') });
-        const storeB = await buildBuilding(db, companyId, { type: 'store', cityId: catalogue.cityId('Hesperia City') });
-        const mill = await buildBuilding(db, companyId, { type: 'mill', cityId: catalogue.cityId('Millbrook') });
+        const storeA = await act(db, 'buildBuilding', { companyId, actingUserId: null, input: { type: 'store', city_id: catalogue.cityId('Port Aldor') } });
+        const storeB = await act(db, 'buildBuilding', { companyId, actingUserId: null, input: { type: 'store', city_id: catalogue.cityId('Hesperia City') } });
+        const mill = await act(db, 'buildBuilding', { companyId, actingUserId: null, input: { type: 'mill', city_id: catalogue.cityId('Millbrook') } });
         doors = { storeA: storeA.id, storeB: storeB.id, mill: mill.id };
       }
       // Last week's purchases, sold after the turn moved the prices.

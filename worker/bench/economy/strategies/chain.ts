@@ -16,7 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { BUILDING_TYPES, HIRE_COST_PER_EMPLOYEE, dollarsToCents, type BuildingType } from '@marketcraft/shared';
-import { buildBuilding, buildingForecast, getProductDetail, hireEmployees, marketTrade, selectRecipe, transferToStore } from '@marketcraft/db';
+import { buildingForecast, act, getProductDetail } from '@marketcraft/db';
 import {
   attempt,
   cashCents,
@@ -116,9 +116,9 @@ export function chainStrategy(options: {
     const sites = SITES[type]!;
     const cityId =
       type === 'store' && reading === 'market' ? await unservedCity(ctx) : ctx.catalogue.cityId(sites[(count + siteOffset) % sites.length]!);
-    const building = await attempt(ctx, `build ${type}`, () => buildBuilding(ctx.db, ctx.companyId, { type, cityId }));
+    const building = await attempt(ctx, `build ${type}`, () => act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type, city_id: cityId } }));
     if (!building) return false;
-    if (product) await attempt(ctx, 'select recipe', () => selectRecipe(ctx.db, ctx.companyId, building.id, ctx.catalogue.recipeId(type, product)));
+    if (product) await attempt(ctx, 'select recipe', () => act(ctx.db, 'selectRecipe', { companyId: ctx.companyId, actingUserId: null, input: { id: building.id, recipe_id: ctx.catalogue.recipeId(type, product) } }));
     owned.push({ id: building.id, type, product, hired: 0 });
     built += 1;
     return true;
@@ -131,7 +131,7 @@ export function chainStrategy(options: {
       if (missing <= 0) continue;
       const affordable = Math.min(missing, Math.floor(((await cashCents(ctx.db, ctx.companyId)) - floorCents) / dollarsToCents(HIRE_COST_PER_EMPLOYEE)));
       if (affordable <= 0) return;
-      if (await attempt(ctx, 'hire', () => hireEmployees(ctx.db, ctx.companyId, building.id, affordable))) building.hired += affordable;
+      if (await attempt(ctx, 'hire', () => act(ctx.db, 'hireEmployees', { companyId: ctx.companyId, actingUserId: null, input: { id: building.id, count: affordable } }))) building.hired += affordable;
     }
   }
 
@@ -194,7 +194,7 @@ export function chainStrategy(options: {
       for (const [productId, needed] of needs) {
         const missing = needed - (await warehouseUnits(db, companyId, productId));
         if (missing > 0) {
-          const bought = await attempt(ctx, 'buy inputs', () => marketTrade(db, companyId, { productId, quantity: missing, action: 'buy' }));
+          const bought = await attempt(ctx, 'buy inputs', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: missing, action: 'buy' } }));
           if (bought) boughtLastWeek.set(bought.product_name, missing);
         }
       }
@@ -202,7 +202,7 @@ export function chainStrategy(options: {
       for (const productName of ['Wheat', 'Wheat Flour']) {
         const productId = catalogue.productId(productName);
         const surplus = (await warehouseUnits(db, companyId, productId)) - (needs.get(productId) ?? 0);
-        if (surplus > 0) await attempt(ctx, 'sell surplus', () => marketTrade(db, companyId, { productId, quantity: surplus, action: 'sell' }));
+        if (surplus > 0) await attempt(ctx, 'sell surplus', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: surplus, action: 'sell' } }));
       }
 
       // Finished bread onto the shelves at the reference price; what the shelves cannot take, to the market.
@@ -221,11 +221,11 @@ export function chainStrategy(options: {
           if (quantity <= 0) continue;
           const level = priceLevels.get(store.id)?.multiple ?? 1;
           const price = Math.round((await referencePriceCents(db, store.cityId, productId)) * level);
-          const moved = await attempt(ctx, 'shelve bread', () => transferToStore(db, companyId, store.id, { productId, quantity, retailPriceCents: price }));
+          const moved = await attempt(ctx, 'shelve bread', () => act(db, 'transferToStore', { companyId, actingUserId: null, input: { id: store.id, product_id: productId, quantity, retail_price: price / 100 } }));
           if (moved) available -= quantity;
         }
         if (available > 0) {
-          const sold = await attempt(ctx, 'sell bread on the market', () => marketTrade(db, companyId, { productId, quantity: available, action: 'sell' }));
+          const sold = await attempt(ctx, 'sell bread on the market', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: available, action: 'sell' } }));
           if (sold) soldOnMarketLastWeek += available;
         }
       }

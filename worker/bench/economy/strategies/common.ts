@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { GameError, type Rng } from '@marketcraft/shared';
-import { buildingForecast, updateStorePrice, type Database, type DbExecutor } from '@marketcraft/db';
+import { buildingForecast, cityMarketsSql, updateStorePrice, type Database, type DbExecutor, act } from '@marketcraft/db';
 
 /** The seeded world's catalogue, read once per world. */
 export interface Catalogue {
@@ -114,7 +114,7 @@ export async function warehouseUnits(db: DbExecutor, companyId: number, productI
 /** The city's reference price for a product (what its shoppers expect to pay: the spec's city market_price). */
 export async function referencePriceCents(db: DbExecutor, cityId: number, productId: number): Promise<number> {
   const [row] = await db.execute<{ price: number }>(sql`
-    select market_price_cents as price from city_market_data where city_id = ${cityId} and product_id = ${productId}`);
+    select market_price_cents as price from ${cityMarketsSql(1)} cmd where city_id = ${cityId} and product_id = ${productId}`);
   return Number(row?.price ?? 0);
 }
 
@@ -150,7 +150,7 @@ export async function searchPriceLevel(ctx: StrategyContext, storeId: number, le
   const rows = await db.execute<{ product_id: number; cost_price_cents: number; reference_cents: number; retail_price_cents: number }>(sql`
     select sp.product_id, sp.cost_price_cents, cmd.market_price_cents as reference_cents, sp.retail_price_cents
     from store_products sp join buildings b on b.id = sp.building_id
-    join city_market_data cmd on cmd.city_id = b.city_id and cmd.product_id = sp.product_id
+    join ${cityMarketsSql(1)} cmd on cmd.city_id = b.city_id and cmd.product_id = sp.product_id
     where sp.building_id = ${storeId} and sp.quantity > 0 order by sp.product_id`);
   if (rows.length === 0) return;
   const costs = new Map(rows.map((row) => [Number(row.product_id), Number(row.cost_price_cents)]));
@@ -160,7 +160,7 @@ export async function searchPriceLevel(ctx: StrategyContext, storeId: number, le
       const productId = Number(row.product_id);
       const price = Math.max(1, Math.round(Number(row.reference_cents) * multiple));
       if (shelfPrices.get(productId) === price) continue;
-      await updateStorePrice(db, companyId, storeId, productId, price);
+      await act(db, 'updateStorePrice', { companyId, actingUserId: null, input: { id: storeId, product_id: productId, retail_price: price / 100 } });
       shelfPrices.set(productId, price);
     }
   };

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { BUILDING_TYPES, MAX_STORE_PRODUCTS, dollarsToCents } from '@marketcraft/shared';
-import { buildBuilding, hireEmployees, isConsumerGoodSql, purchaseForBuilding, transferToStore, worldProductsSql } from '@marketcraft/db';
+import { buildBuilding, cityMarketsSql, hireEmployees, isConsumerGoodSql, purchaseForBuilding, transferToStore, worldProductsSql, act } from '@marketcraft/db';
 import { attempt, cashCents, searchPriceLevel, shelf, type PriceLevel, type Strategy, type StrategyContext } from './common.ts';
 
 const HIRES = 8;
@@ -77,7 +77,7 @@ export function resellerStrategy(options: ResellerOptions = { name: 'reseller', 
         : sql`cmd.market_price_cents::float8 / p.current_price_cents desc`;
     const rows = await ctx.db.execute<{ product_id: number; reference_cents: number; market_cents: number }>(sql`
       select cmd.product_id, cmd.market_price_cents as reference_cents, p.current_price_cents as market_cents
-      from city_market_data cmd join ${worldProductsSql(1)} p on p.id = cmd.product_id
+      from ${cityMarketsSql(1)} cmd join ${worldProductsSql(1)} p on p.id = cmd.product_id
       where cmd.world_id = 1 and cmd.city_id = ${cityId} and ${isConsumerGoodSql(sql`p.category`)}
       order by ${order}, p.id
       limit ${PRODUCTS_PER_STORE}`);
@@ -86,11 +86,11 @@ export function resellerStrategy(options: ResellerOptions = { name: 'reseller', 
 
   async function openStore(ctx: StrategyContext): Promise<void> {
     const cityId = ctx.catalogue.cityId(CITIES[(stores.length + (options.siteOffset ?? 0)) % CITIES.length]!);
-    const building = await attempt(ctx, 'build store', () => buildBuilding(ctx.db, ctx.companyId, { type: 'store', cityId }));
+    const building = await attempt(ctx, 'build store', () => act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type: 'store', city_id: cityId } }));
     if (!building) return;
-    await attempt(ctx, 'hire', () => hireEmployees(ctx.db, ctx.companyId, building.id, HIRES));
+    await attempt(ctx, 'hire', () => act(ctx.db, 'hireEmployees', { companyId: ctx.companyId, actingUserId: null, input: { id: building.id, count: HIRES } }));
     let decoyId: number | undefined;
-    if (options.decoy) decoyId = (await attempt(ctx, 'build decoy store', () => buildBuilding(ctx.db, ctx.companyId, { type: 'store', cityId })))?.id;
+    if (options.decoy) decoyId = (await attempt(ctx, 'build decoy store', () => act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type: 'store', city_id: cityId } })))?.id;
     stores.push({ id: building.id, decoyId, cityId, price: { multiple: options.startMultiple ?? 1, step: 1.1 }, products: await bestProducts(ctx, cityId) });
   }
 
@@ -133,16 +133,16 @@ export function resellerStrategy(options: ResellerOptions = { name: 'reseller', 
           // A product not on the shelves needs a free place (as the store page shows): bought only then.
           if (current.quantity === 0 && (await productsOnShelves(db, store.id)) >= MAX_STORE_PRODUCTS) continue;
           const quantity = target - current.quantity;
-          const bought = await attempt(ctx, 'Trade Hall purchase', () => purchaseForBuilding(db, companyId, store.id, { productId: product.productId, quantity }));
+          const bought = await attempt(ctx, 'Trade Hall purchase', () => act(db, 'purchaseForBuilding', { companyId, actingUserId: null, input: { id: store.id, product_id: product.productId, quantity } }));
           if (!bought) continue;
           const retailPriceCents = Math.round(product.referenceCents * store.price.multiple);
-          await attempt(ctx, 'shelve', () => transferToStore(db, companyId, store.id, { productId: product.productId, quantity, retailPriceCents }));
+          await attempt(ctx, 'shelve', () => act(db, 'transferToStore', { companyId, actingUserId: null, input: { id: store.id, product_id: product.productId, quantity, retail_price: retailPriceCents / 100 } }));
         }
         if (store.decoyId !== undefined) {
           for (const product of store.products) {
             if ((await shelf(db, store.decoyId, product.productId)).quantity > 0) continue;
-            if (!(await attempt(ctx, 'decoy purchase', () => purchaseForBuilding(db, companyId, store.decoyId!, { productId: product.productId, quantity: 1 })))) continue;
-            await attempt(ctx, 'decoy shelve', () => transferToStore(db, companyId, store.decoyId!, { productId: product.productId, quantity: 1, retailPriceCents: 1 }));
+            if (!(await attempt(ctx, 'decoy purchase', () => act(db, 'purchaseForBuilding', { companyId, actingUserId: null, input: { id: store.decoyId!, product_id: product.productId, quantity: 1 } })))) continue;
+            await attempt(ctx, 'decoy shelve', () => act(db, 'transferToStore', { companyId, actingUserId: null, input: { id: store.decoyId!, product_id: product.productId, quantity: 1, retail_price: 1 / 100 } }));
           }
         }
         // Each store re-prices every other week (half of them each week).

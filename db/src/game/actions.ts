@@ -1,0 +1,127 @@
+/**
+ * The player actions, one table (docs/actions.md): each action's name, the input schema a player's
+ * request goes through (shared/src/schemas), its one function (a list of requests in, one outcome
+ * per request out), the refusals it can answer, and the view the API answers for an applied one.
+ * The API's routers, the bots and (later) the action log dispatch through here: one door.
+ */
+import type { z } from 'zod';
+import {
+  buildBuildingInput,
+  buildingIdInput,
+  buildingInventoryPurchaseInput,
+  hireEmployeesInput,
+  marketTradeInput,
+  politicsInvestSchema,
+  productionRateInput,
+  researchPurchaseSchema,
+  selectCategoryInput,
+  selectRecipeInput,
+  stockTradeSchema,
+  storeProductInput,
+  toggleStoreProductInput,
+  transferToStoreInput,
+  updateProfileSchema,
+  updateStorePriceInput,
+  upgradeEquipmentInput,
+  warehouseMoveInput,
+  GameError,
+  type GameErrorCode,
+} from '@marketcraft/shared';
+import type { DbExecutor } from '../client.ts';
+import { refused, resultOf, type ActionRequest, type Outcome, type PlayerAction } from './action.ts';
+import { buildBuilding, hireEmployees, selectCategory, selectRecipe, sellBuilding, setProductionRate, upgradeEquipment, type BuildingChanged } from './buildings/actions.ts';
+import { buildingView } from './buildings/buildings.ts';
+import { updateCompanyProfile } from './companies/company.ts';
+import { purchaseForBuilding } from './goods/buildingPurchase.ts';
+import { marketTrade } from './goods/market.ts';
+import { moveGoods } from './goods/warehouse.ts';
+import { investInPolitics } from './politics/politics.ts';
+import { purchaseResearch } from './research/research.ts';
+import { transferToStore } from './retail/shelving.ts';
+import { removeStoreProduct, storeProductView, toggleStoreProduct, updateStorePrice, type ShelfChanged } from './retail/stores.ts';
+import { tradeShares } from './shares/stocks.ts';
+
+interface ActionEntry<S extends z.ZodType, R, V> {
+  /** The request's input schema (the API's and the bots'): what a player could not send, nobody sends. */
+  input: S;
+  run: PlayerAction<z.output<S>, R>;
+  /** The refusals it can answer (their codes; the messages are the action's). */
+  refuses: readonly GameErrorCode[];
+  /** The API's answer for an applied request (a building action answers the building's view). */
+  respond: (db: DbExecutor, request: ActionRequest<z.output<S>>, result: R) => Promise<V> | V;
+}
+
+function entry<S extends z.ZodType, R, V = R>(
+  input: S,
+  run: PlayerAction<z.output<S>, R>,
+  refuses: readonly GameErrorCode[],
+  respond?: (db: DbExecutor, request: ActionRequest<z.output<S>>, result: R) => Promise<V> | V,
+): ActionEntry<S, R, V> {
+  return { input, run, refuses, respond: respond ?? ((_db, _request, result) => result as unknown as V) };
+}
+
+/** A building action's answer: the building as GET /buildings lists it. */
+const theBuilding = (db: DbExecutor, request: ActionRequest<unknown>, result: BuildingChanged) => buildingView(db, request.companyId, result.building_id);
+
+/** A shelf action's answer: the store product as GET /stores/{id}/products lists it. */
+const theShelf = (db: DbExecutor, request: ActionRequest<unknown>, result: ShelfChanged) => storeProductView(db, request.companyId, result.building_id, result.product_id);
+
+export const ACTIONS = {
+  buildBuilding: entry(buildBuildingInput, buildBuilding, ['NOT_FOUND', 'NOT_ENOUGH_CASH'], theBuilding),
+  hireEmployees: entry(hireEmployeesInput, hireEmployees, ['NOT_FOUND', 'NOT_ENOUGH_CASH'], theBuilding),
+  upgradeEquipment: entry(upgradeEquipmentInput, upgradeEquipment, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_CASH'], theBuilding),
+  setProductionRate: entry(productionRateInput, setProductionRate, ['NOT_FOUND'], theBuilding),
+  selectRecipe: entry(selectRecipeInput, selectRecipe, ['NOT_FOUND', 'RULE_BROKEN'], theBuilding),
+  selectCategory: entry(selectCategoryInput, selectCategory, ['NOT_FOUND', 'RULE_BROKEN'], theBuilding),
+  sellBuilding: entry(buildingIdInput, sellBuilding, ['NOT_FOUND']),
+  purchaseForBuilding: entry(buildingInventoryPurchaseInput, purchaseForBuilding, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_CASH']),
+  transferToStore: entry(transferToStoreInput, transferToStore, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_STOCK']),
+  moveGoods: entry(warehouseMoveInput, moveGoods, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_STOCK']),
+  marketTrade: entry(marketTradeInput, marketTrade, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_CASH', 'NOT_ENOUGH_STOCK', 'CONFLICT']),
+  updateStorePrice: entry(updateStorePriceInput, updateStorePrice, ['NOT_FOUND', 'RULE_BROKEN'], theShelf),
+  toggleStoreProduct: entry(toggleStoreProductInput, toggleStoreProduct, ['NOT_FOUND', 'RULE_BROKEN'], theShelf),
+  removeStoreProduct: entry(storeProductInput, removeStoreProduct, ['NOT_FOUND', 'RULE_BROKEN']),
+  investInPolitics: entry(politicsInvestSchema, investInPolitics, ['NOT_FOUND', 'INVALID_INPUT', 'RULE_BROKEN', 'NOT_ENOUGH_CASH']),
+  purchaseResearch: entry(researchPurchaseSchema, purchaseResearch, ['NOT_FOUND', 'RULE_BROKEN', 'CONFLICT', 'NOT_ENOUGH_CASH']),
+  tradeShares: entry(stockTradeSchema, tradeShares, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_CASH', 'NOT_ENOUGH_SHARES', 'CONFLICT']),
+  updateCompanyProfile: entry(updateProfileSchema, updateCompanyProfile, ['NOT_FOUND', 'CONFLICT']),
+} as const;
+
+export type ActionName = keyof typeof ACTIONS;
+type Entry<N extends ActionName> = (typeof ACTIONS)[N];
+export type ActionInput<N extends ActionName> = z.output<Entry<N>['input']>;
+export type ActionResult<N extends ActionName> = Entry<N> extends ActionEntry<z.ZodType, infer R, unknown> ? R : never;
+export type ActionResponse<N extends ActionName> = Awaited<ReturnType<Entry<N>['respond']>>;
+
+/**
+ * The API's door: one request (its input already parsed by the router with the same schema), its
+ * answer, or its refusal thrown (the API turns it into its 4xx).
+ */
+export async function act<N extends ActionName>(db: DbExecutor, name: N, request: ActionRequest<ActionInput<N>>): Promise<ActionResponse<N>> {
+  const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, unknown, ActionResponse<N>>;
+  const result = resultOf(await action.run(db, [request]));
+  return action.respond(db, request, result);
+}
+
+/**
+ * The door for many requests of one action (the bots' week of moves): each input goes through the
+ * action's schema first (an invalid one is refused INVALID_INPUT with the schema's message), then
+ * the valid ones through the action in one call. One outcome per request, in the list's order.
+ */
+export async function actMany<N extends ActionName>(db: DbExecutor, name: N, requests: readonly ActionRequest<ActionInput<N>>[]): Promise<Outcome<ActionResult<N>>[]> {
+  const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, ActionResult<N>, unknown>;
+  const outcomes: (Outcome<ActionResult<N>> | null)[] = [];
+  const valid: ActionRequest<unknown>[] = [];
+  for (const request of requests) {
+    const parsed = action.input.safeParse(request.input);
+    if (parsed.success) {
+      valid.push({ ...request, input: parsed.data });
+      outcomes.push(null);
+    } else {
+      outcomes.push(refused(new GameError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid input')));
+    }
+  }
+  const ran = valid.length === 0 ? [] : await action.run(db, valid);
+  let next = 0;
+  return outcomes.map((outcome) => outcome ?? ran[next++]!);
+}
