@@ -35,6 +35,14 @@ describe('the market table, a product page and the stock table', () => {
     await app.close();
   });
 
+  /** What shoppers in a city expect to pay for a product at its base price (the weekly demand's yardstick, baseDemandRule). */
+  async function baseReferenceCents(productId: number, cityId: number): Promise<number> {
+    const [row] = await db.execute<{ base: number; factor: number }>(sql`
+      select p.base_price_cents as base, cmd.price_factor_bp as factor from products p
+      join city_market_data cmd on cmd.product_id = p.id and cmd.world_id = 1 and cmd.city_id = ${cityId} where p.id = ${productId}`);
+    return referencePriceRule.evaluate({ marketPriceCents: Number(row!.base), cityFactorBp: Number(row!.factor) });
+  }
+
   /** One unit on the exchange now (the curve from this week's flow, the spread): what the table must show. */
   async function unitPrices(productId: number) {
     const [row] = await db.execute<{ price: number; depth: number; flow: number }>(sql`
@@ -80,12 +88,12 @@ describe('the market table, a product page and the stock table', () => {
       { week, price: 5 },
     ]);
     // No store sells flour: every shopper of the city's weekly demand is unserved.
-    const flourDemand = (population: number, demandLevel: number) =>
-      baseDemandRule.evaluate({ population, demandLevel, baseReferenceCents: referencePriceRule.evaluate({ marketPriceCents: 500, cityFactorBp: 10_000 }) });
+    const flourDemand = async (population: number, demandLevel: number) =>
+      baseDemandRule.evaluate({ population, demandLevel, baseReferenceCents: await baseReferenceCents(world.flour.id, population === 200_000 ? world.retailCity.id : world.city.id) });
     const unserved = (weekly: number) => ({ weekly_demand: weekly, stores_selling: 0, sold_last_week: 0, unserved_demand: weekly });
     expect(response.body.cities).toEqual([
-      { city_id: world.retailCity.id, city_name: world.retailCity.name, country_name: expect.any(String), market_price: 5.6, demand_level: 80, ...unserved(flourDemand(200_000, 80)) },
-      { city_id: world.city.id, city_name: world.city.name, country_name: expect.any(String), market_price: 5.5, demand_level: 60, ...unserved(flourDemand(100_000, 60)) },
+      { city_id: world.retailCity.id, city_name: world.retailCity.name, country_name: expect.any(String), market_price: 5.6, demand_level: 80, ...unserved(await flourDemand(200_000, 80)) },
+      { city_id: world.city.id, city_name: world.city.name, country_name: expect.any(String), market_price: 5.5, demand_level: 60, ...unserved(await flourDemand(100_000, 60)) },
     ]);
     expect(response.body.made_by).toEqual([
       {
@@ -136,7 +144,7 @@ describe('the market table, a product page and the stock table', () => {
     }
     const response = await app.api('GET', `/market/products/${world.bread.id}`, { token: player.token });
     expect(response.status).toBe(200);
-    const weekly = baseDemandRule.evaluate({ population: 200_000, demandLevel: 80, baseReferenceCents: referencePriceRule.evaluate({ marketPriceCents: 400, cityFactorBp: 10_000 }) });
+    const weekly = baseDemandRule.evaluate({ population: 200_000, demandLevel: 80, baseReferenceCents: await baseReferenceCents(world.bread.id, world.retailCity.id) });
     const byCity = new Map(response.body.cities.map((city: { city_id: number }) => [city.city_id, city]));
     expect(byCity.get(world.retailCity.id)).toMatchObject({ weekly_demand: weekly, stores_selling: 2, sold_last_week: 25, unserved_demand: weekly - 25 });
     expect(byCity.get(world.city.id)).toMatchObject({ stores_selling: 0, sold_last_week: 0 });
