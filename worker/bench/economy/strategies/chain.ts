@@ -30,6 +30,8 @@ import {
   type StrategyContext,
 } from './common.ts';
 
+/** Units of each bread a shelf is stocked to at least (more when it sold more). */
+const SHELF_MINIMUM = 150;
 /** Hires that bring a new building from 1 employee to 100% efficiency at equipment level 1. */
 const HIRES = 8;
 /** Cash the chain keeps: it grows only above this plus the new building's cost. */
@@ -102,11 +104,19 @@ export function chainStrategy(options: {
     if (best) breads.splice(0, breads.length, best, ...BREADS.filter((bread) => bread !== best));
   }
 
-  /** The city the product page shows with the most unserved shoppers of its first bread, not yet one of its stores' cities. */
+  /**
+   * Where its next store goes, from its first bread's product page (Price in Each City): among the
+   * cities (not yet one of its stores') whose unserved shoppers a week could take its bread, the one
+   * where shoppers pay most; when none could, the one with the most unserved shoppers.
+   */
   async function unservedCity(ctx: StrategyContext): Promise<number> {
     const detail = await getProductDetail(ctx.db, ctx.companyId, ctx.catalogue.productId(breads[0]!));
     const mine = new Set((await storesOf(ctx.db, ctx.companyId)).map((store) => store.cityId));
-    const best = detail.cities.filter((city) => !mine.has(city.city_id)).sort((a, b) => b.unserved_demand - a.unserved_demand || a.city_id - b.city_id)[0];
+    const open = detail.cities.filter((city) => !mine.has(city.city_id));
+    const room = open.filter((city) => city.unserved_demand >= Math.max(SHELF_MINIMUM, finishedMadeLastWeek));
+    const best = room.length
+      ? room.sort((a, b) => b.market_price - a.market_price || a.city_id - b.city_id)[0]
+      : open.sort((a, b) => b.unserved_demand - a.unserved_demand || a.city_id - b.city_id)[0];
     if (!best) throw new Error('no city left for a store');
     return best.city_id;
   }
@@ -216,7 +226,7 @@ export function chainStrategy(options: {
         for (const store of stores) {
           if (available <= 0) break;
           const current = await shelf(db, store.id, productId);
-          const target = Math.max(150, Math.ceil(current.soldLastTurn * 1.3));
+          const target = Math.max(SHELF_MINIMUM, Math.ceil(current.soldLastTurn * 1.3));
           const quantity = Math.min(available, target - current.quantity);
           if (quantity <= 0) continue;
           const level = priceLevels.get(store.id)?.multiple ?? 1;
