@@ -19,7 +19,8 @@ const server = await startApiServer(config, { logger });
 const inspector = new Session();
 let profileName: string | null = null;
 process.send?.({ port: server.port });
-process.on('message', async (message) => {
+process.on('message', (message) => void onMessage(message));
+async function onMessage(message: unknown) {
   if (message === 'stop') {
     await server.close();
     process.exit(0);
@@ -37,5 +38,5 @@ process.on('message', async (message) => {
     inspector.disconnect();
     process.send?.('profiled');
   }
-});
+}
 process.on('disconnect', () => process.exit(0));

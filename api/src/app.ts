@@ -16,6 +16,7 @@ import { clientIpOf, warnOfUndeclaredProxy } from './clientIp.ts';
 import { registerWorldExportRoutes } from './worldExports.ts';
 import { registerDataFileRoutes } from './dataFiles.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerLtiRoutes } from './lti/routes.ts';
 import { registerDocsRoutes } from './openapi.ts';
 import { registerRealtimeRoutes } from './realtime.ts';
 import { logRequestError, requestLogging } from './requestLog.ts';
@@ -122,6 +123,7 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
   });
 
   registerAuthRoutes(app, services);
+  registerLtiRoutes(app, services);
 
   app.use('/api/trpc/*', limitTrpcBatches());
   app.all('/api/trpc/*', (c) =>

@@ -11,6 +11,7 @@ import {
   companyListInput,
   signInInputSchema,
   signUpInputSchema,
+  registerLtiPlatformSchema,
   stockOverviewInput,
   transactionsListInput,
 } from '@marketcraft/shared';
@@ -68,6 +69,9 @@ const TAGS: Record<string, string> = {
   reports: 'Week results',
   worlds: 'Worlds and class worlds: joining, switching, the instructor tools (docs/worlds.md)',
   data: 'Open data: weekly data files of a world as CSV and Parquet (docs/open-data.md)',
+  exchange: "The players' exchange: limit orders in the weekly call auction, the published curves, past clearings (docs/exchange.md)",
+  contracts: 'Contracts between companies: offers of goods, accept, decline, cancel (docs/exchange.md)',
+  lti: 'Launch from a course system (LTI 1.3): login, launch, deep linking, keys, platform registrations, grades and roster (docs/classroom.md)',
 };
 
 /** A route's tag: its router ("buildings.hireEmployees" -> buildings). */
@@ -190,6 +194,78 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
   };
 }
 
+/** The LTI 1.3 routes (plain Hono routes in lti/routes.ts; docs/classroom.md). */
+function ltiPaths(): Record<string, Record<string, unknown>> {
+  const form = (fields: string[]) => ({
+    required: true,
+    content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: Object.fromEntries(fields.map((field) => [field, { type: 'string' }])) } } },
+  });
+  const launchAnswers = (success: Record<string, unknown>) => ({
+    ...success,
+    '400': { description: 'Missing id_token or state; the state is unknown, used, expired or from another browser; another message type or version', content: json(errorRef) },
+    '403': { description: 'Bad signature, wrong issuer or audience, expired, nonce not ours, unknown deployment', content: json(errorRef) },
+    '409': { description: "A learner's launch before the course's world exists", content: json(errorRef) },
+  });
+  const platform = { type: 'object', properties: { id: { type: 'integer' }, issuer: { type: 'string' }, client_id: { type: 'string' }, deployment_ids: { type: 'array', items: { type: 'string' } }, auth_login_url: { type: 'string' }, auth_token_url: { type: 'string' }, jwks_url: { type: 'string' }, created_at: { type: 'string' } } };
+  const loginInitiation = {
+    summary: "OIDC third-party login initiation from a course platform: redirects to the platform's auth URL with a fresh state and nonce",
+    security: [],
+    responses: { '302': { description: "To the platform's authentication request URL" }, ...errorResponses(['400']), '404': { description: 'The platform is not registered', content: json(errorRef) } },
+  };
+  const worldIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+  const paths: Record<string, Record<string, Record<string, unknown>>> = {
+    '/lti/login': {
+      get: { operationId: 'lti.login', ...loginInitiation, parameters: ['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'client_id', 'lti_deployment_id'].map((name) => ({ name, in: 'query', required: ['iss', 'login_hint', 'target_link_uri'].includes(name), schema: { type: 'string' } })) },
+      post: { operationId: 'lti.loginPost', ...loginInitiation, requestBody: form(['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'client_id', 'lti_deployment_id']) },
+    },
+    '/lti/launch': {
+      post: { operationId: 'lti.launch', summary: 'The LTI resource link launch: checks the id_token, signs the user in and places them in the course world', security: [], requestBody: form(['id_token', 'state']), responses: launchAnswers({ '303': { description: "Signed in: to the world's Manage page (instructors) or the game (learners)" } }) },
+    },
+    '/lti/deep-link': {
+      post: { operationId: 'lti.deepLink', summary: 'The LTI deep-linking request (instructors): answers a form posting the signed resource link back to the platform', security: [], requestBody: form(['id_token', 'state']), responses: launchAnswers({ '200': { description: 'An auto-submitting form to the platform', content: { 'text/html': { schema: { type: 'string' } } } } }) },
+    },
+    '/lti/jwks': {
+      get: { operationId: 'lti.jwks', summary: "The tool's public keys (current and recently retired)", security: [], responses: { '200': { description: 'A JWK set', content: json({ type: 'object', properties: { keys: { type: 'array', items: { type: 'object' } } } }) } } },
+    },
+    '/lti/config': {
+      get: { operationId: 'lti.config', summary: "The tool's login, launch, JWKS and deep-linking URLs", security: [], responses: { '200': { description: 'Success', content: json({ type: 'object', properties: { login_url: { type: 'string' }, launch_url: { type: 'string' }, jwks_url: { type: 'string' }, deep_link_url: { type: 'string' } } }) } } },
+    },
+    '/lti/platforms': {
+      get: { operationId: 'lti.platforms', summary: 'The registered course platforms (admins: all; instructors: those they registered)', responses: { '200': { description: 'Success', content: json({ type: 'array', items: platform }) }, ...errorResponses(['401', '403']) } },
+      post: {
+        operationId: 'lti.registerPlatform',
+        summary: 'Register a course platform (site admins, or instructors for their own course)',
+        requestBody: { required: true, content: json(jsonSchemaOf(registerLtiPlatformSchema, 'input')) },
+        responses: { '201': { description: 'Registered', content: json(platform) }, ...errorResponses(['400', '401', '403']), '409': { description: 'This issuer and client id are already registered', content: json(errorRef) } },
+      },
+    },
+    '/worlds/{id}/lti/scores': {
+      post: { operationId: 'lti.postScores', summary: "Post each launched student's world score to the course's line item now (only changed scores)", parameters: [worldIdParameter], responses: { '200': { description: 'Success', content: json({ type: 'object', properties: { posted: { type: 'integer' }, unchanged: { type: 'integer' } } }) }, ...errorResponses(['401', '403', '404']), '503': { description: 'The course platform refused or failed', content: json(errorRef) } } },
+    },
+    '/worlds/{id}/lti/roster': {
+      get: { operationId: 'lti.roster', summary: "The course's members (Names and Role Provisioning) and whether each has launched", parameters: [worldIdParameter], responses: { '200': { description: 'Success', content: json({ type: 'array', items: { type: 'object' } }) }, ...errorResponses(['401', '403', '404', '409']), '503': { description: 'The course platform refused or failed', content: json(errorRef) } } },
+    },
+  };
+  // Who calls each: the course platform's browser (form posts and redirects), the platform itself
+  // (the JWKS), or the instructor's page.
+  const descriptions: Record<string, string> = {
+    'lti.login': 'Called by the course platform (its browser) with iss, login_hint and target_link_uri; sets a single-use state cookie. Guide: docs/classroom.md.',
+    'lti.loginPost': 'The same login initiation as a form post, as most platforms send it.',
+    'lti.launch': "Posted by the platform's browser after our login: the id_token is verified against the platform's JWKS. The first launch creates the account (no password) and, for an instructor, the course's class world.",
+    'lti.deepLink': 'Posted by the platform when an instructor places Marketcraft in the course; answers the signed LtiDeepLinkingResponse (one resource link with a line item) in an auto-submitting form.',
+    'lti.jwks': "Read by course platforms to verify the tool's token requests and deep-linking answers. Private keys are never served.",
+    'lti.config': 'The four addresses to paste into the course platform (the Manage page shows them).',
+    'lti.platforms': 'Site admins see every registration; instructors the ones they made.',
+    'lti.registerPlatform': 'The values the course platform shows for the tool: issuer, client id, deployment ids, auth, token and JWKS URLs. Each issuer and client id once.',
+    'lti.postScores': "Instructors of the world. Posts through the client-credentials grant with a signed assertion; also done after every turn.",
+    'lti.roster': 'Instructors of the world. Names and Role Provisioning: the course members, and whether each has launched.',
+  };
+  for (const methods of Object.values(paths)) {
+    for (const operation of Object.values(methods)) Object.assign(operation, { tags: ['lti'], description: descriptions[operation.operationId as string] });
+  }
+  return paths;
+}
+
 /** The weekly data files (api/src/dataFiles.ts): binary answers, so a plain route beside the REST table. */
 function dataFilePaths(): Record<string, Record<string, unknown>> {
   const fileHeaders = {
@@ -235,7 +311,7 @@ function dataFilePaths(): Record<string, Record<string, unknown>> {
 }
 
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...dataFilePaths() };
+  const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...ltiPaths(), ...dataFilePaths() };
   for (const route of restRoutes()) {
     const parameters: unknown[] = [];
     const inputProperties = (route.procedure._def.inputs[0] ? (jsonSchemaOf(route.procedure._def.inputs[0] as z.ZodType, 'input').properties ?? {}) : {}) as Record<string, unknown>;
@@ -262,8 +338,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       // The scope a token needs is x-token-scope: OpenAPI lists scopes in a requirement only for OAuth2 and OpenID Connect schemes.
       security: isPublic ? [{}, { personalAccessToken: [] }] : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [] }])],
       responses: {
-        '200': {
-          description: isPaged ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)' : 'Success',
+        [route.created ? '201' : '200']: {
+          description: route.created ? 'Created' : isPaged ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)' : 'Success',
           headers: isPaged ? { ...rateLimitHeaderRefs, ...PAGE_HEADERS } : rateLimitHeaderRefs,
           ...(answer ? { content: json(jsonSchemaOf(answer, 'output')) } : {}),
         },
@@ -360,8 +436,8 @@ export const DOCS_SCRIPT = `fetch('/api/openapi.json').then(r=>r.json()).then(do
   for(const [p,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){
     const M=m.toUpperCase();
     const pre=(label,schema)=>schema?'<div>'+label+'</div><pre>'+JSON.stringify(schema,null,2).replace(/</g,'&lt;')+'</pre>':'';
-    const ok=op.responses&&op.responses['200']&&op.responses['200'].content;
-    const body=pre('Body',op.requestBody&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json']&&ok['application/json'].schema)+(ok&&!ok['application/json']?'<div>Answer (200): '+Object.keys(ok).join(' or ')+'</div>':'');
+    const ok=op.responses&&(op.responses['200']||op.responses['201'])&&(op.responses['200']||op.responses['201']).content;
+    const body=pre('Body',op.requestBody&&op.requestBody.content['application/json']&&op.requestBody.content['application/json'].schema)+pre('Answer (200)',ok&&ok['application/json']&&ok['application/json'].schema)+(ok&&!ok['application/json']?'<div>Answer (200): '+Object.keys(ok).join(' or ')+'</div>':'');
     const q=(op.parameters||[]).filter(x=>x.in==='query').map(x=>'<code>'+x.name+'</code>').join(' ');
     const scope=!('x-token-scope' in op)?'':op['x-token-scope']?'<span class="s '+op['x-token-scope']+'" title="personal access token scope">'+op['x-token-scope']+'</span>':'<span class="s session">session only</span>';
     out.push('<h2><span class="m '+M+'">'+M+'</span><code>/api'+p+'</code>'+scope+'</h2><div>'+op.summary+(q?' &middot; query: '+q:'')+'</div>'+body);

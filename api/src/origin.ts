@@ -15,6 +15,7 @@ import type { ApiConfig } from './config.ts';
 import { parseCookies } from './auth/cookies.ts';
 import { SESSION_COOKIE_NAME } from './auth/session.ts';
 import { bearerCredentialOf } from './access/credentials.ts';
+import { LTI_FORM_POST_PATHS } from './lti/paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,6 +34,8 @@ export function originCheck(config: ApiConfig): MiddlewareHandler {
   return async (c, next) => {
     const req = c.req.raw;
     if (SAFE_METHODS.has(req.method)) return next();
+    // A course platform's form posts (LTI 1.3): authenticated by the platform's signed token and our state.
+    if (LTI_FORM_POST_PATHS.has(c.req.path)) return next();
     const origin = req.headers.get('origin');
     const hasSessionCookie = parseCookies(req.headers.get('cookie')).has(SESSION_COOKIE_NAME);
     const bearer = bearerCredentialOf(req.headers.get('authorization')) !== null;

@@ -27,6 +27,10 @@ import {
   WORLD_KINDS,
   WORLD_ROLES,
   WORLD_STATUSES,
+  exchangeOrderResponse,
+  exchangeBookResponse,
+  exchangeAuctionResponse,
+  contractResponse,
 } from '@marketcraft/shared';
 import type { AppRouter } from './root.ts';
 import type { Health } from './health.ts';
@@ -222,7 +226,8 @@ const companyResponse = z.strictObject({
   id,
   name: z.string(),
   bio: z.string().nullable(),
-  cash: dollars,
+  cash: dollars.describe('What the company can spend now'),
+  cash_in_escrow: dollars.describe('Cash its open buy orders on the exchange hold (docs/exchange.md): back when they fill at a lower price, are cancelled or expire'),
   founded_at: timestamp,
   is_bot: z.boolean(),
   strategy: z.string().nullable(),
@@ -791,6 +796,18 @@ export const responseSchemas = {
         }),
       ),
       totals: z.strictObject({ units: count, cost_value: dollars, market_value: dollars }),
+      in_escrow: z
+        .array(
+          z.strictObject({
+            product_id: id,
+            product_name: z.string(),
+            quantity: z.number().int().positive(),
+            average_cost: dollars,
+            held_by: z.enum(['sell_order', 'contract']),
+            id: id.describe('The sell order or the contract'),
+          }),
+        )
+        .describe('Goods out of the warehouse, held by your open sell orders and contract offers (docs/exchange.md); not in items nor totals.units, but totals.market_value counts them, as net worth does'),
     }),
     move: z.strictObject({
       building_id: id,
@@ -858,6 +875,20 @@ export const responseSchemas = {
         }),
       )
       .max(20),
+  },
+  exchange: {
+    placeOrder: exchangeOrderResponse,
+    orders: z.array(exchangeOrderResponse),
+    cancelOrder: exchangeOrderResponse,
+    book: exchangeBookResponse,
+    auctions: z.array(exchangeAuctionResponse),
+  },
+  contracts: {
+    offer: contractResponse,
+    list: z.array(contractResponse),
+    accept: contractResponse,
+    decline: contractResponse,
+    cancel: contractResponse,
   },
   data: {
     manifest: dataManifestResponse,

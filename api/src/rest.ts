@@ -138,6 +138,17 @@ export const REST_PROCEDURES = {
   'worlds.debrief': appRouter.worlds.debrief,
   'worlds.export': appRouter.worlds.export,
 
+  'exchange.placeOrder': appRouter.exchange.placeOrder,
+  'exchange.orders': appRouter.exchange.orders,
+  'exchange.cancelOrder': appRouter.exchange.cancelOrder,
+  'exchange.book': appRouter.exchange.book,
+  'exchange.auctions': appRouter.exchange.auctions,
+
+  'contracts.offer': appRouter.contracts.offer,
+  'contracts.list': appRouter.contracts.list,
+  'contracts.accept': appRouter.contracts.accept,
+  'contracts.decline': appRouter.contracts.decline,
+  'contracts.cancel': appRouter.contracts.cancel,
   'data.manifest': appRouter.data.manifest,
 } satisfies Record<string, AnyTRPCProcedure>;
 
@@ -277,7 +288,7 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
         ) => Promise<unknown>;
         const output = await call(input);
         resHeaders.set('content-type', 'application/json; charset=utf-8');
-        return new Response(JSON.stringify(output ?? { ok: true }), { status: 200, headers: resHeaders });
+        return new Response(JSON.stringify(output ?? { ok: true }), { status: route.created ? 201 : 200, headers: resHeaders });
       } catch (error) {
         const { status, body, retryAfterSeconds } = restErrorResponse(error, services.logger, c.req.raw);
         resHeaders.set('content-type', 'application/json; charset=utf-8');

@@ -15,6 +15,8 @@ import { transactionsRouter } from './routers/transactions.ts';
 import { warehouseRouter } from './routers/warehouse.ts';
 import { reportsRouter } from './routers/reports.ts';
 import { worldsRouter } from './routers/worlds.ts';
+import { exchangeRouter } from './routers/exchange.ts';
+import { contractsRouter } from './routers/contracts.ts';
 import { dataRouter } from './routers/data.ts';
 
 export const appRouter = router({
@@ -34,6 +36,8 @@ export const appRouter = router({
   warehouse: warehouseRouter,
   reports: reportsRouter,
   worlds: worldsRouter,
+  exchange: exchangeRouter,
+  contracts: contractsRouter,
   data: dataRouter,
 });
 

@@ -63,7 +63,7 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
     }
   };
   await housekeeping();
-  const housekeepingTimer = setInterval(housekeeping, AUTH_HOUSEKEEPING_INTERVAL_MS);
+  const housekeepingTimer = setInterval(() => void housekeeping(), AUTH_HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
   const turnClient = createTurnClient({
     databaseUrl: config.DATABASE_URL,

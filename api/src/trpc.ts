@@ -17,6 +17,8 @@ export interface RestMeta {
   /** Path under /api with {param} placeholders named as the input fields they fill. */
   path: string;
   summary?: string;
+  /** Answers 201 Created (a POST that creates a resource the spec answers 201 for). */
+  created?: boolean;
 }
 
 export interface ProcedureMeta {

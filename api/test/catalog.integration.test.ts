@@ -42,9 +42,11 @@ describe('catalog: goods, recipes, cities, market data', () => {
       current_price: 2.3,
       base_price: 2,
       price_change_percent: 15,
-      // One unit on the exchange now: the price curve from this week's flow, plus or less the spread.
-      buy_price: centsToDollars(marketBuyCostRule.evaluate({ ...(await exchange(world.wheat.id)), quantity: 1 })),
-      sell_price: centsToDollars(marketSellProceedsRule.evaluate({ ...(await exchange(world.wheat.id)), quantity: 1 })),
+      // One unit on the exchange now, nothing traded this week (posted $2.30, depth 4,000):
+      // the curve gives 230 x 4,000 x (e^(1/4000) - 1) = 230.03 cents; buying adds the 2.5% half-spread
+      // (235.78, rounded up: $2.36), selling walks down to 229.97 and takes it off (224.22, rounded down: $2.24).
+      buy_price: 2.36,
+      sell_price: 2.24,
     });
     expect(response.body.every((good: Record<string, unknown>) => typeof good.current_price === 'number' && typeof good.price_change_percent === 'number')).toBe(true);
     await db.update(worldProducts).set({ currentPriceCents: world.wheat.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { inventoryItems, ledgerMismatches, marketActivity, products, transactions, worldProducts, type Database, act } from '@marketcraft/db';
+import { inventoryItems, ledgerMismatches, marketActivity, transactions, worldProducts, type Database, act } from '@marketcraft/db';
 import { untilAStatementWaitsForALock } from './helpers/lockWaits.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { formatCents } from '@marketcraft/shared';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { productPriceHistory, shareRecords, stockPriceHistory, type Database } from '@marketcraft/db';
-import { baseDemandRule, centsToDollars, marketBuyCostRule, marketSellProceedsRule, referencePriceRule } from '@marketcraft/shared';
+import { baseDemandRule, centsToDollars, referencePriceRule } from '@marketcraft/shared';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 import { createProductionWorld, type ProductionWorld } from './helpers/productionFixtures.ts';
 
@@ -14,7 +14,6 @@ describe('the market table, a product page and the stock table', () => {
   let db: Database;
   let world: ProductionWorld;
   let player: TestPlayer;
-  let week: number;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -23,7 +22,6 @@ describe('the market table, a product page and the stock table', () => {
     player = await app.createPlayer({ cash: 100_000 });
     // Three weeks of history for flour: 4.00, 4.60, then this week's current price 5.00.
     await db.execute(sql`update worlds set current_week = 3 where id = 1`);
-    week = 3;
     await db.insert(productPriceHistory).values([
       { worldId: 1, productId: world.flour.id, week: 1, priceCents: 400 },
       { worldId: 1, productId: world.flour.id, week: 2, priceCents: 460 },
@@ -43,15 +41,13 @@ describe('the market table, a product page and the stock table', () => {
     return referencePriceRule.evaluate({ marketPriceCents: Number(row!.base), cityFactorBp: Number(row!.factor) });
   }
 
-  /** One unit on the exchange now (the curve from this week's flow, the spread): what the table must show. */
-  async function unitPrices(productId: number) {
-    const [row] = await db.execute<{ price: number; depth: number; flow: number }>(sql`
-      select wp.current_price_cents as price, p.depth_units as depth,
-             coalesce((select units_bought - units_sold from market_activity where world_id = 1 and product_id = p.id and week = ${week}), 0) as flow
-      from products p join world_products wp on wp.world_id = 1 and wp.product_id = p.id where p.id = ${productId}`);
-    const market = { price: Number(row!.price), depth: Number(row!.depth), flow: Number(row!.flow), quantity: 1 };
-    return { buy_price: centsToDollars(marketBuyCostRule.evaluate(market)), sell_price: centsToDollars(marketSellProceedsRule.evaluate(market)) };
-  }
+  /**
+   * One flour on the exchange after this week's 12 bought (posted $5.00, depth 2,000): the next unit
+   * walks the curve from 12 to 13, 1,000,000 x (e^(13/2000) - e^(12/2000)) = 503.13 cents, plus the
+   * 2.5% half-spread: 515.71, rounded up, $5.16; selling one walks it from 12 down to 11, 502.88
+   * cents, less the half-spread: 490.31, rounded down, $4.90.
+   */
+  const flourUnitPrices = { buy_price: 5.16, sell_price: 4.9 };
 
   it("lists every product with buy and sell price, this week's change, its sparkline and what you hold", async () => {
     const response = await app.api('GET', '/market/products', { token: player.token });
@@ -65,7 +61,7 @@ describe('the market table, a product page and the stock table', () => {
       category: 'Processed Materials',
       subcategory: 'Fixture',
       // 12 bought this week: the next unit costs a little more than the posted $5.00.
-      ...(await unitPrices(world.flour.id)),
+      ...flourUnitPrices,
       current_price: 5,
       base_price: 5,
       change_percent: 8.7, // 4.60 -> 5.00
@@ -80,12 +76,12 @@ describe('the market table, a product page and the stock table', () => {
   it('answers one product: its weekly history, its price in each city, the recipes that make it and use it', async () => {
     const response = await app.api('GET', `/market/products/${world.flour.id}`, { token: player.token });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: world.flour.id, ...(await unitPrices(world.flour.id)), held: 12, change_percent: 8.7 });
+    expect(response.body).toMatchObject({ id: world.flour.id, ...flourUnitPrices, held: 12, change_percent: 8.7 });
     expect(response.body.sparkline).toBeUndefined();
     expect(response.body.history).toEqual([
       { week: 1, price: 4 },
       { week: 2, price: 4.6 },
-      { week, price: 5 },
+      { week: 3, price: 5 },
     ]);
     // No store sells flour: every shopper of the city's weekly demand is unserved.
     const flourDemand = async (population: number, demandLevel: number) =>

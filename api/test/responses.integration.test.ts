@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { financialHistory, politicalEvents, stockPriceHistory, users, weekReports } from '@marketcraft/db';
+import { exchangeAuctions, financialHistory, politicalEvents, stockPriceHistory, users, weekReports } from '@marketcraft/db';
 import { restRoutes } from '../src/rest.ts';
 import { createSession } from '../src/auth/session.ts';
 import { healthResponse, okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from '../src/responses.ts';
@@ -40,7 +40,7 @@ describe('answers match the OpenAPI document', () => {
     const token = options.token === null ? undefined : (options.token ?? player.token);
     const response = await app.api(method, options.path ?? routePath, { token, body: options.body });
     const where = `${method} ${options.path ?? routePath}`;
-    expect(response.status, `${where}: ${JSON.stringify(response.body)}`).toBe(200);
+    expect(response.status, `${where}: ${JSON.stringify(response.body)}`).toBe(route!.created ? 201 : 200);
     const schema = responseSchemaOf(route!.procedurePath);
     expect(schema, `${where} has a documented answer`).toBeDefined();
     const parsed = schema!.safeParse(response.body);
@@ -121,6 +121,36 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/stores/{id}/products', { path: `/stores/${store.id}/products` });
     await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: bread.id, quantity: 5, direction: 'to_back_room' } });
     await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: bread.id, quantity: 2, direction: 'to_warehouse' } });
+    const sellOrder = (await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'sell', quantity: 5, limit_price: 9.99 } })) as { id: number };
+    await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'buy', quantity: 5, limit_price: 0.5, weeks: 2 } });
+    await call('GET', '/exchange/orders');
+    await call('DELETE', '/exchange/orders/{id}', { path: `/exchange/orders/${sellOrder.id}` });
+    await call('GET', '/exchange/books/{product_id}', { path: `/exchange/books/${wheat.id}` });
+    // A clearing as the turn records it (worker/test/exchange.integration.test.ts runs the real auction).
+    await db.insert(exchangeAuctions).values({
+      worldId: 1,
+      productId: wheat.id,
+      week: 1,
+      priceCents: 1234,
+      volume: 10,
+      playersVolume: 6,
+      makerBought: 0,
+      makerSold: 4,
+      bids: [{ price_cents: 1300, quantity: 10 }],
+      asks: [{ price_cents: 1200, quantity: 6 }],
+    });
+    await call('GET', '/exchange/auctions/{product_id}', { path: `/exchange/auctions/${wheat.id}?weeks=4` });
+    await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'sell', quantity: 5, limit_price: 9.99 } });
+    // Contracts: offered to the admin's company, one accepted, one declined, one cancelled.
+    const contract = () => call('POST', '/contracts', { body: { buyer_company_id: admin.companyId, product_id: wheat.id, quantity: 1, unit_price: 1, expires_week: 1 } }) as Promise<{ id: number }>;
+    const toAccept = await contract();
+    const toDecline = await contract();
+    const toCancel = await contract();
+    await call('POST', '/contracts/{id}/accept', { path: `/contracts/${toAccept.id}/accept`, token: admin.token });
+    await call('POST', '/contracts/{id}/decline', { path: `/contracts/${toDecline.id}/decline`, token: admin.token });
+    await call('POST', '/contracts/{id}/cancel', { path: `/contracts/${toCancel.id}/cancel` });
+    await contract();
+    await call('GET', '/contracts', { path: '/contracts?direction=outgoing' });
     const holdings = (await call('GET', '/warehouse')) as { items: Array<{ location: string }> };
     expect(new Set(holdings.items.map((item) => item.location))).toEqual(new Set(['warehouse', 'back_room', 'shelf']));
     // A week report as the turn writes it (worker/test/report.integration.test.ts runs the real turn).
@@ -260,7 +290,7 @@ describe('answers match the OpenAPI document', () => {
     const paths = served.body.paths as Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
     for (const route of restRoutes()) {
       const operation = paths[route.path]?.[route.method.toLowerCase()];
-      expect(operation?.responses['200']?.content, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation?.responses[route.created ? '201' : '200']?.content, `${route.method} ${route.path}`).toBeDefined();
       expect(operation?.responses['400']?.content, `${route.method} ${route.path}`).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
     }
     for (const path of ['/auth/signup', '/auth/signin', '/auth/signout', '/auth/session', '/auth/providers', '/auth/google', '/auth/google/callback', '/health']) {

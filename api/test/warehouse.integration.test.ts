@@ -132,7 +132,7 @@ describe('the warehouse: holdings everywhere, moves between the warehouse and a 
 
     // Another company sees only its own goods.
     const other = await app.createPlayer({ cash: 1_000 });
-    expect((await app.api('GET', '/warehouse', { token: other.token })).body).toEqual({ items: [], totals: { units: 0, cost_value: 0, market_value: 0 } });
+    expect((await app.api('GET', '/warehouse', { token: other.token })).body).toEqual({ items: [], totals: { units: 0, cost_value: 0, market_value: 0 }, in_escrow: [] });
   });
 
   it('moves goods to a back room and back, keeping the average cost, without touching cash', async () => {

@@ -9,8 +9,28 @@ import { createTestDatabase, type TestDatabase } from '../src/testing/freshDatab
 
 /** Shared by every world: the catalogue. */
 const CATALOGUE_TABLES = ['products', 'recipes', 'recipe_inputs', 'building_types', 'research_upgrades', 'countries', 'cities'];
-/** Not game state: accounts, sessions, the API's tokens and counters, and the worlds themselves. */
-const NON_GAME_TABLES = ['worlds', 'users', 'sessions', 'oauth_accounts', 'auth_throttles', 'api_tokens', 'api_token_usage', 'rate_limit_counters'];
+/**
+ * Not game state: accounts, sessions, the API's tokens and counters, the worlds themselves, and the
+ * link to course systems (LTI: the tool's keys, registered platforms, logins, launched users, the
+ * course-to-world links and the scores last posted: docs/classroom.md), which is keyed by the
+ * platform's own ids, not by a world.
+ */
+const NON_GAME_TABLES = [
+  'worlds',
+  'users',
+  'sessions',
+  'oauth_accounts',
+  'auth_throttles',
+  'api_tokens',
+  'api_token_usage',
+  'rate_limit_counters',
+  'lti_tool_keys',
+  'lti_platforms',
+  'lti_login_states',
+  'lti_users',
+  'lti_contexts',
+  'lti_scores',
+];
 
 describe('every game table belongs to one world', () => {
   let database: TestDatabase;

@@ -91,7 +91,7 @@ export const MAX_BIO_LENGTH = 500; // spec
 export const MIN_PASSWORD_LENGTH = 6; // spec
 export const MAX_PASSWORD_LENGTH = 128;
 
-// --- Production and trading (our rules, docs/rules-production.md) ---
+// --- Production and trading (our rules, docs/economy.md, section 17) ---
 /** Spec section 9 building detail: overall efficiency = min(100, 70 + total bonus). */
 export const BASE_OVERALL_EFFICIENCY = 70;
 /** Spec section 9 building detail: popularity = 250 + effective output x 2. */
@@ -100,7 +100,7 @@ export const POPULARITY_PER_OUTPUT_UNIT = 2;
 /** Largest quantity one trade, purchase or transfer may move (our rule: keeps totals exact). */
 export const MAX_TRADE_QUANTITY = 1_000_000;
 
-// --- Company, stocks, research (our rules, docs/rules-finance.md) ---
+// --- Company, stocks, research (our rules, docs/economy.md, section 18) ---
 /** Longest company name (our rule; the spec only says trimmed and not empty). */
 export const MAX_COMPANY_NAME_LENGTH = 80;
 /** Financial history entries returned (weekly, newest 52 = one game year). */
@@ -166,6 +166,18 @@ export const MARKET_HALF_SPREAD_BP = 250;
  * (docs/economy.md, "The market": a reseller out-earned every maker per dollar without it).
  */
 export const WHOLESALE_MARGIN_BP = 2_000;
+// --- The exchange between players (docs/exchange.md) ---
+/**
+ * The exchange's fee, basis points of the traded value, each side (1%: the issue allows at most 2%).
+ * A buyer pays it on top of the clearing price (its escrow holds it at the limit price), a seller
+ * receives the clearing price less it. Charged on an order's filled value so far, rounded up to the
+ * cent (exchangeFeeRule), so splitting an order never saves a cent of it.
+ */
+export const EXCHANGE_FEE_BP = 100;
+/** The longest a limit order stays in the weekly auctions: 1 (this week's only, the default) to 8 weeks. */
+export const EXCHANGE_MAX_ORDER_WEEKS = 8;
+/** Open limit orders a company may have at once (every one is a row every auction reads). */
+export const EXCHANGE_MAX_OPEN_ORDERS = 200;
 /** A product's market depth, in weeks of output of one building running its recipe at 100%: buying one building-week moves the price by e^(1/40), about 2.5%. */
 export const MARKET_DEPTH_BUILDING_WEEKS = 40;
 /**

@@ -16,6 +16,7 @@ export * from './apiAccess.ts';
 export * from './googleSignIn.ts';
 export * from './rules/expr.ts';
 export * from './rules/market.ts';
+export * from './rules/exchange.ts';
 export * from './rules/retail.ts';
 export * from './rules/finance.ts';
 export * from './rules/index.ts';

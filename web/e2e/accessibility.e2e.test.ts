@@ -42,46 +42,66 @@ async function playerWithAWorld(context: BrowserContext): Promise<{ farm: number
 const ROUTES = ['/', '/my-buildings', '/build', '/research', '/market', '/warehouse', '/transactions', '/reports', '/stocks', '/politics', '/leaderboard', '/profile', '/about', '/learning', '/community', '/no-such-page'];
 
 describe('accessibility', () => {
+  // One player's world per scheme and width, then one test per screen: each screen's axe scan has
+  // its own time budget (twenty scans in one test ran past any budget on a loaded machine).
   for (const scheme of ['light', 'dark'] as const) {
     for (const viewport of [
       { name: '1366', size: { width: 1366, height: 900 } },
       { name: '375', size: PHONE },
     ]) {
-      it(`axe finds nothing serious on any route, ${scheme}, ${viewport.name} px`, async () => {
-        const { context, page } = await newPage(browser, viewport.size);
-        await useColorScheme(context, scheme);
-        // No transitions (the theme respects reduced motion): axe reads colours at rest, not mid-fade.
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        const { farm, store, product, company } = await playerWithAWorld(context);
-        const found: string[] = [];
-        const check = async (label: string) => {
-          for (const violation of await seriousAxeViolations(page)) found.push(`${label} ${violation}`);
-        };
-        for (const route of [...ROUTES, `/market?product=${product}`, `/stocks?company=${company}`, `/buildings/${farm}`, `/buildings/${store}`]) {
-          await page.goto(route);
-          await settled(page);
-          expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme);
-          await check(route);
+      describe(`axe finds nothing serious, ${scheme}, ${viewport.name} px`, () => {
+        let context: BrowserContext;
+        let page: Page;
+        let world: Awaited<ReturnType<typeof playerWithAWorld>>;
+        beforeAll(async () => {
+          ({ context, page } = await newPage(browser, viewport.size));
+          await useColorScheme(context, scheme);
+          // No transitions (the theme respects reduced motion): axe reads colours at rest, not mid-fade.
+          await page.emulateMedia({ reducedMotion: 'reduce' });
+          world = await playerWithAWorld(context);
+        });
+        afterAll(async () => {
+          await context?.close();
+        });
+
+        const screens: Array<[label: string, path: () => string]> = [
+          ...ROUTES.map((route): [string, () => string] => [route, () => route]),
+          ['/market?product= (bread)', () => `/market?product=${world.product}`],
+          ['/stocks?company= (a bot)', () => `/stocks?company=${world.company}`],
+          ['/buildings/ (the farm)', () => `/buildings/${world.farm}`],
+          ['/buildings/ (the store)', () => `/buildings/${world.store}`],
+        ];
+        for (const [label, path] of screens) {
+          it(`on ${label}`, async () => {
+            await page.goto(path());
+            await settled(page);
+            expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme);
+            expect(await seriousAxeViolations(page)).toEqual([]);
+          });
         }
-        // The store's trade hall and a dialog, open.
-        await page.getByRole('tab', { name: 'Trade Hall' }).click();
-        await page.getByRole('tab', { name: 'Store' }).click();
-        await page.getByText('Active', { exact: true }).first().waitFor();
-        await check('trade hall');
-        await page.getByRole('tab', { name: 'Operations' }).click();
-        await page.getByRole('button', { name: 'Hire Employees' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Hire Employees' });
-        await dialog.waitFor();
-        await page.waitForFunction(() => Array.from(document.querySelectorAll('.mantine-Modal-content')).every((element) => getComputedStyle(element).opacity === '1'));
-        await check('hire dialog');
-        await page.keyboard.press('Escape');
-        // The sign-in screen.
-        await context.clearCookies();
-        await page.goto('/');
-        await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-        await check('sign-in');
-        expect(found).toEqual([]);
-        await context.close();
+
+        it("on the store's trade hall and the hire dialog", async () => {
+          await page.goto(`/buildings/${world.store}`);
+          await settled(page);
+          await page.getByRole('tab', { name: 'Trade Hall' }).click();
+          await page.getByRole('tab', { name: 'Store' }).click();
+          await page.getByText('Active', { exact: true }).first().waitFor();
+          expect(await seriousAxeViolations(page), 'trade hall').toEqual([]);
+          await page.getByRole('tab', { name: 'Operations' }).click();
+          await page.getByRole('button', { name: 'Hire Employees' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Hire Employees' });
+          await dialog.waitFor();
+          await page.waitForFunction(() => Array.from(document.querySelectorAll('.mantine-Modal-content')).every((element) => getComputedStyle(element).opacity === '1'));
+          expect(await seriousAxeViolations(page), 'hire dialog').toEqual([]);
+          await page.keyboard.press('Escape');
+        });
+
+        it('on the sign-in screen', async () => {
+          await context.clearCookies();
+          await page.goto('/');
+          await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+          expect(await seriousAxeViolations(page)).toEqual([]);
+        });
       });
     }
   }

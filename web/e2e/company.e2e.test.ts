@@ -60,7 +60,7 @@ describe('company journey', () => {
     await page.getByText('Research bonus', { exact: true }).waitFor();
     await page.getByText('+10%', { exact: true }).first().waitFor();
     await page.getByText('Lean Production').waitFor();
-    // The page shows the API's figures, which count the research (docs/rules-production.md).
+    // The page shows the API's figures, which count the research (docs/economy.md, "Efficiency and output").
     const detail = await (await context.request.get(`/api/buildings/${farm.id}`)).json();
     expect(detail.research_bonus).toBe(10);
     await page.getByText(`${detail.bonused_output} units/week`, { exact: true }).waitFor();

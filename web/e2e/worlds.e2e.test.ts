@@ -40,6 +40,11 @@ describe('classroom world journey', () => {
     const code = (await teacher.page.getByTestId('manage-join-code').textContent())!.trim();
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
     const worldId = Number(/\/worlds\/(\d+)\/manage/.exec(teacher.page.url())![1]);
+    // The course-system card gives the addresses a Canvas or Moodle registration asks for.
+    const addresses = teacher.page.getByTestId('lti-addresses');
+    await addresses.getByText(/\/api\/lti\/launch$/).waitFor();
+    expect(await addresses.textContent()).toContain('/api/lti/jwks');
+    await teacher.page.getByTestId('course-system-card').getByText('No course platform registered yet: register yours below.').waitFor();
     // A manual clock (the form's default): the server's words, not a schedule.
     await teacher.page.getByTestId('manage-turns').getByText('Manual turns', { exact: true }).waitFor();
     // The teacher plays in the public world: the page says whose week the header shows.

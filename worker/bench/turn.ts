@@ -13,6 +13,11 @@
  * --profile prints every statement of the cold turn that took 30 ms or more; --explain their plans
  * (auto_explain, EXPLAIN ANALYZE).
  *
+ * `npm run bench:turn -- --companies 1000 --orders 100000`: also that many open limit orders on the
+ * exchange, spread over every product (304 in the seed), half buys and half sells with limits within
+ * 10% of the posted price, in the weekly call auction of the first turn (docs/exchange.md); prints
+ * the exchange phase against its limit (1 s).
+ *
  * `npm run bench:turn -- --bots 25,250`: the bots' phase instead (worker/bench/bots.ts).
  * `npm run bench:turn -- --worlds 200 --companies 30`: classroom worlds due at once (worker/bench/worlds.ts).
  */
@@ -44,7 +49,10 @@ if (process.argv.includes('--bots')) {
 
 function parseSizes(argv: string[]): number[] {
   const index = argv.indexOf('--companies');
-  const raw = index >= 0 ? argv.slice(index + 1).filter((arg) => !arg.startsWith('--')).join(',') : '1000,10000';
+  // The values up to the next option (`--companies 1000 --orders 100000`: the sizes are 1000 only).
+  const after = index >= 0 ? argv.slice(index + 1) : [];
+  const until = after.findIndex((arg) => arg.startsWith('--'));
+  const raw = index >= 0 ? (until < 0 ? after : after.slice(0, until)).join(',') : '1000,10000';
   const sizes = raw.split(',').map((value) => Number.parseInt(value.trim(), 10)).filter((value) => Number.isSafeInteger(value) && value > 0);
   if (sizes.length === 0) throw new Error('usage: npm run bench:turn -- --companies 1000,10000');
   return sizes;
@@ -124,6 +132,43 @@ async function timedTurn(db: Database): Promise<TurnTiming> {
   };
 }
 
+/** `--orders N`: N open limit orders seeded for the auction (0 without the option). */
+function parseOrders(argv: string[]): number {
+  const index = argv.indexOf('--orders');
+  if (index < 0) return 0;
+  const count = Number.parseInt(argv[index + 1] ?? '', 10);
+  if (!Number.isSafeInteger(count) || count <= 0) throw new Error('usage: npm run bench:turn -- --companies 1000 --orders 100000');
+  return count;
+}
+const ORDERS = parseOrders(process.argv.slice(2));
+/** The exchange phase's limit for 304 products with 100,000 open orders (issue 22). */
+const EXCHANGE_LIMIT_MS = 1_000;
+
+/**
+ * N open orders of the world's companies over every product, set-based and seeded (setseed):
+ * quantities 1-100, limits within 10% of the posted price, escrow as placing them holds (a buy: the
+ * limit x units plus the fee; a sell: its units), open for the next two auctions.
+ */
+async function seedOrders(db: Database, count: number): Promise<void> {
+  await db.execute(sql`select setseed(0.22)`);
+  await db.execute(sql`
+    with c as (select array_agg(id order by id) as ids from companies where world_id = 1 and status = 'active'),
+         p as (select array_agg(product_id order by product_id) as ids, array_agg(current_price_cents order by product_id) as prices from world_products where world_id = 1),
+         w as (select current_week as week from worlds where id = 1),
+         g as (
+           select n, c.ids[1 + n % cardinality(c.ids)] as company_id, 1 + (n * 7919) % cardinality(p.ids) as product_index,
+                  case when random() < 0.5 then 'buy' else 'sell' end as side, 1 + floor(random() * 100)::bigint as quantity, random() as r
+           from generate_series(1, ${count}::int) n, c, p
+         )
+    insert into exchange_orders (world_id, company_id, product_id, side, quantity, limit_price_cents, escrow_cents, escrow_units, escrow_cost_cents, week_placed, expires_week)
+    select 1, g.company_id, p.ids[g.product_index], g.side, g.quantity, l.limit_cents,
+           case when g.side = 'buy' then g.quantity * l.limit_cents + ceil(g.quantity * l.limit_cents / 100.0)::bigint else 0 end,
+           case when g.side = 'sell' then g.quantity else 0 end, l.limit_cents, w.week, w.week + 1
+    from g cross join p cross join w
+    cross join lateral (select greatest(1, round(p.prices[g.product_index] * (0.9 + 0.2 * g.r)))::bigint as limit_cents) l`);
+  await db.execute(sql`analyze exchange_orders`);
+}
+
 async function benchOne(
   companies: number,
 ): Promise<{ companies: number; buildings: number; turns: TurnTiming[]; dataFilesMs: number; dataFiles: { files: number; bytes: number } }> {
@@ -160,6 +205,7 @@ async function benchOne(
     try {
       const seedStart = performance.now();
       await seedCompanies(connection.db, companies);
+      if (ORDERS > 0) await seedOrders(connection.db, ORDERS);
       await connection.db.execute(sql`analyze`);
       const [{ buildings } = { buildings: 0 }] = await connection.db.execute<{ buildings: number }>(sql`select count(*)::int as buildings from buildings`);
       console.log(`[bench] N=${companies}: seeded ${buildings} buildings in ${Math.round(performance.now() - seedStart)} ms`);
@@ -214,6 +260,14 @@ console.log(results.map((result) => `N=${result.companies}: ${result.buildings} 
 console.log(`wall time (cpu ms of the turn's PostgreSQL backend + this process); ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(', ')}`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+if (ORDERS > 0) {
+  for (const result of results) {
+    const exchange = result.turns[0]!.phases.exchange ?? 0;
+    console.log(
+      `exchange phase (the call auction) with ${ORDERS.toLocaleString('en-US')} open orders, N=${result.companies}: ${exchange} ms (limit ${EXCHANGE_LIMIT_MS} ms: ${exchange < EXCHANGE_LIMIT_MS ? 'within' : 'OVER'})`,
+    );
+  }
+}
 // The turn's open data phase against its limit (issue 25: under 5% of the turn), and the files made afterwards on first request.
 for (const result of results) {
   const shares = result.turns.map((turn, index) => {

@@ -27,6 +27,7 @@ import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { APPLICATION_NAMES, TURN_QUEUE, worldTurnKey, type TurnJobData } from '@marketcraft/shared/queues.ts';
 import { connectDatabase, type Database } from '@marketcraft/db';
 import type { Logger } from '@marketcraft/db/logger.ts';
+import { postWorldScores } from '@marketcraft/db/lti/grades.ts';
 import type { WorkerConfig } from './config.ts';
 import { runTurn, TURN_SESSION_SETTINGS, type TurnHooks, type TurnResult } from './turn/index.ts';
 
@@ -231,6 +232,7 @@ export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWor
             },
             `turn: week ${result.week} -> ${result.newWeek} in ${result.durationMs} ms`,
           );
+          if (worldId !== PUBLIC_WORLD_ID) await passBackGrades(db, worldId, logger);
         } else {
           logger.info({ jobId: job.id, worldId, week: result.week, outcome: 'skipped', reason: result.reason }, `turn skipped: ${result.reason}`);
         }
@@ -246,6 +248,20 @@ export async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWor
       return results;
     },
   );
+}
+
+/**
+ * After a class world's turn: each launched student's score goes to their course's gradebook
+ * (LTI grade passback, db/src/lti/grades.ts) where it changed. The turn is committed: a course
+ * platform that is down is logged and tried again after the next turn, never a failed turn.
+ */
+async function passBackGrades(db: Database, worldId: number, logger: Logger): Promise<void> {
+  try {
+    const { posted } = await postWorldScores(db, worldId);
+    if (posted > 0) logger.info({ worldId, posted }, `posted ${posted} score(s) to the course platform`);
+  } catch (error) {
+    logger.warn({ worldId, err: error }, `could not post the world's scores to its course platform: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export interface TurnWorker {

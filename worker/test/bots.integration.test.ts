@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PUBLIC_WORLD_ID, mulberry32 } from '@marketcraft/shared';
-import { buildBuilding, changeCash, cityMarketsSql, ledgerMismatches, shareMismatches, type Database, act } from '@marketcraft/db';
+import { changeCash, cityMarketsSql, ledgerMismatches, shareMismatches, type Database, act } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runBotTurn, type BotTurnSummary } from '../src/bots/index.ts';
 import { BOT_BUILDING_CAP, BOT_CASH_RESERVE_CENTS, BOT_MAX_MARKUP, BOT_MIN_MARKUP, BOT_SPEND_SHARE_PER_TURN } from '../src/bots/budget.ts';

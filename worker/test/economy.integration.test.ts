@@ -6,20 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
-  buildBuilding,
   cityMarketsSql,
   getBuilding,
   getCompany,
-  hireEmployees,
-  investInPolitics,
   ledgerMismatches,
-  marketTrade,
   orphanLedgerRows,
-  purchaseForBuilding,
-  selectRecipe,
   shareMismatches,
-  tradeShares,
-  transferToStore,
   type DbExecutor,
   act,
 } from '@marketcraft/db';

@@ -6,16 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
-  buildBuilding,
   cityMarketsSql,
   getBuilding,
-  hireEmployees,
   ledgerMismatches,
-  marketTrade,
-  purchaseForBuilding,
-  selectRecipe,
-  tradeShares,
-  transferToStore,
   assetsSql,
   valuationSql,
   act,

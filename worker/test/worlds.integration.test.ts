@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { addShock, buildBuilding, cityMarketsSql, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, marketTrade, recentNews, transferToStore, updateWorldClock, users, type Database, act } from '@marketcraft/db';
+import { addShock, cityMarketsSql, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, recentNews, updateWorldClock, users, type Database, act } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';

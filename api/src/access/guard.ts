@@ -9,9 +9,8 @@ import { GameError, scopeCovers, type ProcedureAccess } from '@marketcraft/share
 import type { RequestContext } from '../context.ts';
 import type { ApiConfig } from '../config.ts';
 import { countCall, rateLimitHeaders, rateLimitedMessage, verdictOf, type RateBudget, type RateSubject } from './rateLimit.ts';
+import { LAST_USE_REFRESH_MS } from './personalTokens.ts';
 
-/** How often a token's last_used_at is written (the daily audit counts every call). */
-export const LAST_USE_REFRESH_MS = 60_000;
 
 export const SESSION_ONLY_MESSAGE =
   'API tokens cannot call this: admin routes, account settings and token management need you signed in on the website';

@@ -22,7 +22,9 @@ import {
 import { apiTokens, apiTokenUsage, companies, sqlTemplate, users, worlds, type Database, type DbExecutor } from '@marketcraft/db';
 import { hashSecret, randomSecureString, type ActiveCompany, type SessionUser } from '../auth/session.ts';
 import { counterUpsertSql, type CountedCalls, type RateBudget } from './rateLimit.ts';
-import { LAST_USE_REFRESH_MS } from './guard.ts';
+
+/** How often a token's last_used_at is written (the daily audit counts every call). */
+export const LAST_USE_REFRESH_MS = 60_000;
 
 const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`);
 

@@ -1,6 +1,7 @@
 /**
  * `npm run admin -- grant <email>` / `npm run admin -- revoke <email>` / `npm run admin -- list`:
  * sets or clears a user's admin flag, or lists the admins, in the game's database (DATABASE_URL).
+ * `npm run admin -- lti-rotate-key`: a new LTI signing key (the old one stays in the JWKS a week).
  * Exit codes: 0 done; 1 bad usage, unknown user, or the database could not be used.
  */
 import { readFileSync } from 'node:fs';
@@ -10,11 +11,14 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { connectDatabase, users } from '@marketcraft/db';
 import { setAdmin } from '../auth/admins.ts';
+import { rotateToolKey } from '@marketcraft/db/lti/keys.ts';
 
 const USAGE = `Usage:
   npm run admin -- grant <email>    make the user with this email an admin
   npm run admin -- revoke <email>   take admin rights away from that user
   npm run admin -- list             list the admins
+  npm run admin -- lti-rotate-key   replace the LTI tool's signing key (course platforms read the new
+                                    one from the JWKS URL; the old one stays there for a week)
 The game's database is read from DATABASE_URL, or, while \`npm start\` runs the embedded
 PostgreSQL server, from the file it writes (DATA_DIR/database-url, default .data/database-url).`;
 
@@ -42,6 +46,7 @@ const cliEnvSchema = z.object({
 const argsSchema = z.union([
   z.tuple([z.enum(['grant', 'revoke']), z.email({ error: 'The second argument must be an email address' })]),
   z.tuple([z.literal('list')]),
+  z.tuple([z.literal('lti-rotate-key')]),
 ]);
 
 /** The command's answer for the operator (its output, not a log line). */
@@ -78,11 +83,14 @@ async function main(): Promise<void> {
   let exitCode = 0;
   try {
     const [command, email] = args.data;
-    if (command === 'list') {
+    if (command === 'lti-rotate-key') {
+      // The key id only: the key itself never leaves the database.
+      say(`The LTI tool now signs with key ${await rotateToolKey(connection.db)}; the previous key stays in the JWKS for a week.`);
+    } else if (command === 'list') {
       const admins = await connection.db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(users.email);
       say(admins.length ? admins.map((admin) => admin.email).join('\n') : 'No admins yet.');
     } else {
-      const user = await setAdmin(connection.db, email, command === 'grant');
+      const user = await setAdmin(connection.db, email!, command === 'grant');
       if (!user) {
         complain(`No user with the email ${email}. They must sign up first (or sign in once with Google).`);
         exitCode = 1;

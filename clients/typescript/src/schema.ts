@@ -164,6 +164,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lti/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OIDC third-party login initiation from a course platform: redirects to the platform's auth URL with a fresh state and nonce
+         * @description Called by the course platform (its browser) with iss, login_hint and target_link_uri; sets a single-use state cookie. Guide: docs/classroom.md.
+         */
+        get: operations["lti.login"];
+        put?: never;
+        /**
+         * OIDC third-party login initiation from a course platform: redirects to the platform's auth URL with a fresh state and nonce
+         * @description The same login initiation as a form post, as most platforms send it.
+         */
+        post: operations["lti.loginPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lti/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The LTI resource link launch: checks the id_token, signs the user in and places them in the course world
+         * @description Posted by the platform's browser after our login: the id_token is verified against the platform's JWKS. The first launch creates the account (no password) and, for an instructor, the course's class world.
+         */
+        post: operations["lti.launch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lti/deep-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The LTI deep-linking request (instructors): answers a form posting the signed resource link back to the platform
+         * @description Posted by the platform when an instructor places Marketcraft in the course; answers the signed LtiDeepLinkingResponse (one resource link with a line item) in an auto-submitting form.
+         */
+        post: operations["lti.deepLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lti/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tool's public keys (current and recently retired)
+         * @description Read by course platforms to verify the tool's token requests and deep-linking answers. Private keys are never served.
+         */
+        get: operations["lti.jwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lti/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tool's login, launch, JWKS and deep-linking URLs
+         * @description The four addresses to paste into the course platform (the Manage page shows them).
+         */
+        get: operations["lti.config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lti/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registered course platforms (admins: all; instructors: those they registered)
+         * @description Site admins see every registration; instructors the ones they made.
+         */
+        get: operations["lti.platforms"];
+        put?: never;
+        /**
+         * Register a course platform (site admins, or instructors for their own course)
+         * @description The values the course platform shows for the tool: issuer, client id, deployment ids, auth, token and JWKS URLs. Each issuer and client id once.
+         */
+        post: operations["lti.registerPlatform"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/lti/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post each launched student's world score to the course's line item now (only changed scores)
+         * @description Instructors of the world. Posts through the client-credentials grant with a signed assertion; also done after every turn.
+         */
+        post: operations["lti.postScores"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/lti/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The course's members (Names and Role Provisioning) and whether each has launched
+         * @description Instructors of the world. Names and Role Provisioning: the course members, and whether each has launched.
+         */
+        get: operations["lti.roster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data/worlds/{id}/weeks/{week}/{table}.{format}": {
         parameters: {
             query?: never;
@@ -1736,6 +1904,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exchange/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your limit orders, newest first (?status=&product_id=)
+         * @description Personal access tokens need the "read" scope (or a wider one).
+         */
+        get: operations["exchange.orders"];
+        put?: never;
+        /**
+         * Place a limit order in the weekly auction {product_id, side, quantity, limit_price, weeks?}: a buy holds its cash and fee, a sell its goods, until it fills, is cancelled or expires
+         * @description Personal access tokens need the "trade" scope (or a wider one).
+         */
+        post: operations["exchange.placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an open order: what it still holds comes back
+         * @description Personal access tokens need the "trade" scope (or a wider one).
+         */
+        delete: operations["exchange.cancelOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange/books/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This week's anonymous demand and supply of a product (cumulative levels), the market maker's schedule apart, and the clearing if the auction ran now
+         * @description Personal access tokens need the "read" scope (or a wider one).
+         */
+        get: operations["exchange.book"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange/auctions/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's past clearings (?weeks=N, default 12): price, volume, the players' and the maker's shares, both curves
+         * @description Personal access tokens need the "read" scope (or a wider one).
+         */
+        get: operations["exchange.auctions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your contract offers, newest first (?direction=incoming|outgoing&status=)
+         * @description Personal access tokens need the "read" scope (or a wider one).
+         */
+        get: operations["contracts.list"];
+        put?: never;
+        /**
+         * Offer goods to another company {buyer_company_id, product_id, quantity, unit_price, expires_week}: your goods are held until it is answered or expires
+         * @description Personal access tokens need the "trade" scope (or a wider one).
+         */
+        post: operations["contracts.offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an offer made to you: you pay, the goods come to your warehouse
+         * @description Personal access tokens need the "trade" scope (or a wider one).
+         */
+        post: operations["contracts.accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an offer made to you: the goods go back to the seller
+         * @description Personal access tokens need the "trade" scope (or a wider one).
+         */
+        post: operations["contracts.decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw your open offer: the goods come back to your warehouse
+         * @description Personal access tokens need the "trade" scope (or a wider one).
+         */
+        post: operations["contracts.cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data/worlds/{id}/manifest.json": {
         parameters: {
             query?: never;
@@ -2099,6 +2435,500 @@ export interface operations {
                         queue: "up" | "no worker" | "unknown";
                         shutting_down: boolean;
                     };
+                };
+            };
+        };
+    };
+    "lti.login": {
+        parameters: {
+            query: {
+                iss: string;
+                login_hint: string;
+                target_link_uri: string;
+                lti_message_hint?: string;
+                client_id?: string;
+                lti_deployment_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the platform's authentication request URL */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform is not registered */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lti.loginPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    iss?: string;
+                    login_hint?: string;
+                    target_link_uri?: string;
+                    lti_message_hint?: string;
+                    client_id?: string;
+                    lti_deployment_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description To the platform's authentication request URL */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform is not registered */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lti.launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    id_token?: string;
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: to the world's Manage page (instructors) or the game (learners) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing id_token or state; the state is unknown, used, expired or from another browser; another message type or version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Bad signature, wrong issuer or audience, expired, nonce not ours, unknown deployment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A learner's launch before the course's world exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lti.deepLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    id_token?: string;
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An auto-submitting form to the platform */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Missing id_token or state; the state is unknown, used, expired or from another browser; another message type or version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Bad signature, wrong issuer or audience, expired, nonce not ours, unknown deployment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A learner's launch before the course's world exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lti.jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JWK set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys?: Record<string, never>[];
+                    };
+                };
+            };
+        };
+    };
+    "lti.config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        login_url?: string;
+                        launch_url?: string;
+                        jwks_url?: string;
+                        deep_link_url?: string;
+                    };
+                };
+            };
+        };
+    };
+    "lti.platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id?: number;
+                        issuer?: string;
+                        client_id?: string;
+                        deployment_ids?: string[];
+                        auth_login_url?: string;
+                        auth_token_url?: string;
+                        jwks_url?: string;
+                        created_at?: string;
+                    }[];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lti.registerPlatform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    issuer: string;
+                    client_id: string;
+                    deployment_ids: string[];
+                    auth_login_url: string;
+                    auth_token_url: string;
+                    jwks_url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id?: number;
+                        issuer?: string;
+                        client_id?: string;
+                        deployment_ids?: string[];
+                        auth_login_url?: string;
+                        auth_token_url?: string;
+                        jwks_url?: string;
+                        created_at?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This issuer and client id are already registered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lti.postScores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        posted?: number;
+                        unchanged?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The course platform refused or failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lti.roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The course platform refused or failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6203,8 +7033,10 @@ export interface operations {
                         id: number;
                         name: string;
                         bio: string | null;
-                        /** @description US dollars, at most two decimals */
+                        /** @description What the company can spend now */
                         cash: number;
+                        /** @description Cash its open buy orders on the exchange hold (docs/exchange.md): back when they fill at a lower price, are cancelled or expire */
+                        cash_in_escrow: number;
                         /**
                          * Format: date-time
                          * @description ISO 8601 time
@@ -6342,8 +7174,10 @@ export interface operations {
                         id: number;
                         name: string;
                         bio: string | null;
-                        /** @description US dollars, at most two decimals */
+                        /** @description What the company can spend now */
                         cash: number;
+                        /** @description Cash its open buy orders on the exchange hold (docs/exchange.md): back when they fill at a lower price, are cancelled or expire */
+                        cash_in_escrow: number;
                         /**
                          * Format: date-time
                          * @description ISO 8601 time
@@ -6592,8 +7426,10 @@ export interface operations {
                         id: number;
                         name: string;
                         bio: string | null;
-                        /** @description US dollars, at most two decimals */
+                        /** @description What the company can spend now */
                         cash: number;
+                        /** @description Cash its open buy orders on the exchange hold (docs/exchange.md): back when they fill at a lower price, are cancelled or expire */
+                        cash_in_escrow: number;
                         /**
                          * Format: date-time
                          * @description ISO 8601 time
@@ -9763,6 +10599,18 @@ export interface operations {
                             /** @description US dollars, at most two decimals */
                             market_value: number;
                         };
+                        /** @description Goods out of the warehouse, held by your open sell orders and contract offers (docs/exchange.md); not in items nor totals.units, but totals.market_value counts them, as net worth does */
+                        in_escrow: {
+                            product_id: number;
+                            product_name: string;
+                            quantity: number;
+                            /** @description US dollars, at most two decimals */
+                            average_cost: number;
+                            /** @enum {string} */
+                            held_by: "sell_order" | "contract";
+                            /** @description The sell order or the contract */
+                            id: number;
+                        }[];
                     };
                 };
             };
@@ -12489,6 +13337,1230 @@ export interface operations {
                         filename: string;
                         /** @description RFC 4180 CSV, money in dollars */
                         csv: string;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exchange.orders": {
+        parameters: {
+            query?: {
+                status?: "open" | "partially_filled" | "filled" | "cancelled" | "expired";
+                product_id?: number;
+            };
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        product_id: number;
+                        product_name: string;
+                        /** @enum {string} */
+                        side: "buy" | "sell";
+                        quantity: number;
+                        filled_quantity: number;
+                        /** @description The most a buy pays per unit, the least a sell takes (dollars) */
+                        limit_price: number;
+                        /** @description Cash the order holds now, dollars: a buy holds the limit price x units left plus the fee; 0 for a sell */
+                        escrow: number;
+                        /** @description Units of the product a sell order holds now (0 for a buy) */
+                        escrow_units: number;
+                        /** @description Average clearing price of its fills, null before the first */
+                        average_fill_price: number | null;
+                        /** @enum {string} */
+                        status: "open" | "partially_filled" | "filled" | "cancelled" | "expired";
+                        week_placed: number;
+                        /** @description The last week whose auction it is in */
+                        expires_week: number;
+                    }[];
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exchange.placeOrder": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    product_id: number;
+                    /** @enum {string} */
+                    side: "buy" | "sell";
+                    quantity: number;
+                    limit_price: number;
+                    weeks?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        product_id: number;
+                        product_name: string;
+                        /** @enum {string} */
+                        side: "buy" | "sell";
+                        quantity: number;
+                        filled_quantity: number;
+                        /** @description The most a buy pays per unit, the least a sell takes (dollars) */
+                        limit_price: number;
+                        /** @description Cash the order holds now, dollars: a buy holds the limit price x units left plus the fee; 0 for a sell */
+                        escrow: number;
+                        /** @description Units of the product a sell order holds now (0 for a buy) */
+                        escrow_units: number;
+                        /** @description Average clearing price of its fills, null before the first */
+                        average_fill_price: number | null;
+                        /** @enum {string} */
+                        status: "open" | "partially_filled" | "filled" | "cancelled" | "expired";
+                        week_placed: number;
+                        /** @description The last week whose auction it is in */
+                        expires_week: number;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exchange.cancelOrder": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        product_id: number;
+                        product_name: string;
+                        /** @enum {string} */
+                        side: "buy" | "sell";
+                        quantity: number;
+                        filled_quantity: number;
+                        /** @description The most a buy pays per unit, the least a sell takes (dollars) */
+                        limit_price: number;
+                        /** @description Cash the order holds now, dollars: a buy holds the limit price x units left plus the fee; 0 for a sell */
+                        escrow: number;
+                        /** @description Units of the product a sell order holds now (0 for a buy) */
+                        escrow_units: number;
+                        /** @description Average clearing price of its fills, null before the first */
+                        average_fill_price: number | null;
+                        /** @enum {string} */
+                        status: "open" | "partially_filled" | "filled" | "cancelled" | "expired";
+                        week_placed: number;
+                        /** @description The last week whose auction it is in */
+                        expires_week: number;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exchange.book": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        product_id: number;
+                        product_name: string;
+                        week: number;
+                        /** @description US dollars, at most two decimals */
+                        posted_price: number;
+                        /** @description Players' demand: units wanted at each price or more, highest price first */
+                        bids: {
+                            /** @description US dollars, at most two decimals */
+                            price: number;
+                            quantity: number;
+                        }[];
+                        /** @description Players' supply: units offered at each price or less, lowest price first */
+                        asks: {
+                            /** @description US dollars, at most two decimals */
+                            price: number;
+                            quantity: number;
+                        }[];
+                        maker: {
+                            /** @description The market maker's demand at each price (cumulative) */
+                            bids: {
+                                /** @description US dollars, at most two decimals */
+                                price: number;
+                                quantity: number;
+                            }[];
+                            /** @description The market maker's supply at each price (cumulative) */
+                            asks: {
+                                /** @description US dollars, at most two decimals */
+                                price: number;
+                                quantity: number;
+                            }[];
+                        };
+                        /** @description The clearing price if the auction ran now (null: nothing would trade) */
+                        indicative_price: number | null;
+                        indicative_volume: number;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "exchange.auctions": {
+        parameters: {
+            query?: {
+                weeks?: number;
+            };
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        week: number;
+                        price: number | null;
+                        volume: number;
+                        /** @description Units players sold to players */
+                        players_volume: number;
+                        maker_bought: number;
+                        maker_sold: number;
+                        bids: {
+                            /** @description US dollars, at most two decimals */
+                            price: number;
+                            quantity: number;
+                        }[];
+                        asks: {
+                            /** @description US dollars, at most two decimals */
+                            price: number;
+                            quantity: number;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contracts.list": {
+        parameters: {
+            query?: {
+                direction?: "incoming" | "outgoing";
+                status?: "open" | "accepted" | "declined" | "cancelled" | "expired";
+            };
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        seller_company_id: number;
+                        seller_name: string;
+                        buyer_company_id: number;
+                        buyer_name: string;
+                        product_id: number;
+                        product_name: string;
+                        quantity: number;
+                        /** @description US dollars, at most two decimals */
+                        unit_price: number;
+                        /** @description US dollars, at most two decimals */
+                        total: number;
+                        /** @enum {string} */
+                        status: "open" | "accepted" | "declined" | "cancelled" | "expired";
+                        week_offered: number;
+                        expires_week: number;
+                    }[];
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contracts.offer": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buyer_company_id: number;
+                    product_id: number;
+                    quantity: number;
+                    unit_price: number;
+                    expires_week: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        seller_company_id: number;
+                        seller_name: string;
+                        buyer_company_id: number;
+                        buyer_name: string;
+                        product_id: number;
+                        product_name: string;
+                        quantity: number;
+                        /** @description US dollars, at most two decimals */
+                        unit_price: number;
+                        /** @description US dollars, at most two decimals */
+                        total: number;
+                        /** @enum {string} */
+                        status: "open" | "accepted" | "declined" | "cancelled" | "expired";
+                        week_offered: number;
+                        expires_week: number;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contracts.accept": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        seller_company_id: number;
+                        seller_name: string;
+                        buyer_company_id: number;
+                        buyer_name: string;
+                        product_id: number;
+                        product_name: string;
+                        quantity: number;
+                        /** @description US dollars, at most two decimals */
+                        unit_price: number;
+                        /** @description US dollars, at most two decimals */
+                        total: number;
+                        /** @enum {string} */
+                        status: "open" | "accepted" | "declined" | "cancelled" | "expired";
+                        week_offered: number;
+                        expires_week: number;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contracts.decline": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        seller_company_id: number;
+                        seller_name: string;
+                        buyer_company_id: number;
+                        buyer_name: string;
+                        product_id: number;
+                        product_name: string;
+                        quantity: number;
+                        /** @description US dollars, at most two decimals */
+                        unit_price: number;
+                        /** @description US dollars, at most two decimals */
+                        total: number;
+                        /** @enum {string} */
+                        status: "open" | "accepted" | "declined" | "cancelled" | "expired";
+                        week_offered: number;
+                        expires_week: number;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contracts.cancel": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        seller_company_id: number;
+                        seller_name: string;
+                        buyer_company_id: number;
+                        buyer_name: string;
+                        product_id: number;
+                        product_name: string;
+                        quantity: number;
+                        /** @description US dollars, at most two decimals */
+                        unit_price: number;
+                        /** @description US dollars, at most two decimals */
+                        total: number;
+                        /** @enum {string} */
+                        status: "open" | "accepted" | "declined" | "cancelled" | "expired";
+                        week_offered: number;
+                        expires_week: number;
                     };
                 };
             };

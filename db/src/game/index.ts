@@ -9,6 +9,7 @@ export * from './research/index.ts';
 export * from './retail/index.ts';
 export * from './shares/index.ts';
 export * from './worlds/index.ts';
+export * from './exchange/index.ts';
 export * from './opendata/index.ts';
 export * from './action.ts';
 export * from './actions.ts';

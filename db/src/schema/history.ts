@@ -1,7 +1,7 @@
 /** What the web's history screens read: product prices per week (the market's charts and sparklines). */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { products, recordWorldId, worldId } from './world.ts';
+import { products, recordWorldId } from './world.ts';
 
 /** A product's posted price during a week (recorded by the turn that ends the week). */
 export const productPriceHistory = pgTable(

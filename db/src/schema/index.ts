@@ -5,4 +5,6 @@ export * from './companies.ts';
 export * from './apiTokens.ts';
 export * from './history.ts';
 export * from './classroom.ts';
+export * from './exchange.ts';
+export * from './lti.ts';
 export * from './openData.ts';

@@ -4,7 +4,6 @@
  * (one element per company, or per city and product), the cheapest shape for the turn to write; the
  * files are made from them on first request and kept (db/src/game/opendata/).
  */
-import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { DATA_FILE_FORMATS } from '@marketcraft/shared';
 import { recordWorldId } from './world.ts';

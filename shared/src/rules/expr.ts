@@ -253,8 +253,6 @@ function evaluateNode(tree: Node, values: Readonly<Record<string, number>>): num
 // -------------------------------------------------------------------------------------------------
 // Text rendering (the formula a player reads)
 
-const PRECEDENCE: Partial<Record<Node['op'], number>> = { add: 1, sub: 1, mul: 2, div: 2, pow: 3 };
-
 function formatLiteral(value: number): string {
   return Number.isInteger(value) ? value.toLocaleString('en-US') : String(Number(value.toPrecision(6)));
 }

@@ -27,6 +27,7 @@ import {
   taxRule,
 } from './finance.ts';
 import { effectiveTaxRateRule, electionTaxRateRule } from './politics.ts';
+import { exchangeFeeRule, makerDemandRule, makerSupplyRule } from './exchange.ts';
 
 export const RULES: readonly Rule[] = [
   efficiencyRule,
@@ -63,4 +64,7 @@ export const RULES: readonly Rule[] = [
   marketOrderFitsRule,
   goodsBuyCostRule,
   spilloverShareRule,
+  exchangeFeeRule,
+  makerSupplyRule,
+  makerDemandRule,
 ] as readonly Rule[];

@@ -12,4 +12,6 @@ export * from './apiTokens.ts';
 export * from './history.ts';
 export * from './worlds.ts';
 export * from './lists.ts';
+export * from './exchange.ts';
+export * from './lti.ts';
 export * from './openData.ts';

@@ -41,6 +41,8 @@ export function SignInPage() {
 
   useEffect(() => {
     const redirectError = takeRedirectError();
+    // Read after mount, once: reading rewrites the address (a state initializer may run twice).
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-off message from outside React (the address)
     if (redirectError) setError(redirectError);
   }, []);
 

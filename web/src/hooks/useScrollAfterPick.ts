@@ -10,8 +10,8 @@ import { useEffect, useRef, type RefObject } from 'react';
 export function useScrollAfterPick<T>(ref: RefObject<HTMLElement | null>, picked: T): (next: T) => void {
   const requested = useRef(false);
   const shown = useRef(picked);
-  shown.current = picked;
   useEffect(() => {
+    shown.current = picked;
     if (!requested.current) return;
     requested.current = false;
     ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });

@@ -8,7 +8,7 @@ export function useSwitchWorld() {
   return trpc.worlds.switch.useMutation({
     onSuccess: (world) => {
       notifySuccess('World switched', `You are playing in ${world.name}.`);
-      navigate('/');
+      void navigate('/');
     },
     onError: (error) => notifyFailure('Error', error, 'Could not switch worlds. Please try again.'),
   });

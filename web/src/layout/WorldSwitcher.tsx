@@ -36,7 +36,7 @@ export function WorldSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
       comboboxProps={{ withinPortal: true }}
       onChange={(value) => {
         if (!value) return;
-        if (value === ALL_WORLDS) navigate('/worlds');
+        if (value === ALL_WORLDS) void navigate('/worlds');
         else if (Number(value) !== current.data?.id) switchWorld.mutate({ world_id: Number(value) });
       }}
     />

@@ -24,6 +24,8 @@ import {
   buildingInventoryPurchaseInput,
   hireEmployeesInput,
   marketTradeInput,
+  placeExchangeOrderInput,
+  offerContractInput,
   politicsInvestSchema,
   productionRateInput,
   selectCategoryInput,
@@ -134,6 +136,20 @@ export const SPEC_MESSAGES = {
 /** Market (POST /market/trade): quantity > 0 ('Invalid quantity' / 'Please enter a quantity greater than 0'). */
 export function checkMarketTrade(input: { product_id: number; quantity: string | number; action: 'buy' | 'sell' }) {
   return checkRequest(marketTradeInput, input, { quantity: SPEC_MESSAGES.quantityAboveZero });
+}
+
+/** Exchange (POST /exchange/orders): whole units > 0 and a limit price in whole cents (docs/exchange.md). */
+export function checkExchangeOrder(input: { product_id: number; side: 'buy' | 'sell'; quantity: string; limit_price: string; weeks: number }) {
+  return checkRequest(placeExchangeOrderInput, input, { quantity: SPEC_MESSAGES.quantityAboveZero, limit_price: SPEC_MESSAGES.validPrice });
+}
+
+/** Contracts (POST /contracts): a company, whole units > 0, a price in whole cents (docs/exchange.md). */
+export function checkContractOffer(input: { buyer_company_id: number | undefined; product_id: number; quantity: string; unit_price: string; expires_week: number }) {
+  return checkRequest(offerContractInput, input, {
+    buyer_company_id: { title: 'No company selected', message: 'Please choose the company to offer to' },
+    quantity: SPEC_MESSAGES.quantityAboveZero,
+    unit_price: SPEC_MESSAGES.validPrice,
+  });
 }
 
 /** Stocks (POST /stocks/trade): share count > 0, with the market's wording. */

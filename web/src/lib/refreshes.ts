@@ -71,6 +71,13 @@ export const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'worlds.removeCoInstructor': ['worlds'],
   'worlds.addShock': ['worlds', 'news'],
   'worlds.announce': ['worlds', 'news'],
+  // The exchange (docs/exchange.md): an order holds cash or goods until it fills, is cancelled or expires.
+  'exchange.placeOrder': [...CASH, ...GOODS, 'exchange'],
+  'exchange.cancelOrder': [...CASH, ...GOODS, 'exchange'],
+  'contracts.offer': [...CASH, ...GOODS, 'contracts'],
+  'contracts.accept': [...CASH, ...GOODS, 'contracts'],
+  'contracts.decline': [...CASH, ...GOODS, 'contracts'],
+  'contracts.cancel': [...CASH, ...GOODS, 'contracts'],
 };
 
 /** The React Query key prefix of a scope, as @trpc/react-query builds its keys: [['catalog', 'inventory']]; [] matches every query. */

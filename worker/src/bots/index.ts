@@ -10,6 +10,7 @@
  *    plans, so a bot prices its orders after the bots before it, as they will run;
  * 3. the actions run through the players' actions, one call per kind with every bot's moves
  *    (execute.ts, db/src/game/actions.ts).
+ * 4. they post limit orders for the coming week's auction (exchange.ts, placeExchangeOrders).
  * Randomness comes only from the turn's rng, drawn in a fixed order: the same state and week give
  * the same actions. See docs/bots.md.
  */
@@ -19,6 +20,7 @@ import type { DbExecutor } from '@marketcraft/db';
 import { planBudget, turnSpendingCents } from './budget.ts';
 import { executeBotActions, type BotPurse, type PlannedAction } from './execute.ts';
 import { loadBotsSnapshot } from './snapshot.ts';
+import { placeBotExchangeOrders } from './exchange.ts';
 import { strategyFor } from './strategies/index.ts';
 import type { BotActionKind } from './types.ts';
 
@@ -35,6 +37,8 @@ export interface BotTurnSummary {
   byKind: Record<string, number>;
   /** Calls of a player action (each with all the bots' moves of its kind). */
   batches: number;
+  /** Limit orders posted for the coming week's auction (exchange.ts). */
+  exchangeOrders: number;
   /** Where the phase's time went (benchmarks print it). */
   timings: { snapshotMs: number; planMs: number; executeMs: number };
 }
@@ -43,7 +47,7 @@ export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, 
   const t0 = performance.now();
   // Most class worlds have no bots: they skip the snapshot (the phase's fixed cost, ~10 statements).
   const [anyBot] = await tx.execute(sql`select 1 from companies where world_id = ${worldId}::int and is_bot and status = 'active' limit 1`);
-  if (!anyBot) return { bots: 0, planned: 0, actions: 0, refused: 0, byKind: {}, batches: 0, timings: { snapshotMs: 0, planMs: 0, executeMs: 0 } };
+  if (!anyBot) return { bots: 0, planned: 0, actions: 0, refused: 0, byKind: {}, batches: 0, exchangeOrders: 0, timings: { snapshotMs: 0, planMs: 0, executeMs: 0 } };
   const { world, bots } = await loadBotsSnapshot(tx, worldId, week);
   const t1 = performance.now();
   const planned: PlannedAction[] = [];
@@ -56,8 +60,10 @@ export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, 
   }
   const t2 = performance.now();
   const executed = await executeBotActions(tx, purses, planned);
+  // Then their orders in the coming week's auction, from what they hold now (docs/exchange.md).
+  const exchangeOrders = await placeBotExchangeOrders(tx, worldId, new Map(bots.map((bot) => [bot.id, bot.cashCents])));
   const timings = { snapshotMs: Math.round(t1 - t0), planMs: Math.round(t2 - t1), executeMs: Math.round(performance.now() - t2) };
-  return { bots: bots.length, planned: planned.length, ...executed, timings };
+  return { bots: bots.length, planned: planned.length, ...executed, exchangeOrders, timings };
 }
 
 export type { BotActionKind };

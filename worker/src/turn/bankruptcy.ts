@@ -9,6 +9,7 @@
  *   back; otherwise they are cancelled without payment (the issuer's other owners gain);
  * - its buildings are closed, its own shares are delisted (holders lose them), and its status
  *   becomes 'bankrupt'. Its player may found a new company.
+ * Its open exchange orders are cancelled first, with what they hold given back (docs/exchange.md).
  * Money: one 'liquidation' credit for the goods and shares, 'share_buyback' debits for issuers.
  */
 import { sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { BANKRUPTCY_TURNS, liquidationValueRule, marketSellProceedsRule, shareDe
 import { ruleSql, worldProductsSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
+import { releaseToCompanies, returnContractGoods } from './exchange.ts';
 
 export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
   const { tx, week, worldId } = ctx;
@@ -29,6 +31,31 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
   const ids = bankrupt.map((row) => Number(row.id));
   if (ids.length === 0) return ids;
   await tx.execute(sql`create temp table turn_bankrupt on commit drop as select unnest(${`{${ids.join(',')}}`}::int[]) as company_id`);
+  // Its open exchange orders are cancelled first and what they hold comes back (cash to its
+  // balance, goods to its warehouse), so the liquidation below sells what it really owns.
+  await tx.execute(sql`
+    create temp table turn_bankrupt_orders on commit drop as
+    with old as (
+      select o.id, o.escrow_cents, o.escrow_units from exchange_orders o join turn_bankrupt tb on tb.company_id = o.company_id
+      where o.world_id = ${worldId}::int and o.status in ('open', 'partially_filled')
+    ), closed as (
+      update exchange_orders o set status = 'cancelled', escrow_cents = 0, escrow_units = 0, closed_week = ${week}::int
+      from old where o.world_id = ${worldId}::int and o.id = old.id
+      returning o.id, o.company_id, o.product_id, o.side, old.escrow_cents, old.escrow_units, o.escrow_cost_cents
+    )
+    select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
+  await releaseToCompanies(ctx, 'turn_bankrupt_orders', 'cancelled: bankruptcy');
+  // Its open contract offers, made or received, are cancelled: the goods go back to their seller.
+  await tx.execute(sql`
+    create temp table turn_bankrupt_contracts on commit drop as
+    with closed as (
+      update contracts k set status = 'cancelled', closed_week = ${week}::int
+      where k.world_id = ${worldId}::int and k.status = 'open'
+        and (k.seller_company_id in (select company_id from turn_bankrupt) or k.buyer_company_id in (select company_id from turn_bankrupt))
+      returning k.id, k.seller_company_id, k.buyer_company_id, k.product_id, k.quantity, k.escrow_cost_cents
+    )
+    select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
+  await returnContractGoods(ctx, 'turn_bankrupt_contracts', 'cancelled: bankruptcy');
 
   // Goods, sold on the exchange one company after another per product.
   await tx.execute(sql`

@@ -11,6 +11,8 @@ export type TurnTx = DbExecutor;
 export const PHASES = [
   'production',
   'sales',
+  // The exchange's weekly call auction (worker/src/turn/exchange.ts says why here).
+  'exchange',
   'costs',
   'taxes',
   'dividends',

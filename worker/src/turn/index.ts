@@ -19,6 +19,7 @@ import { pipelineWrites } from './pipeline.ts';
 import { createResearchTable } from './research.ts';
 import { runProduction } from './production.ts';
 import { runSales } from './sales.ts';
+import { runExchange } from './exchange.ts';
 import { runCosts } from './costs.ts';
 import { runTaxes } from './taxes.ts';
 import { runMarkets } from './markets.ts';
@@ -82,6 +83,7 @@ export type TurnResult =
 const PHASE_RUNNERS: Record<Exclude<PhaseName, 'finish' | 'bankruptcy'>, (ctx: TurnContext) => Promise<unknown>> = {
   production: runProduction,
   sales: runSales,
+  exchange: runExchange,
   costs: runCosts,
   taxes: runTaxes,
   dividends: runDividends,

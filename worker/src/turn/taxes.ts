@@ -14,9 +14,13 @@ import { carriedLossRule, effectiveTaxRateRule, taxRule } from '@marketcraft/sha
 import { assetsSql, ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 
-/** Ledger reasons of goods bought on the exchange and sold to it (db/src/game/goods/market.ts, buildingPurchase.ts). */
-const EXCHANGE_PURCHASES = sql`('market_buy', 'store_stock', 'raw_materials')`;
-const EXCHANGE_SALES = sql`('market_sell')`;
+/**
+ * Ledger reasons of goods bought on the exchange and sold to it (db/src/game/goods/market.ts,
+ * buildingPurchase.ts), and from and to other companies by contract (db/src/game/exchange/contracts.ts).
+ * The weekly auction's fills are counted by its own phase (worker/src/turn/exchange.ts, turn_pnl).
+ */
+const EXCHANGE_PURCHASES = sql`('market_buy', 'store_stock', 'raw_materials', 'contract_buy')`;
+const EXCHANGE_SALES = sql`('market_sell', 'contract_sell')`;
 
 export async function runTaxes(ctx: TurnContext): Promise<void> {
   const { tx, week, worldId } = ctx;
@@ -27,7 +31,7 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
            coalesce(sum(t.amount_cents) filter (where t.reason in ${EXCHANGE_SALES}), 0)::bigint,
            coalesce(-sum(t.amount_cents) filter (where t.reason in ${EXCHANGE_PURCHASES}), 0)::bigint
     from transactions t join turn_companies tc on tc.company_id = t.company_id
-    where t.world_id = ${worldId}::int and t.week = ${week}::int and t.reason in ('market_buy', 'store_stock', 'raw_materials', 'market_sell')
+    where t.world_id = ${worldId}::int and t.week = ${week}::int and t.reason in ('market_buy', 'store_stock', 'raw_materials', 'market_sell', 'contract_buy', 'contract_sell')
     group by t.company_id`);
 
   await tx.execute(sql`

@@ -1,5 +1,5 @@
 /**
- * What must always hold about money (docs/rules-finance.md): each company's cash equals its
+ * What must always hold about money (docs/economy.md): each company's cash equals its
  * starting cash plus the sum of its ledger rows.
  */
 import { sql } from 'drizzle-orm';

@@ -140,7 +140,7 @@ export interface BuildingDetailView extends BuildingView {
   research_effects: Record<string, number>;
   /** Fitting city bonus + efficiency_bonus + research_bonus, percent: the bonus the turn applies to the output. */
   total_bonus: number;
-  /** The output the turn plans (= effective_output): the spec's rate x (1 + bonus) is not what a turn makes (docs/rules-production.md). */
+  /** The output the turn plans (= effective_output): the spec's rate x (1 + bonus) is not what a turn makes (docs/economy.md). */
   bonused_output: number;
   /** The building's efficiency (staff and equipment), the figure the turn uses. */
   overall_efficiency: number;
@@ -296,7 +296,7 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
 /**
  * GET /buildings/{id}: one building with its city bonus, research bonus, costs, popularity and
  * recipe. The detail figures (spec section 9) count the company's research as the turn does
- * (docs/rules-production.md): total bonus = fitting city bonus + efficiency_bonus + research bonus.
+ * (docs/economy.md): total bonus = fitting city bonus + efficiency_bonus + research bonus.
  */
 export async function getBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingDetailView> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));

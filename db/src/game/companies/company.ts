@@ -21,12 +21,15 @@ import { companyNameKey, withCompanyName } from './names.ts';
 import { admitNewCompany } from '../worlds/worlds.ts';
 import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
 import { companyFilterSql, pageSql, type ListPage } from './lists.ts';
+import { cashInEscrowSql } from '../exchange/orders.ts';
 import { sqlTemplate } from '../../sqlTemplate.ts';
 import { oneByOne, type PlayerAction } from '../action.ts';
 
 type ValuationRow = {
   company_id: number;
   cash_cents: number;
+  /** Cash held by open buy orders (valuationSql). */
+  escrow_cents?: number;
   goods_cents: number;
   buildings_cents: number;
   holdings_cents: number;
@@ -36,7 +39,8 @@ type ValuationRow = {
 
 function netWorthFigure(row: ValuationRow): Figure {
   return netWorthRule.explain({
-    cashCents: Number(row.cash_cents),
+    // Cash held by open buy orders is still the company's (valuationSql counts it with its cash).
+    cashCents: Number(row.cash_cents) + Number(row.escrow_cents ?? 0),
     goodsCents: Number(row.goods_cents),
     buildingsCents: Number(row.buildings_cents),
     holdingsCents: Number(row.holdings_cents),
@@ -49,6 +53,8 @@ export interface CompanyDetails {
   name: string;
   bio: string | null;
   cash: number;
+  /** Cash the company's open buy orders hold (docs/exchange.md). */
+  cash_in_escrow: number;
   founded_at: string;
   is_bot: boolean;
   strategy: string | null;
@@ -71,7 +77,7 @@ export interface CompanyDetails {
 const companyQuery = sqlTemplate<'companyId'>(
   (slot) => sql`
     select c.id, c.name, c.bio, c.founded_at, c.is_bot, c.strategy, c.status, c.negative_cash_turns, c.tax_loss_cents,
-           s.total_shares, s.share_price_cents, v.*
+           s.total_shares, s.share_price_cents, ${cashInEscrowSql(sql`c.world_id`, sql`c.id`)} as cash_in_escrow_cents, v.*
     from ${companies} c
     left join ${shareRecords} s on s.world_id = c.world_id and s.company_id = c.id
     left join ${valuationSql(sql`(select id as company_id, cash_cents from companies where id = ${slot('companyId')})`, {
@@ -98,6 +104,7 @@ export async function getCompany(db: DbExecutor, companyId: number): Promise<Com
       tax_loss_cents: number;
       total_shares: number | null;
       share_price_cents: number | null;
+      cash_in_escrow_cents: number;
     }
   >(companyQuery({ companyId }));
   if (!row) throw new GameError('NOT_FOUND', 'No company found');
@@ -109,6 +116,7 @@ export async function getCompany(db: DbExecutor, companyId: number): Promise<Com
     name: row.name,
     bio: row.bio,
     cash: centsToDollars(Number(row.cash_cents)),
+    cash_in_escrow: centsToDollars(Number(row.cash_in_escrow_cents)),
     founded_at: new Date(row.founded_at).toISOString(),
     is_bot: row.is_bot,
     strategy: row.strategy,

@@ -2,7 +2,7 @@
  * Stock: the company warehouse (inventory_items) and a store's back room (building_inventory_items):
  * the primitives every action that moves goods uses, and their two reads. Buying for a building is
  * buildingPurchase.ts, putting goods on a shelf retail/shelving.ts.
- * See docs/rules-production.md for the model.
+ * See docs/economy.md for the model.
  *
  * Quantities only change through conditional updates (`... where quantity >= n returning`) inside
  * one transaction, so concurrent requests can never take more than there is.

@@ -3,7 +3,7 @@
  * puts its output and takes its inputs, and where market trades land), each store's back room and
  * each store's shelf; and moving goods between the warehouse and a store's back room
  * (POST /warehouse/move). Putting goods on a shelf is transferToStore (retail/shelving.ts); selling them
- * on the market is marketTrade (market.ts). docs/rules-production.md.
+ * on the market is marketTrade (market.ts). docs/economy.md.
  *
  * Moves keep the weighted average cost per unit and change no cash (no ledger line). Quantities
  * change only through conditional updates, so concurrent requests never move more than there is.
@@ -52,6 +52,39 @@ export interface HoldingView {
 export interface HoldingsView {
   items: HoldingView[];
   totals: { units: number; cost_value: number; market_value: number };
+  /** Goods out of the warehouse, held by open sell orders and contract offers (docs/exchange.md): apart from items and totals. */
+  in_escrow: EscrowedGoodsView[];
+}
+
+export interface EscrowedGoodsView {
+  product_id: number;
+  product_name: string;
+  quantity: number;
+  average_cost: number;
+  held_by: 'sell_order' | 'contract';
+  /** The sell order's or the contract's id. */
+  id: number;
+}
+
+/** Goods a company's open sell orders and contract offers hold, by product. */
+async function listEscrowedGoods(db: DbExecutor, worldId: number, companyId: number): Promise<EscrowedGoodsView[]> {
+  const rows = await db.execute<{ product_id: number; product_name: string; quantity: number; average_cost_cents: number; held_by: 'sell_order' | 'contract'; id: number }>(sql`
+    select o.product_id, p.name as product_name, o.escrow_units as quantity, o.escrow_cost_cents as average_cost_cents, 'sell_order' as held_by, o.id
+    from exchange_orders o join products p on p.id = o.product_id
+    where o.world_id = ${worldId} and o.company_id = ${companyId} and o.status in ('open', 'partially_filled') and o.escrow_units > 0
+    union all
+    select k.product_id, p.name, k.quantity, k.escrow_cost_cents, 'contract', k.id
+    from contracts k join products p on p.id = k.product_id
+    where k.world_id = ${worldId} and k.seller_company_id = ${companyId} and k.status = 'open'
+    order by product_name, held_by, id`);
+  return rows.map((row) => ({
+    product_id: Number(row.product_id),
+    product_name: row.product_name,
+    quantity: Number(row.quantity),
+    average_cost: centsToDollars(Number(row.average_cost_cents)),
+    held_by: row.held_by,
+    id: Number(row.id),
+  }));
 }
 
 type HoldingRow = {
@@ -140,6 +173,7 @@ export async function listHoldings(db: DbExecutor, companyId: number): Promise<H
       cost_value: centsToDollars(items.reduce((sum, item) => sum + Math.round(item.cost_value * 100), 0)),
       market_value: centsToDollars(Number(goods?.goods_cents ?? 0)),
     },
+    in_escrow: await listEscrowedGoods(db, worldId, companyId),
   };
 }
 

@@ -147,7 +147,8 @@ function parquetValue(column: DataColumn, value: TableRow[string]): unknown {
 /** Parquet (hyparquet-writer): one column per DATA_TABLES column with its type; units in the file's key-value metadata. */
 export function encodeParquet(table: DataTable, rows: readonly TableRow[]): Buffer {
   const writer = new ByteWriter();
-  parquetWrite({
+  // Synchronous without an asynchronous compressor (none is given): the file is whole once it returns.
+  const written = parquetWrite({
     writer,
     columnData: table.columns.map((column) => ({
       name: column.name,
@@ -166,6 +167,7 @@ export function encodeParquet(table: DataTable, rows: readonly TableRow[]): Buff
     rowGroupSize: 10_000_000,
     statistics: false,
   });
+  if (written instanceof Promise) throw new Error('parquetWrite went asynchronous: the file would be read before it is written');
   return Buffer.from(writer.getBuffer());
 }
 

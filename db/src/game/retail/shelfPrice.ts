@@ -22,6 +22,7 @@ import {
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding } from '../buildings/buildings.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
+import { cityMarketsSql } from '../goods/prices.ts';
 import { bonusPairsValues, cityBonusSql } from '../buildings/productionPlan.ts';
 import { researchEffect, researchJoins, researchSumsSql } from '../research/researchPlan.ts';
 import { demandShocksSql, shockedBaseDemandSql, storeSalesSql } from './salesPlan.ts';
@@ -84,7 +85,7 @@ export async function shelfPriceAdvice(db: DbExecutor, companyId: number, buildi
     from buildings b
     join cities ci on ci.id = b.city_id
     join products p on p.id = ${productId}
-    left join city_market_data cmd on cmd.world_id = b.world_id and cmd.city_id = b.city_id and cmd.product_id = p.id
+    left join ${cityMarketsSql(worldId)} cmd on cmd.city_id = b.city_id and cmd.product_id = p.id
     left join ${demandShocksSql(worldId)} ds on ds.product_id = p.id
     left join bonus_pairs bp on bp.building_type = b.type and bp.bonus_type = ci.bonus_type
     left join building_inventory_items bi on bi.building_id = b.id and bi.product_id = p.id and bi.quantity > 0

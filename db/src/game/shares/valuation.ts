@@ -85,6 +85,13 @@ export function assetsSql(options: Pick<ValuationOptions, 'worldId' | 'companyId
           union all
           select b.company_id, bi.product_id, bi.quantity from building_inventory_items bi join buildings b on b.world_id = bi.world_id and b.id = bi.building_id
           where bi.world_id = ${world} and bi.quantity > 0 ${only(sql`b.company_id`)}
+          union all
+          -- Goods held in escrow by open sell orders and contract offers are still the company's (docs/exchange.md).
+          select o.company_id, o.product_id, o.escrow_units from exchange_orders o
+          where o.world_id = ${world} and o.status in ('open', 'partially_filled') and o.escrow_units > 0 ${only(sql`o.company_id`)}
+          union all
+          select k.seller_company_id, k.product_id, k.quantity from contracts k
+          where k.world_id = ${world} and k.status = 'open' ${only(sql`k.seller_company_id`)}
         ) stock
         group by company_id, product_id
       ) held
@@ -120,20 +127,25 @@ export function valuationSql(cash: SQL, options: ValuationOptions): SQL {
       select holder_company_id as company_id, sum(value_cents)::bigint as holdings_cents from positions group by holder_company_id
     ), claims as (
       select issuer_company_id as company_id, sum(value_cents)::bigint as claims_cents from positions group by issuer_company_id
+    ), escrow as (
+      -- Cash held by open buy orders is still the company's (docs/exchange.md): it counts with its cash.
+      select o.company_id, sum(o.escrow_cents)::bigint as escrow_cents from exchange_orders o
+      where o.world_id = ${options.worldId}::int and o.status in ('open', 'partially_filled') and o.escrow_cents > 0 ${only(sql`o.company_id`)}
+      group by o.company_id
     )
-    select c.company_id, c.cash_cents,
+    select c.company_id, c.cash_cents, coalesce(e.escrow_cents, 0)::bigint as escrow_cents,
            coalesce(a.goods_cents, 0)::bigint as goods_cents,
            coalesce(a.buildings_cents, 0)::bigint as buildings_cents,
            coalesce(h.holdings_cents, 0)::bigint as holdings_cents,
            coalesce(cl.claims_cents, 0)::bigint as claims_cents,
            ${ruleSql(equityRule, {
-             cashCents: sql`c.cash_cents`,
+             cashCents: sql`c.cash_cents + coalesce(e.escrow_cents, 0)`,
              goodsCents: sql`coalesce(a.goods_cents, 0)`,
              buildingsCents: sql`coalesce(a.buildings_cents, 0)`,
              holdingsCents: sql`coalesce(h.holdings_cents, 0)`,
            })} as equity_cents,
            ${ruleSql(netWorthRule, {
-             cashCents: sql`c.cash_cents`,
+             cashCents: sql`c.cash_cents + coalesce(e.escrow_cents, 0)`,
              goodsCents: sql`coalesce(a.goods_cents, 0)`,
              buildingsCents: sql`coalesce(a.buildings_cents, 0)`,
              holdingsCents: sql`coalesce(h.holdings_cents, 0)`,
@@ -143,6 +155,7 @@ export function valuationSql(cash: SQL, options: ValuationOptions): SQL {
     left join assets a on a.company_id = c.company_id
     left join holdings h on h.company_id = c.company_id
     left join claims cl on cl.company_id = c.company_id
+    left join escrow e on e.company_id = c.company_id
     where true ${only(sql`c.company_id`)}
   )`;
 }

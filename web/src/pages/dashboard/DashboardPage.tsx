@@ -40,6 +40,7 @@ import { FoundCompanyCard } from './FoundCompanyCard';
 import { FirstWeekChecklist } from './FirstWeekChecklist';
 import { useGreeting } from './greeting';
 import { OtherWorldsNotice } from './OtherWorldsNotice';
+import { IncomingOffers } from '../../components/IncomingOffers';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ default: module.CashFlowChart })));
 
@@ -403,6 +404,7 @@ export default function DashboardPage() {
       </div>
 
       <OtherWorldsNotice />
+      <IncomingOffers />
       <LatestResults />
       {company && <FirstWeekChecklist companyId={company.id} />}
 

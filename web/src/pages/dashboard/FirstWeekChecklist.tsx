@@ -38,16 +38,18 @@ export function FirstWeekChecklist({ companyId }: { companyId: number }) {
   const holdings = trpc.warehouse.holdings.useQuery(undefined, { enabled: !dismissed });
   const reports = trpc.reports.list.useQuery(undefined, { enabled: !dismissed });
 
-  // /?checklist=show (the Learning Base's link) brings a dismissed checklist back.
+  // /?checklist=show (the Learning Base's link) brings a dismissed checklist back: shown in this
+  // render already, then remembered and the address cleaned up once it has committed.
+  const showRequested = params.get('checklist') === 'show';
+  if (showRequested && dismissed) setDismissed(false);
   useEffect(() => {
-    if (params.get('checklist') !== 'show') return;
+    if (!showRequested) return;
     writeDismissed(companyId, false);
-    setDismissed(false);
     const next = new URLSearchParams(params);
     next.delete('checklist');
     setParams(next, { replace: true });
     document.getElementById(CHECKLIST_ANCHOR)?.scrollIntoView();
-  }, [params, setParams, companyId]);
+  }, [showRequested, params, setParams, companyId]);
 
   if (dismissed || !buildings.data || !holdings.data || !reports.data) return null;
   const steps = firstWeekChecklist({ buildings: buildings.data, holdings: holdings.data.items, reports: reports.data });

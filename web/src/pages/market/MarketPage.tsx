@@ -4,7 +4,7 @@
  * category; selecting a product opens its panel (trade, price history, prices by city, recipes).
  * The selected product lives in the address (?product=ID), so the ledger and the warehouse link here.
  */
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -54,7 +54,9 @@ export default function MarketPage() {
 
   // One stable function for every row, so a row re-renders only when its own product or selection changes.
   const selectLatest = useRef(select);
-  selectLatest.current = select;
+  useLayoutEffect(() => {
+    selectLatest.current = select;
+  });
   const onSelect = useCallback((id: number) => selectLatest.current(id), []);
 
   const shown = useMemo(() => {

@@ -17,6 +17,7 @@ import { checkMarketTrade, moreThanHeld } from '../../lib/formChecks';
 import { formatMoney, formatPercentChange } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../trpc';
+import { ExchangePanel } from './ExchangePanel';
 
 const WeeklyLineChart = lazy(() => import('../../components/charts/WeeklyLineChart'));
 
@@ -152,6 +153,8 @@ export function ProductPanel({ productId, cash, onSelect }: { productId: number;
             </SimpleGrid>
             <TradeForm key={product.id} product={product} cash={cash} />
           </Card>
+
+          <ExchangePanel key={`exchange-${product.id}`} productId={product.id} held={product.held} cash={cash} />
 
           <Card withBorder padding="lg">
             <Title order={3} fz="md" mb="sm">

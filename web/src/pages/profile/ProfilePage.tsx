@@ -1,5 +1,5 @@
 /** Company Profile (spec sections 2 and 5): stat cards, the name and bio form, statistics. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconCalendar, IconCash, IconDeviceFloppy, IconTrendingUp } from '@tabler/icons-react';
 import { MAX_BIO_LENGTH, companyBioSchema, companyNameSchema } from '@marketcraft/shared';
@@ -48,12 +48,13 @@ export default function ProfilePage() {
   const [name, setName] = useState('');
   const [bio, setBio] = useState('');
 
-  useEffect(() => {
-    if (company) {
-      setName(company.name);
-      setBio(company.bio ?? '');
-    }
-  }, [company]);
+  // The form starts from the company as loaded, and again whenever it is loaded anew (after saving).
+  const [formFrom, setFormFrom] = useState<typeof company | undefined>(undefined);
+  if (company && company !== formFrom) {
+    setFormFrom(company);
+    setName(company.name);
+    setBio(company.bio ?? '');
+  }
 
   const update = trpc.company.updateProfile.useMutation({
     onSuccess: () => {

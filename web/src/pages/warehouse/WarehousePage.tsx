@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { isConsumerGood } from '@marketcraft/shared';
 import { AddToStoreDialog, type ShelfCandidate, type StoreChoice } from '../../components/AddToStoreDialog';
@@ -16,9 +16,10 @@ import { useBuildings } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { MoveDialog, SellGoodsDialog, type MoveTarget } from './dialogs';
+import { MoveDialog, OfferDialog, SellGoodsDialog, type MoveTarget } from './dialogs';
 import { TableScroll } from '../../components/TableScroll';
 import { whereText, type Holding } from '../../lib/holdings';
+import { IncomingOffers } from '../../components/IncomingOffers';
 
 type Location = Holding['location'];
 
@@ -49,10 +50,12 @@ export default function WarehousePage() {
   const [search, setSearch] = useState('');
   const [location, setLocation] = useState<'all' | Location>('all');
   const [selling, setSelling] = useState<Holding | null>(null);
+  const [offering, setOffering] = useState<Holding | null>(null);
+  const world = trpc.world.state.useQuery();
   const [shelving, setShelving] = useState<Holding | null>(null);
   const [moving, setMoving] = useState<MoveTarget | null>(null);
 
-  const items = holdings.data?.items ?? [];
+  const items = useMemo(() => holdings.data?.items ?? [], [holdings.data]);
   const stores = (buildings.data ?? []).filter((building) => building.category === 'retail');
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -78,6 +81,7 @@ export default function WarehousePage() {
   return (
     <>
       <PageHeader title="Warehouse" subtitle="Everything your company holds. Production takes its inputs from the warehouse and puts its output there." />
+      <IncomingOffers />
       <QueryState query={holdings}>
         {(data) => (
           <Stack gap="md">
@@ -152,6 +156,11 @@ export default function WarehousePage() {
                                   Sell
                                 </Button>
                               )}
+                              {item.location === 'warehouse' && (
+                                <Button size="compact-xs" variant="light" color="teal" onClick={() => setOffering(item)} aria-label={`Offer ${item.product_name} to a company`} disabled={!world.data}>
+                                  Offer
+                                </Button>
+                              )}
                               {/* Stores sell consumer goods only (docs/economy.md, "Store sales"). */}
                               {item.location !== 'shelf' && isConsumerGood(item.category) && (
                                 <Button size="compact-xs" variant="light" onClick={() => setShelving(item)} aria-label={`To shelf: ${item.product_name}`} disabled={stores.length === 0}>
@@ -188,6 +197,24 @@ export default function WarehousePage() {
                 </TableScroll>
               </Card>
             )}
+            {data.in_escrow.length > 0 && (
+              <Card withBorder padding="md" data-testid="in-escrow">
+                <Title order={2} fz="md" mb={4}>
+                  Held for Orders and Offers
+                </Title>
+                <Text size="xs" c="dimmed" mb="xs">
+                  Out of the warehouse until the order fills or the offer is accepted; back when cancelled, declined or expired (not in the units above).
+                </Text>
+                <Stack gap={4}>
+                  {data.in_escrow.map((held) => (
+                    <Text size="sm" key={`${held.held_by}-${held.id}`}>
+                      {held.quantity.toLocaleString('en-US')} {held.product_name} at {formatMoney(held.average_cost)} each:{' '}
+                      {held.held_by === 'sell_order' ? `sell order #${held.id}` : `contract offer #${held.id}`}
+                    </Text>
+                  ))}
+                </Stack>
+              </Card>
+            )}
             {stores.length === 0 && data.items.length > 0 && (
               <Text size="sm" c="dimmed">
                 To sell to shoppers, <Anchor component={Link} to="/build" underline="always">build a store</Anchor>: then put goods on its shelf from here.
@@ -197,6 +224,7 @@ export default function WarehousePage() {
         )}
       </QueryState>
       <SellGoodsDialog holding={selling} onClose={() => setSelling(null)} />
+      <OfferDialog holding={offering} week={world.data?.current_week ?? 1} onClose={() => setOffering(null)} />
       <AddToStoreDialog item={shelfItem} stores={shelfStores} onClose={() => setShelving(null)} />
       <MoveDialog target={moving} stores={stores} onClose={() => setMoving(null)} />
     </>

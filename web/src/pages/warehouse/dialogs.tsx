@@ -5,7 +5,7 @@ import { DialogForm, FormDialog } from '../../components/FormDialog';
 import { NumberField, useFieldText } from '../../components/NumberField';
 import { OrderSummary } from '../../components/OrderSummary';
 import { useMarketQuote } from '../../hooks/useOrderQuote';
-import { checkMarketTrade, checkWarehouseMove, moreThanHeld } from '../../lib/formChecks';
+import { checkContractOffer, checkMarketTrade, checkWarehouseMove, moreThanHeld } from '../../lib/formChecks';
 import { formatMoney } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../trpc';
@@ -112,6 +112,74 @@ export function MoveDialog({ target, stores, onClose }: { target: MoveTarget | n
   return (
     <FormDialog opened={target !== null} onClose={onClose} title={target?.direction === 'to_warehouse' ? 'Move to the Warehouse' : "Move to a Store's Back Room"}>
       {target && <MoveForm target={target} stores={stores} onClose={onClose} />}
+    </FormDialog>
+  );
+}
+
+/**
+ * Offer goods to another company (POST /api/contracts, docs/exchange.md "Contracts"): the goods
+ * leave the warehouse at once and are held until the buyer accepts or declines, you cancel, or the
+ * offer expires at the turn of its last week.
+ */
+function OfferForm({ holding, week, onClose }: { holding: Holding; week: number; onClose: () => void }) {
+  const [search, setSearch] = useState('');
+  const [buyerId, setBuyerId] = useState<string | null>(null);
+  const [weeks, setWeeks] = useState('1');
+  const quantity = useFieldText(holding.quantity);
+  const price = useFieldText('');
+  const me = trpc.company.get.useQuery();
+  const companies = trpc.company.list.useQuery({ limit: 50, search: search.trim() || undefined });
+  const offer = trpc.contracts.offer.useMutation({
+    onSuccess: (contract) => {
+      notifySuccess('Offer sent', `${contract.quantity.toLocaleString('en-US')} ${contract.product_name} to ${contract.buyer_name} for ${formatMoney(contract.total)}`);
+      onClose();
+    },
+    onError: (error) => notifyFailure('Offer refused', error, 'The offer could not be made'),
+  });
+  const checked = checkContractOffer({ buyer_company_id: buyerId ? Number(buyerId) : undefined, product_id: holding.product_id, quantity: quantity.text, unit_price: price.text, expires_week: week + Number(weeks) - 1 });
+  const tooMany = moreThanHeld(checked.ok ? checked.request.quantity : null, holding.quantity);
+  const choices = (companies.data ?? []).filter((company) => company.id !== me.data?.id).map((company) => ({ value: String(company.id), label: company.name }));
+  return (
+    <DialogForm
+      onClose={onClose}
+      submitLabel="Send offer"
+      pendingLabel="Sending..."
+      pending={offer.isPending}
+      canSubmit={checked.ok && !tooMany}
+      onSubmit={() => checked.ok && offer.mutate(checked.request)}
+      summary={
+        checked.ok ? (
+          <Text size="sm" data-testid="offer-total">
+            They pay {formatMoney(checked.request.quantity * checked.request.unit_price)} if they accept. Until then the goods are held out of your warehouse.
+          </Text>
+        ) : undefined
+      }
+    >
+      <Text fw={600}>{holding.product_name}</Text>
+      <Select
+        label="To company"
+        placeholder="Type part of a name"
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        data={choices}
+        value={buyerId}
+        onChange={setBuyerId}
+        nothingFoundMessage="No company found"
+        comboboxProps={{ withinPortal: true }}
+        data-autofocus
+      />
+      <NumberField label="Quantity" description={`${holding.quantity.toLocaleString('en-US')} in your warehouse`} field={quantity} error={checked.errors.quantity ?? tooMany} />
+      <NumberField label="Price per unit" field={price} error={checked.errors.unit_price} />
+      <Select label="Open for" data={['1', '2', '3', '4', '5', '6', '7', '8'].map((value) => ({ value, label: value === '1' ? 'This week' : `${value} weeks` }))} value={weeks} onChange={(value) => setWeeks(value ?? '1')} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+    </DialogForm>
+  );
+}
+
+export function OfferDialog({ holding, week, onClose }: { holding: Holding | null; week: number; onClose: () => void }) {
+  return (
+    <FormDialog opened={holding !== null} onClose={onClose} title="Offer to a Company">
+      {holding && <OfferForm holding={holding} week={week} onClose={onClose} />}
     </FormDialog>
   );
 }

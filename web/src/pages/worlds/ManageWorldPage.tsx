@@ -18,6 +18,7 @@ import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatDateTime, formatMoney, formatWholeDollars } from '../../lib/format';
 import { notifyFailure, notifyLatest, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { CourseSystemCard } from './CourseSystemCard';
 
 const DebriefCharts = lazy(() => import('./DebriefCharts'));
 
@@ -194,7 +195,7 @@ function InstructorList({ worldId, members, yourRole }: { worldId: number; membe
     onSuccess: (_data, input) => {
       const left = members.find((member) => member.user_id === input.user_id)?.is_you;
       notifySuccess(left ? 'You left this world\'s instructors' : 'Co-instructor removed');
-      if (left) navigate('/worlds');
+      if (left) void navigate('/worlds');
     },
     onError: (error) => notifyFailure('Error', error, 'Could not remove the co-instructor'),
   });
@@ -357,6 +358,7 @@ export default function ManageWorldPage() {
               </SimpleGrid>
               <ShockCard worldId={worldId} />
               <CompaniesCard worldId={worldId} />
+              <CourseSystemCard worldId={worldId} />
               <Suspense fallback={<PageLoader />}>
                 <DebriefCharts worldId={worldId} />
               </Suspense>

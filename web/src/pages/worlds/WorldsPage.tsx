@@ -80,7 +80,7 @@ function CreateCard() {
   const create = trpc.worlds.create.useMutation({
     onSuccess: (world) => {
       notifySuccess('World created', `${world.name}: share the join code ${world.join_code} with your class.`);
-      navigate(`/worlds/${world.id}/manage`);
+      void navigate(`/worlds/${world.id}/manage`);
     },
     onError: (failure) => setError(failure.message),
   });

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { GameError, type Rng } from '@marketcraft/shared';
-import { buildingForecast, cityMarketsSql, updateStorePrice, type Database, type DbExecutor, act } from '@marketcraft/db';
+import { buildingForecast, cityMarketsSql, type Database, type DbExecutor, act } from '@marketcraft/db';
 
 /** The seeded world's catalogue, read once per world. */
 export interface Catalogue {

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { BUILDING_TYPES, MAX_STORE_PRODUCTS, dollarsToCents } from '@marketcraft/shared';
-import { buildBuilding, cityMarketsSql, hireEmployees, isConsumerGoodSql, purchaseForBuilding, transferToStore, worldProductsSql, act } from '@marketcraft/db';
+import { cityMarketsSql, isConsumerGoodSql, worldProductsSql, act } from '@marketcraft/db';
 import { attempt, cashCents, searchPriceLevel, shelf, type PriceLevel, type Strategy, type StrategyContext } from './common.ts';
 
 const HIRES = 8;

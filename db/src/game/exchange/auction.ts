@@ -1,0 +1,273 @@
+/**
+ * The weekly call auction of one product (docs/exchange.md, "How the auction clears"): every live
+ * order plus the market maker's standing schedule clear at ONE price.
+ *
+ * - Demand at a price p, D(p): the units of player bids with a limit at or above p, plus what the
+ *   maker would buy at p (makerDemandRule). Supply S(p): player asks at or below p, plus what the
+ *   maker would sell at p (makerSupplyRule). The volume at p is min(D(p), S(p)).
+ * - The price maximises the volume. D falls and S rises with p, so the volume peaks where they
+ *   cross: at p_hi, the lowest cent where S >= D, or at p_lo = p_hi - 1 (the volume is S(p) below
+ *   the crossing, D(p) above it: no other price trades more). Ties: the least imbalance |D - S|,
+ *   then the price nearest the posted price, then the lower one. When the sides balance (D = S)
+ *   over a run of prices, the price nearest the posted price in that run.
+ * - At that price every bid above it and every ask below it fills in full; the orders AT the price
+ *   on the side with more units than the volume share what is left pro rata to their units (the
+ *   maker's share rounded down, the players' rounded down and the units left over given one by one
+ *   by the largest remainder, then the oldest order). The other side fills in full.
+ *
+ * This file holds the plain functions (the price, the shares), used by the turn's clearing
+ * (worker/src/turn/exchange.ts) and by the published books' indicative price (books.ts), and the
+ * read of the books (aggregated price levels) from the orders table.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { makerDemandRule, makerSupplyRule, wholesaleMarginBp } from '@marketcraft/shared';
+import type { DbExecutor } from '../../client.ts';
+import { LIVE_STATUSES_SQL } from './orders.ts';
+
+/** Units wanted (bids) or offered (asks) at one limit price, cents. */
+export interface Level {
+  priceCents: number;
+  quantity: number;
+}
+
+/** The maker's curve this week: posted price, depth, the week's flow so far, the wholesale margin. */
+export interface MakerCurve {
+  priceCents: number;
+  depth: number;
+  flow: number;
+  marginBp: number;
+}
+
+export interface AuctionBook {
+  productId: number;
+  /** Player bids and asks aggregated by limit (any order). */
+  bids: Level[];
+  asks: Level[];
+  /** Null: no maker (a test's players-only book). */
+  maker: MakerCurve | null;
+}
+
+export interface Clearing {
+  productId: number;
+  /** Null when nothing trades. */
+  priceCents: number | null;
+  volume: number;
+  /** Units the maker sells and buys at the price. */
+  makerSold: number;
+  makerBought: number;
+  /**
+   * The side rationed at the margin (its orders at exactly the price share `marginPlayers` units
+   * pro rata), or null when both sides fill in full.
+   */
+  rationed: 'buy' | 'sell' | null;
+  marginPlayers: number;
+  demand: number;
+  supply: number;
+}
+
+export function makerSupplyAt(maker: MakerCurve | null, priceCents: number): number {
+  if (!maker || priceCents < 1) return 0;
+  return makerSupplyRule.evaluate({ price: maker.priceCents, depth: maker.depth, flow: maker.flow, at: priceCents, marginBp: maker.marginBp });
+}
+
+export function makerDemandAt(maker: MakerCurve | null, priceCents: number): number {
+  if (!maker || priceCents < 1) return 0;
+  return makerDemandRule.evaluate({ price: maker.priceCents, depth: maker.depth, flow: maker.flow, at: priceCents });
+}
+
+/** Cumulative player curves: bids at or above p, asks at or below p. */
+function playerCurves(book: Pick<AuctionBook, 'bids' | 'asks'>) {
+  const bids = [...book.bids].sort((a, b) => b.priceCents - a.priceCents);
+  const asks = [...book.asks].sort((a, b) => a.priceCents - b.priceCents);
+  const bidTotals: number[] = [];
+  const askTotals: number[] = [];
+  bids.reduce((sum, level, index) => (bidTotals[index] = sum + level.quantity), 0);
+  asks.reduce((sum, level, index) => (askTotals[index] = sum + level.quantity), 0);
+  return {
+    /** Units of bids with limit >= p. */
+    demand(p: number): number {
+      // The last index whose limit is >= p (bids sorted high to low).
+      let low = 0;
+      let high = bids.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (bids[middle]!.priceCents >= p) low = middle + 1;
+        else high = middle;
+      }
+      return low === 0 ? 0 : bidTotals[low - 1]!;
+    },
+    /** Units of asks with limit <= p. */
+    supply(p: number): number {
+      let low = 0;
+      let high = asks.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (asks[middle]!.priceCents <= p) low = middle + 1;
+        else high = middle;
+      }
+      return low === 0 ? 0 : askTotals[low - 1]!;
+    },
+    /** Units at exactly p. */
+    bidsAt: (p: number) => bids.filter((level) => level.priceCents === p).reduce((sum, level) => sum + level.quantity, 0),
+    asksAt: (p: number) => asks.filter((level) => level.priceCents === p).reduce((sum, level) => sum + level.quantity, 0),
+    highestLimit: Math.max(0, ...bids.map((level) => level.priceCents), ...asks.map((level) => level.priceCents)),
+  };
+}
+
+/** The clearing of one product's auction (see the file's comment for the rule). */
+export function clearAuction(book: AuctionBook): Clearing {
+  const players = playerCurves(book);
+  const demand = (p: number) => players.demand(p) + makerDemandAt(book.maker, p);
+  const supply = (p: number) => players.supply(p) + makerSupplyAt(book.maker, p);
+  // Above every limit and the maker's bid nobody buys: S >= D there.
+  const posted = book.maker?.priceCents ?? 0;
+  let high = Math.max(players.highestLimit, posted) + 1;
+  let low = 1;
+  // The lowest p in [1, high] with S(p) >= D(p) (S - D rises with p).
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (supply(middle) >= demand(middle)) high = middle;
+    else low = middle + 1;
+  }
+  const above = low;
+  const top = Math.max(players.highestLimit, posted) + 1;
+  /** The prices next to `p` (towards `direction`) where demand and supply stay what they are at p: the same volume and imbalance. */
+  const sameFrom = (p: number, direction: 1 | -1): number => {
+    const d = demand(p);
+    const s = supply(p);
+    let near = p;
+    let far = direction === 1 ? top : 1;
+    // The last price from p towards `far` with the same D and S (both monotone: true on a run from p).
+    while (near !== far) {
+      const middle = direction === 1 ? Math.ceil((near + far) / 2) : Math.floor((near + far) / 2);
+      if (demand(middle) === d && supply(middle) === s) near = middle;
+      else far = middle - direction;
+    }
+    return near;
+  };
+  const candidates = [above, above - 1]
+    .filter((p) => p >= 1)
+    .map((p) => {
+      const d = demand(p);
+      const s = supply(p);
+      // Balanced (D = S): every price of the run of prices with the same D and S trades the same
+      // units in full on both sides, and the one nearest the posted price is taken. Unbalanced: the
+      // crossing price itself, where the rationed side's orders at the price are its margin.
+      const end = d === s ? sameFrom(p, p === above ? 1 : -1) : p;
+      const [from, to] = p === above ? [p, end] : [end, p];
+      const nearest = Math.min(Math.max(posted, from), to);
+      return { p: nearest, d, s, volume: Math.min(d, s), imbalance: Math.abs(d - s), distance: Math.abs(nearest - posted) };
+    })
+    .sort((a, b) => b.volume - a.volume || a.imbalance - b.imbalance || a.distance - b.distance || a.p - b.p);
+  const best = candidates[0]!;
+  const nothing = { productId: book.productId, priceCents: null, volume: 0, makerSold: 0, makerBought: 0, rationed: null, marginPlayers: 0, demand: best.d, supply: best.s };
+  if (best.volume <= 0) return nothing;
+  const p = best.p;
+  const makerSupply = makerSupplyAt(book.maker, p);
+  const makerDemand = makerDemandAt(book.maker, p);
+  // Player volume with the maker on neither side cannot be: the maker alone never trades with itself.
+  if (players.demand(p) === 0 && players.supply(p) === 0) return nothing;
+  let makerSold = makerSupply;
+  let makerBought = makerDemand;
+  let rationed: Clearing['rationed'] = null;
+  let marginPlayers = 0;
+  if (best.d > best.volume) {
+    // Buyers are rationed: bids above p fill in full, the units at p share the rest.
+    rationed = 'buy';
+    const better = players.demand(p + 1) + makerDemandAt(book.maker, p + 1);
+    const left = best.volume - better;
+    const makerAtMargin = makerDemand - makerDemandAt(book.maker, p + 1);
+    const margin = players.bidsAt(p) + makerAtMargin;
+    const makerShare = margin > 0 ? Math.floor((left * makerAtMargin) / margin) : 0;
+    makerBought = makerDemandAt(book.maker, p + 1) + makerShare;
+    marginPlayers = left - makerShare;
+  } else if (best.s > best.volume) {
+    rationed = 'sell';
+    const better = players.supply(p - 1) + makerSupplyAt(book.maker, p - 1);
+    const left = best.volume - better;
+    const makerAtMargin = makerSupply - makerSupplyAt(book.maker, p - 1);
+    const margin = players.asksAt(p) + makerAtMargin;
+    const makerShare = margin > 0 ? Math.floor((left * makerAtMargin) / margin) : 0;
+    makerSold = makerSupplyAt(book.maker, p - 1) + makerShare;
+    marginPlayers = left - makerShare;
+  }
+  return { productId: book.productId, priceCents: p, volume: best.volume, makerSold, makerBought, rationed, marginPlayers, demand: best.d, supply: best.s };
+}
+
+/**
+ * Published curves: cumulative levels (bids high to low with the units wanted at that price or
+ * more; asks low to high with the units offered at that price or less).
+ */
+export function cumulativeLevels(levels: readonly Level[], side: 'buy' | 'sell'): Level[] {
+  const sorted = [...levels].sort((a, b) => (side === 'buy' ? b.priceCents - a.priceCents : a.priceCents - b.priceCents));
+  const merged: Level[] = [];
+  for (const level of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && last.priceCents === level.priceCents) last.quantity += level.quantity;
+    else merged.push({ priceCents: level.priceCents, quantity: (last?.quantity ?? 0) + level.quantity });
+  }
+  return merged;
+}
+
+/**
+ * The orders that take part in a world's auction this week, as SQL (a relation of id, company_id,
+ * product_id, side, remaining, limit_price_cents): live orders of active companies, without the
+ * smaller side of a company that has both buys and sells of one product (its own buy and sell
+ * never meet; on equal sides its sells stay out). `companies`: the relation of the companies taking part.
+ */
+export function auctionOrdersSql(worldId: number, companies: SQL): SQL {
+  return sql`(
+    with live as (
+      select o.id, o.company_id, o.product_id, o.side, o.quantity - o.filled_quantity as remaining, o.limit_price_cents
+      from exchange_orders o
+      where o.world_id = ${worldId}::int and o.status in ${LIVE_STATUSES_SQL} and o.company_id in (select company_id from ${companies} cs)
+    ), sides as (
+      select company_id, product_id,
+             coalesce(sum(remaining) filter (where side = 'buy'), 0) as buys,
+             coalesce(sum(remaining) filter (where side = 'sell'), 0) as sells
+      from live group by company_id, product_id
+    )
+    select live.* from live join sides s on s.company_id = live.company_id and s.product_id = live.product_id
+    where s.buys = 0 or s.sells = 0 or (live.side = 'buy' and s.buys >= s.sells) or (live.side = 'sell' and s.sells > s.buys)
+  )`;
+}
+
+/**
+ * The books of a world's products with orders (or of the given products), aggregated by limit, with
+ * the maker's curve. `orders`: the relation of the orders taking part (auctionOrdersSql, or the
+ * turn's table of them).
+ */
+export async function loadAuctionBooks(db: DbExecutor, worldId: number, options: { orders: SQL; productIds?: number[] }): Promise<AuctionBook[]> {
+  const onlyProducts = options.productIds ? sql`and o.product_id in ${options.productIds}` : sql``;
+  const levels = await db.execute<{ product_id: number; side: 'buy' | 'sell'; limit_price_cents: number; quantity: number }>(sql`
+    select o.product_id, o.side, o.limit_price_cents, sum(o.remaining)::bigint as quantity
+    from ${options.orders} o
+    where true ${onlyProducts}
+    group by o.product_id, o.side, o.limit_price_cents`);
+  const productIds = options.productIds ?? [...new Set(levels.map((level) => Number(level.product_id)))];
+  if (productIds.length === 0) return [];
+  const makers = await db.execute<{ id: number; category: string; current_price_cents: number; depth_units: number; flow: number }>(sql`
+    select p.id, p.category, wp.current_price_cents, p.depth_units,
+           coalesce(ma.units_bought - ma.units_sold, 0)::bigint as flow
+    from products p join world_products wp on wp.product_id = p.id and wp.world_id = ${worldId}::int
+    left join market_activity ma on ma.world_id = ${worldId}::int and ma.product_id = p.id
+      and ma.week = (select current_week from worlds where id = ${worldId}::int)
+    where p.id in ${productIds}`);
+  const books = new Map<number, AuctionBook>(
+    makers.map((row) => [
+      Number(row.id),
+      {
+        productId: Number(row.id),
+        bids: [],
+        asks: [],
+        maker: { priceCents: Number(row.current_price_cents), depth: Number(row.depth_units), flow: Number(row.flow), marginBp: wholesaleMarginBp(row.category) },
+      },
+    ]),
+  );
+  for (const level of levels) {
+    const book = books.get(Number(level.product_id));
+    if (!book) continue;
+    (level.side === 'buy' ? book.bids : book.asks).push({ priceCents: Number(level.limit_price_cents), quantity: Number(level.quantity) });
+  }
+  return [...books.values()].sort((a, b) => a.productId - b.productId);
+}

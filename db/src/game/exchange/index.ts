@@ -1,0 +1,5 @@
+export * from './ledger.ts';
+export * from './orders.ts';
+export * from './auction.ts';
+export * from './books.ts';
+export * from './contracts.ts';

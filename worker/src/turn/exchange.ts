@@ -1,0 +1,232 @@
+/**
+ * Phase 3, the exchange's weekly call auction (docs/exchange.md, "How the auction clears"). After
+ * the week's production and store sales, before costs and taxes: what the auction buys and sells is
+ * part of the week's profit (taxes count its purchases and sales like the market's), and what the
+ * market maker traded in it moves its flow, so the markets phase moves next week's posted price by
+ * it as it does by instant trades.
+ *
+ * 1. The orders taking part (auctionOrdersSql: live orders of the turn's companies, a company's
+ *    smaller side left out where it has both) go into turn_auction_orders.
+ * 2. Each product's price (clearAuction, over its orders aggregated by limit and the maker's schedule).
+ * 3. The fills, set-based: in full above (bids) or below (asks) the price; pro rata at the price on
+ *    the rationed side (the largest remainders, then the oldest orders, get the units left over).
+ * 4. Money and goods: a buyer pays the price x units plus the fee out of its order's escrow (what the
+ *    order no longer needs comes back to its cash), a seller gets the price less the fee; goods go
+ *    from the seller's escrow to the buyer's warehouse; every cash move is a turn_cash row (the
+ *    ledger at the finish), the profit lines go to turn_pnl.
+ * 5. The maker's units go into this week's market_activity; each product's clearing is recorded.
+ * 6. Orders whose last auction this was expire: what they hold comes back; so do contract offers
+ *    whose last week this was (their goods go back to the seller).
+ */
+import { sql } from 'drizzle-orm';
+import { exchangeFeeRule } from '@marketcraft/shared';
+import { auctionOrdersSql, clearAuction, cumulativeLevels, formatCentsSql, loadAuctionBooks, ruleSql } from '@marketcraft/db';
+import type { TurnContext } from './context.ts';
+
+export async function runExchange(ctx: TurnContext): Promise<void> {
+  const { tx, worldId, week } = ctx;
+  await tx.execute(sql`
+    create temp table turn_auction_orders on commit drop as
+    select * from ${auctionOrdersSql(worldId, sql`turn_companies`)} o`);
+  const books = await loadAuctionBooks(tx, worldId, { orders: sql`turn_auction_orders` });
+  if (books.length > 0) {
+    const clearings = books.map((book) => ({ book, clearing: clearAuction(book) }));
+    const rows = clearings.map(({ book, clearing }) => ({
+      product_id: book.productId,
+      price_cents: clearing.priceCents,
+      volume: clearing.volume,
+      // Units players bought from players: all bought, less what the maker bought, less what players bought from it.
+      players_volume: clearing.volume - clearing.makerBought - clearing.makerSold,
+      rationed: clearing.rationed,
+      margin_players: clearing.marginPlayers,
+      maker_sold: clearing.makerSold,
+      maker_bought: clearing.makerBought,
+      bids: cumulativeLevels(book.bids, 'buy').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
+      asks: cumulativeLevels(book.asks, 'sell').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
+    }));
+    await tx.execute(sql`
+      create temp table turn_clearings on commit drop as
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as c(product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint, bids jsonb, asks jsonb)`);
+    await fillOrders(ctx);
+    await tx.execute(sql`
+      insert into exchange_auctions (world_id, product_id, week, price_cents, volume, players_volume, maker_bought, maker_sold, bids, asks)
+      select ${worldId}::int, c.product_id, ${week}::int, c.price_cents, c.volume, c.players_volume, c.maker_bought, c.maker_sold, c.bids, c.asks
+      from turn_clearings c`);
+    // The maker's trades move its flow as instant trades do (markets phase: next week's price).
+    await tx.execute(sql`
+      insert into market_activity (world_id, week, product_id, units_bought, units_sold)
+      select ${worldId}::int, ${week}::int, product_id, maker_sold, maker_bought from turn_clearings
+      where price_cents is not null and (maker_sold > 0 or maker_bought > 0)
+      on conflict (world_id, week, product_id) do update set
+        units_bought = market_activity.units_bought + excluded.units_bought,
+        units_sold = market_activity.units_sold + excluded.units_sold`);
+  }
+  await expireOrders(ctx);
+}
+
+const fee = (value: ReturnType<typeof sql>) => ruleSql(exchangeFeeRule, { value });
+
+async function fillOrders(ctx: TurnContext): Promise<void> {
+  const { tx, worldId, week } = ctx;
+  await tx.execute(sql`
+    create temp table turn_fills on commit drop as
+    with o as (
+      select a.id, a.company_id, a.product_id, a.side, a.remaining, c.price_cents, c.margin_players,
+             case when (a.side = 'buy' and a.limit_price_cents > c.price_cents) or (a.side = 'sell' and a.limit_price_cents < c.price_cents) then 'full'
+                  when a.limit_price_cents = c.price_cents then case when c.rationed = a.side then 'margin' else 'full' end
+             end as kind
+      from turn_auction_orders a join turn_clearings c on c.product_id = a.product_id and c.price_cents is not null
+    ), margin as (
+      -- Whole units: the window's sum is numeric, so it is cast back for an integer division.
+      select o.*, (o.margin_players * o.remaining) / (sum(o.remaining) over (partition by o.product_id))::bigint as base,
+             (o.margin_players * o.remaining) % (sum(o.remaining) over (partition by o.product_id))::bigint as remainder
+      from o where kind = 'margin'
+    ), ranked as (
+      select margin.*, row_number() over (partition by product_id order by remainder desc, id) as rank,
+             margin_players - sum(base) over (partition by product_id) as leftover
+      from margin
+    )
+    select id, company_id, product_id, side, price_cents, remaining as fill from o where kind = 'full'
+    union all
+    select id, company_id, product_id, side, price_cents, base + case when rank <= leftover then 1 else 0 end from ranked
+    where base + case when rank <= leftover then 1 else 0 end > 0`);
+  // What each fill costs or pays. The fee is charged on the order's filled value so far (rounded
+  // up once: exchangeFeeRule); a buy's escrow keeps what its units left need at its limit.
+  await tx.execute(sql`
+    create temp table turn_fill_money on commit drop as
+    with f as (
+      select f.id, f.company_id, f.product_id, f.side, f.fill, f.price_cents, f.fill * f.price_cents as value_cents,
+             o.quantity - o.filled_quantity - f.fill as units_left, o.limit_price_cents, o.escrow_cents,
+             o.filled_value_cents + f.fill * f.price_cents as value_after, o.fee_cents as fee_before
+      from turn_fills f join exchange_orders o on o.world_id = ${worldId}::int and o.id = f.id
+    ), charged as (
+      select f.*, ${fee(sql`f.value_after`)} - f.fee_before as fee_cents from f
+    )
+    select charged.*, p.name as product_name,
+           case when side = 'buy' then value_cents + fee_cents else value_cents - fee_cents end as money_cents,
+           case when side = 'buy' and units_left > 0
+                then units_left * limit_price_cents + ${fee(sql`value_after + units_left * limit_price_cents`)} - (fee_before + fee_cents)
+                else 0 end as escrow_after
+    from charged join products p on p.id = charged.product_id`);
+  await tx.execute(sql`
+    update exchange_orders o set
+      filled_quantity = o.filled_quantity + m.fill,
+      filled_value_cents = m.value_after,
+      fee_cents = o.fee_cents + m.fee_cents,
+      escrow_cents = m.escrow_after,
+      escrow_units = case when m.side = 'sell' then o.escrow_units - m.fill else 0 end,
+      status = case when m.units_left = 0 then 'filled' else 'partially_filled' end,
+      closed_week = case when m.units_left = 0 then ${week}::int end
+    from turn_fill_money m where o.world_id = ${worldId}::int and o.id = m.id`);
+  await tx.execute(sql`
+    insert into turn_cash (company_id, type, reason, amount_cents, description)
+    select company_id, 'other', 'exchange_release', escrow_cents - escrow_after,
+           'Buy order #' || id || ': ' || ${formatCentsSql(sql`escrow_cents - escrow_after`)} || ' out of its escrow for ' || fill || ' ' || product_name
+           || case when escrow_cents - escrow_after - money_cents > 0 then ' (' || ${formatCentsSql(sql`escrow_cents - escrow_after - money_cents`)} || ' of it not needed, back to cash)' else '' end
+    from turn_fill_money where side = 'buy'
+    union all
+    select company_id, 'purchase', 'exchange_buy', -money_cents,
+           'Bought ' || fill || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' + ' || ${formatCentsSql(sql`fee_cents`)} || ' fee (order #' || id || ')'
+    from turn_fill_money where side = 'buy'
+    union all
+    select company_id, 'sale', 'exchange_sell', money_cents,
+           'Sold ' || fill || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' less ' || ${formatCentsSql(sql`fee_cents`)} || ' fee (order #' || id || ')'
+    from turn_fill_money where side = 'sell'`);
+  await tx.execute(sql`
+    insert into turn_pnl (company_id, market_sales_cents, market_purchases_cents)
+    select company_id, coalesce(sum(money_cents) filter (where side = 'sell'), 0)::bigint, coalesce(sum(money_cents) filter (where side = 'buy'), 0)::bigint
+    from turn_fill_money group by company_id`);
+  // The units bought, into the buyers' warehouses at what they paid for them (the fee included).
+  await tx.execute(sql`
+    insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
+    select ${worldId}::int, company_id, product_id, sum(fill)::bigint, round(sum(money_cents)::numeric / sum(fill))::bigint
+    from turn_fill_money where side = 'buy' group by company_id, product_id
+    on conflict (world_id, company_id, product_id) do update set
+      average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
+                                 / nullif(inventory_items.quantity + excluded.quantity, 0)),
+      quantity = inventory_items.quantity + excluded.quantity`);
+  await tx.execute(sql`
+    insert into exchange_fills (world_id, order_id, week, company_id, product_id, side, quantity, price_cents, fee_cents)
+    select ${worldId}::int, id, ${week}::int, company_id, product_id, side, fill, price_cents, fee_cents from turn_fill_money`);
+}
+
+/**
+ * Orders whose last auction this was (expires_week <= this week) expire; what they hold comes back:
+ * cash as a turn_cash row, goods to the warehouse at their cost. Orders placed during the turn
+ * cannot exist (the turn holds every company's lock), so every live order of the world is the turn's.
+ */
+async function expireOrders(ctx: TurnContext): Promise<void> {
+  const { tx, worldId, week } = ctx;
+  await tx.execute(sql`
+    create temp table turn_expired on commit drop as
+    with old as (
+      select o.id, o.escrow_cents, o.escrow_units from exchange_orders o
+      where o.world_id = ${worldId}::int and o.status in ('open', 'partially_filled') and o.expires_week <= ${week}::int
+    ), closed as (
+      update exchange_orders o set status = 'expired', escrow_cents = 0, escrow_units = 0, closed_week = ${week}::int
+      from old where o.world_id = ${worldId}::int and o.id = old.id
+      returning o.id, o.company_id, o.product_id, o.side, old.escrow_cents, old.escrow_units, o.escrow_cost_cents
+    )
+    select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
+  await releaseToCompanies(ctx, 'turn_expired', 'expired');
+  // Contract offers whose last week this was expire too: the goods go back to their sellers.
+  await tx.execute(sql`
+    create temp table turn_expired_contracts on commit drop as
+    with closed as (
+      update contracts k set status = 'expired', closed_week = ${week}::int
+      where k.world_id = ${worldId}::int and k.status = 'open' and k.expires_week <= ${week}::int
+      returning k.id, k.seller_company_id, k.buyer_company_id, k.product_id, k.quantity, k.escrow_cost_cents
+    )
+    select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
+  await returnContractGoods(ctx, 'turn_expired_contracts', 'expired');
+}
+
+/**
+ * Gives the goods of closed contract offers (a relation of id, seller_company_id, product_id,
+ * quantity, escrow_cost_cents, product_name) back to their sellers' warehouses, with a ledger row
+ * of amount 0 each.
+ */
+export async function returnContractGoods(ctx: TurnContext, closed: string, why: string): Promise<void> {
+  const { tx, worldId } = ctx;
+  const table = sql.raw(closed);
+  await tx.execute(sql`
+    insert into turn_cash (company_id, type, reason, amount_cents, description)
+    select seller_company_id, 'other', 'exchange_release', 0,
+           'Released ' || quantity || ' ' || product_name || ' held by contract offer #' || id || ' to the warehouse (' || ${why} || ')'
+    from ${table}`);
+  await tx.execute(sql`
+    insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
+    select ${worldId}::int, seller_company_id, product_id, sum(quantity)::bigint, round(sum(quantity * escrow_cost_cents)::numeric / sum(quantity))::bigint
+    from ${table} group by seller_company_id, product_id
+    on conflict (world_id, company_id, product_id) do update set
+      average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
+                                 / nullif(inventory_items.quantity + excluded.quantity, 0)),
+      quantity = inventory_items.quantity + excluded.quantity`);
+}
+
+/**
+ * Gives back what closed orders held (a relation of id, company_id, product_id, side, escrow_cents,
+ * escrow_units, escrow_cost_cents, product_name): cash as turn_cash rows, goods to the warehouse.
+ */
+export async function releaseToCompanies(ctx: TurnContext, closed: string, why: string): Promise<void> {
+  const { tx, worldId } = ctx;
+  const table = sql.raw(closed);
+  await tx.execute(sql`
+    insert into turn_cash (company_id, type, reason, amount_cents, description)
+    select company_id, 'other', 'exchange_release', escrow_cents,
+           'Released ' || ${formatCentsSql(sql`escrow_cents`)} || ' held by buy order #' || id || ' (' || ${why} || ')'
+    from ${table} where side = 'buy' and escrow_cents > 0
+    union all
+    select company_id, 'other', 'exchange_release', 0,
+           'Released ' || escrow_units || ' ' || product_name || ' held by sell order #' || id || ' to the warehouse (' || ${why} || ')'
+    from ${table} where side = 'sell' and escrow_units > 0`);
+  await tx.execute(sql`
+    insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
+    select ${worldId}::int, company_id, product_id, sum(escrow_units)::bigint, round(sum(escrow_units * escrow_cost_cents)::numeric / sum(escrow_units))::bigint
+    from ${table} where side = 'sell' and escrow_units > 0 group by company_id, product_id
+    on conflict (world_id, company_id, product_id) do update set
+      average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
+                                 / nullif(inventory_items.quantity + excluded.quantity, 0)),
+      quantity = inventory_items.quantity + excluded.quantity`);
+}
