@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { productPriceHistory, shareRecords, stockPriceHistory, type Database } from '@marketcraft/db';
-import { centsToDollars } from '@marketcraft/shared';
+import { baseDemandRule, centsToDollars, referencePriceRule } from '@marketcraft/shared';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 import { createProductionWorld, type ProductionWorld } from './helpers/productionFixtures.ts';
 
@@ -32,6 +32,14 @@ describe('the market table, a product page and the stock table', () => {
     await db.execute(sql`update worlds set current_week = 1 where id = 1`);
     await app.close();
   });
+
+  /** What shoppers in a city expect to pay for a product at its base price (the weekly demand's yardstick, baseDemandRule). */
+  async function baseReferenceCents(productId: number, cityId: number): Promise<number> {
+    const [row] = await db.execute<{ base: number; factor: number }>(sql`
+      select p.base_price_cents as base, cmd.price_factor_bp as factor from products p
+      join city_market_data cmd on cmd.product_id = p.id and cmd.world_id = 1 and cmd.city_id = ${cityId} where p.id = ${productId}`);
+    return referencePriceRule.evaluate({ marketPriceCents: Number(row!.base), cityFactorBp: Number(row!.factor) });
+  }
 
   /**
    * One flour on the exchange after this week's 12 bought (posted $5.00, depth 2,000): the next unit
@@ -75,9 +83,13 @@ describe('the market table, a product page and the stock table', () => {
       { week: 2, price: 4.6 },
       { week: 3, price: 5 },
     ]);
+    // No store sells flour: every shopper of the city's weekly demand is unserved.
+    const flourDemand = async (population: number, demandLevel: number) =>
+      baseDemandRule.evaluate({ population, demandLevel, baseReferenceCents: await baseReferenceCents(world.flour.id, population === 200_000 ? world.retailCity.id : world.city.id) });
+    const unserved = (weekly: number) => ({ weekly_demand: weekly, stores_selling: 0, sold_last_week: 0, unserved_demand: weekly });
     expect(response.body.cities).toEqual([
-      { city_id: world.retailCity.id, city_name: world.retailCity.name, country_name: expect.any(String), market_price: 5.6, demand_level: 80 },
-      { city_id: world.city.id, city_name: world.city.name, country_name: expect.any(String), market_price: 5.5, demand_level: 60 },
+      { city_id: world.retailCity.id, city_name: world.retailCity.name, country_name: expect.any(String), market_price: 5.6, demand_level: 80, ...unserved(await flourDemand(200_000, 80)) },
+      { city_id: world.city.id, city_name: world.city.name, country_name: expect.any(String), market_price: 5.5, demand_level: 60, ...unserved(await flourDemand(100_000, 60)) },
     ]);
     expect(response.body.made_by).toEqual([
       {
@@ -108,6 +120,30 @@ describe('the market table, a product page and the stock table', () => {
     expect((await app.api('GET', '/market/products/999999', { token: player.token })).status).toBe(404);
     expect((await app.api('GET', '/market/products/abc', { token: player.token })).status).toBe(400);
     expect((await app.api('GET', `/market/products/${world.flour.id}`)).status).toBe(401);
+  });
+
+  it("shows a player choosing where to open a store the shoppers each city's stores left unserved last week", async () => {
+    // The player's store in the retail city sells bread; another player's store there sold 25 last week.
+    const rival = await app.createPlayer({ cash: 100_000 });
+    for (const seller of [player, rival]) {
+      const store = await app.api('POST', '/buildings', { token: seller.token, body: { type: 'store', city_id: world.retailCity.id } });
+      expect(store.status, JSON.stringify(store.body)).toBe(200);
+      expect((await app.api('POST', '/market/trade', { token: seller.token, body: { product_id: world.bread.id, quantity: 30, action: 'buy' } })).status).toBe(200);
+      const shelved = await app.api('POST', `/buildings/${store.body.id}/inventory/transfer-to-store`, {
+        token: seller.token,
+        body: { product_id: world.bread.id, quantity: 30, retail_price: 6 },
+      });
+      expect(shelved.status, JSON.stringify(shelved.body)).toBe(200);
+      if (seller === rival) {
+        await db.execute(sql`update store_products set units_sold_last_turn = 25 where building_id = ${store.body.id} and product_id = ${world.bread.id}`);
+      }
+    }
+    const response = await app.api('GET', `/market/products/${world.bread.id}`, { token: player.token });
+    expect(response.status).toBe(200);
+    const weekly = baseDemandRule.evaluate({ population: 200_000, demandLevel: 80, baseReferenceCents: await baseReferenceCents(world.bread.id, world.retailCity.id) });
+    const byCity = new Map(response.body.cities.map((city: { city_id: number }) => [city.city_id, city]));
+    expect(byCity.get(world.retailCity.id)).toMatchObject({ weekly_demand: weekly, stores_selling: 2, sold_last_week: 25, unserved_demand: weekly - 25 });
+    expect(byCity.get(world.city.id)).toMatchObject({ stores_selling: 0, sold_last_week: 0 });
   });
 
   it("lists every listed company with its price, change, sparkline, market value and your position's gain", async () => {

@@ -6330,6 +6330,14 @@ export interface operations {
                             /** @description US dollars, at most two decimals */
                             market_price: number;
                             demand_level: number;
+                            /** @description Units the city's shoppers buy a week at the reference price (market_price) */
+                            weekly_demand: number;
+                            /** @description Stores with the product on their shelves in the city now */
+                            stores_selling: number;
+                            /** @description Units the city's stores sold last week */
+                            sold_last_week: number;
+                            /** @description weekly_demand - sold_last_week (at least 0): shoppers no store served last week */
+                            unserved_demand: number;
                         }[];
                         /** @description Recipes that make this product */
                         made_by: {

@@ -76,7 +76,17 @@ export const marketResponses = {
   product: marketProductViewSchema.omit({ sparkline: true }).extend({
     history: z.array(weekPriceSchema).describe('The posted price of each week, oldest first, the current week last (52 weeks at most)'),
     cities: z.array(
-      z.strictObject({ city_id: id, city_name: z.string(), country_name: z.string(), market_price: dollars, demand_level: z.number().int().min(0).max(100) }),
+      z.strictObject({
+        city_id: id,
+        city_name: z.string(),
+        country_name: z.string(),
+        market_price: dollars,
+        demand_level: z.number().int().min(0).max(100),
+        weekly_demand: count.describe("Units the city's shoppers buy a week at the reference price (market_price)"),
+        stores_selling: count.describe('Stores with the product on their shelves in the city now'),
+        sold_last_week: count.describe("Units the city's stores sold last week"),
+        unserved_demand: count.describe('weekly_demand - sold_last_week (at least 0): shoppers no store served last week'),
+      }),
     ),
     made_by: z.array(recipeStepSchema).describe('Recipes that make this product'),
     used_by: z.array(recipeStepSchema).describe('Recipes that use this product as an input'),

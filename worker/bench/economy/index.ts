@@ -119,7 +119,8 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
     const newcomers: number[] = [];
     // Who plays, and from when: the late joiner is founded in week LATE_JOINER_WEEK with $100,000,
     // beside a taught chain founded in week 1 with the same grant (what it is measured against).
-    const smallChain = (name: string) => chainStrategy({ name, pricing: 'reference', siteOffset: 2, reserveCents: SMALL_CHAIN_RESERVE_CENTS });
+    const smallChain = (name: string, reading: 'list' | 'market' = 'list') =>
+      chainStrategy({ name, pricing: 'reference', siteOffset: 2, reserveCents: SMALL_CHAIN_RESERVE_CENTS, reading });
     const entries: { strategy: Strategy; joinedWeek: number; startingCashCents?: number }[] = [
       ...[
         idleStrategy(),
@@ -134,7 +135,7 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
         speculatorStrategy(),
       ].map((strategy) => ({ strategy, joinedWeek: 1 })),
       { strategy: smallChain(SMALL_CHAIN_NAME), joinedWeek: 1, startingCashCents: SMALL_GRANT_CENTS },
-      { strategy: smallChain(LATE_JOINER_NAME), joinedWeek: LATE_JOINER_WEEK, startingCashCents: SMALL_GRANT_CENTS },
+      { strategy: smallChain(LATE_JOINER_NAME, 'market'), joinedWeek: LATE_JOINER_WEEK, startingCashCents: SMALL_GRANT_CENTS },
     ];
     const found = async (entry: (typeof entries)[number]) => {
       const { strategy } = entry;

@@ -33,6 +33,7 @@ import { PRODUCT_NOT_FOUND } from './stock.ts';
 import { cityMarketsSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
 import { countListedCompanies, getPortfolio } from '../shares/stocks.ts';
 import { companyFilterSql, pageSql } from '../companies/lists.ts';
+import { demandShocksSql, shockedBaseDemandSql } from '../retail/salesPlan.ts';
 
 /** Weeks a product's or a company's history chart shows. */
 const PRICE_HISTORY_WEEKS = 52;
@@ -121,11 +122,33 @@ export async function getProductDetail(db: DbExecutor, companyId: number, produc
     select week, price_cents from product_price_history
     where world_id = ${worldId} and product_id = ${productId} and week > ${week - PRICE_HISTORY_WEEKS} and week < ${week}
     order by week`);
-  const cities = await db.execute<{ city_id: number; city_name: string; country_name: string; market_price_cents: number; demand_level: number }>(sql`
-    select c.id as city_id, c.name as city_name, co.name as country_name, m.market_price_cents, m.demand_level
-    from ${cityMarketsSql(worldId)} m join cities c on c.id = m.city_id join countries co on co.id = c.country_id
-    where m.product_id = ${productId}
-    order by m.market_price_cents desc, c.name`);
+  // The same demand the turn's shoppers' split starts from (salesPlan: baseDemandRule with the week's
+  // shock; aliases ci, cmd, p, ds), beside the stores that sell the product in each city now.
+  const cities = await db.execute<{
+    city_id: number;
+    city_name: string;
+    country_name: string;
+    market_price_cents: number;
+    demand_level: number;
+    weekly_demand: number;
+    stores_selling: number;
+    sold_last_week: number;
+  }>(sql`
+    select ci.id as city_id, ci.name as city_name, co.name as country_name, cmd.market_price_cents, cmd.demand_level,
+           floor(${shockedBaseDemandSql})::int as weekly_demand,
+           coalesce(shelves.stores, 0)::int as stores_selling, coalesce(shelves.sold, 0)::int as sold_last_week
+    from ${cityMarketsSql(worldId)} cmd join cities ci on ci.id = cmd.city_id join countries co on co.id = ci.country_id
+    join products p on p.id = cmd.product_id
+    left join ${demandShocksSql(worldId)} ds on ds.product_id = cmd.product_id
+    left join (
+      select b.city_id, count(distinct b.id) filter (where sp.quantity > 0) as stores, sum(sp.units_sold_last_turn) as sold
+      from store_products sp join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
+      join companies owner on owner.id = b.company_id
+      where sp.world_id = ${worldId} and sp.product_id = ${productId} and sp.is_active and b.type = 'store' and owner.status = 'active'
+      group by b.city_id
+    ) shelves on shelves.city_id = ci.id
+    where cmd.product_id = ${productId}
+    order by cmd.market_price_cents desc, ci.name`);
   const { sparkline: _sparkline, ...rest } = product;
   return {
     ...rest,
@@ -136,6 +159,10 @@ export async function getProductDetail(db: DbExecutor, companyId: number, produc
       country_name: row.country_name,
       market_price: centsToDollars(Number(row.market_price_cents)),
       demand_level: Number(row.demand_level),
+      weekly_demand: Number(row.weekly_demand),
+      stores_selling: Number(row.stores_selling),
+      sold_last_week: Number(row.sold_last_week),
+      unserved_demand: Math.max(0, Number(row.weekly_demand) - Number(row.sold_last_week)),
     })),
     made_by: await recipeSteps(db, sql`r.output_product_id = ${productId}`),
     used_by: await recipeSteps(db, sql`exists (select 1 from recipe_inputs x where x.recipe_id = r.id and x.product_id = ${productId})`),

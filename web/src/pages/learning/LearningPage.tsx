@@ -201,6 +201,15 @@ function StrategyTab() {
         <List spacing="xs">
           <List.Item>Add processing buildings that use what you already produce, then a store to sell the result.</List.Item>
           <List.Item>
+            Joining a world that has run for a while? Make what the market is short of: a product many companies make trades
+            well below its base price, and shoppers&apos; prices follow it. Compare the Market&apos;s prices with what each recipe
+            uses before you choose.
+          </List.Item>
+          <List.Item>
+            Open a store where shoppers are left unserved: the product&apos;s page on the Market shows, per city, the stores
+            selling it and the shoppers a week no store served last week. Stores at the same price share one city&apos;s demand.
+          </List.Item>
+          <List.Item>
             Price your shelves near the city&apos;s reference price; when a store sells out every week, raise its price until it
             just sells what it can (the store&apos;s forecast shows what each price would sell).
           </List.Item>

@@ -206,7 +206,8 @@ export function ProductPanel({ productId, cash, onSelect }: { productId: number;
               Price in Each City
             </Title>
             <Text size="xs" c="dimmed" mb="sm">
-              What shoppers pay in stores there, and how much they want it (demand out of 100).
+              What shoppers pay in stores there, how much they want it (demand out of 100), the stores selling it, and
+              the shoppers a week no store served last week: where a new store has room.
             </Text>
             {product.cities.length === 0 ? (
               <Text size="sm" c="dimmed">
@@ -214,13 +215,15 @@ export function ProductPanel({ productId, cash, onSelect }: { productId: number;
               </Text>
             ) : (
               <ScrollBox maxHeight={320} label={`Prices of ${product.name} by city`}>
-                <TableScroll minWidth={320} label={`Prices of ${product.name} by city`}>
+                <TableScroll minWidth={480} label={`Prices of ${product.name} by city`}>
                   <Table striped verticalSpacing={4}>
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>City</Table.Th>
                         <Table.Th ta="right">Price</Table.Th>
                         <Table.Th ta="right">Demand</Table.Th>
+                        <Table.Th ta="right">Stores</Table.Th>
+                        <Table.Th ta="right">Unserved a week</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -235,6 +238,10 @@ export function ProductPanel({ productId, cash, onSelect }: { productId: number;
                           </Table.Td>
                           <Table.Td ta="right">{formatMoney(city.market_price)}</Table.Td>
                           <Table.Td ta="right">{city.demand_level}</Table.Td>
+                          <Table.Td ta="right">{city.stores_selling}</Table.Td>
+                          <Table.Td ta="right" title={`${city.weekly_demand} a week at this price, ${city.sold_last_week} sold by stores last week`}>
+                            {city.unserved_demand}
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

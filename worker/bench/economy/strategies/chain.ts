@@ -16,7 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { BUILDING_TYPES, HIRE_COST_PER_EMPLOYEE, dollarsToCents, type BuildingType } from '@marketcraft/shared';
-import { buildingForecast, act } from '@marketcraft/db';
+import { buildingForecast, act, getProductDetail } from '@marketcraft/db';
 import {
   attempt,
   cashCents,
@@ -30,6 +30,8 @@ import {
   type StrategyContext,
 } from './common.ts';
 
+/** Units of each bread a shelf is stocked to at least (more when it sold more). */
+const SHELF_MINIMUM = 150;
 /** Hires that bring a new building from 1 employee to 100% efficiency at equipment level 1. */
 const HIRES = 8;
 /** Cash the chain keeps: it grows only above this plus the new building's cost. */
@@ -69,8 +71,18 @@ export function chainStrategy(options: {
   siteOffset?: number;
   /** Cash kept before growing (default $150,000); a chain started with $100,000 keeps less. */
   reserveCents?: number;
+  /**
+   * `list` (default): the first bakery makes White Bread and the stores go down the list of big
+   * cities. `market`: how a player joining a running world reads the market (docs/economy.md, "A late
+   * joiner"): its first bakery makes the bread whose recipe earns most at this week's exchange prices
+   * (the product page's recipe and prices: output x price - inputs x price), and each new store goes
+   * where that bread's product page shows the most shoppers no store served last week.
+   */
+  reading?: 'list' | 'market';
 }): Strategy {
-  const { name, pricing, siteOffset = 0, reserveCents = RESERVE_CENTS } = options;
+  const { name, pricing, siteOffset = 0, reserveCents = RESERVE_CENTS, reading = 'list' } = options;
+  /** The breads its bakeries make, in order (the first one chosen by the market when `reading` is `market`). */
+  const breads = [...BREADS];
   const owned: OwnedBuilding[] = [];
   const priceLevels = new Map<number, PriceLevel>();
   let soldOnMarketLastWeek = 0;
@@ -78,10 +90,42 @@ export function chainStrategy(options: {
   const boughtLastWeek = new Map<string, number>();
   let built = 0;
 
+  /** The bread whose bakery recipe earns most a week at this week's exchange prices: first in its list. */
+  async function chooseFirstBread(ctx: StrategyContext): Promise<void> {
+    const rows = await ctx.db.execute<{ name: string; margin: number }>(sql`
+      select p.name, r.output_quantity * wp.current_price_cents
+               - coalesce((select sum(ri.quantity * iwp.current_price_cents) from recipe_inputs ri
+                           join world_products iwp on iwp.world_id = wp.world_id and iwp.product_id = ri.product_id where ri.recipe_id = r.id), 0) as margin
+      from recipes r join products p on p.id = r.output_product_id join world_products wp on wp.product_id = p.id
+      where wp.world_id = (select world_id from companies where id = ${ctx.companyId})
+        and r.building_type = 'bakery' and p.name in ${sql`(${sql.join(BREADS.map((bread) => sql`${bread}`), sql`, `)})`}
+      order by margin desc, p.name limit 1`);
+    const best = rows[0]?.name;
+    if (best) breads.splice(0, breads.length, best, ...BREADS.filter((bread) => bread !== best));
+  }
+
+  /**
+   * Where its next store goes, from its first bread's product page (Price in Each City): among the
+   * cities (not yet one of its stores') whose unserved shoppers a week could take its bread, the one
+   * where shoppers pay most; when none could, the one with the most unserved shoppers.
+   */
+  async function unservedCity(ctx: StrategyContext): Promise<number> {
+    const detail = await getProductDetail(ctx.db, ctx.companyId, ctx.catalogue.productId(breads[0]!));
+    const mine = new Set((await storesOf(ctx.db, ctx.companyId)).map((store) => store.cityId));
+    const open = detail.cities.filter((city) => !mine.has(city.city_id));
+    const room = open.filter((city) => city.unserved_demand >= Math.max(SHELF_MINIMUM, finishedMadeLastWeek));
+    const best = room.length
+      ? room.sort((a, b) => b.market_price - a.market_price || a.city_id - b.city_id)[0]
+      : open.sort((a, b) => b.unserved_demand - a.unserved_demand || a.city_id - b.city_id)[0];
+    if (!best) throw new Error('no city left for a store');
+    return best.city_id;
+  }
+
   async function build(ctx: StrategyContext, type: BuildingType, product: string | null): Promise<boolean> {
     const count = owned.filter((building) => building.type === type).length;
     const sites = SITES[type]!;
-    const cityId = ctx.catalogue.cityId(sites[(count + siteOffset) % sites.length]!);
+    const cityId =
+      type === 'store' && reading === 'market' ? await unservedCity(ctx) : ctx.catalogue.cityId(sites[(count + siteOffset) % sites.length]!);
     const building = await attempt(ctx, `build ${type}`, () => act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type, city_id: cityId } }));
     if (!building) return false;
     if (product) await attempt(ctx, 'select recipe', () => act(ctx.db, 'selectRecipe', { companyId: ctx.companyId, actingUserId: null, input: { id: building.id, recipe_id: ctx.catalogue.recipeId(type, product) } }));
@@ -117,8 +161,8 @@ export function chainStrategy(options: {
     else if ((boughtLastWeek.get('Wheat Flour') ?? 0) > 150) [type, product] = ['mill', 'Wheat Flour'];
     else {
       const bakeries = owned.filter((building) => building.type === 'bakery').length;
-      if (bakeries >= BREADS.length) return;
-      [type, product] = ['bakery', BREADS[bakeries]!];
+      if (bakeries >= breads.length) return;
+      [type, product] = ['bakery', breads[bakeries]!];
     }
     if (owned.some((building) => building.hired < HIRES)) return;
     const costCents = dollarsToCents(BUILDING_TYPES[type].constructionCost + HIRES * HIRE_COST_PER_EMPLOYEE);
@@ -132,13 +176,15 @@ export function chainStrategy(options: {
     figures: () => ({
       buildings: String(owned.length),
       'built during the run': String(built - 4),
+      ...(reading === 'market' ? { 'first bread': breads[0]! } : {}),
       ...(pricing === 'forecast' ? { 'price levels': [...priceLevels.values()].map((level) => `${level.multiple.toFixed(2)}x`).join(' ') } : {}),
     }),
     play: async (ctx, week) => {
       if (owned.length === 0) {
+        if (reading === 'market') await chooseFirstBread(ctx);
         await build(ctx, 'farm', 'Wheat');
         await build(ctx, 'mill', 'Wheat Flour');
-        await build(ctx, 'bakery', 'White Bread');
+        await build(ctx, 'bakery', breads[0]!);
         await build(ctx, 'store', null);
         await hire(ctx, INPUTS_FLOOR_CENTS);
       } else {
@@ -180,7 +226,7 @@ export function chainStrategy(options: {
         for (const store of stores) {
           if (available <= 0) break;
           const current = await shelf(db, store.id, productId);
-          const target = Math.max(150, Math.ceil(current.soldLastTurn * 1.3));
+          const target = Math.max(SHELF_MINIMUM, Math.ceil(current.soldLastTurn * 1.3));
           const quantity = Math.min(available, target - current.quantity);
           if (quantity <= 0) continue;
           const level = priceLevels.get(store.id)?.multiple ?? 1;
