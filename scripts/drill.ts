@@ -94,7 +94,10 @@ async function request(method: string, path: string, options: { token?: string; 
 function countStatuses(answers: Answer[]): string {
   const counts = new Map<number, number>();
   for (const answer of answers) counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => a - b).map(([status, count]) => `${count}x${status}`).join(' ');
+  return [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${count}x${status}`)
+    .join(' ');
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -176,29 +179,47 @@ async function drillBasics(a: Player, b: Player): Promise<void> {
   });
   const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const crossSite = await request('PATCH', '/api/company/profile', { body: { name: 'Cross Site Co' }, headers: { cookie, origin: 'https://evil.example' } });
-  record('access', 'a cookie mutation from another origin is refused', 'PATCH /api/company/profile, Origin evil.example', crossSite.status === 403, String(crossSite.status));
+  record(
+    'access',
+    'a cookie mutation from another origin is refused',
+    'PATCH /api/company/profile, Origin evil.example',
+    crossSite.status === 403,
+    String(crossSite.status),
+  );
   const signout = await request('POST', '/api/auth/signout', { headers: { cookie, origin } });
   const afterSignout = await request('GET', '/api/company', { headers: { cookie } });
-  record('access', 'a cookie no longer works after sign-out', 'sign in, sign out, reuse the cookie', signout.status === 200 && afterSignout.status === 401, `sign-out ${signout.status}, then ${afterSignout.status}`);
+  record(
+    'access',
+    'a cookie no longer works after sign-out',
+    'sign in, sign out, reuse the cookie',
+    signout.status === 200 && afterSignout.status === 401,
+    `sign-out ${signout.status}, then ${afterSignout.status}`,
+  );
 
   const batch = await request('GET', `/api/trpc/${Array.from({ length: 600 }, () => 'world.state').join(',')}?batch=1&input=%7B%7D`);
-  record('limits', 'a tRPC batch of 600 calls is refused', '1 request', batch.status >= 400 && batch.status < 500, `${batch.status} ${JSON.stringify(batch.body).slice(0, 80)}`);
+  record(
+    'limits',
+    'a tRPC batch of 600 calls is refused',
+    '1 request',
+    batch.status >= 400 && batch.status < 500,
+    `${batch.status} ${JSON.stringify(batch.body).slice(0, 80)}`,
+  );
 
   const nul = await request('PATCH', '/api/company/profile', { token: a.token, body: { name: 'a\u0000b', bio: 'x\u001b[2J' } });
-  record('limits', 'NUL and control characters in text are refused (400)', 'PATCH /api/company/profile', nul.status === 400, `${nul.status} ${JSON.stringify(nul.body)}`);
+  record(
+    'limits',
+    'NUL and control characters in text are refused (400)',
+    'PATCH /api/company/profile',
+    nul.status === 400,
+    `${nul.status} ${JSON.stringify(nul.body)}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Money races
 
 /** Runs `count` copies of `attempt` at once; checks cash never went negative and moved by exactly the successes. */
-async function race(
-  player: Player,
-  check: string,
-  count: number,
-  attempt: () => Promise<Answer>,
-  costOf: (answer: Answer) => number,
-): Promise<void> {
+async function race(player: Player, check: string, count: number, attempt: () => Promise<Answer>, costOf: (answer: Answer) => number): Promise<void> {
   if (!timeLeft()) return record('money', check, 'skipped: out of time', null);
   const before = await cashOf(player);
   const answers = await Promise.all(Array.from({ length: count }, attempt));
@@ -207,7 +228,13 @@ async function race(
   const moved = successes.reduce((sum, answer) => sum + costOf(answer), 0);
   const serverErrors = answers.filter((answer) => answer.status >= 500 || answer.status === 0).length;
   const held = after >= 0 && before - after === moved && serverErrors === 0 && successes.length > 0;
-  record('money', check, `${count} concurrent`, held, `${countStatuses(answers)}; cash ${(before / 100).toFixed(2)} -> ${(after / 100).toFixed(2)}, successes account for ${(moved / 100).toFixed(2)}`);
+  record(
+    'money',
+    check,
+    `${count} concurrent`,
+    held,
+    `${countStatuses(answers)}; cash ${(before / 100).toFixed(2)} -> ${(after / 100).toFixed(2)}, successes account for ${(moved / 100).toFixed(2)}`,
+  );
 }
 
 /** Each race uses a fresh player: a session's rate limit (mutations a minute) would otherwise answer 429 before the race. */
@@ -218,22 +245,37 @@ async function drillMoney(): Promise<void> {
   const product = (goods.body as Array<{ id: number; name: string; buy_price: number }>).slice().sort((x, y) => y.buy_price - x.buy_price)[0]!;
   // Each buy costs about a tenth of the cash: 40 at once must not all pass.
   const quantity = Math.max(1, Math.floor(cash / 10 / cents(product.buy_price)));
-  await race(buyer, `market buys worth 4x the cash (${product.name})`, CONCURRENCY, () =>
-    request('POST', '/api/market/trade', { token: buyer.token, body: { product_id: product.id, quantity, action: 'buy' } }),
-  (answer) => cents(answer.body.total));
+  await race(
+    buyer,
+    `market buys worth 4x the cash (${product.name})`,
+    CONCURRENCY,
+    () => request('POST', '/api/market/trade', { token: buyer.token, body: { product_id: product.id, quantity, action: 'buy' } }),
+    (answer) => cents(answer.body.total),
+  );
 
   const inventory = await request('GET', '/api/inventory', { token: buyer.token });
-  const held = (inventory.body as Array<{ product_id?: number; id?: number; quantity: number }>).find((item) => (item.product_id ?? item.id) === product.id)?.quantity ?? 0;
+  const held =
+    (inventory.body as Array<{ product_id?: number; id?: number; quantity: number }>).find((item) => (item.product_id ?? item.id) === product.id)?.quantity ??
+    0;
   if (held > 0) {
     const sellQuantity = Math.max(1, Math.ceil(held / 8));
     const answers = await Promise.all(
-      Array.from({ length: CONCURRENCY }, () => request('POST', '/api/market/trade', { token: buyer.token, body: { product_id: product.id, quantity: sellQuantity, action: 'sell' } })),
+      Array.from({ length: CONCURRENCY }, () =>
+        request('POST', '/api/market/trade', { token: buyer.token, body: { product_id: product.id, quantity: sellQuantity, action: 'sell' } }),
+      ),
     );
     const sold = answers.filter((answer) => answer.status === 200).length * sellQuantity;
-    const left = ((await request('GET', '/api/inventory', { token: buyer.token })).body as Array<{ product_id?: number; id?: number; quantity: number }>).find(
-      (item) => (item.product_id ?? item.id) === product.id,
-    )?.quantity ?? 0;
-    record('money', 'market sells worth 5x the goods held', `${CONCURRENCY} concurrent`, sold <= held && left === held - sold && answers.every((answer) => answer.status < 500 && answer.status > 0), `${countStatuses(answers)}; held ${held}, sold ${sold}, left ${left}`);
+    const left =
+      ((await request('GET', '/api/inventory', { token: buyer.token })).body as Array<{ product_id?: number; id?: number; quantity: number }>).find(
+        (item) => (item.product_id ?? item.id) === product.id,
+      )?.quantity ?? 0;
+    record(
+      'money',
+      'market sells worth 5x the goods held',
+      `${CONCURRENCY} concurrent`,
+      sold <= held && left === held - sold && answers.every((answer) => answer.status < 500 && answer.status > 0),
+      `${countStatuses(answers)}; held ${held}, sold ${sold}, left ${left}`,
+    );
   }
 
   buyer = await signUp('stocks');
@@ -241,17 +283,28 @@ async function drillMoney(): Promise<void> {
   const bot = (companies.body as Array<{ id: number; is_bot: boolean; share_price: number; name: string }>).find((company) => company.is_bot);
   if (bot) {
     const shares = Math.max(1, Math.floor((await cashOf(buyer)) / 10 / cents(bot.share_price)));
-    await race(buyer, `stock buys worth 4x the cash (${bot.name})`, CONCURRENCY, () =>
-      request('POST', '/api/stocks/trade', { token: buyer.token, body: { company_id: bot.id, shares, action: 'buy' } }),
-    (answer) => cents(answer.body.total));
+    await race(
+      buyer,
+      `stock buys worth 4x the cash (${bot.name})`,
+      CONCURRENCY,
+      () => request('POST', '/api/stocks/trade', { token: buyer.token, body: { company_id: bot.id, shares, action: 'buy' } }),
+      (answer) => cents(answer.body.total),
+    );
     const ownedOf = async () =>
-      ((await request('GET', '/api/portfolio', { token: buyer.token })).body as Array<{ company_id: number; shares_owned: number }>).find((entry) => entry.company_id === bot.id)?.shares_owned ?? 0;
-    buyer = { ...buyer, token: (await request('POST', '/api/auth/signin', { body: { email: buyer.email, password: PASSWORD }, headers: { origin } })).body.token };
+      ((await request('GET', '/api/portfolio', { token: buyer.token })).body as Array<{ company_id: number; shares_owned: number }>).find(
+        (entry) => entry.company_id === bot.id,
+      )?.shares_owned ?? 0;
+    buyer = {
+      ...buyer,
+      token: (await request('POST', '/api/auth/signin', { body: { email: buyer.email, password: PASSWORD }, headers: { origin } })).body.token,
+    };
     const owned = await ownedOf();
     // Each sell is a quarter of the holding: 40 at once must not sell more than it.
     const sellShares = Math.max(1, Math.ceil(owned / 4));
     const sells = await Promise.all(
-      Array.from({ length: CONCURRENCY }, () => request('POST', '/api/stocks/trade', { token: buyer.token, body: { company_id: bot.id, shares: sellShares, action: 'sell' } })),
+      Array.from({ length: CONCURRENCY }, () =>
+        request('POST', '/api/stocks/trade', { token: buyer.token, body: { company_id: bot.id, shares: sellShares, action: 'sell' } }),
+      ),
     );
     const soldShares = sells.filter((answer) => answer.status === 200).length * sellShares;
     const left = await ownedOf();
@@ -268,7 +321,9 @@ async function drillMoney(): Promise<void> {
   const cities = await request('GET', '/api/cities', { token: buyer.token });
   const cityId = cities.body?.[0]?.id;
   const before = await cashOf(buyer);
-  const builds = await Promise.all(Array.from({ length: CONCURRENCY }, () => request('POST', '/api/buildings', { token: buyer.token, body: { type: 'factory', city_id: cityId } })));
+  const builds = await Promise.all(
+    Array.from({ length: CONCURRENCY }, () => request('POST', '/api/buildings', { token: buyer.token, body: { type: 'factory', city_id: cityId } })),
+  );
   const after = await cashOf(buyer);
   const built = builds.filter((answer) => answer.status === 200).length;
   const perBuild = built > 0 ? (before - after) / built : 0;
@@ -276,7 +331,9 @@ async function drillMoney(): Promise<void> {
     'money',
     'builds worth more than the cash',
     `${CONCURRENCY} concurrent`,
-    after >= 0 && (built === 0 ? before === after : Number.isInteger(perBuild) && perBuild > 0) && builds.every((answer) => answer.status < 500 && answer.status > 0),
+    after >= 0 &&
+      (built === 0 ? before === after : Number.isInteger(perBuild) && perBuild > 0) &&
+      builds.every((answer) => answer.status < 500 && answer.status > 0),
     `${countStatuses(builds)}; cash ${(before / 100).toFixed(2)} -> ${(after / 100).toFixed(2)}`,
   );
 }
@@ -289,7 +346,8 @@ async function drillAdvances(): Promise<void> {
   const password = args['admin-password'];
   if (!email || !password) return record('turns', 'concurrent Advance Turn presses', 'skipped: no --admin-email/--admin-password', null);
   const signin = await request('POST', '/api/auth/signin', { body: { email, password }, headers: { origin } });
-  if (signin.status !== 200) return record('turns', 'concurrent Advance Turn presses', 'admin sign-in failed', false, `${signin.status} ${JSON.stringify(signin.body)}`);
+  if (signin.status !== 200)
+    return record('turns', 'concurrent Advance Turn presses', 'admin sign-in failed', false, `${signin.status} ${JSON.stringify(signin.body)}`);
   const token = signin.body.token as string;
   for (let round = 1; round <= 3 && timeLeft(); round += 1) {
     const before = (await request('GET', '/api/world')).body.current_week as number;
@@ -297,7 +355,13 @@ async function drillAdvances(): Promise<void> {
     const after = (await request('GET', '/api/world')).body.current_week as number;
     const slowest = Math.max(...answers.map((answer) => answer.ms));
     const held = after === before + 1 && answers.every((answer) => answer.status === 200 && answer.body.current_week === before + 1);
-    record('turns', `round ${round}: 10 concurrent Advance Turn presses advance one week`, '10 concurrent', held, `${countStatuses(answers)}; week ${before} -> ${after}; slowest answer ${Math.round(slowest)} ms`);
+    record(
+      'turns',
+      `round ${round}: 10 concurrent Advance Turn presses advance one week`,
+      '10 concurrent',
+      held,
+      `${countStatuses(answers)}; week ${before} -> ${after}; slowest answer ${Math.round(slowest)} ms`,
+    );
   }
 }
 
@@ -321,7 +385,12 @@ const FUZZ_REQUESTS_PER_PLAYER = 100;
 async function drillFuzz(): Promise<void> {
   let player = await signUp('fuzz');
   const document = await request('GET', '/api/openapi.json');
-  const paths = Object.entries((document.body?.paths ?? {}) as Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: Array<{ name: string; in: string }> }>>);
+  const paths = Object.entries(
+    (document.body?.paths ?? {}) as Record<
+      string,
+      Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: Array<{ name: string; in: string }> }>
+    >,
+  );
   let tried = 0;
   let routes = 0;
   let rateLimited = 0;
@@ -333,7 +402,10 @@ async function drillFuzz(): Promise<void> {
       routes += 1;
       const verb = method.toUpperCase();
       const schema = operation.requestBody?.content?.['application/json']?.schema;
-      const fields = [...Object.keys(schema?.properties ?? {}), ...(operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)];
+      const fields = [
+        ...Object.keys(schema?.properties ?? {}),
+        ...(operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+      ];
       const hasIds = /\{\w+\}/.test(path);
       const attempts: Array<{ url: string; body?: unknown }> = [];
       const withIds = (id: string) => `/api${path.replace(/\{\w+\}/g, id)}`;
@@ -347,7 +419,8 @@ async function drillFuzz(): Promise<void> {
           }
         }
       }
-      if (verb !== 'GET' && verb !== 'DELETE') for (const raw of ['{"unterminated": ', '[1,2]', '"text"', 'null']) attempts.push({ url: withIds('1'), body: raw });
+      if (verb !== 'GET' && verb !== 'DELETE')
+        for (const raw of ['{"unterminated": ', '[1,2]', '"text"', 'null']) attempts.push({ url: withIds('1'), body: raw });
       if (hasIds) for (const id of BAD_IDS) attempts.push({ url: withIds(id), body: verb === 'GET' || verb === 'DELETE' ? undefined : {} });
       if (path === '/admin/advance-turn' || attempts.length === 0) attempts.push({ url: withIds('1') });
       for (const attempt of attempts) {
@@ -356,7 +429,8 @@ async function drillFuzz(): Promise<void> {
         tried += 1;
         if (answer.status === 429) rateLimited += 1;
         const jsonError = answer.status < 400 || typeof answer.body?.error === 'string' || typeof answer.body?.error?.message === 'string';
-        if (answer.status >= 500 || answer.status === 0 || !jsonError) failures.push(`${verb} ${attempt.url.slice(0, 80)} ${JSON.stringify(attempt.body)?.slice(0, 60) ?? ''} -> ${answer.status}`);
+        if (answer.status >= 500 || answer.status === 0 || !jsonError)
+          failures.push(`${verb} ${attempt.url.slice(0, 80)} ${JSON.stringify(attempt.body)?.slice(0, 60) ?? ''} -> ${answer.status}`);
       }
     }
   }
@@ -370,7 +444,13 @@ async function drillFuzz(): Promise<void> {
 }
 
 async function drillThrottle(): Promise<void> {
-  if (!args.throttle) return record('access', 'sign-in throttle under 20 concurrent wrong passwords', 'skipped: --throttle not given (it locks sign-in from this address for 10 minutes)', null);
+  if (!args.throttle)
+    return record(
+      'access',
+      'sign-in throttle under 20 concurrent wrong passwords',
+      'skipped: --throttle not given (it locks sign-in from this address for 10 minutes)',
+      null,
+    );
   const victim = await signUp('throttle');
   const answers = await Promise.all(
     Array.from({ length: 20 }, () => request('POST', '/api/auth/signin', { body: { email: victim.email, password: 'wrong password' }, headers: { origin } })),
@@ -380,7 +460,9 @@ async function drillThrottle(): Promise<void> {
     'access',
     'sign-in throttle under 20 concurrent wrong passwords',
     '20 concurrent',
-    answers.filter((answer) => answer.status === 401).length <= 10 && limited.length >= 10 && limited.every((answer) => Number(answer.headers.get('retry-after')) > 0),
+    answers.filter((answer) => answer.status === 401).length <= 10 &&
+      limited.length >= 10 &&
+      limited.every((answer) => Number(answer.headers.get('retry-after')) > 0),
     countStatuses(answers),
   );
 }
@@ -392,7 +474,8 @@ function printTable(): void {
   const cells = (row: Row) => [row.area, row.check, row.tried, row === header ? 'held' : row.held === null ? 'skipped' : row.held ? 'yes' : 'NO', row.notes];
   const all = [header, ...rows].map(cells);
   const widths = all[0]!.map((_, column) => Math.min(column === 4 ? 90 : 70, Math.max(...all.map((cellsOfRow) => cellsOfRow[column]!.length))));
-  const line = (values: string[]) => values.map((value, column) => (value.length > widths[column]! ? value.slice(0, widths[column]! - 1) + '…' : value.padEnd(widths[column]!))).join(' | ');
+  const line = (values: string[]) =>
+    values.map((value, column) => (value.length > widths[column]! ? value.slice(0, widths[column]! - 1) + '…' : value.padEnd(widths[column]!))).join(' | ');
   process.stdout.write(`${line(all[0]!)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}\n`);
   for (const values of all.slice(1)) process.stdout.write(`${line(values)}\n`);
 }
@@ -411,5 +494,7 @@ try {
 }
 printTable();
 const failed = rows.filter((row) => row.held === false).length;
-process.stdout.write(`\n${rows.length} checks, ${rows.filter((row) => row.held).length} held, ${failed} did not, ${rows.filter((row) => row.held === null).length} skipped, in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+process.stdout.write(
+  `\n${rows.length} checks, ${rows.filter((row) => row.held).length} held, ${failed} did not, ${rows.filter((row) => row.held === null).length} skipped, in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+);
 process.exit(failed > 0 ? 1 : 0);

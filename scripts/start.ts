@@ -62,7 +62,16 @@ if (!(await portIsFree(env.PORT, env.HOST))) {
 }
 
 /** What web/dist is built from: the web app, the shared package, and the installed dependencies. */
-const WEB_BUILD_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'shared/src', 'shared/package.json', 'package-lock.json'];
+const WEB_BUILD_INPUTS = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/package.json',
+  'shared/src',
+  'shared/package.json',
+  'package-lock.json',
+];
 
 /** The newest modification time (ms) of a file or any file under a folder. */
 function newestChange(file: string): number {
@@ -193,7 +202,8 @@ function run(name: string, script: string, readyLine: string, onReady?: () => vo
 // first answer waits for both. "running" is said when both are ready (scripts and the journeys wait
 // for it before advancing a turn, which needs the worker).
 run('api', path.join(root, 'api/src/main.ts'), 'listening on port', () => {
-  if (!stopping) run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked', () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
+  if (!stopping)
+    run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked', () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
 });
 
 /** How long a child may take to stop after SIGTERM before it is killed. */

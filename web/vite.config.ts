@@ -58,7 +58,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+            {
+              name: 'vendor-react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+              priority: 30,
+            },
             { name: 'vendor-data', test: /node_modules[\\/](@tanstack|@trpc)[\\/]/, priority: 20 },
             // Only the forms use zod (the sign-in page and lazy pages): not part of the first load.
             { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },

@@ -108,11 +108,7 @@ async function postgresPids(dataDir: string): Promise<number[]> {
 }
 
 /** CPU ms used by `pids` plus the PostgreSQL server's processes (listed afresh: backends come and go) while `run` runs. */
-async function measureCpu<T>(
-  pids: number[],
-  dataDir: string,
-  run: () => Promise<T>,
-): Promise<{ result: T; cpuMs: number | null; postgresMs: number | null }> {
+async function measureCpu<T>(pids: number[], dataDir: string, run: () => Promise<T>): Promise<{ result: T; cpuMs: number | null; postgresMs: number | null }> {
   const before = await postgresPids(dataDir);
   const startProcesses = await cpuMsOf(pids);
   const startPostgres = await cpuMsOfLiving(before);
@@ -256,7 +252,16 @@ async function main() {
     // Issuers for trades that do not all wait on one issuer's row lock (one per connection).
     const issuers = await db
       .insert(companies)
-      .values(Array.from({ length: CONNECTIONS }, (_, index) => ({ worldId: 1, name: `Bench Issuer ${index + 1}`, cashCents: 0, startingCashCents: 0, isBot: true, strategy: 'bench_target' })))
+      .values(
+        Array.from({ length: CONNECTIONS }, (_, index) => ({
+          worldId: 1,
+          name: `Bench Issuer ${index + 1}`,
+          cashCents: 0,
+          startingCashCents: 0,
+          isBot: true,
+          strategy: 'bench_target',
+        })),
+      )
       .returning({ id: companies.id });
     await db.insert(shareRecords).values(issuers.map((issuer) => ({ worldId: 1, companyId: issuer.id, totalShares: 1_000_000_000, sharePriceCents: 100 })));
     // The deepest market: thousands of 1-unit buys move its price least.
@@ -311,9 +316,11 @@ async function main() {
     const sessionIds = tokens.map((token) => token.split('.')[0]!);
     const limitPool = postgres(databaseUrl, { max: API_STATEMENT_CONNECTIONS, onnotice: () => {} });
     await Promise.all(Array.from({ length: API_STATEMENT_CONNECTIONS }, () => limitPool`select 1`)); // its connections open before the clock starts
-    const { result: limit, cpuMs: limitCpuMs, postgresMs: limitPostgresMs } = await measureCpu([process.pid], dataDir, () =>
-      measureDbLimit(limitPool, sessionIds, CONNECTIONS, DURATION_SECONDS),
-    );
+    const {
+      result: limit,
+      cpuMs: limitCpuMs,
+      postgresMs: limitPostgresMs,
+    } = await measureCpu([process.pid], dataDir, () => measureDbLimit(limitPool, sessionIds, CONNECTIONS, DURATION_SECONDS));
     await limitPool.end({ timeout: 5 });
     const cpuPerRequest = (cpuMs: number | null, requests: number) => (cpuMs === null || requests === 0 ? 'n/a' : (cpuMs / requests).toFixed(2));
     rows.push({
@@ -366,8 +373,13 @@ async function main() {
       const target = targets[String(row.scenario)];
       row['target (issue 25)'] = target ? `${target.label}: ${target.met(Number(row['req/s'])) ? 'met' : 'not met'}` : '';
     }
-    const load = os.loadavg().map((value) => value.toFixed(2)).join(', ');
-    console.log(`\nMarketcraft API benchmark (${CONNECTIONS} connections, ${DURATION_SECONDS}s each, Node ${process.version}, ${os.cpus().length} CPUs, load average ${load})`);
+    const load = os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ');
+    console.log(
+      `\nMarketcraft API benchmark (${CONNECTIONS} connections, ${DURATION_SECONDS}s each, Node ${process.version}, ${os.cpus().length} CPUs, load average ${load})`,
+    );
     console.table(rows);
     const mismatches = await ledgerMismatches(db);
     console.log(mismatches.length === 0 ? 'Ledger check: every company cash = starting cash + ledger.' : `Ledger MISMATCH: ${JSON.stringify(mismatches)}`);

@@ -104,9 +104,21 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
     allowHeaders: ['Authorization', 'Content-Type', WORLD_ID_HEADER, 'Range', 'If-None-Match'],
     // X-Total-Count and Link: the pages of the lists of companies (api/src/paging.ts).
     exposeHeaders: [
-      'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id', 'X-Total-Count', 'Link',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'RateLimit-Policy',
+      'RateLimit',
+      'Retry-After',
+      'X-Request-Id',
+      'X-Total-Count',
+      'Link',
       // The open data files: their checksum and ranges.
-      'ETag', 'Content-Range', 'Accept-Ranges', 'Content-Length', 'Content-Disposition',
+      'ETag',
+      'Content-Range',
+      'Accept-Ranges',
+      'Content-Length',
+      'Content-Disposition',
     ],
     maxAge: 600,
   });

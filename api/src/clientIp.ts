@@ -40,7 +40,7 @@ export function relayedByUndeclaredProxy(c: Context, trustedProxyHops = 0): bool
 }
 
 export const UNDECLARED_PROXY_WARNING =
-  'Requests come through a reverse proxy (they carry X-Forwarded-For, Forwarded or X-Real-IP) but TRUST_PROXY_HOPS is 0: every per-address rule (sign-in and sign-up throttles, early-bird bonuses, join-code guessing, realtime streams) sees the proxy\'s address for everyone. Set TRUST_PROXY_HOPS to the number of proxies in front of the API (README).';
+  "Requests come through a reverse proxy (they carry X-Forwarded-For, Forwarded or X-Real-IP) but TRUST_PROXY_HOPS is 0: every per-address rule (sign-in and sign-up throttles, early-bird bonuses, join-code guessing, realtime streams) sees the proxy's address for everyone. Set TRUST_PROXY_HOPS to the number of proxies in front of the API (README).";
 
 /**
  * Logs UNDECLARED_PROXY_WARNING once per process, at the first request relayed by an undeclared
@@ -72,7 +72,10 @@ export function signupAddressKey(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = ip.includes('::') && tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /**

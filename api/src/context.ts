@@ -127,5 +127,19 @@ export async function createRequestContext(
     }
   }
   const worldRefusal = worldHeaderWithoutToken(worldHeader);
-  return { ...services, user, activeCompany, worldId, worldRefusal, sessionId, authenticatedBy, apiToken: null, credentialError: null, req, resHeaders, clientIp, sessionCounted };
+  return {
+    ...services,
+    user,
+    activeCompany,
+    worldId,
+    worldRefusal,
+    sessionId,
+    authenticatedBy,
+    apiToken: null,
+    credentialError: null,
+    req,
+    resHeaders,
+    clientIp,
+    sessionCounted,
+  };
 }

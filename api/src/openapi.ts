@@ -45,7 +45,10 @@ const PAGE_HEADERS = {
   Link: { description: 'RFC 8288 links to the first, prev, next and last pages (relative URLs); no rel="next" on the last page', schema: { type: 'string' } },
 };
 const rateLimitHeaderRefs = Object.fromEntries(
-  ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'].map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+  ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'].map((name) => [
+    name,
+    { $ref: `#/components/headers/${name}` },
+  ]),
 );
 
 /** The document's tags: one per router (the first part of a procedure's path), plus the auth routes and the health check. */
@@ -106,7 +109,11 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
         description: 'Sets the session cookie and answers the session token (docs/auth.md). Sign-ups from one address are throttled.',
         security: [],
         requestBody: credentials(signUpInputSchema),
-        responses: { '200': signedIn, ...errorResponses(['400', '403']), '409': { description: 'The email is taken (any letter case)', content: json(errorRef) } },
+        responses: {
+          '200': signedIn,
+          ...errorResponses(['400', '403']),
+          '409': { description: 'The email is taken (any letter case)', content: json(errorRef) },
+        },
       },
     },
     '/auth/signin': {
@@ -187,7 +194,10 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
         security: [],
         responses: {
           '200': { description: 'Serving', content: json(jsonSchemaOf(healthResponse, 'output')) },
-          '503': { description: 'The database is unreachable or the server is shutting down (Retry-After)', content: json(jsonSchemaOf(healthResponse, 'output')) },
+          '503': {
+            description: 'The database is unreachable or the server is shutting down (Retry-After)',
+            content: json(jsonSchemaOf(healthResponse, 'output')),
+          },
         },
       },
     },
@@ -198,66 +208,164 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
 function ltiPaths(): Record<string, Record<string, unknown>> {
   const form = (fields: string[]) => ({
     required: true,
-    content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: Object.fromEntries(fields.map((field) => [field, { type: 'string' }])) } } },
+    content: {
+      'application/x-www-form-urlencoded': { schema: { type: 'object', properties: Object.fromEntries(fields.map((field) => [field, { type: 'string' }])) } },
+    },
   });
   const launchAnswers = (success: Record<string, unknown>) => ({
     ...success,
-    '400': { description: 'Missing id_token or state; the state is unknown, used, expired or from another browser; another message type or version', content: json(errorRef) },
+    '400': {
+      description: 'Missing id_token or state; the state is unknown, used, expired or from another browser; another message type or version',
+      content: json(errorRef),
+    },
     '403': { description: 'Bad signature, wrong issuer or audience, expired, nonce not ours, unknown deployment', content: json(errorRef) },
     '409': { description: "A learner's launch before the course's world exists", content: json(errorRef) },
   });
-  const platform = { type: 'object', properties: { id: { type: 'integer' }, issuer: { type: 'string' }, client_id: { type: 'string' }, deployment_ids: { type: 'array', items: { type: 'string' } }, auth_login_url: { type: 'string' }, auth_token_url: { type: 'string' }, jwks_url: { type: 'string' }, created_at: { type: 'string' } } };
+  const platform = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      issuer: { type: 'string' },
+      client_id: { type: 'string' },
+      deployment_ids: { type: 'array', items: { type: 'string' } },
+      auth_login_url: { type: 'string' },
+      auth_token_url: { type: 'string' },
+      jwks_url: { type: 'string' },
+      created_at: { type: 'string' },
+    },
+  };
   const loginInitiation = {
     summary: "OIDC third-party login initiation from a course platform: redirects to the platform's auth URL with a fresh state and nonce",
     security: [],
-    responses: { '302': { description: "To the platform's authentication request URL" }, ...errorResponses(['400']), '404': { description: 'The platform is not registered', content: json(errorRef) } },
+    responses: {
+      '302': { description: "To the platform's authentication request URL" },
+      ...errorResponses(['400']),
+      '404': { description: 'The platform is not registered', content: json(errorRef) },
+    },
   };
   const worldIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
   const paths: Record<string, Record<string, Record<string, unknown>>> = {
     '/lti/login': {
-      get: { operationId: 'lti.login', ...loginInitiation, parameters: ['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'client_id', 'lti_deployment_id'].map((name) => ({ name, in: 'query', required: ['iss', 'login_hint', 'target_link_uri'].includes(name), schema: { type: 'string' } })) },
-      post: { operationId: 'lti.loginPost', ...loginInitiation, requestBody: form(['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'client_id', 'lti_deployment_id']) },
+      get: {
+        operationId: 'lti.login',
+        ...loginInitiation,
+        parameters: ['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'client_id', 'lti_deployment_id'].map((name) => ({
+          name,
+          in: 'query',
+          required: ['iss', 'login_hint', 'target_link_uri'].includes(name),
+          schema: { type: 'string' },
+        })),
+      },
+      post: {
+        operationId: 'lti.loginPost',
+        ...loginInitiation,
+        requestBody: form(['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'client_id', 'lti_deployment_id']),
+      },
     },
     '/lti/launch': {
-      post: { operationId: 'lti.launch', summary: 'The LTI resource link launch: checks the id_token, signs the user in and places them in the course world', security: [], requestBody: form(['id_token', 'state']), responses: launchAnswers({ '303': { description: "Signed in: to the world's Manage page (instructors) or the game (learners)" } }) },
+      post: {
+        operationId: 'lti.launch',
+        summary: 'The LTI resource link launch: checks the id_token, signs the user in and places them in the course world',
+        security: [],
+        requestBody: form(['id_token', 'state']),
+        responses: launchAnswers({ '303': { description: "Signed in: to the world's Manage page (instructors) or the game (learners)" } }),
+      },
     },
     '/lti/deep-link': {
-      post: { operationId: 'lti.deepLink', summary: 'The LTI deep-linking request (instructors): answers a form posting the signed resource link back to the platform', security: [], requestBody: form(['id_token', 'state']), responses: launchAnswers({ '200': { description: 'An auto-submitting form to the platform', content: { 'text/html': { schema: { type: 'string' } } } } }) },
+      post: {
+        operationId: 'lti.deepLink',
+        summary: 'The LTI deep-linking request (instructors): answers a form posting the signed resource link back to the platform',
+        security: [],
+        requestBody: form(['id_token', 'state']),
+        responses: launchAnswers({
+          '200': { description: 'An auto-submitting form to the platform', content: { 'text/html': { schema: { type: 'string' } } } },
+        }),
+      },
     },
     '/lti/jwks': {
-      get: { operationId: 'lti.jwks', summary: "The tool's public keys (current and recently retired)", security: [], responses: { '200': { description: 'A JWK set', content: json({ type: 'object', properties: { keys: { type: 'array', items: { type: 'object' } } } }) } } },
+      get: {
+        operationId: 'lti.jwks',
+        summary: "The tool's public keys (current and recently retired)",
+        security: [],
+        responses: {
+          '200': { description: 'A JWK set', content: json({ type: 'object', properties: { keys: { type: 'array', items: { type: 'object' } } } }) },
+        },
+      },
     },
     '/lti/config': {
-      get: { operationId: 'lti.config', summary: "The tool's login, launch, JWKS and deep-linking URLs", security: [], responses: { '200': { description: 'Success', content: json({ type: 'object', properties: { login_url: { type: 'string' }, launch_url: { type: 'string' }, jwks_url: { type: 'string' }, deep_link_url: { type: 'string' } } }) } } },
+      get: {
+        operationId: 'lti.config',
+        summary: "The tool's login, launch, JWKS and deep-linking URLs",
+        security: [],
+        responses: {
+          '200': {
+            description: 'Success',
+            content: json({
+              type: 'object',
+              properties: { login_url: { type: 'string' }, launch_url: { type: 'string' }, jwks_url: { type: 'string' }, deep_link_url: { type: 'string' } },
+            }),
+          },
+        },
+      },
     },
     '/lti/platforms': {
-      get: { operationId: 'lti.platforms', summary: 'The registered course platforms (admins: all; instructors: those they registered)', responses: { '200': { description: 'Success', content: json({ type: 'array', items: platform }) }, ...errorResponses(['401', '403']) } },
+      get: {
+        operationId: 'lti.platforms',
+        summary: 'The registered course platforms (admins: all; instructors: those they registered)',
+        responses: { '200': { description: 'Success', content: json({ type: 'array', items: platform }) }, ...errorResponses(['401', '403']) },
+      },
       post: {
         operationId: 'lti.registerPlatform',
         summary: 'Register a course platform (site admins, or instructors for their own course)',
         requestBody: { required: true, content: json(jsonSchemaOf(registerLtiPlatformSchema, 'input')) },
-        responses: { '201': { description: 'Registered', content: json(platform) }, ...errorResponses(['400', '401', '403']), '409': { description: 'This issuer and client id are already registered', content: json(errorRef) } },
+        responses: {
+          '201': { description: 'Registered', content: json(platform) },
+          ...errorResponses(['400', '401', '403']),
+          '409': { description: 'This issuer and client id are already registered', content: json(errorRef) },
+        },
       },
     },
     '/worlds/{id}/lti/scores': {
-      post: { operationId: 'lti.postScores', summary: "Post each launched student's world score to the course's line item now (only changed scores)", parameters: [worldIdParameter], responses: { '200': { description: 'Success', content: json({ type: 'object', properties: { posted: { type: 'integer' }, unchanged: { type: 'integer' } } }) }, ...errorResponses(['401', '403', '404']), '503': { description: 'The course platform refused or failed', content: json(errorRef) } } },
+      post: {
+        operationId: 'lti.postScores',
+        summary: "Post each launched student's world score to the course's line item now (only changed scores)",
+        parameters: [worldIdParameter],
+        responses: {
+          '200': { description: 'Success', content: json({ type: 'object', properties: { posted: { type: 'integer' }, unchanged: { type: 'integer' } } }) },
+          ...errorResponses(['401', '403', '404']),
+          '503': { description: 'The course platform refused or failed', content: json(errorRef) },
+        },
+      },
     },
     '/worlds/{id}/lti/roster': {
-      get: { operationId: 'lti.roster', summary: "The course's members (Names and Role Provisioning) and whether each has launched", parameters: [worldIdParameter], responses: { '200': { description: 'Success', content: json({ type: 'array', items: { type: 'object' } }) }, ...errorResponses(['401', '403', '404', '409']), '503': { description: 'The course platform refused or failed', content: json(errorRef) } } },
+      get: {
+        operationId: 'lti.roster',
+        summary: "The course's members (Names and Role Provisioning) and whether each has launched",
+        parameters: [worldIdParameter],
+        responses: {
+          '200': { description: 'Success', content: json({ type: 'array', items: { type: 'object' } }) },
+          ...errorResponses(['401', '403', '404', '409']),
+          '503': { description: 'The course platform refused or failed', content: json(errorRef) },
+        },
+      },
     },
   };
   // Who calls each: the course platform's browser (form posts and redirects), the platform itself
   // (the JWKS), or the instructor's page.
   const descriptions: Record<string, string> = {
-    'lti.login': 'Called by the course platform (its browser) with iss, login_hint and target_link_uri; sets a single-use state cookie. Guide: docs/classroom.md.',
+    'lti.login':
+      'Called by the course platform (its browser) with iss, login_hint and target_link_uri; sets a single-use state cookie. Guide: docs/classroom.md.',
     'lti.loginPost': 'The same login initiation as a form post, as most platforms send it.',
-    'lti.launch': "Posted by the platform's browser after our login: the id_token is verified against the platform's JWKS. The first launch creates the account (no password) and, for an instructor, the course's class world.",
-    'lti.deepLink': 'Posted by the platform when an instructor places Marketcraft in the course; answers the signed LtiDeepLinkingResponse (one resource link with a line item) in an auto-submitting form.',
+    'lti.launch':
+      "Posted by the platform's browser after our login: the id_token is verified against the platform's JWKS. The first launch creates the account (no password) and, for an instructor, the course's class world.",
+    'lti.deepLink':
+      'Posted by the platform when an instructor places Marketcraft in the course; answers the signed LtiDeepLinkingResponse (one resource link with a line item) in an auto-submitting form.',
     'lti.jwks': "Read by course platforms to verify the tool's token requests and deep-linking answers. Private keys are never served.",
     'lti.config': 'The four addresses to paste into the course platform (the Manage page shows them).',
     'lti.platforms': 'Site admins see every registration; instructors the ones they made.',
-    'lti.registerPlatform': 'The values the course platform shows for the tool: issuer, client id, deployment ids, auth, token and JWKS URLs. Each issuer and client id once.',
-    'lti.postScores': "Instructors of the world. Posts through the client-credentials grant with a signed assertion; also done after every turn.",
+    'lti.registerPlatform':
+      'The values the course platform shows for the tool: issuer, client id, deployment ids, auth, token and JWKS URLs. Each issuer and client id once.',
+    'lti.postScores': 'Instructors of the world. Posts through the client-credentials grant with a signed assertion; also done after every turn.',
     'lti.roster': 'Instructors of the world. Names and Role Provisioning: the course members, and whether each has launched.',
   };
   for (const methods of Object.values(paths)) {
@@ -270,7 +378,10 @@ function ltiPaths(): Record<string, Record<string, unknown>> {
 function dataFilePaths(): Record<string, Record<string, unknown>> {
   const fileHeaders = {
     ETag: { description: "The file's SHA-256 in quotes (strong): the manifest's checksum", schema: { type: 'string' } },
-    'Cache-Control': { description: 'public (the public world) or private (a class world), max-age=31536000, immutable: a finished week never changes', schema: { type: 'string' } },
+    'Cache-Control': {
+      description: 'public (the public world) or private (a class world), max-age=31536000, immutable: a finished week never changes',
+      schema: { type: 'string' },
+    },
     'Accept-Ranges': { description: 'bytes: Range requests are answered (206)', schema: { type: 'string' } },
     ...rateLimitHeaderRefs,
   };
@@ -281,7 +392,8 @@ function dataFilePaths(): Record<string, Record<string, unknown>> {
       get: {
         operationId: 'data.file',
         tags: ['data'],
-        summary: "One table of a finished week as gzipped CSV or Parquet: prices, city_retail, leaderboard, companies or shares (manifest.json lists their columns and units)",
+        summary:
+          'One table of a finished week as gzipped CSV or Parquet: prices, city_retail, leaderboard, companies or shares (manifest.json lists their columns and units)',
         description:
           'Personal access tokens need the "read" scope (or a wider one). The public world\'s files for every signed-in reader, a class world\'s for its players and instructors. ' +
           'A finished week never changes: a strong ETag (If-None-Match answers 304) and a year-long immutable Cache-Control; Range requests answer 206 (DuckDB reads Parquet over HTTP this way). Guide: docs/open-data.md.',
@@ -290,9 +402,21 @@ function dataFilePaths(): Record<string, Record<string, unknown>> {
           { name: 'id', in: 'path', required: true, description: 'The world (GET /api/worlds)', schema: { type: 'integer', minimum: 1 } },
           { name: 'week', in: 'path', required: true, description: 'A finished week (before the current one)', schema: { type: 'integer', minimum: 1 } },
           { name: 'table', in: 'path', required: true, description: 'The table', schema: { type: 'string', enum: [...DATA_TABLE_NAMES] } },
-          { name: 'format', in: 'path', required: true, description: 'csv.gz (RFC 4180 CSV with a header line, gzipped) or parquet', schema: { type: 'string', enum: [...DATA_FILE_FORMATS] } },
+          {
+            name: 'format',
+            in: 'path',
+            required: true,
+            description: 'csv.gz (RFC 4180 CSV with a header line, gzipped) or parquet',
+            schema: { type: 'string', enum: [...DATA_FILE_FORMATS] },
+          },
           { name: 'Range', in: 'header', required: false, description: 'One byte range: bytes=a-b, bytes=a- or bytes=-n', schema: { type: 'string' } },
-          { name: 'If-None-Match', in: 'header', required: false, description: 'The ETag of the copy you have: 304 when it is this file', schema: { type: 'string' } },
+          {
+            name: 'If-None-Match',
+            in: 'header',
+            required: false,
+            description: 'The ETag of the copy you have: 304 when it is this file',
+            schema: { type: 'string' },
+          },
         ],
         security: [{ session: [] }, { sessionToken: [] }, { personalAccessToken: [] }],
         responses: {
@@ -303,7 +427,11 @@ function dataFilePaths(): Record<string, Record<string, unknown>> {
           '401': { description: ERROR_STATUSES['401'], content: json(errorRef) },
           '404': { description: 'A week not finished (or without data files), or a world you do not play in or teach', content: json(errorRef) },
           '416': { description: 'The range is outside the file (Content-Range: bytes */size)', content: json(errorRef) },
-          '429': { description: 'Rate limit reached: wait Retry-After seconds', headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaderRefs }, content: json(errorRef) },
+          '429': {
+            description: 'Rate limit reached: wait Retry-After seconds',
+            headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaderRefs },
+            content: json(errorRef),
+          },
         },
       },
     },
@@ -314,13 +442,16 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...ltiPaths(), ...dataFilePaths() };
   for (const route of restRoutes()) {
     const parameters: unknown[] = [];
-    const inputProperties = (route.procedure._def.inputs[0] ? (jsonSchemaOf(route.procedure._def.inputs[0] as z.ZodType, 'input').properties ?? {}) : {}) as Record<string, unknown>;
+    const inputProperties = (
+      route.procedure._def.inputs[0] ? (jsonSchemaOf(route.procedure._def.inputs[0] as z.ZodType, 'input').properties ?? {}) : {}
+    ) as Record<string, unknown>;
     for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
       // The input's own schema for the field (GET /worlds/{id}/export/{kind}: kind is a word, not an id).
       parameters.push({ name: match[1], in: 'path', required: true, schema: inputProperties[match[1]!] ?? { type: 'integer', minimum: 1 } });
     }
     // Routes a token may call take the world it acts in (docs/api.md, "Worlds").
-    if (((route.procedure._def.meta as ProcedureMeta | undefined)?.access ?? 'session') !== 'session') parameters.push({ $ref: '#/components/parameters/WorldId' });
+    if (((route.procedure._def.meta as ProcedureMeta | undefined)?.access ?? 'session') !== 'session')
+      parameters.push({ $ref: '#/components/parameters/WorldId' });
     const inputSchema = route.procedure._def.inputs[0] as z.ZodType | undefined;
     const answer = responseSchemaOf(route.procedurePath);
     const isPaged = inputSchema === companyListInput || inputSchema === stockOverviewInput || inputSchema === transactionsListInput;
@@ -332,19 +463,30 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       operationId: route.procedurePath,
       tags: [tagOf(route.procedurePath)],
       summary: route.summary ?? route.procedurePath,
-      description: access === 'session' ? 'Session only: personal access tokens cannot call this.' : `Personal access tokens need the "${access}" scope (or a wider one).`,
+      description:
+        access === 'session' ? 'Session only: personal access tokens cannot call this.' : `Personal access tokens need the "${access}" scope (or a wider one).`,
       'x-token-scope': access === 'session' ? null : access,
       parameters,
       // The scope a token needs is x-token-scope: OpenAPI lists scopes in a requirement only for OAuth2 and OpenID Connect schemes.
-      security: isPublic ? [{}, { personalAccessToken: [] }] : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [] }])],
+      security: isPublic
+        ? [{}, { personalAccessToken: [] }]
+        : [{ session: [] }, { sessionToken: [] }, ...(access === 'session' ? [] : [{ personalAccessToken: [] }])],
       responses: {
         [route.created ? '201' : '200']: {
-          description: route.created ? 'Created' : isPaged ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)' : 'Success',
+          description: route.created
+            ? 'Created'
+            : isPaged
+              ? 'Success: one page (docs/api.md, "Lists of companies: pages", which also covers the ledger)'
+              : 'Success',
           headers: isPaged ? { ...rateLimitHeaderRefs, ...PAGE_HEADERS } : rateLimitHeaderRefs,
           ...(answer ? { content: json(jsonSchemaOf(answer, 'output')) } : {}),
         },
         ...errorResponses(errors),
-        '429': { description: 'Rate limit reached (per token or per session): wait Retry-After seconds', headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaderRefs }, content: json(errorRef) },
+        '429': {
+          description: 'Rate limit reached (per token or per session): wait Retry-After seconds',
+          headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaderRefs },
+          content: json(errorRef),
+        },
         ...(isAdmin ? { '503': { description: 'The turn worker is not running, or the turn failed or took too long', content: json(errorRef) } } : {}),
       },
     };
@@ -398,7 +540,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'mc_pat_<16>_<32>',
-          description: `A personal access token from /profile with scope read, trade or manage (each includes the one before). ${Object.entries(API_TOKEN_SCOPE_DESCRIPTIONS)
+          description: `A personal access token from /profile with scope read, trade or manage (each includes the one before). ${Object.entries(
+            API_TOKEN_SCOPE_DESCRIPTIONS,
+          )
             .map(([scope, text]) => `${scope}: ${text}`)
             .join('; ')}.`,
         },
@@ -410,7 +554,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           in: 'header',
           required: false,
           description:
-            'Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token\'s user plays in or teaches; ' +
+            "Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; " +
             'any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400).',
           schema: { type: 'integer', minimum: 1 },
         },

@@ -112,7 +112,7 @@ export function registerRealtimeRoutes(app: Hono, listenSql: postgres.Sql, servi
           return context.worldRefusal ? null : context.worldId;
         } catch (error) {
           // The database is out of reach: skip this one (the header's polling fallback still sees the week).
-          services.logger.warn({ err: error }, 'realtime: could not read the caller\'s world');
+          services.logger.warn({ err: error }, "realtime: could not read the caller's world");
           return null;
         }
       };

@@ -237,9 +237,15 @@ const createCaller = createCallerFactory(appRouter);
  */
 function refuseConflictingPathIds(params: Record<string, string>, query: Record<string, string>, body: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(params)) {
-    for (const [where, given] of [['body', body[name]], ['query', query[name]]] as const) {
+    for (const [where, given] of [
+      ['body', body[name]],
+      ['query', query[name]],
+    ] as const) {
       if (given === undefined || String(given) === value) continue;
-      throw new TRPCError({ code: 'BAD_REQUEST', message: `${name} is ${value} in the path but ${JSON.stringify(given).slice(0, 40)} in the ${where}: send it in the path only` });
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `${name} is ${value} in the path but ${JSON.stringify(given).slice(0, 40)} in the ${where}: send it in the path only`,
+      });
     }
   }
 }

@@ -145,9 +145,7 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
     async cronStatus() {
       const instance = await client();
       const schedule = instance ? await instance.getSchedule(TURN_QUEUE).catch(() => null) : null;
-      return schedule
-        ? { jobname: TURN_QUEUE, schedule: schedule.cron, active: true }
-        : { jobname: TURN_QUEUE, schedule: TURN_CRON_SCHEDULE, active: false };
+      return schedule ? { jobname: TURN_QUEUE, schedule: schedule.cron, active: true } : { jobname: TURN_QUEUE, schedule: TURN_CRON_SCHEDULE, active: false };
     },
     async close() {
       if (starting) await starting;

@@ -37,7 +37,12 @@ describe("the public world's clock", () => {
 
     const paused = await setClock(admin.token, { status: 'paused' });
     expect(paused.status, JSON.stringify(paused.body)).toBe(200);
-    expect(paused.body).toMatchObject({ id: PUBLIC_WORLD_ID, status: 'paused', current_week: before.body.current_week, next_turn_at: before.body.next_turn_at });
+    expect(paused.body).toMatchObject({
+      id: PUBLIC_WORLD_ID,
+      status: 'paused',
+      current_week: before.body.current_week,
+      next_turn_at: before.body.next_turn_at,
+    });
     // Everyone sees it paused (the header reads 'Paused' from GET /api/world); players still play
     // (a paused world is not an ended one).
     expect((await world(player.token)).body.status).toBe('paused');
@@ -95,7 +100,11 @@ describe('/admin is the public world, whichever world the admin plays in', () =>
 
   it("shows and advances the public world's turn while the admin plays in a class world", async () => {
     const db = app.database.db;
-    const world = await createWorld(db, { id: admin.userId, isAdmin: true }, { name: 'Admin class', turnIntervalMinutes: null, startingCashDollars: 50_000, bots: 0, seed: 3, maxPlayers: 30 });
+    const world = await createWorld(
+      db,
+      { id: admin.userId, isAdmin: true },
+      { name: 'Admin class', turnIntervalMinutes: null, startingCashDollars: 50_000, bots: 0, seed: 3, maxPlayers: 30 },
+    );
     await db.execute(sql`update worlds set current_week = 7, next_turn_at = null where id = ${world.id}`);
     await switchWorld(db, { id: admin.userId, isAdmin: true }, admin.token.split('.')[0]!, world.id);
     // The admin's own header is the class world's week...

@@ -83,7 +83,9 @@ describe('personal access tokens in worlds (X-World-Id)', () => {
     }
     const trade = await app.api('POST', '/market/trade', { token, headers: inWorld(otherWorld), body: { product_id: 1, quantity: 1, action: 'buy' } });
     expect(trade.status).toBe(404);
-    const [counted] = await db.execute<{ n: number }>(sql`select count(*)::int as n from transactions where world_id = ${otherWorld} and company_id in (${classCompany}, ${student.companyId})`);
+    const [counted] = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from transactions where world_id = ${otherWorld} and company_id in (${classCompany}, ${student.companyId})`,
+    );
     expect(Number(counted!.n)).toBe(0);
   });
 
@@ -101,7 +103,12 @@ describe('personal access tokens in worlds (X-World-Id)', () => {
       headers: { origin: 'https://notebook.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization, x-world-id' },
     });
     expect(preflight.status).toBeLessThan(300);
-    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/)).toContain('x-world-id');
+    expect(
+      preflight.headers
+        .get('access-control-allow-headers')
+        ?.toLowerCase()
+        .split(/\s*,\s*/),
+    ).toContain('x-world-id');
     const answer = await app.api('GET', '/company', { token, headers: { ...inWorld(classWorld), origin: 'https://notebook.example' } });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ id: classCompany });
@@ -121,7 +128,11 @@ describe('personal access tokens in worlds (X-World-Id)', () => {
     expect(world.body).toMatchObject({ current_week: 1 });
     // No company of theirs plays there.
     expect((await app.api('GET', '/company', { token: teacherToken, headers: inWorld(otherWorld) })).status).toBe(404);
-    const announced = await app.api('POST', `/worlds/${otherWorld}/announcements`, { token: teacherToken, headers: inWorld(otherWorld), body: { message: 'Hello' } });
+    const announced = await app.api('POST', `/worlds/${otherWorld}/announcements`, {
+      token: teacherToken,
+      headers: inWorld(otherWorld),
+      body: { message: 'Hello' },
+    });
     expect(announced.status).toBe(403);
   });
 });

@@ -33,7 +33,10 @@ describe('personal access tokens', () => {
   });
 
   async function createToken(player: TestPlayer, scope: ApiTokenScope, extra: { name?: string; expires_in_days?: number | null } = {}) {
-    const created = await app.api('POST', '/tokens', { token: player.token, body: { name: extra.name ?? `${scope} bot`, scope, expires_in_days: extra.expires_in_days } });
+    const created = await app.api('POST', '/tokens', {
+      token: player.token,
+      body: { name: extra.name ?? `${scope} bot`, scope, expires_in_days: extra.expires_in_days },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     return created.body as { id: number; token: string; scope: ApiTokenScope; prefix: string; expires_at: string | null };
   }
@@ -66,7 +69,10 @@ describe('personal access tokens', () => {
 
   it('reaches every REST route within its scope and no other: 403 out of scope, 403 on session-only routes', async () => {
     const player = await app.createPlayer({ cash: 1_000_000 });
-    const tokens = Object.fromEntries(await Promise.all(API_TOKEN_SCOPES.map(async (scope) => [scope, (await createToken(player, scope)).token]))) as Record<ApiTokenScope, string>;
+    const tokens = Object.fromEntries(await Promise.all(API_TOKEN_SCOPES.map(async (scope) => [scope, (await createToken(player, scope)).token]))) as Record<
+      ApiTokenScope,
+      string
+    >;
     const routes = restRoutes();
     expect(routes.length).toBeGreaterThan(40);
     for (const route of routes) {
@@ -74,7 +80,10 @@ describe('personal access tokens', () => {
       const access = (route.procedure._def.meta as { access?: string } | undefined)?.access;
       expect(['read', 'trade', 'manage', 'session'], `${route.method} ${route.path} declares its access`).toContain(access);
       for (const scope of API_TOKEN_SCOPES) {
-        const response = await app.api(route.method, path, { token: tokens[scope], body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+        const response = await app.api(route.method, path, {
+          token: tokens[scope],
+          body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
         const where = `${scope} token, ${route.method} ${route.path} (${access}): ${JSON.stringify(response.body)}`;
         if (access === 'session') {
           expect(response.status, where).toBe(403);
@@ -112,7 +121,8 @@ describe('personal access tokens', () => {
       expect(tokenRequirement, `${route.method} ${route.path}`).toEqual(access === 'session' ? undefined : { personalAccessToken: [] });
     }
     const docsPage = await (await fetch(`${app.baseUrl}/api/docs`)).text();
-    for (const text of ['Authorization: Bearer mc_pat_', 'RateLimit-Remaining', 'Retry-After', '120 requests, of which 30 actions', 'session only']) expect(docsPage).toContain(text);
+    for (const text of ['Authorization: Bearer mc_pat_', 'RateLimit-Remaining', 'Retry-After', '120 requests, of which 30 actions', 'session only'])
+      expect(docsPage).toContain(text);
   });
 
   it('acts within scope: read cannot trade, trade trades and restocks a store, manage builds', async () => {
@@ -198,7 +208,12 @@ describe('personal access tokens', () => {
   it('refuses a token in the query string, whatever the route', async () => {
     const player = await app.createPlayer();
     const token = (await createToken(player, 'read')).token;
-    for (const path of [`/company?access_token=${token}`, `/world?token=${token}`, `/goods?q=${token}`, `/trpc/company.get?input=${encodeURIComponent(JSON.stringify({ t: token }))}`]) {
+    for (const path of [
+      `/company?access_token=${token}`,
+      `/world?token=${token}`,
+      `/goods?q=${token}`,
+      `/trpc/company.get?input=${encodeURIComponent(JSON.stringify({ t: token }))}`,
+    ]) {
       const response = await app.api('GET', path);
       expect(response.status, path).toBe(400);
       expect(response.body, path).toEqual({ error: TOKEN_IN_URL_MESSAGE });
@@ -265,8 +280,14 @@ describe('personal access tokens', () => {
     const recentlyRevoked = await createToken(player, 'read', { name: 'revoked last week' });
     const longRevoked = await createToken(player, 'read', { name: 'revoked long ago' });
     const day = 24 * 3600 * 1000;
-    await db.update(apiTokens).set({ revokedAt: new Date(Date.now() - 7 * day) }).where(eq(apiTokens.id, recentlyRevoked.id));
-    await db.update(apiTokens).set({ revokedAt: new Date(Date.now() - 31 * day) }).where(eq(apiTokens.id, longRevoked.id));
+    await db
+      .update(apiTokens)
+      .set({ revokedAt: new Date(Date.now() - 7 * day) })
+      .where(eq(apiTokens.id, recentlyRevoked.id));
+    await db
+      .update(apiTokens)
+      .set({ revokedAt: new Date(Date.now() - 31 * day) })
+      .where(eq(apiTokens.id, longRevoked.id));
     await db.execute(sql`insert into api_token_usage (token_id, day, requests) values
       (${kept.id}, (now() at time zone 'utc')::date - 91, 5), (${kept.id}, (now() at time zone 'utc')::date - 89, 7)`);
     await db.execute(sql`insert into rate_limit_counters (subject, window_start, requests, mutations) values
@@ -288,7 +309,9 @@ describe('personal access tokens', () => {
     const tradeToken = await createToken(trader, 'trade');
     for (let i = 0; i < 3; i += 1) expect((await app.api('GET', '/goods', { token: readToken.token })).status).toBe(200);
     for (let i = 0; i < 5; i += 1) expect((await app.api('GET', '/inventory', { token: tradeToken.token })).status).toBe(200);
-    expect((await app.api('POST', '/market/trade', { token: tradeToken.token, body: { product_id: world.bread.id, quantity: 2, action: 'buy' } })).status).toBe(200);
+    expect((await app.api('POST', '/market/trade', { token: tradeToken.token, body: { product_id: world.bread.id, quantity: 2, action: 'buy' } })).status).toBe(
+      200,
+    );
 
     const usage = await app.api('GET', `/tokens/${tradeToken.id}/usage`, { token: trader.token });
     expect(usage.body).toHaveLength(30);
@@ -298,7 +321,9 @@ describe('personal access tokens', () => {
     expect((await app.api('GET', '/tokens', { token: trader.token })).body.tokens[0]).toMatchObject({ requests_today: 6, requests_7_days: 6 });
 
     // Older days count in the week, not today; the admins see the total.
-    await app.database.db.insert(apiTokenUsage).values({ tokenId: readToken.id, day: sql`(now() at time zone 'utc')::date - 2` as unknown as string, requests: 40 });
+    await app.database.db
+      .insert(apiTokenUsage)
+      .values({ tokenId: readToken.id, day: sql`(now() at time zone 'utc')::date - 2` as unknown as string, requests: 40 });
     const busiest = await app.api('GET', '/admin/tokens/busiest', { token: admin.token });
     expect(busiest.status).toBe(200);
     const rows = busiest.body as { token_id: number; requests: number; requests_today: number; owner_email: string; company_name: string }[];

@@ -204,7 +204,11 @@ describe('Google sign-in', () => {
     const token = findSetCookie(response.setCookies, SESSION_COOKIE_NAME)!.value;
     // The same account (its company stays), now reached through Google only: a listed address
     // proven by Google is an admin, as for an account Google created.
-    expect((await app.api('GET', '/auth/session', { token })).body.user).toEqual({ id: signup.body.user.id, email: 'google-admin-2@example.com', isAdmin: true });
+    expect((await app.api('GET', '/auth/session', { token })).body.user).toEqual({
+      id: signup.body.user.id,
+      email: 'google-admin-2@example.com',
+      isAdmin: true,
+    });
     const again = await app.api('POST', '/auth/signin', { body: { email: 'google-admin-2@example.com', password: 'secret1' } });
     expect(again.status).toBe(401);
     expect((await app.api('GET', '/company', { token: signup.body.token })).status).toBe(401);
@@ -244,7 +248,10 @@ describe('Google sign-in when not configured', () => {
   });
 
   it('answers 503 with a message the UI can show, and providers says so', async () => {
-    expect(await app.api('GET', '/auth/google')).toMatchObject({ status: 503, body: { error: 'Google sign-in is not configured on this server: sign in (or sign up) with your email and password' } });
+    expect(await app.api('GET', '/auth/google')).toMatchObject({
+      status: 503,
+      body: { error: 'Google sign-in is not configured on this server: sign in (or sign up) with your email and password' },
+    });
     expect((await app.api('GET', '/auth/providers')).body).toEqual({ google: false });
   });
 });

@@ -34,7 +34,10 @@ describe('session lifetimes', () => {
                                       where id = ${sessionIdOf(player)}`);
   }
   async function sessionRow(player: TestPlayer) {
-    const [row] = await app.database.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(player)));
+    const [row] = await app.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(player)));
     return row ?? null;
   }
   const maxAgeOf = (setCookies: string[]) => Number(findSetCookie(setCookies, SESSION_COOKIE_NAME)?.attributes.get('max-age'));
@@ -60,7 +63,7 @@ describe('session lifetimes', () => {
     const after = await sessionRow(player);
     expect(after!.lastVerifiedAt.getTime()).toBeGreaterThan(before!.lastVerifiedAt.getTime() + 6 * DAY - HOUR);
     expect(after!.createdAt).toEqual(before!.createdAt);
-    expect(maxAgeOf(renewed.setCookies)).toBeGreaterThan(7 * DAY / 1000 - 60);
+    expect(maxAgeOf(renewed.setCookies)).toBeGreaterThan((7 * DAY) / 1000 - 60);
     const cookie = findSetCookie(renewed.setCookies, SESSION_COOKIE_NAME);
     expect(cookie?.value).toBe(player.token);
     expect(cookie?.attributes.has('httponly')).toBe(true);

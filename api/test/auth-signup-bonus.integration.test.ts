@@ -50,7 +50,9 @@ describe('signup bonus', () => {
     app = await startTestApp({ env: { SIGNUP_BONUS: 'early-bird', TRUST_PROXY_HOPS: '1' } });
     const emails = Array.from({ length: 55 }, (_, i) => `rush-${i}@example.com`);
     const responses = await Promise.all(
-      emails.map((email, i) => app!.api('POST', '/auth/signup', { body: { email, password: 'secret1' }, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } })),
+      emails.map((email, i) =>
+        app!.api('POST', '/auth/signup', { body: { email, password: 'secret1' }, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } }),
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(55).fill(200));
 
@@ -63,7 +65,12 @@ describe('signup bonus', () => {
     const founded = await app.database.db
       .select({ cashCents: companies.cashCents })
       .from(companies)
-      .where(inArray(companies.userId, responses.map((response) => response.body.user.id as number)))
+      .where(
+        inArray(
+          companies.userId,
+          responses.map((response) => response.body.user.id as number),
+        ),
+      )
       .orderBy(companies.id);
     expect(founded.map((company) => company.cashCents)).toEqual([...Array(50).fill(BONUS_CENTS), ...Array(5).fill(INITIAL_CENTS)]);
   });
@@ -74,7 +81,9 @@ describe('signup bonus', () => {
     const from = (address: string) => ({ 'x-forwarded-for': address });
     // A class (or one person) behind one address: 12 sign-ups at once.
     const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `class-${i}@example.com`, password: 'secret1' }, headers: from('203.0.113.7') })),
+      Array.from({ length: 12 }, (_, i) =>
+        app!.api('POST', '/auth/signup', { body: { email: `class-${i}@example.com`, password: 'secret1' }, headers: from('203.0.113.7') }),
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(12).fill(200));
     const cash = await Promise.all(responses.map(async (response) => (await app!.api('GET', '/company', { token: response.body.token })).body.cash as number));
@@ -95,20 +104,21 @@ describe('signup bonus', () => {
     // The throttled sign-ups used none of the 50: the next address still gets a bonus (3 + 3 granted so far).
     const neighbour = await app.api('POST', '/auth/signup', { body: { email: 'neighbour@example.com', password: 'secret1' }, headers: from('203.0.113.8') });
     expect((await app.api('GET', '/company', { token: neighbour.body.token })).body.cash).toBe(500_000);
-    const granted = await app.database.db.select({ address: companies.signupAddress, cashCents: companies.startingCashCents, isBot: companies.isBot }).from(companies);
-    expect(granted.filter((row) => !row.isBot && row.cashCents === BONUS_CENTS).map((row) => row.address).sort()).toEqual([
-      '2001:db8:1:2::/64',
-      '2001:db8:1:2::/64',
-      '2001:db8:1:2::/64',
-      '203.0.113.7',
-      '203.0.113.7',
-      '203.0.113.7',
-      '203.0.113.8',
-    ]);
+    const granted = await app.database.db
+      .select({ address: companies.signupAddress, cashCents: companies.startingCashCents, isBot: companies.isBot })
+      .from(companies);
+    expect(
+      granted
+        .filter((row) => !row.isBot && row.cashCents === BONUS_CENTS)
+        .map((row) => row.address)
+        .sort(),
+    ).toEqual(['2001:db8:1:2::/64', '2001:db8:1:2::/64', '2001:db8:1:2::/64', '203.0.113.7', '203.0.113.7', '203.0.113.7', '203.0.113.8']);
 
     // The game's own machine is not capped: its sign-ups (a player at the console, scripted players) all get the bonus.
     const local = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `console-${i}@example.com`, password: 'secret1' }, headers: from('127.0.0.1') })),
+      Array.from({ length: 5 }, (_, i) =>
+        app!.api('POST', '/auth/signup', { body: { email: `console-${i}@example.com`, password: 'secret1' }, headers: from('127.0.0.1') }),
+      ),
     );
     const localCash = await Promise.all(local.map(async (response) => (await app!.api('GET', '/company', { token: response.body.token })).body.cash as number));
     expect(localCash).toEqual(Array(5).fill(500_000));
@@ -130,7 +140,10 @@ describe('signup bonus', () => {
     expect(signup.status).toBe(200);
     const company = await app.api('GET', '/company', { token: signup.body.token });
     expect(company.status).toBe(200);
-    const [row] = await app.database.db.select({ cashCents: companies.cashCents }).from(companies).where(inArray(companies.userId, [signup.body.user.id]));
+    const [row] = await app.database.db
+      .select({ cashCents: companies.cashCents })
+      .from(companies)
+      .where(inArray(companies.userId, [signup.body.user.id]));
     expect(row?.cashCents).toBe(INITIAL_CENTS);
   });
 
@@ -143,7 +156,9 @@ describe('signup bonus', () => {
     const before = await countUsers();
     // A script creating accounts: 12 at once from one address.
     const flood = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `flood-${i}@example.com`, password: 'secret1' }, headers: from('198.51.100.9') })),
+      Array.from({ length: 12 }, (_, i) =>
+        app!.api('POST', '/auth/signup', { body: { email: `flood-${i}@example.com`, password: 'secret1' }, headers: from('198.51.100.9') }),
+      ),
     );
     expect(flood.map((response) => response.status).sort()).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
     const refused = flood.find((response) => response.status === 429)!;
@@ -154,14 +169,23 @@ describe('signup bonus', () => {
     // Nothing of the refused ones was written: 5 users, 5 companies.
     expect(await countUsers()).toBe(before + 5);
     // Another address signs up.
-    expect((await app.api('POST', '/auth/signup', { body: { email: 'other-address@example.com', password: 'secret1' }, headers: from('198.51.100.10') })).status).toBe(200);
+    expect(
+      (await app.api('POST', '/auth/signup', { body: { email: 'other-address@example.com', password: 'secret1' }, headers: from('198.51.100.10') })).status,
+    ).toBe(200);
     // An hour later the address may sign up again.
     await app.database.db.execute(sql`update companies set founded_at = founded_at - interval '61 minutes' where signup_address = '198.51.100.9'`);
-    expect((await app.api('POST', '/auth/signup', { body: { email: 'next-hour@example.com', password: 'secret1' }, headers: from('198.51.100.9') })).status).toBe(200);
+    expect(
+      (await app.api('POST', '/auth/signup', { body: { email: 'next-hour@example.com', password: 'secret1' }, headers: from('198.51.100.9') })).status,
+    ).toBe(200);
     // The game's own machine (its operator, test runs, drills) is not throttled.
     for (const address of ['127.0.0.1', '::1']) {
       const local = await Promise.all(
-        Array.from({ length: 7 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `local-${address.replace(/\W/g, '')}-${i}@example.com`, password: 'secret1' }, headers: from(address) })),
+        Array.from({ length: 7 }, (_, i) =>
+          app!.api('POST', '/auth/signup', {
+            body: { email: `local-${address.replace(/\W/g, '')}-${i}@example.com`, password: 'secret1' },
+            headers: from(address),
+          }),
+        ),
       );
       expect(local.map((response) => response.status)).toEqual(Array(7).fill(200));
     }
@@ -171,11 +195,18 @@ describe('signup bonus', () => {
     // TRUST_PROXY_HOPS 0: the test's requests come from 127.0.0.1, as from nginx on the same host.
     app = await startTestApp({ env: { SIGNUPS_PER_ADDRESS_PER_HOUR: '3' } });
     const relayed = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `relayed-${i}@example.com`, password: 'secret1' }, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } })),
+      Array.from({ length: 6 }, (_, i) =>
+        app!.api('POST', '/auth/signup', {
+          body: { email: `relayed-${i}@example.com`, password: 'secret1' },
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        }),
+      ),
     );
     expect(relayed.map((response) => response.status).sort()).toEqual([200, 200, 200, 429, 429, 429]);
     // The machine itself, without a proxy's header, still is exempt.
-    const local = await Promise.all(Array.from({ length: 4 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `console-${i}@example.com`, password: 'secret1' } })));
+    const local = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => app!.api('POST', '/auth/signup', { body: { email: `console-${i}@example.com`, password: 'secret1' } })),
+    );
     expect(local.map((response) => response.status)).toEqual(Array(4).fill(200));
   });
 });

@@ -29,7 +29,12 @@ describe('accounts and sign-in', () => {
 
   const post = (p: string, body: unknown, headers: Record<string, string> = {}) => rawRequest(app.baseUrl, 'POST', `/api${p}`, { body, headers });
   const countUsers = async (email: string) =>
-    (await app.database.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()))).length;
+    (
+      await app.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    ).length;
 
   it('signs up, reads the session, signs out and back in, with HttpOnly Lax cookies', async () => {
     const email = uniqueEmail('Jane.Doe');
@@ -157,7 +162,9 @@ describe('accounts and sign-in', () => {
 
   it('trusts no local password relayed by a proxy that TRUST_PROXY_HOPS does not declare (nginx on the same machine)', async () => {
     // TRUST_PROXY_HOPS 0 (the default): the socket is loopback, but a forwarding header says a proxy relayed it.
-    const proxied = await startTestApp({ env: { ADMIN_EMAILS: 'proxied-operator@example.com,proxied-2@example.com,proxied-3@example.com,console-operator@example.com' } });
+    const proxied = await startTestApp({
+      env: { ADMIN_EMAILS: 'proxied-operator@example.com,proxied-2@example.com,proxied-3@example.com,console-operator@example.com' },
+    });
     try {
       const signUpAs = (email: string, headers: Record<string, string>) =>
         rawRequest(proxied.baseUrl, 'POST', '/api/auth/signup', { body: { email, password: 'operator1' }, headers: { origin: proxied.baseUrl, ...headers } });
@@ -206,7 +213,11 @@ describe('accounts and sign-in', () => {
     expect(await applyAdminEmails(app.database.db, ['started@example.com'])).toBe(0); // already admin
     const ids = [listed!.id, unlisted!.id, listedWithPassword!.id];
     const flags = await app.database.db.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(inArray(users.id, ids));
-    expect(Object.fromEntries(flags.map((row) => [row.id, row.isAdmin]))).toEqual({ [listed!.id]: true, [unlisted!.id]: false, [listedWithPassword!.id]: false });
+    expect(Object.fromEntries(flags.map((row) => [row.id, row.isAdmin]))).toEqual({
+      [listed!.id]: true,
+      [unlisted!.id]: false,
+      [listedWithPassword!.id]: false,
+    });
     expect(await applyAdminEmails(app.database.db, [])).toBe(0);
   });
 

@@ -50,10 +50,24 @@ describe('database outage', () => {
     const attempts: Array<[string, Promise<Response>]> = [
       ['GET /api/world (public REST)', fetch(`${app.baseUrl}/api/world`)],
       ['GET /api/company (session check)', fetch(`${app.baseUrl}/api/company`, { headers: { authorization: `Bearer ${player.token}` } })],
-      ['PATCH /api/company/profile', fetch(`${app.baseUrl}/api/company/profile`, { method: 'PATCH', headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' }, body: '{"name":"Down Co"}' })],
+      [
+        'PATCH /api/company/profile',
+        fetch(`${app.baseUrl}/api/company/profile`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' },
+          body: '{"name":"Down Co"}',
+        }),
+      ],
       ['GET /api/trpc/world.state', fetch(`${app.baseUrl}/api/trpc/world.state`)],
       ['GET /api/trpc/company.get (tRPC context)', fetch(`${app.baseUrl}/api/trpc/company.get`, { headers: { authorization: `Bearer ${player.token}` } })],
-      ['POST /api/auth/signin', fetch(`${app.baseUrl}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: player.email, password: 'whatever1' }) })],
+      [
+        'POST /api/auth/signin',
+        fetch(`${app.baseUrl}/api/auth/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: player.email, password: 'whatever1' }),
+        }),
+      ],
       ['GET /api/auth/session', fetch(`${app.baseUrl}/api/auth/session`, { headers: { authorization: `Bearer ${player.token}` } })],
     ];
     for (const [what, pending] of attempts) {
@@ -169,7 +183,9 @@ describe('graceful stop of the API process (SIGTERM)', () => {
 
     release();
     const answer = await inFlight.catch((error: unknown) => {
-      throw new Error(`the request in flight failed: ${String(error)} ${String((error as Error).cause)}\nexit: ${child.exitCode} ${child.signalCode}\n${lines.join('\n')}\n${errors.join('')}`);
+      throw new Error(
+        `the request in flight failed: ${String(error)} ${String((error as Error).cause)}\nexit: ${child.exitCode} ${child.signalCode}\n${lines.join('\n')}\n${errors.join('')}`,
+      );
     });
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { name: string }).name).toBe('Finished Before Exit');

@@ -65,7 +65,7 @@ describe('buildings API', () => {
     await expectLedgerBalanced(db, player.companyId);
   });
 
-  it('shows one building with its city bonus, capacity, operating cost, popularity, recipe and the next turn\'s forecast', async () => {
+  it("shows one building with its city bonus, capacity, operating cost, popularity, recipe and the next turn's forecast", async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const mill = await build(player.token, 'mill');
     await app.api('PUT', `/buildings/${mill.id}/select-recipe`, { token: player.token, body: { recipe_id: world.millRecipeId } });
@@ -133,7 +133,14 @@ describe('buildings API', () => {
     const farmDetail = await app.api('GET', `/buildings/${farm.id}`, { token: player.token });
     // Farm in an agricultural city: +15% fits; it starts on its type's first recipe.
     const farmOutput = plannedOutputRule.evaluate({ outputQuantity: farmDetail.body.recipe.output_quantity, productionRate: 100, efficiency: 25, bonus: 15 });
-    expect(farmDetail.body).toMatchObject({ city_bonus_applies: true, total_bonus: 15, effective_output: farmOutput, next_turn_output: farmOutput, bonused_output: farmOutput, popularity: 250 + 2 * farmOutput });
+    expect(farmDetail.body).toMatchObject({
+      city_bonus_applies: true,
+      total_bonus: 15,
+      effective_output: farmOutput,
+      next_turn_output: farmOutput,
+      bonused_output: farmOutput,
+      popularity: 250 + 2 * farmOutput,
+    });
   });
 
   it("counts the company's research in the detail figures: production + chain bonus for every type or this type", async () => {
@@ -161,7 +168,8 @@ describe('buildings API', () => {
 
     // Farm in an agricultural city: +15% city, +10 +25 +5 research = 55%.
     const farmDetail = await app.api('GET', `/buildings/${farm.id}`, { token: player.token });
-    const planned = (bonus: number) => plannedOutputRule.evaluate({ outputQuantity: farmDetail.body.recipe.output_quantity, productionRate: 100, efficiency: 25, bonus });
+    const planned = (bonus: number) =>
+      plannedOutputRule.evaluate({ outputQuantity: farmDetail.body.recipe.output_quantity, productionRate: 100, efficiency: 25, bonus });
     expect(farmDetail.body).toMatchObject({
       city_bonus_applies: true,
       research_bonus: 40,
@@ -181,7 +189,11 @@ describe('buildings API', () => {
     // Research is the company's own: another player's farm in the same city has none.
     const other = await app.createPlayer({ cash: 100_000 });
     const otherFarm = await build(other.token, 'farm');
-    expect((await app.api('GET', `/buildings/${otherFarm.id}`, { token: other.token })).body).toMatchObject({ research_bonus: 0, total_bonus: 15, effective_output: planned(15) });
+    expect((await app.api('GET', `/buildings/${otherFarm.id}`, { token: other.token })).body).toMatchObject({
+      research_bonus: 0,
+      total_bonus: 15,
+      effective_output: planned(15),
+    });
     await expectLedgerBalanced(db, player.companyId);
   });
 
@@ -320,8 +332,14 @@ describe('buildings API', () => {
     const wrong = await app.api('PUT', `/buildings/${mill.id}/select-recipe`, { token: player.token, body: { recipe_id: world.bakeryRecipeId } });
     expect(wrong).toMatchObject({ status: 422, body: { error: 'This recipe is made in a Bakery, not in a Mill' } });
     // Case-insensitive: a recipe whose building type is written 'MILL' fits a mill.
-    await db.insert(buildingTypes).values({ type: 'MILL', name: 'Mill', category: 'processing', constructionCostCents: 1, baseCapacity: 1, weeklyOperatingCostCents: 0 }).onConflictDoNothing();
-    const [upper] = await db.insert(recipes).values({ buildingType: 'MILL', outputProductId: world.flour.id, outputQuantity: 10 }).returning({ id: recipes.id });
+    await db
+      .insert(buildingTypes)
+      .values({ type: 'MILL', name: 'Mill', category: 'processing', constructionCostCents: 1, baseCapacity: 1, weeklyOperatingCostCents: 0 })
+      .onConflictDoNothing();
+    const [upper] = await db
+      .insert(recipes)
+      .values({ buildingType: 'MILL', outputProductId: world.flour.id, outputQuantity: 10 })
+      .returning({ id: recipes.id });
     expect((await app.api('PUT', `/buildings/${mill.id}/select-recipe`, { token: player.token, body: { recipe_id: upper!.id } })).status).toBe(200);
     const missing = await app.api('PUT', `/buildings/${mill.id}/select-recipe`, { token: player.token, body: { recipe_id: 999_999 } });
     expect(missing).toMatchObject({ status: 404, body: { error: 'Recipe not found' } });
@@ -383,7 +401,10 @@ describe('buildings API', () => {
 
     // A store with stock on the shelf and in the back room: all of it lands in the warehouse.
     const store = await build(player.token, 'store');
-    const bought = await app.api('POST', `/buildings/${store.id}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 30 } });
+    const bought = await app.api('POST', `/buildings/${store.id}/inventory/purchase`, {
+      token: player.token,
+      body: { product_id: world.bread.id, quantity: 30 },
+    });
     const shelf = await app.api('POST', `/buildings/${store.id}/inventory/transfer-to-store`, {
       token: player.token,
       body: { product_id: world.bread.id, quantity: 12, retail_price: 7 },
@@ -397,9 +418,7 @@ describe('buildings API', () => {
       .where(and(eq(inventoryItems.companyId, player.companyId), eq(inventoryItems.productId, world.bread.id)));
     expect(held).toEqual({ quantity: 30, average: Math.round(bought.body.purchase_price * 100) });
     const inventory = await app.api('GET', '/inventory', { token: player.token });
-    expect(inventory.body).toEqual([
-      expect.objectContaining({ product_id: world.bread.id, quantity: 30, average_cost: bought.body.purchase_price }),
-    ]);
+    expect(inventory.body).toEqual([expect.objectContaining({ product_id: world.bread.id, quantity: 30, average_cost: bought.body.purchase_price })]);
     expect(await db.select({ id: buildings.id }).from(buildings).where(eq(buildings.companyId, player.companyId))).toEqual([]);
     await expectLedgerBalanced(db, player.companyId);
   });
@@ -455,7 +474,9 @@ describe('buildings API', () => {
     await locked;
     const sale = app.api('POST', `/buildings/${farm.id}/sell`, { token: player.token });
     for (let attempt = 0; attempt < 200; attempt += 1) {
-      const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      const [row] = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
       if (Number(row?.n ?? 0) > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

@@ -30,7 +30,10 @@ describe('catalog: goods, recipes, cities, market data', () => {
   }
 
   it('lists every product with prices in dollars and the price change percent', async () => {
-    await db.update(worldProducts).set({ currentPriceCents: 230 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
+    await db
+      .update(worldProducts)
+      .set({ currentPriceCents: 230 })
+      .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
     const response = await app.api('GET', '/goods', { token });
     expect(response.status).toBe(200);
     const wheat = response.body.find((good: { id: number }) => good.id === world.wheat.id);
@@ -48,8 +51,13 @@ describe('catalog: goods, recipes, cities, market data', () => {
       buy_price: 2.36,
       sell_price: 2.24,
     });
-    expect(response.body.every((good: Record<string, unknown>) => typeof good.current_price === 'number' && typeof good.price_change_percent === 'number')).toBe(true);
-    await db.update(worldProducts).set({ currentPriceCents: world.wheat.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
+    expect(
+      response.body.every((good: Record<string, unknown>) => typeof good.current_price === 'number' && typeof good.price_change_percent === 'number'),
+    ).toBe(true);
+    await db
+      .update(worldProducts)
+      .set({ currentPriceCents: world.wheat.priceCents })
+      .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
   });
 
   it('answers each trade and each price move at once (the list is kept between them)', async () => {
@@ -71,11 +79,17 @@ describe('catalog: goods, recipes, cities, market data', () => {
     expect(afterTrade.buy_price).toBeGreaterThan(before.buy_price);
     expect(afterTrade).toMatchObject(await expected());
     // A posted price moved mid-week (an instructor's price shock does this) shows at once too.
-    await db.update(worldProducts).set({ currentPriceCents: 260 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
+    await db
+      .update(worldProducts)
+      .set({ currentPriceCents: 260 })
+      .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
     const afterMove = await wheatOf();
     expect(afterMove.current_price).toBe(2.6);
     expect(afterMove).toMatchObject(await expected());
-    await db.update(worldProducts).set({ currentPriceCents: world.wheat.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
+    await db
+      .update(worldProducts)
+      .set({ currentPriceCents: world.wheat.priceCents })
+      .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
   });
 
   it('lists recipes with their inputs, optionally by building type', async () => {

@@ -16,12 +16,23 @@ describe('company API', () => {
     await app.close();
   });
 
-  it('GET /api/company answers the spec fields of the player\'s company only', async () => {
+  it("GET /api/company answers the spec fields of the player's company only", async () => {
     const player = await app.createPlayer({ cash: 12_345.67, name: 'Acme Corp' });
     const response = await app.api('GET', '/company', { token: player.token });
     expect(response.status).toBe(200);
     // Listed at founding ($100,000: 1,000 shares at $100); net worth = cash alone (no goods, buildings or holdings).
-    expect(response.body).toMatchObject({ id: player.companyId, name: 'Acme Corp', bio: null, cash: 12_345.67, is_bot: false, status: 'active', share_price: 100, total_shares: 1_000, net_worth: 12_345.67, tax_loss_carried: 0 });
+    expect(response.body).toMatchObject({
+      id: player.companyId,
+      name: 'Acme Corp',
+      bio: null,
+      cash: 12_345.67,
+      is_bot: false,
+      status: 'active',
+      share_price: 100,
+      total_shares: 1_000,
+      net_worth: 12_345.67,
+      tax_loss_carried: 0,
+    });
     expect(response.body.net_worth_why).toMatchObject({ value: 12_345.67, unit: 'dollars', formula: 'cash + goods + buildings + holdings - claims' });
     expect(response.body.net_worth_why.terms.map((term: { name: string; value: number; unit: string }) => [term.name, term.value, term.unit])).toEqual([
       ['cash', 12_345.67, 'dollars'],
@@ -54,7 +65,10 @@ describe('company API', () => {
   });
 
   it('answers 404 "No company found" when the user has no active company', async () => {
-    const [user] = await db.insert(users).values({ email: `nocompany-${Date.now()}@example.com` }).returning({ id: users.id });
+    const [user] = await db
+      .insert(users)
+      .values({ email: `nocompany-${Date.now()}@example.com` })
+      .returning({ id: users.id });
     const { token } = await createSession(db, user!.id);
     expect(await app.api('GET', '/company', { token })).toMatchObject({ status: 404, body: { error: 'No company found' } });
   });
@@ -75,8 +89,14 @@ describe('company API', () => {
 
   it('refuses invalid profiles with the spec messages', async () => {
     const player = await app.createPlayer();
-    expect(await app.api('PATCH', '/company/profile', { token: player.token, body: { name: '   ', bio: null } })).toMatchObject({ status: 400, body: { error: 'Company name cannot be empty' } });
-    expect(await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Fine', bio: 'x'.repeat(501) } })).toMatchObject({ status: 400, body: { error: 'Bio must be 500 characters or less' } });
+    expect(await app.api('PATCH', '/company/profile', { token: player.token, body: { name: '   ', bio: null } })).toMatchObject({
+      status: 400,
+      body: { error: 'Company name cannot be empty' },
+    });
+    expect(await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Fine', bio: 'x'.repeat(501) } })).toMatchObject({
+      status: 400,
+      body: { error: 'Bio must be 500 characters or less' },
+    });
     expect((await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 'Fine', bio: ` ${'x'.repeat(500)} ` } })).status).toBe(200);
     expect((await app.api('PATCH', '/company/profile', { token: player.token, body: { bio: 'no name' } })).status).toBe(400);
     expect((await app.api('PATCH', '/company/profile', { token: player.token, body: { name: 42 } })).status).toBe(400);
@@ -94,14 +114,25 @@ describe('company API', () => {
     const [row] = await db.select({ name: companies.name, bio: companies.bio }).from(companies).where(eq(companies.id, player.companyId));
     expect(row).toEqual({ name: 'Clean Name Co', bio: null });
     // A bio may span lines.
-    expect(await patch({ name: 'Clean Name Co', bio: 'We grow wheat.\nAnd bake bread.' })).toMatchObject({ status: 200, body: { bio: 'We grow wheat.\nAnd bake bread.' } });
+    expect(await patch({ name: 'Clean Name Co', bio: 'We grow wheat.\nAnd bake bread.' })).toMatchObject({
+      status: 200,
+      body: { bio: 'We grow wheat.\nAnd bake bread.' },
+    });
   });
 
   it('answers the financial history oldest first, the last 52 entries', async () => {
     const player = await app.createPlayer();
-    await db.insert(financialHistory).values(
-      Array.from({ length: 60 }, (_, index) => ({ worldId: 1, companyId: player.companyId, week: index + 1, amountCents: (index + 1) * 100, cashAfterCents: 10_000_000 + (index + 1) * 100 })),
-    );
+    await db
+      .insert(financialHistory)
+      .values(
+        Array.from({ length: 60 }, (_, index) => ({
+          worldId: 1,
+          companyId: player.companyId,
+          week: index + 1,
+          amountCents: (index + 1) * 100,
+          cashAfterCents: 10_000_000 + (index + 1) * 100,
+        })),
+      );
     const response = await app.api('GET', '/company/financial-history', { token: player.token });
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(52);
@@ -114,7 +145,10 @@ describe('company API', () => {
   it('lists active companies by net worth (one definition: cash, goods, buildings, holdings, less claims) with public fields and marks the caller', async () => {
     const rich = await app.createPlayer({ cash: 900_000, name: 'Rich Co' });
     const poor = await app.createPlayer({ cash: 10, name: 'Poor Co' });
-    const [bot] = await db.insert(companies).values({ worldId: 1, name: `Bot ${Date.now()}`, cashCents: 100, startingCashCents: 100, isBot: true, strategy: 'aggressive_growth' }).returning({ id: companies.id });
+    const [bot] = await db
+      .insert(companies)
+      .values({ worldId: 1, name: `Bot ${Date.now()}`, cashCents: 100, startingCashCents: 100, isBot: true, strategy: 'aggressive_growth' })
+      .returning({ id: companies.id });
     // A share price of $5,000 does not make the company rich: its shares are claims on its own $1 of cash.
     await db.insert(shareRecords).values({ worldId: 1, companyId: bot!.id, totalShares: 1_000, sharePriceCents: 500_000 });
     const response = await app.api('GET', '/companies', { token: poor.token });
@@ -122,10 +156,37 @@ describe('company API', () => {
     const list = response.body as { id: number; net_worth: number; is_you: boolean }[];
     const worths = list.map((company) => company.net_worth);
     expect(worths).toEqual([...worths].sort((a, b) => b - a));
-    expect(list.find((company) => company.id === bot!.id)).toMatchObject({ is_bot: true, strategy: 'aggressive_growth', cash: 1, share_price: 5_000, total_shares: 1_000, net_worth: 1, is_you: false });
-    expect(list.find((company) => company.id === rich.companyId)).toMatchObject({ name: 'Rich Co', cash: 900_000, net_worth: 900_000, is_you: false, strategy: null });
+    expect(list.find((company) => company.id === bot!.id)).toMatchObject({
+      is_bot: true,
+      strategy: 'aggressive_growth',
+      cash: 1,
+      share_price: 5_000,
+      total_shares: 1_000,
+      net_worth: 1,
+      is_you: false,
+    });
+    expect(list.find((company) => company.id === rich.companyId)).toMatchObject({
+      name: 'Rich Co',
+      cash: 900_000,
+      net_worth: 900_000,
+      is_you: false,
+      strategy: null,
+    });
     expect(list.filter((company) => company.is_you).map((company) => company.id)).toEqual([poor.companyId]);
-    expect(Object.keys(list[0]!).sort()).toEqual(['cash', 'founded_at', 'id', 'is_bot', 'is_you', 'name', 'net_worth', 'rank', 'share_price', 'strategy', 'total_shares', 'uses_api']);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      'cash',
+      'founded_at',
+      'id',
+      'is_bot',
+      'is_you',
+      'name',
+      'net_worth',
+      'rank',
+      'share_price',
+      'strategy',
+      'total_shares',
+      'uses_api',
+    ]);
     // The dashboard's and the leaderboard's net worth are the same number.
     expect((await app.api('GET', '/company', { token: rich.token })).body.net_worth).toBe(900_000);
     // Bankrupt companies leave the leaderboard.
@@ -142,7 +203,9 @@ describe('company API', () => {
     await db.update(companies).set({ status: 'bankrupt', bankruptAt: new Date() }).where(eq(companies.id, player.companyId));
     expect((await app.api('GET', '/company', { token: player.token })).status).toBe(404);
     // Parallel founding attempts: exactly one company, and the leftover moves once.
-    const attempts = await Promise.all(Array.from({ length: 5 }, () => app.api('POST', '/company', { token: player.token, body: { name: 'Second Wind Ltd' } })));
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, () => app.api('POST', '/company', { token: player.token, body: { name: 'Second Wind Ltd' } })),
+    );
     expect(attempts.filter((response) => response.status === 200)).toHaveLength(1);
     expect(attempts.filter((response) => response.status === 409)).toHaveLength(4);
     const company = await app.api('GET', '/company', { token: player.token });
@@ -152,7 +215,13 @@ describe('company API', () => {
     expect(bankrupt?.cashCents).toBe(0);
     const ledger = await app.api('GET', '/transactions', { token: player.token });
     expect(ledger.body.items).toEqual([
-      expect.objectContaining({ type: 'other', reason: 'restart_capital', amount: 2_500, description: '$2,500.00 left by your bankrupt company', concerns: { kind: 'company', id: player.companyId } }),
+      expect.objectContaining({
+        type: 'other',
+        reason: 'restart_capital',
+        amount: 2_500,
+        description: '$2,500.00 left by your bankrupt company',
+        concerns: { kind: 'company', id: player.companyId },
+      }),
     ]);
     expect((await app.api('POST', '/company', { token: player.token, body: { name: '' } })).status).toBe(400);
     expect((await app.api('POST', '/company')).status).toBe(401);
@@ -175,7 +244,14 @@ describe('company API', () => {
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     // Four turns in debt and the liquidation: the parker ends with $1,234 of debts (its shares cancelled).
     const [parked] = await db.select({ cashCents: companies.cashCents }).from(companies).where(eq(companies.id, parker.companyId));
-    await changeCash(db, { companyId: parker.companyId, amountCents: -Number(parked!.cashCents) - 123_400, type: 'production', reason: 'wages', description: 'Wages', allowNegative: true });
+    await changeCash(db, {
+      companyId: parker.companyId,
+      amountCents: -Number(parked!.cashCents) - 123_400,
+      type: 'production',
+      reason: 'wages',
+      description: 'Wages',
+      allowNegative: true,
+    });
     await db.update(companies).set({ status: 'bankrupt', bankruptAt: new Date() }).where(eq(companies.id, parker.companyId));
     const again = await app.api('POST', '/company', { token: parker.token, body: { name: 'Fresh Start Ltd' } });
     expect(again.status).toBe(200);

@@ -89,7 +89,8 @@ describe('lists of companies: bounded and pageable', () => {
     for (let index = 1; index < rows.length; index += 1) {
       const before = rows[index - 1]!;
       const row = rows[index]!;
-      const ordered = (before.net_worth as number) > (row.net_worth as number) || (before.net_worth === row.net_worth && (before.id as number) < (row.id as number));
+      const ordered =
+        (before.net_worth as number) > (row.net_worth as number) || (before.net_worth === row.net_worth && (before.id as number) < (row.id as number));
       expect(ordered, `${before.id} before ${row.id}`).toBe(true);
       expect(row.rank).toBe(index + 1);
     }
@@ -113,7 +114,9 @@ describe('lists of companies: bounded and pageable', () => {
       expect(list.body, path).toHaveLength(COMPANY_LIST_DEFAULT_LIMIT);
       expect(Number(list.headers.get('x-total-count')), path).toBe(listedCount);
     }
-    const overview = await app.api<{ companies: Row[]; total: number; limit: number; offset: number; portfolio: unknown }>('GET', '/stocks/overview', { token: player.token });
+    const overview = await app.api<{ companies: Row[]; total: number; limit: number; offset: number; portfolio: unknown }>('GET', '/stocks/overview', {
+      token: player.token,
+    });
     expect(overview.body.companies).toHaveLength(COMPANY_LIST_DEFAULT_LIMIT);
     expect(overview.body).toMatchObject({ total: listedCount, limit: COMPANY_LIST_DEFAULT_LIMIT, offset: 0 });
     expect(overview.body.portfolio).toBeDefined();
@@ -154,9 +157,13 @@ describe('lists of companies: bounded and pageable', () => {
       const ids: number[] = [];
       const rows: Row[] = [];
       for (let offset = 0; ; offset += 150) {
-        const page = await app.api<{ companies: Row[]; total: number; limit: number; offset: number }>('GET', `/stocks/overview?limit=150&offset=${offset}&sort=${sort}&order=${order}`, {
-          token: player.token,
-        });
+        const page = await app.api<{ companies: Row[]; total: number; limit: number; offset: number }>(
+          'GET',
+          `/stocks/overview?limit=150&offset=${offset}&sort=${sort}&order=${order}`,
+          {
+            token: player.token,
+          },
+        );
         expect(page.status).toBe(200);
         expect(page.body).toMatchObject({ total: listedCount, limit: 150, offset });
         if (page.body.companies.length === 0) break;
@@ -205,7 +212,11 @@ describe('lists of companies: bounded and pageable', () => {
     const mine = all.body.find((row) => row.id === player.companyId)!;
     // A page far below the player's place.
     const offset = (mine.rank as number) + 100;
-    const page = await app.api<{ companies: Row[]; total: number; limit: number; offset: number; you: Row | null }>('GET', `/leaderboard?limit=10&offset=${offset}`, { token: player.token });
+    const page = await app.api<{ companies: Row[]; total: number; limit: number; offset: number; you: Row | null }>(
+      'GET',
+      `/leaderboard?limit=10&offset=${offset}`,
+      { token: player.token },
+    );
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ total: companyCount, limit: 10, offset });
     expect(page.body.companies.map((row) => row.rank)).toEqual(Array.from({ length: 10 }, (_, index) => offset + 1 + index));
@@ -222,7 +233,7 @@ describe('lists of companies: bounded and pageable', () => {
     expect(response.headers.get('link')).not.toContain('rel="next"');
   });
 
-  it('limits out of range, malformed numbers and the ledger\'s paging words answer 400 with a clear message (never clamped)', async () => {
+  it("limits out of range, malformed numbers and the ledger's paging words answer 400 with a clear message (never clamped)", async () => {
     const cases: Array<[string, string]> = [
       ['/companies?limit=0', `limit must be a whole number from 1 to ${COMPANY_LIST_MAX_LIMIT}`],
       [`/companies?limit=${COMPANY_LIST_MAX_LIMIT + 1}`, `limit must be a whole number from 1 to ${COMPANY_LIST_MAX_LIMIT}`],

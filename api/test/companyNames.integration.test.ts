@@ -7,7 +7,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { COMPANY_NAME_TAKEN, COMPANY_NAME_TOO_SIMILAR, companies, companyNameKey, createPlayerCompany, createWorld, fillCompanyNameKeys, users, type Database } from '@marketcraft/db';
+import {
+  COMPANY_NAME_TAKEN,
+  COMPANY_NAME_TOO_SIMILAR,
+  companies,
+  companyNameKey,
+  createPlayerCompany,
+  createWorld,
+  fillCompanyNameKeys,
+  users,
+  type Database,
+} from '@marketcraft/db';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 import { COMPANY_NAME_INVISIBLE_MESSAGE, type CompanyStatus } from '@marketcraft/shared';
 
@@ -68,9 +78,14 @@ describe('company names', () => {
 
   it('refuses a taken name when joining a class world (bots included), also when two students race for it', async () => {
     const teacher = await app.createPlayer({ name: 'Name Teacher Co' });
-    const world = await createWorld(db, { id: teacher.userId, isAdmin: false }, { name: 'Names class', turnIntervalMinutes: null, startingCashDollars: 50_000, bots: 2, seed: 5, maxPlayers: 30 });
+    const world = await createWorld(
+      db,
+      { id: teacher.userId, isAdmin: false },
+      { name: 'Names class', turnIntervalMinutes: null, startingCashDollars: 50_000, bots: 2, seed: 5, maxPlayers: 30 },
+    );
     const [classBot] = await db.execute<{ name: string }>(sql`select name from companies where world_id = ${world.id} and is_bot order by id limit 1`);
-    const join = (player: TestPlayer, companyName: string) => app.api('POST', '/worlds/join', { token: player.token, body: { code: world.join_code, company_name: companyName } });
+    const join = (player: TestPlayer, companyName: string) =>
+      app.api('POST', '/worlds/join', { token: player.token, body: { code: world.join_code, company_name: companyName } });
 
     const student = await app.createPlayer({ name: 'Student Names Co' });
     expect(await join(student, ` ${classBot!.name.toLowerCase()} `)).toMatchObject({ status: 409, body: { error: COMPANY_NAME_TAKEN } });
@@ -89,10 +104,16 @@ describe('company names', () => {
     const keeper = await app.createPlayer({ name: 'Phoenix Holdings' });
     const player = await app.createPlayer({ name: 'Going Under Ltd' });
     await db.update(companies).set({ status: 'bankrupt', bankruptAt: new Date() }).where(eq(companies.id, player.companyId));
-    expect(await app.api('POST', '/company', { token: player.token, body: { name: 'phoenix holdings' } })).toMatchObject({ status: 409, body: { error: COMPANY_NAME_TAKEN } });
+    expect(await app.api('POST', '/company', { token: player.token, body: { name: 'phoenix holdings' } })).toMatchObject({
+      status: 409,
+      body: { error: COMPANY_NAME_TAKEN },
+    });
     expect((await app.api('GET', '/company', { token: player.token })).status).toBe(404);
     // The bankrupt company's own name is free again.
-    expect(await app.api('POST', '/company', { token: player.token, body: { name: 'Going Under Ltd' } })).toMatchObject({ status: 200, body: { name: 'Going Under Ltd' } });
+    expect(await app.api('POST', '/company', { token: player.token, body: { name: 'Going Under Ltd' } })).toMatchObject({
+      status: 200,
+      body: { name: 'Going Under Ltd' },
+    });
     expect(await nameOf(keeper)).toBe('Phoenix Holdings');
   });
 
@@ -137,7 +158,14 @@ describe('company names', () => {
   it('two players renaming to look-alikes of one free name at once: one wins, the others get 409, never a 500', async () => {
     const players = await Promise.all(Array.from({ length: 6 }, (_, i) => app.createPlayer({ name: `Lookalike Racer ${i + 1}` })));
     for (let round = 1; round <= 3; round += 1) {
-      const disguises = [`Blitz Foods ${round}`, `Bl\u0456tz Foods ${round}`, `Blitz F\u043Eods ${round}`, `Blitz Fo\u03BFds ${round}`, `BLITZ F\u041E\u041EDS ${round}`, `B1itz Foods ${round}`];
+      const disguises = [
+        `Blitz Foods ${round}`,
+        `Bl\u0456tz Foods ${round}`,
+        `Blitz F\u043Eods ${round}`,
+        `Blitz Fo\u03BFds ${round}`,
+        `BLITZ F\u041E\u041EDS ${round}`,
+        `B1itz Foods ${round}`,
+      ];
       const answers = await Promise.all(players.map((player, i) => rename(player, disguises[i]!)));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
       for (const answer of answers.filter((a) => a.status === 409)) expect([COMPANY_NAME_TAKEN, COMPANY_NAME_TOO_SIMILAR]).toContain(answer.body.error);
@@ -155,17 +183,24 @@ describe('company names', () => {
   });
 
   it('fills the keys of companies written without one (an upgraded game): a later look-alike keeps its look with its id appended', async () => {
-    const world = await createWorld(db, { id: (await app.createPlayer({ name: 'Upgrade Teacher Co' })).userId, isAdmin: false }, {
-      name: 'Upgrade class',
-      turnIntervalMinutes: null,
-      startingCashDollars: 50_000,
-      bots: 0,
-      seed: 7,
-      maxPlayers: 30,
-    });
+    const world = await createWorld(
+      db,
+      { id: (await app.createPlayer({ name: 'Upgrade Teacher Co' })).userId, isAdmin: false },
+      {
+        name: 'Upgrade class',
+        turnIntervalMinutes: null,
+        startingCashDollars: 50_000,
+        bots: 0,
+        seed: 7,
+        maxPlayers: 30,
+      },
+    );
     // As before migration 0017: no keys.
     const add = async (name: string, status: CompanyStatus = 'active') => {
-      const [row] = await db.insert(companies).values({ worldId: world.id, name, cashCents: 100, startingCashCents: 100, status }).returning({ id: companies.id });
+      const [row] = await db
+        .insert(companies)
+        .values({ worldId: world.id, name, cashCents: 100, startingCashCents: 100, status })
+        .returning({ id: companies.id });
       return row!.id;
     };
     const first = await add('Old Mill');

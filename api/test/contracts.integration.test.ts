@@ -27,10 +27,14 @@ describe('contracts between companies', () => {
   });
 
   async function give(player: TestPlayer, productId: number, quantity: number, costCents: number) {
-    await db.execute(sql`insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents) values (1, ${player.companyId}, ${productId}, ${quantity}, ${costCents})`);
+    await db.execute(
+      sql`insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents) values (1, ${player.companyId}, ${productId}, ${quantity}, ${costCents})`,
+    );
   }
   const held = async (player: TestPlayer, productId: number) => {
-    const [row] = await db.execute<{ q: number }>(sql`select coalesce((select quantity from inventory_items where company_id = ${player.companyId} and product_id = ${productId}), 0) as q`);
+    const [row] = await db.execute<{ q: number }>(
+      sql`select coalesce((select quantity from inventory_items where company_id = ${player.companyId} and product_id = ${productId}), 0) as q`,
+    );
     return Number(row!.q);
   };
   const offer = (seller: TestPlayer, body: Record<string, unknown>) => app.api('POST', '/contracts', { token: seller.token, body });
@@ -58,7 +62,9 @@ describe('contracts between companies', () => {
     });
     expect(await held(seller, world.flour.id)).toBe(40);
     const warehouse = await app.api('GET', '/warehouse', { token: seller.token });
-    expect(warehouse.body.in_escrow).toEqual([{ product_id: world.flour.id, product_name: world.flour.name, quantity: 60, average_cost: 3, held_by: 'contract', id: made.body.id }]);
+    expect(warehouse.body.in_escrow).toEqual([
+      { product_id: world.flour.id, product_name: world.flour.name, quantity: 60, average_cost: 3, held_by: 'contract', id: made.body.id },
+    ]);
     expect((await app.api('GET', '/contracts?direction=incoming', { token: buyer.token })).body).toEqual([made.body]);
     expect((await app.api('GET', '/contracts?direction=outgoing', { token: buyer.token })).body).toEqual([]);
     expect((await app.api('GET', '/contracts?direction=outgoing', { token: seller.token })).body).toEqual([made.body]);
@@ -68,7 +74,9 @@ describe('contracts between companies', () => {
     expect(await cashCentsOf(db, buyer.companyId)).toBe(500_000 - 27_000);
     expect(await cashCentsOf(db, seller.companyId)).toBe(100_000 + 27_000);
     expect(await held(buyer, world.flour.id)).toBe(60);
-    const [cost] = await db.execute<{ c: number }>(sql`select average_cost_cents as c from inventory_items where company_id = ${buyer.companyId} and product_id = ${world.flour.id}`);
+    const [cost] = await db.execute<{ c: number }>(
+      sql`select average_cost_cents as c from inventory_items where company_id = ${buyer.companyId} and product_id = ${world.flour.id}`,
+    );
     expect(Number(cost!.c)).toBe(450);
     expect(await app.api('POST', `/contracts/${made.body.id}/accept`, { token: buyer.token })).toMatchObject({
       status: 409,
@@ -94,9 +102,18 @@ describe('contracts between companies', () => {
     const first = await offer(seller, { buyer_company_id: buyer.companyId, product_id: world.wheat.id, quantity: 20, unit_price: 2, expires_week: week });
     const second = await offer(seller, { buyer_company_id: buyer.companyId, product_id: world.wheat.id, quantity: 30, unit_price: 2, expires_week: week });
     expect(await held(seller, world.wheat.id)).toBe(0);
-    expect(await app.api('POST', `/contracts/${first.body.id}/accept`, { token: seller.token })).toMatchObject({ status: 403, body: { error: 'Only the buyer can answer an offer: cancel it instead' } });
-    expect(await app.api('POST', `/contracts/${first.body.id}/cancel`, { token: buyer.token })).toMatchObject({ status: 403, body: { error: 'Only the seller can cancel an offer: decline it instead' } });
-    expect(await app.api('POST', `/contracts/${first.body.id}/accept`, { token: stranger.token })).toMatchObject({ status: 404, body: { error: 'Contract not found' } });
+    expect(await app.api('POST', `/contracts/${first.body.id}/accept`, { token: seller.token })).toMatchObject({
+      status: 403,
+      body: { error: 'Only the buyer can answer an offer: cancel it instead' },
+    });
+    expect(await app.api('POST', `/contracts/${first.body.id}/cancel`, { token: buyer.token })).toMatchObject({
+      status: 403,
+      body: { error: 'Only the seller can cancel an offer: decline it instead' },
+    });
+    expect(await app.api('POST', `/contracts/${first.body.id}/accept`, { token: stranger.token })).toMatchObject({
+      status: 404,
+      body: { error: 'Contract not found' },
+    });
     expect(await app.api('POST', `/contracts/${first.body.id}/decline`, { token: buyer.token })).toMatchObject({ status: 200, body: { status: 'declined' } });
     expect(await app.api('POST', `/contracts/${second.body.id}/cancel`, { token: seller.token })).toMatchObject({ status: 200, body: { status: 'cancelled' } });
     expect(await held(seller, world.wheat.id)).toBe(50);
@@ -109,8 +126,14 @@ describe('contracts between companies', () => {
     const buyer = await app.createPlayer({ cash: 10 });
     await give(seller, world.bread.id, 5, 100);
     const body = { buyer_company_id: buyer.companyId, product_id: world.bread.id, quantity: 5, unit_price: 3, expires_week: week };
-    expect(await offer(seller, { ...body, quantity: 6 })).toMatchObject({ status: 409, body: { error: `Not enough stock: you have 5 ${world.bread.name} in the warehouse and offered 6` } });
-    expect(await offer(seller, { ...body, buyer_company_id: seller.companyId })).toMatchObject({ status: 422, body: { error: 'You cannot offer goods to your own company' } });
+    expect(await offer(seller, { ...body, quantity: 6 })).toMatchObject({
+      status: 409,
+      body: { error: `Not enough stock: you have 5 ${world.bread.name} in the warehouse and offered 6` },
+    });
+    expect(await offer(seller, { ...body, buyer_company_id: seller.companyId })).toMatchObject({
+      status: 422,
+      body: { error: 'You cannot offer goods to your own company' },
+    });
     expect(await offer(seller, { ...body, buyer_company_id: 999_999 })).toMatchObject({ status: 404, body: { error: 'Company not found' } });
     const tooLate = `An offer expires this week (${week}) or within the next 7 weeks (by week ${week + 7})`;
     expect(await offer(seller, { ...body, expires_week: week + 8 })).toMatchObject({ status: 422, body: { error: tooLate } });
@@ -134,7 +157,10 @@ describe('contracts between companies', () => {
     await give(seller, world.wheat.id, 80, 100);
     const offers: number[] = [];
     for (let index = 0; index < 8; index += 1) {
-      offers.push((await offer(seller, { buyer_company_id: buyer.companyId, product_id: world.wheat.id, quantity: 10, unit_price: 2, expires_week: week })).body.id as number);
+      offers.push(
+        (await offer(seller, { buyer_company_id: buyer.companyId, product_id: world.wheat.id, quantity: 10, unit_price: 2, expires_week: week })).body
+          .id as number,
+      );
     }
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, index) => {

@@ -22,7 +22,9 @@ describe('npm run drill', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    api = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SIGNUPS_PER_ADDRESS_PER_HOUR: '0' }));
+    api = await startApiServer(
+      loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SIGNUPS_PER_ADDRESS_PER_HOUR: '0' }),
+    );
     worker = await startInProcessWorker(database.url, { TURN_SCHEDULE_ENABLED: '0' });
     const signup = await fetch(`http://127.0.0.1:${api.port}/api/auth/signup`, {
       method: 'POST',
@@ -43,19 +45,32 @@ describe('npm run drill', () => {
     const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
       execFile(
         process.execPath,
-        ['scripts/drill.ts', '--url', `http://127.0.0.1:${api.port}`, '--admin-email', ADMIN.email, '--admin-password', ADMIN.password, '--throttle', '--seconds', '150'],
+        [
+          'scripts/drill.ts',
+          '--url',
+          `http://127.0.0.1:${api.port}`,
+          '--admin-email',
+          ADMIN.email,
+          '--admin-password',
+          ADMIN.password,
+          '--throttle',
+          '--seconds',
+          '150',
+        ],
         { cwd: repoRoot, timeout: 170_000 },
         (error, out) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout: out }),
       ),
     );
-    expect({ code, stdout }).toMatchObject({ code: 0, stdout: expect.stringContaining(", 0 did not, 0 skipped,") });
+    expect({ code, stdout }).toMatchObject({ code: 0, stdout: expect.stringContaining(', 0 did not, 0 skipped,') });
     for (const area of ['health', 'access', 'limits', 'money', 'turns', 'fuzz']) expect(stdout).toMatch(new RegExp(`^${area}\\s+\\|.*\\| yes`, 'm'));
     expect(stdout).toMatch(/, 0 did not, 0 skipped,/);
   });
 
   it('refuses a host that is not this machine', async () => {
     const code = await new Promise<number>((resolve) =>
-      execFile(process.execPath, ['scripts/drill.ts', '--url', 'http://example.com'], { cwd: repoRoot }, (error) => resolve(error ? Number((error as { code?: number }).code) : 0)),
+      execFile(process.execPath, ['scripts/drill.ts', '--url', 'http://example.com'], { cwd: repoRoot }, (error) =>
+        resolve(error ? Number((error as { code?: number }).code) : 0),
+      ),
     );
     expect(code).toBe(2);
   });

@@ -92,7 +92,9 @@ describe('limit orders: escrow, cancel, errors', () => {
 
   it('a sell order takes its goods out of the warehouse into escrow (listed apart), and cancelling puts them back at their cost', async () => {
     const player = await app.createPlayer({ cash: 10_000 });
-    expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 50, action: 'buy' } })).status).toBe(200);
+    expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 50, action: 'buy' } })).status).toBe(
+      200,
+    );
     const before = await app.api('GET', '/warehouse', { token: player.token });
     const wheat = before.body.items.find((item: { product_id: number }) => item.product_id === world.wheat.id);
     const placed = await place(player, { product_id: world.wheat.id, side: 'sell', quantity: 30, limit_price: 2.1 });
@@ -110,7 +112,10 @@ describe('limit orders: escrow, cancel, errors', () => {
 
     expect((await app.api('DELETE', `/exchange/orders/${placed.body.id}`, { token: player.token })).status).toBe(200);
     const after = await app.api('GET', '/warehouse', { token: player.token });
-    expect(after.body.items.find((item: { product_id: number }) => item.product_id === world.wheat.id)).toMatchObject({ quantity: 50, average_cost: wheat.average_cost });
+    expect(after.body.items.find((item: { product_id: number }) => item.product_id === world.wheat.id)).toMatchObject({
+      quantity: 50,
+      average_cost: wheat.average_cost,
+    });
     expect(after.body.in_escrow).toEqual([]);
   });
 
@@ -125,7 +130,10 @@ describe('limit orders: escrow, cancel, errors', () => {
       status: 409,
       body: { error: `Not enough stock: you have 0 ${world.flour.name} in the warehouse and offered 5` },
     });
-    expect(await place(player, { product_id: 999_999, side: 'buy', quantity: 1, limit_price: 1 })).toMatchObject({ status: 404, body: { error: 'Product not found' } });
+    expect(await place(player, { product_id: 999_999, side: 'buy', quantity: 1, limit_price: 1 })).toMatchObject({
+      status: 404,
+      body: { error: 'Product not found' },
+    });
     for (const [body, error] of [
       [{ product_id: world.flour.id, side: 'buy', quantity: 1, limit_price: 0 }, 'Please enter a valid price'],
       [{ product_id: world.flour.id, side: 'buy', quantity: 1, limit_price: 1.234 }, 'Please enter a valid price'],
@@ -139,7 +147,10 @@ describe('limit orders: escrow, cancel, errors', () => {
       expect(await place(player, body)).toMatchObject({ status: 400, body: { error } });
     }
     const mine = await place(other, { product_id: world.flour.id, side: 'buy', quantity: 1, limit_price: 1 });
-    expect(await app.api('DELETE', `/exchange/orders/${mine.body.id}`, { token: player.token })).toMatchObject({ status: 404, body: { error: 'Order not found' } });
+    expect(await app.api('DELETE', `/exchange/orders/${mine.body.id}`, { token: player.token })).toMatchObject({
+      status: 404,
+      body: { error: 'Order not found' },
+    });
     expect(await app.api('DELETE', '/exchange/orders/999999', { token: player.token })).toMatchObject({ status: 404, body: { error: 'Order not found' } });
     expect(await cashCentsOf(db, player.companyId)).toBe(10_000);
     const [count] = await db.execute<{ n: number }>(sql`select count(*)::int as n from transactions where company_id = ${player.companyId}`);
@@ -148,7 +159,8 @@ describe('limit orders: escrow, cancel, errors', () => {
 
   it('personal tokens: read may list orders but not place them; trade may place and cancel', async () => {
     const player = await app.createPlayer({ cash: 1_000 });
-    const token = async (scope: string) => (await app.api('POST', '/tokens', { token: player.token, body: { name: `${scope} bot`, scope } })).body.token as string;
+    const token = async (scope: string) =>
+      (await app.api('POST', '/tokens', { token: player.token, body: { name: `${scope} bot`, scope } })).body.token as string;
     const read = await token('read');
     const trade = await token('trade');
     const body = { product_id: world.flour.id, side: 'buy', quantity: 1, limit_price: 1 };
@@ -178,7 +190,9 @@ describe('limit orders: escrow, cancel, errors', () => {
     expect(cancels.filter((answer) => answer.status === 200)).toHaveLength(3);
     const placedNow = answers.slice(0, 30).filter((answer) => answer.status === 201).length;
     expect(placedNow).toBe(9);
-    const releases = await db.execute<{ n: number }>(sql`select count(*)::int as n from transactions where company_id = ${player.companyId} and reason = 'exchange_release'`);
+    const releases = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from transactions where company_id = ${player.companyId} and reason = 'exchange_release'`,
+    );
     expect(Number(releases[0]!.n)).toBe(3);
     expect(await cashCentsOf(db, player.companyId)).toBe(100_000 - 9 * 10_100);
     expect(await escrowMismatches(db)).toEqual([]);
@@ -187,20 +201,42 @@ describe('limit orders: escrow, cancel, errors', () => {
 
   it('an ended world refuses new orders; orders are per world', async () => {
     const teacher = await app.createPlayer({ name: 'Exchange teacher' });
-    const classWorld = await createWorld(db, { id: teacher.userId, isAdmin: false }, { name: 'Exchange class', turnIntervalMinutes: null, startingCashDollars: 50_000, bots: 0, seed: 3, maxPlayers: 30 });
+    const classWorld = await createWorld(
+      db,
+      { id: teacher.userId, isAdmin: false },
+      { name: 'Exchange class', turnIntervalMinutes: null, startingCashDollars: 50_000, bots: 0, seed: 3, maxPlayers: 30 },
+    );
     const student = await app.createPlayer({ name: 'Exchange student public co' });
     await joinWorld(db, { id: student.userId, isAdmin: false, email: student.email }, { code: classWorld.join_code!, companyName: 'Exchange student co' });
     const [company] = await db.execute<{ id: number }>(sql`select id from companies where world_id = ${classWorld.id} and user_id = ${student.userId}`);
-    const [product] = await db.execute<{ id: number }>(sql`select product_id as id from world_products where world_id = ${classWorld.id} order by product_id limit 1`);
+    const [product] = await db.execute<{ id: number }>(
+      sql`select product_id as id from world_products where world_id = ${classWorld.id} order by product_id limit 1`,
+    );
     // An order belongs to its company's world: the student's public company does not see it.
-    const inClass = await placeExchangeOrders(db, [{ companyId: Number(company!.id), actingUserId: student.userId, input: { productId: Number(product!.id), side: 'buy', quantity: 1, limitPriceCents: 100, weeks: 1 } }]);
+    const inClass = await placeExchangeOrders(db, [
+      {
+        companyId: Number(company!.id),
+        actingUserId: student.userId,
+        input: { productId: Number(product!.id), side: 'buy', quantity: 1, limitPriceCents: 100, weeks: 1 },
+      },
+    ]);
     expect(inClass[0]).toMatchObject({ applied: true, result: { status: 'open' } });
-    const [row] = await db.execute<{ world_id: number }>(sql`select world_id from exchange_orders where id = ${inClass[0]!.applied ? inClass[0]!.result.id : 0}`);
+    const [row] = await db.execute<{ world_id: number }>(
+      sql`select world_id from exchange_orders where id = ${inClass[0]!.applied ? inClass[0]!.result.id : 0}`,
+    );
     expect(Number(row!.world_id)).toBe(classWorld.id);
     expect((await app.api('GET', '/exchange/orders', { token: student.token })).body).toEqual([]);
-    expect(await app.api('DELETE', `/exchange/orders/${inClass[0]!.applied ? inClass[0]!.result.id : 0}`, { token: student.token })).toMatchObject({ status: 404 });
+    expect(await app.api('DELETE', `/exchange/orders/${inClass[0]!.applied ? inClass[0]!.result.id : 0}`, { token: student.token })).toMatchObject({
+      status: 404,
+    });
     await db.execute(sql`update worlds set status = 'ended', ended_at = now(), next_turn_at = null where id = ${classWorld.id}`);
-    const refused = await placeExchangeOrders(db, [{ companyId: Number(company!.id), actingUserId: student.userId, input: { productId: Number(product!.id), side: 'buy', quantity: 1, limitPriceCents: 100, weeks: 1 } }]);
+    const refused = await placeExchangeOrders(db, [
+      {
+        companyId: Number(company!.id),
+        actingUserId: student.userId,
+        input: { productId: Number(product!.id), side: 'buy', quantity: 1, limitPriceCents: 100, weeks: 1 },
+      },
+    ]);
     expect(refused[0]).toMatchObject({ applied: false, refusal: { message: WORLD_ENDED } });
   });
 
@@ -208,7 +244,9 @@ describe('limit orders: escrow, cancel, errors', () => {
     const buyer = await app.createPlayer({ cash: 10_000 });
     const seller = await app.createPlayer({ cash: 10_000 });
     // Stock given, not bought: an instant purchase would move the maker's curve (this week's flow).
-    await db.execute(sql`insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents) values (1, ${seller.companyId}, ${world.bread.id}, 40, 300)`);
+    await db.execute(
+      sql`insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents) values (1, ${seller.companyId}, ${world.bread.id}, 40, 300)`,
+    );
     // Bread is posted at $4.00: 20 wanted up to $4.10 and 10 more up to $3.95; 40 offered from $3.90.
     await place(buyer, { product_id: world.bread.id, side: 'buy', quantity: 20, limit_price: 4.1 });
     await place(buyer, { product_id: world.bread.id, side: 'buy', quantity: 10, limit_price: 3.95 });
@@ -227,7 +265,8 @@ describe('limit orders: escrow, cancel, errors', () => {
       asks: [{ price: 3.9, quantity: 40 }],
     });
     // Anonymous: a level is a price and a quantity, nothing says whose.
-    for (const level of [...book.body.bids, ...book.body.asks, ...book.body.maker.bids, ...book.body.maker.asks]) expect(Object.keys(level).sort()).toEqual(['price', 'quantity']);
+    for (const level of [...book.body.bids, ...book.body.asks, ...book.body.maker.bids, ...book.body.maker.asks])
+      expect(Object.keys(level).sort()).toEqual(['price', 'quantity']);
     // The maker's schedule: it sells above the posted price plus the spread (and bread's wholesale margin) and buys below it less the spread.
     expect(book.body.maker.asks.length).toBeGreaterThan(0);
     expect(book.body.maker.bids.length).toBeGreaterThan(0);

@@ -48,11 +48,17 @@ describe('names a player types', () => {
   it('the same rules hold for world, token and announcement texts', async () => {
     const teacher = await app.createPlayer();
     for (const name of invisible) {
-      expect((await app.api('POST', '/worlds', { token: teacher.token, body: { name } })).body, JSON.stringify(name)).toEqual({ error: 'World name cannot be empty' });
+      expect((await app.api('POST', '/worlds', { token: teacher.token, body: { name } })).body, JSON.stringify(name)).toEqual({
+        error: 'World name cannot be empty',
+      });
       expect((await app.api('POST', '/tokens', { token: teacher.token, body: { name, scope: 'read' } })).body).toEqual({ error: 'Token name cannot be empty' });
     }
-    expect((await app.api('POST', '/worlds', { token: teacher.token, body: { name: '\u202Eclass' } })).body).toEqual({ error: 'World name cannot contain control characters' });
-    expect((await app.api('POST', '/tokens', { token: teacher.token, body: { name: '\u202Ebot', scope: 'read' } })).body).toEqual({ error: 'Token name cannot contain control characters' });
+    expect((await app.api('POST', '/worlds', { token: teacher.token, body: { name: '\u202Eclass' } })).body).toEqual({
+      error: 'World name cannot contain control characters',
+    });
+    expect((await app.api('POST', '/tokens', { token: teacher.token, body: { name: '\u202Ebot', scope: 'read' } })).body).toEqual({
+      error: 'Token name cannot contain control characters',
+    });
     expect((await app.api('GET', '/worlds', { token: teacher.token })).body.filter((world: { kind: string }) => world.kind === 'private')).toEqual([]);
     expect((await app.api('GET', '/tokens', { token: teacher.token })).body.tokens).toEqual([]);
 
@@ -104,20 +110,33 @@ describe('prices in whole cents', () => {
     // Stores sell consumer goods: the cheapest one.
     const goods: Array<{ id: number; category: string; current_price: number }> = (await app.api('GET', '/goods', { token: player.token })).body;
     const good = goods.filter((product) => isConsumerGood(product.category)).sort((a, b) => a.current_price - b.current_price)[0]!;
-    expect((await app.api('POST', `/buildings/${store.id}/inventory/purchase`, { token: player.token, body: { product_id: good.id, quantity: 5 } })).status).toBe(200);
-    const shelved = await app.api('POST', `/buildings/${store.id}/inventory/transfer-to-store`, { token: player.token, body: { product_id: good.id, quantity: 2, retail_price: 40 } });
+    expect(
+      (await app.api('POST', `/buildings/${store.id}/inventory/purchase`, { token: player.token, body: { product_id: good.id, quantity: 5 } })).status,
+    ).toBe(200);
+    const shelved = await app.api('POST', `/buildings/${store.id}/inventory/transfer-to-store`, {
+      token: player.token,
+      body: { product_id: good.id, quantity: 2, retail_price: 40 },
+    });
     expect(shelved.status, JSON.stringify(shelved.body)).toBe(200);
     for (const retail_price of [4.350000001, 4.3500001, 0.010000001, 99.999999999]) {
       const priced = await app.api('PUT', `/stores/${store.id}/products/${good.id}`, { token: player.token, body: { retail_price } });
       expect(priced.status, String(retail_price)).toBe(400);
       expect(priced.body.error).toContain('Please enter a valid price');
-      const moved = await app.api('POST', `/buildings/${store.id}/inventory/transfer-to-store`, { token: player.token, body: { product_id: good.id, quantity: 1, retail_price } });
+      const moved = await app.api('POST', `/buildings/${store.id}/inventory/transfer-to-store`, {
+        token: player.token,
+        body: { product_id: good.id, quantity: 1, retail_price },
+      });
       expect(moved.status, String(retail_price)).toBe(400);
     }
     const shelf = (await app.api('GET', `/stores/${store.id}/products`, { token: player.token })).body;
     expect(shelf).toEqual([expect.objectContaining({ product_id: good.id, quantity: 2, retail_price: 40 })]);
     // What a script's arithmetic gives for whole cents still reads as those cents.
-    for (const [retail_price, cents] of [[0.1 + 0.2, 0.3], [12.34 * 1.5 + 0.0, 18.51], [4.35, 4.35], [999_999_999.99, 999_999_999.99]] as const) {
+    for (const [retail_price, cents] of [
+      [0.1 + 0.2, 0.3],
+      [12.34 * 1.5 + 0.0, 18.51],
+      [4.35, 4.35],
+      [999_999_999.99, 999_999_999.99],
+    ] as const) {
       const priced = await app.api('PUT', `/stores/${store.id}/products/${good.id}`, { token: player.token, body: { retail_price } });
       expect(priced.status, String(retail_price)).toBe(200);
       expect(priced.body.retail_price).toBe(cents);

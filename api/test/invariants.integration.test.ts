@@ -38,12 +38,28 @@ const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('build' as const), type: fc.constantFrom('store', 'farm', 'mill', 'store'), city: pick }) },
   fc.record({ kind: fc.constant('hire' as const), building: pick, count: fc.integer({ min: 1, max: 10 }) }),
   fc.record({ kind: fc.constant('equipment' as const), building: pick, level: fc.integer({ min: 2, max: 5 }) }),
-  fc.record({ kind: fc.constant('market' as const), product: fc.nat({ max: 2 }), quantity: fc.integer({ min: 1, max: 400 }), action: fc.constantFrom('buy' as const, 'sell' as const) }),
+  fc.record({
+    kind: fc.constant('market' as const),
+    product: fc.nat({ max: 2 }),
+    quantity: fc.integer({ min: 1, max: 400 }),
+    action: fc.constantFrom('buy' as const, 'sell' as const),
+  }),
   fc.record({ kind: fc.constant('storePurchase' as const), building: pick, product: fc.nat({ max: 2 }), quantity: fc.integer({ min: 1, max: 200 }) }),
-  fc.record({ kind: fc.constant('transfer' as const), building: pick, product: fc.nat({ max: 2 }), quantity: fc.integer({ min: 1, max: 150 }), cents: fc.integer({ min: 1, max: 5_000 }) }),
+  fc.record({
+    kind: fc.constant('transfer' as const),
+    building: pick,
+    product: fc.nat({ max: 2 }),
+    quantity: fc.integer({ min: 1, max: 150 }),
+    cents: fc.integer({ min: 1, max: 5_000 }),
+  }),
   fc.record({ kind: fc.constant('shelfRemove' as const), building: pick, product: fc.nat({ max: 2 }) }),
   fc.record({ kind: fc.constant('sellBuilding' as const), building: pick }),
-  fc.record({ kind: fc.constant('stock' as const), issuer: fc.nat({ max: 3 }), shares: fc.integer({ min: 1, max: 40 }), action: fc.constantFrom('buy' as const, 'sell' as const) }),
+  fc.record({
+    kind: fc.constant('stock' as const),
+    issuer: fc.nat({ max: 3 }),
+    shares: fc.integer({ min: 1, max: 40 }),
+    action: fc.constantFrom('buy' as const, 'sell' as const),
+  }),
   fc.record({ kind: fc.constant('invest' as const), country: fc.nat({ max: 2 }), units: fc.integer({ min: 1, max: 30 }) }),
   fc.record({ kind: fc.constant('research' as const), upgrade: fc.nat({ max: 14 }) }),
 );
@@ -100,7 +116,11 @@ describe('invariants after any sequence of player operations (REST)', () => {
         response = await request('POST', '/market/trade', { product_id: product(action.product), quantity: action.quantity, action: action.action });
         break;
       case 'stock':
-        response = await request('POST', '/stocks/trade', { company_id: issuerIds[action.issuer % issuerIds.length], shares: action.shares, action: action.action });
+        response = await request('POST', '/stocks/trade', {
+          company_id: issuerIds[action.issuer % issuerIds.length],
+          shares: action.shares,
+          action: action.action,
+        });
         break;
       case 'invest':
         response = await request('POST', '/politics/invest', { country_id: countryIds[action.country % countryIds.length], amount: action.units * 1_000 });
@@ -114,9 +134,14 @@ describe('invariants after any sequence of player operations (REST)', () => {
         const at = `/buildings/${target.id}`;
         if (action.kind === 'hire') response = await request('POST', `${at}/hire-employees`, { count: action.count });
         else if (action.kind === 'equipment') response = await request('POST', `${at}/upgrade-equipment`, { target_level: action.level });
-        else if (action.kind === 'storePurchase') response = await request('POST', `${at}/inventory/purchase`, { product_id: product(action.product), quantity: action.quantity });
+        else if (action.kind === 'storePurchase')
+          response = await request('POST', `${at}/inventory/purchase`, { product_id: product(action.product), quantity: action.quantity });
         else if (action.kind === 'transfer')
-          response = await request('POST', `${at}/inventory/transfer-to-store`, { product_id: product(action.product), quantity: action.quantity, retail_price: action.cents / 100 });
+          response = await request('POST', `${at}/inventory/transfer-to-store`, {
+            product_id: product(action.product),
+            quantity: action.quantity,
+            retail_price: action.cents / 100,
+          });
         else if (action.kind === 'shelfRemove') response = await request('DELETE', `/stores/${target.id}/products/${product(action.product)}`);
         else response = await request('POST', `${at}/sell`);
       }
@@ -157,7 +182,7 @@ describe('invariants after any sequence of player operations (REST)', () => {
       }),
       { seed: 20_260_401, numRuns: 12, endOnFailure: true },
     );
-    console.info("[invariants] answers by status", Object.fromEntries(statuses));
+    console.info('[invariants] answers by status', Object.fromEntries(statuses));
     // The sequences did real work, and the rules refused some of it.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(80);
     expect([...statuses.keys()].some((status) => status === 409 || status === 422)).toBe(true);

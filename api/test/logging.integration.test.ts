@@ -35,7 +35,15 @@ describe('request logs', () => {
     expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
     const logged = requestLines(reqId);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ level: 30, name: 'api', method: 'GET', route: '/api/company', status: 200, userId: player.userId, companyId: player.companyId });
+    expect(logged[0]).toMatchObject({
+      level: 30,
+      name: 'api',
+      method: 'GET',
+      route: '/api/company',
+      status: 200,
+      userId: player.userId,
+      companyId: player.companyId,
+    });
     expect(typeof logged[0]!.durationMs).toBe('number');
     expect(typeof logged[0]!.time).toBe('string');
 

@@ -152,7 +152,9 @@ describe('LTI 1.3 launch from a course platform', () => {
       const world = await app.api('GET', `/worlds/${worldId}`, { token });
       expect(world.body).toMatchObject({ id: worldId, role: 'player', joined: true });
     }
-    const [players] = await app.database.db.execute<{ players: number }>(sql`select count(*)::int as players from companies where world_id = ${worldId} and not is_bot`);
+    const [players] = await app.database.db.execute<{ players: number }>(
+      sql`select count(*)::int as players from companies where world_id = ${worldId} and not is_bot`,
+    );
     expect(players!.players).toBe(2);
   });
 
@@ -195,25 +197,42 @@ describe('LTI 1.3 launch from a course platform', () => {
     });
 
     const cases: { name: string; prepare: () => void; status: number; message: string }[] = [
-      { name: 'a wrong audience', prepare: () => (platform.tamperNextToken = (claims) => ({ ...claims, aud: 'another-tool' })), status: 403, message: LTI_MESSAGES.wrongAudience },
+      {
+        name: 'a wrong audience',
+        prepare: () => (platform.tamperNextToken = (claims) => ({ ...claims, aud: 'another-tool' })),
+        status: 403,
+        message: LTI_MESSAGES.wrongAudience,
+      },
       {
         name: 'several audiences without us as the authorized party',
         prepare: () => (platform.tamperNextToken = (claims) => ({ ...claims, aud: [platform.clientId, 'another-tool'], azp: 'another-tool' })),
         status: 403,
         message: LTI_MESSAGES.wrongAudience,
       },
-      { name: 'an expired token', prepare: () => (platform.tamperNextToken = (claims) => ({ ...claims, exp: Math.floor(Date.now() / 1000) - 600 })), status: 403, message: LTI_MESSAGES.expired },
+      {
+        name: 'an expired token',
+        prepare: () => (platform.tamperNextToken = (claims) => ({ ...claims, exp: Math.floor(Date.now() / 1000) - 600 })),
+        status: 403,
+        message: LTI_MESSAGES.expired,
+      },
       {
         name: 'an unknown deployment',
-        prepare: () => (platform.tamperNextToken = (claims) => ({ ...claims, 'https://purl.imsglobal.org/spec/lti/claim/deployment_id': 'deployment-unknown' })),
+        prepare: () =>
+          (platform.tamperNextToken = (claims) => ({ ...claims, 'https://purl.imsglobal.org/spec/lti/claim/deployment_id': 'deployment-unknown' })),
         status: 403,
         message: LTI_MESSAGES.unknownDeployment,
       },
       { name: 'a bad signature', prepare: () => (platform.forgeNextSignature = true), status: 403, message: LTI_MESSAGES.badSignature },
-      { name: 'another issuer', prepare: () => (platform.tamperNextToken = (claims) => ({ ...claims, iss: 'https://evil.example' })), status: 403, message: LTI_MESSAGES.wrongIssuer },
+      {
+        name: 'another issuer',
+        prepare: () => (platform.tamperNextToken = (claims) => ({ ...claims, iss: 'https://evil.example' })),
+        status: 403,
+        message: LTI_MESSAGES.wrongIssuer,
+      },
       {
         name: 'another message type at the launch address',
-        prepare: () => (platform.tamperNextToken = (claims) => ({ ...claims, 'https://purl.imsglobal.org/spec/lti/claim/message_type': 'LtiSubmissionReviewRequest' })),
+        prepare: () =>
+          (platform.tamperNextToken = (claims) => ({ ...claims, 'https://purl.imsglobal.org/spec/lti/claim/message_type': 'LtiSubmissionReviewRequest' })),
         status: 400,
         message: LTI_MESSAGES.wrongMessageType,
       },
@@ -238,7 +257,11 @@ describe('LTI 1.3 launch from a course platform', () => {
     });
 
     it('a login from an unregistered platform', async () => {
-      const answer = await rawRequest(app.baseUrl, 'GET', `/api/lti/login?${new URLSearchParams({ iss: 'https://unknown.example', login_hint: 'x', target_link_uri: `${app.baseUrl}/api/lti/launch` })}`);
+      const answer = await rawRequest(
+        app.baseUrl,
+        'GET',
+        `/api/lti/login?${new URLSearchParams({ iss: 'https://unknown.example', login_hint: 'x', target_link_uri: `${app.baseUrl}/api/lti/launch` })}`,
+      );
       expect(answer.status).toBe(404);
       expect(answer.body.error).toBe(LTI_MESSAGES.unknownPlatform);
     });
@@ -265,12 +288,20 @@ describe('LTI 1.3 launch from a course platform', () => {
       other.users.set('impostor', { sub: 'student-1', name: 'Bea Student', email: 'bea@school.test', roles: [LEARNER_ROLE] });
       const originalBea = (await sessionOf(await launchAs('hint-bea'))).user.id;
 
-      const login = await rawRequest(app.baseUrl, 'GET', `/api/lti/login?${new URLSearchParams({ iss: other.issuer, client_id: other.clientId, login_hint: 'impostor-teacher', target_link_uri: `${app.baseUrl}/api/lti/launch` })}`);
+      const login = await rawRequest(
+        app.baseUrl,
+        'GET',
+        `/api/lti/login?${new URLSearchParams({ iss: other.issuer, client_id: other.clientId, login_hint: 'impostor-teacher', target_link_uri: `${app.baseUrl}/api/lti/launch` })}`,
+      );
       const page = readAutoSubmitForm(await (await fetch(login.headers.location!)).text());
       const teacherAnswer = await postForm(page.action, page.fields, findSetCookie(login.setCookies, LTI_STATE_COOKIE)!.value);
       expect(teacherAnswer.status).toBe(303);
 
-      const login2 = await rawRequest(app.baseUrl, 'GET', `/api/lti/login?${new URLSearchParams({ iss: other.issuer, client_id: other.clientId, login_hint: 'impostor', target_link_uri: `${app.baseUrl}/api/lti/launch` })}`);
+      const login2 = await rawRequest(
+        app.baseUrl,
+        'GET',
+        `/api/lti/login?${new URLSearchParams({ iss: other.issuer, client_id: other.clientId, login_hint: 'impostor', target_link_uri: `${app.baseUrl}/api/lti/launch` })}`,
+      );
       const page2 = readAutoSubmitForm(await (await fetch(login2.headers.location!)).text());
       const impostor = await postForm(page2.action, page2.fields, findSetCookie(login2.setCookies, LTI_STATE_COOKIE)!.value);
       expect(impostor.status).toBe(303);
@@ -299,13 +330,18 @@ describe('LTI 1.3 launch from a course platform', () => {
     // Four learners with the same starting cash share the first rank.
     expect([...item!.scores.keys()].sort()).toEqual(['student-1', 'student-2', 'student-3', 'student-double-click']);
     expect(item!.scores.get('student-1')).toEqual({ scoreGiven: 100, scoreMaximum: 100, gradingProgress: 'FullyGraded' });
-    expect(platform.tokenRequests.at(-1)!.scopes).toEqual(['https://purl.imsglobal.org/spec/lti-ags/scope/lineitem', 'https://purl.imsglobal.org/spec/lti-ags/scope/score']);
+    expect(platform.tokenRequests.at(-1)!.scopes).toEqual([
+      'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+      'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+    ]);
 
     const again = await app.api('POST', `/worlds/${worldId}/lti/scores`, { token: teacher });
     expect(again.body).toEqual({ posted: 0, unchanged: 4 });
 
     // Bea gets poorer: her rank, and so her score, drops; only hers is posted.
-    await app.database.db.execute(sql`update companies set cash_cents = cash_cents - 5000000 where world_id = ${worldId} and user_id = (select user_id from lti_users where subject = 'student-1' and platform_id = (select min(id) from lti_platforms))`);
+    await app.database.db.execute(
+      sql`update companies set cash_cents = cash_cents - 5000000 where world_id = ${worldId} and user_id = (select user_id from lti_users where subject = 'student-1' and platform_id = (select min(id) from lti_platforms))`,
+    );
     const changed = await app.api('POST', `/worlds/${worldId}/lti/scores`, { token: teacher });
     expect(changed.body).toEqual({ posted: 1, unchanged: 3 });
     expect(item!.scores.get('student-1')!.scoreGiven).toBe(25);

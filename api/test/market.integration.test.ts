@@ -28,7 +28,7 @@ describe('market trade and the company warehouse', () => {
     return row ?? { bought: 0, sold: 0 };
   }
 
-  it('buys and sells on the exchange: the order walks the price curve and pays the spread, ledgered, and moves this week\'s flow', async () => {
+  it("buys and sells on the exchange: the order walks the price curve and pays the spread, ledgered, and moves this week's flow", async () => {
     const player = await app.createPlayer({ cash: 10_000 });
     const before = await activity(world.flour.id);
     const flow = await marketFlow(db, world.flour.id);
@@ -99,9 +99,15 @@ describe('market trade and the company warehouse', () => {
   it('keeps the weighted average cost across buys at different prices', async () => {
     const player = await app.createPlayer({ cash: 10_000 });
     const first = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 10, action: 'buy' } });
-    await db.update(worldProducts).set({ currentPriceCents: 800 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
+    await db
+      .update(worldProducts)
+      .set({ currentPriceCents: 800 })
+      .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
     const second = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 30, action: 'buy' } });
-    await db.update(worldProducts).set({ currentPriceCents: world.bread.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
+    await db
+      .update(worldProducts)
+      .set({ currentPriceCents: world.bread.priceCents })
+      .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
     const [held] = await db
       .select({ quantity: inventoryItems.quantity, average: inventoryItems.averageCostCents })
       .from(inventoryItems)
@@ -220,7 +226,9 @@ describe('market trade and the company warehouse', () => {
     // The sale's statement starts while the purchase holds the company's row; the units it sells
     // exist only once the purchase commits. The sale must see them, not answer 'Not enough stock'.
     const player = await app.createPlayer({ cash: 10_000 });
-    expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 10, action: 'buy' } })).status).toBe(200);
+    expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.flour.id, quantity: 10, action: 'buy' } })).status).toBe(
+      200,
+    );
     let sale: Promise<Awaited<ReturnType<TestApp['api']>>> | undefined;
     await db.transaction(async (tx) => {
       await act(tx, 'marketTrade', { companyId: player.companyId, actingUserId: null, input: { product_id: world.flour.id, quantity: 5, action: 'buy' } });

@@ -85,11 +85,29 @@ describe('the market table, a product page and the stock table', () => {
     ]);
     // No store sells flour: every shopper of the city's weekly demand is unserved.
     const flourDemand = async (population: number, demandLevel: number) =>
-      baseDemandRule.evaluate({ population, demandLevel, baseReferenceCents: await baseReferenceCents(world.flour.id, population === 200_000 ? world.retailCity.id : world.city.id) });
+      baseDemandRule.evaluate({
+        population,
+        demandLevel,
+        baseReferenceCents: await baseReferenceCents(world.flour.id, population === 200_000 ? world.retailCity.id : world.city.id),
+      });
     const unserved = (weekly: number) => ({ weekly_demand: weekly, stores_selling: 0, sold_last_week: 0, unserved_demand: weekly });
     expect(response.body.cities).toEqual([
-      { city_id: world.retailCity.id, city_name: world.retailCity.name, country_name: expect.any(String), market_price: 5.6, demand_level: 80, ...unserved(await flourDemand(200_000, 80)) },
-      { city_id: world.city.id, city_name: world.city.name, country_name: expect.any(String), market_price: 5.5, demand_level: 60, ...unserved(await flourDemand(100_000, 60)) },
+      {
+        city_id: world.retailCity.id,
+        city_name: world.retailCity.name,
+        country_name: expect.any(String),
+        market_price: 5.6,
+        demand_level: 80,
+        ...unserved(await flourDemand(200_000, 80)),
+      },
+      {
+        city_id: world.city.id,
+        city_name: world.city.name,
+        country_name: expect.any(String),
+        market_price: 5.5,
+        demand_level: 60,
+        ...unserved(await flourDemand(100_000, 60)),
+      },
     ]);
     expect(response.body.made_by).toEqual([
       {
@@ -128,7 +146,9 @@ describe('the market table, a product page and the stock table', () => {
     for (const seller of [player, rival]) {
       const store = await app.api('POST', '/buildings', { token: seller.token, body: { type: 'store', city_id: world.retailCity.id } });
       expect(store.status, JSON.stringify(store.body)).toBe(200);
-      expect((await app.api('POST', '/market/trade', { token: seller.token, body: { product_id: world.bread.id, quantity: 30, action: 'buy' } })).status).toBe(200);
+      expect((await app.api('POST', '/market/trade', { token: seller.token, body: { product_id: world.bread.id, quantity: 30, action: 'buy' } })).status).toBe(
+        200,
+      );
       const shelved = await app.api('POST', `/buildings/${store.body.id}/inventory/transfer-to-store`, {
         token: seller.token,
         body: { product_id: world.bread.id, quantity: 30, retail_price: 6 },
@@ -140,7 +160,11 @@ describe('the market table, a product page and the stock table', () => {
     }
     const response = await app.api('GET', `/market/products/${world.bread.id}`, { token: player.token });
     expect(response.status).toBe(200);
-    const weekly = baseDemandRule.evaluate({ population: 200_000, demandLevel: 80, baseReferenceCents: await baseReferenceCents(world.bread.id, world.retailCity.id) });
+    const weekly = baseDemandRule.evaluate({
+      population: 200_000,
+      demandLevel: 80,
+      baseReferenceCents: await baseReferenceCents(world.bread.id, world.retailCity.id),
+    });
     const byCity = new Map(response.body.cities.map((city: { city_id: number }) => [city.city_id, city]));
     expect(byCity.get(world.retailCity.id)).toMatchObject({ weekly_demand: weekly, stores_selling: 2, sold_last_week: 25, unserved_demand: weekly - 25 });
     expect(byCity.get(world.city.id)).toMatchObject({ stores_selling: 0, sold_last_week: 0 });

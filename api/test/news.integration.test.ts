@@ -38,20 +38,51 @@ describe('news feed API (GET /api/transactions/recent)', () => {
     );
     // Seven large ledger rows (and small ones that never show).
     for (let index = 0; index < 7; index += 1) {
-      await changeCash(db, { companyId: player.companyId, amountCents: -1_000_001, type: 'building', reason: 'build', description: 'Built a Farm in Secret City' });
-      await changeCash(db, { companyId: player.companyId, amountCents: -1_000_000, type: 'other', reason: 'research', description: 'exactly $10,000: not over' });
+      await changeCash(db, {
+        companyId: player.companyId,
+        amountCents: -1_000_001,
+        type: 'building',
+        reason: 'build',
+        description: 'Built a Farm in Secret City',
+      });
+      await changeCash(db, {
+        companyId: player.companyId,
+        amountCents: -1_000_000,
+        type: 'other',
+        reason: 'research',
+        description: 'exactly $10,000: not over',
+      });
     }
     // Stock updates: four of the player's weeks, and a bot's that never show.
-    await db.insert(stockPriceHistory).values(
-      [1, 2, 3, 4].map((week) => ({ worldId: 1, companyId: player.companyId, week, priceCents: 10_000 + week * 1_000, createdAt: new Date(base + 500_000 + week * 1_000) })),
-    );
-    const [bot] = await db.insert(companies).values({ worldId: 1, name: 'Bot News', cashCents: 1, startingCashCents: 1, isBot: true, strategy: 'balanced' }).returning({ id: companies.id });
+    await db
+      .insert(stockPriceHistory)
+      .values(
+        [1, 2, 3, 4].map((week) => ({
+          worldId: 1,
+          companyId: player.companyId,
+          week,
+          priceCents: 10_000 + week * 1_000,
+          createdAt: new Date(base + 500_000 + week * 1_000),
+        })),
+      );
+    const [bot] = await db
+      .insert(companies)
+      .values({ worldId: 1, name: 'Bot News', cashCents: 1, startingCashCents: 1, isBot: true, strategy: 'balanced' })
+      .returning({ id: companies.id });
     await db.insert(shareRecords).values({ worldId: 1, companyId: bot!.id });
     await db.insert(stockPriceHistory).values({ worldId: 1, companyId: bot!.id, week: 9, priceCents: 99_999, createdAt: new Date() });
 
     const response = await app.api('GET', '/transactions/recent', { token: player.token });
     expect(response.status).toBe(200);
-    const items = response.body as { id: string; kind: string; event_type: string | null; description: string; amount: number | null; week: number; created_at: string }[];
+    const items = response.body as {
+      id: string;
+      kind: string;
+      event_type: string | null;
+      description: string;
+      amount: number | null;
+      week: number;
+      created_at: string;
+    }[];
     expect(items).toHaveLength(13);
     expect(items.filter((item) => item.kind === 'political')).toHaveLength(5);
     expect(items.filter((item) => item.kind === 'transaction')).toHaveLength(5);
@@ -60,7 +91,16 @@ describe('news feed API (GET /api/transactions/recent)', () => {
     expect(times).toEqual([...times].sort().reverse());
     expect(items.find((item) => item.kind === 'political')).toMatchObject({ event_type: 'tax_cut', description: 'Newsland: Tax cut 6', amount: null, week: 2 });
     // An event that names its country (as the turn writes them) is not prefixed with it again.
-    await db.insert(politicalEvents).values({ worldId: 1, countryId: country!.id, eventType: 'tax_increase', description: 'Newsland raises taxes by 2 points', startedWeek: 2, activeUntilWeek: 5 });
+    await db
+      .insert(politicalEvents)
+      .values({
+        worldId: 1,
+        countryId: country!.id,
+        eventType: 'tax_increase',
+        description: 'Newsland raises taxes by 2 points',
+        startedWeek: 2,
+        activeUntilWeek: 5,
+      });
     const again = (await app.api('GET', '/transactions/recent', { token: player.token })).body as typeof items;
     expect(again.find((item) => item.kind === 'political')!.description).toBe('Newsland raises taxes by 2 points');
     const transaction = items.find((item) => item.kind === 'transaction')!;

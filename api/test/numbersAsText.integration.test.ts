@@ -43,7 +43,21 @@ describe('numbers given as text', () => {
       }
     }
     // The walk reached the number fields of the mutations (not an empty table).
-    for (const field of ['market.trade.quantity', 'market.trade.product_id', 'buildings.hireEmployees.count', 'buildings.transferToStore.retail_price', 'stores.updatePrice.retail_price', 'stocks.trade.shares', 'politics.invest.amount', 'worlds.create.starting_cash', 'worlds.update.turn_interval_minutes', 'worlds.addShock.percent', 'tokens.create.expires_in_days', 'warehouse.move.quantity', 'research.purchase.upgrade_id']) {
+    for (const field of [
+      'market.trade.quantity',
+      'market.trade.product_id',
+      'buildings.hireEmployees.count',
+      'buildings.transferToStore.retail_price',
+      'stores.updatePrice.retail_price',
+      'stocks.trade.shares',
+      'politics.invest.amount',
+      'worlds.create.starting_cash',
+      'worlds.update.turn_interval_minutes',
+      'worlds.addShock.percent',
+      'tokens.create.expires_in_days',
+      'warehouse.move.quantity',
+      'research.purchase.upgrade_id',
+    ]) {
       expect(checked).toContain(field);
     }
   });

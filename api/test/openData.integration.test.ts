@@ -27,7 +27,8 @@ function parseCsvGz(content: Buffer): Row[] {
   const text = gunzipSync(content).toString('utf8');
   expect(text.endsWith('\r\n')).toBe(true);
   const lines = text.slice(0, -2).split('\r\n');
-  const split = (line: string) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((match) => match[1]!.replace(/^"|"$/g, '').replaceAll('""', '"'));
+  const split = (line: string) =>
+    [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((match) => match[1]!.replace(/^"|"$/g, '').replaceAll('""', '"'));
   const header = split(lines[0]!);
   return lines.slice(1).map((line) => Object.fromEntries(split(line).map((value, index) => [header[index]!, value])));
 }
@@ -70,9 +71,16 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
     alice = await app.createPlayer({ name: 'Alice Public Co' });
     bob = await app.createPlayer({ name: 'Bob Public Co' });
     const db = app.database.db;
-    const world = await createWorld(db, { id: teacher.userId, isAdmin: false }, { name: 'Data class', turnIntervalMinutes: null, startingCashDollars: 200_000, bots: 0, seed: 25, maxPlayers: 30 });
+    const world = await createWorld(
+      db,
+      { id: teacher.userId, isAdmin: false },
+      { name: 'Data class', turnIntervalMinutes: null, startingCashDollars: 200_000, bots: 0, seed: 25, maxPlayers: 30 },
+    );
     worldId = world.id;
-    for (const [player, name] of [[alice, 'Alice, "Data" & Co'], [bob, 'Bob Data Co']] as const) {
+    for (const [player, name] of [
+      [alice, 'Alice, "Data" & Co'],
+      [bob, 'Bob Data Co'],
+    ] as const) {
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, player.userId));
       await joinWorld(db, { id: player.userId, isAdmin: false, email: user!.email }, { code: world.join_code!, companyName: name });
       await ok(player, 'PUT', '/session/world', { world_id: worldId });
@@ -102,12 +110,16 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
     await app.close();
   });
 
-  it('lists every finished week with each table in both formats, and the checksums are the files\'', async () => {
+  it("lists every finished week with each table in both formats, and the checksums are the files'", async () => {
     const manifest = await ok(alice, 'GET', `/data/worlds/${worldId}/manifest.json`);
     expect(manifest).toMatchObject({ world_id: worldId, world_name: 'Data class', current_week: 4, format_version: 1 });
     expect(manifest.tables.map((table: { name: string }) => table.name)).toEqual(DATA_TABLES.map((table) => table.name));
     const prices = manifest.tables.find((table: { name: string }) => table.name === 'prices');
-    expect(prices.columns.find((column: { name: string }) => column.name === 'posted_price')).toMatchObject({ type: 'dollars', unit: 'dollars', nullable: false });
+    expect(prices.columns.find((column: { name: string }) => column.name === 'posted_price')).toMatchObject({
+      type: 'dollars',
+      unit: 'dollars',
+      nullable: false,
+    });
     expect(manifest.weeks.map((week: { week: number }) => week.week)).toEqual([1, 2, 3]);
     const week2 = manifest.weeks[1].files as Array<{ table: string; format: string; url: string; rows: number; bytes: number; sha256: string }>;
     expect(week2.map((entry) => `${entry.table}.${entry.format}`)).toEqual(DATA_TABLES.flatMap((table) => [`${table.name}.csv.gz`, `${table.name}.parquet`]));
@@ -125,8 +137,24 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
     for (const week of [1, 2, 3]) {
       const rows = parseCsvGz(await download(week, 'leaderboard'));
       const api = leaderboardAfter.get(week)!.companies;
-      expect(rows.map((row) => ({ rank: Number(row.rank), id: Number(row.company_id), name: row.company, net_worth: Number(row.net_worth), cash: Number(row.cash), share_price: Number(row.share_price) }))).toEqual(
-        api.map((company) => ({ rank: company.rank, id: company.id, name: company.name, net_worth: company.net_worth, cash: company.cash, share_price: company.share_price })),
+      expect(
+        rows.map((row) => ({
+          rank: Number(row.rank),
+          id: Number(row.company_id),
+          name: row.company,
+          net_worth: Number(row.net_worth),
+          cash: Number(row.cash),
+          share_price: Number(row.share_price),
+        })),
+      ).toEqual(
+        api.map((company) => ({
+          rank: company.rank,
+          id: company.id,
+          name: company.name,
+          net_worth: company.net_worth,
+          cash: company.cash,
+          share_price: company.share_price,
+        })),
       );
       expect(rows.every((row) => row.week === String(week) && row.is_bot === 'false')).toBe(true);
     }
@@ -148,7 +176,7 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
     }
   });
 
-  it('shares: the week\'s close is GET /api/stocks/history, with the shares bought and sold back', async () => {
+  it("shares: the week's close is GET /api/stocks/history, with the shares bought and sold back", async () => {
     const history = (await ok(alice, 'GET', `/stocks/history?company_id=${bobCompany}`)) as Array<{ week: number; price: number }>;
     for (const week of [1, 2, 3]) {
       const rows = parseCsvGz(await download(week, 'shares'));
@@ -163,7 +191,10 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
     for (const week of [1, 2, 3]) {
       const rows = parseCsvGz(await download(week, 'companies'));
       expect(rows).toHaveLength(2);
-      for (const [player, companyId] of [[alice, aliceCompany], [bob, bobCompany]] as const) {
+      for (const [player, companyId] of [
+        [alice, aliceCompany],
+        [bob, bobCompany],
+      ] as const) {
         const report = await ok(player, 'GET', `/reports/${week}`);
         const row = rows.find((candidate) => Number(candidate.company_id) === companyId)!;
         expect(Number(row.net_worth)).toBe(report.net_worth);
@@ -189,7 +220,10 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
     const report = await ok(alice, 'GET', '/reports/1');
     const sold = (report.sales as Array<{ product_id: number; units: number; revenue: number }>).filter((line) => line.product_id === bread.id);
     expect(Number(breadRows[0]!.units_sold)).toBe(sold.reduce((sum, line) => sum + line.units, 0));
-    expect(Number(breadRows[0]!.revenue)).toBeCloseTo(sold.reduce((sum, line) => sum + line.revenue, 0), 2);
+    expect(Number(breadRows[0]!.revenue)).toBeCloseTo(
+      sold.reduce((sum, line) => sum + line.revenue, 0),
+      2,
+    );
     expect(breadRows[0]!.stores).toBe('1');
     // This week's reference price in a city is the one GET /api/cities/{id}/market-data shows now (week 4's).
     const week3 = parseCsvGz(await download(3, 'city_retail'));
@@ -205,7 +239,9 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
       expect(objects).toHaveLength(csvRows.length);
       const asText = (value: unknown, type: string) =>
         value === null || value === undefined ? '' : type === 'dollars' ? (value as number).toFixed(2) : String(value);
-      expect(objects.map((object) => Object.fromEntries(table.columns.map((column) => [column.name, asText(object[column.name], column.type)])))).toEqual(csvRows);
+      expect(objects.map((object) => Object.fromEntries(table.columns.map((column) => [column.name, asText(object[column.name], column.type)])))).toEqual(
+        csvRows,
+      );
       const metadata = parquetMetadata(buffer);
       const units = JSON.parse(metadata.key_value_metadata!.find((entry) => entry.key === 'marketcraft.units')!.value!);
       expect(units.week).toBe('week');
@@ -238,7 +274,10 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
     expect(outside.status).toBe(416);
     expect(outside.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
 
-    const head = await fetch(`${app.baseUrl}/api/data/worlds/${worldId}/weeks/2/prices.parquet`, { method: 'HEAD', headers: { authorization: `Bearer ${alice.token}` } });
+    const head = await fetch(`${app.baseUrl}/api/data/worlds/${worldId}/weeks/2/prices.parquet`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(bytes.length));
 
@@ -254,7 +293,9 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
 
     const unknownTable = await file(alice, 'weeks/1/salaries.csv.gz');
     expect(unknownTable.status).toBe(400);
-    expect(((await unknownTable.json()) as { error: string }).error).toBe('Unknown table: salaries. The tables are prices, city_retail, leaderboard, companies, shares (manifest.json lists their columns)');
+    expect(((await unknownTable.json()) as { error: string }).error).toBe(
+      'Unknown table: salaries. The tables are prices, city_retail, leaderboard, companies, shares (manifest.json lists their columns)',
+    );
     const unknownFormat = await file(alice, 'weeks/1/prices.json');
     expect(unknownFormat.status).toBe(400);
     expect(((await unknownFormat.json()) as { error: string }).error).toBe("Unknown file: a week's files are <table>.csv.gz and <table>.parquet");
@@ -264,7 +305,10 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
       expect(((await response.json()) as { error: string }).error).toBe('week must be a whole number, 1 or more');
     }
 
-    const posted = await fetch(`${app.baseUrl}/api/data/worlds/${worldId}/weeks/1/prices.csv.gz`, { method: 'POST', headers: { authorization: `Bearer ${alice.token}` } });
+    const posted = await fetch(`${app.baseUrl}/api/data/worlds/${worldId}/weeks/1/prices.csv.gz`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
     expect(posted.status).toBe(405);
     expect(posted.headers.get('allow')).toBe('GET, HEAD');
 
@@ -282,15 +326,28 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
 
   it('a manifest makes at most the newest MANIFEST_MAKES_WEEKS unmade weeks; their first file request makes the others', async () => {
     const db = app.database.db;
-    const long = await createWorld(db, { id: teacher.userId, isAdmin: false }, { name: 'Long season', turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 0, seed: 26, maxPlayers: 30 });
+    const long = await createWorld(
+      db,
+      { id: teacher.userId, isAdmin: false },
+      { name: 'Long season', turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 0, seed: 26, maxPlayers: 30 },
+    );
     for (let week = 1; week <= MANIFEST_MAKES_WEEKS + 2; week += 1) expect((await runTurn(db, { worldId: long.id })).status).toBe('advanced');
     const first = await ok(teacher, 'GET', `/data/worlds/${long.id}/manifest.json`);
-    expect(first.weeks.map((week: { week: number; files: unknown[] }) => [week.week, week.files.length])).toEqual([[1, 0], [2, 0], [3, 10], [4, 10], [5, 10], [6, 10]]);
+    expect(first.weeks.map((week: { week: number; files: unknown[] }) => [week.week, week.files.length])).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 10],
+      [4, 10],
+      [5, 10],
+      [6, 10],
+    ]);
     const made = await fetch(`${app.baseUrl}/api/data/worlds/${long.id}/weeks/1/prices.csv.gz`, { headers: { authorization: `Bearer ${teacher.token}` } });
     expect(made.status).toBe(200);
     const second = await ok(teacher, 'GET', `/data/worlds/${long.id}/manifest.json`);
     expect(second.weeks.map((week: { files: unknown[] }) => week.files.length)).toEqual([10, 10, 10, 10, 10, 10]);
-    expect(second.weeks[0].files.find((entry: { table: string; format: string }) => entry.table === 'prices' && entry.format === 'csv.gz').sha256).toBe(made.headers.get('etag')!.replaceAll('"', ''));
+    expect(second.weeks[0].files.find((entry: { table: string; format: string }) => entry.table === 'prices' && entry.format === 'csv.gz').sha256).toBe(
+      made.headers.get('etag')!.replaceAll('"', ''),
+    );
   });
 
   it("a personal token with the read scope reads a world it plays in; the public world's files are public", async () => {
@@ -302,7 +359,9 @@ describe('open data: the weekly files of a class world', { timeout: 180_000 }, (
     expect(publicWorld.body.world_id).toBe(PUBLIC_WORLD_ID);
     await runTurn(app.database.db, { worldId: PUBLIC_WORLD_ID });
     const week = (await app.api('GET', `/data/worlds/${PUBLIC_WORLD_ID}/manifest.json`, { token })).body.weeks.at(-1).week;
-    const response = await fetch(`${app.baseUrl}/api/data/worlds/${PUBLIC_WORLD_ID}/weeks/${week}/leaderboard.csv.gz`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${app.baseUrl}/api/data/worlds/${PUBLIC_WORLD_ID}/weeks/${week}/leaderboard.csv.gz`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });

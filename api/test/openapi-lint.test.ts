@@ -26,7 +26,9 @@ describe('the OpenAPI document', () => {
         path.join(repoRoot, 'node_modules/.bin/spectral'),
         ['lint', file, '--ruleset', path.join(repoRoot, 'api/.spectral.yaml'), '--format', 'json', '--quiet', '--fail-severity', 'hint'],
         { timeout: 120_000 },
-      ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout || `[{"code":"spectral failed","message":${JSON.stringify(error.stderr ?? '')}}]` }));
+      ).catch((error: { stdout?: string; stderr?: string }) => ({
+        stdout: error.stdout || `[{"code":"spectral failed","message":${JSON.stringify(error.stderr ?? '')}}]`,
+      }));
       const results = JSON.parse(stdout.trim() || '[]') as Array<{ code: string; message: string; path: string[] }>;
       expect(results.map((result) => `${result.code} at ${result.path?.join('.')}: ${result.message}`)).toEqual([]);
     } finally {
@@ -51,6 +53,8 @@ describe('the OpenAPI document', () => {
     expect(routes.innerHTML).toContain('<code>/api/data/worlds/{id}/weeks/{week}/{table}.{format}</code>');
     expect(routes.innerHTML).toContain('Answer (200): application/gzip or application/vnd.apache.parquet');
     expect(routes.innerHTML).toContain('<code>/api/data/worlds/{id}/manifest.json</code>');
-    expect(routes.innerHTML.match(/<h2>/g)).toHaveLength(Object.values((document as { paths: Record<string, object> }).paths).flatMap((methods) => Object.keys(methods)).length);
+    expect(routes.innerHTML.match(/<h2>/g)).toHaveLength(
+      Object.values((document as { paths: Record<string, object> }).paths).flatMap((methods) => Object.keys(methods)).length,
+    );
   });
 });

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { companies, countries, influenceRecords, ledgerMismatches, politicalEvents, transactions, worldCountries, worlds, type Database } from '@marketcraft/db';
+import {
+  companies,
+  countries,
+  influenceRecords,
+  ledgerMismatches,
+  politicalEvents,
+  transactions,
+  worldCountries,
+  worlds,
+  type Database,
+} from '@marketcraft/db';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
 async function createCountry(db: Database, taxRate = 20) {
@@ -54,7 +64,10 @@ describe('politics API', () => {
     const influence = await app.api('GET', '/influence', { token: player.token });
     expect(influence.body).toEqual([{ country_id: country.id, country_name: country.name, influence_points: 40, platform: 'lower_taxes' }]);
     // Backing the other platform moves all the company's points there to it.
-    const switched = await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1_000, platform: 'higher_taxes' } });
+    const switched = await app.api('POST', '/politics/invest', {
+      token: player.token,
+      body: { country_id: country.id, amount: 1_000, platform: 'higher_taxes' },
+    });
     expect(switched.body).toMatchObject({ influence_points: 50, platform: 'higher_taxes' });
     const invalid = await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1_000, platform: 'no_taxes' } });
     expect(invalid).toMatchObject({ status: 400, body: { error: 'Platform must be lower_taxes or higher_taxes' } });
@@ -83,12 +96,16 @@ describe('politics API', () => {
       status: 409,
       body: { error: 'Not enough cash: this costs $1,000.00 and you have $500.00' },
     });
-    expect((await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 95_000 } })).body.influence_points).toBe(950);
+    expect((await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 95_000 } })).body.influence_points).toBe(
+      950,
+    );
     expect(await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 6_000 } })).toMatchObject({
       status: 422,
       body: { error: `Influence in ${country.name} is capped at 1,000 points: you can invest at most 5 more units ($5,000.00)` },
     });
-    expect((await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 5_000 } })).body.influence_points).toBe(1_000);
+    expect((await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 5_000 } })).body.influence_points).toBe(
+      1_000,
+    );
     expect(await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: country.id, amount: 1_000 } })).toMatchObject({
       status: 422,
       body: { error: `Your influence in ${country.name} is already at the maximum of 1,000 points` },
@@ -110,7 +127,10 @@ describe('politics API', () => {
     expect(responses.filter((response) => response.status === 200)).toHaveLength(7);
     expect(responses.filter((response) => response.status === 409)).toHaveLength(23);
     expect(await cashOf(db, player.companyId)).toBe(50_000);
-    const records = await db.select({ points: influenceRecords.influencePoints }).from(influenceRecords).where(eq(influenceRecords.companyId, player.companyId));
+    const records = await db
+      .select({ points: influenceRecords.influencePoints })
+      .from(influenceRecords)
+      .where(eq(influenceRecords.companyId, player.companyId));
     expect(records.reduce((sum, record) => sum + record.points, 0)).toBe(70);
     expect(await ledgerMismatches(db)).toEqual([]);
   });
@@ -191,6 +211,5 @@ describe('politics API', () => {
     } finally {
       await db.update(worlds).set({ currentWeek: 1 }).where(eq(worlds.id, 1));
     }
-
   });
 });

@@ -56,7 +56,16 @@ describe('the Python client and its notebook', { timeout: 300_000 }, () => {
     run(PYTHON, args, {
       cwd: cache,
       timeout: 180_000,
-      env: { ...process.env, PYTHONPATH: path.join(repoRoot, 'clients/python'), MARKETCRAFT_URL: app.baseUrl, MARKETCRAFT_TOKEN: token, MARKETCRAFT_WORLD: String(worldId), MARKETCRAFT_CACHE: path.join(cache, 'files'), MPLBACKEND: 'Agg', ...env },
+      env: {
+        ...process.env,
+        PYTHONPATH: path.join(repoRoot, 'clients/python'),
+        MARKETCRAFT_URL: app.baseUrl,
+        MARKETCRAFT_TOKEN: token,
+        MARKETCRAFT_WORLD: String(worldId),
+        MARKETCRAFT_CACHE: path.join(cache, 'files'),
+        MPLBACKEND: 'Agg',
+        ...env,
+      },
     });
   const dataFile = async (week: number, table: string) => {
     const response = await fetch(`${app.baseUrl}/api/data/worlds/${worldId}/weeks/${week}/${table}.csv.gz`, { headers: { authorization: `Bearer ${token}` } });
@@ -69,7 +78,11 @@ describe('the Python client and its notebook', { timeout: 300_000 }, () => {
     const teacher = await app.createPlayer({ name: 'Notebook Teacher' });
     student = await app.createPlayer({ name: 'Notebook Student' });
     const db = app.database.db;
-    const world = await createWorld(db, { id: teacher.userId, isAdmin: false }, { name: 'Notebook class', turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 4, seed: 2025, maxPlayers: 30 });
+    const world = await createWorld(
+      db,
+      { id: teacher.userId, isAdmin: false },
+      { name: 'Notebook class', turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 4, seed: 2025, maxPlayers: 30 },
+    );
     worldId = world.id;
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, student.userId));
     await joinWorld(db, { id: student.userId, isAdmin: false, email: user!.email }, { code: world.join_code! });
@@ -85,7 +98,11 @@ describe('the Python client and its notebook', { timeout: 300_000 }, () => {
     if (cache) await rm(cache, { recursive: true, force: true });
   });
 
-  const linesOf = (prefix: string) => output.split('\n').filter((line) => line.startsWith(`${prefix} `)).map((line) => line.slice(prefix.length + 1));
+  const linesOf = (prefix: string) =>
+    output
+      .split('\n')
+      .filter((line) => line.startsWith(`${prefix} `))
+      .map((line) => line.slice(prefix.length + 1));
 
   it('loads the 20 finished weeks of the world', () => {
     expect(linesOf('WORLD')).toEqual([`${worldId} 'Notebook class': current week ${WEEKS + 1}`]);
@@ -138,7 +155,7 @@ describe('the Python client and its notebook', { timeout: 300_000 }, () => {
     }
   });
 
-  it('keeps each file once, by checksum, and says what went wrong in the server\'s words', async () => {
+  it("keeps each file once, by checksum, and says what went wrong in the server's words", async () => {
     // 20 weeks of prices and of the leaderboard, each kept once however often the notebook read it.
     expect((await readdir(path.join(cache, 'files'))).filter((name) => /^[0-9a-f]{64}$/.test(name))).toHaveLength(2 * WEEKS);
     const { stdout } = await python([

@@ -100,7 +100,9 @@ describe('rate limits', () => {
     const player = await app.createPlayer({ cash: 1_000_000 });
     await startWellInsideAMinute();
     for (let i = 0; i < 119; i += 1) {
-      expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 1, action: 'buy' } })).status).toBe(200);
+      expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 1, action: 'buy' } })).status).toBe(
+        200,
+      );
     }
     // A guessed token (the session's id with a wrong secret) is refused and spends none of its budget.
     const [sessionId] = player.token.split('.') as [string, string];
@@ -112,7 +114,9 @@ describe('rate limits', () => {
     });
     expect(batch.status).toBe(200);
     expect(batch.headers.get('ratelimit-remaining')).toBe(String(600 - 122));
-    expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 1, action: 'buy' } })).status).toBe(200);
+    expect((await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 1, action: 'buy' } })).status).toBe(
+      200,
+    );
     const overMutations = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 1, action: 'buy' } });
     expect(overMutations.status).toBe(429);
     expect(overMutations.body.error).toContain('this session may make 120 actions (mutations) a minute');

@@ -36,8 +36,14 @@ async function openStream(app: TestApp, token?: string, headers: Record<string, 
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const lines = block.split('\n');
-        const event = lines.find((line) => line.startsWith('event:'))?.slice(6).trim();
-        const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+        const event = lines
+          .find((line) => line.startsWith('event:'))
+          ?.slice(6)
+          .trim();
+        const data = lines
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trim())
+          .join('\n');
         if (event) return { event, data };
         continue; // a keepalive comment
       }
@@ -74,14 +80,18 @@ describe('realtime: each stream hears its own world only', () => {
     db = app.database.db;
     publicPlayer = await app.createPlayer({ name: 'Public Listener Co' });
     classPlayer = await app.createPlayer({ name: 'Class Listener Co' });
-    const world = await createWorld(db, { id: classPlayer.userId, isAdmin: false }, {
-      name: 'Realtime class',
-      turnIntervalMinutes: null,
-      startingCashDollars: 50_000,
-      bots: 0,
-      seed: 11,
-      maxPlayers: 5,
-    });
+    const world = await createWorld(
+      db,
+      { id: classPlayer.userId, isAdmin: false },
+      {
+        name: 'Realtime class',
+        turnIntervalMinutes: null,
+        startingCashDollars: 50_000,
+        bots: 0,
+        seed: 11,
+        maxPlayers: 5,
+      },
+    );
     classWorld = world.id;
     await switchWorld(db, { id: classPlayer.userId, isAdmin: false }, classPlayer.token.split('.')[0]!, classWorld);
   });
@@ -129,7 +139,7 @@ describe('realtime: each stream hears its own world only', () => {
     }
   });
 
-  it("hears the world a personal access token names with X-World-Id, as every token route does", async () => {
+  it('hears the world a personal access token names with X-World-Id, as every token route does', async () => {
     await switchWorld(db, { id: classPlayer.userId, isAdmin: false }, classPlayer.token.split('.')[0]!, PUBLIC_WORLD_ID);
     const created = await app.api('POST', '/tokens', { token: classPlayer.token, body: { name: 'class listener', scope: 'read' } });
     expect(created.status).toBe(200);
@@ -147,7 +157,9 @@ describe('realtime: each stream hears its own world only', () => {
     }
     // A world the token's user is not part of: the same 404 as every route, before any stream.
     const outsider = await app.api('POST', '/tokens', { token: publicPlayer.token, body: { name: 'outsider', scope: 'read' } });
-    const refused = await fetch(`${app.baseUrl}/api/realtime`, { headers: { authorization: `Bearer ${outsider.body.token}`, 'X-World-Id': String(classWorld) } });
+    const refused = await fetch(`${app.baseUrl}/api/realtime`, {
+      headers: { authorization: `Bearer ${outsider.body.token}`, 'X-World-Id': String(classWorld) },
+    });
     expect(refused.status).toBe(404);
     expect(await refused.json()).toMatchObject({ error: expect.stringContaining(`World not found: X-World-Id ${classWorld}`) });
   });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildingTypes, companies, companyResearch, companyResearchEffects, ledgerMismatches, researchUpgrades, transactions, type Database } from '@marketcraft/db';
+import {
+  buildingTypes,
+  companies,
+  companyResearch,
+  companyResearchEffects,
+  ledgerMismatches,
+  researchUpgrades,
+  transactions,
+  type Database,
+} from '@marketcraft/db';
 import { effectsForBuildingType } from '@marketcraft/shared';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
@@ -26,7 +35,10 @@ async function createUpgrade(db: Database, values: Partial<UpgradeValues> & { co
 async function anyBuildingType(db: Database): Promise<string> {
   const [existing] = await db.select({ type: buildingTypes.type }).from(buildingTypes).limit(1);
   if (existing) return existing.type;
-  await db.insert(buildingTypes).values({ type: 'farm', name: 'Farm', category: 'extraction', constructionCostCents: 5_000_000, baseCapacity: 100, weeklyOperatingCostCents: 100_000 }).onConflictDoNothing();
+  await db
+    .insert(buildingTypes)
+    .values({ type: 'farm', name: 'Farm', category: 'extraction', constructionCostCents: 5_000_000, baseCapacity: 100, weeklyOperatingCostCents: 100_000 })
+    .onConflictDoNothing();
   return 'farm';
 }
 
@@ -49,7 +61,13 @@ describe('research API', () => {
   it('lists upgrades with cost, prerequisite, researched and locked; purchases follow the prerequisite', async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const basic = await createUpgrade(db, { costCents: 1_500_000, effects: { production_bonus: 10 } });
-    const advanced = await createUpgrade(db, { costCents: 3_000_000, prerequisiteId: basic.id, tier: 2, category: 'efficiency', effects: { cost_reduction: 15 } });
+    const advanced = await createUpgrade(db, {
+      costCents: 3_000_000,
+      prerequisiteId: basic.id,
+      tier: 2,
+      category: 'efficiency',
+      effects: { cost_reduction: 15 },
+    });
 
     const list = await app.api('GET', '/research/upgrades', { token: player.token });
     expect(list.status).toBe(200);

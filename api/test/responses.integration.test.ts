@@ -79,7 +79,10 @@ describe('answers match the OpenAPI document', () => {
     expect(leaderboard.companies).toHaveLength(2);
     expect(leaderboard.you).not.toBeNull();
     // A signed-in user without a company founds one.
-    const [founder] = await db.insert(users).values({ email: `founder-${Date.now().toString(36)}@example.com` }).returning({ id: users.id });
+    const [founder] = await db
+      .insert(users)
+      .values({ email: `founder-${Date.now().toString(36)}@example.com` })
+      .returning({ id: users.id });
     const { token: founderToken } = await createSession(db, founder!.id);
     await call('POST', '/company', { token: founderToken, body: { name: 'Second Start Ltd' } });
 
@@ -111,7 +114,10 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/market/products');
     await call('GET', '/market/products/{id}', { path: `/market/products/${wheat.id}` });
     await call('POST', '/market/trade', { body: { product_id: bread.id, quantity: 50, action: 'buy' } });
-    await call('POST', '/buildings/{id}/inventory/purchase', { path: `/buildings/${store.id}/inventory/purchase`, body: { product_id: bread.id, quantity: 10 } });
+    await call('POST', '/buildings/{id}/inventory/purchase', {
+      path: `/buildings/${store.id}/inventory/purchase`,
+      body: { product_id: bread.id, quantity: 10 },
+    });
     await call('GET', '/buildings/{id}/inventory', { path: `/buildings/${store.id}/inventory` });
     await call('GET', '/buildings/{id}/shelf-price', { path: `/buildings/${store.id}/shelf-price?product_id=${bread.id}` });
     await call('POST', '/buildings/{id}/inventory/transfer-to-store', {
@@ -121,7 +127,9 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/stores/{id}/products', { path: `/stores/${store.id}/products` });
     await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: bread.id, quantity: 5, direction: 'to_back_room' } });
     await call('POST', '/warehouse/move', { body: { building_id: store.id, product_id: bread.id, quantity: 2, direction: 'to_warehouse' } });
-    const sellOrder = (await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'sell', quantity: 5, limit_price: 9.99 } })) as { id: number };
+    const sellOrder = (await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'sell', quantity: 5, limit_price: 9.99 } })) as {
+      id: number;
+    };
     await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'buy', quantity: 5, limit_price: 0.5, weeks: 2 } });
     await call('GET', '/exchange/orders');
     await call('DELETE', '/exchange/orders/{id}', { path: `/exchange/orders/${sellOrder.id}` });
@@ -142,7 +150,10 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/exchange/auctions/{product_id}', { path: `/exchange/auctions/${wheat.id}?weeks=4` });
     await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'sell', quantity: 5, limit_price: 9.99 } });
     // Contracts: offered to the admin's company, one accepted, one declined, one cancelled.
-    const contract = () => call('POST', '/contracts', { body: { buyer_company_id: admin.companyId, product_id: wheat.id, quantity: 1, unit_price: 1, expires_week: 1 } }) as Promise<{ id: number }>;
+    const contract = () =>
+      call('POST', '/contracts', {
+        body: { buyer_company_id: admin.companyId, product_id: wheat.id, quantity: 1, unit_price: 1, expires_week: 1 },
+      }) as Promise<{ id: number }>;
     const toAccept = await contract();
     const toDecline = await contract();
     const toCancel = await contract();
@@ -256,7 +267,11 @@ describe('answers match the OpenAPI document', () => {
       body: { kind: 'demand', product_id: wheat.id, percent: -30, weeks: 2 },
     });
     await call('GET', '/worlds/{id}/shocks', { path: `/worlds/${world.id}/shocks`, token: instructor.token });
-    await call('POST', '/worlds/{id}/announcements', { path: `/worlds/${world.id}/announcements`, token: instructor.token, body: { message: 'Welcome to week 1' } });
+    await call('POST', '/worlds/{id}/announcements', {
+      path: `/worlds/${world.id}/announcements`,
+      token: instructor.token,
+      body: { message: 'Welcome to week 1' },
+    });
     await call('GET', '/worlds/{id}/companies', { path: `/worlds/${world.id}/companies`, token: instructor.token });
     await call('GET', '/worlds/{id}/debrief', { path: `/worlds/${world.id}/debrief`, token: instructor.token });
     await call('GET', '/worlds/{id}/export/{kind}', { path: `/worlds/${world.id}/export/companies`, token: instructor.token });
@@ -291,15 +306,32 @@ describe('answers match the OpenAPI document', () => {
     for (const route of restRoutes()) {
       const operation = paths[route.path]?.[route.method.toLowerCase()];
       expect(operation?.responses[route.created ? '201' : '200']?.content, `${route.method} ${route.path}`).toBeDefined();
-      expect(operation?.responses['400']?.content, `${route.method} ${route.path}`).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+      expect(operation?.responses['400']?.content, `${route.method} ${route.path}`).toEqual({
+        'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+      });
     }
-    for (const path of ['/auth/signup', '/auth/signin', '/auth/signout', '/auth/session', '/auth/providers', '/auth/google', '/auth/google/callback', '/health']) {
+    for (const path of [
+      '/auth/signup',
+      '/auth/signin',
+      '/auth/signout',
+      '/auth/session',
+      '/auth/providers',
+      '/auth/google',
+      '/auth/google/callback',
+      '/health',
+    ]) {
       expect(paths[path], path).toBeDefined();
     }
     // The shape the spec left open, as decided: GET /api/stocks/history?company_id= -> [{week, price}].
-    const history = paths['/stocks/history']!.get as unknown as { parameters: { name: string; in: string; required: boolean }[]; responses: Record<string, any> };
+    const history = paths['/stocks/history']!.get as unknown as {
+      parameters: { name: string; in: string; required: boolean }[];
+      responses: Record<string, any>;
+    };
     // ...and, as every route a token may call, the world it acts in (X-World-Id).
-    expect(history.parameters).toEqual([{ $ref: '#/components/parameters/WorldId' }, expect.objectContaining({ name: 'company_id', in: 'query', required: true })]);
+    expect(history.parameters).toEqual([
+      { $ref: '#/components/parameters/WorldId' },
+      expect.objectContaining({ name: 'company_id', in: 'query', required: true }),
+    ]);
     const item = history.responses['200'].content['application/json'].schema.items;
     expect(Object.keys(item.properties)).toEqual(['week', 'price']);
     expect(item.additionalProperties).toBe(false);

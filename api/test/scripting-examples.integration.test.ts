@@ -88,7 +88,7 @@ describe('scripting examples', () => {
     expect(stdout).toContain('is up to date');
   });
 
-  it('the TypeScript example stops with the server\'s message when the token lacks the scope', async () => {
+  it("the TypeScript example stops with the server's message when the token lacks the scope", async () => {
     const company = await scriptedCompany();
     const { token: readOnly } = await company.call('POST', '/tokens', { name: 'read only', scope: 'read' });
     const failed = await run(process.execPath, [TS_EXAMPLE, '--once'], {

@@ -70,7 +70,9 @@ describe('security headers and batch limits', () => {
     for (const calls of [MAX_TRPC_BATCH_CALLS + 1, 600]) {
       const refused = await batch(calls);
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toEqual({ error: `A batch can hold at most ${MAX_TRPC_BATCH_CALLS} calls; this one has ${calls}. Send them in several requests.` });
+      expect(await refused.json()).toEqual({
+        error: `A batch can hold at most ${MAX_TRPC_BATCH_CALLS} calls; this one has ${calls}. Send them in several requests.`,
+      });
     }
     // POST batches (mutations) too.
     const post = await fetch(`${app.baseUrl}/api/trpc/${Array.from({ length: 50 }, () => 'company.updateProfile').join(',')}?batch=1`, {

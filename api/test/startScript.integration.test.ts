@@ -14,9 +14,14 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 function runStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['scripts/start.ts'], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', SKIP_BUILD: '1', ...env }, timeout: 90_000 }, (error, stdout, stderr) => {
-      resolve({ code: child.exitCode ?? (error ? 1 : 0), output: stdout + stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      ['scripts/start.ts'],
+      { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', SKIP_BUILD: '1', ...env }, timeout: 90_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: child.exitCode ?? (error ? 1 : 0), output: stdout + stderr });
+      },
+    );
   });
 }
 

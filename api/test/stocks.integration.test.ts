@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { companies, ledgerMismatches, portfolioEntries, shareMismatches, shareRecords, stockPriceHistory, transactions, valuationSql, type Database, act } from '@marketcraft/db';
+import {
+  companies,
+  ledgerMismatches,
+  portfolioEntries,
+  shareMismatches,
+  shareRecords,
+  stockPriceHistory,
+  transactions,
+  valuationSql,
+  type Database,
+  act,
+} from '@marketcraft/db';
 import { formatCents, liquidationValueRule, marketBuyCostRule, marketSellProceedsRule, shareDepthRule } from '@marketcraft/shared';
 import { untilAStatementWaitsForALock } from './helpers/lockWaits.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
@@ -16,7 +27,9 @@ async function createBot(db: Database, options: { totalShares?: number; priceCen
     .values({ worldId: 1, name, cashCents, startingCashCents: cashCents, isBot: true, strategy: 'value_investor' })
     .returning({ id: companies.id });
   const priceCents = options.priceCents ?? 10_000;
-  await db.insert(shareRecords).values({ worldId: 1, companyId: bot!.id, totalShares: options.totalShares ?? 100, sharePriceCents: priceCents, fundamentalCents: priceCents });
+  await db
+    .insert(shareRecords)
+    .values({ worldId: 1, companyId: bot!.id, totalShares: options.totalShares ?? 100, sharePriceCents: priceCents, fundamentalCents: priceCents });
   return { id: bot!.id, name };
 }
 
@@ -81,7 +94,11 @@ describe('stocks API', () => {
     expect(record.sell_price).toBeLessThan(record.share_price);
     expect(typeof record.updated_at).toBe('string');
     // A new company lists at its book value: one share per $100 of it ($100,000 of cash: 1,000 shares at $100).
-    expect(response.body.find((row: { company_id: number }) => row.company_id === player.companyId)).toMatchObject({ total_shares: 1_000, share_price: 100, is_bot: false });
+    expect(response.body.find((row: { company_id: number }) => row.company_id === player.companyId)).toMatchObject({
+      total_shares: 1_000,
+      share_price: 100,
+      is_bot: false,
+    });
     const same = await app.api('GET', '/company-shares', { token: player.token });
     expect(same.status).toBe(200);
     expect(same.body).toEqual(response.body);
@@ -108,17 +125,36 @@ describe('stocks API', () => {
     expect(buyCents).toBeGreaterThan(10 * 25_000 * 1.025);
     const buy = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 10, action: 'buy' } });
     expect(buy.status).toBe(200);
-    expect(buy.body).toMatchObject({ action: 'buy', company_id: bot.id, company_name: bot.name, shares: 10, total: buyCents / 100, shares_owned: 10, cash: (1_000_000 - buyCents) / 100 });
+    expect(buy.body).toMatchObject({
+      action: 'buy',
+      company_id: bot.id,
+      company_name: bot.name,
+      shares: 10,
+      total: buyCents / 100,
+      shares_owned: 10,
+      cash: (1_000_000 - buyCents) / 100,
+    });
     // The company issued 10 new shares and got the money: its capital grows.
     expect(await cashOf(db, bot.id)).toBe(botCash + buyCents);
-    const [record] = await db.select({ total: shareRecords.totalShares, flow: shareRecords.weekFlow }).from(shareRecords).where(eq(shareRecords.companyId, bot.id));
+    const [record] = await db
+      .select({ total: shareRecords.totalShares, flow: shareRecords.weekFlow })
+      .from(shareRecords)
+      .where(eq(shareRecords.companyId, bot.id));
     expect(record).toEqual({ total: 210, flow: 10 });
 
     const portfolio = await app.api('GET', '/portfolio', { token: player.token });
     expect(portfolio.status).toBe(200);
     const value = liquidationValueRule.evaluate({ price: 25_000, depth: shareDepthRule.evaluate({ totalShares: 210 }), quantity: 10 });
     expect(portfolio.body).toEqual([
-      { company_id: bot.id, company_name: bot.name, is_bot: true, shares_owned: 10, average_price: Math.round(buyCents / 10) / 100, current_price: 250, value: value / 100 },
+      {
+        company_id: bot.id,
+        company_name: bot.name,
+        is_bot: true,
+        shares_owned: 10,
+        average_price: Math.round(buyCents / 10) / 100,
+        current_price: 250,
+        value: value / 100,
+      },
     ]);
     expect(value).toBeLessThan(buyCents); // buying never raises net worth by itself
 
@@ -133,13 +169,19 @@ describe('stocks API', () => {
     expect(sellCents + sellAllCents).toBeLessThan(buyCents);
     expect(await cashOf(db, bot.id)).toBe(botCash + buyCents - sellCents - sellAllCents);
 
-    const ledger = await db.select({ reason: transactions.reason, amount: transactions.amountCents }).from(transactions).where(eq(transactions.companyId, player.companyId));
+    const ledger = await db
+      .select({ reason: transactions.reason, amount: transactions.amountCents })
+      .from(transactions)
+      .where(eq(transactions.companyId, player.companyId));
     expect(ledger).toEqual([
       { reason: 'stock_buy', amount: -buyCents },
       { reason: 'stock_sell', amount: sellCents },
       { reason: 'stock_sell', amount: sellAllCents },
     ]);
-    const issuerLedger = await db.select({ reason: transactions.reason, amount: transactions.amountCents }).from(transactions).where(eq(transactions.companyId, bot.id));
+    const issuerLedger = await db
+      .select({ reason: transactions.reason, amount: transactions.amountCents })
+      .from(transactions)
+      .where(eq(transactions.companyId, bot.id));
     expect(issuerLedger).toEqual([
       { reason: 'share_issue', amount: buyCents },
       { reason: 'share_buyback', amount: -sellCents },
@@ -153,8 +195,12 @@ describe('stocks API', () => {
     const bob = await app.createPlayer({ cash: 200_000 });
     const before = (await netWorthCents(db, alice.companyId)) + (await netWorthCents(db, bob.companyId));
     for (let round = 0; round < 3; round += 1) {
-      expect((await app.api('POST', '/stocks/trade', { token: alice.token, body: { company_id: bob.companyId, shares: 300, action: 'buy' } })).status).toBe(200);
-      expect((await app.api('POST', '/stocks/trade', { token: bob.token, body: { company_id: alice.companyId, shares: 300, action: 'buy' } })).status).toBe(200);
+      expect((await app.api('POST', '/stocks/trade', { token: alice.token, body: { company_id: bob.companyId, shares: 300, action: 'buy' } })).status).toBe(
+        200,
+      );
+      expect((await app.api('POST', '/stocks/trade', { token: bob.token, body: { company_id: alice.companyId, shares: 300, action: 'buy' } })).status).toBe(
+        200,
+      );
     }
     const after = (await netWorthCents(db, alice.companyId)) + (await netWorthCents(db, bob.companyId));
     expect(after).toBeLessThanOrEqual(before);
@@ -170,13 +216,19 @@ describe('stocks API', () => {
     const tooMany = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 6, action: 'sell' } });
     expect(tooMany).toMatchObject({ status: 409, body: { error: `You own only 5 shares of ${bot.name}` } });
     // An issuer without the cash cannot buy its shares back.
-    await db.update(companies).set({ cashCents: 0, startingCashCents: sql`${companies.startingCashCents} - ${companies.cashCents}` }).where(eq(companies.id, bot.id));
+    await db
+      .update(companies)
+      .set({ cashCents: 0, startingCashCents: sql`${companies.startingCashCents} - ${companies.cashCents}` })
+      .where(eq(companies.id, bot.id));
     const broke = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 1, action: 'sell' } });
     expect(broke.status).toBe(422);
     expect(broke.body.error).toContain(`${bot.name} cannot buy back 1 share now`);
     const insolvent = await createBot(db, { priceCents: 0 });
     const noPrice = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: insolvent.id, shares: 1, action: 'buy' } });
-    expect(noPrice).toMatchObject({ status: 422, body: { error: `${insolvent.name} is insolvent: its shares cannot be traded until its book value is positive again` } });
+    expect(noPrice).toMatchObject({
+      status: 422,
+      body: { error: `${insolvent.name} is insolvent: its shares cannot be traded until its book value is positive again` },
+    });
     const unowned = await createBot(db);
     await db.update(shareRecords).set({ isListed: false }).where(eq(shareRecords.companyId, unowned.id));
     const delisted = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: unowned.id, shares: 1, action: 'buy' } });
@@ -198,7 +250,10 @@ describe('stocks API', () => {
     const response = await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 2, action: 'buy' } });
     expect(response).toMatchObject({ status: 409, body: { error: `Not enough cash: this costs ${formatCents(cost)} and you have $150.00` } });
     expect(await cashOf(db, player.companyId)).toBe(15_000);
-    const [record] = await db.select({ total: shareRecords.totalShares, flow: shareRecords.weekFlow }).from(shareRecords).where(eq(shareRecords.companyId, bot.id));
+    const [record] = await db
+      .select({ total: shareRecords.totalShares, flow: shareRecords.weekFlow })
+      .from(shareRecords)
+      .where(eq(shareRecords.companyId, bot.id));
     expect(record).toEqual({ total: 100, flow: 0 }); // nothing issued
   });
 
@@ -220,7 +275,9 @@ describe('stocks API', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(typeof response.body.error).toBe('string');
     }
-    expect((await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 0, action: 'buy' } })).body.error).toMatch(/shares/);
+    expect((await app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 0, action: 'buy' } })).body.error).toMatch(
+      /shares/,
+    );
     expect((await app.api('POST', '/stocks/trade', { body: { company_id: bot.id, shares: 1, action: 'buy' } })).status).toBe(401);
     for (const path of ['/shares', '/company-shares', '/portfolio', '/stock-prices', `/stocks/history?company_id=${bot.id}`]) {
       expect((await app.api('GET', path)).status, path).toBe(401);
@@ -247,11 +304,23 @@ describe('stocks API', () => {
       previous_price: 80,
       change_percent: 37.5,
     });
-    expect(prices.body.find((row: { company_id: number }) => row.company_id === quiet.id)).toMatchObject({ price: 50, previous_price: null, change_percent: 0, week: null });
+    expect(prices.body.find((row: { company_id: number }) => row.company_id === quiet.id)).toMatchObject({
+      price: 50,
+      previous_price: null,
+      change_percent: 0,
+      week: null,
+    });
     expect(prices.body[0].company_id).toBe(bot.id); // biggest mover first
 
     const history = await app.api('GET', `/stocks/history?company_id=${bot.id}`, { token: player.token });
-    expect(history).toMatchObject({ status: 200, body: [{ week: 1, price: 100 }, { week: 2, price: 80 }, { week: 3, price: 110 }] });
+    expect(history).toMatchObject({
+      status: 200,
+      body: [
+        { week: 1, price: 100 },
+        { week: 2, price: 80 },
+        { week: 3, price: 110 },
+      ],
+    });
     expect((await app.api('GET', '/stocks/history?company_id=99999999', { token: player.token })).status).toBe(404);
     expect((await app.api('GET', '/stocks/history?company_id=abc', { token: player.token })).status).toBe(400);
     expect((await app.api('GET', '/stocks/history', { token: player.token })).status).toBe(400);
@@ -327,7 +396,7 @@ describe('stocks API', () => {
     expect(await cashOf(db, player.companyId)).toBe(cashAfterBuy + sells.reduce((sum, row) => sum + row.amount, 0));
     expect(await ledgerMismatches(db)).toEqual([]);
   });
-  it('a sale that waited for the same holder\'s buy sells from the shares that buy added', async () => {
+  it("a sale that waited for the same holder's buy sells from the shares that buy added", async () => {
     // The sale's statement starts while the buy holds the holder's row; the shares it sells exist
     // only once the buy commits. The sale must see them (and sell), not answer 'You own only 10'.
     const bot = await createBot(db, { totalShares: 1_000, priceCents: 1_000 });

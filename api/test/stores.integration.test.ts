@@ -90,10 +90,16 @@ describe('trade hall, factory raw materials and store shelves', () => {
     });
     expect(await marketFlow(db, world.bread.id)).toBe(flow + 10);
     // The market price doubles; 10 more units average out.
-    await db.update(worldProducts).set({ currentPriceCents: world.bread.priceCents * 2 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
+    await db
+      .update(worldProducts)
+      .set({ currentPriceCents: world.bread.priceCents * 2 })
+      .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
     const secondCents = exchangeCents({ ...world.bread, priceCents: world.bread.priceCents * 2 }, flow + 10, 10, 'buy');
     await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
-    await db.update(worldProducts).set({ currentPriceCents: world.bread.priceCents }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
+    await db
+      .update(worldProducts)
+      .set({ currentPriceCents: world.bread.priceCents })
+      .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.bread.id)));
     const inventory = await app.api('GET', `/buildings/${store}/inventory`, { token: player.token });
     expect(inventory.status).toBe(200);
     expect(inventory.body).toEqual([
@@ -125,7 +131,13 @@ describe('trade hall, factory raw materials and store shelves', () => {
     const cents = exchangeCents(world.wheat, await marketFlow(db, world.wheat.id), 100, 'buy');
     const bought = await app.api('POST', `/buildings/${mill}/inventory/purchase`, { token: player.token, body: { product_id: world.wheat.id, quantity: 100 } });
     expect(bought.status).toBe(200);
-    expect(bought.body).toMatchObject({ destination: 'warehouse', quantity: 100, total_cost: cents / 100, unit_price: Math.round(cents / 100) / 100, quantity_held: 100 });
+    expect(bought.body).toMatchObject({
+      destination: 'warehouse',
+      quantity: 100,
+      total_cost: cents / 100,
+      unit_price: Math.round(cents / 100) / 100,
+      quantity_held: 100,
+    });
     expect(await warehouse(player.companyId, world.wheat.id)).toBe(100);
     expect(await backRoom(mill, world.wheat.id)).toBe(0);
     // Bread is not a mill input: bought into the warehouse but not listed as the mill's material.
@@ -165,7 +177,10 @@ describe('trade hall, factory raw materials and store shelves', () => {
     const unknown = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: 999_999, quantity: 1 } });
     expect(unknown).toMatchObject({ status: 404, body: { error: 'Product not found' } });
     const cost = exchangeCents(world.bread, await marketFlow(db, world.bread.id), 1_000, 'buy');
-    const broke = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 1_000 } });
+    const broke = await app.api('POST', `/buildings/${store}/inventory/purchase`, {
+      token: player.token,
+      body: { product_id: world.bread.id, quantity: 1_000 },
+    });
     expect(broke.status).toBe(409);
     expect(broke.body.error).toBe(`Not enough cash: this costs ${formatCents(cost)} and you have $1,000.00`);
     expect((await app.api('GET', `/buildings/${store}/inventory`)).status).toBe(401);
@@ -175,7 +190,10 @@ describe('trade hall, factory raw materials and store shelves', () => {
   it('transfers to the shelf from the back room first, then the warehouse, and refuses more than both hold', async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const store = await build(player.token, 'store');
-    const backRoomBuy = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 10 } });
+    const backRoomBuy = await app.api('POST', `/buildings/${store}/inventory/purchase`, {
+      token: player.token,
+      body: { product_id: world.bread.id, quantity: 10 },
+    });
     // 5 loaves in the warehouse from the market.
     const marketBuy = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.bread.id, quantity: 5, action: 'buy' } });
     expect(marketBuy.status).toBe(200);
@@ -193,7 +211,15 @@ describe('trade hall, factory raw materials and store shelves', () => {
     const backRoomCents = Math.round(backRoomBuy.body.purchase_price * 100);
     const warehouseCents = Math.round(marketBuy.body.unit_price * 100);
     const expectedCost = Math.round((10 * backRoomCents + 2 * warehouseCents) / 12);
-    expect(first.body).toMatchObject({ quantity: 12, from_back_room: 10, from_warehouse: 2, shelf_quantity: 12, retail_price: 8, cost_price: expectedCost / 100, is_active: true });
+    expect(first.body).toMatchObject({
+      quantity: 12,
+      from_back_room: 10,
+      from_warehouse: 2,
+      shelf_quantity: 12,
+      retail_price: 8,
+      cost_price: expectedCost / 100,
+      is_active: true,
+    });
     expect(await backRoom(store, world.bread.id)).toBe(0);
     expect(await warehouse(player.companyId, world.bread.id)).toBe(3);
     // Re-transfer adds to the shelf and sets the new retail price.
@@ -248,7 +274,10 @@ describe('trade hall, factory raw materials and store shelves', () => {
       expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     }
     const shelve = (productId: number) =>
-      app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, { token: player.token, body: { product_id: productId, quantity: 1, retail_price: 50 } });
+      app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+        token: player.token,
+        body: { product_id: productId, quantity: 1, retail_price: 50 },
+      });
     for (const { id } of cheapest.slice(0, MAX_STORE_PRODUCTS)) expect((await shelve(id)).status).toBe(200);
     const last = cheapest[MAX_STORE_PRODUCTS]!.id;
     const refused = await shelve(last);
@@ -262,7 +291,10 @@ describe('trade hall, factory raw materials and store shelves', () => {
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect((await shelve(last)).status).toBe(200);
     expect((await shelve(cheapest[1]!.id)).status).toBe(422);
-    await db.update(storeProducts).set({ quantity: 0 }).where(and(eq(storeProducts.buildingId, store), eq(storeProducts.productId, cheapest[2]!.id)));
+    await db
+      .update(storeProducts)
+      .set({ quantity: 0 })
+      .where(and(eq(storeProducts.buildingId, store), eq(storeProducts.productId, cheapest[2]!.id)));
     expect((await shelve(cheapest[1]!.id)).status).toBe(200);
     await expectLedgerBalanced(db, player.companyId);
   });
@@ -300,7 +332,10 @@ describe('trade hall, factory raw materials and store shelves', () => {
     expect(notStore).toMatchObject({ status: 422, body: { error: 'Only stores have a shelf: this building is a Farm' } });
     // Shoppers buy consumer goods: wheat (agricultural) and flour (processed materials) stay off the shelf, nothing moves.
     await app.api('POST', '/market/trade', { token: player.token, body: { product_id: world.wheat.id, quantity: 5, action: 'buy' } });
-    const wheat = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, { token: player.token, body: { product_id: world.wheat.id, quantity: 5, retail_price: 3 } });
+    const wheat = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+      token: player.token,
+      body: { product_id: world.wheat.id, quantity: 5, retail_price: 3 },
+    });
     expect(wheat).toMatchObject({ status: 422, body: { error: storeSellsConsumerGoodsOnly(world.wheat.name, 'Agricultural') } });
     expect(wheat.body.error).toBe(`A store sells consumer goods only (food products, consumer goods and luxury goods): ${world.wheat.name} is agricultural`);
     expect(await warehouse(player.companyId, world.wheat.id)).toBe(5);
@@ -327,10 +362,19 @@ describe('trade hall, factory raw materials and store shelves', () => {
     // The forecast (the turn's own query) at each price, as margin over the goods' cost.
     const marginAt = async (retail_price: number) => {
       expect((await app.api('PUT', `/stores/${store}/products/${world.bread.id}`, { token: player.token, body: { retail_price } })).status).toBe(200);
-      const sale = (await app.api('GET', `/buildings/${store}`, { token: player.token })).body.forecast.sales.find((row: { product_id: number }) => row.product_id === world.bread.id);
+      const sale = (await app.api('GET', `/buildings/${store}`, { token: player.token })).body.forecast.sales.find(
+        (row: { product_id: number }) => row.product_id === world.bread.id,
+      );
       return Math.round((sale.revenue - sale.units * cost) * 100);
     };
-    expect((await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, { token: player.token, body: { product_id: world.bread.id, quantity: 300, retail_price: markup } })).status).toBe(200);
+    expect(
+      (
+        await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
+          token: player.token,
+          body: { product_id: world.bread.id, quantity: 300, retail_price: markup },
+        })
+      ).status,
+    ).toBe(200);
     const atMarkup = await marginAt(markup);
     const atBest = await marginAt(best);
     expect(atBest).toBeGreaterThan(atMarkup);
@@ -368,7 +412,10 @@ describe('trade hall, factory raw materials and store shelves', () => {
   it('reprices, toggles and removes shelf products; removed stock returns to the back room at cost', async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const store = await build(player.token, 'store');
-    const breadBuy = await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 20 } });
+    const breadBuy = await app.api('POST', `/buildings/${store}/inventory/purchase`, {
+      token: player.token,
+      body: { product_id: world.bread.id, quantity: 20 },
+    });
     await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
       token: player.token,
       body: { product_id: world.bread.id, quantity: 8, retail_price: 9 },

@@ -33,7 +33,14 @@ describe('the ledger page by page', () => {
     await app.api('POST', '/politics/invest', { token: player.token, body: { country_id: countryId, amount: 1_000 } });
     // A turn's line (written by the worker in a later week): it concerns its week's report.
     await db.execute(sql`update worlds set current_week = 2 where id = 1`);
-    await changeCash(db, { companyId: player.companyId, amountCents: -5_000, type: 'other', reason: 'wages', description: 'Wages: 3 employees', allowNegative: true });
+    await changeCash(db, {
+      companyId: player.companyId,
+      amountCents: -5_000,
+      type: 'other',
+      reason: 'wages',
+      description: 'Wages: 3 employees',
+      allowNegative: true,
+    });
     await db.execute(sql`update worlds set current_week = 1 where id = 1`);
   });
   afterAll(async () => {
@@ -99,7 +106,10 @@ describe('the ledger page by page', () => {
     expect(links(filtered.headers.get('link')).next).toBe('/api/transactions?type=building&page_size=1&page=2');
     const none = await list('?week=2&type=building');
     expect(none.headers.get('x-total-count')).toBe('0');
-    expect(links(none.headers.get('link'))).toEqual({ first: '/api/transactions?week=2&type=building&page=1&page_size=25', last: '/api/transactions?week=2&type=building&page=1&page_size=25' });
+    expect(links(none.headers.get('link'))).toEqual({
+      first: '/api/transactions?week=2&type=building&page=1&page_size=25',
+      last: '/api/transactions?week=2&type=building&page=1&page_size=25',
+    });
     // Past the end: prev leads back to the last page.
     expect(links((await list('?page=9&page_size=4')).headers.get('link')).prev).toBe('/api/transactions?page=2&page_size=4');
     // The OpenAPI document says so, as for the lists of companies.
@@ -107,7 +117,7 @@ describe('the ledger page by page', () => {
     expect(Object.keys(document.paths['/transactions'].get.responses['200'].headers)).toEqual(expect.arrayContaining(['X-Total-Count', 'Link']));
   });
 
-  it('refuses bad filters with 400 and shows nobody else\'s ledger', async () => {
+  it("refuses bad filters with 400 and shows nobody else's ledger", async () => {
     for (const query of ['?page=0', '?page=abc', '?page_size=101', '?type=gift', '?week=-1', '?week=1.5']) {
       const response = await list(query);
       expect(response.status, query).toBe(400);

@@ -40,7 +40,12 @@ describe('the warehouse: holdings everywhere, moves between the warehouse and a 
       .select({ quantity: buildingInventoryItems.quantity, average: buildingInventoryItems.purchasePriceCents })
       .from(buildingInventoryItems)
       .where(and(eq(buildingInventoryItems.buildingId, storeId), eq(buildingInventoryItems.productId, productId)));
-    return { warehouse: warehouse?.quantity ?? 0, warehouseAverage: warehouse?.average ?? 0, backRoom: backRoom?.quantity ?? 0, backRoomAverage: backRoom?.average ?? 0 };
+    return {
+      warehouse: warehouse?.quantity ?? 0,
+      warehouseAverage: warehouse?.average ?? 0,
+      backRoom: backRoom?.quantity ?? 0,
+      backRoomAverage: backRoom?.average ?? 0,
+    };
   }
 
   it('lists the warehouse, back rooms and shelves with average cost, market value and the buildings that use each good', async () => {
@@ -49,7 +54,9 @@ describe('the warehouse: holdings everywhere, moves between the warehouse and a 
     const mill = await build(player, 'mill', world.city.id);
     await app.api('PUT', `/buildings/${mill}/select-recipe`, { token: player.token, body: { recipe_id: world.millRecipeId } });
     expect((await buy(player, world.wheat.id, 300)).status).toBe(200);
-    expect((await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 20 } })).status).toBe(200);
+    expect(
+      (await app.api('POST', `/buildings/${store}/inventory/purchase`, { token: player.token, body: { product_id: world.bread.id, quantity: 20 } })).status,
+    ).toBe(200);
     const shelved = await app.api('POST', `/buildings/${store}/inventory/transfer-to-store`, {
       token: player.token,
       body: { product_id: world.bread.id, quantity: 5, retail_price: 7.25 },
@@ -60,8 +67,12 @@ describe('the warehouse: holdings everywhere, moves between the warehouse and a 
     expect(response.status).toBe(200);
     const storeRef = { building_id: store, building_name: 'Store', city_name: world.retailCity.name };
     // Average costs are what the exchange charged (the purchases walked the curve); values are the exchange's rules now.
-    const [breadCost] = await db.execute<{ cents: number }>(sql`select purchase_price_cents as cents from building_inventory_items where building_id = ${store} and product_id = ${world.bread.id}`);
-    const [wheatCost] = await db.execute<{ cents: number }>(sql`select average_cost_cents as cents from inventory_items where company_id = ${player.companyId} and product_id = ${world.wheat.id}`);
+    const [breadCost] = await db.execute<{ cents: number }>(
+      sql`select purchase_price_cents as cents from building_inventory_items where building_id = ${store} and product_id = ${world.bread.id}`,
+    );
+    const [wheatCost] = await db.execute<{ cents: number }>(
+      sql`select average_cost_cents as cents from inventory_items where company_id = ${player.companyId} and product_id = ${world.wheat.id}`,
+    );
     const breadCents = Number(breadCost!.cents);
     const wheatCents = Number(wheatCost!.cents);
     const market = async (productId: number) => {
@@ -132,7 +143,11 @@ describe('the warehouse: holdings everywhere, moves between the warehouse and a 
 
     // Another company sees only its own goods.
     const other = await app.createPlayer({ cash: 1_000 });
-    expect((await app.api('GET', '/warehouse', { token: other.token })).body).toEqual({ items: [], totals: { units: 0, cost_value: 0, market_value: 0 }, in_escrow: [] });
+    expect((await app.api('GET', '/warehouse', { token: other.token })).body).toEqual({
+      items: [],
+      totals: { units: 0, cost_value: 0, market_value: 0 },
+      in_escrow: [],
+    });
   });
 
   it('moves goods to a back room and back, keeping the average cost, without touching cash', async () => {
@@ -171,7 +186,7 @@ describe('the warehouse: holdings everywhere, moves between the warehouse and a 
     await expectLedgerBalanced(db, player.companyId);
   });
 
-  it('refuses moving more than the source holds (409), a building that is not a store (422), another company\'s store (404) and bad input (400)', async () => {
+  it("refuses moving more than the source holds (409), a building that is not a store (422), another company's store (404) and bad input (400)", async () => {
     const player = await app.createPlayer({ cash: 100_000 });
     const store = await build(player, 'store');
     const farm = await build(player, 'farm', world.city.id);
@@ -206,7 +221,10 @@ describe('the warehouse: holdings everywhere, moves between the warehouse and a 
     await buy(player, world.bread.id, 50);
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        app.api('POST', '/warehouse/move', { token: player.token, body: { building_id: store, product_id: world.bread.id, quantity: 10, direction: 'to_back_room' } }),
+        app.api('POST', '/warehouse/move', {
+          token: player.token,
+          body: { building_id: store, product_id: world.bread.id, quantity: 10, direction: 'to_back_room' },
+        }),
       ),
     );
     expect(results.filter((result) => result.status === 200)).toHaveLength(5);

@@ -63,7 +63,11 @@ describe('world CSV exports of a big world', () => {
     expect(lines).toHaveLength(ledgerRows + 1);
     const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
     expect(ids.every((id, index) => index === 0 || id > ids[index - 1]!)).toBe(true);
-    expect(lines.at(-1)).toMatch(new RegExp(`^\\d+,11,\\d+,[^,]+,purchase,market_buy,-${(100 + MAX_JSON_EXPORT_ROWS + 500) / 100}\\.00,"Bought wheat, lot ${MAX_JSON_EXPORT_ROWS + 500}",`));
+    expect(lines.at(-1)).toMatch(
+      new RegExp(
+        `^\\d+,11,\\d+,[^,]+,purchase,market_buy,-${(100 + MAX_JSON_EXPORT_ROWS + 500) / 100}\\.00,"Bought wheat, lot ${MAX_JSON_EXPORT_ROWS + 500}",`,
+      ),
+    );
   });
 
   it('bounds the JSON form with a 422 that names the download; smaller exports answer as before', async () => {
@@ -131,8 +135,11 @@ describe('world CSV exports of a big world', () => {
       };
     })();
     try {
-      const running = Array.from({ length: EXPORT_DOWNLOADS_AT_ONCE }, () => download('transactions.csv').then(async (response) => ({ status: response.status, text: await response.text() })));
-      for (let waited = 0; (await waitingExports()) < EXPORT_DOWNLOADS_AT_ONCE && waited < 200; waited += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      const running = Array.from({ length: EXPORT_DOWNLOADS_AT_ONCE }, () =>
+        download('transactions.csv').then(async (response) => ({ status: response.status, text: await response.text() })),
+      );
+      for (let waited = 0; (await waitingExports()) < EXPORT_DOWNLOADS_AT_ONCE && waited < 200; waited += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await waitingExports()).toBe(EXPORT_DOWNLOADS_AT_ONCE);
       const busy = await download('prices.csv');
       expect(busy.status).toBe(429);

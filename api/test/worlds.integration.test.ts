@@ -26,17 +26,25 @@ describe('worlds: isolation through the API', () => {
     instructor = await app.createPlayer({ name: 'Teacher Co' });
     student = await app.createPlayer({ name: 'Student Public Co' });
     outsider = await app.createPlayer({ name: 'Outsider Co' });
-    const world = await createWorld(db, { id: instructor.userId, isAdmin: false }, {
-      name: 'Econ 101',
-      turnIntervalMinutes: null,
-      startingCashDollars: 50_000,
-      bots: 3,
-      seed: 7,
-      maxPlayers: 30,
-    });
+    const world = await createWorld(
+      db,
+      { id: instructor.userId, isAdmin: false },
+      {
+        name: 'Econ 101',
+        turnIntervalMinutes: null,
+        startingCashDollars: 50_000,
+        bots: 3,
+        seed: 7,
+        maxPlayers: 30,
+      },
+    );
     worldId = world.id;
     expect(world.join_code).toMatch(/^[A-Z2-9]{8}$/);
-    const joined = await joinWorld(db, { id: student.userId, isAdmin: false, email: student.email }, { code: world.join_code!, companyName: 'Student Class Co' });
+    const joined = await joinWorld(
+      db,
+      { id: student.userId, isAdmin: false, email: student.email },
+      { code: world.join_code!, companyName: 'Student Class Co' },
+    );
     expect(joined).toMatchObject({ id: worldId, role: 'player', joined: true });
     await switchWorld(db, { id: student.userId, isAdmin: false }, sessionIdOf(student), worldId);
     const [row] = await db.execute<{ id: number }>(sql`select id from companies where world_id = ${worldId} and user_id = ${student.userId}`);
@@ -72,14 +80,18 @@ describe('worlds: isolation through the API', () => {
     const after = await app.api<Array<{ id: number; buy_price: number }>>('GET', '/goods', { token: instructor.token });
     expect(after.body.find((good) => good.id === wheat.id)).toEqual(before.body.find((good) => good.id === wheat.id));
     const quoteHere = await app.api<{ price_before: number }>('GET', `/market/quote?product_id=${wheat.id}&quantity=1&action=buy`, { token: student.token });
-    const quotePublic = await app.api<{ price_before: number }>('GET', `/market/quote?product_id=${wheat.id}&quantity=1&action=buy`, { token: instructor.token });
+    const quotePublic = await app.api<{ price_before: number }>('GET', `/market/quote?product_id=${wheat.id}&quantity=1&action=buy`, {
+      token: instructor.token,
+    });
     expect(quoteHere.body.price_before).toBeGreaterThan(quotePublic.body.price_before);
-    const [ledger] = await db.execute<{ world_id: number }>(sql`select world_id from transactions where company_id = ${studentCompany} and reason = 'market_buy'`);
+    const [ledger] = await db.execute<{ world_id: number }>(
+      sql`select world_id from transactions where company_id = ${studentCompany} and reason = 'market_buy'`,
+    );
     expect(Number(ledger!.world_id)).toBe(worldId);
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 
-  it('refuses to trade, quote or chart another world\'s companies (404), and to touch its buildings', async () => {
+  it("refuses to trade, quote or chart another world's companies (404), and to touch its buildings", async () => {
     const [publicBot] = await db.execute<{ id: number }>(sql`select id from companies where world_id = ${PUBLIC_WORLD_ID} and is_bot order by id limit 1`);
     const trade = await app.api('POST', '/stocks/trade', { token: student.token, body: { company_id: Number(publicBot!.id), shares: 1, action: 'buy' } });
     expect(trade.status).toBe(404);
@@ -94,7 +106,7 @@ describe('worlds: isolation through the API', () => {
     expect(hire.status).toBe(404);
   });
 
-  it('builds in the class world: the building, its ledger row and the week are the world\'s', async () => {
+  it("builds in the class world: the building, its ledger row and the week are the world's", async () => {
     const cities = await app.api<Array<{ id: number }>>('GET', '/cities', { token: student.token });
     const built = await app.api<{ id: number }>('POST', '/buildings', { token: student.token, body: { type: 'farm', city_id: cities.body[0]!.id } });
     expect(built.status).toBe(200);
@@ -111,8 +123,14 @@ describe('worlds: isolation through the API', () => {
   });
 
   it('answers 404 to a user who is not in the private world, as for a world that does not exist', async () => {
-    await expect(switchWorld(db, { id: outsider.userId, isAdmin: false }, sessionIdOf(outsider), worldId)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'World not found' });
-    await expect(switchWorld(db, { id: outsider.userId, isAdmin: false }, sessionIdOf(outsider), 999_999)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'World not found' });
+    await expect(switchWorld(db, { id: outsider.userId, isAdmin: false }, sessionIdOf(outsider), worldId)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'World not found',
+    });
+    await expect(switchWorld(db, { id: outsider.userId, isAdmin: false }, sessionIdOf(outsider), 999_999)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'World not found',
+    });
     // Their session stays in the public world.
     const company = await app.api<{ id: number }>('GET', '/company', { token: outsider.token });
     expect(company.body.id).toBe(outsider.companyId);
@@ -146,7 +164,11 @@ describe('worlds: isolation through the API', () => {
     }
     expect((await app.api('GET', '/world')).body.turns).toBe('Every 12 hours');
 
-    const short = await createWorld(db, { id: instructor.userId, isAdmin: false }, { name: 'Ends soon', turnIntervalMinutes: 10, startingCashDollars: 50_000, bots: 0, seed: 1, maxPlayers: 30 });
+    const short = await createWorld(
+      db,
+      { id: instructor.userId, isAdmin: false },
+      { name: 'Ends soon', turnIntervalMinutes: 10, startingCashDollars: 50_000, bots: 0, seed: 1, maxPlayers: 30 },
+    );
     expect(short.turns).toBe('Every 10 min');
     expect((await app.api('POST', `/worlds/${short.id}/end`, { token: instructor.token })).status).toBe(200);
     expect(await turnsOf(short.id)).toBe('Ended');

@@ -47,7 +47,9 @@ describe('classroom worlds under concurrent and careless requests', () => {
   it('founds one company when one student presses Join ten times at once', async () => {
     const world = await createWorld({ name: 'Double click', starting_cash: 20_000 });
     const student = await app.createPlayer({ name: 'Clicker' });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => app.api('POST', '/worlds/join', { token: student.token, body: { code: world.join_code } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => app.api('POST', '/worlds/join', { token: student.token, body: { code: world.join_code } })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     const companies = await app.api<Array<{ owner_email: string | null; cash: number }>>('GET', `/worlds/${world.id}/companies`, { token: teacher.token });
     expect(companies.body.filter((company) => company.owner_email === student.email)).toEqual([expect.objectContaining({ cash: 20_000 })]);
@@ -91,7 +93,9 @@ describe('classroom worlds under concurrent and careless requests', () => {
     for (const member of [assistant, colleague]) {
       expect((await app.api('POST', `/worlds/${world.id}/co-instructors`, { token: teacher.token, body: { email: member.email } })).status).toBe(200);
     }
-    const listed = await app.api<Array<{ user_id: number; email: string; role: string; is_you: boolean }>>('GET', `/worlds/${world.id}/instructors`, { token: assistant.token });
+    const listed = await app.api<Array<{ user_id: number; email: string; role: string; is_you: boolean }>>('GET', `/worlds/${world.id}/instructors`, {
+      token: assistant.token,
+    });
     const idOf = (email: string) => listed.body.find((member) => member.email === email)!.user_id;
     expect(listed.body.filter((member) => member.is_you).map((member) => member.email)).toEqual([assistant.email]);
 
@@ -135,7 +139,7 @@ describe('classroom worlds under concurrent and careless requests', () => {
     }
   });
 
-  it("writes negative amounts as numbers in the CSV files, and a formula-like company name as text", async () => {
+  it('writes negative amounts as numbers in the CSV files, and a formula-like company name as text', async () => {
     const world = await createWorld({ name: 'Spreadsheet' });
     const student = await app.createPlayer({ name: 'Spreadsheet student' });
     const joined = await app.api('POST', '/worlds/join', { token: student.token, body: { code: world.join_code, company_name: '=HYPERLINK(1)' } });
@@ -222,10 +226,16 @@ describe('classroom worlds under concurrent and careless requests', () => {
 
   it('keeps a world ended when the clock is saved, a join code drawn, a shock or an announcement added while it ends', async () => {
     const clocked = await createWorld({ name: 'Ends while saved', turn_interval_minutes: 30 });
-    const saved = await endWorldDuring(clocked.id, () => app.api('PATCH', `/worlds/${clocked.id}`, { token: teacher.token, body: { status: 'active', turn_interval_minutes: 15 } }));
+    const saved = await endWorldDuring(clocked.id, () =>
+      app.api('PATCH', `/worlds/${clocked.id}`, { token: teacher.token, body: { status: 'active', turn_interval_minutes: 15 } }),
+    );
     expect(saved).toMatchObject({ status: 409, body: { error: 'This world has ended: it is read-only' } });
     // It was saved over the end: 'active' again, a next turn in 15 minutes, ended_at kept.
-    expect((await app.api('GET', `/worlds/${clocked.id}`, { token: teacher.token })).body).toMatchObject({ status: 'ended', next_turn_at: null, turn_interval_minutes: 30 });
+    expect((await app.api('GET', `/worlds/${clocked.id}`, { token: teacher.token })).body).toMatchObject({
+      status: 'ended',
+      next_turn_at: null,
+      turn_interval_minutes: 30,
+    });
 
     const coded = await createWorld({ name: 'Ends while coded' });
     const rotated = await endWorldDuring(coded.id, () => app.api('POST', `/worlds/${coded.id}/join-code`, { token: teacher.token }));
@@ -235,7 +245,9 @@ describe('classroom worlds under concurrent and careless requests', () => {
     // A price shock would have moved the ended world's prices at once.
     const shocked = await createWorld({ name: 'Ends while shocked' });
     const priceOf = async () => {
-      const [row] = await app.database.db.execute<{ cents: number }>(sql`select current_price_cents as cents from world_products where world_id = ${shocked.id} and product_id = 1`);
+      const [row] = await app.database.db.execute<{ cents: number }>(
+        sql`select current_price_cents as cents from world_products where world_id = ${shocked.id} and product_id = 1`,
+      );
       return Number(row!.cents);
     };
     const before = await priceOf();
@@ -274,7 +286,10 @@ describe('classroom worlds under concurrent and careless requests', () => {
       const timeout = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 15_000));
       const paused = await Promise.race([app.api('PATCH', `/worlds/${world.id}`, { token: teacher.token, body: { status: 'paused' } }), timeout]);
       expect(paused).toMatchObject({ status: 200, body: { status: 'paused' } });
-      const announced = await Promise.race([app.api('POST', `/worlds/${world.id}/announcements`, { token: teacher.token, body: { message: 'Quiz on Friday' } }), timeout]);
+      const announced = await Promise.race([
+        app.api('POST', `/worlds/${world.id}/announcements`, { token: teacher.token, body: { message: 'Quiz on Friday' } }),
+        timeout,
+      ]);
       expect(announced).toMatchObject({ status: 200 });
     } finally {
       finishAction();

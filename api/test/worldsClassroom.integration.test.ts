@@ -20,7 +20,10 @@ describe('classroom worlds', () => {
     teacher = await app.createPlayer({ name: 'Teacher' });
     student = await app.createPlayer({ name: 'Student' });
     outsider = await app.createPlayer({ name: 'Outsider' });
-    const created = await app.api('POST', '/worlds', { token: teacher.token, body: { name: 'Micro 201', turn_interval_minutes: 5, starting_cash: 250000, bots: 2, seed: 42, max_players: 2 } });
+    const created = await app.api('POST', '/worlds', {
+      token: teacher.token,
+      body: { name: 'Micro 201', turn_interval_minutes: 5, starting_cash: 250000, bots: 2, seed: 42, max_players: 2 },
+    });
     expect(created.status).toBe(200);
     world = created.body;
   });
@@ -58,7 +61,10 @@ describe('classroom worlds', () => {
     const shock = await app.api('POST', `/worlds/${world.id}/shocks`, { token: teacher.token, body: { kind: 'price', product_id: 1, percent: 500, weeks: 3 } });
     expect(shock.status).toBe(400);
     expect(shock.body.error).toBe('Percent must be between -90 and +200');
-    const weeks = await app.api('POST', `/worlds/${world.id}/shocks`, { token: teacher.token, body: { kind: 'tax_rate', country_id: 1, percent: 10, weeks: 0 } });
+    const weeks = await app.api('POST', `/worlds/${world.id}/shocks`, {
+      token: teacher.token,
+      body: { kind: 'tax_rate', country_id: 1, percent: 10, weeks: 0 },
+    });
     expect(weeks.body.error).toBe('Weeks must be between 1 and 52');
     const target = await app.api('POST', `/worlds/${world.id}/shocks`, { token: teacher.token, body: { kind: 'demand', percent: 10, weeks: 2 } });
     expect(target.body.error).toBe('Choose the product the shock changes');

@@ -27,7 +27,11 @@ describe('ending a class world while its players act', () => {
 
   /** A class world with one student playing in it: the student's session and company there. */
   async function classWithStudent(name: string) {
-    const world = await createWorld(db, { id: teacher.userId, isAdmin: false }, { name, turnIntervalMinutes: null, startingCashDollars: 50_000, bots: 0, seed: 9, maxPlayers: 30 });
+    const world = await createWorld(
+      db,
+      { id: teacher.userId, isAdmin: false },
+      { name, turnIntervalMinutes: null, startingCashDollars: 50_000, bots: 0, seed: 9, maxPlayers: 30 },
+    );
     const student = await app.createPlayer({ name: `${name} public co` });
     await joinWorld(db, { id: student.userId, isAdmin: false, email: student.email }, { code: world.join_code!, companyName: `${name} student co` });
     await switchWorld(db, { id: student.userId, isAdmin: false }, student.token.split('.')[0]!, world.id);
@@ -39,7 +43,8 @@ describe('ending a class world while its players act', () => {
     return { worldId: world.id, student, companyId: Number(company!.id) };
   }
 
-  const buyWheat = (student: TestPlayer) => app.api('POST', '/market/trade', { token: student.token, body: { product_id: wheatId, quantity: 10, action: 'buy' } });
+  const buyWheat = (student: TestPlayer) =>
+    app.api('POST', '/market/trade', { token: student.token, body: { product_id: wheatId, quantity: 10, action: 'buy' } });
   const purchases = async (companyId: number) => {
     const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from transactions where company_id = ${companyId} and reason = 'market_buy'`);
     return Number(row!.n);

@@ -107,8 +107,10 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'max_connections=300',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=300',
       // Throwaway test clusters trade durability for speed.
       ...((options.durable ?? options.persistent ?? true) ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
     ],

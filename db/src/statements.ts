@@ -85,10 +85,7 @@ const MARKET_BUSY = 'The market is busy: please try again';
  * while the statement ran (a stale read, never a wrong write): the statement runs again, at most
  * ACTION_ATTEMPTS times, then 409 MARKET_BUSY with Retry-After.
  */
-export async function runAction<Row>(
-  db: DbExecutor,
-  action: { key: string; statement: SQL; whyRefused: () => Promise<GameError | null> },
-): Promise<Row> {
+export async function runAction<Row>(db: DbExecutor, action: { key: string; statement: SQL; whyRefused: () => Promise<GameError | null> }): Promise<Row> {
   for (let attempt = 1; ; attempt++) {
     try {
       const run = () => runAlone(db, (executor) => executor.execute<Record<string, unknown>>(action.statement));

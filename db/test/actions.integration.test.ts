@@ -17,12 +17,16 @@ async function effects(db: DbExecutor) {
   const rows = async (query: ReturnType<typeof sql>) => (await db.execute(query)).map((row) => ({ ...row }));
   return {
     cash: await rows(sql`select id, cash_cents from companies order by id`),
-    ledger: await rows(sql`select company_id, type, reason, amount_cents, description, week, building_id, product_id, country_id from transactions order by company_id, id`),
+    ledger: await rows(
+      sql`select company_id, type, reason, amount_cents, description, week, building_id, product_id, country_id from transactions order by company_id, id`,
+    ),
     flows: await rows(sql`select world_id, week, product_id, units_bought, units_sold from market_activity order by 1, 2, 3`),
     warehouse: await rows(sql`select company_id, product_id, quantity, average_cost_cents from inventory_items order by 1, 2`),
     backRooms: await rows(sql`select building_id, product_id, quantity, purchase_price_cents from building_inventory_items order by 1, 2`),
     shelves: await rows(sql`select building_id, product_id, quantity, retail_price_cents, cost_price_cents, is_active from store_products order by 1, 2`),
-    buildings: await rows(sql`select id, company_id, type, city_id, employees, equipment_level, production_rate, selected_recipe_id, selected_category, built_week from buildings order by id`),
+    buildings: await rows(
+      sql`select id, company_id, type, city_id, employees, equipment_level, production_rate, selected_recipe_id, selected_category, built_week from buildings order by id`,
+    ),
     influence: await rows(sql`select company_id, country_id, influence_points, platform from influence_records order by 1, 2`),
     research: await rows(sql`select company_id, upgrade_id, researched_week from company_research order by 1, 2`),
   };
@@ -61,8 +65,10 @@ describe('each player action: a list of many equals its requests one by one', ()
     const product = async (name: string) => Number((await one(sql`select id from products where name = ${name}`)).id);
     const store = await one<number>(sql`select id, company_id from buildings where type = 'store' order by id limit 1`);
     const farm = await one<number>(sql`select id, company_id from buildings where type = 'farm' and company_id <> ${store.company_id} order by id limit 1`);
-    const others = (await db.execute<{ id: number }>(sql`
-      select id from companies where is_bot and id not in (${store.company_id}, ${farm.company_id}) order by id limit 1`)).map((row) => Number(row.id));
+    const others = (
+      await db.execute<{ id: number }>(sql`
+      select id from companies where is_bot and id not in (${store.company_id}, ${farm.company_id}) order by id limit 1`)
+    ).map((row) => Number(row.id));
     world = {
       a: Number(store.company_id),
       b: Number(farm.company_id),
@@ -166,7 +172,12 @@ describe('each player action: a list of many equals its requests one by one', ()
     );
     await sameAsOneByOne(
       'upgradeEquipment',
-      [as(b, { id: farm.id, target_level: 2 }), as(b, { id: farm.id, target_level: 2 }), as(b, { id: farm.id, target_level: 3 }), as(a, { id: farm.id, target_level: 4 })],
+      [
+        as(b, { id: farm.id, target_level: 2 }),
+        as(b, { id: farm.id, target_level: 2 }),
+        as(b, { id: farm.id, target_level: 3 }),
+        as(a, { id: farm.id, target_level: 4 }),
+      ],
       { applied: 2, refused: 2 },
     );
     await sameAsOneByOne('setProductionRate', [as(b, { id: farm.id, new_rate: 150 }), as(a, { id: farm.id, new_rate: 50 })], { applied: 1, refused: 1 });
@@ -180,26 +191,49 @@ describe('each player action: a list of many equals its requests one by one', ()
       ],
       { applied: 2, refused: 2 },
     );
-    await sameAsOneByOne('selectCategory', [as(a, { id: store.id, category: 'Food Products' }), as(b, { id: farm.id, category: 'Food Products' })], { applied: 1, refused: 1 });
+    await sameAsOneByOne('selectCategory', [as(a, { id: store.id, category: 'Food Products' }), as(b, { id: farm.id, category: 'Food Products' })], {
+      applied: 1,
+      refused: 1,
+    });
   });
 
   it('shelf prices, politics, research, shares', async () => {
     const { a, b, c, cola, store } = world;
     await sameAsOneByOne(
       'updateStorePrice',
-      [as(a, { id: store.id, product_id: cola, retail_price: 3.1 }), as(b, { id: store.id, product_id: cola, retail_price: 1 }), as(a, { id: store.id, product_id: world.wheat, retail_price: 1 })],
+      [
+        as(a, { id: store.id, product_id: cola, retail_price: 3.1 }),
+        as(b, { id: store.id, product_id: cola, retail_price: 1 }),
+        as(a, { id: store.id, product_id: world.wheat, retail_price: 1 }),
+      ],
       { applied: 1, refused: 2 },
     );
-    await sameAsOneByOne('toggleStoreProduct', [as(a, { id: store.id, product_id: cola, is_active: false }), as(a, { id: world.farm.id, product_id: cola, is_active: true })], { applied: 1, refused: 1 });
+    await sameAsOneByOne(
+      'toggleStoreProduct',
+      [as(a, { id: store.id, product_id: cola, is_active: false }), as(a, { id: world.farm.id, product_id: cola, is_active: true })],
+      { applied: 1, refused: 1 },
+    );
     await sameAsOneByOne(
       'investInPolitics',
-      [as(a, { country_id: world.country, amount: 2_000 }), as(c, { country_id: world.country, amount: 1_000_000 }), as(b, { country_id: world.country, amount: 1_000, platform: 'higher_taxes' })],
+      [
+        as(a, { country_id: world.country, amount: 2_000 }),
+        as(c, { country_id: world.country, amount: 1_000_000 }),
+        as(b, { country_id: world.country, amount: 1_000, platform: 'higher_taxes' }),
+      ],
       { applied: 2, refused: 1 },
     );
-    await sameAsOneByOne('purchaseResearch', [as(b, { upgrade_id: world.upgrade }), as(b, { upgrade_id: world.upgrade }), as(a, { upgrade_id: world.upgrade })], { applied: 2, refused: 1 });
+    await sameAsOneByOne(
+      'purchaseResearch',
+      [as(b, { upgrade_id: world.upgrade }), as(b, { upgrade_id: world.upgrade }), as(a, { upgrade_id: world.upgrade })],
+      { applied: 2, refused: 1 },
+    );
     await sameAsOneByOne(
       'tradeShares',
-      [as(a, { company_id: b, shares: 10, action: 'buy' }), as(a, { company_id: a, shares: 10, action: 'buy' }), as(c, { company_id: b, shares: 5, action: 'sell' })],
+      [
+        as(a, { company_id: b, shares: 10, action: 'buy' }),
+        as(a, { company_id: a, shares: 10, action: 'buy' }),
+        as(c, { company_id: b, shares: 5, action: 'sell' }),
+      ],
       { applied: 1, refused: 2 },
     );
     // Every cash change is its ledger row (company c's cash was cut by hand above, without one).
@@ -224,7 +258,22 @@ describe('each player action: a list of many equals its requests one by one', ()
   });
 
   it('every action of the table is covered here', () => {
-    const covered = ['marketTrade', 'purchaseForBuilding', 'transferToStore', 'buildBuilding', 'hireEmployees', 'upgradeEquipment', 'setProductionRate', 'selectRecipe', 'selectCategory', 'updateStorePrice', 'investInPolitics', 'purchaseResearch', 'tradeShares', 'toggleStoreProduct'];
+    const covered = [
+      'marketTrade',
+      'purchaseForBuilding',
+      'transferToStore',
+      'buildBuilding',
+      'hireEmployees',
+      'upgradeEquipment',
+      'setProductionRate',
+      'selectRecipe',
+      'selectCategory',
+      'updateStorePrice',
+      'investInPolitics',
+      'purchaseResearch',
+      'tradeShares',
+      'toggleStoreProduct',
+    ];
     // The rare ones run request by request (oneByOne): their list is their requests one after another.
     const requestByRequest = ['sellBuilding', 'moveGoods', 'removeStoreProduct', 'updateCompanyProfile'];
     expect([...covered, ...requestByRequest].sort()).toEqual(Object.keys(ACTIONS).sort());

@@ -19,7 +19,20 @@ function book(bids: [number, number][], asks: [number, number][], maker: Auction
 describe('the call auction', () => {
   it('clears players alone at the price that trades the most (the worked example of docs/exchange.md)', () => {
     // Bids: 30 at $12, 50 at $11, 40 at $10. Asks: 20 at $9, 40 at $10.50, 60 at $11.50.
-    const clearing = clearAuction(book([[1200, 30], [1100, 50], [1000, 40]], [[900, 20], [1050, 40], [1150, 60]]));
+    const clearing = clearAuction(
+      book(
+        [
+          [1200, 30],
+          [1100, 50],
+          [1000, 40],
+        ],
+        [
+          [900, 20],
+          [1050, 40],
+          [1150, 60],
+        ],
+      ),
+    );
     // From $10.50 to $11.00: demand 80, supply 60: volume 60 (at $11.01 to $11.49 demand is 30, at
     // $10.49 supply 20). Unbalanced: the crossing price, $11.00, the highest price with supply 60
     // below demand 80 (at $11.01 supply would meet demand: 60 against 30).
@@ -38,8 +51,30 @@ describe('the call auction', () => {
     // No posted price to be near: the lowest of them.
     expect(clearAuction(book([[1000, 10]], [[800, 10]]))).toMatchObject({ volume: 10, priceCents: 800 });
     // Least imbalance first: at $8.00 demand 15 meets supply 10; from $8.01 to $10 demand 10 meets supply 10.
-    expect(clearAuction(book([[1000, 10], [800, 5]], [[800, 10]], thin(700)))).toMatchObject({ volume: 10, priceCents: 801 });
-    expect(clearAuction(book([[1000, 10], [800, 5]], [[800, 10]], thin(850)))).toMatchObject({ volume: 10, priceCents: 850 });
+    expect(
+      clearAuction(
+        book(
+          [
+            [1000, 10],
+            [800, 5],
+          ],
+          [[800, 10]],
+          thin(700),
+        ),
+      ),
+    ).toMatchObject({ volume: 10, priceCents: 801 });
+    expect(
+      clearAuction(
+        book(
+          [
+            [1000, 10],
+            [800, 5],
+          ],
+          [[800, 10]],
+          thin(850),
+        ),
+      ),
+    ).toMatchObject({ volume: 10, priceCents: 850 });
   });
 
   it('does not trade when the best bid is below the best ask', () => {
@@ -64,11 +99,28 @@ describe('the call auction', () => {
   });
 
   it('publishes cumulative curves: bids high to low, asks low to high, equal prices merged', () => {
-    expect(cumulativeLevels([{ priceCents: 1000, quantity: 5 }, { priceCents: 1200, quantity: 3 }, { priceCents: 1000, quantity: 2 }], 'buy')).toEqual([
+    expect(
+      cumulativeLevels(
+        [
+          { priceCents: 1000, quantity: 5 },
+          { priceCents: 1200, quantity: 3 },
+          { priceCents: 1000, quantity: 2 },
+        ],
+        'buy',
+      ),
+    ).toEqual([
       { priceCents: 1200, quantity: 3 },
       { priceCents: 1000, quantity: 10 },
     ]);
-    expect(cumulativeLevels([{ priceCents: 1000, quantity: 5 }, { priceCents: 900, quantity: 1 }], 'sell')).toEqual([
+    expect(
+      cumulativeLevels(
+        [
+          { priceCents: 1000, quantity: 5 },
+          { priceCents: 900, quantity: 1 },
+        ],
+        'sell',
+      ),
+    ).toEqual([
       { priceCents: 900, quantity: 1 },
       { priceCents: 1000, quantity: 6 },
     ]);
@@ -76,7 +128,7 @@ describe('the call auction', () => {
 
   it('over random books: the volume at the price is the most any price trades, and the shares add up to it', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 200; round += 1) {
       const levels = (n: number) => Array.from({ length: n }, () => [800 + Math.floor(random() * 400), 1 + Math.floor(random() * 50)] as [number, number]);
       const maker = { priceCents: 900 + Math.floor(random() * 200), depth: 50 + Math.floor(random() * 500), flow: Math.floor(random() * 40) - 20, marginBp: 0 };
@@ -95,8 +147,12 @@ describe('the call auction', () => {
         const playersAt = (side: 'buy' | 'sell') => (side === 'buy' ? b.bids : b.asks).filter((l) => l.priceCents === p).reduce((s2, l) => s2 + l.quantity, 0);
         expect(clearing.marginPlayers).toBeGreaterThanOrEqual(0);
         if (clearing.rationed) expect(clearing.marginPlayers).toBeLessThanOrEqual(playersAt(clearing.rationed));
-        const playersBought = b.bids.filter((l) => l.priceCents > p).reduce((s2, l) => s2 + l.quantity, 0) + (clearing.rationed === 'buy' ? clearing.marginPlayers : playersAt('buy'));
-        const playersSold = b.asks.filter((l) => l.priceCents < p).reduce((s2, l) => s2 + l.quantity, 0) + (clearing.rationed === 'sell' ? clearing.marginPlayers : playersAt('sell'));
+        const playersBought =
+          b.bids.filter((l) => l.priceCents > p).reduce((s2, l) => s2 + l.quantity, 0) +
+          (clearing.rationed === 'buy' ? clearing.marginPlayers : playersAt('buy'));
+        const playersSold =
+          b.asks.filter((l) => l.priceCents < p).reduce((s2, l) => s2 + l.quantity, 0) +
+          (clearing.rationed === 'sell' ? clearing.marginPlayers : playersAt('sell'));
         // Every unit bought was sold: players' and the maker's shares add up to the volume on both sides.
         expect(playersBought + clearing.makerBought).toBe(clearing.volume);
         expect(playersSold + clearing.makerSold).toBe(clearing.volume);
@@ -106,10 +162,15 @@ describe('the call auction', () => {
 
   it('no round trip between the instant market and the auction pays (random markets, the maker the only counterparty)', () => {
     let seed = 99;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const fee = (value: number) => exchangeFeeRule.evaluate({ value });
     for (let round = 0; round < 300; round += 1) {
-      const maker = { priceCents: 50 + Math.floor(random() * 20_000), depth: 100 + Math.floor(random() * 5_000), flow: 0, marginBp: random() < 0.3 ? 2_000 : 0 };
+      const maker = {
+        priceCents: 50 + Math.floor(random() * 20_000),
+        depth: 100 + Math.floor(random() * 5_000),
+        flow: 0,
+        marginBp: random() < 0.3 ? 2_000 : 0,
+      };
       maker.flow = Math.floor((random() - 0.5) * maker.depth);
       const q = 1 + Math.floor(random() * Math.min(500, maker.depth));
       const curve = (flow: number) => ({ price: maker.priceCents, depth: maker.depth, flow, quantity: q });

@@ -30,14 +30,16 @@ const state = (base: number, depth: number) =>
       quantity: fc.integer({ min: 1, max: depth }),
     })
     .map(({ priceFactor, flow, quantity }) => ({ price: Math.max(1, Math.round(base * priceFactor)), flow, quantity }))
-    .filter(({ price, flow, quantity }) =>
-      [flow - quantity, flow, flow + quantity].every((walked) => Math.abs(gap(price, walked, depth, base)) < 0.45) &&
-      orderWithinMarket({ price, depth, flow, quantity }),
+    .filter(
+      ({ price, flow, quantity }) =>
+        [flow - quantity, flow, flow + quantity].every((walked) => Math.abs(gap(price, walked, depth, base)) < 0.45) &&
+        orderWithinMarket({ price, depth, flow, quantity }),
     );
 
 const buy = (price: number, depth: number, flow: number, quantity: number) => marketBuyCostRule.evaluate({ price, depth, flow, quantity });
 const sell = (price: number, depth: number, flow: number, quantity: number) => marketSellProceedsRule.evaluate({ price, depth, flow, quantity });
-const nextWeek = (price: number, depth: number, flow: number, base: number) => nextMarketPriceRule.evaluate({ price, depth, flow, basePrice: base, targetPrice: base, noiseBp: 0 });
+const nextWeek = (price: number, depth: number, flow: number, base: number) =>
+  nextMarketPriceRule.evaluate({ price, depth, flow, basePrice: base, targetPrice: base, noiseBp: 0 });
 
 describe('no round trip on the market pays, for every product', () => {
   it('covers all 304 products', () => {

@@ -46,6 +46,8 @@ describe('migrations', () => {
   });
 
   it('refuses negative quantities and bad building types at the database level', async () => {
-    await expect(database.sql`insert into building_types (type, name, category, construction_cost_cents, base_capacity, weekly_operating_cost_cents) values ('x', 'X', 'nonsense', 1, 1, 1)`).rejects.toThrow(/building_types_category/);
+    await expect(
+      database.sql`insert into building_types (type, name, category, construction_cost_cents, base_capacity, weekly_operating_cost_cents) values ('x', 'X', 'nonsense', 1, 1, 1)`,
+    ).rejects.toThrow(/building_types_category/);
   });
 });

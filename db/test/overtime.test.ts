@@ -23,7 +23,11 @@ function taughtBuilding(output: string, priceFactor: number, bonus: number): Rat
     efficiency: 100,
     bonus,
     outputPriceCents: price(recipe.output),
-    inputs: Object.entries(recipe.inputs).map(([name, quantity]) => ({ quantity: quantity ?? 0, priceCents: price(name), marginBp: wholesaleMarginBp(category.get(name)!) })),
+    inputs: Object.entries(recipe.inputs).map(([name, quantity]) => ({
+      quantity: quantity ?? 0,
+      priceCents: price(name),
+      marginBp: wholesaleMarginBp(category.get(name)!),
+    })),
     employees: 9,
     typeCostCents: dollarsToCents(BUILDING_TYPES[recipe.buildingType].weeklyOperatingCost),
     costReduction: 0,

@@ -32,7 +32,10 @@ function inputArbitrary(spec: InputSpec): fc.Arbitrary<number> {
 function samples(rule: Rule, seed: number): Record<string, number>[] {
   const names = Object.keys(rule.inputs);
   const record = fc.record(Object.fromEntries(names.map((name) => [name, inputArbitrary(rule.inputs[name]!)])) as Record<string, fc.Arbitrary<number>>);
-  return fc.sample(record.filter((values) => rule.valid(values)), { numRuns: SAMPLES_PER_RULE, seed });
+  return fc.sample(
+    record.filter((values) => rule.valid(values)),
+    { numRuns: SAMPLES_PER_RULE, seed },
+  );
 }
 
 /** True when a float appears anywhere in the rule's tree (exp, ln, pow, sqrt, true division, float inputs). */
@@ -66,7 +69,13 @@ describe('every rule gives the same answer in TypeScript and in PostgreSQL', () 
       const drawn = samples(rule, 20_261_123 + index);
       expect(drawn.length).toBeGreaterThan(SAMPLES_PER_RULE / 2);
       const rows = sql.join(
-        drawn.map((values, row) => sql`(${sql.raw(String(row))}, ${sql.join(names.map((name) => sqlLiteral(values[name]!, rule.inputs[name]!)), sql`, `)})`),
+        drawn.map(
+          (values, row) =>
+            sql`(${sql.raw(String(row))}, ${sql.join(
+              names.map((name) => sqlLiteral(values[name]!, rule.inputs[name]!)),
+              sql`, `,
+            )})`,
+        ),
         sql`, `,
       );
       const columns = Object.fromEntries(names.map((name) => [name, sql.raw(`v."${name}"`)]));

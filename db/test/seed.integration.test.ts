@@ -50,7 +50,9 @@ describe('the seeded world', () => {
   });
 
   it('has the 17 building types of the build schema with their costs in cents', async () => {
-    const rows = await database.sql<{ type: string; name: string; category: string; construction_cost_cents: number; base_capacity: number; weekly_operating_cost_cents: number }[]>`
+    const rows = await database.sql<
+      { type: string; name: string; category: string; construction_cost_cents: number; base_capacity: number; weekly_operating_cost_cents: number }[]
+    >`
       select * from building_types order by type`;
     expect(rows).toHaveLength(17);
     expect(rows.map((row) => row.type).sort()).toEqual([...BUILDING_TYPE_NAMES].sort());
@@ -144,11 +146,14 @@ describe('the seeded world', () => {
       expect(country.tax_rate).toBe(country.base_tax_rate);
       expect(country.tax_rate).toBeGreaterThanOrEqual(10);
       expect(country.tax_rate).toBeLessThanOrEqual(35);
-      expect(cityRows.some((city) => city.country === country.name), country.name).toBe(true);
+      expect(
+        cityRows.some((city) => city.country === country.name),
+        country.name,
+      ).toBe(true);
     }
   });
 
-  it('has market data for every city and product: demand 0-100, a reference price of 130% of the market price x the city\'s 85-115% level', async () => {
+  it("has market data for every city and product: demand 0-100, a reference price of 130% of the market price x the city's 85-115% level", async () => {
     // The reference price is computed where it is read (cityMarketsSql): checked here against the
     // spec's formula written out by hand.
     const [summary] = await database.db.execute<{ rows: number; pairs: number; bad_demand: number; bad_price: number }>(drizzleSql`
@@ -169,11 +174,26 @@ describe('the seeded world', () => {
   });
 
   it('has 15 research upgrades in 5 tiers of 3, prerequisites one tier lower, only the spec effect keys', async () => {
-    const rows = await database.sql<{ id: number; name: string; category: string; tier: number; research_cost_cents: number; prerequisite_tier: number | null; building_type: string | null; effects: Record<string, unknown> }[]>`
+    const rows = await database.sql<
+      {
+        id: number;
+        name: string;
+        category: string;
+        tier: number;
+        research_cost_cents: number;
+        prerequisite_tier: number | null;
+        building_type: string | null;
+        effects: Record<string, unknown>;
+      }[]
+    >`
       select u.id, u.name, u.category, u.tier, u.research_cost_cents, p.tier as prerequisite_tier, u.building_type, u.effects
       from research_upgrades u left join research_upgrades p on p.id = u.prerequisite_id order by u.tier, u.id`;
     expect(rows).toHaveLength(15);
-    for (let tier = 1; tier <= 5; tier += 1) expect(rows.filter((row) => row.tier === tier), `tier ${tier}`).toHaveLength(3);
+    for (let tier = 1; tier <= 5; tier += 1)
+      expect(
+        rows.filter((row) => row.tier === tier),
+        `tier ${tier}`,
+      ).toHaveLength(3);
     expect(new Set(rows.map((row) => row.category))).toEqual(new Set(RESEARCH_CATEGORIES));
     for (const row of rows) {
       expect(row.prerequisite_tier, row.name).toBe(row.tier === 1 ? null : row.tier - 1);
@@ -190,7 +210,19 @@ describe('the seeded world', () => {
   });
 
   it('has 25 bot companies with strategies, share records, starting cash and 2-5 fitting buildings', async () => {
-    const bots = await database.sql<{ id: number; name: string; user_id: number | null; strategy: string; cash_cents: number; starting_cash_cents: number; total_shares: number | null; share_price_cents: number | null; buildings: number }[]>`
+    const bots = await database.sql<
+      {
+        id: number;
+        name: string;
+        user_id: number | null;
+        strategy: string;
+        cash_cents: number;
+        starting_cash_cents: number;
+        total_shares: number | null;
+        share_price_cents: number | null;
+        buildings: number;
+      }[]
+    >`
       select c.id, c.name, c.user_id, c.strategy, c.cash_cents, c.starting_cash_cents, s.total_shares, s.share_price_cents,
              (select count(*)::int from buildings b where b.company_id = c.id) as buildings
       from companies c left join share_records s on s.company_id = c.id where c.is_bot`;
@@ -211,7 +243,17 @@ describe('the seeded world', () => {
       expect(bot.buildings, bot.name).toBeLessThanOrEqual(5);
     }
 
-    const buildingRows = await database.sql<{ id: number; type: string; built_week: number; construction_cost_cents: number; type_cost_cents: number; recipe_type: string | null; store_products: number }[]>`
+    const buildingRows = await database.sql<
+      {
+        id: number;
+        type: string;
+        built_week: number;
+        construction_cost_cents: number;
+        type_cost_cents: number;
+        recipe_type: string | null;
+        store_products: number;
+      }[]
+    >`
       select b.id, b.type, b.built_week, b.construction_cost_cents, t.construction_cost_cents as type_cost_cents, r.building_type as recipe_type,
              (select count(*)::int from store_products sp where sp.building_id = b.id) as store_products
       from buildings b join companies c on c.id = b.company_id join building_types t on t.type = b.type
@@ -241,7 +283,9 @@ describe('the seeded world', () => {
   });
 
   it('starts the world at week 1 with the next turn at 00:30 or 12:30 UTC', async () => {
-    const [row] = await database.sql<{ current_week: number; last_turn_at: Date | null; next_turn_at: Date }[]>`select current_week, last_turn_at, next_turn_at from worlds where id = 1`;
+    const [row] = await database.sql<
+      { current_week: number; last_turn_at: Date | null; next_turn_at: Date }[]
+    >`select current_week, last_turn_at, next_turn_at from worlds where id = 1`;
     expect(row?.current_week).toBe(1);
     expect(row?.last_turn_at).toBeNull();
     const next = new Date(row!.next_turn_at);
@@ -314,7 +358,17 @@ describe('seedWorld on an empty database', () => {
     try {
       const mine = await snapshot(seeded);
       const theirs = await snapshot(template.sql);
-      for (const table of ['products', 'building_types', 'recipes', 'recipe_inputs', 'countries', 'cities', 'city_market_data', 'research_upgrades', 'share_records']) {
+      for (const table of [
+        'products',
+        'building_types',
+        'recipes',
+        'recipe_inputs',
+        'countries',
+        'cities',
+        'city_market_data',
+        'research_upgrades',
+        'share_records',
+      ]) {
         if (table === 'share_records') {
           expect(mine[table]?.rows, table).toBe(theirs[table]?.rows);
           continue; // updated_at differs between the two seedings

@@ -34,7 +34,6 @@ function inputEntries(recipe: RecipeSeed): [string, number][] {
   return Object.entries(recipe.inputs).map(([name, quantity]) => [name, quantity ?? 0]);
 }
 
-
 describe('seed data: products', () => {
   it('lists 304 uniquely named products in exactly the 7 categories with positive whole-cent prices', () => {
     expect(PRODUCTS).toHaveLength(304);
@@ -101,7 +100,7 @@ describe('seed data: recipes', () => {
     expect(state.size).toBe(304);
   });
 
-  it('derives a catalogue where every recipe adds 85-120% of its building type\'s designed value at base prices', () => {
+  it("derives a catalogue where every recipe adds 85-120% of its building type's designed value at base prices", () => {
     const price = CATALOGUE.basePriceCents;
     CATALOGUE.recipes.forEach((recipe, index) => {
       const original = RECIPES[index]!;
@@ -167,7 +166,10 @@ describe('seed data: countries, cities and market data', () => {
     for (const country of COUNTRIES) {
       expect(country.taxRate).toBeGreaterThanOrEqual(10);
       expect(country.taxRate).toBeLessThanOrEqual(35);
-      expect(CITIES.some((city) => city.country === country.name), country.name).toBe(true);
+      expect(
+        CITIES.some((city) => city.country === country.name),
+        country.name,
+      ).toBe(true);
     }
   });
 
@@ -219,7 +221,11 @@ describe('seed data: research', () => {
   it('has 15 uniquely named upgrades, 3 in each of 5 tiers, all four categories', () => {
     expect(upgrades).toHaveLength(15);
     expect(byName.size).toBe(15);
-    for (const tier of [1, 2, 3, 4, 5]) expect(upgrades.filter((upgrade) => upgrade.tier === tier), `tier ${tier}`).toHaveLength(3);
+    for (const tier of [1, 2, 3, 4, 5])
+      expect(
+        upgrades.filter((upgrade) => upgrade.tier === tier),
+        `tier ${tier}`,
+      ).toHaveLength(3);
     expect(new Set(upgrades.map((upgrade) => upgrade.category))).toEqual(new Set(RESEARCH_CATEGORIES));
   });
 

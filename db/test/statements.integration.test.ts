@@ -80,7 +80,7 @@ describe('one-statement actions', () => {
   it('money written by SQL reads exactly as formatCents writes it', async () => {
     // Seeded: the same values every run.
     let seed = 20261128;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const amounts = [0, 1, 5, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 123_456_789, 1_000_000_000_000, -1, -150, -123_456_789];
     for (let index = 0; index < 200; index++) amounts.push(Math.floor(random() * 10 ** Math.floor(random() * 13)));
     const rows = await database.db.execute<{ cents: string; text: string }>(

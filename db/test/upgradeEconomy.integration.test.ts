@@ -30,7 +30,7 @@ describe('upgrading a game to economy v2', () => {
     await cleanup();
   });
 
-  it('re-bases shares, keeps holders\' fractions and city price levels, and moves no money', async () => {
+  it("re-bases shares, keeps holders' fractions and city price levels, and moves no money", async () => {
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
       await migrate(drizzle(sql), { migrationsFolder: oldFolder });
@@ -55,7 +55,15 @@ describe('upgrading a game to economy v2', () => {
       // average price scaled the same way ($100 x 100 / 5,000 = $2).
       const shares = await sql<{ company_id: number; total_shares: number; share_price_cents: number; fundamental_cents: number }[]>`
         select company_id, total_shares, share_price_cents, fundamental_cents from share_records order by company_id`;
-      expect(shares.map((row) => ({ ...row, company_id: Number(row.company_id), total_shares: Number(row.total_shares), share_price_cents: Number(row.share_price_cents), fundamental_cents: Number(row.fundamental_cents) }))).toEqual([
+      expect(
+        shares.map((row) => ({
+          ...row,
+          company_id: Number(row.company_id),
+          total_shares: Number(row.total_shares),
+          share_price_cents: Number(row.share_price_cents),
+          fundamental_cents: Number(row.fundamental_cents),
+        })),
+      ).toEqual([
         { company_id: rich!.id, total_shares: 5_000, share_price_cents: 10_000, fundamental_cents: 10_000 },
         { company_id: holder!.id, total_shares: 1_000, share_price_cents: 10_000, fundamental_cents: 10_000 },
       ]);

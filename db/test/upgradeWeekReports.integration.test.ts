@@ -19,7 +19,11 @@ describe('upgrading week reports to arrays', () => {
   let oldFolder: string;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    ({ url, oldFolder, cleanup } = await databaseWithOldMigrations(inject('testServerUrl'), `${inject('testRunId')}_upgrade_week_reports`, LAST_WITH_JSONB_LINES));
+    ({ url, oldFolder, cleanup } = await databaseWithOldMigrations(
+      inject('testServerUrl'),
+      `${inject('testRunId')}_upgrade_week_reports`,
+      LAST_WITH_JSONB_LINES,
+    ));
   });
   afterAll(async () => {
     await cleanup();

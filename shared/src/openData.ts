@@ -67,7 +67,12 @@ export const DATA_TABLES = [
       product,
       { name: 'category', type: 'text', unit: 'text', description: "The product's category" },
       { name: 'base_price', type: 'dollars', unit: 'dollars', description: 'The price the exchange drifts back toward' },
-      { name: 'posted_price', type: 'dollars', unit: 'dollars', description: "The exchange's posted price during the week (GET /api/market/products/{id} history)" },
+      {
+        name: 'posted_price',
+        type: 'dollars',
+        unit: 'dollars',
+        description: "The exchange's posted price during the week (GET /api/market/products/{id} history)",
+      },
       {
         name: 'curve_price',
         type: 'dollars',
@@ -81,7 +86,7 @@ export const DATA_TABLES = [
   },
   {
     name: 'city_retail',
-    description: "Shoppers per city and product: the reference price they expect, and what the stores sold them",
+    description: 'Shoppers per city and product: the reference price they expect, and what the stores sold them',
     key: ['week', 'city_id', 'product_id'],
     columns: [
       week,
@@ -111,14 +116,20 @@ export const DATA_TABLES = [
       companyId,
       company,
       isBot,
-      { name: 'net_worth', type: 'dollars', unit: 'dollars', description: 'Cash + goods + buildings + shares held - shares others hold in it (docs/economy.md, "Net worth")' },
+      {
+        name: 'net_worth',
+        type: 'dollars',
+        unit: 'dollars',
+        description: 'Cash + goods + buildings + shares held - shares others hold in it (docs/economy.md, "Net worth")',
+      },
       { name: 'cash', type: 'dollars', unit: 'dollars', description: 'Cash after the turn' },
       sharePrice,
     ],
   },
   {
     name: 'companies',
-    description: "Each company's public figures as the week closed (what its week report, the leaderboard and the share lists show anyone), bankruptcies of the week included",
+    description:
+      "Each company's public figures as the week closed (what its week report, the leaderboard and the share lists show anyone), bankruptcies of the week included",
     key: ['week', 'company_id'],
     columns: [
       week,
@@ -126,7 +137,7 @@ export const DATA_TABLES = [
       company,
       isBot,
       { name: 'strategy', type: 'text', unit: 'text', description: "A bot's strategy; empty for players", nullable: true },
-      { name: 'status', type: 'text', unit: 'text', description: 'active, or bankrupt when this week\'s turn made it so' },
+      { name: 'status', type: 'text', unit: 'text', description: "active, or bankrupt when this week's turn made it so" },
       { name: 'rank', type: 'int32', unit: 'rank', description: 'Place on the leaderboard after the turn; empty when bankrupt', nullable: true },
       { name: 'companies_ranked', type: 'int32', unit: 'count', description: 'Companies on the leaderboard after the turn' },
       { name: 'net_worth', type: 'dollars', unit: 'dollars', description: 'Net worth after the turn' },
@@ -135,8 +146,8 @@ export const DATA_TABLES = [
       sharePrice,
       totalShares,
       { name: 'market_cap', type: 'dollars', unit: 'dollars', description: 'share_price x total_shares' },
-      { name: 'book_value_per_share', type: 'dollars', unit: 'dollars', description: 'Equity per share at the turn: the share price\'s anchor' },
-      { name: 'dividend_per_share', type: 'dollars', unit: 'dollars', description: 'Dividend the week\'s turn paid per share (0 when none)' },
+      { name: 'book_value_per_share', type: 'dollars', unit: 'dollars', description: "Equity per share at the turn: the share price's anchor" },
+      { name: 'dividend_per_share', type: 'dollars', unit: 'dollars', description: "Dividend the week's turn paid per share (0 when none)" },
     ],
   },
   {
@@ -150,7 +161,12 @@ export const DATA_TABLES = [
       sharePrice,
       totalShares,
       { name: 'shares_bought', type: 'int64', unit: 'shares', description: 'Shares bought from the issuer during the week (new shares)' },
-      { name: 'shares_sold', type: 'int64', unit: 'shares', description: 'Shares sold back to the issuer during the week (buybacks, bankruptcy sales included)' },
+      {
+        name: 'shares_sold',
+        type: 'int64',
+        unit: 'shares',
+        description: 'Shares sold back to the issuer during the week (buybacks, bankruptcy sales included)',
+      },
       { name: 'market_cap', type: 'dollars', unit: 'dollars', description: 'share_price x total_shares' },
     ],
   },

@@ -83,9 +83,16 @@ async function preparePlayer(baseUrl: string, dataDir: string): Promise<{ cookie
   const headers = { 'content-type': 'application/json', origin: baseUrl };
   const signUp = await fetch(`${baseUrl}/api/auth/signup`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'correct horse battery' }) });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const call = async (method: string, route: string, body?: unknown) => {
-    const answer = await fetch(`${baseUrl}/api${route}`, { method, headers: { ...headers, cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const answer = await fetch(`${baseUrl}/api${route}`, {
+      method,
+      headers: { ...headers, cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
     return answer.json();
   };
@@ -171,7 +178,12 @@ const mark = (met: boolean) => (met ? 'met' : 'NOT met');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marketcraft-bench-web-'));
 // The embedded PostgreSQL runs as the postgres user when we are root: it must reach its data.
 chmodSync(dataDir, 0o755);
-console.log(`load average before: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')} (${os.cpus().length} cores)`,
+);
 const app = await startApp(dataDir);
 const chromium = await resolveChromium();
 const chrome = await chromeLauncher.launch({
@@ -200,7 +212,12 @@ try {
 }
 
 const sizes = bundleSizes();
-console.log(`\nLighthouse 12 (mobile emulation, simulated slow 4G and 4x CPU), ${RUNS} run(s) per page (median performance); load average after: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+console.log(
+  `\nLighthouse 12 (mobile emulation, simulated slow 4G and 4x CPU), ${RUNS} run(s) per page (median performance); load average after: ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`targets: performance >= ${TARGET.performance}, accessibility ${TARGET.accessibility}, best practices >= ${TARGET.bestPractices}\n`);
 const header = ['page', 'perf', 'a11y', 'best', 'FCP s', 'LCP s', 'TBT ms', 'KiB', 'targets'];
 const rows = results.map((result) => [
@@ -215,8 +232,11 @@ const rows = results.map((result) => [
   mark(result.performance >= TARGET.performance && result.accessibility >= TARGET.accessibility && result.bestPractices >= TARGET.bestPractices),
 ]);
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-for (const row of [header, ...rows]) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
-console.log(`\nbundle: initial JS ${sizes.initialJsGzipKb.toFixed(1)} kB gzip (target <= ${TARGET.initialJsGzipKb}: ${mark(sizes.initialJsGzipKb <= TARGET.initialJsGzipKb)}); all scripts ${sizes.totalJsKb.toFixed(0)} kB, ${sizes.totalJsGzipKb.toFixed(0)} kB gzip`);
+for (const row of [header, ...rows])
+  console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+console.log(
+  `\nbundle: initial JS ${sizes.initialJsGzipKb.toFixed(1)} kB gzip (target <= ${TARGET.initialJsGzipKb}: ${mark(sizes.initialJsGzipKb <= TARGET.initialJsGzipKb)}); all scripts ${sizes.totalJsKb.toFixed(0)} kB, ${sizes.totalJsGzipKb.toFixed(0)} kB gzip`,
+);
 for (const result of results) {
   if (result.flagged.length > 0) console.log(`flagged on ${result.page}: ${result.flagged.join(', ')}`);
 }

@@ -8,7 +8,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { E2E_HELPER_ADMIN_EMAIL } from './globalSetup';
-import { DESKTOP, PHONE, apiGet, apiPost, launchBrowser, newPage, seriousAxeViolations, signInOrUp, signUpViaApi, uniqueEmail, useColorScheme } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  apiGet,
+  apiPost,
+  launchBrowser,
+  newPage,
+  seriousAxeViolations,
+  signInOrUp,
+  signUpViaApi,
+  uniqueEmail,
+  useColorScheme,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,7 +51,24 @@ async function playerWithAWorld(context: BrowserContext): Promise<{ farm: number
   return { farm: farm.id, store: store.id, product: bread.id, company: shares.find((record) => record.is_bot)!.company_id };
 }
 
-const ROUTES = ['/', '/my-buildings', '/build', '/research', '/market', '/warehouse', '/transactions', '/reports', '/stocks', '/politics', '/leaderboard', '/profile', '/about', '/learning', '/community', '/no-such-page'];
+const ROUTES = [
+  '/',
+  '/my-buildings',
+  '/build',
+  '/research',
+  '/market',
+  '/warehouse',
+  '/transactions',
+  '/reports',
+  '/stocks',
+  '/politics',
+  '/leaderboard',
+  '/profile',
+  '/about',
+  '/learning',
+  '/community',
+  '/no-such-page',
+];
 
 describe('accessibility', () => {
   // One player's world per scheme and width, then one test per screen: each screen's axe scan has
@@ -91,7 +120,9 @@ describe('accessibility', () => {
           await page.getByRole('button', { name: 'Hire Employees' }).click();
           const dialog = page.getByRole('dialog', { name: 'Hire Employees' });
           await dialog.waitFor();
-          await page.waitForFunction(() => Array.from(document.querySelectorAll('.mantine-Modal-content')).every((element) => getComputedStyle(element).opacity === '1'));
+          await page.waitForFunction(() =>
+            Array.from(document.querySelectorAll('.mantine-Modal-content')).every((element) => getComputedStyle(element).opacity === '1'),
+          );
           expect(await seriousAxeViolations(page), 'hire dialog').toEqual([]);
           await page.keyboard.press('Escape');
         });

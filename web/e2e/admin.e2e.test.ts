@@ -65,7 +65,10 @@ describe('admin journey', () => {
     const world = page.getByTestId('world-state-card');
     await world.getByRole('heading', { name: 'World State' }).waitFor();
     // The public world's, whichever world the admin plays in (docs/worlds.md).
-    await world.getByTestId('admin-world-name').getByText(/^Public world, whichever world you play in\./).waitFor();
+    await world
+      .getByTestId('admin-world-name')
+      .getByText(/^Public world, whichever world you play in\./)
+      .waitFor();
     await world.getByTestId('admin-current-week').getByText(String(week), { exact: true }).waitFor();
     expect(await world.getByText('Time Until Next Turn').isVisible()).toBe(true);
 
@@ -92,7 +95,10 @@ describe('admin journey', () => {
       // the week): the spec's processing window comes first.
       const { last_turn_at: lastTurnAt } = (await (await context.request.get('/api/world')).json()) as { last_turn_at: string | null };
       const processing = lastTurnAt !== null && Date.now() - Date.parse(lastTurnAt) < PROCESSING_WINDOW_MS;
-      await page.getByTestId('header-next-turn').getByText(processing ? /^Processing \(\d+m \d+s\)$/ : /^Paused$/).waitFor();
+      await page
+        .getByTestId('header-next-turn')
+        .getByText(processing ? /^Processing \(\d+m \d+s\)$/ : /^Paused$/)
+        .waitFor();
       expect(((await (await context.request.get(`/api/worlds/1`)).json()) as { status: string }).status).toBe('paused');
       await clock.getByRole('button', { name: 'Resume the clock' }).click();
       await page.getByRole('dialog', { name: "Resume the public world's clock?" }).getByRole('button', { name: 'Resume clock' }).click();
@@ -118,19 +124,37 @@ describe('admin journey', () => {
 
     await page.getByRole('button', { name: 'Advance Turn Manually' }).click();
     const outcome = await Promise.race([
-      page.getByText('Turn Advanced Successfully').waitFor({ timeout: 80_000 }).then(() => 'advanced' as const),
-      page.getByText('Error Advancing Turn').waitFor({ timeout: 80_000 }).then(() => 'failed' as const),
+      page
+        .getByText('Turn Advanced Successfully')
+        .waitFor({ timeout: 80_000 })
+        .then(() => 'advanced' as const),
+      page
+        .getByText('Error Advancing Turn')
+        .waitFor({ timeout: 80_000 })
+        .then(() => 'failed' as const),
     ]);
     expect(outcome, 'advancing the turn failed (is the worker running?)').toBe('advanced');
-    await page.getByTestId('header-week').getByText(String(week + 1), { exact: true }).waitFor();
-    await world.getByTestId('admin-current-week').getByText(String(week + 1), { exact: true }).waitFor();
+    await page
+      .getByTestId('header-week')
+      .getByText(String(week + 1), { exact: true })
+      .waitFor();
+    await world
+      .getByTestId('admin-current-week')
+      .getByText(String(week + 1), { exact: true })
+      .waitFor();
 
     // The player hears about it without reloading.
     await playerToast;
     await playerToastText;
-    await player.page.getByTestId('header-week').getByText(String(week + 1), { exact: true }).waitFor();
+    await player.page
+      .getByTestId('header-week')
+      .getByText(String(week + 1), { exact: true })
+      .waitFor();
     // The turn just ran: the header counts down its 30-minute processing window.
-    await player.page.getByTestId('header-next-turn').getByText(/^Processing \(\d+m \d+s\)$/).waitFor();
+    await player.page
+      .getByTestId('header-next-turn')
+      .getByText(/^Processing \(\d+m \d+s\)$/)
+      .waitFor();
     // The dashboard now has a turn of history to chart.
     await player.page.getByRole('heading', { name: 'Cash Flow History' }).waitFor();
     await player.page.getByText('Your cash after each of the last 1 turn').waitFor();

@@ -93,7 +93,11 @@ describe('API tokens journey', () => {
     expect(clipped).toEqual([]);
     // The ranking's figure, net worth, is in view on a phone; cash and share price sit under the name.
     // The phone layout comes with a render after the resize (a media query): measure once it shows.
-    await page.getByTestId('leaderboard-you').getByTestId('leaderboard-details').getByText(/^Cash \$[\d,]+ · Share \$[\d,.]+$/).waitFor();
+    await page
+      .getByTestId('leaderboard-you')
+      .getByTestId('leaderboard-details')
+      .getByText(/^Cash \$[\d,]+ · Share \$[\d,.]+$/)
+      .waitFor();
     await expect
       .poll(async () => {
         const box = (await page.getByTestId('leaderboard-you').getByTestId('leaderboard-net-worth').boundingBox())!;

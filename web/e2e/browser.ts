@@ -102,11 +102,25 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the app's Content-Security-Policy refuses inline <script> tags.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] });
-    return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${(node.failureSummary ?? '').split('\n')[1]?.trim() ?? ''})`),
-    );
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: unknown,
+          ) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .flatMap((violation) =>
+        violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${(node.failureSummary ?? '').split('\n')[1]?.trim() ?? ''})`),
+      );
   });
   return violations;
 }

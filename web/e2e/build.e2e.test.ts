@@ -73,7 +73,10 @@ describe('build journey', () => {
       forecast: { recipes: { recipe_id: number; planned_output: number }[] };
     };
     const planned = farm.forecast.recipes.find((entry) => entry.recipe_id === farm.selected_recipe_id)!.planned_output;
-    await page.getByRole('dialog').getByRole('radio', { name: `${farm.recipe.output_product_name} (${planned.toLocaleString('en-US')}/week here)`, exact: true, checked: true }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('radio', { name: `${farm.recipe.output_product_name} (${planned.toLocaleString('en-US')}/week here)`, exact: true, checked: true })
+      .waitFor();
     await page.getByRole('dialog').getByRole('radio').first().click();
     await page.getByRole('button', { name: 'Select Recipe' }).click();
     await page.getByText('Production recipe selected!').waitFor();
@@ -133,11 +136,18 @@ describe('build journey', () => {
     await page.getByRole('heading', { level: 1, name: 'Store' }).waitFor();
     const emptyShelf = page.getByTestId('empty-shelf-warning');
     await emptyShelf.getByText('Nothing on the shelf').waitFor();
-    await emptyShelf.getByText(/^This store sells nothing next turn\. It sells only the goods on its shelf, at your price; its wages and running costs \(\$[\d,]+ next turn\) are paid anyway\./).waitFor();
+    await emptyShelf
+      .getByText(
+        /^This store sells nothing next turn\. It sells only the goods on its shelf, at your price; its wages and running costs \(\$[\d,]+ next turn\) are paid anyway\./,
+      )
+      .waitFor();
     await emptyShelf.getByRole('link', { name: 'Send goods from the Warehouse' }).waitFor();
     // Operations says what a store's category does (only where the Trade Hall opens) and offers the goods a store sells.
     await page.getByRole('tab', { name: 'Operations' }).click();
-    await page.getByTestId('store-category-note').getByText(/A store sells whatever is on its shelf/).waitFor();
+    await page
+      .getByTestId('store-category-note')
+      .getByText(/A store sells whatever is on its shelf/)
+      .waitFor();
     await page.getByRole('button', { name: 'Select Category' }).click();
     const categoryDialog = page.getByRole('dialog', { name: 'Select Product Category' });
     await categoryDialog.getByText(/A store sells whatever is on its shelf/).waitFor();
@@ -148,7 +158,10 @@ describe('build journey', () => {
     await categoryDialog.getByRole('button', { name: 'Select Category' }).click();
     await page.getByText('Product category selected!').waitFor();
     await page.getByRole('tab', { name: 'Trade Hall' }).click();
-    await page.getByRole('button', { name: /^Purchase / }).first().click();
+    await page
+      .getByRole('button', { name: /^Purchase / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Purchase Product' });
     const purchaseQuantity = dialog.getByRole('textbox', { name: 'Quantity' });
     expect(await purchaseQuantity.inputValue()).toBe('10');
@@ -168,7 +181,9 @@ describe('build journey', () => {
     // Beside the price: what shoppers in the store's city expect to pay for it, the server's figure.
     const storeId = Number(new URL(page.url()).pathname.split('/').pop());
     const store = await (await page.request.get(`/api/buildings/${storeId}`)).json();
-    const cityMarket: Array<{ product_id: number; product_name: string; market_price: number; demand_level: number }> = await (await page.request.get(`/api/cities/${store.city_id}/market-data`)).json();
+    const cityMarket: Array<{ product_id: number; product_name: string; market_price: number; demand_level: number }> = await (
+      await page.request.get(`/api/cities/${store.city_id}/market-data`)
+    ).json();
     const productName = await addDialog.locator('p').first().textContent();
     const shelved = cityMarket.find((product) => product.product_name === productName)!;
     const expected = shelved.market_price.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
@@ -225,7 +240,10 @@ describe('build journey', () => {
     expect(await page.getByTestId('shelf-row-below-cost').textContent()).toMatch(/^Below its cost of \$[\d,]+\.\d\d: each unit sold loses \$[\d,]+\.\d\d\.$/);
     await shelfPrice.fill(shelfPriceBefore);
     await page.getByTestId('shelf-row-below-cost').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: /^Deactivate / }).first().click();
+    await page
+      .getByRole('button', { name: /^Deactivate / })
+      .first()
+      .click();
     await page.getByText('Product status updated!').waitFor();
     await page.getByText('Inactive', { exact: true }).first().waitFor();
     // Off sale, its stock sells nothing either.
@@ -335,7 +353,9 @@ describe('build journey', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     // A factory's recipes on a phone: every recipe's inputs readable in full, none cut off.
-    const factory = await (await context.request.post('/api/buildings', { data: { type: 'factory', city_id: cities[0].id }, headers: { origin: baseURL() } })).json();
+    const factory = await (
+      await context.request.post('/api/buildings', { data: { type: 'factory', city_id: cities[0].id }, headers: { origin: baseURL() } })
+    ).json();
     await page.goto(`/buildings/${factory.id}`);
     await page.getByRole('tab', { name: 'Factory', exact: true }).click();
     // Without a recipe it opens on Production: what to make comes first.
@@ -347,9 +367,14 @@ describe('build journey', () => {
     // The store's Overview: its running cost is what the turn charges (the forecast's, with its why),
     // not the type's list price: with a second building the Financial Report said more than the Overview.
     await page.goto(`/buildings/${store.id}`);
-    const storeDetail: { weekly_operating_cost: number; forecast: { operating_cost: { value: number } } } = await (await context.request.get(`/api/buildings/${store.id}`)).json();
+    const storeDetail: { weekly_operating_cost: number; forecast: { operating_cost: { value: number } } } = await (
+      await context.request.get(`/api/buildings/${store.id}`)
+    ).json();
     expect(storeDetail.forecast.operating_cost.value).toBeGreaterThan(storeDetail.weekly_operating_cost);
-    await page.getByTestId('overview-operating-costs').getByText(`$${Math.round(storeDetail.forecast.operating_cost.value).toLocaleString('en-US')}/week`, { exact: true }).waitFor();
+    await page
+      .getByTestId('overview-operating-costs')
+      .getByText(`$${Math.round(storeDetail.forecast.operating_cost.value).toLocaleString('en-US')}/week`, { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Why this number: Operating costs' }).click();
     await page.getByRole('group', { name: 'Why this number: Operating costs' }).getByText('Buildings of the company').waitFor();
     await page.keyboard.press('Escape');

@@ -101,7 +101,14 @@ function keyboard(page: Page): Actor {
       // nothing is highlighted and Enter picks nothing; a person would see the empty field and try
       // again, as this does: Escape closes the list and the next ArrowDown starts from the top.
       const highlighted = page.locator('[role="option"][data-combobox-selected]');
-      const isHighlighted = () => highlighted.first().waitFor({ timeout: 1_000 }).then(() => true, () => false);
+      const isHighlighted = () =>
+        highlighted
+          .first()
+          .waitFor({ timeout: 1_000 })
+          .then(
+            () => true,
+            () => false,
+          );
       await tabTo(select);
       for (let attempt = 0; attempt < 5 && (await select.inputValue()) === ''; attempt += 1) {
         if (attempt > 0) {
@@ -115,7 +122,10 @@ function keyboard(page: Page): Actor {
           if (!(await isHighlighted())) continue;
         }
         await page.keyboard.press('Enter');
-        await expect.poll(() => select.inputValue(), { timeout: 2_000 }).not.toBe('').catch(() => undefined);
+        await expect
+          .poll(() => select.inputValue(), { timeout: 2_000 })
+          .not.toBe('')
+          .catch(() => undefined);
       }
       expect(await select.inputValue()).not.toBe('');
     },
@@ -149,7 +159,11 @@ async function playTheChain(page: Page, context: BrowserContext, actor: Actor): 
   const idOf = (type: string) => buildings.find((building) => building.type === type)!.id;
 
   // Staff and a recipe for each production building.
-  for (const [type, output] of [['farm', 'Wheat'], ['mill', 'Wheat Flour'], ['bakery', 'White Bread']] as const) {
+  for (const [type, output] of [
+    ['farm', 'Wheat'],
+    ['mill', 'Wheat Flour'],
+    ['bakery', 'White Bread'],
+  ] as const) {
     await page.goto(`/buildings/${idOf(type)}`);
     await actor.press(page.getByRole('tab', { name: 'Operations' }));
     await actor.press(page.getByRole('button', { name: 'Hire Employees' }));
@@ -168,7 +182,9 @@ async function playTheChain(page: Page, context: BrowserContext, actor: Actor): 
   // My Buildings marks it too (the server's forecast: next turn's output below the planned output).
   const shortOfInputs = page.getByTestId('short-inputs-warning');
   await shortOfInputs.waitFor();
-  expect(await shortOfInputs.textContent()).toMatch(/Next turn makes 0 of the [\d,]+ White Bread planned: your warehouse has 0 of the [\d,]+ Cane Sugar, 0 of the [\d,]+ Milk, 0 of the [\d,]+ Wheat Flour it needs\./);
+  expect(await shortOfInputs.textContent()).toMatch(
+    /Next turn makes 0 of the [\d,]+ White Bread planned: your warehouse has 0 of the [\d,]+ Cane Sugar, 0 of the [\d,]+ Milk, 0 of the [\d,]+ Wheat Flour it needs\./,
+  );
   // The Overview's input badges say the same needs as the alert (next turn's plan, not the recipe's full batch).
   const milkNeed = (await shortOfInputs.textContent())!.match(/0 of the ([\d,]+) Milk/)![1];
   await actor.press(page.getByRole('tab', { name: 'Overview' }));
@@ -186,7 +202,10 @@ async function playTheChain(page: Page, context: BrowserContext, actor: Actor): 
 
   // The bakery's other inputs, bought on the market into the warehouse.
   const goods: Good[] = await apiGet(context, '/goods');
-  for (const [name, quantity] of [['Milk', '20'], ['Cane Sugar', '10']] as const) {
+  for (const [name, quantity] of [
+    ['Milk', '20'],
+    ['Cane Sugar', '10'],
+  ] as const) {
     const good = goods.find((candidate) => candidate.name === name)!;
     await page.goto(`/market?product=${good.id}`);
     await page.getByRole('heading', { level: 2, name }).waitFor();

@@ -14,7 +14,10 @@ describe('Chromium for the journeys', () => {
   });
 
   it('launches the npm package Chromium and renders the sign-in page', async () => {
-    browser = await chromium.launch({ executablePath: await packagedChromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: await packagedChromiumPath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
     const page = await browser.newPage();
     await page.goto(baseURL());
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ state: 'visible', timeout: 20_000 });

@@ -87,7 +87,10 @@ describe('company journey', () => {
     // Above the cards, what they are for (nothing said they could be picked).
     await page.getByTestId('politics-pick-hint').getByText('Pick a country to invest in it.', { exact: true }).waitFor();
 
-    const country = page.getByRole('button', { pressed: false }).filter({ hasText: /Tax \d+%/ }).first();
+    const country = page
+      .getByRole('button', { pressed: false })
+      .filter({ hasText: /Tax \d+%/ })
+      .first();
     const countryName = (await country.locator('p').first().textContent())?.trim() ?? '';
     await country.click();
     await page.getByRole('heading', { name: `Invest in ${countryName}` }).waitFor();
@@ -103,17 +106,26 @@ describe('company journey', () => {
     await page.getByRole('button', { name: 'Invest', exact: true }).click();
     await page.getByText('Investment successful!').waitFor();
     await page.getByText('Your political influence has increased.').waitFor();
-    await page.getByRole('button', { name: new RegExp(countryName) }).getByText('30 / 1,000').waitFor();
+    await page
+      .getByRole('button', { name: new RegExp(countryName) })
+      .getByText('30 / 1,000')
+      .waitFor();
     await page.getByTestId('header-cash').getByText('$497,000').waitFor();
 
     // Which countries tax this company: the rule, and each card names the player's buildings there.
-    await page.getByTestId('politics-tax-rule').getByText(/with no buildings yet, the average of all countries/).waitFor();
+    await page
+      .getByTestId('politics-tax-rule')
+      .getByText(/with no buildings yet, the average of all countries/)
+      .waitFor();
     expect(await page.getByTestId('politics-your-buildings').count()).toBe(0);
     const cities: Array<{ id: number; name: string; country_name: string }> = await (await context.request.get('/api/cities')).json();
     const built = await context.request.post('/api/buildings', { data: { type: 'farm', city_id: cities[0]!.id }, headers: { origin: baseURL() } });
     expect(built.ok()).toBe(true);
     await page.reload();
-    await page.getByTestId('politics-tax-rule').getByText(/the average rate of the countries your buildings are in, with their active tax events/).waitFor();
+    await page
+      .getByTestId('politics-tax-rule')
+      .getByText(/the average rate of the countries your buildings are in, with their active tax events/)
+      .waitFor();
     const home = page.getByRole('button').filter({ has: page.getByText(cities[0]!.country_name, { exact: true }) });
     expect(await home.getByTestId('politics-your-buildings').textContent()).toBe(`Your buildings here: Farm (${cities[0]!.name})`);
     expect(await page.getByTestId('politics-your-buildings').count()).toBe(1);

@@ -55,9 +55,18 @@ describe('exchange journey', () => {
     await apiPost(other.context, '/market/trade', { product_id: wheat.id, quantity: 5, action: 'buy' });
     const me = await apiGet<{ id: number }>(context, '/company');
     const world = await apiGet<{ current_week: number }>(context, '/world');
-    const offer = await apiPost<{ id: number }>(other.context, '/contracts', { buyer_company_id: me.id, product_id: wheat.id, quantity: 5, unit_price: 1, expires_week: world.current_week });
+    const offer = await apiPost<{ id: number }>(other.context, '/contracts', {
+      buyer_company_id: me.id,
+      product_id: wheat.id,
+      quantity: 5,
+      unit_price: 1,
+      expires_week: world.current_week,
+    });
     await page.goto('/');
-    await page.getByTestId('incoming-offers').getByRole('button', { name: `Accept offer ${offer.id} from ${(await apiGet<{ name: string }>(other.context, '/company')).name}` }).click();
+    await page
+      .getByTestId('incoming-offers')
+      .getByRole('button', { name: `Accept offer ${offer.id} from ${(await apiGet<{ name: string }>(other.context, '/company')).name}` })
+      .click();
     await page.getByTestId('incoming-offers').waitFor({ state: 'detached' });
     const contracts = await apiGet<Array<{ id: number; status: string }>>(context, '/contracts?direction=incoming');
     expect(contracts.find((contract) => contract.id === offer.id)?.status).toBe('accepted');

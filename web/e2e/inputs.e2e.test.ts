@@ -50,7 +50,12 @@ describe('input that never guesses', () => {
     await page.getByRole('button', { name: 'Hire Employees' }).click();
     const hire = page.getByRole('dialog', { name: 'Hire Employees' });
     const hireButton = hire.getByRole('button', { name: 'Hire', exact: true });
-    await refusesEach(page, hire, hire.getByRole('textbox', { name: 'Employees to hire' }), hireButton, 'Please enter a number between 1 and 10', ['0', '-3', '11', '2.5']);
+    await refusesEach(page, hire, hire.getByRole('textbox', { name: 'Employees to hire' }), hireButton, 'Please enter a number between 1 and 10', [
+      '0',
+      '-3',
+      '11',
+      '2.5',
+    ]);
     await hire.getByRole('textbox', { name: 'Employees to hire' }).fill('2');
     expect(await hireButton.isDisabled()).toBe(false);
     await hire.getByRole('button', { name: 'Cancel' }).click();
@@ -67,7 +72,9 @@ describe('input that never guesses', () => {
     const overtime = rateDialog.getByTestId('overtime-table');
     await overtime.getByRole('rowheader', { name: '150%' }).waitFor();
     expect(await overtime.getByRole('rowheader').allTextContents()).toEqual(['100%', '125%', '150%', '175%', '200%']);
-    expect(await rateDialog.getByTestId('best-rate').textContent()).toMatch(/^Best rate: \d+% \(-?\$[\d,]+ a week\)\. Above it the extra output costs more than it sells for\.$/);
+    expect(await rateDialog.getByTestId('best-rate').textContent()).toMatch(
+      /^Best rate: \d+% \(-?\$[\d,]+ a week\)\. Above it the extra output costs more than it sells for\.$/,
+    );
     await rate.fill('');
     await rate.pressSequentially('50');
     expect(await rate.inputValue()).toBe('50');
@@ -76,15 +83,29 @@ describe('input that never guesses', () => {
     expect(await rate.inputValue()).toBe('50100');
     await rateDialog.getByText('Production rate must be between 10 and 200').waitFor();
     expect(await rateDialog.getByRole('button', { name: 'Update Rate' }).isDisabled()).toBe(true);
-    await refusesEach(page, rateDialog, rate, rateDialog.getByRole('button', { name: 'Update Rate' }), 'Production rate must be between 10 and 200', ['9', '201', '55.5']);
+    await refusesEach(page, rateDialog, rate, rateDialog.getByRole('button', { name: 'Update Rate' }), 'Production rate must be between 10 and 200', [
+      '9',
+      '201',
+      '55.5',
+    ]);
     await rateDialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Trade Hall purchase: 0 and -1 buy nothing.
     await page.goto(`/buildings/${store.id}`);
     await page.getByRole('tab', { name: 'Trade Hall' }).click();
-    await page.getByRole('button', { name: /^Purchase / }).first().click();
+    await page
+      .getByRole('button', { name: /^Purchase / })
+      .first()
+      .click();
     const purchase = page.getByRole('dialog', { name: 'Purchase Product' });
-    await refusesEach(page, purchase, purchase.getByRole('textbox', { name: 'Quantity' }), purchase.getByRole('button', { name: 'Purchase' }), 'Please enter a valid quantity', ['0', '-1', '1.5']);
+    await refusesEach(
+      page,
+      purchase,
+      purchase.getByRole('textbox', { name: 'Quantity' }),
+      purchase.getByRole('button', { name: 'Purchase' }),
+      'Please enter a valid quantity',
+      ['0', '-1', '1.5'],
+    );
     await purchase.getByRole('button', { name: 'Cancel' }).click();
 
     // The Warehouse page: bread to the store's back room, part of it back, then to the shelf.
@@ -98,7 +119,10 @@ describe('input that never guesses', () => {
     await moveQuantity.fill('12');
     await toBackRoom.getByRole('button', { name: /^Move/ }).click();
     await toBackRoom.waitFor({ state: 'hidden' });
-    const holdings = async () => (await apiGet<{ items: Array<{ product_id: number; location: string; quantity: number }> }>(context, '/warehouse')).items.filter((item) => item.product_id === bread.id);
+    const holdings = async () =>
+      (await apiGet<{ items: Array<{ product_id: number; location: string; quantity: number }> }>(context, '/warehouse')).items.filter(
+        (item) => item.product_id === bread.id,
+      );
     const at = async (location: string) => (await holdings()).find((item) => item.location === location)?.quantity ?? 0;
     await expect.poll(() => at('back_room')).toBe(12);
     expect(await at('warehouse')).toBe(18);
@@ -110,7 +134,10 @@ describe('input that never guesses', () => {
     await expect.poll(() => at('warehouse')).toBe(20);
 
     // From the warehouse to the shelf: 0, -3 and 0.001 are not prices.
-    const warehouseRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Warehouse', exact: true }) }).filter({ hasText: 'White Bread' });
+    const warehouseRow = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Warehouse', exact: true }) })
+      .filter({ hasText: 'White Bread' });
     await warehouseRow.getByRole('button', { name: 'To shelf: White Bread' }).click();
     const shelf = page.getByRole('dialog', { name: 'Add Product to Store' });
     const addButton = shelf.getByRole('button', { name: 'Add to Store' });

@@ -31,9 +31,11 @@ describe('lists of companies', () => {
     await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
     await page.getByRole('img', { name: 'Gold medal, rank 1' }).waitFor();
     const range = page.getByTestId('list-range');
-    await range.getByText(
-      board.total > COMPANY_LIST_PAGE_SIZE ? `1-${COMPANY_LIST_PAGE_SIZE} of ${board.total.toLocaleString('en-US')} companies` : `${board.total} companies`,
-    ).waitFor();
+    await range
+      .getByText(
+        board.total > COMPANY_LIST_PAGE_SIZE ? `1-${COMPANY_LIST_PAGE_SIZE} of ${board.total.toLocaleString('en-US')} companies` : `${board.total} companies`,
+      )
+      .waitFor();
     // The page's rows (your own row pinned on top when you rank on another page is not one of them).
     const rows = page.locator('tbody tr:not([data-pinned])');
     expect(await rows.count()).toBe(Math.min(board.total, COMPANY_LIST_PAGE_SIZE));
@@ -57,7 +59,10 @@ describe('lists of companies', () => {
       // The second page starts at rank 51, and the address keeps it.
       await page.getByRole('button', { name: 'Page 2' }).click();
       await page.waitForURL(/[?&]page=2/);
-      await rows.first().getByText(`#${COMPANY_LIST_PAGE_SIZE + 1}`).waitFor();
+      await rows
+        .first()
+        .getByText(`#${COMPANY_LIST_PAGE_SIZE + 1}`)
+        .waitFor();
       await page.getByRole('img', { name: 'Gold medal, rank 1' }).waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Page 1' }).click();
     }
@@ -67,7 +72,10 @@ describe('lists of companies', () => {
     await search.fill(name.toLowerCase());
     await page.waitForURL(/[?&]q=/);
     await expect.poll(() => rows.count()).toBe(1);
-    await rows.first().getByText(`#${board.you.rank.toLocaleString('en-US')}`).waitFor();
+    await rows
+      .first()
+      .getByText(`#${board.you.rank.toLocaleString('en-US')}`)
+      .waitFor();
     expect(await rows.first().getAttribute('data-testid')).toBe('leaderboard-you');
     await range.getByText('1 company').waitFor();
 
@@ -88,14 +96,20 @@ describe('lists of companies', () => {
     await signUpViaApi(context, email);
     const name = defaultCompanyName(email);
     const overview = await apiGet<{ total: number; companies: Array<{ company_id: number; company_name: string }> }>(context, '/stocks/overview?limit=1');
-    const last = await apiGet<{ companies: Array<{ company_id: number; company_name: string }> }>(context, `/stocks/overview?limit=1&offset=${overview.total - 1}`);
+    const last = await apiGet<{ companies: Array<{ company_id: number; company_name: string }> }>(
+      context,
+      `/stocks/overview?limit=1&offset=${overview.total - 1}`,
+    );
 
     await page.goto('/stocks');
     await page.getByRole('heading', { level: 1, name: 'Stock Exchange' }).waitFor();
     const rows = page.getByTestId('stock-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(Math.min(overview.total, COMPANY_LIST_PAGE_SIZE));
-    await page.getByTestId('list-range').getByText(new RegExp(`${overview.total.toLocaleString('en-US')} listed compan`)).waitFor();
+    await page
+      .getByTestId('list-range')
+      .getByText(new RegExp(`${overview.total.toLocaleString('en-US')} listed compan`))
+      .waitFor();
 
     // The address may name a company on another page: its detail opens all the same.
     const far = last.companies[0]!;

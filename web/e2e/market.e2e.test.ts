@@ -57,13 +57,19 @@ describe('market journey', () => {
     await page.getByRole('textbox', { name: 'Search products' }).fill('no such product at all');
     await page.getByText('No products found in this category.').waitFor();
     await page.getByRole('textbox', { name: 'Search products' }).fill('wheat flour');
-    await page.getByRole('button', { name: /^Wheat Flour/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Wheat Flour/ })
+      .first()
+      .click();
     await page.waitForURL(/\?product=\d+/);
     const panel = page.getByRole('heading', { level: 2, name: 'Wheat Flour' });
     await panel.waitFor();
     // Made from wheat at a mill, made into bread at a bakery; prices by city; the sparkline's words.
     await page.getByTestId('made-by').getByText('Mill').waitFor();
-    await page.getByTestId('made-by').getByRole('button', { name: /\d+ Wheat$/ }).waitFor();
+    await page
+      .getByTestId('made-by')
+      .getByRole('button', { name: /\d+ Wheat$/ })
+      .waitFor();
     await page.getByTestId('used-by').getByText('Bakery').first().waitFor();
     await page.getByRole('region', { name: 'Prices of Wheat Flour by city' }).first().getByRole('row').nth(1).waitFor();
     await page.getByRole('img', { name: /^Wheat Flour price: / }).waitFor();
@@ -86,14 +92,23 @@ describe('market journey', () => {
       const probe: Quote = await apiGet(context, `/market/quote?product_id=${flour.id}&quantity=${units}&action=buy`);
       if (isExact(probe, units)) continue;
       await quantity.fill(String(units));
-      await page.getByTestId('buy-total').getByText(`${units} x $${probe.unit_price.toFixed(2)} on average`).waitFor();
+      await page
+        .getByTestId('buy-total')
+        .getByText(`${units} x $${probe.unit_price.toFixed(2)} on average`)
+        .waitFor();
       break;
     }
     await quantity.fill('5');
     // The cost line is the market's own quote for the whole order (the curve walked, the spread).
     const quote: Quote = await apiGet(context, `/market/quote?product_id=${flour.id}&quantity=5&action=buy`);
-    await page.getByTestId('buy-total').getByText(`Buying costs: $${quote.total.toFixed(2)}`).waitFor();
-    await page.getByTestId('buy-total').getByText(`5 x $${quote.unit_price.toFixed(2)}${isExact(quote, 5) ? '' : ' on average'}`, { exact: true }).waitFor();
+    await page
+      .getByTestId('buy-total')
+      .getByText(`Buying costs: $${quote.total.toFixed(2)}`)
+      .waitFor();
+    await page
+      .getByTestId('buy-total')
+      .getByText(`5 x $${quote.unit_price.toFixed(2)}${isExact(quote, 5) ? '' : ' on average'}`, { exact: true })
+      .waitFor();
     // Nothing held: selling is not offered.
     expect(await page.getByRole('button', { name: 'Sell Wheat Flour' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Buy Wheat Flour' }).click();
@@ -109,7 +124,10 @@ describe('market journey', () => {
     expect(await page.getByRole('button', { name: 'Sell Wheat Flour' }).isDisabled()).toBe(false);
 
     // Following the recipe to wheat.
-    await page.getByTestId('made-by').getByRole('button', { name: /\d+ Wheat$/ }).click();
+    await page
+      .getByTestId('made-by')
+      .getByRole('button', { name: /\d+ Wheat$/ })
+      .click();
     await page.getByRole('heading', { level: 2, name: 'Wheat' }).waitFor();
     await page.getByTestId('used-by').getByText('Mill').first().waitFor();
     await context.close();
@@ -146,7 +164,9 @@ describe('market journey', () => {
     await expect.poll(panelTop).toBeLessThan(120);
 
     // The stock exchange's trade form on a phone: Buy and Sell on the Shares field's row.
-    const [listed, other] = await apiGet<Array<{ company_id: number; company_name: string; is_bot: boolean }>>(context, '/shares').then((all) => all.filter((record) => record.is_bot));
+    const [listed, other] = await apiGet<Array<{ company_id: number; company_name: string; is_bot: boolean }>>(context, '/shares').then((all) =>
+      all.filter((record) => record.is_bot),
+    );
     // Its rows too: a tap on a share price picks the company.
     await page.goto('/stocks');
     await page.getByTestId('stock-row').filter({ hasText: other!.company_name }).locator('td').nth(1).click();
@@ -158,7 +178,9 @@ describe('market journey', () => {
     const rowOf = async (locator: typeof sharesField) => Math.round((await locator.boundingBox())!.y + (await locator.boundingBox())!.height);
     // Polled: the form settles once the page's lazy chunks have loaded (under load that is after the field shows).
     for (const name of ['Buy', 'Sell']) {
-      await expect.poll(async () => Math.abs((await rowOf(page.getByRole('button', { name, exact: true }))) - (await rowOf(sharesField))), { message: name }).toBeLessThanOrEqual(4);
+      await expect
+        .poll(async () => Math.abs((await rowOf(page.getByRole('button', { name, exact: true }))) - (await rowOf(sharesField))), { message: name })
+        .toBeLessThanOrEqual(4);
     }
     await context.close();
   });

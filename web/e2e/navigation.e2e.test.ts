@@ -136,7 +136,9 @@ describe('navigation journey', () => {
   it('offers a reload when a page chunk of an older release is gone', async () => {
     const { context, page } = await signedInPage();
     // As after a release: the server answers the old chunk's address with the app's HTML.
-    await page.route(/\/assets\/MarketPage-[^/]+\.js$/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html></html>' }));
+    await page.route(/\/assets\/MarketPage-[^/]+\.js$/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html></html>' }),
+    );
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Market' }).click();
     await page.getByText('Marketcraft has been updated').waitFor();
     await page.getByRole('button', { name: 'Reload' }).waitFor();

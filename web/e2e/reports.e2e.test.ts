@@ -8,7 +8,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { E2E_HELPER_ADMIN_EMAIL } from './globalSetup';
-import { DESKTOP, PHONE, advanceTurnAsAdmin, apiGet, apiPost, apiPut, launchBrowser, newPage, seriousAxeViolations, signUpViaApi, uniqueEmail, useColorScheme } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  advanceTurnAsAdmin,
+  apiGet,
+  apiPost,
+  apiPut,
+  launchBrowser,
+  newPage,
+  seriousAxeViolations,
+  signUpViaApi,
+  uniqueEmail,
+  useColorScheme,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +32,8 @@ afterAll(async () => {
 });
 
 /** As the web formats money: "$1,234.50". */
-const money = (dollars: number) => `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (dollars: number) =>
+  `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 type Good = { id: number; name: string; buy_price: number; sell_price: number };
 
@@ -54,7 +68,8 @@ describe('week results', () => {
     await page.goto('/');
     const checklist = page.getByTestId('first-week-checklist');
     await checklist.getByRole('heading', { name: 'Your first week' }).waitFor();
-    for (const step of ['farm', 'hire', 'recipe', 'store', 'shelf']) expect(await checklist.getByTestId(`checklist-${step}`).getAttribute('data-done'), step).toBe('true');
+    for (const step of ['farm', 'hire', 'recipe', 'store', 'shelf'])
+      expect(await checklist.getByTestId(`checklist-${step}`).getAttribute('data-done'), step).toBe('true');
     for (const step of ['mill', 'bakery', 'sale']) expect(await checklist.getByTestId(`checklist-${step}`).getAttribute('data-done'), step).toBe('false');
     await streamOpened;
 
@@ -86,7 +101,9 @@ describe('week results', () => {
     const unitsWhy = page.getByRole('group', { name: `Why this number: ${unitsLabel}` });
     await unitsWhy.getByText(`${unitsLabel} = ${storeForecast.sales[0].units_why.formula}`).waitFor();
     const unitTerms = storeForecast.sales[0].units_why.terms as Array<{ name: string; label: string }>;
-    expect(unitTerms.map((term) => term.name)).toEqual(expect.arrayContaining(['city_demand', 'share', 'price', 'other_stores', 'capacity', 'from_other_stores']));
+    expect(unitTerms.map((term) => term.name)).toEqual(
+      expect.arrayContaining(['city_demand', 'share', 'price', 'other_stores', 'capacity', 'from_other_stores']),
+    );
     for (const term of unitTerms) await unitsWhy.locator('tr', { hasText: term.label }).waitFor();
     await page.keyboard.press('Escape');
     const streamReopened = page.waitForResponse((response) => response.url().endsWith('/api/realtime') && response.status() === 200);
@@ -104,7 +121,11 @@ describe('week results', () => {
     await page.waitForURL((url) => url.pathname === `/reports/${week}`);
     await page.getByRole('heading', { level: 1, name: `Week ${week} results` }).waitFor();
     // Followed, the toast closes: it would cover the top of the results page.
-    await page.getByTestId('toast-week-results').filter({ hasText: `See week ${week} results` }).first().waitFor({ state: 'hidden' });
+    await page
+      .getByTestId('toast-week-results')
+      .filter({ hasText: `See week ${week} results` })
+      .first()
+      .waitFor({ state: 'hidden' });
 
     // The page shows the API's report: cash, net worth, rank, the bread sold, the wheat grown.
     const report = await apiGet(context, `/reports/${week}`);
@@ -126,13 +147,18 @@ describe('week results', () => {
       for (const label of ['Revenue by store and product', 'Production by building']) {
         const region = page.getByRole('region', { name: label });
         // Polled: the layout settles a moment after the resize.
-        await expect.poll(() => region.evaluate((box) => box.scrollWidth - box.clientWidth), { message: `${label} at ${viewport.width} px`, timeout: 5_000 }).toBeLessThanOrEqual(0);
+        await expect
+          .poll(() => region.evaluate((box) => box.scrollWidth - box.clientWidth), { message: `${label} at ${viewport.width} px`, timeout: 5_000 })
+          .toBeLessThanOrEqual(0);
       }
     }
     await page.setViewportSize(DESKTOP);
     expect(report.production).toEqual([expect.objectContaining({ building_id: farm, product_id: wheat.id, role: 'output' })]);
     // Only the farm made something: the note says where to look for the others.
-    await page.getByTestId('report-production-note').getByText('A building not listed made nothing this week: its page says what it lacks (a recipe, staff or inputs).').waitFor();
+    await page
+      .getByTestId('report-production-note')
+      .getByText('A building not listed made nothing this week: its page says what it lacks (a recipe, staff or inputs).')
+      .waitFor();
     await page.getByRole('link', { name: `Every transaction of week ${week}` }).waitFor();
     expect(await page.getByTestId('report-cash-flow').count()).toBe(report.cash_flows.length);
 
@@ -185,7 +211,10 @@ describe('week results', () => {
     const { forecast } = await apiGet(context, `/buildings/${farm}`);
     await page.goto(`/buildings/${farm}`);
     await page.getByRole('tab', { name: 'Efficiency' }).click();
-    for (const [label, figure] of [['Efficiency', forecast.efficiency], ['Planned output', forecast.planned_output]] as const) {
+    for (const [label, figure] of [
+      ['Efficiency', forecast.efficiency],
+      ['Planned output', forecast.planned_output],
+    ] as const) {
       await page.getByRole('button', { name: `Why this number: ${label}` }).click();
       const explained = page.getByRole('group', { name: `Why this number: ${label}` });
       await explained.getByText(`${label} = ${figure.formula}`).waitFor();

@@ -15,7 +15,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PAGES = ['/', '/build', '/market', '/warehouse', '/stocks', '/transactions', '/politics', '/leaderboard', '/my-buildings', '/research', '/learning', '/community', '/about', '/profile', '/api/docs'];
+const PAGES = [
+  '/',
+  '/build',
+  '/market',
+  '/warehouse',
+  '/stocks',
+  '/transactions',
+  '/politics',
+  '/leaderboard',
+  '/my-buildings',
+  '/research',
+  '/learning',
+  '/community',
+  '/about',
+  '/profile',
+  '/api/docs',
+];
 
 /** Every CSP violation the page reports, as 'directive blocked-uri' (kept across navigations in the context). */
 async function recordViolations(page: Page): Promise<string[]> {
@@ -26,7 +42,9 @@ async function recordViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(`${event.effectiveDirective} ${event.blockedURI} ${location.pathname} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`);
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+        `${event.effectiveDirective} ${event.blockedURI} ${location.pathname} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`,
+      );
     });
   });
   return violations;

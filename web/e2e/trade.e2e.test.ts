@@ -28,12 +28,18 @@ describe('trade journey', () => {
 
     // Your own company: listed, but not tradable.
     await page.getByRole('textbox', { name: 'Search companies' }).fill(defaultCompanyName(email));
-    await page.getByRole('button', { name: new RegExp(defaultCompanyName(email)) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(defaultCompanyName(email)) })
+      .first()
+      .click();
     await page.getByTestId('own-company-note').waitFor();
     expect(await page.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(true);
 
     await page.getByRole('textbox', { name: 'Search companies' }).fill(name);
-    await page.getByRole('button', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 2, name }).waitFor();
     await page.getByText('Price History').waitFor();
     const input = page.getByRole('textbox', { name: 'Shares' });

@@ -25,7 +25,10 @@ describe('classroom world journey', () => {
     await teacher.page.getByRole('heading', { level: 1, name: 'Worlds' }).waitFor();
     // In the public world the footer keeps the spec's line while its schedule runs (the header's 'Every 12 hours').
     const publicTurns = (await apiGet<{ turns: string }>(teacher.context, '/world')).turns;
-    await teacher.page.getByTestId('footer-turns').getByText(publicTurns === 'Every 12 hours' ? 'Turns every 12 hours' : publicTurns, { exact: true }).waitFor();
+    await teacher.page
+      .getByTestId('footer-turns')
+      .getByText(publicTurns === 'Every 12 hours' ? 'Turns every 12 hours' : publicTurns, { exact: true })
+      .waitFor();
     await teacher.page.getByTestId('footer-bots').getByText('Compete with 25+ AI bots', { exact: true }).waitFor();
 
     // A bad setting first: the shared schema's message, before anything is sent.
@@ -91,10 +94,18 @@ describe('classroom world journey', () => {
     expect((await apiGet<{ id: number }>(second.context, '/session/world')).id).toBe(worldId);
     // The Worlds page on that phone: each world's facts under its name, its Play button in view.
     await second.page.goto('/worlds');
-    await second.page.getByTestId(`world-details-${worldId}`).getByText(/Week 1 · 2 players · Manual turns · You: Player/).waitFor();
+    await second.page
+      .getByTestId(`world-details-${worldId}`)
+      .getByText(/Week 1 · 2 players · Manual turns · You: Player/)
+      .waitFor();
     await second.page.getByTestId(`world-row-${worldId}`).getByText('Playing', { exact: true }).waitFor();
     // The badge shows its whole word (a phone's narrow column cut it to 'PL...').
-    expect(await second.page.getByTestId(`world-row-${worldId}`).getByText('Playing', { exact: true }).evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+    expect(
+      await second.page
+        .getByTestId(`world-row-${worldId}`)
+        .getByText('Playing', { exact: true })
+        .evaluate((label) => label.scrollWidth <= label.clientWidth),
+    ).toBe(true);
     const playPublic = second.page.getByRole('row').filter({ hasText: 'Public world' }).getByRole('button', { name: 'Play' });
     const playBox = (await playPublic.boundingBox())!;
     expect(playBox.x + playBox.width).toBeLessThanOrEqual(PHONE.width);

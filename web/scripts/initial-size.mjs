@@ -24,5 +24,7 @@ const js = rows.filter((row) => row.file.endsWith('.js')).reduce((sum, row) => s
 const css = rows.filter((row) => row.file.endsWith('.css')).reduce((sum, row) => sum + row.gzip, 0);
 console.log(`  initial JS ${kb(js)} kB gzip (budget ${BUDGET_GZIP_KB} kB), CSS ${kb(css)} kB gzip`);
 if (js / 1000 > BUDGET_GZIP_KB) {
-  console.warn(`WARNING: initial JS is over its budget of ${BUDGET_GZIP_KB} kB gzip: lazy-load the new code (web/src/router.tsx), keep shared/ free of side effects.`);
+  console.warn(
+    `WARNING: initial JS is over its budget of ${BUDGET_GZIP_KB} kB gzip: lazy-load the new code (web/src/router.tsx), keep shared/ free of side effects.`,
+  );
 }

@@ -17,7 +17,6 @@ import { createTrpcClient, trpc } from './trpc';
 import classes from './app.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
-
 /** Toasts (spec section 9): one at a time, 5 s each. */
 const TOAST_LIMIT = 1;
 const TOAST_DURATION_MS = 5000;

@@ -50,11 +50,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-anchor': 'var(--mantine-color-blue-9)',
-    ...Object.fromEntries(Object.entries(LIGHT_TEXT).flatMap(([color, value]) => [
-      [`--mantine-color-${color}-text`, value],
-      [`--mantine-color-${color}-light-color`, value],
-      [`--mantine-color-${color}-outline`, value],
-    ])),
+    ...Object.fromEntries(
+      Object.entries(LIGHT_TEXT).flatMap(([color, value]) => [
+        [`--mantine-color-${color}-text`, value],
+        [`--mantine-color-${color}-light-color`, value],
+        [`--mantine-color-${color}-outline`, value],
+      ]),
+    ),
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

@@ -22,7 +22,10 @@ import { runBotTurn, type BotTurnSummary } from '../src/bots/index.ts';
 function listArg(argv: string[], name: string, fallback: string): number[] {
   const index = argv.indexOf(name);
   const raw = index >= 0 ? (argv[index + 1] ?? '') : fallback;
-  return raw.split(',').map((value) => Number.parseInt(value.trim(), 10)).filter((value) => Number.isSafeInteger(value) && value > 0);
+  return raw
+    .split(',')
+    .map((value) => Number.parseInt(value.trim(), 10))
+    .filter((value) => Number.isSafeInteger(value) && value > 0);
 }
 
 /** Copies of the seeded bots (strategy, cash, share record, buildings, shelves) until there are `total`. */
@@ -162,7 +165,9 @@ export async function runBotsBench(argv: string[]): Promise<void> {
       `${b.timings.executeMs} ms`,
       `${b.planned} / ${b.actions} / ${b.refused}`,
       String(b.batches),
-      Object.entries(b.byKind).map(([kind, count]) => `${kind} ${count}`).join(', '),
+      Object.entries(b.byKind)
+        .map(([kind, count]) => `${kind} ${count}`)
+        .join(', '),
     ];
   });
   const partWidths = parts.map((_, column) => Math.max(...[parts, ...partRows].map((row) => row[column]!.length)));

@@ -53,7 +53,10 @@ function parseSizes(argv: string[]): number[] {
   const after = index >= 0 ? argv.slice(index + 1) : [];
   const until = after.findIndex((arg) => arg.startsWith('--'));
   const raw = index >= 0 ? (until < 0 ? after : after.slice(0, until)).join(',') : '1000,10000';
-  const sizes = raw.split(',').map((value) => Number.parseInt(value.trim(), 10)).filter((value) => Number.isSafeInteger(value) && value > 0);
+  const sizes = raw
+    .split(',')
+    .map((value) => Number.parseInt(value.trim(), 10))
+    .filter((value) => Number.isSafeInteger(value) && value > 0);
   if (sizes.length === 0) throw new Error('usage: npm run bench:turn -- --companies 1000,10000');
   return sizes;
 }
@@ -253,11 +256,19 @@ const cell = (wallMs: number, cpuMs: number | null | undefined) => `${wallMs} ms
 const rows: string[][] = PHASES.map((phase) => [phase, ...columns.map((column) => cell(column.turn.phases[phase] ?? 0, column.turn.phaseCpuMs?.[phase]))]);
 rows.push(['total turn', ...columns.map((column) => cell(column.turn.totalMs, column.turn.totalCpuMs))]);
 rows.push(['peak RSS, worker (this process)', ...columns.map((column) => `${column.turn.workerPeakMb} MB`)]);
-rows.push(['peak RSS, turn\'s PostgreSQL backend', ...columns.map((column) => (column.turn.backendPeakMb === null ? 'n/a' : `${column.turn.backendPeakMb} MB`))]);
+rows.push([
+  "peak RSS, turn's PostgreSQL backend",
+  ...columns.map((column) => (column.turn.backendPeakMb === null ? 'n/a' : `${column.turn.backendPeakMb} MB`)),
+]);
 const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
 const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
 console.log(results.map((result) => `N=${result.companies}: ${result.buildings} buildings`).join(', '));
-console.log(`wall time (cpu ms of the turn's PostgreSQL backend + this process); ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(', ')}`);
+console.log(
+  `wall time (cpu ms of the turn's PostgreSQL backend + this process); ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')}`,
+);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (ORDERS > 0) {
@@ -275,7 +286,9 @@ for (const result of results) {
     const share = cpu !== undefined && turn.totalCpuMs ? (100 * cpu) / turn.totalCpuMs : (100 * (turn.phases.data ?? 0)) / turn.totalMs;
     return `${index === 0 ? 'cold' : 'warm'} ${share.toFixed(1)}%`;
   });
-  console.log(`open data N=${result.companies}: phase data ${shares.join(', ')} of the turn (limit 5%); week 2's ${result.dataFiles.files} files (${Math.round(result.dataFiles.bytes / 1024)} KB) made on first request in ${result.dataFilesMs} ms`);
+  console.log(
+    `open data N=${result.companies}: phase data ${shares.join(', ')} of the turn (limit 5%); week 2's ${result.dataFiles.files} files (${Math.round(result.dataFiles.bytes / 1024)} KB) made on first request in ${result.dataFilesMs} ms`,
+  );
 }
 if (results.length > 1) {
   const first = results[0]!;

@@ -31,7 +31,10 @@ function argument(argv: string[], name: string, fallback: string): string {
 export async function runWorldsBench(argv: string[]): Promise<void> {
   const worldCount = Number.parseInt(argument(argv, '--worlds', '200'), 10);
   const companies = Number.parseInt(argument(argv, '--companies', '30'), 10);
-  const workerCounts = argument(argv, '--workers', '1,2').split(',').map((value) => Number.parseInt(value, 10)).filter((value) => value > 0);
+  const workerCounts = argument(argv, '--workers', '1,2')
+    .split(',')
+    .map((value) => Number.parseInt(value, 10))
+    .filter((value) => value > 0);
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'marketcraft-bench-worlds-'));
   await chmod(tempDir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'data'), persistent: false, durable: true });
@@ -50,14 +53,18 @@ export async function runWorldsBench(argv: string[]): Promise<void> {
     for (let index = 0; index < worldCount; index += 1) {
       // A site admin: the limit of open worlds per instructor does not apply.
       const creationStart = performance.now();
-      const world = await createWorld(db, { id: teacher!.id, isAdmin: true }, {
-        name: `Bench class ${index + 1}`,
-        turnIntervalMinutes: 1,
-        startingCashDollars: 500_000,
-        bots: 0,
-        seed: index + 1,
-        maxPlayers: companies,
-      });
+      const world = await createWorld(
+        db,
+        { id: teacher!.id, isAdmin: true },
+        {
+          name: `Bench class ${index + 1}`,
+          turnIntervalMinutes: 1,
+          startingCashDollars: 500_000,
+          bots: 0,
+          seed: index + 1,
+          maxPlayers: companies,
+        },
+      );
       creationMs.push(performance.now() - creationStart);
       await seedCompanies(db, companies, world.id);
       worldIds.push(world.id);
@@ -65,7 +72,9 @@ export async function runWorldsBench(argv: string[]): Promise<void> {
     await db.execute(sql`analyze`);
     const [counted] = await db.execute<{ companies: number; buildings: number }>(sql`
       select (select count(*) from companies where world_id <> 1)::int as companies, (select count(*) from buildings where world_id <> 1)::int as buildings`);
-    console.log(`[bench] ${worldCount} worlds, ${counted?.companies} companies, ${counted?.buildings} buildings seeded in ${Math.round(performance.now() - seedStart)} ms`);
+    console.log(
+      `[bench] ${worldCount} worlds, ${counted?.companies} companies, ${counted?.buildings} buildings seeded in ${Math.round(performance.now() - seedStart)} ms`,
+    );
 
     const results: Array<{ workers: number; totalMs: number; perTurnMs: number }> = [];
     for (const workers of workerCounts) {
@@ -99,7 +108,12 @@ export async function runWorldsBench(argv: string[]): Promise<void> {
     // Issue 25's target: 200 turns in 20 s on one worker, so 100 ms of worker time a turn.
     const TARGET_TURN_MS = 100;
     const TARGET_CREATION_MS = 500;
-    const header = ['workers', `time until ${worldCount} due turns are done`, 'worker time per turn', `target (${TARGET_TURN_MS} ms a turn: 200 in 20 s on 1 worker)`];
+    const header = [
+      'workers',
+      `time until ${worldCount} due turns are done`,
+      'worker time per turn',
+      `target (${TARGET_TURN_MS} ms a turn: 200 in 20 s on 1 worker)`,
+    ];
     const rows = results.map((result) => [
       String(result.workers),
       `${(result.totalMs / 1000).toFixed(1)} s`,
@@ -117,7 +131,12 @@ export async function runWorldsBench(argv: string[]): Promise<void> {
     console.log(
       `new world (createWorld): median ${median} ms, slowest ${slowest} ms of ${creationMs.length}; target ${TARGET_CREATION_MS} ms: ${median <= TARGET_CREATION_MS ? 'met' : 'not met'} (median)`,
     );
-    console.log(`load average ${os.loadavg().map((value) => value.toFixed(2)).join(', ')} on ${os.cpus().length} CPUs`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(', ')} on ${os.cpus().length} CPUs`,
+    );
   } finally {
     await server.stop();
     await rm(tempDir, { recursive: true, force: true });

@@ -146,7 +146,10 @@ async function completeStaleTurnJobs(boss: PgBoss, db: Database): Promise<number
   const worldOf = (job: (typeof withWeek)[number]) => (typeof job.data?.worldId === 'number' ? job.data.worldId : PUBLIC_WORLD_ID);
   const worldIds = [...new Set(withWeek.map(worldOf))];
   const weeks = await db.execute<{ id: number; current_week: number }>(sql`
-    select id, current_week from worlds where id in (${sql.join(worldIds.map((id) => sql`${id}`), sql`, `)})`);
+    select id, current_week from worlds where id in (${sql.join(
+      worldIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   const currentWeek = new Map(weeks.map((row) => [Number(row.id), Number(row.current_week)]));
   const stale = withWeek.filter((job) => job.data!.week! < (currentWeek.get(worldOf(job)) ?? 0)).map((job) => job.id);
   if (stale.length === 0) return 0;
@@ -281,7 +284,11 @@ export async function startTurnWorker(
 ): Promise<TurnWorker> {
   const { logger } = options;
   const concurrency = config.WORKER_TURN_CONCURRENCY;
-  const connection = connectDatabase(config.DATABASE_URL, { max: 2 + 2 * concurrency, applicationName: APPLICATION_NAMES.worker, settings: TURN_SESSION_SETTINGS });
+  const connection = connectDatabase(config.DATABASE_URL, {
+    max: 2 + 2 * concurrency,
+    applicationName: APPLICATION_NAMES.worker,
+    settings: TURN_SESSION_SETTINGS,
+  });
   const boss = createBoss(config);
   boss.on('error', (error) => logger.error({ err: error }, `pg-boss: ${error.message}`));
   await boss.start();

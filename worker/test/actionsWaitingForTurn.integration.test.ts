@@ -39,7 +39,9 @@ describe('an action that waits for the turn', () => {
 
   it('a new building is booked and dated in the new week', { timeout: 60_000 }, async () => {
     const [city] = await db.execute<{ id: number }>(sql`select id from cities order by id limit 1`);
-    const { week, answer } = await duringHeldTurn(db, () => app.api('POST', '/buildings', { token: player.token, body: { type: 'farm', city_id: Number(city!.id) } }));
+    const { week, answer } = await duringHeldTurn(db, () =>
+      app.api('POST', '/buildings', { token: player.token, body: { type: 'farm', city_id: Number(city!.id) } }),
+    );
     expect(answer.status).toBe(200);
     const rows = await db.execute<{ week: number }>(sql`select week from transactions where company_id = ${player.companyId} and reason = 'build'`);
     expect(rows.map((row) => Number(row.week))).toEqual([week + 1]);

@@ -43,7 +43,10 @@ describe('Advance Turn while the worker restarts', () => {
     database = await createTestDatabase();
     await createTurnWorld(database.db);
     api = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ADVANCE_TURN_TIMEOUT_MS: '90000' }));
-    const [admin] = await database.db.insert(users).values({ email: `admin-${Date.now()}@example.com`, isAdmin: true }).returning({ id: users.id });
+    const [admin] = await database.db
+      .insert(users)
+      .values({ email: `admin-${Date.now()}@example.com`, isAdmin: true })
+      .returning({ id: users.id });
     token = (await createSession(database.db, admin!.id)).token;
   });
   afterAll(async () => {
@@ -57,7 +60,8 @@ describe('Advance Turn while the worker restarts', () => {
     return { status: response.status, body: (await response.json()) as unknown };
   };
   const workerConnections = async () =>
-    (await database.db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and application_name = ${APPLICATION_NAMES.worker}`)).length;
+    (await database.db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and application_name = ${APPLICATION_NAMES.worker}`))
+      .length;
   const killAndWaitGone = async (child: ChildProcess) => {
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));

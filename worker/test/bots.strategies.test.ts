@@ -31,7 +31,10 @@ function world(): BotWorld {
     flow: 0,
   });
   const demand = new Map(
-    cities.map((city) => [demandKey(city.id, BREAD), { cityId: city.id, productId: BREAD, referenceCents: 6_000, baseDemand: city.population / 5_000, storesSelling: city.id === 4 ? 3 : 0 }]),
+    cities.map((city) => [
+      demandKey(city.id, BREAD),
+      { cityId: city.id, productId: BREAD, referenceCents: 6_000, baseDemand: city.population / 5_000, storesSelling: city.id === 4 ? 3 : 0 },
+    ]),
   );
   return {
     week: 1,
@@ -59,7 +62,17 @@ function world(): BotWorld {
 }
 
 function building(id: number, type: 'farm' | 'mill' | 'bakery' | 'store', recipeId: number | null): BotBuilding {
-  return { id, type, cityId: type === 'store' ? 3 : 1, countryId: 1, employees: 9, equipmentLevel: 1, productionRate: 100, selectedRecipeId: recipeId, selectedCategory: null };
+  return {
+    id,
+    type,
+    cityId: type === 'store' ? 3 : 1,
+    countryId: 1,
+    employees: 9,
+    equipmentLevel: 1,
+    productionRate: 100,
+    selectedRecipeId: recipeId,
+    selectedCategory: null,
+  };
 }
 
 function bot(buildings: BotBuilding[], cashCents = 100_000_000): BotSnapshot {
@@ -110,7 +123,8 @@ describe('bot planning rules', () => {
   it('grows its last stage only while its goods sell (no pile-up in the warehouse, the market near its base price)', () => {
     // A balanced chain (2 farms feed the mill, the mill feeds the bakery) and its one store.
     const chain = [building(1, 'farm', 10), building(2, 'farm', 10), building(3, 'mill', 11), building(4, 'bakery', 12), building(5, 'store', null)];
-    const grow = (snapshot: BotSnapshot, theWorld = world()) => planChainBuild(input(snapshot, 30_000_000, theWorld), { ...always, maxStores: 1, maxBuildings: 12 });
+    const grow = (snapshot: BotSnapshot, theWorld = world()) =>
+      planChainBuild(input(snapshot, 30_000_000, theWorld), { ...always, maxStores: 1, maxBuildings: 12 });
     const selling = bot(chain);
     selling.warehouse.set(BREAD, { productId: BREAD, quantity: 50, averageCostCents: 3_000 });
     expect(grow(selling)).toMatchObject({ kind: 'build', type: 'bakery', recipeId: 12 });
@@ -146,11 +160,21 @@ describe('bot planning rules', () => {
       { buildingId: 5, productId: FLOUR, quantity: 10, retailPriceCents: 2_000, referenceCents: 1_000, unitsSoldLastTurn: 0, isActive: true },
       { buildingId: 5, productId: WHEAT, quantity: 10, retailPriceCents: 1_100, referenceCents: 1_000, unitsSoldLastTurn: 0, isActive: true },
     ];
-    expect(repriceShelves(input(snapshot, 0), DEFAULT_PROFILE, 1.1)).toEqual([{ kind: 'reprice', buildingId: 5, productId: FLOUR, retailPriceCents: 1_100, costCents: 0 }]);
+    expect(repriceShelves(input(snapshot, 0), DEFAULT_PROFILE, 1.1)).toEqual([
+      { kind: 'reprice', buildingId: 5, productId: FLOUR, retailPriceCents: 1_100, costCents: 0 },
+    ]);
   });
 
   it('every seeded strategy has a profile; unknown names play the balanced default', () => {
-    for (const name of ['vertical_integration', 'retail_focus', 'commodity_trader', 'aggressive_expansion', 'value_investor', 'luxury_specialist', 'tech_innovator']) {
+    for (const name of [
+      'vertical_integration',
+      'retail_focus',
+      'commodity_trader',
+      'aggressive_expansion',
+      'value_investor',
+      'luxury_specialist',
+      'tech_innovator',
+    ]) {
       expect(strategyFor(name)).toBe(STRATEGIES[name as keyof typeof STRATEGIES]);
       expect(PROFILES[name as keyof typeof PROFILES].maxBuildings).toBeLessThanOrEqual(BOT_BUILDING_CAP);
     }

@@ -85,11 +85,15 @@ describe('a worker killed mid-turn', () => {
       'the turn job to run again within 60 s of the kill',
     ).catch(async (error: unknown) => {
       const job = await sender.getJobById(TURN_QUEUE, jobId!);
-      throw new Error(`${String(error)}; job ${JSON.stringify({ state: job?.state, retryCount: job?.retryCount, startAfter: job?.startAfter })}; new worker:\n${second.output()}`);
+      throw new Error(
+        `${String(error)}; job ${JSON.stringify({ state: job?.state, retryCount: job?.retryCount, startAfter: job?.startAfter })}; new worker:\n${second.output()}`,
+      );
     });
     const runningAgainMs = Math.round(performance.now() - killedAt);
     await waitFor(async () => (await worldWeek(database.db)) === week + 1, 60_000, 'the restarted worker to finish the turn');
-    console.info(`[crash] the killed worker's turn ran again ${runningAgainMs} ms after the kill and completed after ${Math.round(performance.now() - killedAt)} ms`);
+    console.info(
+      `[crash] the killed worker's turn ran again ${runningAgainMs} ms after the kill and completed after ${Math.round(performance.now() - killedAt)} ms`,
+    );
     const job = await waitFor(
       async () => {
         const found = await sender.getJobById(TURN_QUEUE, jobId!);

@@ -5,16 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import {
-  cityMarketsSql,
-  getBuilding,
-  getCompany,
-  ledgerMismatches,
-  orphanLedgerRows,
-  shareMismatches,
-  type DbExecutor,
-  act,
-} from '@marketcraft/db';
+import { cityMarketsSql, getBuilding, getCompany, ledgerMismatches, orphanLedgerRows, shareMismatches, type DbExecutor, act } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { BANKRUPTCY_TURNS, GameError, PUBLIC_WORLD_ID, mulberry32, randomInt, type BuildingType } from '@marketcraft/shared';
 import { runTurn } from '../src/turn/index.ts';
@@ -31,7 +22,9 @@ async function tryAction(action: () => Promise<unknown>): Promise<boolean> {
 }
 
 async function soldLastTurn(db: DbExecutor, storeId: number): Promise<number> {
-  const [row] = await db.execute<{ sold: number }>(sql`select coalesce(sum(units_sold_last_turn), 0)::bigint as sold from store_products where building_id = ${storeId}`);
+  const [row] = await db.execute<{ sold: number }>(
+    sql`select coalesce(sum(units_sold_last_turn), 0)::bigint as sold from store_products where building_id = ${storeId}`,
+  );
   return Number(row?.sold ?? 0);
 }
 
@@ -118,26 +111,61 @@ describe('the economy over many turns', () => {
           if (kind === 0) {
             const type = types[randomInt(rng, 0, 3)]!;
             await tryAction(async () => {
-              const built = await act(db, 'buildBuilding', { companyId: company, actingUserId: null, input: { type, city_id: rng() < 0.5 ? world.farmCityId : world.retailCityId } });
-              if (recipeOf[type]) await act(db, 'selectRecipe', { companyId: company, actingUserId: null, input: { id: built.id, recipe_id: recipeOf[type]! } });
+              const built = await act(db, 'buildBuilding', {
+                companyId: company,
+                actingUserId: null,
+                input: { type, city_id: rng() < 0.5 ? world.farmCityId : world.retailCityId },
+              });
+              if (recipeOf[type])
+                await act(db, 'selectRecipe', { companyId: company, actingUserId: null, input: { id: built.id, recipe_id: recipeOf[type]! } });
             });
           } else if (kind === 1 && building) {
-            await tryAction(() => act(db, 'hireEmployees', { companyId: company, actingUserId: null, input: { id: Number(building.id), count: randomInt(rng, 1, 3) } }));
+            await tryAction(() =>
+              act(db, 'hireEmployees', { companyId: company, actingUserId: null, input: { id: Number(building.id), count: randomInt(rng, 1, 3) } }),
+            );
           } else if (kind === 2) {
-            await tryAction(() => act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: product, quantity: randomInt(rng, 1, 400), action: rng() < 0.6 ? 'buy' : 'sell' } }));
+            await tryAction(() =>
+              act(db, 'marketTrade', {
+                companyId: company,
+                actingUserId: null,
+                input: { product_id: product, quantity: randomInt(rng, 1, 400), action: rng() < 0.6 ? 'buy' : 'sell' },
+              }),
+            );
           } else if (kind === 3 && building?.type === 'store') {
-            await tryAction(() => act(db, 'purchaseForBuilding', { companyId: company, actingUserId: null, input: { id: Number(building.id), product_id: product, quantity: randomInt(rng, 1, 100) } }));
+            await tryAction(() =>
+              act(db, 'purchaseForBuilding', {
+                companyId: company,
+                actingUserId: null,
+                input: { id: Number(building.id), product_id: product, quantity: randomInt(rng, 1, 100) },
+              }),
+            );
           } else if (kind === 4 && building?.type === 'store') {
             await tryAction(() =>
-              act(db, 'transferToStore', { companyId: company, actingUserId: null, input: { id: Number(building.id), product_id: product, quantity: randomInt(rng, 1, 150), retail_price: (randomInt(rng, 500, 9_000)) / 100 } }),
+              act(db, 'transferToStore', {
+                companyId: company,
+                actingUserId: null,
+                input: { id: Number(building.id), product_id: product, quantity: randomInt(rng, 1, 150), retail_price: randomInt(rng, 500, 9_000) / 100 },
+              }),
             );
           } else if (kind === 5) {
             const issuer = players[randomInt(rng, 0, players.length - 1)]!;
             if (issuer !== company) {
-              await tryAction(() => act(db, 'tradeShares', { companyId: company, actingUserId: null, input: { company_id: issuer, shares: randomInt(rng, 1, 10), action: rng() < 0.7 ? 'buy' : 'sell' } }));
+              await tryAction(() =>
+                act(db, 'tradeShares', {
+                  companyId: company,
+                  actingUserId: null,
+                  input: { company_id: issuer, shares: randomInt(rng, 1, 10), action: rng() < 0.7 ? 'buy' : 'sell' },
+                }),
+              );
             }
           } else if (kind === 6) {
-            await tryAction(() => act(db, 'investInPolitics', { companyId: company, actingUserId: null, input: { country_id: world.countryIds[randomInt(rng, 0, world.countryIds.length - 1)]!, amount: 1_000 * randomInt(rng, 1, 3) } }));
+            await tryAction(() =>
+              act(db, 'investInPolitics', {
+                companyId: company,
+                actingUserId: null,
+                input: { country_id: world.countryIds[randomInt(rng, 0, world.countryIds.length - 1)]!, amount: 1_000 * randomInt(rng, 1, 3) },
+              }),
+            );
           }
         }
       }
@@ -149,65 +177,78 @@ describe('the economy over many turns', () => {
     }
   });
 
-  it('a sensible player (the Learning Base chain: farm, mill, bakery, store selling bread) earns money and beats an idle one', { timeout: 180_000 }, async () => {
-    const { db } = database;
-    const company = await createCompany(db, { name: `Sensible ${world.tag}`, cashCents: 50_000_000 });
-    const idle = await createCompany(db, { name: `Idle twin ${world.tag}`, cashCents: 50_000_000 });
-    const seeded = async (name: string) => Number((await db.execute<{ id: number }>(sql`select id from products where name = ${name}`))[0]!.id);
-    const city = async (name: string) => Number((await db.execute<{ id: number }>(sql`select id from cities where name = ${name}`))[0]!.id);
-    const recipe = async (type: string, product: number) =>
-      Number((await db.execute<{ id: number }>(sql`select id from recipes where building_type = ${type} and output_product_id = ${product}`))[0]!.id);
-    const [wheat, flour, bread, milk, sugar] = await Promise.all(['Wheat', 'Wheat Flour', 'White Bread', 'Milk', 'Cane Sugar'].map(seeded));
-    // Cities whose bonus fits each building (the Learning Base's advice), 9 employees each (efficiency 100%).
-    const chain: [BuildingType, number, number | null][] = [
-      ['farm', await city('Wheatfield'), await recipe('farm', wheat!)],
-      ['mill', await city('Millbrook'), await recipe('mill', flour!)],
-      ['bakery', await city('Ovenstead'), await recipe('bakery', bread!)],
-      ['store', await city('Port Aldor'), null],
-    ];
-    const ids: number[] = [];
-    for (const [type, cityId, recipeId] of chain) {
-      const building = await act(db, 'buildBuilding', { companyId: company, actingUserId: null, input: { type, city_id: cityId } });
-      if (recipeId) await act(db, 'selectRecipe', { companyId: company, actingUserId: null, input: { id: building.id, recipe_id: recipeId } });
-      await act(db, 'hireEmployees', { companyId: company, actingUserId: null, input: { id: building.id, count: 8 } });
-      ids.push(building.id);
-    }
-    const store = ids[3]!;
-    const startCash = await cashOf(db, company);
-    const log: string[] = [];
-    // The issue's target: the chain pays back within 15 weeks at sensible prices.
-    const weeks = 15;
-    for (let turn = 0; turn < weeks; turn += 1) {
-      // The bakery's other inputs for a week, surplus flour sold.
-      const bakery = await getBuilding(db, company, ids[2]!);
-      for (const input of bakery.forecast.inputs.filter((item) => item.product_id !== flour)) {
-        const missing = input.needed - input.in_stock;
-        if (missing > 0) await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: input.product_id, quantity: missing, action: 'buy' } });
+  it(
+    'a sensible player (the Learning Base chain: farm, mill, bakery, store selling bread) earns money and beats an idle one',
+    { timeout: 180_000 },
+    async () => {
+      const { db } = database;
+      const company = await createCompany(db, { name: `Sensible ${world.tag}`, cashCents: 50_000_000 });
+      const idle = await createCompany(db, { name: `Idle twin ${world.tag}`, cashCents: 50_000_000 });
+      const seeded = async (name: string) => Number((await db.execute<{ id: number }>(sql`select id from products where name = ${name}`))[0]!.id);
+      const city = async (name: string) => Number((await db.execute<{ id: number }>(sql`select id from cities where name = ${name}`))[0]!.id);
+      const recipe = async (type: string, product: number) =>
+        Number((await db.execute<{ id: number }>(sql`select id from recipes where building_type = ${type} and output_product_id = ${product}`))[0]!.id);
+      const [wheat, flour, bread, milk, sugar] = await Promise.all(['Wheat', 'Wheat Flour', 'White Bread', 'Milk', 'Cane Sugar'].map(seeded));
+      // Cities whose bonus fits each building (the Learning Base's advice), 9 employees each (efficiency 100%).
+      const chain: [BuildingType, number, number | null][] = [
+        ['farm', await city('Wheatfield'), await recipe('farm', wheat!)],
+        ['mill', await city('Millbrook'), await recipe('mill', flour!)],
+        ['bakery', await city('Ovenstead'), await recipe('bakery', bread!)],
+        ['store', await city('Port Aldor'), null],
+      ];
+      const ids: number[] = [];
+      for (const [type, cityId, recipeId] of chain) {
+        const building = await act(db, 'buildBuilding', { companyId: company, actingUserId: null, input: { type, city_id: cityId } });
+        if (recipeId) await act(db, 'selectRecipe', { companyId: company, actingUserId: null, input: { id: building.id, recipe_id: recipeId } });
+        await act(db, 'hireEmployees', { companyId: company, actingUserId: null, input: { id: building.id, count: 8 } });
+        ids.push(building.id);
       }
-      const flourNeeded = bakery.forecast.inputs.find((item) => item.product_id === flour)?.needed ?? 0;
-      const surplus = (await warehouse(db, company, flour!)) - flourNeeded;
-      if (surplus > 0) await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: flour!, quantity: surplus, action: 'sell' } });
-      // Bread: the shelf holds about two weeks of what one city buys, at its reference price; the
-      // bakery makes about three cities' worth, so the rest is sold on the market.
-      const loaves = await warehouse(db, company, bread!);
-      const [shelf] = await db.execute<{ quantity: number }>(sql`
+      const store = ids[3]!;
+      const startCash = await cashOf(db, company);
+      const log: string[] = [];
+      // The issue's target: the chain pays back within 15 weeks at sensible prices.
+      const weeks = 15;
+      for (let turn = 0; turn < weeks; turn += 1) {
+        // The bakery's other inputs for a week, surplus flour sold.
+        const bakery = await getBuilding(db, company, ids[2]!);
+        for (const input of bakery.forecast.inputs.filter((item) => item.product_id !== flour)) {
+          const missing = input.needed - input.in_stock;
+          if (missing > 0)
+            await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: input.product_id, quantity: missing, action: 'buy' } });
+        }
+        const flourNeeded = bakery.forecast.inputs.find((item) => item.product_id === flour)?.needed ?? 0;
+        const surplus = (await warehouse(db, company, flour!)) - flourNeeded;
+        if (surplus > 0)
+          await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: flour!, quantity: surplus, action: 'sell' } });
+        // Bread: the shelf holds about two weeks of what one city buys, at its reference price; the
+        // bakery makes about three cities' worth, so the rest is sold on the market.
+        const loaves = await warehouse(db, company, bread!);
+        const [shelf] = await db.execute<{ quantity: number }>(sql`
         select quantity from store_products where building_id = ${store} and product_id = ${bread}`);
-      const toShelf = Math.min(loaves, Math.max(0, 2 * 160 - Number(shelf?.quantity ?? 0)));
-      if (toShelf > 0) {
-        const [reference] = await db.execute<{ price: number }>(sql`
+        const toShelf = Math.min(loaves, Math.max(0, 2 * 160 - Number(shelf?.quantity ?? 0)));
+        if (toShelf > 0) {
+          const [reference] = await db.execute<{ price: number }>(sql`
           select market_price_cents as price from ${cityMarketsSql(PUBLIC_WORLD_ID)} cmd where city_id = ${chain[3]![1]} and product_id = ${bread}`);
-        await act(db, 'transferToStore', { companyId: company, actingUserId: null, input: { id: store, product_id: bread!, quantity: toShelf, retail_price: (Number(reference?.price)) / 100 } });
+          await act(db, 'transferToStore', {
+            companyId: company,
+            actingUserId: null,
+            input: { id: store, product_id: bread!, quantity: toShelf, retail_price: Number(reference?.price) / 100 },
+          });
+        }
+        if (loaves - toShelf > 0)
+          await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: bread!, quantity: loaves - toShelf, action: 'sell' } });
+        await runTurn(db);
+        log.push(
+          `turn ${turn}: cash ${(await cashOf(db, company)) / 100}, bread sold in the store ${await soldLastTurn(db, store)}, net worth ${(await getCompany(db, company)).net_worth}`,
+        );
       }
-      if (loaves - toShelf > 0) await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: bread!, quantity: loaves - toShelf, action: 'sell' } });
-      await runTurn(db);
-      log.push(`turn ${turn}: cash ${(await cashOf(db, company)) / 100}, bread sold in the store ${await soldLastTurn(db, store)}, net worth ${(await getCompany(db, company)).net_worth}`);
-    }
-    void milk;
-    void sugar;
-    const worth = async (id: number) => Number((await getCompany(db, id)).net_worth);
-    expect(await cashOf(db, company), log.join('\n')).toBeGreaterThan(startCash);
-    expect(await worth(company), log.join('\n')).toBeGreaterThan(await worth(idle));
-  });
+      void milk;
+      void sugar;
+      const worth = async (id: number) => Number((await getCompany(db, id)).net_worth);
+      expect(await cashOf(db, company), log.join('\n')).toBeGreaterThan(startCash);
+      expect(await worth(company), log.join('\n')).toBeGreaterThan(await worth(idle));
+    },
+  );
 
   it('a reckless player (no sales, many employees, cash spent on goods) goes bankrupt', { timeout: 120_000 }, async () => {
     const { db } = database;
@@ -217,7 +258,11 @@ describe('the economy over many turns', () => {
       await act(db, 'hireEmployees', { companyId: company, actingUserId: null, input: { id: mill.id, count: 9 } });
     }
     const cash = await cashOf(db, company);
-    await act(db, 'marketTrade', { companyId: company, actingUserId: null, input: { product_id: world.flour, quantity: Math.floor((cash - 100_000) / 3_500), action: 'buy' } });
+    await act(db, 'marketTrade', {
+      companyId: company,
+      actingUserId: null,
+      input: { product_id: world.flour, quantity: Math.floor((cash - 100_000) / 3_500), action: 'buy' },
+    });
     let turns = 0;
     for (; turns < 10; turns += 1) {
       await runTurn(db);

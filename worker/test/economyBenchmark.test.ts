@@ -37,7 +37,7 @@ describe('the economy benchmark money check', () => {
     expect(check.unbalanced).toEqual(['dividend + dividend_paid = 300']);
   });
 
-  it('allows buybacks paid into a bankrupt holder\'s liquidation instead of a stock sale', () => {
+  it("allows buybacks paid into a bankrupt holder's liquidation instead of a stock sale", () => {
     const ledger = new Map([...documented, ['liquidation', 700], ['share_buyback', -700]]);
     expect(checkMoney(100_000, 103_000, ledger).ok).toBe(true);
   });

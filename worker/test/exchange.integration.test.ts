@@ -114,9 +114,13 @@ describe('the weekly call auction in the turn', () => {
     expect(await warehouse(db, seller, world.wheat)).toBe(0);
     expect(await warehouse(db, eager, world.wheat)).toBe(60);
     expect(await warehouse(db, careful, world.wheat)).toBe(low.filled);
-    const [cost] = await db.execute<{ c: number }>(sql`select average_cost_cents as c from inventory_items where company_id = ${eager} and product_id = ${world.wheat}`);
+    const [cost] = await db.execute<{ c: number }>(
+      sql`select average_cost_cents as c from inventory_items where company_id = ${eager} and product_id = ${world.wheat}`,
+    );
     expect(Number(cost!.c)).toBe(Math.round((value(60) + fee(value(60))) / 60));
-    const fills = await db.execute<{ order_id: number; quantity: number; price_cents: number }>(sql`select order_id, quantity, price_cents from exchange_fills where week = ${week} order by order_id`);
+    const fills = await db.execute<{ order_id: number; quantity: number; price_cents: number }>(
+      sql`select order_id, quantity, price_cents from exchange_fills where week = ${week} order by order_id`,
+    );
     expect(fills.every((fill) => Number(fill.price_cents) === price)).toBe(true);
   });
 
@@ -132,22 +136,31 @@ describe('the weekly call auction in the turn', () => {
     await runTurn(db, { week });
     const filled = await order(db, placed.id);
     expect(filled).toMatchObject({ status: 'filled', filled: 200, escrowCents: 0 });
-    const [auction] = await db.execute<{ price_cents: number; maker_sold: number }>(sql`select price_cents, maker_sold from exchange_auctions where product_id = ${world.flour} and week = ${week}`);
+    const [auction] = await db.execute<{ price_cents: number; maker_sold: number }>(
+      sql`select price_cents, maker_sold from exchange_auctions where product_id = ${world.flour} and week = ${week}`,
+    );
     expect(Number(auction!.maker_sold)).toBe(200);
     // The price is where the maker's schedule offers 200: never below its curve.
     const [flour] = await db.execute<{ depth: number }>(sql`select depth_units as depth from products where id = ${world.flour}`);
-    const offered = (at: number) => makerSupplyRule.evaluate({ price: Number(before!.posted), depth: Number(flour!.depth), flow: Number(before!.flow), at, marginBp: 0 });
+    const offered = (at: number) =>
+      makerSupplyRule.evaluate({ price: Number(before!.posted), depth: Number(flour!.depth), flow: Number(before!.flow), at, marginBp: 0 });
     expect(offered(Number(auction!.price_cents))).toBeGreaterThanOrEqual(200);
     expect(offered(Number(auction!.price_cents) - 1)).toBeLessThan(200);
-    const [activity] = await db.execute<{ bought: number }>(sql`select units_bought as bought from market_activity where world_id = 1 and week = ${week} and product_id = ${world.flour}`);
+    const [activity] = await db.execute<{ bought: number }>(
+      sql`select units_bought as bought from market_activity where world_id = 1 and week = ${week} and product_id = ${world.flour}`,
+    );
     expect(Number(activity!.bought)).toBe(Number(before!.bought) + 200);
-    const [posted] = await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${world.flour}`);
+    const [posted] = await db.execute<{ p: number }>(
+      sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${world.flour}`,
+    );
     expect(Number(posted!.p)).not.toBe(Number(before!.posted));
   });
 
   it('shares the units at the margin pro rata in whole units: 10 offered to three bids of 10 at the price fill 4, 3 and 3', async () => {
     const { db } = database;
-    const [wheat] = await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${world.wheat}`);
+    const [wheat] = await db.execute<{ p: number }>(
+      sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${world.wheat}`,
+    );
     const posted = Number(wheat!.p);
     // Inside the maker's spread (2.5% each way) it neither buys nor sells: only players trade.
     const seller = await createCompany(db, { name: `Margin seller ${world.tag}`, cashCents: 1_000_000 });
@@ -180,23 +193,30 @@ describe('the weekly call auction in the turn', () => {
     const [fills] = await db.execute<{ n: number }>(sql`select count(*)::int as n from exchange_fills where order_id = ${sell.id}`);
     expect(Number(fills!.n)).toBe(0);
     expect(bought.filled).toBeGreaterThanOrEqual(0);
-    await cancelExchangeOrders(db, [{ companyId: both, actingUserId: null, input: { orderId: sell.id } }, { companyId: both, actingUserId: null, input: { orderId: buy.id } }]);
+    await cancelExchangeOrders(db, [
+      { companyId: both, actingUserId: null, input: { orderId: sell.id } },
+      { companyId: both, actingUserId: null, input: { orderId: buy.id } },
+    ]);
   });
 
-  it('a bankrupt company\'s orders are cancelled and their escrow returned before its goods are sold', async () => {
+  it("a bankrupt company's orders are cancelled and their escrow returned before its goods are sold", async () => {
     const { db } = database;
     const doomed = await createCompany(db, { name: `Doomed ${world.tag}`, cashCents: 1_000_000 });
     await stock(db, doomed, world.wheat, 30, 1_000);
     const sell = await place(db, doomed, world.wheat, 'sell', 30, 99_999, 8);
     const buy = await place(db, doomed, world.flour, 'buy', 10, 100, 8);
-    await db.execute(sql`update companies set negative_cash_turns = 3, cash_cents = cash_cents - 2000000, starting_cash_cents = starting_cash_cents - 2000000 where id = ${doomed}`);
+    await db.execute(
+      sql`update companies set negative_cash_turns = 3, cash_cents = cash_cents - 2000000, starting_cash_cents = starting_cash_cents - 2000000 where id = ${doomed}`,
+    );
     const week = await worldWeek(db);
     const result = await runTurn(db, { week });
     expect(result.status === 'advanced' && result.bankrupt).toContain(doomed);
     expect(await order(db, sell.id)).toMatchObject({ status: 'cancelled', escrowUnits: 0 });
     expect(await order(db, buy.id)).toMatchObject({ status: 'cancelled', escrowCents: 0 });
     // The 30 wheat came back and were liquidated with the rest: the ledger shows them sold.
-    const rows = await db.execute<{ reason: string; amount_cents: number }>(sql`select reason, amount_cents from transactions where company_id = ${doomed} and week = ${week} order by id`);
+    const rows = await db.execute<{ reason: string; amount_cents: number }>(
+      sql`select reason, amount_cents from transactions where company_id = ${doomed} and week = ${week} order by id`,
+    );
     expect(rows.map((row) => row.reason)).toEqual(expect.arrayContaining(['exchange_release', 'liquidation']));
     expect(await warehouse(db, doomed, world.wheat)).toBe(0);
   });
@@ -207,7 +227,13 @@ describe('the weekly call auction in the turn', () => {
     const buyer = await createCompany(db, { name: `Offer buyer ${world.tag}`, cashCents: 1_000_000 });
     await stock(db, seller, world.flour, 30, 2_500);
     const week = await worldWeek(db);
-    const [made] = await offerContracts(db, [{ companyId: seller, actingUserId: null, input: { buyerCompanyId: buyer, productId: world.flour, quantity: 30, unitPriceCents: 3_000, expiresWeek: week } }]);
+    const [made] = await offerContracts(db, [
+      {
+        companyId: seller,
+        actingUserId: null,
+        input: { buyerCompanyId: buyer, productId: world.flour, quantity: 30, unitPriceCents: 3_000, expiresWeek: week },
+      },
+    ]);
     expect(made).toMatchObject({ applied: true, result: { status: 'open' } });
     expect(await warehouse(db, seller, world.flour)).toBe(0);
     await runTurn(db, { week });
@@ -217,10 +243,10 @@ describe('the weekly call auction in the turn', () => {
     expect(await warehouse(db, buyer, world.flour)).toBe(0);
   });
 
-  it('over random weeks: cash + escrow = starting cash + ledger, and goods change only by the maker\'s fills', async () => {
+  it("over random weeks: cash + escrow = starting cash + ledger, and goods change only by the maker's fills", async () => {
     const { db } = database;
     let seed = 11;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const traders: number[] = [];
     for (let index = 0; index < 6; index += 1) {
       const id = await createCompany(db, { name: `Random trader ${index} ${world.tag}`, cashCents: 20_000_000 });
@@ -251,7 +277,10 @@ describe('the weekly call auction in the turn', () => {
       // Some are cancelled again before the turn.
       const placed = outcomes.flatMap((outcome) => (outcome.applied ? [outcome.result.id] : []));
       const owners = new Map(outcomes.flatMap((outcome, index) => (outcome.applied ? [[outcome.result.id, requests[index]!.companyId] as const] : [])));
-      await cancelExchangeOrders(db, placed.filter(() => random() < 0.2).map((id) => ({ companyId: owners.get(id)!, actingUserId: null, input: { orderId: id } })));
+      await cancelExchangeOrders(
+        db,
+        placed.filter(() => random() < 0.2).map((id) => ({ companyId: owners.get(id)!, actingUserId: null, input: { orderId: id } })),
+      );
       await runTurn(db, { week });
       expect(await escrowGaps(db)).toEqual([]);
       expect(await ledgerMismatches(db)).toEqual([]);
@@ -261,7 +290,9 @@ describe('the weekly call auction in the turn', () => {
         // No buildings: only the maker's fills bring goods in or take them out (player-to-player fills move them).
         expect(await goodsHeld(db, productId)).toBe(before[index]! + Number(maker!.net));
       }
-      const [negative] = await db.execute<{ n: number }>(sql`select count(*)::int as n from exchange_orders where escrow_cents < 0 or escrow_units < 0 or filled_quantity > quantity`);
+      const [negative] = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from exchange_orders where escrow_cents < 0 or escrow_units < 0 or filled_quantity > quantity`,
+      );
       expect(Number(negative!.n)).toBe(0);
     }
     // Not a vacuous check: players traded with each other and with the maker.
@@ -273,7 +304,7 @@ describe('the weekly call auction in the turn', () => {
   });
 
   // Last: the bot's mill produces and its strategy trades, which the goods check above leaves out.
-  it('bots post their output for sale under the posted price and bid for their inputs over it, through the players\' action', async () => {
+  it("bots post their output for sale under the posted price and bid for their inputs over it, through the players' action", async () => {
     const { db } = database;
     const bot = await createCompany(db, { name: `Miller bot ${world.tag}`, cashCents: 100_000_000, bot: true });
     await insertBuilding(db, { companyId: bot, type: 'mill', cityId: world.farmCityId, employees: 5, recipeId: world.millRecipeId });
@@ -285,9 +316,19 @@ describe('the weekly call auction in the turn', () => {
     const orders = await db.execute<{ product_id: number; side: string; quantity: number; limit_price_cents: number; expires_week: number }>(sql`
       select product_id, side, quantity, limit_price_cents, expires_week from exchange_orders where company_id = ${bot} and status = 'open' order by side`);
     const posted = async (productId: number) =>
-      Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${productId}`))[0]!.p);
+      Number(
+        (await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${productId}`))[0]!.p,
+      );
     // The mill uses 150 wheat a week and holds 50: it bids for 100; it holds 200 flour and offers half.
-    expect(orders.map((o) => ({ product_id: Number(o.product_id), side: o.side, quantity: Number(o.quantity), limit: Number(o.limit_price_cents), expires: Number(o.expires_week) }))).toEqual([
+    expect(
+      orders.map((o) => ({
+        product_id: Number(o.product_id),
+        side: o.side,
+        quantity: Number(o.quantity),
+        limit: Number(o.limit_price_cents),
+        expires: Number(o.expires_week),
+      })),
+    ).toEqual([
       { product_id: world.wheat, side: 'buy', quantity: 100, limit: Math.ceil(((await posted(world.wheat)) * BOT_BID_BP) / 10_000), expires: week },
       { product_id: world.flour, side: 'sell', quantity: 100, limit: Math.floor(((await posted(world.flour)) * BOT_ASK_BP) / 10_000), expires: week },
     ]);
@@ -301,9 +342,15 @@ describe('the weekly call auction in the turn', () => {
       })
       .catch(() => {});
     expect(inPhase).toBeGreaterThan(0);
-    await cancelExchangeOrders(db, (await db.execute<{ id: number }>(sql`select id from exchange_orders where company_id = ${bot} and status = 'open'`)).map((row) => ({ companyId: bot, actingUserId: null, input: { orderId: Number(row.id) } })));
+    await cancelExchangeOrders(
+      db,
+      (await db.execute<{ id: number }>(sql`select id from exchange_orders where company_id = ${bot} and status = 'open'`)).map((row) => ({
+        companyId: bot,
+        actingUserId: null,
+        input: { orderId: Number(row.id) },
+      })),
+    );
   });
-
 });
 
 /** What the turn's own costs (wages, operating costs, taxes) changed: none for a company without buildings, but taxes on its profit. */

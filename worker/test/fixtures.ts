@@ -51,29 +51,41 @@ export async function createTurnWorld(db: Database, options: { countries?: numbe
   const countryCount = options.countries ?? 3;
   for (let index = 0; index < countryCount; index += 1) {
     const rate = 20 + index * 5;
-    const country = await one<{ id: number }>(db, sql`
-      insert into countries (name, base_tax_rate) values (${`Testland ${tag} ${index}`}, ${rate}) returning id`);
+    const country = await one<{ id: number }>(
+      db,
+      sql`
+      insert into countries (name, base_tax_rate) values (${`Testland ${tag} ${index}`}, ${rate}) returning id`,
+    );
     await db.execute(sql`insert into world_countries (world_id, country_id, tax_rate) values (${PUBLIC_WORLD_ID}, ${country.id}, ${rate})`);
     countryIds.push(Number(country.id));
-    const farmCity = await one<{ id: number }>(db, sql`
+    const farmCity = await one<{ id: number }>(
+      db,
+      sql`
       insert into cities (name, country_id, bonus_type, bonus_value, population)
-      values (${`Farmtown ${tag} ${index}`}, ${country.id}, 'agricultural', 15, 100000) returning id`);
-    const retailCity = await one<{ id: number }>(db, sql`
+      values (${`Farmtown ${tag} ${index}`}, ${country.id}, 'agricultural', 15, 100000) returning id`,
+    );
+    const retailCity = await one<{ id: number }>(
+      db,
+      sql`
       insert into cities (name, country_id, bonus_type, bonus_value, population)
-      values (${`Shopville ${tag} ${index}`}, ${country.id}, 'retail', 10, 500000) returning id`);
+      values (${`Shopville ${tag} ${index}`}, ${country.id}, 'retail', 10, 500000) returning id`,
+    );
     cityIds.push(Number(farmCity.id), Number(retailCity.id));
   }
   const product = async (name: string, category: string, priceCents: number, depthUnits: number) =>
     Number(
       (
-        await one<{ id: number }>(db, sql`
+        await one<{ id: number }>(
+          db,
+          sql`
           with product as (
             insert into products (name, category, subcategory, base_price_cents, depth_units)
             values (${`${name} ${tag}`}, ${category}, 'Test', ${priceCents}, ${depthUnits}) returning id
           ), priced as (
             insert into world_products (world_id, product_id, current_price_cents) select ${PUBLIC_WORLD_ID}, id, ${priceCents} from product
           )
-          select id from product`)
+          select id from product`,
+        )
       ).id,
     );
   // Prices in the seed's range (wheat $12, flour $31.90, bread $26.25); depth 40 weeks of a recipe's output.
@@ -89,8 +101,11 @@ export async function createTurnWorld(db: Database, options: { countries?: numbe
     }
   }
   const recipe = async (buildingType: string, output: number, quantity: number, inputs: [number, number][]) => {
-    const row = await one<{ id: number }>(db, sql`
-      insert into recipes (building_type, output_product_id, output_quantity) values (${buildingType}, ${output}, ${quantity}) returning id`);
+    const row = await one<{ id: number }>(
+      db,
+      sql`
+      insert into recipes (building_type, output_product_id, output_quantity) values (${buildingType}, ${output}, ${quantity}) returning id`,
+    );
     for (const [productId, inputQuantity] of inputs) {
       await db.execute(sql`insert into recipe_inputs (recipe_id, product_id, quantity) values (${row.id}, ${productId}, ${inputQuantity})`);
     }
@@ -117,10 +132,13 @@ export async function createTurnWorld(db: Database, options: { countries?: numbe
 /** A company listed at its book value (starting cash = opening balance, no ledger row), founded directly. */
 export async function createCompany(db: DbExecutor, input: { name: string; cashCents: number; bot?: boolean; worldId?: number }): Promise<number> {
   const worldId = input.worldId ?? PUBLIC_WORLD_ID;
-  const row = await one<{ id: number }>(db, sql`
+  const row = await one<{ id: number }>(
+    db,
+    sql`
     insert into companies (world_id, name, cash_cents, starting_cash_cents, is_bot, strategy)
     values (${worldId}, ${input.name}, ${input.cashCents}, ${input.cashCents}, ${input.bot ?? false}, ${input.bot ? 'value_investor' : null})
-    returning id`);
+    returning id`,
+  );
   await listCompany(db, worldId, Number(row.id), input.cashCents);
   return Number(row.id);
 }
@@ -131,11 +149,14 @@ export async function insertBuilding(
   input: { companyId: number; type: string; cityId: number; employees?: number; equipmentLevel?: number; recipeId?: number | null },
 ): Promise<number> {
   const spec = BUILDING_TYPES[input.type as keyof typeof BUILDING_TYPES];
-  const row = await one<{ id: number }>(db, sql`
+  const row = await one<{ id: number }>(
+    db,
+    sql`
     insert into buildings (world_id, company_id, type, city_id, employees, equipment_level, selected_recipe_id, construction_cost_cents, built_week)
     values ((select world_id from companies where id = ${input.companyId}), ${input.companyId}, ${input.type}, ${input.cityId}, ${input.employees ?? 1}, ${input.equipmentLevel ?? 1},
             ${input.recipeId ?? null}, ${dollarsToCents(spec.constructionCost)}, 1)
-    returning id`);
+    returning id`,
+  );
   return Number(row.id);
 }
 
@@ -163,9 +184,13 @@ export async function economySnapshot(db: DbExecutor) {
     shelves: await q(sql`select id, quantity, units_sold_last_turn from store_products order by id`),
     products: await q(sql`select world_id, product_id, current_price_cents from world_products order by 1, 2`),
     cityMarkets: await q(sql`select city_id, product_id, demand_level, price_factor_bp from city_market_data order by 1, 2`),
-    shares: await q(sql`select company_id, share_price_cents, fundamental_cents, sentiment, total_shares, last_dividend_cents, is_listed from share_records order by 1`),
+    shares: await q(
+      sql`select company_id, share_price_cents, fundamental_cents, sentiment, total_shares, last_dividend_cents, is_listed from share_records order by 1`,
+    ),
     ledger: await q(sql`select company_id, type, reason, amount_cents, description, week from transactions order by id`),
-    events: await q(sql`select country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week from political_events order by id`),
+    events: await q(
+      sql`select country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week from political_events order by id`,
+    ),
     countries: await q(sql`select world_id, country_id, tax_rate from world_countries order by 1, 2`),
     influence: await q(sql`select company_id, country_id, influence_points from influence_records order by 1, 2`),
     history: await q(sql`select company_id, week, amount_cents, cash_after_cents, profit_cents, net_worth_cents from financial_history order by 1, 2`),

@@ -37,20 +37,38 @@ describe('grade passback after a turn', { timeout: 180_000 }, () => {
     platform = await startTestPlatform({ toolBaseUrl: `http://127.0.0.1:${(tool.address() as AddressInfo).port}` });
 
     const [teacher] = await db.insert(users).values({ email: 'teacher@lti.invalid' }).returning({ id: users.id });
-    const world = await createWorld(db, { id: teacher!.id, isAdmin: false }, { name: 'Economics 101', turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 2, maxPlayers: 40 });
+    const world = await createWorld(
+      db,
+      { id: teacher!.id, isAdmin: false },
+      { name: 'Economics 101', turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 2, maxPlayers: 40 },
+    );
     worldId = world.id;
     const [registered] = await db
       .insert(ltiPlatforms)
-      .values({ issuer: platform.issuer, clientId: platform.clientId, deploymentIds: [platform.deploymentId], authLoginUrl: `${platform.url}/auth`, authTokenUrl: `${platform.url}/token`, jwksUrl: `${platform.url}/jwks` })
+      .values({
+        issuer: platform.issuer,
+        clientId: platform.clientId,
+        deploymentIds: [platform.deploymentId],
+        authLoginUrl: `${platform.url}/auth`,
+        authTokenUrl: `${platform.url}/token`,
+        jwksUrl: `${platform.url}/jwks`,
+      })
       .returning({ id: ltiPlatforms.id });
-    await db.insert(ltiContexts).values({ platformId: registered!.id, contextId: platform.course.id, worldId, lineitemsUrl: `${platform.url}/courses/${platform.course.id}/lineitems` });
-    for (const [subject, email] of [['student-1', 'one@lti.invalid'], ['student-2', 'two@lti.invalid']] as const) {
+    await db
+      .insert(ltiContexts)
+      .values({ platformId: registered!.id, contextId: platform.course.id, worldId, lineitemsUrl: `${platform.url}/courses/${platform.course.id}/lineitems` });
+    for (const [subject, email] of [
+      ['student-1', 'one@lti.invalid'],
+      ['student-2', 'two@lti.invalid'],
+    ] as const) {
       const [student] = await db.insert(users).values({ email }).returning({ id: users.id });
       await joinWorld(db, { id: student!.id, isAdmin: false, email }, { code: world.join_code! });
       await db.insert(ltiUsers).values({ platformId: registered!.id, subject, userId: student!.id });
     }
     // student-2 falls behind: rank 2 of 2.
-    await db.execute(sql`update companies set cash_cents = cash_cents - 5000000 where world_id = ${worldId} and user_id = (select user_id from lti_users where subject = 'student-2')`);
+    await db.execute(
+      sql`update companies set cash_cents = cash_cents - 5000000 where world_id = ${worldId} and user_id = (select user_id from lti_users where subject = 'student-2')`,
+    );
   });
   afterAll(async () => {
     await platform?.close();
@@ -73,7 +91,9 @@ describe('grade passback after a turn', { timeout: 180_000 }, () => {
 
       // The platform goes down: the next turn still advances, and says why no grade went out.
       await platform.close();
-      await db.execute(sql`update companies set cash_cents = cash_cents + 10000000 where world_id = ${worldId} and user_id = (select user_id from lti_users where subject = 'student-2')`);
+      await db.execute(
+        sql`update companies set cash_cents = cash_cents + 10000000 where world_id = ${worldId} and user_id = (select user_id from lti_users where subject = 'student-2')`,
+      );
       await sendWorldTurn(sender, worldId, week + 1);
       await waitFor(async () => (await weekOf(db, worldId)) === week + 2, 90_000, 'the second turn');
       await waitFor(async () => worker.logs.some((line) => String(line.msg).startsWith("could not post the world's scores")), 30_000, 'the warning');

@@ -38,7 +38,7 @@ describe('politics in real turns', () => {
     await database.drop();
   });
 
-  it('an active subsidy pays $500 per building there; an active tax cut lowers the tax on that week\'s profit', async () => {
+  it("an active subsidy pays $500 per building there; an active tax cut lowers the tax on that week's profit", async () => {
     const { db } = database;
     const world: TurnWorld = await createTurnWorld(db);
     const week = await worldWeek(db);

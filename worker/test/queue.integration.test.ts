@@ -23,7 +23,10 @@ describe('the turn queue, the schedule and the admin routes', () => {
     database = await createTestDatabase();
     await createTurnWorld(database.db);
     api = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ADVANCE_TURN_TIMEOUT_MS: '30000' }));
-    const [admin] = await database.db.insert(users).values({ email: `admin-${Date.now()}@example.com`, isAdmin: true }).returning({ id: users.id });
+    const [admin] = await database.db
+      .insert(users)
+      .values({ email: `admin-${Date.now()}@example.com`, isAdmin: true })
+      .returning({ id: users.id });
     token = (await createSession(database.db, admin!.id)).token;
   });
   afterAll(async () => {
@@ -58,7 +61,12 @@ describe('the turn queue, the schedule and the admin routes', () => {
   it("the default settings bound a dead worker's turn to running again within 15 s", async () => {
     const config = loadWorkerConfig({ DATABASE_URL: database.url });
     const queue = await workers[0]!.boss.getQueue(TURN_QUEUE);
-    expect(queue).toMatchObject({ policy: 'singleton', heartbeatSeconds: config.TURN_HEARTBEAT_SECONDS, retryDelay: config.TURN_RETRY_DELAY_SECONDS, retryBackoff: true });
+    expect(queue).toMatchObject({
+      policy: 'singleton',
+      heartbeatSeconds: config.TURN_HEARTBEAT_SECONDS,
+      retryDelay: config.TURN_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+    });
     expect((queue as unknown as { notify?: boolean }).notify).toBe(true);
     // Stale TURN_HEARTBEAT_SECONDS after the last refresh (at most TURN_HEARTBEAT_REFRESH_SECONDS
     // before the death, so at most the heartbeat after it), failed at the next supervision, retried
@@ -92,7 +100,10 @@ describe('the turn queue, the schedule and the admin routes', () => {
       expect(isDailySlot(moved)).toBe(true);
       expect(moved!.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
       const week = await worldWeek(database.db);
-      const result = await runTurn(database.db, { week, nextTurnAt: (now) => dailyWorker.boss.previewSchedule(daily, { tz: 'UTC', from: now, count: 1 })[0] ?? null });
+      const result = await runTurn(database.db, {
+        week,
+        nextTurnAt: (now) => dailyWorker.boss.previewSchedule(daily, { tz: 'UTC', from: now, count: 1 })[0] ?? null,
+      });
       expect(result.status).toBe('advanced');
       expect(isDailySlot(await nextTurnAt())).toBe(true);
     } finally {
@@ -193,17 +204,25 @@ describe('the turn queue, the schedule and the admin routes', () => {
         expect(await worldWeek(database.db)).toBe(week + 1);
         const [turn] = await database.db.execute<{ duration_ms: number }>(sql`select duration_ms from turns where week = ${week}`);
         // The nine duplicates were completed with the turn, not left for later turns to wait behind.
-        const left = await waitFor(async () => {
-          const queued = await sender.findJobs(TURN_QUEUE, { queued: true });
-          return queued.length === 0 ? [] : null;
-        }, 5_000, 'no queued turn job');
+        const left = await waitFor(
+          async () => {
+            const queued = await sender.findJobs(TURN_QUEUE, { queued: true });
+            return queued.length === 0 ? [] : null;
+          },
+          5_000,
+          'no queued turn job',
+        );
         rounds.push({ week, turnMs: Number(turn!.duration_ms), slowestMs: Math.round(Math.max(...answers.map((answer) => answer.ms))), left: left.length });
       }
     } finally {
       await sender.stop({ graceful: false, close: true });
     }
-    console.info(`[advance-turn] 10 concurrent presses per round: ${rounds.map((round) => `week ${round.week}: turn ${round.turnMs} ms, slowest answer ${round.slowestMs} ms`).join('; ')}`);
+    console.info(
+      `[advance-turn] 10 concurrent presses per round: ${rounds.map((round) => `week ${round.week}: turn ${round.turnMs} ms, slowest answer ${round.slowestMs} ms`).join('; ')}`,
+    );
     for (const round of rounds) expect(round.slowestMs, `week ${round.week}`).toBeLessThanOrEqual(round.turnMs + 1_000);
-    expect(await database.db.execute(sql`select week from turns`)).toHaveLength(new Set((await database.db.execute<{ week: number }>(sql`select week from turns`)).map((row) => row.week)).size);
+    expect(await database.db.execute(sql`select week from turns`)).toHaveLength(
+      new Set((await database.db.execute<{ week: number }>(sql`select week from turns`)).map((row) => row.week)).size,
+    );
   });
 });

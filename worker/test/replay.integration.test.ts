@@ -22,10 +22,15 @@ async function populate(db: TestDatabase['db'], world: TurnWorld) {
   await act(db, 'selectRecipe', { companyId: a, actingUserId: null, input: { id: mill.id, recipe_id: world.millRecipeId } });
   const store = await act(db, 'buildBuilding', { companyId: b, actingUserId: null, input: { type: 'store', city_id: world.retailCityId } });
   await act(db, 'purchaseForBuilding', { companyId: b, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 400 } });
-  await act(db, 'transferToStore', { companyId: b, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 400, retail_price: 4_000 / 100 } });
+  await act(db, 'transferToStore', {
+    companyId: b,
+    actingUserId: null,
+    input: { id: store.id, product_id: world.bread, quantity: 400, retail_price: 4_000 / 100 },
+  });
   await act(db, 'marketTrade', { companyId: b, actingUserId: null, input: { product_id: world.wheat, quantity: 700, action: 'buy' } });
   await act(db, 'tradeShares', { companyId: b, actingUserId: null, input: { company_id: a, shares: 20, action: 'buy' } });
-  for (const countryId of world.countryIds) await act(db, 'investInPolitics', { companyId: a, actingUserId: null, input: { country_id: countryId, amount: 20_000 } });
+  for (const countryId of world.countryIds)
+    await act(db, 'investInPolitics', { companyId: a, actingUserId: null, input: { country_id: countryId, amount: 20_000 } });
   return { a, b };
 }
 

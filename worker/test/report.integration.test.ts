@@ -24,7 +24,7 @@ describe('week reports', () => {
     await database.drop();
   });
 
-  it("tell the week: cash at start and end, sales by store and product, production by building, the ledger by reason, research, rank; past weeks stay", async () => {
+  it('tell the week: cash at start and end, sales by store and product, production by building, the ledger by reason, research, rank; past weeks stay', async () => {
     const { db } = database;
     const player = await createCompany(db, { name: `Reporter ${world.tag}`, cashCents: 50_000_000 });
     const bot = await createCompany(db, { name: `Bot ${world.tag}`, cashCents: 50_000_000, bot: true });
@@ -35,7 +35,11 @@ describe('week reports', () => {
     await act(db, 'hireEmployees', { companyId: player, actingUserId: null, input: { id: farm.id, count: 5 } });
     const store = await act(db, 'buildBuilding', { companyId: player, actingUserId: null, input: { type: 'store', city_id: world.retailCityId } });
     await act(db, 'purchaseForBuilding', { companyId: player, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 300 } });
-    await act(db, 'transferToStore', { companyId: player, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 300, retail_price: 3_900 / 100 } });
+    await act(db, 'transferToStore', {
+      companyId: player,
+      actingUserId: null,
+      input: { id: store.id, product_id: world.bread, quantity: 300, retail_price: 3_900 / 100 },
+    });
     const [upgrade] = await db.execute<{ id: number; name: string }>(sql`
       select id, name from research_upgrades where prerequisite_id is null order by research_cost_cents, id limit 1`);
     expect(upgrade, 'the seed has research upgrades').toBeDefined();

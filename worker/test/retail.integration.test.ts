@@ -15,7 +15,7 @@ const REFERENCE = referencePriceRule.evaluate({ marketPriceCents: PRICE, cityFac
 /** The fixture's retail city: 500,000 people, demand 60, retail bonus 10%. */
 const BASE_DEMAND = baseDemandRule.evaluate({ population: 500_000, demandLevel: 60, baseReferenceCents: REFERENCE });
 
-describe('store sales share a city\'s demand', () => {
+describe("store sales share a city's demand", () => {
   let database: TestDatabase;
   let world: TurnWorld;
   let caseNumber = 0;
@@ -59,7 +59,7 @@ describe('store sales share a city\'s demand', () => {
     return { units, total: units.reduce((sum, value) => sum + value, 0), demand: Number(rows[0]?.demand ?? 0) };
   }
 
-  it('one store at the reference price sells the city\'s demand at that price', async () => {
+  it("one store at the reference price sells the city's demand at that price", async () => {
     const { units, demand } = await market([{ stock: 10_000, price: REFERENCE }]);
     expect(demand).toBe(BASE_DEMAND);
     expect(units).toEqual([BASE_DEMAND]);

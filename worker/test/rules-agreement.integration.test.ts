@@ -44,7 +44,7 @@ async function ledgerAmount(db: TestDatabase['db'], companyId: number, week: num
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-describe('a building\'s forecast is what the next turn does', () => {
+describe("a building's forecast is what the next turn does", () => {
   let database: TestDatabase;
   let world: TurnWorld;
   beforeAll(async () => {
@@ -121,7 +121,9 @@ describe('a building\'s forecast is what the next turn does', () => {
       }
       const revenue = own.flatMap((building) => building.forecast.sales).reduce((sum, sale) => sum + cents(sale.revenue), 0);
       expect(await ledgerAmount(db, company.companyId, result.week, 'store_sales'), context).toBe(revenue);
-      expect(await ledgerAmount(db, company.companyId, result.week, 'wages'), context).toBe(-own.reduce((sum, building) => sum + cents(building.forecast.wages.value), 0));
+      expect(await ledgerAmount(db, company.companyId, result.week, 'wages'), context).toBe(
+        -own.reduce((sum, building) => sum + cents(building.forecast.wages.value), 0),
+      );
       expect(await ledgerAmount(db, company.companyId, result.week, 'operating_costs'), context).toBe(
         -own.reduce((sum, building) => sum + cents(building.forecast.operating_cost.value), 0),
       );

@@ -22,7 +22,11 @@ describe('share trades during turns', () => {
   beforeAll(async () => {
     app = await startTestApp();
     players = await Promise.all(Array.from({ length: 6 }, () => app.createPlayer({ cash: 2_000_000 })));
-    const bots = await app.database.db.select({ id: companies.id }).from(companies).where(and(eq(companies.isBot, true), eq(companies.status, 'active'))).limit(4);
+    const bots = await app.database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.isBot, true), eq(companies.status, 'active')))
+      .limit(4);
     listed = [...bots.map((bot) => bot.id), ...players.map((player) => player.companyId)];
   });
   afterAll(async () => {

@@ -25,7 +25,11 @@ describe('a trade that waits for the turn', () => {
     player = await app.createPlayer({ cash: 2_000_000 });
     const goods = await app.api<Array<{ id: number; name: string }>>('GET', '/goods', { token: player.token });
     wheatId = goods.body.find((good) => good.name === 'Wheat')!.id;
-    const [bot] = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.isBot, true), eq(companies.status, 'active'))).limit(1);
+    const [bot] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.isBot, true), eq(companies.status, 'active')))
+      .limit(1);
     issuer = bot!.id;
   });
   afterAll(async () => {

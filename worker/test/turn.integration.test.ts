@@ -5,14 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import {
-  cityMarketsSql,
-  getBuilding,
-  ledgerMismatches,
-  assetsSql,
-  valuationSql,
-  act,
-} from '@marketcraft/db';
+import { cityMarketsSql, getBuilding, ledgerMismatches, assetsSql, valuationSql, act } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { PUBLIC_WORLD_ID, dividendPerShareRule, nextMarketPriceRule, taxRule } from '@marketcraft/shared';
 import { PHASES } from '../src/turn/context.ts';
@@ -47,7 +40,11 @@ describe('a full turn', () => {
     await act(db, 'hireEmployees', { companyId: producer, actingUserId: null, input: { id: farm.id, count: 5 } });
     const store = await act(db, 'buildBuilding', { companyId: producer, actingUserId: null, input: { type: 'store', city_id: world.retailCityId } });
     await act(db, 'purchaseForBuilding', { companyId: producer, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 300 } });
-    await act(db, 'transferToStore', { companyId: producer, actingUserId: null, input: { id: store.id, product_id: world.bread, quantity: 300, retail_price: 3_900 / 100 } });
+    await act(db, 'transferToStore', {
+      companyId: producer,
+      actingUserId: null,
+      input: { id: store.id, product_id: world.bread, quantity: 300, retail_price: 3_900 / 100 },
+    });
     await act(db, 'marketTrade', { companyId: trader, actingUserId: null, input: { product_id: world.flour, quantity: 500, action: 'buy' } });
     await act(db, 'tradeShares', { companyId: holder, actingUserId: null, input: { company_id: producer, shares: 10, action: 'buy' } });
 
@@ -66,7 +63,9 @@ describe('a full turn', () => {
         // The books record the net worth at the end of the turn, before the bots' moves for next week.
         afterPhase: async (phase, ctx) => {
           if (phase === 'taxes') {
-            const [row] = await ctx.tx.execute<{ goods_cents: number }>(sql`select goods_cents from ${assetsSql({ worldId: 1, companyIds: sql`(${producer})` })} a`);
+            const [row] = await ctx.tx.execute<{ goods_cents: number }>(
+              sql`select goods_cents from ${assetsSql({ worldId: 1, companyIds: sql`(${producer})` })} a`,
+            );
             goodsAtTheTaxes = Number(row?.goods_cents);
           }
           if (phase !== 'finish') return;
@@ -99,7 +98,11 @@ describe('a full turn', () => {
     expect(farmForecast.units).toBe(farmForecast.output_units);
     // "Why this number": the revenue's terms give the revenue (units x shelf price, no price bonus here).
     expect(forecastSale!.revenue_why.value).toBe(forecastSale!.revenue);
-    expect(forecastSale!.revenue_why.terms.map((term) => [term.name, term.value])).toEqual([['units', forecastSale!.units], ['retail', 39], ['price_bonus', 0]]);
+    expect(forecastSale!.revenue_why.terms.map((term) => [term.name, term.value])).toEqual([
+      ['units', forecastSale!.units],
+      ['retail', 39],
+      ['price_bonus', 0],
+    ]);
     const [shelf] = await db.execute<{ quantity: number; units_sold_last_turn: number }>(sql`
       select quantity, units_sold_last_turn from store_products where building_id = ${store.id}`);
     expect(Number(shelf?.units_sold_last_turn)).toBe(forecastSale!.units);
@@ -127,7 +130,9 @@ describe('a full turn', () => {
     const [losses] = await db.execute<{ tax_loss_cents: number }>(sql`select tax_loss_cents from companies where id = ${producer}`);
     expect(Number(losses?.tax_loss_cents)).toBe(Math.max(0, -taxable));
     // The week's posted price is kept for the market's history (before it moved), once per product.
-    const recorded = await db.execute<{ price_cents: number }>(sql`select price_cents from product_price_history where product_id = ${world.flour} and week = ${week}`);
+    const recorded = await db.execute<{ price_cents: number }>(
+      sql`select price_cents from product_price_history where product_id = ${world.flour} and week = ${week}`,
+    );
     expect(recorded.map((row) => Number(row.price_cents))).toEqual([Number(flourBefore!.p)]);
     const [counts] = await db.execute<{ rows: number; products: number }>(sql`
       select (select count(*) from product_price_history where week = ${week})::int as rows, (select count(*) from products)::int as products`);
@@ -143,9 +148,18 @@ describe('a full turn', () => {
     expect(await cashOf(db, holder)).toBe(holderCashBefore + 10 * perShare);
 
     // Markets: 500 flour bought net on a depth of 3,200 moves the price up the curve, 10% back toward base, plus the world's noise.
-    const [flourAfter] = await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${world.flour}`);
+    const [flourAfter] = await db.execute<{ p: number }>(
+      sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${world.flour}`,
+    );
     const next = (noiseBp: number) =>
-      nextMarketPriceRule.evaluate({ price: Number(flourBefore!.p), depth: Number(flourBefore!.depth), flow: 500, basePrice: Number(flourBefore!.base), targetPrice: Number(flourBefore!.base), noiseBp });
+      nextMarketPriceRule.evaluate({
+        price: Number(flourBefore!.p),
+        depth: Number(flourBefore!.depth),
+        flow: 500,
+        basePrice: Number(flourBefore!.base),
+        targetPrice: Number(flourBefore!.base),
+        noiseBp,
+      });
     expect(Number(flourAfter?.p)).toBeGreaterThanOrEqual(next(-600));
     expect(Number(flourAfter?.p)).toBeLessThanOrEqual(next(600));
     expect(Number(flourAfter?.p)).toBeGreaterThan(Number(flourBefore!.p));
@@ -190,7 +204,9 @@ describe('a full turn', () => {
       hooks: {
         afterPhase: async (phase, ctx) => {
           if (phase !== 'taxes') return;
-          const [row] = await ctx.tx.execute<{ goods_cents: number }>(sql`select goods_cents from ${assetsSql({ worldId: 1, companyIds: sql`(${stockpiler})` })} a`);
+          const [row] = await ctx.tx.execute<{ goods_cents: number }>(
+            sql`select goods_cents from ${assetsSql({ worldId: 1, companyIds: sql`(${stockpiler})` })} a`,
+          );
           goodsAtTheTaxes = Number(row?.goods_cents);
         },
       },
@@ -203,7 +219,9 @@ describe('a full turn', () => {
       select tax_loss_cents, taxed_goods_cents from companies where id = ${stockpiler}`);
     expect(Number(row?.tax_loss_cents)).toBe(paid - goodsAtTheTaxes!);
     expect(Number(row?.taxed_goods_cents)).toBe(goodsAtTheTaxes);
-    const [history] = await db.execute<{ profit_cents: number }>(sql`select profit_cents from financial_history where company_id = ${stockpiler} and week = ${week}`);
+    const [history] = await db.execute<{ profit_cents: number }>(
+      sql`select profit_cents from financial_history where company_id = ${stockpiler} and week = ${week}`,
+    );
     expect(Number(history?.profit_cents)).toBe(goodsAtTheTaxes! - paid);
   });
 });

@@ -7,7 +7,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { addShock, cityMarketsSql, createWorld, endWorld, exportWorldCsv, joinWorld, ledgerMismatches, recentNews, updateWorldClock, users, type Database, act } from '@marketcraft/db';
+import {
+  addShock,
+  cityMarketsSql,
+  createWorld,
+  endWorld,
+  exportWorldCsv,
+  joinWorld,
+  ledgerMismatches,
+  recentNews,
+  updateWorldClock,
+  users,
+  type Database,
+  act,
+} from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { TURN_QUEUE, type TurnJobData } from '@marketcraft/shared/queues.ts';
@@ -45,8 +58,14 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     database = await createTestDatabase({ max: 12 });
     db = database.db;
-    const [teacher] = await db.insert(users).values({ email: `teacher-${Date.now()}@example.com` }).returning({ id: users.id });
-    const [student] = await db.insert(users).values({ email: `student-${Date.now()}@example.com` }).returning({ id: users.id });
+    const [teacher] = await db
+      .insert(users)
+      .values({ email: `teacher-${Date.now()}@example.com` })
+      .returning({ id: users.id });
+    const [student] = await db
+      .insert(users)
+      .values({ email: `student-${Date.now()}@example.com` })
+      .returning({ id: users.id });
     teacherId = teacher!.id;
     const teacherUser = { id: teacherId, isAdmin: false };
     const options = { turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 4, maxPlayers: 40 };
@@ -88,7 +107,7 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 
-  it('runs each world\'s week exactly once under concurrent turns, and different worlds side by side', async () => {
+  it("runs each world's week exactly once under concurrent turns, and different worlds side by side", async () => {
     const classWeek = await weekOf(db, classWorld);
     const otherWeek = await weekOf(db, otherWorld);
     const results = await Promise.all([
@@ -134,7 +153,11 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     const control = (await createWorld(db, teacher, { name: 'Control', ...options })).id;
     const [wheat] = await db.execute<{ id: number; base: number }>(sql`select id, base_price_cents as base from products where name = 'Wheat'`);
     const priceIn = async (worldId: number) =>
-      Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${worldId} and product_id = ${wheat!.id}`))[0]!.p);
+      Number(
+        (
+          await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${worldId} and product_id = ${wheat!.id}`)
+        )[0]!.p,
+      );
     // Same seed, same (empty) market: the same prices week after week.
     await runTurn(db, { worldId: shocked, week: 1 });
     await runTurn(db, { worldId: control, week: 1 });
@@ -164,11 +187,13 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     const { csv: prices } = await exportWorldCsv(db, teacher, shocked, 'prices');
     const lines = prices.trim().split('\r\n');
     expect(lines[0]).toBe('week,product_id,product,category,price');
-    expect(lines.filter((line) => line.startsWith(`2,${wheat!.id},Wheat,`))).toEqual([`2,${wheat!.id},Wheat,Agricultural,${(shockedInWeekTwo / 100).toFixed(2)}`]);
+    expect(lines.filter((line) => line.startsWith(`2,${wheat!.id},Wheat,`))).toEqual([
+      `2,${wheat!.id},Wheat,Agricultural,${(shockedInWeekTwo / 100).toFixed(2)}`,
+    ]);
     await expect(exportWorldCsv(db, { id: teacherId + 1_000_000, isAdmin: false }, shocked, 'prices')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('a -90% price shock stops at the exchange\'s floor and, once over, leaves the price below its base drifting home (the first version left it at 2.5x its base)', async () => {
+  it("a -90% price shock stops at the exchange's floor and, once over, leaves the price below its base drifting home (the first version left it at 2.5x its base)", async () => {
     const teacher = { id: teacherId, isAdmin: false };
     const options = { turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 0, maxPlayers: 10, seed: 77 };
     const shocked = (await createWorld(db, teacher, { name: 'Crash', ...options })).id;
@@ -176,7 +201,10 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     const [ore] = await db.execute<{ id: number; base: number }>(sql`select id, base_price_cents as base from products where name = 'Iron Ore'`);
     const base = Number(ore!.base);
     const priceIn = async (worldId: number) =>
-      Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${worldId} and product_id = ${ore!.id}`))[0]!.p);
+      Number(
+        (await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${worldId} and product_id = ${ore!.id}`))[0]!
+          .p,
+      );
     await addShock(db, teacher, shocked, { kind: 'price', productId: Number(ore!.id), percent: -90, weeks: 1 });
     expect(await priceIn(shocked)).toBe(Math.ceil(base / 4));
     await runTurn(db, { worldId: shocked, week: 1 });
@@ -201,16 +229,31 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     // into $11.7M (the price reached 40x its base). With the shock as a factor over the market's own
     // price, taken off when it ended, a depth of wheat bought for $54,000 during -90% sold for $480,000.
     const teacher = { id: teacherId, isAdmin: false };
-    const world = await createWorld(db, teacher, { name: 'Shock traders', turnIntervalMinutes: null, startingCashDollars: 2_000_000, bots: 0, maxPlayers: 10, seed: 5 });
-    const [trader] = await db.insert(users).values({ email: `trader-${Date.now()}@example.com` }).returning({ id: users.id });
+    const world = await createWorld(db, teacher, {
+      name: 'Shock traders',
+      turnIntervalMinutes: null,
+      startingCashDollars: 2_000_000,
+      bots: 0,
+      maxPlayers: 10,
+      seed: 5,
+    });
+    const [trader] = await db
+      .insert(users)
+      .values({ email: `trader-${Date.now()}@example.com` })
+      .returning({ id: users.id });
     await joinWorld(db, { id: trader!.id, isAdmin: false, email: 'trader@example.com' }, { code: world.join_code! });
     const [company] = await db.execute<{ id: number }>(sql`select id from companies where world_id = ${world.id} and user_id = ${trader!.id}`);
     const products = await db.execute<{ id: number; name: string; base: number; depth: number }>(sql`
       select id, name, base_price_cents as base, depth_units as depth from products where name in ('Wheat', 'Iron Ore', 'Cotton') order by name`);
     const [cotton, ironOre, wheat] = products.map((row) => ({ id: Number(row.id), base: Number(row.base), half: Math.round(Number(row.depth) / 2) }));
     const priceOf = async (productId: number) =>
-      Number((await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${world.id} and product_id = ${productId}`))[0]!.p);
-    const trade = (productId: number, quantity: number, action: 'buy' | 'sell') => act(db, 'marketTrade', { companyId: Number(company!.id), actingUserId: null, input: { product_id: productId, quantity, action } });
+      Number(
+        (
+          await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = ${world.id} and product_id = ${productId}`)
+        )[0]!.p,
+      );
+    const trade = (productId: number, quantity: number, action: 'buy' | 'sell') =>
+      act(db, 'marketTrade', { companyId: Number(company!.id), actingUserId: null, input: { product_id: productId, quantity, action } });
     await runTurn(db, { worldId: world.id, week: 1 });
 
     // Week 2: the news of +60% on iron ore, -40% on wheat (1 week) and -90% on cotton (2 weeks).
@@ -238,8 +281,18 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
 
   it('demand shocks that add up below -100% leave no shoppers (they sold at full capacity)', async () => {
     const teacher = { id: teacherId, isAdmin: false };
-    const world = await createWorld(db, teacher, { name: 'Empty shops', turnIntervalMinutes: null, startingCashDollars: 1_000_000, bots: 0, maxPlayers: 10, seed: 5 });
-    const [shopkeeper] = await db.insert(users).values({ email: `shopkeeper-${Date.now()}@example.com` }).returning({ id: users.id });
+    const world = await createWorld(db, teacher, {
+      name: 'Empty shops',
+      turnIntervalMinutes: null,
+      startingCashDollars: 1_000_000,
+      bots: 0,
+      maxPlayers: 10,
+      seed: 5,
+    });
+    const [shopkeeper] = await db
+      .insert(users)
+      .values({ email: `shopkeeper-${Date.now()}@example.com` })
+      .returning({ id: users.id });
     await joinWorld(db, { id: shopkeeper!.id, isAdmin: false, email: 'shopkeeper@example.com' }, { code: world.join_code! });
     const [company] = await db.execute<{ id: number }>(sql`select id from companies where world_id = ${world.id} and user_id = ${shopkeeper!.id}`);
     const companyId = Number(company!.id);
@@ -247,7 +300,11 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
     const [city] = await db.execute<{ id: number }>(sql`select id from cities order by population desc limit 1`);
     const store = await act(db, 'buildBuilding', { companyId, actingUserId: null, input: { type: 'store', city_id: Number(city!.id) } });
     await act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: Number(bread!.id), quantity: 500, action: 'buy' } });
-    await act(db, 'transferToStore', { companyId, actingUserId: null, input: { id: store.id, product_id: Number(bread!.id), quantity: 500, retail_price: (Number(bread!.base)) / 100 } });
+    await act(db, 'transferToStore', {
+      companyId,
+      actingUserId: null,
+      input: { id: store.id, product_id: Number(bread!.id), quantity: 500, retail_price: Number(bread!.base) / 100 },
+    });
     // Two -60% shocks: -120% together.
     for (let index = 0; index < 2; index += 1) await addShock(db, teacher, world.id, { kind: 'demand', productId: Number(bread!.id), percent: -60, weeks: 3 });
     expect((await runTurn(db, { worldId: world.id, week: 1 })).status).toBe('advanced');
@@ -265,7 +322,10 @@ describe('worlds in the turn', { timeout: 180_000 }, () => {
   });
 
   it("a paused public world: the schedule's turn does nothing until the admin resumes the clock", async () => {
-    const [admin] = await db.insert(users).values({ email: `admin-${Date.now()}@example.com`, isAdmin: true }).returning({ id: users.id });
+    const [admin] = await db
+      .insert(users)
+      .values({ email: `admin-${Date.now()}@example.com`, isAdmin: true })
+      .returning({ id: users.id });
     const siteAdmin = { id: admin!.id, isAdmin: true };
     const week = await weekOf(db, PUBLIC_WORLD_ID);
     await updateWorldClock(db, siteAdmin, PUBLIC_WORLD_ID, { status: 'paused' });

@@ -23,8 +23,17 @@ describe('advancing a world that is ended meanwhile', { timeout: 120_000 }, () =
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const [teacher] = await database.db.insert(users).values({ email: `teacher-${Date.now()}@example.com` }).returning({ id: users.id });
-    worldId = (await createWorld(database.db, { id: teacher!.id, isAdmin: false }, { name: 'Ending class', turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 0, maxPlayers: 10 })).id;
+    const [teacher] = await database.db
+      .insert(users)
+      .values({ email: `teacher-${Date.now()}@example.com` })
+      .returning({ id: users.id });
+    worldId = (
+      await createWorld(
+        database.db,
+        { id: teacher!.id, isAdmin: false },
+        { name: 'Ending class', turnIntervalMinutes: null, startingCashDollars: 100_000, bots: 0, maxPlayers: 10 },
+      )
+    ).id;
     token = (await createSession(database.db, teacher!.id)).token;
     api = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ADVANCE_TURN_TIMEOUT_MS: '60000' }));
     worker = await startInProcessWorker(database.url);

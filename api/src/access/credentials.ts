@@ -54,7 +54,14 @@ export async function authenticatePersonalToken(db: DbExecutor, authorization: s
   }
   const check = await checkPersonalAccessToken(db, credential, new Date(), count);
   if (!check.ok) return refused({ status: 401, code: 'invalid_token', reason: check.reason, message: check.message });
-  return { user: check.user, activeCompany: check.company, authenticatedBy: 'token', apiToken: check.token, credentialError: null, tokenCounted: check.counted };
+  return {
+    user: check.user,
+    activeCompany: check.company,
+    authenticatedBy: 'token',
+    apiToken: check.token,
+    credentialError: null,
+    tokenCounted: check.counted,
+  };
 }
 
 /**

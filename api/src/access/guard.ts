@@ -11,9 +11,7 @@ import type { ApiConfig } from '../config.ts';
 import { countCall, rateLimitHeaders, rateLimitedMessage, verdictOf, type RateBudget, type RateSubject } from './rateLimit.ts';
 import { LAST_USE_REFRESH_MS } from './personalTokens.ts';
 
-
-export const SESSION_ONLY_MESSAGE =
-  'API tokens cannot call this: admin routes, account settings and token management need you signed in on the website';
+export const SESSION_ONLY_MESSAGE = 'API tokens cannot call this: admin routes, account settings and token management need you signed in on the website';
 
 export function tokenBudget(config: ApiConfig): RateBudget {
   return { requestsPerMinute: config.RATE_LIMIT_TOKEN_REQUESTS, mutationsPerMinute: config.RATE_LIMIT_TOKEN_MUTATIONS };

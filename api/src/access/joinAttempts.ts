@@ -28,7 +28,10 @@ export async function checkJoinAttempts(db: DbExecutor, userId: number, clientIp
       select subject, sum(requests) as total,
              extract(epoch from min(window_start) + make_interval(mins => ${JOIN_ATTEMPT_WINDOW_MINUTES}) - now()) as retry_seconds
       from rate_limit_counters
-      where subject in (${sql.join(subjects(userId, clientIp).map((subject) => sql`${subject}`), sql`, `)})
+      where subject in (${sql.join(
+        subjects(userId, clientIp).map((subject) => sql`${subject}`),
+        sql`, `,
+      )})
         and window_start > now() - make_interval(mins => ${JOIN_ATTEMPT_WINDOW_MINUTES})
       group by subject
     ) counted`);
@@ -48,7 +51,9 @@ async function countWrongJoinCode(db: DbExecutor, userId: number, clientIp: stri
   const [row] = await db.execute<{ wrong: number }>(sql`
     with bumped as (
       insert into rate_limit_counters as c (subject, window_start, requests, mutations)
-      select subject, date_trunc('minute', now()), 1, 1 from unnest(${`{${subjects(userId, clientIp).map((s) => `"${s.replaceAll('"', '')}"`).join(',')}}`}::text[]) as subject
+      select subject, date_trunc('minute', now()), 1, 1 from unnest(${`{${subjects(userId, clientIp)
+        .map((s) => `"${s.replaceAll('"', '')}"`)
+        .join(',')}}`}::text[]) as subject
       on conflict (subject, window_start) do update set requests = c.requests + 1, mutations = c.mutations + 1
       returning c.subject, c.window_start, c.requests
     )

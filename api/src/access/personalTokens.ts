@@ -26,7 +26,9 @@ import { counterUpsertSql, type CountedCalls, type RateBudget } from './rateLimi
 /** How often a token's last_used_at is written (the daily audit counts every call). */
 export const LAST_USE_REFRESH_MS = 60_000;
 
-const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`);
+const TOKEN_PATTERN = new RegExp(
+  `^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`,
+);
 
 export const TOO_MANY_TOKENS_MESSAGE = `You already have ${MAX_ACTIVE_API_TOKENS} active API tokens, the most allowed. Revoke one you no longer use, then create the new one.`;
 const TOKEN_NOT_FOUND_MESSAGE = 'No such API token';
@@ -137,7 +139,10 @@ async function usageOf(db: DbExecutor, tokenIds: number[]): Promise<Map<number, 
 /** The user's tokens, newest first: every active one, and revoked or expired ones until housekeeping removes them. */
 export async function listApiTokens(db: DbExecutor, userId: number, now = new Date()): Promise<ApiTokenRecord[]> {
   const rows = await db.select(tokenColumns).from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
-  const usage = await usageOf(db, rows.map((row) => row.id));
+  const usage = await usageOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => recordOf(row, usage.get(row.id), now));
 }
 

@@ -18,9 +18,7 @@ export interface RateBudget {
   mutationsPerMinute: number;
 }
 
-export type RateSubject =
-  | { kind: 'session'; sessionId: string }
-  | { kind: 'token'; tokenId: number; userId: number; refreshLastUse: boolean };
+export type RateSubject = { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: number; userId: number; refreshLastUse: boolean };
 
 export interface RateVerdict {
   allowed: boolean;

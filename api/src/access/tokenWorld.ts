@@ -41,7 +41,8 @@ export async function chooseTokenWorld(db: DbExecutor, userId: number, header: s
     await worldAccess(db, { id: userId, isAdmin: false }, worldId);
     return { worldId, refusal: null };
   } catch (error) {
-    if (error instanceof GameError && error.code === 'NOT_FOUND') return { ...PUBLIC, refusal: new GameError('NOT_FOUND', worldHeaderNotFoundMessage(worldId)) };
+    if (error instanceof GameError && error.code === 'NOT_FOUND')
+      return { ...PUBLIC, refusal: new GameError('NOT_FOUND', worldHeaderNotFoundMessage(worldId)) };
     throw error;
   }
 }

@@ -4,8 +4,27 @@
  * GameErrors with the player-readable message, and return the user and a new session token.
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { GOOGLE_RETRY_MESSAGE, GOOGLE_UNVERIFIED_EMAIL_MESSAGE, GameError, PUBLIC_WORLD_ID, type AuthUser, type SignInInput, type SignUpInput, type SignupBonusMode } from '@marketcraft/shared';
-import { apiTokens, createPlayerCompany, oauthAccounts, refuseSignupFlood, sessions, users, type Database, type DbExecutor, type SignupOrigin } from '@marketcraft/db';
+import {
+  GOOGLE_RETRY_MESSAGE,
+  GOOGLE_UNVERIFIED_EMAIL_MESSAGE,
+  GameError,
+  PUBLIC_WORLD_ID,
+  type AuthUser,
+  type SignInInput,
+  type SignUpInput,
+  type SignupBonusMode,
+} from '@marketcraft/shared';
+import {
+  apiTokens,
+  createPlayerCompany,
+  oauthAccounts,
+  refuseSignupFlood,
+  sessions,
+  users,
+  type Database,
+  type DbExecutor,
+  type SignupOrigin,
+} from '@marketcraft/db';
 import { createSession } from './session.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
 import { SIGN_IN_LOCK_MINUTES, clearFailures, reserveSignInAttempt, throttleKeys } from './throttle.ts';
@@ -216,7 +235,10 @@ async function linkIdentity(db: Database, userId: number, identity: ExternalIden
       .returning({ id: users.id });
     if (hadPassword.length === 0) return;
     await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.update(apiTokens).set({ revokedAt: new Date() }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
   });
 }
 

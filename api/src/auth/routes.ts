@@ -6,7 +6,16 @@
  */
 import type { Context, Hono } from 'hono';
 import { ZodError, type z } from 'zod';
-import { GOOGLE_CANCELLED_MESSAGE, GOOGLE_FAILED_MESSAGE, GOOGLE_STATE_MISMATCH_MESSAGE, GameError, googleRedirectMessage, signInInputSchema, signUpInputSchema, type AuthProviders } from '@marketcraft/shared';
+import {
+  GOOGLE_CANCELLED_MESSAGE,
+  GOOGLE_FAILED_MESSAGE,
+  GOOGLE_STATE_MISMATCH_MESSAGE,
+  GameError,
+  googleRedirectMessage,
+  signInInputSchema,
+  signUpInputSchema,
+  type AuthProviders,
+} from '@marketcraft/shared';
 import type { ApiServices } from '../context.ts';
 import { createRequestContext, isSecureRequest } from '../context.ts';
 import { clientIpOf, relayedByUndeclaredProxy } from '../clientIp.ts';
@@ -185,12 +194,17 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
       return failed(GOOGLE_FAILED_MESSAGE);
     }
     try {
-      const signedIn = await signInWithIdentity(db, settingsFor(c), {
-        provider: 'google',
-        subject: identity.sub,
-        email: identity.email,
-        emailVerified: identity.emailVerified,
-      }, clientIpOf(c, config.TRUST_PROXY_HOPS));
+      const signedIn = await signInWithIdentity(
+        db,
+        settingsFor(c),
+        {
+          provider: 'google',
+          subject: identity.sub,
+          email: identity.email,
+          emailVerified: identity.emailVerified,
+        },
+        clientIpOf(c, config.TRUST_PROXY_HOPS),
+      );
       await endPreviousCookieSession(c.req.raw);
       c.header('set-cookie', sessionCookie(signedIn.token, signedIn.expiresAt, isSecureRequest(config, c.req.raw)), { append: true });
       return c.redirect('/', 302);

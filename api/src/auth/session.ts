@@ -70,9 +70,7 @@ export function hashSecret(secret: string): Uint8Array {
 }
 
 function expiryOf(createdAt: Date, lastVerifiedAt: Date): Date {
-  return new Date(
-    Math.min(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS, lastVerifiedAt.getTime() + SESSION_IDLE_LIFETIME_MS),
-  );
+  return new Date(Math.min(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS, lastVerifiedAt.getTime() + SESSION_IDLE_LIFETIME_MS));
 }
 
 /** Starts a new session for the user and returns the token for the cookie. */
@@ -148,12 +146,7 @@ export interface CallsToCount {
   isMutation: boolean;
 }
 
-export async function validateSessionToken(
-  db: Database,
-  token: string,
-  now = new Date(),
-  count?: CallsToCount,
-): Promise<ValidSession | null> {
+export async function validateSessionToken(db: Database, token: string, now = new Date(), count?: CallsToCount): Promise<ValidSession | null> {
   if (!isSessionTokenShape(token)) return null;
   const [id, secret] = token.split('.') as [string, string];
   const secretHash = hashSecret(secret);

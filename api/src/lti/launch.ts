@@ -11,7 +11,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { createWorld, getWorld, joinWorld, ltiContexts, ltiLoginStates, ltiPlatforms, ltiUsers, users, worldInstructors, worlds, type Database, type DbExecutor } from '@marketcraft/db';
+import {
+  createWorld,
+  getWorld,
+  joinWorld,
+  ltiContexts,
+  ltiLoginStates,
+  ltiPlatforms,
+  ltiUsers,
+  users,
+  worldInstructors,
+  worlds,
+  type Database,
+  type DbExecutor,
+} from '@marketcraft/db';
 import { GameError, createWorldSchema } from '@marketcraft/shared';
 
 export const LTI_VERSION = '1.3.0';
@@ -144,7 +157,12 @@ export async function verifyLaunch(
   if (!input.idToken || !input.state) throw new GameError('INVALID_INPUT', LTI_MESSAGES.launchIncomplete);
   const [login] = await db
     .delete(ltiLoginStates)
-    .where(and(eq(ltiLoginStates.state, input.state), sql`${ltiLoginStates.createdAt} > ${new Date(now.getTime() - LOGIN_STATE_LIFETIME_MS).toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(ltiLoginStates.state, input.state),
+        sql`${ltiLoginStates.createdAt} > ${new Date(now.getTime() - LOGIN_STATE_LIFETIME_MS).toISOString()}::timestamptz`,
+      ),
+    )
     .returning();
   if (!login) throw new GameError('INVALID_INPUT', LTI_MESSAGES.stateUnknown);
   if (input.browserState !== input.state) throw new GameError('INVALID_INPUT', LTI_MESSAGES.stateNotThisBrowser);
@@ -245,11 +263,17 @@ export async function admitLaunchedUser(db: Database, launch: VerifiedLaunch): P
     // The account: by (platform, sub) only.
     const email = ltiAccountEmail(platform.id, subject);
     let created = false;
-    const [known] = await tx.select({ userId: ltiUsers.userId }).from(ltiUsers).where(and(eq(ltiUsers.platformId, platform.id), eq(ltiUsers.subject, subject)));
+    const [known] = await tx
+      .select({ userId: ltiUsers.userId })
+      .from(ltiUsers)
+      .where(and(eq(ltiUsers.platformId, platform.id), eq(ltiUsers.subject, subject)));
     let userId: number;
     if (known) {
       userId = known.userId;
-      await tx.update(ltiUsers).set({ name }).where(and(eq(ltiUsers.platformId, platform.id), eq(ltiUsers.subject, subject)));
+      await tx
+        .update(ltiUsers)
+        .set({ name })
+        .where(and(eq(ltiUsers.platformId, platform.id), eq(ltiUsers.subject, subject)));
     } else {
       const [user] = await tx.insert(users).values({ email, passwordHash: null }).returning({ id: users.id });
       userId = user!.id;
@@ -263,7 +287,11 @@ export async function admitLaunchedUser(db: Database, launch: VerifiedLaunch): P
       worldId = existingContext.worldId;
       await tx
         .update(ltiContexts)
-        .set({ title: typeof context.title === 'string' ? context.title : existingContext.title, lineitemsUrl: lineitemsUrl ?? existingContext.lineitemsUrl, membershipsUrl: membershipsUrl ?? existingContext.membershipsUrl })
+        .set({
+          title: typeof context.title === 'string' ? context.title : existingContext.title,
+          lineitemsUrl: lineitemsUrl ?? existingContext.lineitemsUrl,
+          membershipsUrl: membershipsUrl ?? existingContext.membershipsUrl,
+        })
         .where(and(eq(ltiContexts.platformId, platform.id), eq(ltiContexts.contextId, contextId)));
       if (role === 'instructor') {
         await tx.insert(worldInstructors).values({ worldId, userId, role: 'co_instructor' }).onConflictDoNothing();

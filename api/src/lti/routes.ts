@@ -18,7 +18,19 @@ import { parseCookies, sessionCookie } from '../auth/cookies.ts';
 import { createSession } from '../auth/session.ts';
 import { switchWorld } from '@marketcraft/db';
 import { currentToolKey, LTI_KEY_ALGORITHM, toolJwks } from '@marketcraft/db/lti/keys.ts';
-import { admitLaunchedUser, CLAIM, DEEP_LINKING_REQUEST, LTI_MESSAGES, LTI_VERSION, LOGIN_STATE_LIFETIME_MS, RESOURCE_LINK_REQUEST, roleOf, startLtiLogin, verifyLaunch, type LoginInitiation } from './launch.ts';
+import {
+  admitLaunchedUser,
+  CLAIM,
+  DEEP_LINKING_REQUEST,
+  LTI_MESSAGES,
+  LTI_VERSION,
+  LOGIN_STATE_LIFETIME_MS,
+  RESOURCE_LINK_REQUEST,
+  roleOf,
+  startLtiLogin,
+  verifyLaunch,
+  type LoginInitiation,
+} from './launch.ts';
 import { listLtiPlatforms, registerLtiPlatform } from './platforms.ts';
 import { LTI_PATHS } from './paths.ts';
 import { postWorldScores, worldRoster, WORLD_SCORE_MAXIMUM } from '@marketcraft/db/lti/grades.ts';
@@ -47,7 +59,10 @@ function errorAnswer(c: Context, error: unknown, services: ApiServices): Respons
   }
   c.header('cache-control', 'no-store');
   if ((c.req.header('accept') ?? '').includes('text/html')) {
-    return c.html(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Marketcraft</title><main><h1>Marketcraft could not open</h1><p role="alert">${escapeHtml(message)}</p></main></html>`, status as 400);
+    return c.html(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Marketcraft</title><main><h1>Marketcraft could not open</h1><p role="alert">${escapeHtml(message)}</p></main></html>`,
+      status as 400,
+    );
   }
   return c.json({ error: message }, status as 400);
 }
@@ -61,7 +76,12 @@ function toolBase(services: ApiServices, req: Request): string {
 }
 
 function ltiToolConfig(base: string): LtiToolConfig {
-  return { login_url: `${base}${LTI_PATHS.login}`, launch_url: `${base}${LTI_PATHS.launch}`, jwks_url: `${base}${LTI_PATHS.jwks}`, deep_link_url: `${base}${LTI_PATHS.deepLink}` };
+  return {
+    login_url: `${base}${LTI_PATHS.login}`,
+    launch_url: `${base}${LTI_PATHS.launch}`,
+    jwks_url: `${base}${LTI_PATHS.jwks}`,
+    deep_link_url: `${base}${LTI_PATHS.deepLink}`,
+  };
 }
 
 async function formOrQuery(c: Context): Promise<Record<string, string>> {
@@ -112,7 +132,11 @@ export function registerLtiRoutes(app: Hono, services: ApiServices): void {
   /** Verifies the posted id_token, signs the user in (cookie) in the course's world. */
   const signInFromLaunch = async (c: Context, messageType: string) => {
     const form = await formOrQuery(c);
-    const launch = await verifyLaunch(db, { idToken: form.id_token, state: form.state, browserState: parseCookies(c.req.header('cookie')).get(LTI_STATE_COOKIE) }, messageType);
+    const launch = await verifyLaunch(
+      db,
+      { idToken: form.id_token, state: form.state, browserState: parseCookies(c.req.header('cookie')).get(LTI_STATE_COOKIE) },
+      messageType,
+    );
     if (messageType === DEEP_LINKING_REQUEST && roleOf(launch.claims) !== 'instructor') throw new GameError('FORBIDDEN', LTI_MESSAGES.instructorsOnly);
     const launched = await admitLaunchedUser(db, launch);
     const session = await createSession(db, launched.userId);
@@ -204,7 +228,8 @@ export function registerLtiRoutes(app: Hono, services: ApiServices): void {
     try {
       const user = await userOf(c);
       const body = await c.req.json().catch(() => undefined);
-      if (body === undefined || body === null || typeof body !== 'object') throw new GameError('INVALID_INPUT', 'Send a JSON body with the platform registration');
+      if (body === undefined || body === null || typeof body !== 'object')
+        throw new GameError('INVALID_INPUT', 'Send a JSON body with the platform registration');
       return c.json(await registerLtiPlatform(db, user, body), 201);
     } catch (error) {
       return errorAnswer(c, error, services);

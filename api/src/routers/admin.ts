@@ -26,7 +26,10 @@ export const adminRouter = router({
     }),
 
   advanceTurn: adminProcedure
-    .meta({ access: 'session', rest: { method: 'POST', path: '/admin/advance-turn', summary: "Advance the public world's turn now and wait for it (admins only)" } })
+    .meta({
+      access: 'session',
+      rest: { method: 'POST', path: '/admin/advance-turn', summary: "Advance the public world's turn now and wait for it (admins only)" },
+    })
     .mutation(async ({ ctx }) => {
       if (!ctx.advanceTurn) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The turn worker is not available' });
       const result = await ctx.advanceTurn(PUBLIC_WORLD_ID);

@@ -20,7 +20,15 @@ async function rankedPage(ctx: Pick<RequestContext, 'req' | 'resHeaders' | 'worl
 
 export const companyRouter = router({
   get: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/company', summary: "The player's company: id, name, bio, cash, founded_at, is_bot, status, share price, net worth, and negative_turns of bankruptcy_turns (turns in a row ending with negative cash)" } })
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/company',
+        summary:
+          "The player's company: id, name, bio, cash, founded_at, is_bot, status, share price, net worth, and negative_turns of bankruptcy_turns (turns in a row ending with negative cash)",
+      },
+    })
     .query(({ ctx }) => getCompany(ctx.db, ctx.company.id)),
 
   found: signedInProcedure
@@ -36,7 +44,10 @@ export const companyRouter = router({
     .mutation(({ ctx, input }) => foundCompany(ctx.db, { worldId: ctx.worldId, userId: ctx.user.id, email: ctx.user.email, name: input.name })),
 
   financialHistory: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/company/financial-history', summary: 'Cash change per turn {week, amount, cash_after}, oldest first, last 52' } })
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/company/financial-history', summary: 'Cash change per turn {week, amount, cash_after}, oldest first, last 52' },
+    })
     .query(({ ctx }) => getFinancialHistory(ctx.db, ctx.company.id)),
 
   updateProfile: playerProcedure
@@ -50,7 +61,8 @@ export const companyRouter = router({
       rest: {
         method: 'GET',
         path: '/companies',
-        summary: 'The active companies ranked by net worth (the leaderboard), richest first, ties by id: one page (?limit, default 500, at most 1000; ?offset; ?search part of the name), X-Total-Count and Link headers',
+        summary:
+          'The active companies ranked by net worth (the leaderboard), richest first, ties by id: one page (?limit, default 500, at most 1000; ?offset; ?search part of the name), X-Total-Count and Link headers',
       },
     })
     .input(companyListInput)

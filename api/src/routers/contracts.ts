@@ -11,7 +11,8 @@ export const contractsRouter = router({
         method: 'POST',
         path: '/contracts',
         created: true,
-        summary: 'Offer goods to another company {buyer_company_id, product_id, quantity, unit_price, expires_week}: your goods are held until it is answered or expires',
+        summary:
+          'Offer goods to another company {buyer_company_id, product_id, quantity, unit_price, expires_week}: your goods are held until it is answered or expires',
       },
     })
     .input(offerContractInput)
@@ -39,17 +40,32 @@ export const contractsRouter = router({
     .query(({ ctx, input }) => listContracts(ctx.db, ctx.company.id, { direction: input?.direction, status: input?.status })),
 
   accept: playerProcedure
-    .meta({ access: 'trade', rest: { method: 'POST', path: '/contracts/{id}/accept', summary: 'Accept an offer made to you: you pay, the goods come to your warehouse' } })
+    .meta({
+      access: 'trade',
+      rest: { method: 'POST', path: '/contracts/{id}/accept', summary: 'Accept an offer made to you: you pay, the goods come to your warehouse' },
+    })
     .input(contractIdInput)
-    .mutation(async ({ ctx, input }) => resultOf(await acceptContracts(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { contractId: input.id } }]))),
+    .mutation(async ({ ctx, input }) =>
+      resultOf(await acceptContracts(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { contractId: input.id } }])),
+    ),
 
   decline: playerProcedure
-    .meta({ access: 'trade', rest: { method: 'POST', path: '/contracts/{id}/decline', summary: 'Decline an offer made to you: the goods go back to the seller' } })
+    .meta({
+      access: 'trade',
+      rest: { method: 'POST', path: '/contracts/{id}/decline', summary: 'Decline an offer made to you: the goods go back to the seller' },
+    })
     .input(contractIdInput)
-    .mutation(async ({ ctx, input }) => resultOf(await declineContracts(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { contractId: input.id } }]))),
+    .mutation(async ({ ctx, input }) =>
+      resultOf(await declineContracts(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { contractId: input.id } }])),
+    ),
 
   cancel: playerProcedure
-    .meta({ access: 'trade', rest: { method: 'POST', path: '/contracts/{id}/cancel', summary: 'Withdraw your open offer: the goods come back to your warehouse' } })
+    .meta({
+      access: 'trade',
+      rest: { method: 'POST', path: '/contracts/{id}/cancel', summary: 'Withdraw your open offer: the goods come back to your warehouse' },
+    })
     .input(contractIdInput)
-    .mutation(async ({ ctx, input }) => resultOf(await cancelContracts(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { contractId: input.id } }]))),
+    .mutation(async ({ ctx, input }) =>
+      resultOf(await cancelContracts(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { contractId: input.id } }])),
+    ),
 });

@@ -11,7 +11,8 @@ export const exchangeRouter = router({
         method: 'POST',
         path: '/exchange/orders',
         created: true,
-        summary: "Place a limit order in the weekly auction {product_id, side, quantity, limit_price, weeks?}: a buy holds its cash and fee, a sell its goods, until it fills, is cancelled or expires",
+        summary:
+          'Place a limit order in the weekly auction {product_id, side, quantity, limit_price, weeks?}: a buy holds its cash and fee, a sell its goods, until it fills, is cancelled or expires',
       },
     })
     .input(placeExchangeOrderInput)
@@ -21,7 +22,13 @@ export const exchangeRouter = router({
           {
             companyId: ctx.company.id,
             actingUserId: ctx.user.id,
-            input: { productId: input.product_id, side: input.side, quantity: input.quantity, limitPriceCents: limitCentsOf(input.limit_price), weeks: input.weeks ?? 1 },
+            input: {
+              productId: input.product_id,
+              side: input.side,
+              quantity: input.quantity,
+              limitPriceCents: limitCentsOf(input.limit_price),
+              weeks: input.weeks ?? 1,
+            },
           },
         ]),
       ),
@@ -35,7 +42,9 @@ export const exchangeRouter = router({
   cancelOrder: playerProcedure
     .meta({ access: 'trade', rest: { method: 'DELETE', path: '/exchange/orders/{id}', summary: 'Cancel an open order: what it still holds comes back' } })
     .input(cancelExchangeOrderInput)
-    .mutation(async ({ ctx, input }) => resultOf(await cancelExchangeOrders(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { orderId: input.id } }]))),
+    .mutation(async ({ ctx, input }) =>
+      resultOf(await cancelExchangeOrders(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { orderId: input.id } }])),
+    ),
 
   book: playerProcedure
     .meta({
@@ -43,14 +52,22 @@ export const exchangeRouter = router({
       rest: {
         method: 'GET',
         path: '/exchange/books/{product_id}',
-        summary: "This week's anonymous demand and supply of a product (cumulative levels), the market maker's schedule apart, and the clearing if the auction ran now",
+        summary:
+          "This week's anonymous demand and supply of a product (cumulative levels), the market maker's schedule apart, and the clearing if the auction ran now",
       },
     })
     .input(exchangeBookInput)
     .query(({ ctx, input }) => getExchangeBook(ctx.db, ctx.company.id, input.product_id)),
 
   auctions: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/exchange/auctions/{product_id}', summary: "A product's past clearings (?weeks=N, default 12): price, volume, the players' and the maker's shares, both curves" } })
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/exchange/auctions/{product_id}',
+        summary: "A product's past clearings (?weeks=N, default 12): price, volume, the players' and the maker's shares, both curves",
+      },
+    })
     .input(exchangeAuctionsInput)
     .query(({ ctx, input }) => listExchangeAuctions(ctx.db, ctx.company.id, input.product_id, input.weeks ?? 12)),
 });

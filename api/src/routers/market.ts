@@ -4,19 +4,33 @@ import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 export const marketRouter = router({
   trade: playerProcedure
-    .meta({ access: 'trade', rest: { method: 'POST', path: '/market/trade', summary: 'Buy from or sell to the market: the order walks the price curve, plus the spread (docs/economy.md)' } })
+    .meta({
+      access: 'trade',
+      rest: {
+        method: 'POST',
+        path: '/market/trade',
+        summary: 'Buy from or sell to the market: the order walks the price curve, plus the spread (docs/economy.md)',
+      },
+    })
     .input(marketTradeInput)
     .mutation(({ ctx, input }) => act(ctx.db, 'marketTrade', playerRequest(ctx, input))),
 
   quote: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/market/quote', summary: 'What an order would cost or pay now (?product_id&quantity&action), with the why' } })
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/market/quote', summary: 'What an order would cost or pay now (?product_id&quantity&action), with the why' },
+    })
     .input(marketTradeInput) // a quote takes the same fields as the trade
     .query(({ ctx, input }) => quoteOrder(ctx.db, { worldId: ctx.worldId, productId: input.product_id, quantity: input.quantity, action: input.action })),
 
   products: playerProcedure
     .meta({
       access: 'read',
-      rest: { method: 'GET', path: '/market/products', summary: "Every product: buy and sell price, this week's change, the last 12 weeks' prices, and the units you hold" },
+      rest: {
+        method: 'GET',
+        path: '/market/products',
+        summary: "Every product: buy and sell price, this week's change, the last 12 weeks' prices, and the units you hold",
+      },
     })
     .query(({ ctx }) => listMarketProducts(ctx.db, ctx.company.id)),
 

@@ -3,7 +3,8 @@ import { playerProcedure, router } from '../trpc.ts';
 
 export const newsRouter = router({
   recent: playerProcedure
-    .meta({ access: 'read',
+    .meta({
+      access: 'read',
       rest: {
         method: 'GET',
         path: '/transactions/recent',

@@ -20,7 +20,10 @@ export const politicsRouter = router({
     .query(({ ctx }) => listRecentEvents(ctx.db, ctx.worldId)),
 
   invest: playerProcedure
-    .meta({ access: 'manage', rest: { method: 'POST', path: '/politics/invest', summary: 'Invest in influence {country_id, amount}: amount = units x $1,000, 10 points per unit' } })
+    .meta({
+      access: 'manage',
+      rest: { method: 'POST', path: '/politics/invest', summary: 'Invest in influence {country_id, amount}: amount = units x $1,000, 10 points per unit' },
+    })
     .input(politicsInvestSchema)
     .mutation(({ ctx, input }) => act(ctx.db, 'investInPolitics', playerRequest(ctx, input))),
 });

@@ -6,7 +6,11 @@ export const reportsRouter = router({
   list: playerProcedure
     .meta({
       access: 'read',
-      rest: { method: 'GET', path: '/reports', summary: "Every week's results in brief, oldest first: cash at start and end, net worth, profit after tax, leaderboard rank" },
+      rest: {
+        method: 'GET',
+        path: '/reports',
+        summary: "Every week's results in brief, oldest first: cash at start and end, net worth, profit after tax, leaderboard rank",
+      },
     })
     .query(({ ctx }) => listWeekReports(ctx.db, ctx.company.id)),
 

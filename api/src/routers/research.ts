@@ -4,7 +4,10 @@ import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 export const researchRouter = router({
   upgrades: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/research/upgrades', summary: 'Every research upgrade with your cost after discounts, researched and locked' } })
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/research/upgrades', summary: 'Every research upgrade with your cost after discounts, researched and locked' },
+    })
     .query(({ ctx }) => listResearchUpgrades(ctx.db, ctx.company.id)),
 
   company: playerProcedure
@@ -12,7 +15,10 @@ export const researchRouter = router({
     .query(({ ctx }) => researchedUpgradeIds(ctx.db, ctx.company.id)),
 
   purchase: playerProcedure
-    .meta({ access: 'manage', rest: { method: 'POST', path: '/research/purchase', summary: 'Research an upgrade {upgrade_id}: prerequisite first, once, cost after research_discount' } })
+    .meta({
+      access: 'manage',
+      rest: { method: 'POST', path: '/research/purchase', summary: 'Research an upgrade {upgrade_id}: prerequisite first, once, cost after research_discount' },
+    })
     .input(researchPurchaseSchema)
     .mutation(({ ctx, input }) => act(ctx.db, 'purchaseResearch', playerRequest(ctx, input))),
 });

@@ -7,7 +7,14 @@ const PAGE_SUMMARY = 'one page (?limit, default 500, at most 1000; ?offset; ?sea
 
 export const stocksRouter = router({
   shares: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/shares', summary: `Share records of the listed companies by name, with book value per share and the price of one share to buy and to sell: ${PAGE_SUMMARY}` } })
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/shares',
+        summary: `Share records of the listed companies by name, with book value per share and the price of one share to buy and to sell: ${PAGE_SUMMARY}`,
+      },
+    })
     .input(companyListInput)
     .query(async ({ ctx, input }) => {
       const page = await listShareRecords(ctx.db, ctx.worldId, input);
@@ -16,7 +23,10 @@ export const stocksRouter = router({
     }),
 
   companyShares: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/company-shares', summary: 'Same as /shares (the stock page polls this one for its selected company)' } })
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/company-shares', summary: 'Same as /shares (the stock page polls this one for its selected company)' },
+    })
     .input(companyListInput)
     .query(async ({ ctx, input }) => {
       const page = await listShareRecords(ctx.db, ctx.worldId, input);
@@ -25,11 +35,21 @@ export const stocksRouter = router({
     }),
 
   portfolio: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/portfolio', summary: 'Shares you hold: company_id, shares_owned, average_price, current_price, value' } })
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/portfolio', summary: 'Shares you hold: company_id, shares_owned, average_price, current_price, value' },
+    })
     .query(({ ctx }) => getPortfolio(ctx.db, ctx.company.id)),
 
   prices: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/stock-prices', summary: `Latest and previous recorded price per listed company, biggest movers first (then name, id): ${PAGE_SUMMARY}` } })
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/stock-prices',
+        summary: `Latest and previous recorded price per listed company, biggest movers first (then name, id): ${PAGE_SUMMARY}`,
+      },
+    })
     .input(companyListInput)
     .query(async ({ ctx, input }) => {
       const page = await listStockPrices(ctx.db, ctx.worldId, input);
@@ -54,17 +74,38 @@ export const stocksRouter = router({
     }),
 
   history: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/stocks/history', summary: 'Price history of one company (?company_id=N): week, price, oldest first' } })
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/stocks/history', summary: 'Price history of one company (?company_id=N): week, price, oldest first' },
+    })
     .input(stockHistorySchema)
     .query(({ ctx, input }) => getStockHistory(ctx.db, ctx.worldId, input.company_id)),
 
   trade: playerProcedure
-    .meta({ access: 'trade', rest: { method: 'POST', path: '/stocks/trade', summary: 'Buy new shares from a company or sell shares back to it {company_id, shares, action}: the order walks the price curve, plus the spread' } })
+    .meta({
+      access: 'trade',
+      rest: {
+        method: 'POST',
+        path: '/stocks/trade',
+        summary: 'Buy new shares from a company or sell shares back to it {company_id, shares, action}: the order walks the price curve, plus the spread',
+      },
+    })
     .input(stockTradeSchema)
     .mutation(({ ctx, input }) => act(ctx.db, 'tradeShares', playerRequest(ctx, input))),
 
   quote: playerProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/stocks/quote', summary: 'What a share order would cost or pay now (?company_id&shares&action), with the why' } })
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/stocks/quote', summary: 'What a share order would cost or pay now (?company_id&shares&action), with the why' },
+    })
     .input(stockTradeSchema) // a quote takes the same fields as the trade
-    .query(({ ctx, input }) => quoteShares(ctx.db, { worldId: ctx.worldId, holderCompanyId: ctx.company.id, issuerCompanyId: input.company_id, shares: input.shares, action: input.action })),
+    .query(({ ctx, input }) =>
+      quoteShares(ctx.db, {
+        worldId: ctx.worldId,
+        holderCompanyId: ctx.company.id,
+        issuerCompanyId: input.company_id,
+        shares: input.shares,
+        action: input.action,
+      }),
+    ),
 });

@@ -14,12 +14,18 @@ export const storesRouter = router({
     .mutation(({ ctx, input }) => act(ctx.db, 'updateStorePrice', playerRequest(ctx, input))),
 
   toggle: playerProcedure
-    .meta({ access: 'trade', rest: { method: 'PATCH', path: '/stores/{id}/products/{product_id}/toggle', summary: 'Put a shelf product on sale or take it off sale' } })
+    .meta({
+      access: 'trade',
+      rest: { method: 'PATCH', path: '/stores/{id}/products/{product_id}/toggle', summary: 'Put a shelf product on sale or take it off sale' },
+    })
     .input(toggleStoreProductInput)
     .mutation(({ ctx, input }) => act(ctx.db, 'toggleStoreProduct', playerRequest(ctx, input))),
 
   remove: playerProcedure
-    .meta({ access: 'trade', rest: { method: 'DELETE', path: '/stores/{id}/products/{product_id}', summary: "Remove a product from the shelf (its stock returns to the back room)" } })
+    .meta({
+      access: 'trade',
+      rest: { method: 'DELETE', path: '/stores/{id}/products/{product_id}', summary: 'Remove a product from the shelf (its stock returns to the back room)' },
+    })
     .input(storeProductInput)
     .mutation(({ ctx, input }) => act(ctx.db, 'removeStoreProduct', playerRequest(ctx, input))),
 });

@@ -10,7 +10,8 @@ export const transactionsRouter = router({
       rest: {
         method: 'GET',
         path: '/transactions',
-        summary: 'Your ledger, newest first, a page at a time (?page=1&page_size=25, at most 100), optionally one ?type= and one ?week=; each line says what it concerns; X-Total-Count and Link headers',
+        summary:
+          'Your ledger, newest first, a page at a time (?page=1&page_size=25, at most 100), optionally one ?type= and one ?week=; each line says what it concerns; X-Total-Count and Link headers',
       },
     })
     .input(transactionsListInput)

@@ -9,7 +9,7 @@ export const warehouseRouter = router({
       rest: {
         method: 'GET',
         path: '/warehouse',
-        summary: 'Every good you hold: the company warehouse, each store\'s back room and shelf, with quantity, average cost and market value',
+        summary: "Every good you hold: the company warehouse, each store's back room and shelf, with quantity, average cost and market value",
       },
     })
     .query(({ ctx }) => listHoldings(ctx.db, ctx.company.id)),
@@ -20,7 +20,8 @@ export const warehouseRouter = router({
       rest: {
         method: 'POST',
         path: '/warehouse/move',
-        summary: "Move goods between the company warehouse and a store's back room {building_id, product_id, quantity, direction: to_back_room or to_warehouse}",
+        summary:
+          "Move goods between the company warehouse and a store's back room {building_id, product_id, quantity, direction: to_back_room or to_warehouse}",
       },
     })
     .input(warehouseMoveInput)

@@ -7,6 +7,9 @@ export const worldRouter = router({
     .query(({ ctx }) => getWorldState(ctx.db, ctx.worldId)),
 
   community: publicProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/community', summary: "The community's links: the Discord invite (DISCORD_INVITE_URL) or null when none is configured" } })
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/community', summary: "The community's links: the Discord invite (DISCORD_INVITE_URL) or null when none is configured" },
+    })
     .query(({ ctx }) => ({ discord_invite_url: ctx.config.DISCORD_INVITE_URL ?? null })),
 });

@@ -58,7 +58,14 @@ const debriefInput = z.object({
 
 export const worldsRouter = router({
   list: signedInProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/worlds', summary: 'The public worlds and the worlds you play in or run (site admins: every world), with your role in each' } })
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/worlds',
+        summary: 'The public worlds and the worlds you play in or run (site admins: every world), with your role in each',
+      },
+    })
     .query(({ ctx }) => listWorlds(ctx.db, ctx.user)),
 
   current: signedInProcedure
@@ -66,7 +73,14 @@ export const worldsRouter = router({
     .query(({ ctx }) => getWorld(ctx.db, ctx.user, ctx.worldId)),
 
   switch: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'PUT', path: '/session/world', summary: 'Play in another world {world_id}: every route then answers for it; 404 for a private world you are not in' } })
+    .meta({
+      access: 'session',
+      rest: {
+        method: 'PUT',
+        path: '/session/world',
+        summary: 'Play in another world {world_id}: every route then answers for it; 404 for a private world you are not in',
+      },
+    })
     .input(switchWorldInput)
     .mutation(({ ctx, input }) => {
       if (!ctx.sessionId) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a signed-in session switches worlds' });
@@ -74,7 +88,15 @@ export const worldsRouter = router({
     }),
 
   create: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds', summary: 'Create a private world {name, turn_interval_minutes 1-1440 or null (manual), starting_cash, bots 0-25, seed, max_players}: you are its instructor' } })
+    .meta({
+      access: 'session',
+      rest: {
+        method: 'POST',
+        path: '/worlds',
+        summary:
+          'Create a private world {name, turn_interval_minutes 1-1440 or null (manual), starting_cash, bots 0-25, seed, max_players}: you are its instructor',
+      },
+    })
     .input(createWorldSchema)
     .mutation(({ ctx, input }) =>
       createWorld(ctx.db, ctx.user, {
@@ -88,7 +110,14 @@ export const worldsRouter = router({
     ),
 
   join: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/join', summary: 'Join a private world by its code {code, company_name}: 404 unknown code, 409 ended or full, 429 after 10 wrong codes in 10 minutes' } })
+    .meta({
+      access: 'session',
+      rest: {
+        method: 'POST',
+        path: '/worlds/join',
+        summary: 'Join a private world by its code {code, company_name}: 404 unknown code, 409 ended or full, 429 after 10 wrong codes in 10 minutes',
+      },
+    })
     .input(joinWorldSchema)
     .mutation(async ({ ctx, input }) => {
       await checkJoinAttempts(ctx.db, ctx.user.id, ctx.clientIp);
@@ -103,12 +132,23 @@ export const worldsRouter = router({
     .query(({ ctx, input }) => getWorld(ctx.db, ctx.user, input.id)),
 
   update: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'PATCH', path: '/worlds/{id}', summary: 'Instructors (site admins: also of the public world): pause or resume the clock {status active|paused}, change the interval {turn_interval_minutes}' } })
+    .meta({
+      access: 'session',
+      rest: {
+        method: 'PATCH',
+        path: '/worlds/{id}',
+        summary:
+          'Instructors (site admins: also of the public world): pause or resume the clock {status active|paused}, change the interval {turn_interval_minutes}',
+      },
+    })
     .input(updateWorldSchema)
     .mutation(({ ctx, input }) => updateWorldClock(ctx.db, ctx.user, input.id, { status: input.status, turnIntervalMinutes: input.turn_interval_minutes })),
 
   advance: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/advance', summary: 'Instructors: run the next turn now and wait for it (also while the clock is paused)' } })
+    .meta({
+      access: 'session',
+      rest: { method: 'POST', path: '/worlds/{id}/advance', summary: 'Instructors: run the next turn now and wait for it (also while the clock is paused)' },
+    })
     .input(worldIdInput)
     .mutation(async ({ ctx, input }) => {
       const world = await requireInstructor(ctx.db, ctx.user, input.id);
@@ -119,7 +159,10 @@ export const worldsRouter = router({
     }),
 
   end: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/end', summary: 'Instructors: end the world; it stays readable, nothing changes it again' } })
+    .meta({
+      access: 'session',
+      rest: { method: 'POST', path: '/worlds/{id}/end', summary: 'Instructors: end the world; it stays readable, nothing changes it again' },
+    })
     .input(worldIdInput)
     .mutation(({ ctx, input }) => endWorld(ctx.db, ctx.user, input.id)),
 
@@ -141,7 +184,11 @@ export const worldsRouter = router({
   removeCoInstructor: signedInProcedure
     .meta({
       access: 'session',
-      rest: { method: 'DELETE', path: '/worlds/{id}/co-instructors/{user_id}', summary: "Instructors: remove a co-instructor (the world's instructor), or leave (a co-instructor, their own id)" },
+      rest: {
+        method: 'DELETE',
+        path: '/worlds/{id}/co-instructors/{user_id}',
+        summary: "Instructors: remove a co-instructor (the world's instructor), or leave (a co-instructor, their own id)",
+      },
     })
     .input(removeCoInstructorSchema)
     .mutation(({ ctx, input }) => removeCoInstructor(ctx.db, ctx.user, input.id, input.user_id)),
@@ -152,29 +199,67 @@ export const worldsRouter = router({
     .query(({ ctx, input }) => listShocks(ctx.db, ctx.user, input.id)),
 
   addShock: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/shocks', summary: "Instructors: a shock {kind tax_rate|demand|price, country_id or product_id, percent -90..200, weeks 1-52} the turn applies from this week on" } })
+    .meta({
+      access: 'session',
+      rest: {
+        method: 'POST',
+        path: '/worlds/{id}/shocks',
+        summary: 'Instructors: a shock {kind tax_rate|demand|price, country_id or product_id, percent -90..200, weeks 1-52} the turn applies from this week on',
+      },
+    })
     .input(shockSchema)
     .mutation(({ ctx, input }) =>
-      addShock(ctx.db, ctx.user, input.id, { kind: input.kind, countryId: input.country_id, productId: input.product_id, percent: input.percent, weeks: input.weeks }),
+      addShock(ctx.db, ctx.user, input.id, {
+        kind: input.kind,
+        countryId: input.country_id,
+        productId: input.product_id,
+        percent: input.percent,
+        weeks: input.weeks,
+      }),
     ),
 
   announce: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/announcements', summary: "Instructors: a message to everyone in the world {message} (the world's news shows it)" } })
+    .meta({
+      access: 'session',
+      rest: {
+        method: 'POST',
+        path: '/worlds/{id}/announcements',
+        summary: "Instructors: a message to everyone in the world {message} (the world's news shows it)",
+      },
+    })
     .input(announcementSchema)
     .mutation(({ ctx, input }) => addAnnouncement(ctx.db, ctx.user, input.id, input.message)),
 
   companies: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'GET', path: '/worlds/{id}/companies', summary: "Instructors: every company's cash, net worth, buildings and last week's profit" } })
+    .meta({
+      access: 'session',
+      rest: { method: 'GET', path: '/worlds/{id}/companies', summary: "Instructors: every company's cash, net worth, buildings and last week's profit" },
+    })
     .input(worldIdInput)
     .query(({ ctx, input }) => worldCompanyFigures(ctx.db, ctx.user, input.id)),
 
   debrief: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'GET', path: '/worlds/{id}/debrief', summary: 'Instructors: net worth by company per week, prices of chosen products (?product_ids=1,2) per week, and the shocks' } })
+    .meta({
+      access: 'session',
+      rest: {
+        method: 'GET',
+        path: '/worlds/{id}/debrief',
+        summary: 'Instructors: net worth by company per week, prices of chosen products (?product_ids=1,2) per week, and the shocks',
+      },
+    })
     .input(debriefInput)
     .query(({ ctx, input }) => worldDebrief(ctx.db, ctx.user, input.id, input.product_ids)),
 
   export: signedInProcedure
-    .meta({ access: 'session', rest: { method: 'GET', path: '/worlds/{id}/export/{kind}', summary: 'Instructors: a CSV file (companies by week, transactions, prices by week) as {filename, csv}; /api/worlds/{id}/export/{kind}.csv downloads it' } })
+    .meta({
+      access: 'session',
+      rest: {
+        method: 'GET',
+        path: '/worlds/{id}/export/{kind}',
+        summary:
+          'Instructors: a CSV file (companies by week, transactions, prices by week) as {filename, csv}; /api/worlds/{id}/export/{kind}.csv downloads it',
+      },
+    })
     .input(worldExportSchema)
     .query(({ ctx, input }) => exportWorldCsv(ctx.db, ctx.user, input.id, input.kind)),
 });

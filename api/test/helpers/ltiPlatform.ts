@@ -109,7 +109,13 @@ export async function startTestPlatform(options: { toolBaseUrl: string; name?: s
       // OIDC authorization: the tool's login sent the browser here.
       const params = requestUrl.searchParams;
       const user = platform.users.get(params.get('login_hint') ?? '');
-      if (params.get('client_id') !== platform.clientId || params.get('response_type') !== 'id_token' || params.get('response_mode') !== 'form_post' || !params.get('nonce') || !user) {
+      if (
+        params.get('client_id') !== platform.clientId ||
+        params.get('response_type') !== 'id_token' ||
+        params.get('response_mode') !== 'form_post' ||
+        !params.get('nonce') ||
+        !user
+      ) {
         return json(res, 400, { error: 'invalid_request' });
       }
       const deepLinking = params.get('lti_message_hint') === 'deep-link';
@@ -133,7 +139,13 @@ export async function startTestPlatform(options: { toolBaseUrl: string; name?: s
           service_versions: ['2.0'],
         },
         ...(deepLinking
-          ? { 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings': { deep_link_return_url: `${url}/deep-link-return`, accept_types: ['ltiResourceLink'], data: 'opaque-platform-data' } }
+          ? {
+              'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings': {
+                deep_link_return_url: `${url}/deep-link-return`,
+                accept_types: ['ltiResourceLink'],
+                data: 'opaque-platform-data',
+              },
+            }
           : {}),
       };
       let expiresAt = Math.floor(Date.now() / 1000) + 300;
@@ -165,7 +177,11 @@ export async function startTestPlatform(options: { toolBaseUrl: string; name?: s
     if (req.method === 'POST' && path === '/token') {
       const form = new URLSearchParams(body);
       const assertion = form.get('client_assertion');
-      if (form.get('grant_type') !== 'client_credentials' || form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer' || !assertion) {
+      if (
+        form.get('grant_type') !== 'client_credentials' ||
+        form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer' ||
+        !assertion
+      ) {
         return json(res, 400, { error: 'invalid_request' });
       }
       try {
@@ -187,11 +203,22 @@ export async function startTestPlatform(options: { toolBaseUrl: string; name?: s
       if (req.method === 'GET') {
         const resourceId = requestUrl.searchParams.get('resource_id');
         const items = platform.lineItems.filter((item) => resourceId === null || item.resourceId === resourceId);
-        return json(res, 200, items.map(({ scores: _scores, ...item }) => item), 'application/vnd.ims.lis.v2.lineitemcontainer+json');
+        return json(
+          res,
+          200,
+          items.map(({ scores: _scores, ...item }) => item),
+          'application/vnd.ims.lis.v2.lineitemcontainer+json',
+        );
       }
       if (req.method === 'POST' && req.headers['content-type'] === 'application/vnd.ims.lis.v2.lineitem+json') {
         const input = JSON.parse(body) as { label: string; resourceId: string; scoreMaximum: number };
-        const item: LineItem = { id: `${url}${lineItemsPath}/${platform.lineItems.length + 1}`, label: input.label, resourceId: input.resourceId, scoreMaximum: input.scoreMaximum, scores: new Map() };
+        const item: LineItem = {
+          id: `${url}${lineItemsPath}/${platform.lineItems.length + 1}`,
+          label: input.label,
+          resourceId: input.resourceId,
+          scoreMaximum: input.scoreMaximum,
+          scores: new Map(),
+        };
         platform.lineItems.push(item);
         const { scores: _scores, ...view } = item;
         return json(res, 201, view, 'application/vnd.ims.lis.v2.lineitem+json');
@@ -209,8 +236,15 @@ export async function startTestPlatform(options: { toolBaseUrl: string; name?: s
     }
 
     if (req.method === 'GET' && path === `/courses/${platform.course.id}/memberships`) {
-      if (!bearerScopes(req)?.includes('https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly')) return json(res, 401, { error: 'unauthorized' });
-      const members = [...platform.users.values()].map((user) => ({ user_id: user.sub, name: user.name, email: user.email, roles: user.roles, status: 'Active' }));
+      if (!bearerScopes(req)?.includes('https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly'))
+        return json(res, 401, { error: 'unauthorized' });
+      const members = [...platform.users.values()].map((user) => ({
+        user_id: user.sub,
+        name: user.name,
+        email: user.email,
+        roles: user.roles,
+        status: 'Active',
+      }));
       return json(res, 200, { id: `${url}${path}`, context: { id: platform.course.id }, members }, 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json');
     }
 
@@ -236,6 +270,7 @@ export function readAutoSubmitForm(page: string): { action: string; fields: Reco
   const action = /<form[^>]*action="([^"]*)"/.exec(page)?.[1];
   if (!action) throw new Error(`No form in: ${page.slice(0, 300)}`);
   const fields: Record<string, string> = {};
-  for (const match of page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[match[1]!] = match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
+  for (const match of page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields[match[1]!] = match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
   return { action: action.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))), fields };
 }

@@ -6,8 +6,28 @@
  * the shared constants (inserted only if the seed has not already).
  */
 import { eq, sql } from 'drizzle-orm';
-import { buildingTypes, cities, cityMarketData, companies, countries, products, recipeInputs, recipes, worldCountries, worldProducts, type Database } from '@marketcraft/db';
-import { BUILDING_TYPES, RETAIL_MARKUP_PERCENT, dollarsToCents, goodsBuyCostRule, marketSellProceedsRule, wholesaleMarginBp, type ProductCategory } from '@marketcraft/shared';
+import {
+  buildingTypes,
+  cities,
+  cityMarketData,
+  companies,
+  countries,
+  products,
+  recipeInputs,
+  recipes,
+  worldCountries,
+  worldProducts,
+  type Database,
+} from '@marketcraft/db';
+import {
+  BUILDING_TYPES,
+  RETAIL_MARKUP_PERCENT,
+  dollarsToCents,
+  goodsBuyCostRule,
+  marketSellProceedsRule,
+  wholesaleMarginBp,
+  type ProductCategory,
+} from '@marketcraft/shared';
 import { expect } from 'vitest';
 
 export interface FixtureProduct {
@@ -56,7 +76,10 @@ async function ensureBuildingTypes(db: Database): Promise<void> {
 export async function createProductionWorld(db: Database): Promise<ProductionWorld> {
   await ensureBuildingTypes(db);
   const tag = Math.random().toString(36).slice(2, 8);
-  const [country] = await db.insert(countries).values({ name: `Fixtureland ${tag}`, baseTaxRate: 20 }).returning({ id: countries.id });
+  const [country] = await db
+    .insert(countries)
+    .values({ name: `Fixtureland ${tag}`, baseTaxRate: 20 })
+    .returning({ id: countries.id });
   await db.insert(worldCountries).values({ worldId: 1, countryId: country!.id, taxRate: 20 });
   const [city] = await db
     .insert(cities)
@@ -88,7 +111,10 @@ export async function createProductionWorld(db: Database): Promise<ProductionWor
 
   const [farmRecipe] = await db.insert(recipes).values({ buildingType: 'farm', outputProductId: wheat.id, outputQuantity: 100 }).returning({ id: recipes.id });
   const [millRecipe] = await db.insert(recipes).values({ buildingType: 'mill', outputProductId: flour.id, outputQuantity: 50 }).returning({ id: recipes.id });
-  const [bakeryRecipe] = await db.insert(recipes).values({ buildingType: 'bakery', outputProductId: bread.id, outputQuantity: 40 }).returning({ id: recipes.id });
+  const [bakeryRecipe] = await db
+    .insert(recipes)
+    .values({ buildingType: 'bakery', outputProductId: bread.id, outputQuantity: 40 })
+    .returning({ id: recipes.id });
   await db.insert(recipeInputs).values([
     { recipeId: millRecipe!.id, productId: wheat.id, quantity: 100 },
     { recipeId: bakeryRecipe!.id, productId: flour.id, quantity: 20 },
@@ -130,7 +156,12 @@ export async function marketFlow(db: Database, productId: number): Promise<numbe
 }
 
 /** What the exchange charges (buy: its wholesale margin included) or pays (sell) for `quantity` units at `flow`, by the shared rules. */
-export function exchangeCents(product: Pick<FixtureProduct, 'priceCents' | 'depthUnits' | 'category'>, flow: number, quantity: number, action: 'buy' | 'sell'): number {
+export function exchangeCents(
+  product: Pick<FixtureProduct, 'priceCents' | 'depthUnits' | 'category'>,
+  flow: number,
+  quantity: number,
+  action: 'buy' | 'sell',
+): number {
   const values = { price: product.priceCents, depth: product.depthUnits, flow, quantity };
   return action === 'buy' ? goodsBuyCostRule.evaluate({ ...values, marginBp: wholesaleMarginBp(product.category) }) : marketSellProceedsRule.evaluate(values);
 }

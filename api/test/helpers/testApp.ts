@@ -55,7 +55,14 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase({ max: 20 });
   // Tests sign up many players from 127.0.0.1: the sign-up throttle's own test sets its limit.
-  const config = loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SIGNUPS_PER_ADDRESS_PER_HOUR: '0', ...options.env });
+  const config = loadApiConfig({
+    DATABASE_URL: database.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
+    ...options.env,
+  });
   const overrides = typeof options.services === 'function' ? await options.services(database) : options.services;
   // The API's own pools (api/src/server.ts: reads on a small pipelined pool, mutations and
   // transactions on the other), so every API test runs on the production layout.
@@ -73,7 +80,10 @@ export async function startTestApp(
     playerCounter += 1;
     const email = playerOptions.email ?? `player${playerCounter}-${Date.now().toString(36)}@example.com`;
     const { userId, companyId } = await database.db.transaction(async (tx) => {
-      const [user] = await tx.insert(users).values({ email, isAdmin: playerOptions.isAdmin ?? false }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ email, isAdmin: playerOptions.isAdmin ?? false })
+        .returning({ id: users.id });
       const company = await createPlayerCompany(tx, { worldId: playerOptions.worldId ?? 1, userId: user!.id, email, mode: 'flat', name: playerOptions.name });
       if (playerOptions.cash !== undefined) {
         const cents = dollarsToCents(playerOptions.cash);

@@ -78,7 +78,10 @@ export async function lockCompanies(db: DbExecutor, companyIds: readonly number[
   const ids = [...new Set(companyIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
   const rows = await db.execute<{ id: number; world_id: number; cash_cents: number }>(sql`
-    select id, world_id, cash_cents from companies where id in (${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)}) order by id for update`);
+    select id, world_id, cash_cents from companies where id in (${sql.join(
+      ids.map((id) => sql`${id}::int`),
+      sql`, `,
+    )}) order by id for update`);
   return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), worldId: Number(row.world_id), cashCents: Number(row.cash_cents) }]));
 }
 
@@ -108,5 +111,10 @@ export class Purses {
 /** `(values...)` of a list of ids, for `in` clauses. */
 export function idList(ids: Iterable<number>): ReturnType<typeof sql> {
   const list = [...new Set(ids)];
-  return list.length === 0 ? sql`(null::int)` : sql`(${sql.join(list.map((id) => sql`${id}::int`), sql`, `)})`;
+  return list.length === 0
+    ? sql`(null::int)`
+    : sql`(${sql.join(
+        list.map((id) => sql`${id}::int`),
+        sql`, `,
+      )})`;
 }

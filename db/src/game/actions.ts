@@ -29,7 +29,16 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
 import { refused, resultOf, type ActionRequest, type Outcome, type PlayerAction } from './action.ts';
-import { buildBuilding, hireEmployees, selectCategory, selectRecipe, sellBuilding, setProductionRate, upgradeEquipment, type BuildingChanged } from './buildings/actions.ts';
+import {
+  buildBuilding,
+  hireEmployees,
+  selectCategory,
+  selectRecipe,
+  sellBuilding,
+  setProductionRate,
+  upgradeEquipment,
+  type BuildingChanged,
+} from './buildings/actions.ts';
 import { buildingView } from './buildings/buildings.ts';
 import { updateCompanyProfile } from './companies/company.ts';
 import { purchaseForBuilding } from './goods/buildingPurchase.ts';
@@ -64,7 +73,8 @@ function entry<S extends z.ZodType, R, V = R>(
 const theBuilding = (db: DbExecutor, request: ActionRequest<unknown>, result: BuildingChanged) => buildingView(db, request.companyId, result.building_id);
 
 /** A shelf action's answer: the store product as GET /stores/{id}/products lists it. */
-const theShelf = (db: DbExecutor, request: ActionRequest<unknown>, result: ShelfChanged) => storeProductView(db, request.companyId, result.building_id, result.product_id);
+const theShelf = (db: DbExecutor, request: ActionRequest<unknown>, result: ShelfChanged) =>
+  storeProductView(db, request.companyId, result.building_id, result.product_id);
 
 export const ACTIONS = {
   buildBuilding: entry(buildBuildingInput, buildBuilding, ['NOT_FOUND', 'NOT_ENOUGH_CASH'], theBuilding),
@@ -108,7 +118,11 @@ export async function act<N extends ActionName>(db: DbExecutor, name: N, request
  * action's schema first (an invalid one is refused INVALID_INPUT with the schema's message), then
  * the valid ones through the action in one call. One outcome per request, in the list's order.
  */
-export async function actMany<N extends ActionName>(db: DbExecutor, name: N, requests: readonly ActionRequest<ActionInput<N>>[]): Promise<Outcome<ActionResult<N>>[]> {
+export async function actMany<N extends ActionName>(
+  db: DbExecutor,
+  name: N,
+  requests: readonly ActionRequest<ActionInput<N>>[],
+): Promise<Outcome<ActionResult<N>>[]> {
   const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, ActionResult<N>, unknown>;
   const outcomes: (Outcome<ActionResult<N>> | null)[] = [];
   const valid: ActionRequest<unknown>[] = [];

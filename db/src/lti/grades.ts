@@ -103,7 +103,9 @@ async function worldLineItem(token: string, lineitemsUrl: string, world: { id: n
   const resourceId = `marketcraft-world-${world.id}`;
   const query = new URL(lineitemsUrl);
   query.searchParams.set('resource_id', resourceId);
-  const found = await platformFetch(query.toString(), { headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.ims.lis.v2.lineitemcontainer+json' } });
+  const found = await platformFetch(query.toString(), {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.ims.lis.v2.lineitemcontainer+json' },
+  });
   if (found.ok) {
     const items = (await found.json().catch(() => [])) as { id?: unknown; resourceId?: unknown }[];
     const item = Array.isArray(items) ? items.find((candidate) => candidate.resourceId === resourceId && typeof candidate.id === 'string') : undefined;
@@ -111,7 +113,11 @@ async function worldLineItem(token: string, lineitemsUrl: string, world: { id: n
   }
   const created = await platformFetch(lineitemsUrl, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ims.lis.v2.lineitem+json', accept: 'application/vnd.ims.lis.v2.lineitem+json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/vnd.ims.lis.v2.lineitem+json',
+      accept: 'application/vnd.ims.lis.v2.lineitem+json',
+    },
     body: JSON.stringify({ scoreMaximum: WORLD_SCORE_MAXIMUM, label: `Marketcraft: ${world.name}`, resourceId, tag: 'marketcraft-world-score' }),
   });
   const body = (await created.json().catch(() => null)) as { id?: unknown } | null;
@@ -155,7 +161,10 @@ export async function postWorldScores(db: DbExecutor, worldId: number, now = new
     let lineItemUrl = context.lineItemUrl;
     if (!lineItemUrl) {
       lineItemUrl = await worldLineItem(token, context.lineitemsUrl!, world);
-      await db.update(ltiContexts).set({ lineItemUrl }).where(and(eq(ltiContexts.platformId, context.platformId), eq(ltiContexts.contextId, context.contextId)));
+      await db
+        .update(ltiContexts)
+        .set({ lineItemUrl })
+        .where(and(eq(ltiContexts.platformId, context.platformId), eq(ltiContexts.contextId, context.contextId)));
     }
     for (const student of changed) {
       const score = scores.get(student.userId)!;

@@ -31,7 +31,10 @@ export async function currentToolKey(db: DbExecutor): Promise<{ kid: string; key
       await tx.execute(sql`select pg_advisory_xact_lock(${KEY_GENERATION_LOCK})`);
       const [existing] = await tx.select().from(ltiToolKeys).where(isNull(ltiToolKeys.retiredAt)).limit(1);
       if (existing) return existing;
-      const [inserted] = await tx.insert(ltiToolKeys).values(await newKeyRow()).returning();
+      const [inserted] = await tx
+        .insert(ltiToolKeys)
+        .values(await newKeyRow())
+        .returning();
       return inserted!;
     });
   }

@@ -20,7 +20,11 @@ export const worldInstructors = pgTable(
     role: text().notNull(),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.worldId, t.userId] }), check('world_instructors_role', inList(t.role, WORLD_ROLES)), index('world_instructors_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.worldId, t.userId] }),
+    check('world_instructors_role', inList(t.role, WORLD_ROLES)),
+    index('world_instructors_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -71,4 +75,3 @@ export const worldAnnouncements = pgTable(
     index('world_announcements_created_idx').on(t.worldId, t.createdAt),
   ],
 );
-

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { COMPANY_STATUSES, TRANSACTION_TYPES, POLITICAL_EVENT_TYPES, POLITICAL_PLATFORMS, type CompanyStatus, type PoliticalEventType, type TransactionType, type ProductCategory } from '@marketcraft/shared';
+import {
+  COMPANY_STATUSES,
+  TRANSACTION_TYPES,
+  POLITICAL_EVENT_TYPES,
+  POLITICAL_PLATFORMS,
+  type CompanyStatus,
+  type PoliticalEventType,
+  type TransactionType,
+  type ProductCategory,
+} from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
 import { users } from './users.ts';
 import { buildingTypes, cities, countries, products, recipes, researchUpgrades, recordWorldId, worldId } from './world.ts';
@@ -68,15 +77,23 @@ export const companies = pgTable(
     check('companies_tax_loss', sql`${t.taxLossCents} >= 0`),
     primaryKey({ columns: [t.worldId, t.id] }),
     // One active company per player and world.
-    uniqueIndex('companies_active_user_key').on(t.worldId, t.userId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('companies_active_user_key')
+      .on(t.worldId, t.userId)
+      .where(sql`${t.status} = 'active'`),
     // One active company per name and world, bots included: case and surrounding spaces do not
     // make a new name (docs/world.md, "Company names"). A bankrupt company's name is free again.
-    uniqueIndex(COMPANY_NAME_INDEX).on(t.worldId, sql`lower(btrim(${t.name}))`).where(sql`${t.status} = 'active'`),
+    uniqueIndex(COMPANY_NAME_INDEX)
+      .on(t.worldId, sql`lower(btrim(${t.name}))`)
+      .where(sql`${t.status} = 'active'`),
     // Nor does a look-alike: one active company per look-alike key and world.
-    uniqueIndex(COMPANY_NAME_LOOKALIKE_INDEX).on(t.worldId, t.nameKey).where(sql`${t.status} = 'active'`),
+    uniqueIndex(COMPANY_NAME_LOOKALIKE_INDEX)
+      .on(t.worldId, t.nameKey)
+      .where(sql`${t.status} = 'active'`),
     index('companies_user_id_idx').on(t.userId),
     // The sign-ups of an address in the last hour (the sign-up throttle, db/src/game/companies/founding.ts).
-    index('companies_signup_address_idx').on(t.worldId, t.signupAddress, t.foundedAt).where(sql`${t.signupAddress} is not null`),
+    index('companies_signup_address_idx')
+      .on(t.worldId, t.signupAddress, t.foundedAt)
+      .where(sql`${t.signupAddress} is not null`),
     index('companies_is_bot_idx').on(t.worldId, t.isBot),
   ],
 );
@@ -129,7 +146,9 @@ export const inventoryItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.worldId, t.companyId, t.productId] }),
-    foreignKey({ name: 'inventory_items_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+    foreignKey({ name: 'inventory_items_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete(
+      'cascade',
+    ),
     check('inventory_items_quantity', sql`${t.quantity} >= 0`),
     index('inventory_items_product_id_idx').on(t.worldId, t.productId),
   ],
@@ -151,7 +170,11 @@ export const buildingInventoryItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.worldId, t.id] }),
-    foreignKey({ name: 'building_inventory_items_building_fk', columns: [t.worldId, t.buildingId], foreignColumns: [buildings.worldId, buildings.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'building_inventory_items_building_fk',
+      columns: [t.worldId, t.buildingId],
+      foreignColumns: [buildings.worldId, buildings.id],
+    }).onDelete('cascade'),
     uniqueIndex('building_inventory_items_building_product_key').on(t.worldId, t.buildingId, t.productId),
     check('building_inventory_items_quantity', sql`${t.quantity} >= 0`),
     check('building_inventory_items_price', sql`${t.purchasePriceCents} >= 0`),
@@ -177,7 +200,9 @@ export const storeProducts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.worldId, t.id] }),
-    foreignKey({ name: 'store_products_building_fk', columns: [t.worldId, t.buildingId], foreignColumns: [buildings.worldId, buildings.id] }).onDelete('cascade'),
+    foreignKey({ name: 'store_products_building_fk', columns: [t.worldId, t.buildingId], foreignColumns: [buildings.worldId, buildings.id] }).onDelete(
+      'cascade',
+    ),
     uniqueIndex('store_products_building_product_key').on(t.worldId, t.buildingId, t.productId),
     check('store_products_quantity', sql`${t.quantity} >= 0`),
     check('store_products_retail_price', sql`${t.retailPriceCents} > 0`),
@@ -230,8 +255,12 @@ export const portfolioEntries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.worldId, t.holderCompanyId, t.issuerCompanyId] }),
-    foreignKey({ name: 'portfolio_entries_holder_fk', columns: [t.worldId, t.holderCompanyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
-    foreignKey({ name: 'portfolio_entries_issuer_fk', columns: [t.worldId, t.issuerCompanyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+    foreignKey({ name: 'portfolio_entries_holder_fk', columns: [t.worldId, t.holderCompanyId], foreignColumns: [companies.worldId, companies.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'portfolio_entries_issuer_fk', columns: [t.worldId, t.issuerCompanyId], foreignColumns: [companies.worldId, companies.id] }).onDelete(
+      'cascade',
+    ),
     check('portfolio_entries_shares', sql`${t.sharesOwned} >= 0`),
     check('portfolio_entries_not_self', sql`${t.holderCompanyId} <> ${t.issuerCompanyId}`),
     index('portfolio_entries_issuer_idx').on(t.worldId, t.issuerCompanyId),
@@ -331,10 +360,7 @@ export const marketActivity = pgTable(
     unitsBought: bigint({ mode: 'number' }).notNull().default(0),
     unitsSold: bigint({ mode: 'number' }).notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.worldId, t.week, t.productId] }),
-    check('market_activity_units', sql`${t.unitsBought} >= 0 and ${t.unitsSold} >= 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.worldId, t.week, t.productId] }), check('market_activity_units', sql`${t.unitsBought} >= 0 and ${t.unitsSold} >= 0`)],
 );
 
 export const influenceRecords = pgTable(
@@ -351,7 +377,9 @@ export const influenceRecords = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.worldId, t.companyId, t.countryId] }),
-    foreignKey({ name: 'influence_records_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+    foreignKey({ name: 'influence_records_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete(
+      'cascade',
+    ),
     check('influence_records_points', sql`${t.influencePoints} >= 0`),
     check('influence_records_platform', inList(t.platform, POLITICAL_PLATFORMS)),
     index('influence_records_country_idx').on(t.worldId, t.countryId),
@@ -400,6 +428,8 @@ export const companyResearch = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.worldId, t.companyId, t.upgradeId] }),
-    foreignKey({ name: 'company_research_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+    foreignKey({ name: 'company_research_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );

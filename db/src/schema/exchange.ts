@@ -46,12 +46,17 @@ export const exchangeOrders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.worldId, t.id] }),
-    foreignKey({ name: 'exchange_orders_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+    foreignKey({ name: 'exchange_orders_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete(
+      'cascade',
+    ),
     check('exchange_orders_side', inList(t.side, EXCHANGE_SIDES)),
     check('exchange_orders_status', inList(t.status, EXCHANGE_ORDER_STATUSES)),
     check('exchange_orders_quantity', sql`${t.quantity} > 0 and ${t.filledQuantity} between 0 and ${t.quantity}`),
     check('exchange_orders_limit', sql`${t.limitPriceCents} > 0`),
-    check('exchange_orders_escrow', sql`${t.escrowCents} >= 0 and ${t.escrowUnits} >= 0 and (${t.side} = 'buy' or ${t.escrowCents} = 0) and (${t.side} = 'sell' or ${t.escrowUnits} = 0)`),
+    check(
+      'exchange_orders_escrow',
+      sql`${t.escrowCents} >= 0 and ${t.escrowUnits} >= 0 and (${t.side} = 'buy' or ${t.escrowCents} = 0) and (${t.side} = 'sell' or ${t.escrowUnits} = 0)`,
+    ),
     check('exchange_orders_weeks', sql`${t.expiresWeek} >= ${t.weekPlaced}`),
     // Live orders only: the auction and the books read them, and closed orders pile up week after week.
     index('exchange_orders_live_idx')

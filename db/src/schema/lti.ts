@@ -91,6 +91,10 @@ export const ltiScores = pgTable(
   },
   (t) => [
     primaryKey({ name: 'lti_scores_pk', columns: [t.platformId, t.contextId, t.userId] }),
-    foreignKey({ name: 'lti_scores_context_fk', columns: [t.platformId, t.contextId], foreignColumns: [ltiContexts.platformId, ltiContexts.contextId] }).onDelete('cascade'),
+    foreignKey({
+      name: 'lti_scores_context_fk',
+      columns: [t.platformId, t.contextId],
+      foreignColumns: [ltiContexts.platformId, ltiContexts.contextId],
+    }).onDelete('cascade'),
   ],
 );

@@ -302,9 +302,20 @@ async function seedCities(tx: DbExecutor, countryIds: ReadonlyMap<string, number
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
-async function seedCityMarketData(tx: DbExecutor, worldId: number, cityIds: ReadonlyMap<string, number>, productIds: ReadonlyMap<string, number>): Promise<void> {
+async function seedCityMarketData(
+  tx: DbExecutor,
+  worldId: number,
+  cityIds: ReadonlyMap<string, number>,
+  productIds: ReadonlyMap<string, number>,
+): Promise<void> {
   // 15,200 rows: sent as five arrays and unnested in one statement, far faster than a VALUES list.
-  const columns = { cityId: [] as number[], productId: [] as number[], demandLevel: [] as number[], baseDemandLevel: [] as number[], priceFactorBp: [] as number[] };
+  const columns = {
+    cityId: [] as number[],
+    productId: [] as number[],
+    demandLevel: [] as number[],
+    baseDemandLevel: [] as number[],
+    priceFactorBp: [] as number[],
+  };
   for (const city of CITIES) {
     const cityId = lookup(cityIds, city.name, 'city');
     const seeds = cityMarketSeeds(city, PRODUCTS);
@@ -403,7 +414,10 @@ async function seedBots(tx: DbExecutor, worldId: number, ids: SeedIds, bots: rea
   for (const bot of newBots) {
     const companyId = lookup(botIds, bot.name, 'bot');
     // Listed at its book value: cash + its buildings at book value.
-    const buildingsBookCents = bot.buildings.reduce((sum, building) => sum + buildingSaleRefund(dollarsToCents(BUILDING_TYPES[building.type].constructionCost)), 0);
+    const buildingsBookCents = bot.buildings.reduce(
+      (sum, building) => sum + buildingSaleRefund(dollarsToCents(BUILDING_TYPES[building.type].constructionCost)),
+      0,
+    );
     await listCompany(tx, worldId, companyId, bot.startingCashCents + buildingsBookCents);
     for (const building of bot.buildings) {
       const recipeId =

@@ -29,14 +29,18 @@ describe('why this number, in dollars', () => {
     // Wages: $100 an employee (10,000 cents), to the cent; the formula, read in dollars, gives the value.
     const wages = wagesRule.explain({ employees: 3, productionRate: 150 });
     expect(wages.formula).toBe('round(employees x 100 x (10,000 + 150 x max(0, production_rate - 100)) / 10,000, 2)');
-    expect(wages.value).toBe(Math.round(3 * 100 * (10_000 + 150 * 50) / 10_000 * 100) / 100);
+    expect(wages.value).toBe(Math.round(((3 * 100 * (10_000 + 150 * 50)) / 10_000) * 100) / 100);
     expect(storeCapacityRule.explain({ efficiency: 100, productionRate: 100, bonus: 0 })).toMatchObject({
       value: 30_000,
       formula: 'floor(30,000 x efficiency x production_rate x max(0, 100 + bonus) / 1,000,000, 2)',
     });
     const revenue = storeRevenueRule.explain({ units: 7, retailCents: 399, priceBonus: 0 });
     expect(revenue.formula).toBe('round(units x retail x (100 + price_bonus) / 100, 2)');
-    expect(revenue.terms.map((term) => [term.name, term.value])).toEqual([['units', 7], ['retail', 3.99], ['price_bonus', 0]]);
+    expect(revenue.terms.map((term) => [term.name, term.value])).toEqual([
+      ['units', 7],
+      ['retail', 3.99],
+      ['price_bonus', 0],
+    ]);
     expect(revenue.value).toBe(27.93);
     // The smallest price is one cent; a market quote rounds up to the cent.
     expect(marketMidPriceRule.explain({ price: 250, depth: 100, flow: 0 }).formula).toBe('max(0.01, round(price x e^(flow / depth), 2))');

@@ -128,10 +128,13 @@ export function bounds(tree: Node, inputs: Readonly<Record<string, InputSpec>>):
       return [a[0] - b[1], a[1] - b[0]];
     }
     case 'mul':
-      return tree.args.map(of).reduce(([lo, hi], [a, b]) => {
-        const products = [lo * a, lo * b, hi * a, hi * b].map((value) => (Number.isNaN(value) ? 0 : value));
-        return [Math.min(...products), Math.max(...products)];
-      }, [1, 1]);
+      return tree.args.map(of).reduce(
+        ([lo, hi], [a, b]) => {
+          const products = [lo * a, lo * b, hi * a, hi * b].map((value) => (Number.isNaN(value) ? 0 : value));
+          return [Math.min(...products), Math.max(...products)];
+        },
+        [1, 1],
+      );
     case 'min':
       return [Math.min(...tree.args.map((item) => of(item)[0])), Math.min(...tree.args.map((item) => of(item)[1]))];
     case 'max':

@@ -13,7 +13,7 @@ const money = (label: string): InputSpec => ({ label, unit: 'dollars', cents: tr
  */
 export const taxRule = defineRule({
   name: 'tax',
-  description: 'Tax on this week\'s profit, after the losses carried from earlier weeks',
+  description: "Tax on this week's profit, after the losses carried from earlier weeks",
   unit: 'dollars',
   cents: true,
   inputs: {
@@ -40,7 +40,7 @@ export const carriedLossRule = defineRule({
 /** Dividend per share: floor(20% x profit after tax / total shares); 0 without profit. */
 export const dividendPerShareRule = defineRule({
   name: 'dividendPerShare',
-  description: 'Dividend per share: 20% of the week\'s profit after tax',
+  description: "Dividend per share: 20% of the week's profit after tax",
   unit: 'dollars',
   cents: true,
   inputs: {
@@ -66,10 +66,7 @@ export const shareFundamentalRule = defineRule({
     negativeTurns: { label: 'Turns in a row in debt', unit: 'count', min: 0, max: 5 },
   },
   formula: (v) =>
-    E.divFloor(
-      E.mul(E.max(0, v.equityCents), E.max(0, E.sub(100, E.mul(DISTRESS_DISCOUNT_PERCENT_PER_TURN, v.negativeTurns)))),
-      E.mul(100, v.totalShares),
-    ),
+    E.divFloor(E.mul(E.max(0, v.equityCents), E.max(0, E.sub(100, E.mul(DISTRESS_DISCOUNT_PERCENT_PER_TURN, v.negativeTurns)))), E.mul(100, v.totalShares)),
 });
 
 /** The posted share price: round(fundamental x e^sentiment), at least 1 cent while the fundamental is positive. */

@@ -15,7 +15,16 @@ import {
   plannedOutputRule,
   wagesRule,
 } from './production.ts';
-import { goodsBuyCostRule, liquidationValueRule, marketBuyCostRule, marketMidPriceRule, marketOrderFitsRule, marketSellProceedsRule, nextMarketPriceRule, shockedPriceRule } from './market.ts';
+import {
+  goodsBuyCostRule,
+  liquidationValueRule,
+  marketBuyCostRule,
+  marketMidPriceRule,
+  marketOrderFitsRule,
+  marketSellProceedsRule,
+  nextMarketPriceRule,
+  shockedPriceRule,
+} from './market.ts';
 import {
   baseDemandRule,
   cityDemandRule,

@@ -60,7 +60,7 @@ function curveArea(p: Node, d: Node, from: Operand, to: Operand): Node {
 /** Cents a buyer pays for n units: ceil(P x D x (e^((q+n)/D) - e^(q/D)) x (1 + h)). */
 export const marketBuyCostRule = defineRule({
   name: 'marketBuyCost',
-  description: 'What an order of n units costs: the price curve walked from this week\'s flow, plus the spread',
+  description: "What an order of n units costs: the price curve walked from this week's flow, plus the spread",
   unit: 'dollars',
   cents: true,
   inputs: { price, depth, flow, quantity },
@@ -81,18 +81,19 @@ export function wholesaleMarginBp(category: string): number {
  */
 export const goodsBuyCostRule = defineRule({
   name: 'goodsBuyCost',
-  description: 'What buying n units costs: the price curve walked from this week\'s flow, plus the spread and, for consumer goods, the wholesale margin',
+  description: "What buying n units costs: the price curve walked from this week's flow, plus the spread and, for consumer goods, the wholesale margin",
   unit: 'dollars',
   cents: true,
   inputs: { price, depth, flow, quantity, marginBp: { label: 'Wholesale margin (basis points)', unit: 'count', min: 0, max: 10_000 } },
   valid: (v) => orderWithinMarket(v),
-  formula: (v) => E.ceil(E.mul(curveArea(v.price, v.depth, v.flow, E.add(v.flow, v.quantity)), E.div(E.add(10_000 + MARKET_HALF_SPREAD_BP, v.marginBp), 10_000))),
+  formula: (v) =>
+    E.ceil(E.mul(curveArea(v.price, v.depth, v.flow, E.add(v.flow, v.quantity)), E.div(E.add(10_000 + MARKET_HALF_SPREAD_BP, v.marginBp), 10_000))),
 });
 
 /** Cents a seller receives for n units: floor(P x D x (e^(q/D) - e^((q-n)/D)) x (1 - h)). */
 export const marketSellProceedsRule = defineRule({
   name: 'marketSellProceeds',
-  description: 'What selling n units pays: the price curve walked down from this week\'s flow, less the spread',
+  description: "What selling n units pays: the price curve walked down from this week's flow, less the spread",
   unit: 'dollars',
   cents: true,
   inputs: { price, depth, flow, quantity },
@@ -117,7 +118,7 @@ export const liquidationValueRule = defineRule({
 /** The price on the curve now (the mid): round(P x e^(q/D)). */
 export const marketMidPriceRule = defineRule({
   name: 'marketMidPrice',
-  description: 'The price on the curve after this week\'s trading so far',
+  description: "The price on the curve after this week's trading so far",
   unit: 'dollars',
   cents: true,
   inputs: { price, depth, flow },
@@ -133,7 +134,7 @@ export const marketMidPriceRule = defineRule({
  */
 export const nextMarketPriceRule = defineRule({
   name: 'nextMarketPrice',
-  description: 'Next week\'s price: this week\'s trading, drift back toward the base price, and the world outside',
+  description: "Next week's price: this week's trading, drift back toward the base price, and the world outside",
   unit: 'dollars',
   cents: true,
   inputs: {

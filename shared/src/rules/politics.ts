@@ -53,10 +53,7 @@ export const electionTaxRateRule = defineRule({
     const higherSide = E.add(v.higherTaxesInfluence, E.if(E.cmp(v.taxRate, '<', v.baseTaxRate), PUBLIC_INFLUENCE_FOR_BASE_RATE, 0));
     const cut = E.min(v.taxRate, E.max(E.sub(v.baseTaxRate, ELECTION_MAX_DISTANCE_FROM_BASE), E.sub(v.taxRate, ELECTION_TAX_STEP_POINTS)));
     const rise = E.max(v.taxRate, E.min(E.add(v.baseTaxRate, ELECTION_MAX_DISTANCE_FROM_BASE), E.add(v.taxRate, ELECTION_TAX_STEP_POINTS)));
-    const towardBase = E.add(
-      v.taxRate,
-      E.clamp(E.sub(v.baseTaxRate, v.taxRate), -ELECTION_TAX_STEP_POINTS, ELECTION_TAX_STEP_POINTS),
-    );
+    const towardBase = E.add(v.taxRate, E.clamp(E.sub(v.baseTaxRate, v.taxRate), -ELECTION_TAX_STEP_POINTS, ELECTION_TAX_STEP_POINTS));
     const next = E.if(E.cmp(lowerSide, '>', higherSide), cut, E.if(E.cmp(lowerSide, '<', higherSide), rise, towardBase));
     return E.clamp(next, 0, MAX_TAX_RATE);
   },

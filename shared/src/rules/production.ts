@@ -87,8 +87,7 @@ export const inputNeededRule = defineRule({
     outputQuantity: { label: 'Recipe output', unit: 'units', min: 1, max: 100_000 },
     materialReduction: reduction('Material reduction (research)'),
   },
-  formula: (v) =>
-    E.divCeil(E.mul(v.units, v.inputQuantity, E.sub(100, cappedReduction(v.materialReduction))), E.mul(v.outputQuantity, 100)),
+  formula: (v) => E.divCeil(E.mul(v.units, v.inputQuantity, E.sub(100, cappedReduction(v.materialReduction))), E.mul(v.outputQuantity, 100)),
 });
 
 /** The most output `available` units of one input allow: floor(available x output_quantity x 100 / (input_quantity x (100 - material_reduction))). */
@@ -102,8 +101,7 @@ export const outputFromInputRule = defineRule({
     outputQuantity: { label: 'Recipe output', unit: 'units', min: 1, max: 100_000 },
     materialReduction: reduction('Material reduction (research)'),
   },
-  formula: (v) =>
-    E.divFloor(E.mul(v.available, v.outputQuantity, 100), E.mul(v.inputQuantity, E.sub(100, cappedReduction(v.materialReduction)))),
+  formula: (v) => E.divFloor(E.mul(v.available, v.outputQuantity, 100), E.mul(v.inputQuantity, E.sub(100, cappedReduction(v.materialReduction)))),
 });
 
 /**
@@ -237,7 +235,12 @@ export function weekAtRate(facts: RateFacts, rate: number): RateWeek {
   const revenueCents = Math.floor((units * facts.outputPriceCents * (10_000 - MARKET_HALF_SPREAD_BP)) / 10_000);
   const inputsCents = Math.ceil(
     facts.inputs.reduce((sum, input) => {
-      const needed = inputNeededRule.evaluate({ units, inputQuantity: input.quantity, outputQuantity: facts.outputQuantity, materialReduction: facts.materialReduction });
+      const needed = inputNeededRule.evaluate({
+        units,
+        inputQuantity: input.quantity,
+        outputQuantity: facts.outputQuantity,
+        materialReduction: facts.materialReduction,
+      });
       return sum + (needed * input.priceCents * (10_000 + MARKET_HALF_SPREAD_BP + input.marginBp)) / 10_000;
     }, 0),
   );

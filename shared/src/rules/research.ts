@@ -60,8 +60,7 @@ export function effectsForBuildingType(effects: ResearchEffects, buildingType: s
 }
 
 /** To the nearest whole number, halves away from zero (as PostgreSQL's numeric round does). */
-const roundHalfAwayFromZero = (value: Node) =>
-  E.if(E.cmp(value, '>=', 0), E.roundHalfUp(value), E.sub(0, E.roundHalfUp(E.sub(0, value))));
+const roundHalfAwayFromZero = (value: Node) => E.if(E.cmp(value, '>=', 0), E.roundHalfUp(value), E.sub(0, E.roundHalfUp(E.sub(0, value))));
 
 const effectSum = (label: string): InputSpec => ({ label, unit: 'percent', integer: false, min: -1_000, max: 1_000 });
 

@@ -3,7 +3,16 @@ import { SALES_MAX_PRICE_MULTIPLE } from '../constants.ts';
 import { bestShelfPrice, shelfOutcomeAt, type ShelfMarket } from './retail.ts';
 
 // A city alone on the product: R = $10.00, 1,000 units at R, room for everything.
-const alone: ShelfMarket = { referenceCents: 1_000, baseDemand: 1_000, others: [], storeBonus: 0, priceBonus: 0, capacityCents: 100_000_000, units: 1_000_000, unitCostCents: 500 };
+const alone: ShelfMarket = {
+  referenceCents: 1_000,
+  baseDemand: 1_000,
+  others: [],
+  storeBonus: 0,
+  priceBonus: 0,
+  capacityCents: 100_000_000,
+  units: 1_000_000,
+  unitCostCents: 500,
+};
 
 describe("the shelf price the store's forecast finds best", () => {
   it('alone, with cheap goods: the price where the city stops buying double (R / 2^(1/4)), not lower', () => {

@@ -121,8 +121,7 @@ export const cityDemandRule = defineRule({
     referenceCents: cents('Reference price'),
     averagePriceCents: { label: 'Average shelf price', unit: 'dollars', cents: true, integer: false, min: 1, max: 100_000_000 },
   },
-  formula: (v) =>
-    E.floor(E.mul(v.baseDemand, E.min(MAX_DEMAND_MULTIPLE, E.pow(E.div(v.referenceCents, v.averagePriceCents), DEMAND_PRICE_ELASTICITY)))),
+  formula: (v) => E.floor(E.mul(v.baseDemand, E.min(MAX_DEMAND_MULTIPLE, E.pow(E.div(v.referenceCents, v.averagePriceCents), DEMAND_PRICE_ELASTICITY)))),
 });
 
 /**
@@ -184,8 +183,7 @@ export const storeCapacityRule = defineRule({
     productionRate: { label: 'Production rate', unit: 'percent', min: MIN_PRODUCTION_RATE, max: MAX_PRODUCTION_RATE },
     bonus: { label: 'Store bonus (city and research)', unit: 'percent', min: -50, max: 300 },
   },
-  formula: (v) =>
-    E.divFloor(E.mul(E.cents(STORE_SALES_CAPACITY_CENTS), v.efficiency, v.productionRate, E.max(0, E.add(100, v.bonus))), 1_000_000),
+  formula: (v) => E.divFloor(E.mul(E.cents(STORE_SALES_CAPACITY_CENTS), v.efficiency, v.productionRate, E.max(0, E.add(100, v.bonus))), 1_000_000),
 });
 
 /** Revenue: round(units x shelf price x (100 + price_bonus research) / 100). */

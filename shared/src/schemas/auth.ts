@@ -12,9 +12,7 @@ const emailSchema = z
   .string()
   .trim()
   .pipe(
-    z
-      .email({ message: 'Enter a valid email address' })
-      .max(MAX_EMAIL_LENGTH, { message: `The email address can be at most ${MAX_EMAIL_LENGTH} characters` }),
+    z.email({ message: 'Enter a valid email address' }).max(MAX_EMAIL_LENGTH, { message: `The email address can be at most ${MAX_EMAIL_LENGTH} characters` }),
   );
 
 /** A new password: the spec's minimum of 6 characters, and a ceiling that bounds hashing work. */

@@ -44,11 +44,7 @@ export const buildBuildingInput = z.object({ type: buildingTypeSchema, city_id: 
 
 export const hireEmployeesInput = z.object({
   id: idSchema,
-  count: z
-    .number({ error: HIRE_COUNT_MESSAGE })
-    .int(HIRE_COUNT_MESSAGE)
-    .min(1, HIRE_COUNT_MESSAGE)
-    .max(MAX_HIRE_PER_ACTION, HIRE_COUNT_MESSAGE),
+  count: z.number({ error: HIRE_COUNT_MESSAGE }).int(HIRE_COUNT_MESSAGE).min(1, HIRE_COUNT_MESSAGE).max(MAX_HIRE_PER_ACTION, HIRE_COUNT_MESSAGE),
 });
 
 export const upgradeEquipmentInput = z.object({
@@ -88,7 +84,6 @@ export type UpgradeEquipmentInput = z.infer<typeof upgradeEquipmentInput>;
 export type ProductionRateInput = z.infer<typeof productionRateInput>;
 export type TransferToStoreInput = z.infer<typeof transferToStoreInput>;
 
-
 // ---------------------------------------------------------------------------------------------
 // Responses: what the API answers (api/src/responses.ts wires each to its route for the OpenAPI
 // document and the responses test); the db layer's views are these types (z.infer), so a field is
@@ -116,7 +111,7 @@ const buildingViewSchema = z.strictObject({
   effective_output: count.describe(
     'Units per week the building plans: round(output_quantity x rate/100 x efficiency/100 x (100 + city bonus + research bonus)/100); 0 without a recipe and for stores',
   ),
-  next_turn_output: count.describe('Units the next turn makes: the planned output as far as the warehouse inputs allow (the turn\'s own query)'),
+  next_turn_output: count.describe("Units the next turn makes: the planned output as far as the warehouse inputs allow (the turn's own query)"),
   built_week: z.number().int().positive(),
 });
 
@@ -128,9 +123,7 @@ const buildingForecastSchema = z
     output_units: count,
     output_product_name: z.string().nullable(),
     limited_by: z.string().nullable().describe('The input that limits the output, when one does'),
-    inputs: z.array(
-      z.strictObject({ product_id: id, product_name: z.string(), needed: count, used: count, in_stock: count }),
-    ),
+    inputs: z.array(z.strictObject({ product_id: id, product_name: z.string(), needed: count, used: count, in_stock: count })),
     capacity: figureSchema.nullable().describe('Stores: what the store can sell in a week, valued at its shelf prices'),
     sales: z.array(
       z.strictObject({
@@ -143,7 +136,9 @@ const buildingForecastSchema = z
         units: count,
         revenue: dollars,
         revenue_why: figureSchema.describe('The revenue with its terms: units x shelf price x (100 + price bonus)/100'),
-        units_why: figureSchema.describe("The units with their terms: the city's demand, this store's share of its shoppers (its price against the other stores'), the shelf's stock, the store's capacity, and the shoppers other stores could not serve"),
+        units_why: figureSchema.describe(
+          "The units with their terms: the city's demand, this store's share of its shoppers (its price against the other stores'), the shelf's stock, the store's capacity, and the shoppers other stores could not serve",
+        ),
       }),
     ),
     wages: figureSchema,
@@ -187,7 +182,9 @@ const buildingForecastSchema = z
         best_profit: dollars,
       })
       .nullable()
-      .describe('Production buildings with a recipe: the week\'s profit at 100/125/150/175/200% with every input bought at today\'s prices, and the best rate (docs/economy.md, "Overtime: where the extra output stops paying")'),
+      .describe(
+        'Production buildings with a recipe: the week\'s profit at 100/125/150/175/200% with every input bought at today\'s prices, and the best rate (docs/economy.md, "Overtime: where the extra output stops paying")',
+      ),
   })
   .describe('What the next turn does with this building, computed by the turn\'s own queries (docs/economy.md, "True numbers")');
 
@@ -209,7 +206,9 @@ const buildingDetailViewSchema = buildingViewSchema.extend({
   research_bonus: z
     .number()
     .int()
-    .describe("Percent: production_bonus + chain_bonus of the company's research for every building type and for this type (each group's sum rounded, as the turn counts it)"),
+    .describe(
+      "Percent: production_bonus + chain_bonus of the company's research for every building type and for this type (each group's sum rounded, as the turn counts it)",
+    ),
   research_effects: z.record(z.string(), z.number()).describe('Every numeric research effect that applies to this building, summed (percent)'),
   total_bonus: z.number().describe('Percent: the city bonus when it fits the type + research_bonus (outputBonusRule)'),
   bonused_output: count.describe('The output the turn plans (= effective_output)'),
@@ -266,14 +265,18 @@ export const buildingsResponses = {
   }),
   shelfPrice: z.strictObject({
     product_id: id,
-    best_price: dollars.describe("The price the store's forecast finds best: the most margin over the average cost next turn, given every other store's shelf in the city now"),
-    units: count.describe('Units the shelf sells next turn at best_price (within the units available and what the store\'s other shelves leave of its capacity)'),
+    best_price: dollars.describe(
+      "The price the store's forecast finds best: the most margin over the average cost next turn, given every other store's shelf in the city now",
+    ),
+    units: count.describe(
+      "Units the shelf sells next turn at best_price (within the units available and what the store's other shelves leave of its capacity)",
+    ),
     revenue: dollars,
     margin: dollars.describe('revenue - units x average_cost'),
     markup_price: dollars.describe("The spec's suggestion: average_cost x 1.5 ('50% markup')"),
     average_cost: dollars.describe("A unit's average cost: the store's back room's if it holds the product, else the warehouse's"),
     reference_price: dollars.describe('What shoppers in the city expect to pay'),
-    available: count.describe("Units the store can put on the shelf: its back room plus the warehouse"),
+    available: count.describe('Units the store can put on the shelf: its back room plus the warehouse'),
   }),
   transferToStore: z.strictObject({
     building_id: id,

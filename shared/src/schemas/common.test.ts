@@ -33,11 +33,15 @@ describe('text a player types', () => {
     const { updateProfileSchema } = await import('./company.ts');
     const { createApiTokenInput } = await import('./apiTokens.ts');
     for (const bad of ['a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\nb', 'a\tb']) {
-      expect(updateProfileSchema.safeParse({ name: bad }).error?.issues[0]?.message, JSON.stringify(bad)).toBe('Company name cannot contain control characters');
+      expect(updateProfileSchema.safeParse({ name: bad }).error?.issues[0]?.message, JSON.stringify(bad)).toBe(
+        'Company name cannot contain control characters',
+      );
       expect(createApiTokenInput.safeParse({ name: bad, scope: 'read' }).error?.issues[0]?.message).toBe('Token name cannot contain control characters');
     }
     for (const bad of ['a\u0000b', 'a\u001b[31mred', 'a\u0008b']) {
-      expect(updateProfileSchema.safeParse({ name: 'Acme', bio: bad }).error?.issues[0]?.message, JSON.stringify(bad)).toBe('Bio cannot contain control characters');
+      expect(updateProfileSchema.safeParse({ name: 'Acme', bio: bad }).error?.issues[0]?.message, JSON.stringify(bad)).toBe(
+        'Bio cannot contain control characters',
+      );
     }
     expect(updateProfileSchema.parse({ name: ' Acme Ünïcode 🚀 ', bio: 'Line one\nLine two\r\n\tindented' })).toEqual({
       name: 'Acme Ünïcode 🚀',

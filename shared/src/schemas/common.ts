@@ -60,7 +60,8 @@ function fieldMessage(issue: z.core.$ZodRawIssue): string {
       return `${name} must be ${issue.expected}`;
     }
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? `${name} cannot be empty` : `${name} must be at least ${figure(issue.minimum)} characters`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? `${name} cannot be empty` : `${name} must be at least ${figure(issue.minimum)} characters`;
       if (issue.origin === 'array' || issue.origin === 'set') return `${name} must have at least ${figure(issue.minimum)} items`;
       return issue.inclusive ? `${name} must be at least ${figure(issue.minimum)}` : `${name} must be more than ${figure(issue.minimum)}`;
     case 'too_big':

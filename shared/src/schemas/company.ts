@@ -1,7 +1,16 @@
 // Request schemas for the company domain (see common.ts for the building blocks).
 import { z } from 'zod';
 import { MAX_BIO_LENGTH, MAX_COMPANY_NAME_LENGTH } from '../constants.ts';
-import { controlCharactersMessage, countSchema, dollarsSchema, hasNoControlCharacters, hasNoInvisibleCharacters, hasVisibleCharacter, responseIdSchema, timestampSchema } from './common.ts';
+import {
+  controlCharactersMessage,
+  countSchema,
+  dollarsSchema,
+  hasNoControlCharacters,
+  hasNoInvisibleCharacters,
+  hasVisibleCharacter,
+  responseIdSchema,
+  timestampSchema,
+} from './common.ts';
 import { figureSchema } from '../figures.ts';
 import { COMPANY_STATUSES } from '../catalog.ts';
 import { pageResponseFields } from './lists.ts';
@@ -62,14 +71,18 @@ const companyViewSchema = z.strictObject({
   name: z.string(),
   bio: z.string().nullable(),
   cash: dollars.describe('What the company can spend now'),
-  cash_in_escrow: dollars.describe('Cash its open buy orders on the exchange hold (docs/exchange.md): back when they fill at a lower price, are cancelled or expire'),
+  cash_in_escrow: dollars.describe(
+    'Cash its open buy orders on the exchange hold (docs/exchange.md): back when they fill at a lower price, are cancelled or expire',
+  ),
   founded_at: timestamp,
   is_bot: z.boolean(),
   strategy: z.string().nullable(),
   status: z.enum(COMPANY_STATUSES),
   share_price: dollars,
   total_shares: z.number().int().positive(),
-  net_worth: dollars.describe('Cash + goods + buildings + shares held in other companies - the shares other companies hold in this one (docs/economy.md, "Net worth")'),
+  net_worth: dollars.describe(
+    'Cash + goods + buildings + shares held in other companies - the shares other companies hold in this one (docs/economy.md, "Net worth")',
+  ),
   net_worth_why: figureSchema,
   tax_loss_carried: dollars.describe('Losses carried forward against future taxes'),
   negative_turns: count.describe('Turns in a row that ended with negative cash; reset to 0 by a turn ending with cash >= 0'),

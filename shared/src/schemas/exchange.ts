@@ -41,9 +41,7 @@ export const placeExchangeOrderInput = z.object({
 });
 
 /** GET /api/exchange/orders?status=&product_id= */
-export const listExchangeOrdersInput = z
-  .object({ status: z.enum(EXCHANGE_ORDER_STATUSES).optional(), product_id: idSchema.optional() })
-  .optional();
+export const listExchangeOrdersInput = z.object({ status: z.enum(EXCHANGE_ORDER_STATUSES).optional(), product_id: idSchema.optional() }).optional();
 
 /** DELETE /api/exchange/orders/{id} */
 export const cancelExchangeOrderInput = z.object({ id: idSchema });

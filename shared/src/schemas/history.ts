@@ -61,7 +61,7 @@ const productCategory = productCategorySchema;
 /** A week's results in brief (GET /api/reports, and the head of GET /api/reports/{week}). */
 const weekReportSummarySchema = z.strictObject({
   week: z.number().int().positive(),
-  cash_start: dollars.describe("Cash when the week began: cash_end less every ledger line of the week"),
+  cash_start: dollars.describe('Cash when the week began: cash_end less every ledger line of the week'),
   cash_end: dollars.describe('Cash after the turn'),
   net_worth: dollars.describe('Net worth after the turn'),
   profit: dollars.describe("The week's profit after tax"),
@@ -85,7 +85,9 @@ export const transactionsResponses = {
         created_at: timestamp,
         concerns: z
           .strictObject({ kind: z.enum(['building', 'product', 'company', 'country', 'research', 'week']), id: z.number().int().nonnegative() })
-          .describe("What the line is about: a building, product, company (share trades) or country id; research; or its week (the turn's lines: see GET /api/reports/{week})"),
+          .describe(
+            "What the line is about: a building, product, company (share trades) or country id; research; or its week (the turn's lines: see GET /api/reports/{week})",
+          ),
       }),
     ),
     page: z.number().int().positive(),
@@ -107,9 +109,9 @@ export const reportsResponses = {
     taxes: dollars,
     dividends_received: dollars,
     dividends_paid: dollars,
-    sales: z.array(
-      z.strictObject({ building_id: id, building: z.string(), city: z.string(), product_id: id, product: z.string(), units: count, revenue: dollars }),
-    ).describe('Store revenue by store and product, largest first'),
+    sales: z
+      .array(z.strictObject({ building_id: id, building: z.string(), city: z.string(), product_id: id, product: z.string(), units: count, revenue: dollars }))
+      .describe('Store revenue by store and product, largest first'),
     production: z.array(
       z.strictObject({
         building_id: id,
@@ -123,8 +125,12 @@ export const reportsResponses = {
     ),
     cash_flows: z
       .array(z.strictObject({ type: z.enum(TRANSACTION_TYPES), reason: z.string(), amount: dollars.describe('Signed sum'), lines: count }))
-      .describe("Every ledger line of the week that moves cash, summed by reason: your own moves between turns and the turn's; they add up to cash_end - cash_start (the $0 production line is left out: what was made is in production)"),
-    dividends: z.array(z.strictObject({ company_id: id, company: z.string(), shares: count, amount: dollars })).describe('Dividends received, by paying company'),
+      .describe(
+        "Every ledger line of the week that moves cash, summed by reason: your own moves between turns and the turn's; they add up to cash_end - cash_start (the $0 production line is left out: what was made is in production)",
+      ),
+    dividends: z
+      .array(z.strictObject({ company_id: id, company: z.string(), shares: count, amount: dollars }))
+      .describe('Dividends received, by paying company'),
     research: z.array(z.strictObject({ upgrade_id: id, name: z.string() })).describe('Upgrades researched during the week'),
     events: z
       .array(
@@ -138,7 +144,9 @@ export const reportsResponses = {
           yours: z.boolean().describe('Your own lobbying won it'),
         }),
       )
-      .describe('Political events and elections active during the week or announced by its turn, in countries where you have buildings or won by your lobbying'),
+      .describe(
+        'Political events and elections active during the week or announced by its turn, in countries where you have buildings or won by your lobbying',
+      ),
   }),
 };
 
@@ -173,7 +181,9 @@ export const warehouseResponses = {
           id: id.describe('The sell order or the contract'),
         }),
       )
-      .describe('Goods out of the warehouse, held by your open sell orders and contract offers (docs/exchange.md); not in items nor totals.units, but totals.market_value counts them, as net worth does'),
+      .describe(
+        'Goods out of the warehouse, held by your open sell orders and contract offers (docs/exchange.md); not in items nor totals.units, but totals.market_value counts them, as net worth does',
+      ),
   }),
   move: z.strictObject({
     building_id: id,

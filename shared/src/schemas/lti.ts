@@ -14,7 +14,9 @@ export const registerLtiPlatformSchema = z.object({
   issuer: z.string({ error: 'Issuer is required' }).trim().min(1, 'Issuer is required').max(500, 'Issuer is at most 500 characters'),
   client_id: z.string({ error: 'Client id is required' }).trim().min(1, 'Client id is required').max(500, 'Client id is at most 500 characters'),
   deployment_ids: z
-    .array(z.string().trim().min(1, 'A deployment id cannot be empty').max(500, 'A deployment id is at most 500 characters'), { error: 'Deployment ids are required' })
+    .array(z.string().trim().min(1, 'A deployment id cannot be empty').max(500, 'A deployment id is at most 500 characters'), {
+      error: 'Deployment ids are required',
+    })
     .min(1, 'Add at least one deployment id')
     .max(50, 'At most 50 deployment ids'),
   auth_login_url: platformUrl('Authentication request URL'),

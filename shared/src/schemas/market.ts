@@ -68,7 +68,7 @@ export const marketResponses = {
     total: dollars.describe('What the order would cost (buy) or pay (sell) now'),
     unit_price: dollars,
     posted_price: dollars.describe("This week's posted price"),
-    price_before: dollars.describe('The price on the curve now (after this week\'s orders so far)'),
+    price_before: dollars.describe("The price on the curve now (after this week's orders so far)"),
     price_after: dollars.describe('The price on the curve after this order'),
     why: figureSchema,
   }),

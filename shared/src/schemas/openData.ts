@@ -9,7 +9,11 @@ export const dataManifestInput = z.object({ id: idSchema });
 /** GET /api/data/worlds/{id}/weeks/{week}/{table}.{format}: the table is checked by name, with the list of tables in the message. */
 export const dataFileInput = z.object({
   id: idSchema,
-  week: z.number({ error: 'week must be a whole number, 1 or more' }).int('week must be a whole number, 1 or more').min(1, 'week must be a whole number, 1 or more').max(1_000_000_000, 'week must be a whole number, 1 or more'),
+  week: z
+    .number({ error: 'week must be a whole number, 1 or more' })
+    .int('week must be a whole number, 1 or more')
+    .min(1, 'week must be a whole number, 1 or more')
+    .max(1_000_000_000, 'week must be a whole number, 1 or more'),
   table: z.string().refine(isDataTableName, { error: (issue) => unknownDataTableMessage(String(issue.input)) }),
   format: z.enum(DATA_FILE_FORMATS, { error: "Unknown file: a week's files are <table>.csv.gz and <table>.parquet" }),
 });
@@ -47,7 +51,7 @@ export const dataManifestResponse = z.strictObject({
             url: z.string().describe('Where to download it (under the server)'),
             rows: z.number().int().min(0),
             bytes: z.number().int().positive(),
-            sha256: z.string().describe("Hex SHA-256 of the file: also its ETag"),
+            sha256: z.string().describe('Hex SHA-256 of the file: also its ETag'),
           }),
         ),
       }),

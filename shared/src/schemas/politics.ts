@@ -59,7 +59,7 @@ export const politicsResponses = {
     amount: dollars,
     points_added: z.number().int().positive(),
     influence_points: count,
-    platform: z.enum(POLITICAL_PLATFORMS).describe('What the company\'s influence in the country backs in elections'),
+    platform: z.enum(POLITICAL_PLATFORMS).describe("What the company's influence in the country backs in elections"),
     cash: dollars,
   }),
 };

@@ -39,7 +39,7 @@ const shareRecordViewSchema = z.strictObject({
   updated_at: timestamp,
   book_value_per_share: dollars.describe("The company's equity per share at the last turn: the price's anchor"),
   shares_held_by_companies: count.describe('Shares held by other companies (the rest belong to its own player)'),
-  buy_price: dollars.describe('What one share costs now (buy from the company: spread and this week\'s buying included)'),
+  buy_price: dollars.describe("What one share costs now (buy from the company: spread and this week's buying included)"),
   sell_price: dollars.describe('What selling one share back to the company pays now'),
 });
 

@@ -17,7 +17,16 @@ import {
   MIN_WORLD_STARTING_CASH,
 } from '../constants.ts';
 import { COMPANY_STATUSES, SHOCK_KINDS, WORLD_KINDS, WORLD_ROLES, WORLD_STATUSES } from '../catalog.ts';
-import { controlCharactersMessage, countSchema, dollarsSchema, hasNoControlCharacters, hasVisibleCharacter, idSchema, responseIdSchema, timestampSchema } from './common.ts';
+import {
+  controlCharactersMessage,
+  countSchema,
+  dollarsSchema,
+  hasNoControlCharacters,
+  hasVisibleCharacter,
+  idSchema,
+  responseIdSchema,
+  timestampSchema,
+} from './common.ts';
 import { companyNameSchema } from './company.ts';
 
 /**
@@ -117,8 +126,10 @@ export const shockSchema = z
     weeks: wholeNumberBetween('Weeks', 1, MAX_SHOCK_WEEKS, `1 and ${MAX_SHOCK_WEEKS}`),
   })
   .superRefine((shock, ctx) => {
-    if (shock.kind === 'tax_rate' && shock.country_id === undefined) ctx.addIssue({ code: 'custom', path: ['country_id'], message: 'Choose the country whose tax rate changes' });
-    if (shock.kind !== 'tax_rate' && shock.product_id === undefined) ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'Choose the product the shock changes' });
+    if (shock.kind === 'tax_rate' && shock.country_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['country_id'], message: 'Choose the country whose tax rate changes' });
+    if (shock.kind !== 'tax_rate' && shock.product_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'Choose the product the shock changes' });
   });
 
 /** POST /api/worlds/{id}/announcements. */
@@ -152,8 +163,14 @@ const worldStateSchema = z.strictObject({
   current_week: z.number().int().positive(),
   last_turn_at: timestamp.nullable(),
   next_turn_at: timestamp.nullable(),
-  status: z.enum(WORLD_STATUSES).describe("The clock: 'active' turns on schedule; 'paused' skips scheduled turns (next_turn_at stays the schedule's next slot); 'ended' never turns again"),
-  turns: z.string().describe("How its turns come now, as the app shows it: 'Every 12 hours', 'Every 5 min', 'Manual turns' (no schedule: an admin or instructor advances them), 'Paused', 'Ended'"),
+  status: z
+    .enum(WORLD_STATUSES)
+    .describe("The clock: 'active' turns on schedule; 'paused' skips scheduled turns (next_turn_at stays the schedule's next slot); 'ended' never turns again"),
+  turns: z
+    .string()
+    .describe(
+      "How its turns come now, as the app shows it: 'Every 12 hours', 'Every 5 min', 'Manual turns' (no schedule: an admin or instructor advances them), 'Paused', 'Ended'",
+    ),
 });
 
 /** A world as the caller sees it (docs/worlds.md). */
@@ -164,7 +181,11 @@ const worldViewSchema = z.strictObject({
   status: z.enum(WORLD_STATUSES),
   current_week: z.number().int().positive(),
   turn_interval_minutes: z.number().int().positive().nullable().describe('Minutes between turns; null: the public schedule or manual turns'),
-  turns: z.string().describe("How its turns come now, as the app shows it: 'Every 12 hours', 'Every 5 min', 'Manual turns' (no schedule: an admin or instructor advances them), 'Paused', 'Ended'"),
+  turns: z
+    .string()
+    .describe(
+      "How its turns come now, as the app shows it: 'Every 12 hours', 'Every 5 min', 'Manual turns' (no schedule: an admin or instructor advances them), 'Paused', 'Ended'",
+    ),
   next_turn_at: timestamp.nullable(),
   last_turn_at: timestamp.nullable(),
   starting_cash: dollars.nullable(),
@@ -194,7 +215,12 @@ const shockViewSchema = z.strictObject({
 });
 
 const instructorsViewSchema = z.array(
-  z.strictObject({ user_id: id, email: z.string(), role: z.enum(WORLD_ROLES), is_you: z.boolean().describe('Whether this is you (a co-instructor may leave)') }),
+  z.strictObject({
+    user_id: id,
+    email: z.string(),
+    role: z.enum(WORLD_ROLES),
+    is_you: z.boolean().describe('Whether this is you (a co-instructor may leave)'),
+  }),
 );
 
 export const worldsResponses = {
@@ -229,8 +255,12 @@ export const worldsResponses = {
   ),
   debrief: z.strictObject({
     weeks: z.array(z.number().int().positive()),
-    companies: z.array(z.strictObject({ id, name: z.string(), is_bot: z.boolean(), points: z.array(z.strictObject({ week: z.number().int().positive(), net_worth: dollars })) })),
-    prices: z.array(z.strictObject({ product_id: id, name: z.string(), points: z.array(z.strictObject({ week: z.number().int().positive(), price: dollars })) })),
+    companies: z.array(
+      z.strictObject({ id, name: z.string(), is_bot: z.boolean(), points: z.array(z.strictObject({ week: z.number().int().positive(), net_worth: dollars })) }),
+    ),
+    prices: z.array(
+      z.strictObject({ product_id: id, name: z.string(), points: z.array(z.strictObject({ week: z.number().int().positive(), price: dollars })) }),
+    ),
     shocks: z.array(shockViewSchema),
   }),
   export: z.strictObject({ filename: z.string(), csv: z.string().describe('RFC 4180 CSV, money in dollars') }),

@@ -112,14 +112,7 @@ export function SignInPage() {
             {isSignUp ? 'Create Account' : 'Welcome Back'}
           </Title>
 
-          <Button
-            fullWidth
-            variant="default"
-            leftSection={<IconBrandGoogle size={18} aria-hidden />}
-            onClick={onGoogle}
-            loading={false}
-            disabled={busy}
-          >
+          <Button fullWidth variant="default" leftSection={<IconBrandGoogle size={18} aria-hidden />} onClick={onGoogle} loading={false} disabled={busy}>
             {connecting ? 'Connecting...' : 'Continue with Google'}
           </Button>
 
@@ -150,7 +143,14 @@ export function SignInPage() {
                 disabled={busy}
               />
               {error && (
-                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="auth-error" styles={{ root: { border: '1px solid var(--mantine-color-red-5)' } }}>
+                <Alert
+                  color="red"
+                  variant="light"
+                  icon={<IconAlertCircle aria-hidden />}
+                  role="alert"
+                  data-testid="auth-error"
+                  styles={{ root: { border: '1px solid var(--mantine-color-red-5)' } }}
+                >
                   {error}
                   {emailTaken && (
                     <>

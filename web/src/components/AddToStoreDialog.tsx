@@ -71,7 +71,8 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
   });
   const checked = checkTransferToStore({ id: store?.id ?? 0, product_id: item.productId, quantity: quantity.text, retail_price: price.text });
   const tooMany = checked.ok && store !== null && checked.request.quantity > store.available;
-  const quantityError = checked.errors.quantity ?? (tooMany ? `Please enter a valid quantity: ${store.available.toLocaleString('en-US')} available` : undefined);
+  const quantityError =
+    checked.errors.quantity ?? (tooMany ? `Please enter a valid quantity: ${store.available.toLocaleString('en-US')} available` : undefined);
   // Allowed (a player may clear stock at a loss), but never by accident: a new player typed $3.50 for
   // bread that cost $49.30 and nothing said each sale lost money.
   const lossPerUnitCents = checked.ok ? Math.round(item.averageCost * 100) - Math.round(checked.request.retail_price * 100) : 0;
@@ -131,7 +132,8 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
             {store && reference && (
               <span data-testid="shelf-reference-price">
                 <br />
-                Shoppers in {store.cityName} expect {formatMoney(reference.market_price)} (demand {reference.demand_level}/100): the further above it, the fewer sell
+                Shoppers in {store.cityName} expect {formatMoney(reference.market_price)} (demand {reference.demand_level}/100): the further above it, the fewer
+                sell
               </span>
             )}
           </>

@@ -11,7 +11,8 @@ import { trpc } from '../trpc';
 export function IncomingOffers() {
   const offers = trpc.contracts.list.useQuery({ direction: 'incoming', status: 'open' });
   const accept = trpc.contracts.accept.useMutation({
-    onSuccess: (contract) => notifySuccess('Offer accepted', `${contract.quantity.toLocaleString('en-US')} ${contract.product_name} for ${formatMoney(contract.total)}`),
+    onSuccess: (contract) =>
+      notifySuccess('Offer accepted', `${contract.quantity.toLocaleString('en-US')} ${contract.product_name} for ${formatMoney(contract.total)}`),
     onError: (error) => notifyFailure('Could not accept', error, 'The offer could not be accepted'),
   });
   const decline = trpc.contracts.decline.useMutation({
@@ -37,10 +38,22 @@ export function IncomingOffers() {
               </Text>
             </Text>
             <Group gap="xs">
-              <Button size="xs" onClick={() => accept.mutate({ id: offer.id })} disabled={busy} aria-label={`Accept offer ${offer.id} from ${offer.seller_name}`}>
+              <Button
+                size="xs"
+                onClick={() => accept.mutate({ id: offer.id })}
+                disabled={busy}
+                aria-label={`Accept offer ${offer.id} from ${offer.seller_name}`}
+              >
                 Accept
               </Button>
-              <Button size="xs" variant="light" color="gray" onClick={() => decline.mutate({ id: offer.id })} disabled={busy} aria-label={`Decline offer ${offer.id} from ${offer.seller_name}`}>
+              <Button
+                size="xs"
+                variant="light"
+                color="gray"
+                onClick={() => decline.mutate({ id: offer.id })}
+                disabled={busy}
+                aria-label={`Decline offer ${offer.id} from ${offer.seller_name}`}
+              >
                 Decline
               </Button>
             </Group>

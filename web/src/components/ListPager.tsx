@@ -37,7 +37,9 @@ export function ListPager({
           siblings={1}
           boundaries={1}
           size="sm"
-          getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+          getControlProps={(control) => ({
+            'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page',
+          })}
           getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
         />
       )}

@@ -33,7 +33,13 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
     if (!error) return this.props.children;
     const updated = isChunkLoadError(error);
     return (
-      <Alert color={updated ? 'blue' : 'red'} variant="light" icon={<IconAlertTriangle aria-hidden />} title={updated ? 'Marketcraft has been updated' : 'This page could not be shown'} role="alert">
+      <Alert
+        color={updated ? 'blue' : 'red'}
+        variant="light"
+        icon={<IconAlertTriangle aria-hidden />}
+        title={updated ? 'Marketcraft has been updated' : 'This page could not be shown'}
+        role="alert"
+      >
         {updated ? 'A new version of Marketcraft is available. Reload to continue.' : 'Something went wrong while showing this page. Reloading usually helps.'}
         <Group mt="sm" gap="xs">
           <Button size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => window.location.reload()}>

@@ -7,7 +7,17 @@ import { IconArrowLeft } from '@tabler/icons-react';
  * The header every sub-page starts with (spec section 2): a back button to the dashboard, the
  * page title and an optional subtitle and actions.
  */
-export function PageHeader({ title, subtitle, actions, backButton = true }: { title: string; subtitle?: ReactNode; actions?: ReactNode; backButton?: boolean }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  backButton = true,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  backButton?: boolean;
+}) {
   return (
     <Stack gap="xs" mb="lg">
       {backButton && (

@@ -11,11 +11,28 @@ import { MoreOutOfView } from './MoreOutOfView';
  * sideways too, with the arrow chip while columns are out of view (without it, those columns were
  * cut off and out of reach).
  */
-export function ScrollBox({ maxHeight, children, label, scrollX = false }: { maxHeight: number | string; children: ReactNode; label: string; scrollX?: boolean }) {
+export function ScrollBox({
+  maxHeight,
+  children,
+  label,
+  scrollX = false,
+}: {
+  maxHeight: number | string;
+  children: ReactNode;
+  label: string;
+  scrollX?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const more = useMoreOutOfView(box);
   const scroller = (
-    <Box ref={box} mah={maxHeight} style={{ overflowY: 'auto', overflowX: scrollX ? 'auto' : 'hidden', overscrollBehavior: 'contain' }} role="region" aria-label={label} tabIndex={0}>
+    <Box
+      ref={box}
+      mah={maxHeight}
+      style={{ overflowY: 'auto', overflowX: scrollX ? 'auto' : 'hidden', overscrollBehavior: 'contain' }}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
       {children}
     </Box>
   );

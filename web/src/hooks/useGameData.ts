@@ -29,5 +29,8 @@ export function useRecentNews() {
 
 /** The share record of one company (the stock page's selected one), polled: a page asks only for what it shows. */
 export function useCompanyShares(companyId: number | null) {
-  return trpc.stocks.companyShares.useQuery({ company_id: companyId ?? undefined, limit: 1 }, { enabled: companyId !== null, refetchInterval: COMPANY_SHARES_POLL_MS });
+  return trpc.stocks.companyShares.useQuery(
+    { company_id: companyId ?? undefined, limit: 1 },
+    { enabled: companyId !== null, refetchInterval: COMPANY_SHARES_POLL_MS },
+  );
 }

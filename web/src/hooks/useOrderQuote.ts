@@ -40,10 +40,7 @@ export function useMarketQuote(productId: number, quantity: number | null, actio
 
 /** A share order's quote; `shares` null: none. */
 export function useShareQuote(companyId: number, shares: number | null, action: 'buy' | 'sell', enabled = true): QuoteState {
-  const query = trpc.stocks.quote.useQuery(
-    { company_id: companyId, shares: shares ?? 1, action },
-    { enabled: enabled && shares !== null && shares > 0 },
-  );
+  const query = trpc.stocks.quote.useQuery({ company_id: companyId, shares: shares ?? 1, action }, { enabled: enabled && shares !== null && shares > 0 });
   const data = shares !== null && query.data?.shares === shares ? query.data : null;
   return {
     quote: data ? { quantity: data.shares, unitPrice: data.price, total: data.total, why: data.why } : null,

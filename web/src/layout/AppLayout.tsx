@@ -33,11 +33,7 @@ export function AppLayout() {
   }, [pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'sm', sm: 'md' }}
-    >
+    <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={{ base: 'sm', sm: 'md' }}>
       <AppShell.Header>
         <HeaderBar navOpened={navOpened} onToggleNav={toggle} />
       </AppShell.Header>

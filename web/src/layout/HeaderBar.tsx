@@ -74,7 +74,16 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
 
   return (
     <div className={classes.header}>
-      <Burger id={MENU_BUTTON_ID} opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Close menu' : 'Open menu'} aria-expanded={navOpened} aria-controls="side-menu" />
+      <Burger
+        id={MENU_BUTTON_ID}
+        opened={navOpened}
+        onClick={onToggleNav}
+        hiddenFrom="sm"
+        size="sm"
+        aria-label={navOpened ? 'Close menu' : 'Open menu'}
+        aria-expanded={navOpened}
+        aria-controls="side-menu"
+      />
       <Link to="/" className={classes.brand} aria-label="Marketcraft dashboard">
         <ThemeIcon size={30} radius="md" variant="gradient" gradient={{ from: 'teal', to: 'blue' }} aria-hidden>
           <IconBuildingFactory2 size={18} />

@@ -46,9 +46,7 @@ interface LocalMessage {
 /** The message to show under each field that is wrong. */
 type FieldErrors = Partial<Record<string, string>>;
 
-export type FormCheck<Request> =
-  | { ok: true; request: Request; errors: FieldErrors }
-  | { ok: false; error: LocalMessage; errors: FieldErrors };
+export type FormCheck<Request> = { ok: true; request: Request; errors: FieldErrors } | { ok: false; error: LocalMessage; errors: FieldErrors };
 
 /** How a field's text must read before it is a number: a whole number, or dollars and cents. */
 export type NumberKind = 'whole' | 'money';
@@ -144,7 +142,13 @@ export function checkExchangeOrder(input: { product_id: number; side: 'buy' | 's
 }
 
 /** Contracts (POST /contracts): a company, whole units > 0, a price in whole cents (docs/exchange.md). */
-export function checkContractOffer(input: { buyer_company_id: number | undefined; product_id: number; quantity: string; unit_price: string; expires_week: number }) {
+export function checkContractOffer(input: {
+  buyer_company_id: number | undefined;
+  product_id: number;
+  quantity: string;
+  unit_price: string;
+  expires_week: number;
+}) {
   return checkRequest(offerContractInput, input, {
     buyer_company_id: { title: 'No company selected', message: 'Please choose the company to offer to' },
     quantity: SPEC_MESSAGES.quantityAboveZero,
@@ -164,7 +168,12 @@ export function checkStockTrade(input: { company_id: number; shares: string | nu
 export function checkPoliticsInvest(input: { country_id: number | undefined; units: string }): FormCheck<{ country_id: number; amount: number }> {
   const units = readNumber(input.units, 'whole');
   const request = { country_id: input.country_id, amount: units === null || units < 1 ? Number.NaN : units * INFLUENCE_UNIT_COST };
-  const checked = checkRequest(politicsInvestSchema, request, { country_id: SPEC_MESSAGES.noCountry, amount: { ...SPEC_MESSAGES.influenceUnits, kind: undefined, limitFromSchema: true } }, 'Invalid amount');
+  const checked = checkRequest(
+    politicsInvestSchema,
+    request,
+    { country_id: SPEC_MESSAGES.noCountry, amount: { ...SPEC_MESSAGES.influenceUnits, kind: undefined, limitFromSchema: true } },
+    'Invalid amount',
+  );
   // The form's field is `units`: its message goes there.
   const { amount, ...errors } = checked.errors;
   return { ...checked, errors: amount ? { ...errors, units: amount } : errors } as FormCheck<{ country_id: number; amount: number }>;
@@ -226,8 +235,16 @@ export function checkCategorySelection(input: { id: number; category: unknown })
 }
 
 /** Warehouse moves (POST /warehouse/move): a store, then a positive whole quantity. */
-export function checkWarehouseMove(input: { building_id: number | undefined; product_id: number; quantity: string | number; direction: 'to_back_room' | 'to_warehouse' }) {
-  return checkRequest(warehouseMoveInput, input, { building_id: { title: 'No store selected', message: 'Please select a store' }, quantity: SPEC_MESSAGES.validQuantity });
+export function checkWarehouseMove(input: {
+  building_id: number | undefined;
+  product_id: number;
+  quantity: string | number;
+  direction: 'to_back_room' | 'to_warehouse';
+}) {
+  return checkRequest(warehouseMoveInput, input, {
+    building_id: { title: 'No store selected', message: 'Please select a store' },
+    quantity: SPEC_MESSAGES.validQuantity,
+  });
 }
 
 /** A quantity the source cannot cover: the form's message, with what there is (the server would answer 409). */

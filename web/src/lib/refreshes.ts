@@ -34,7 +34,14 @@ export type QueryScope =
 /** Cash changes show in the header, the ledger and the dashboard's news. */
 const CASH = ['company', 'news', 'transactions'] as const satisfies readonly QueryScope[];
 /** Goods moved: the warehouse views, building stock and shelves, the market's 'held' column. */
-const GOODS = ['catalog.inventory', 'warehouse.holdings', 'buildings.inventory', 'buildings.shelfPrice', 'stores', 'market'] as const satisfies readonly QueryScope[];
+const GOODS = [
+  'catalog.inventory',
+  'warehouse.holdings',
+  'buildings.inventory',
+  'buildings.shelfPrice',
+  'stores',
+  'market',
+] as const satisfies readonly QueryScope[];
 
 const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'admin.advanceTurn': ['all'], // a turn changes everything

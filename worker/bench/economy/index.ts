@@ -32,7 +32,17 @@ import {
   type MoneyCheck,
   type PriceFigures,
 } from './measure.ts';
-import { AGE_WEEKS, LATE_JOINER_NAME, LATE_JOINER_WEEK, SMALL_CHAIN_NAME, printSeedReport, printSummary, type RateFigures, type SeedResult, type StrategyRow } from './report.ts';
+import {
+  AGE_WEEKS,
+  LATE_JOINER_NAME,
+  LATE_JOINER_WEEK,
+  SMALL_CHAIN_NAME,
+  printSeedReport,
+  printSummary,
+  type RateFigures,
+  type SeedResult,
+  type StrategyRow,
+} from './report.ts';
 import type { DbExecutor } from '@marketcraft/db';
 
 /** Weeks of books the payback figure averages the weekly profit over. */
@@ -91,7 +101,10 @@ interface Player {
 async function overtimeTable(db: DbExecutor, companyIds: number[]): Promise<RateFigures | undefined> {
   const buildings = await db.execute<{ id: number; company_id: number }>(sql`
     select b.id, b.company_id from buildings b join companies c on c.id = b.company_id
-    where b.company_id in ${sql`(${sql.join(companyIds.map((id) => sql`${id}`), sql`, `)})`} and c.status = 'active' and b.selected_recipe_id is not null
+    where b.company_id in ${sql`(${sql.join(
+      companyIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`} and c.status = 'active' and b.selected_recipe_id is not null
     order by b.id`);
   if (buildings.length === 0) return undefined;
   const figures: RateFigures = { buildings: 0, at100Cents: 0, at150Cents: 0, at200Cents: 0, bestRates: [] };
@@ -146,7 +159,17 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
         ids.push(company.id);
         startCents += company.cashCents;
       }
-      players.push({ strategy, joinedWeek: entry.joinedWeek, ageWorthCents: null, ids, startCents, lowestCashCents: startCents, notes: new Map(), playMs: 0, capitalByWeek: [] });
+      players.push({
+        strategy,
+        joinedWeek: entry.joinedWeek,
+        ageWorthCents: null,
+        ids,
+        startCents,
+        lowestCashCents: startCents,
+        notes: new Map(),
+        playMs: 0,
+        capitalByWeek: [],
+      });
     };
     for (const entry of entries.filter((item) => item.joinedWeek === 1)) await found(entry);
 
@@ -204,7 +227,8 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
       // Bots move at the end of the turn: their capital in place for the next week.
       const botCapital = await capitalSpentByCompany(db, [...botLowestCash.keys()]);
       for (const id of botLowestCash.keys()) botCapitalByWeek.set(id, [...(botCapitalByWeek.get(id) ?? []), botCapital.get(id) ?? 0]);
-      if ((played + 1) % 10 === 0) console.error(`[bench:economy] seed ${seed}: week ${played + 1}/${weeks} (${Math.round((performance.now() - started) / 1000)} s)`);
+      if ((played + 1) % 10 === 0)
+        console.error(`[bench:economy] seed ${seed}: week ${played + 1}/${weeks} (${Math.round((performance.now() - started) / 1000)} s)`);
     }
 
     const worth = await netWorths(db);

@@ -84,7 +84,19 @@ export async function bankruptcies(db: DbExecutor): Promise<{ name: string; isBo
  * ledger reason is a documented source, sink or transfer between companies.
  */
 export const MONEY_SOURCES = ['store_sales', 'market_sell', 'liquidation', 'subsidy', 'sell_building'] as const;
-export const MONEY_SINKS = ['market_buy', 'store_stock', 'raw_materials', 'build', 'hire', 'equipment', 'research', 'politics', 'wages', 'operating_costs', 'tax'] as const;
+export const MONEY_SINKS = [
+  'market_buy',
+  'store_stock',
+  'raw_materials',
+  'build',
+  'hire',
+  'equipment',
+  'research',
+  'politics',
+  'wages',
+  'operating_costs',
+  'tax',
+] as const;
 /** Pairs that move money between companies: each pair nets to zero (share buybacks also pay bankrupt holders' liquidation). */
 const MONEY_TRANSFERS = [
   ['dividend', 'dividend_paid'],

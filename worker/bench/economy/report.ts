@@ -190,7 +190,14 @@ function rateTable(result: SeedResult): string {
   const span = (rates: number[]) => (rates.length ? `${Math.min(...rates)}-${Math.max(...rates)}% (median ${median(rates)}%)` : '-');
   return table(
     ['strategy', 'production buildings', 'profit a week at 100%', 'at 150%', 'at 200%', 'best rates'],
-    withRates.map((row) => [row.name, String(row.rates!.buildings), signed(row.rates!.at100Cents), signed(row.rates!.at150Cents), signed(row.rates!.at200Cents), span(row.rates!.bestRates)]),
+    withRates.map((row) => [
+      row.name,
+      String(row.rates!.buildings),
+      signed(row.rates!.at100Cents),
+      signed(row.rates!.at150Cents),
+      signed(row.rates!.at200Cents),
+      span(row.rates!.bestRates),
+    ]),
   );
 }
 
@@ -210,7 +217,9 @@ function strategyTable(result: SeedResult): string {
         row.investedCents > 0 ? dollars(row.investedCents) : '-',
         fmtRatio(perDollar(row)),
         payback === null ? (row.capitalCents > 0 ? 'never' : '-') : payback.toFixed(1),
-        Object.entries(row.figures).map(([key, value]) => `${key}: ${value}`).join('; '),
+        Object.entries(row.figures)
+          .map(([key, value]) => `${key}: ${value}`)
+          .join('; '),
       ];
     }),
   );
@@ -235,32 +244,55 @@ export function printSeedReport(result: SeedResult): void {
   console.log(`\n## World seed ${result.seed}: ${result.weeks} weeks (${result.seconds} s, of which turns ${result.turnSeconds} s)\n`);
   console.log(strategyTable(result));
   console.log('');
-  console.log(`Net worth after ${AGE_WEEKS} weeks: ${result.rows.filter((row) => row.ageWorthCents != null).map((row) => `${row.name} ${dollars(row.ageWorthCents!)}`).join('; ') || '-'}`);
+  console.log(
+    `Net worth after ${AGE_WEEKS} weeks: ${
+      result.rows
+        .filter((row) => row.ageWorthCents != null)
+        .map((row) => `${row.name} ${dollars(row.ageWorthCents!)}`)
+        .join('; ') || '-'
+    }`,
+  );
   console.log('');
   console.log(rateTable(result));
   console.log('');
   console.log(
     table(
       ['total money at start', 'at the end', 'change', 'median abs(price/base - 1)', 'prices at floor / ceiling', 'bankruptcies'],
-      [[
-        dollars(money.startCents),
-        dollars(money.endCents),
-        signed(money.endCents - money.startCents),
-        `${(prices.medianDeviation * 100).toFixed(1)}%`,
-        `${prices.atFloor.length} / ${prices.atCeiling.length} of ${prices.products}${[...prices.atFloor, ...prices.atCeiling].length ? ` (${[...prices.atFloor, ...prices.atCeiling].join(', ')})` : ''}`,
-        result.bankrupt.length ? `${result.bankrupt.length}: ${result.bankrupt.map((item) => item.name).join(', ')}` : '0',
-      ]],
+      [
+        [
+          dollars(money.startCents),
+          dollars(money.endCents),
+          signed(money.endCents - money.startCents),
+          `${(prices.medianDeviation * 100).toFixed(1)}%`,
+          `${prices.atFloor.length} / ${prices.atCeiling.length} of ${prices.products}${[...prices.atFloor, ...prices.atCeiling].length ? ` (${[...prices.atFloor, ...prices.atCeiling].join(', ')})` : ''}`,
+          result.bankrupt.length ? `${result.bankrupt.length}: ${result.bankrupt.map((item) => item.name).join(', ')}` : '0',
+        ],
+      ],
     ),
   );
   console.log('');
   const kind = (reason: string) =>
-    (MONEY_SOURCES as readonly string[]).includes(reason) ? 'money in' : (MONEY_SINKS as readonly string[]).includes(reason) ? 'money out' : 'between companies';
-  console.log(table(['ledger reason', 'kind', 'total'], [...money.byReason].filter(([, total]) => total !== 0).map(([reason, total]) => [reason, kind(reason), signed(total)])));
+    (MONEY_SOURCES as readonly string[]).includes(reason)
+      ? 'money in'
+      : (MONEY_SINKS as readonly string[]).includes(reason)
+        ? 'money out'
+        : 'between companies';
+  console.log(
+    table(
+      ['ledger reason', 'kind', 'total'],
+      [...money.byReason].filter(([, total]) => total !== 0).map(([reason, total]) => [reason, kind(reason), signed(total)]),
+    ),
+  );
   console.log('');
   for (const row of result.rows.filter((item) => item.details)) console.log(`${row.details}\n`);
   console.log(weeklyLedgerTable(result.rows.filter((row) => row.weeklyLedger && row.kind !== 'idle')));
   console.log('');
-  console.log(table(['target', 'value', 'result'], targets(result).map((target) => [target.name, target.value, target.pass ? 'PASS' : 'FAIL'])));
+  console.log(
+    table(
+      ['target', 'value', 'result'],
+      targets(result).map((target) => [target.name, target.value, target.pass ? 'PASS' : 'FAIL']),
+    ),
+  );
 }
 
 /** Per strategy over the seeds (min - max), and each target over the seeds. Returns whether every target passed on every seed. */
@@ -282,9 +314,16 @@ export function printSummary(results: SeedResult[]): boolean {
         const paybacks = rows.map(paybackWeeks);
         return [
           name,
-          range(rows.map((row) => row.endCents), dollars),
+          range(
+            rows.map((row) => row.endCents),
+            dollars,
+          ),
           perDollars.length ? range(perDollars, (value) => fmtRatio(value)) : '-',
-          paybacks.every((value) => value !== null) ? range(paybacks as number[], (value) => value.toFixed(1)) : paybacks.some((value) => value !== null) ? 'some never' : '-',
+          paybacks.every((value) => value !== null)
+            ? range(paybacks as number[], (value) => value.toFixed(1))
+            : paybacks.some((value) => value !== null)
+              ? 'some never'
+              : '-',
         ];
       }),
     ),

@@ -345,8 +345,7 @@ function shelfPricing(input: StrategyInput, profile: StrategyProfile, markup: nu
   const { world } = input;
   return {
     price: (_store, _productId, referenceCents) => shelfPrice(referenceCents, markup),
-    sales: (store, productId, _priceCents, shelf) =>
-      expectedSales(world, store.cityId, productId, shelf?.unitsSoldLastTurn ?? 0, (shelf?.quantity ?? 0) > 0),
+    sales: (store, productId, _priceCents, shelf) => expectedSales(world, store.cityId, productId, shelf?.unitsSoldLastTurn ?? 0, (shelf?.quantity ?? 0) > 0),
   };
 }
 
@@ -508,7 +507,13 @@ export function repriceShelves(input: StrategyInput, profile: StrategyProfile, m
     if (!shelf.isActive || shelf.referenceCents <= 0) continue;
     const ratio = shelf.retailPriceCents / shelf.referenceCents;
     if (ratio >= low - 0.005 && ratio <= high + 0.005) continue;
-    actions.push({ kind: 'reprice', buildingId: shelf.buildingId, productId: shelf.productId, retailPriceCents: shelfPrice(shelf.referenceCents, markup), costCents: 0 });
+    actions.push({
+      kind: 'reprice',
+      buildingId: shelf.buildingId,
+      productId: shelf.productId,
+      retailPriceCents: shelfPrice(shelf.referenceCents, markup),
+      costCents: 0,
+    });
   }
   return actions;
 }
@@ -611,7 +616,13 @@ function mayBuild(bot: BotSnapshot, profile: StrategyProfile, rng: Rng): boolean
   return bot.buildings.length < Math.min(BOT_BUILDING_CAP, profile.maxBuildings) && bot.cashCents >= profile.minCashToBuildCents && roll < profile.buildChance;
 }
 
-function buildAction(type: BuildingType, cityId: number | null, recipeId: number | null, profile: StrategyProfile, budget: StrategyInput['budget']): BotAction | null {
+function buildAction(
+  type: BuildingType,
+  cityId: number | null,
+  recipeId: number | null,
+  profile: StrategyProfile,
+  budget: StrategyInput['budget'],
+): BotAction | null {
   if (cityId === null) return null;
   const hire = hiresFor({ employees: 1, equipmentLevel: 1 }, profile.targetEfficiency);
   const costCents = dollarsToCents(BUILDING_TYPES[type].constructionCost + hireCost(hire));
@@ -665,7 +676,8 @@ export function planChainBuild({ bot, world, budget, rng }: StrategyInput, profi
   const productId = lastStage.recipe.outputProductId;
   const product = world.products.get(productId);
   const stock = bot.warehouse.get(productId)?.quantity ?? 0;
-  const sells = !!product && product.currentPriceCents >= product.basePriceCents * GROW_MIN_PRICE_SHARE && stock <= GROW_MAX_STOCK_WEEKS * (made.get(productId) ?? 0);
+  const sells =
+    !!product && product.currentPriceCents >= product.basePriceCents * GROW_MIN_PRICE_SHARE && stock <= GROW_MAX_STOCK_WEEKS * (made.get(productId) ?? 0);
   if (!sells) return null;
   return buildAction(lastStage.building.type, bestCityFor(lastStage.building.type, bot, world), lastStage.recipe.id, profile, budget);
 }

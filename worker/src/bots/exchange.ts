@@ -25,7 +25,14 @@ export const BOT_BID_BP = 10_100;
  * actions spent since); a bot not in it counts from its cash now.
  */
 export async function placeBotExchangeOrders(tx: DbExecutor, worldId: number, startCash: ReadonlyMap<number, number> = new Map()): Promise<number> {
-  const rows = await tx.execute<{ company_id: number; cash_cents: number; product_id: number; side: 'buy' | 'sell'; quantity: number; price_cents: number }>(sql`
+  const rows = await tx.execute<{
+    company_id: number;
+    cash_cents: number;
+    product_id: number;
+    side: 'buy' | 'sell';
+    quantity: number;
+    price_cents: number;
+  }>(sql`
     with bots as (
       select id, cash_cents from companies where world_id = ${worldId}::int and is_bot and status = 'active'
     ), recipes_run as (
@@ -68,7 +75,11 @@ export async function placeBotExchangeOrders(tx: DbExecutor, worldId: number, st
     const affordable = Math.min(quantity, Math.floor(budget / (limit * 1.02)));
     if (affordable <= 0) continue;
     budgets.set(companyId, budget - Math.ceil(affordable * limit * 1.02));
-    requests.push({ companyId, actingUserId: null, input: { productId: Number(row.product_id), side: 'buy', quantity: affordable, limitPriceCents: limit, weeks: 1 } });
+    requests.push({
+      companyId,
+      actingUserId: null,
+      input: { productId: Number(row.product_id), side: 'buy', quantity: affordable, limitPriceCents: limit, weeks: 1 },
+    });
   }
   const outcomes = await placeExchangeOrders(tx, requests);
   return outcomes.filter((outcome) => outcome.applied).length;

@@ -92,10 +92,20 @@ function validRequest(action: BotAction): boolean {
     case 'restock':
       return (
         buildingInventoryPurchaseInput.safeParse({ id: action.buildingId, product_id: action.productId, quantity: action.quantity }).success &&
-        transferToStoreInput.safeParse({ id: action.buildingId, product_id: action.productId, quantity: action.quantity, retail_price: dollars(action.retailPriceCents) }).success
+        transferToStoreInput.safeParse({
+          id: action.buildingId,
+          product_id: action.productId,
+          quantity: action.quantity,
+          retail_price: dollars(action.retailPriceCents),
+        }).success
       );
     case 'shelve':
-      return transferToStoreInput.safeParse({ id: action.buildingId, product_id: action.productId, quantity: action.quantity, retail_price: dollars(action.retailPriceCents) }).success;
+      return transferToStoreInput.safeParse({
+        id: action.buildingId,
+        product_id: action.productId,
+        quantity: action.quantity,
+        retail_price: dollars(action.retailPriceCents),
+      }).success;
     case 'reprice':
       return updateStorePriceInput.safeParse({ id: action.buildingId, product_id: action.productId, retail_price: dollars(action.retailPriceCents) }).success;
     case 'buy_shares':
@@ -119,7 +129,11 @@ async function tradeWithinBudget(tx: DbExecutor, purse: BotPurse, action: Extrac
     const cashAfter = await tx.transaction(async (savepoint) => {
       resultOf(
         await actMany(savepoint, 'tradeShares', [
-          { companyId: purse.companyId, actingUserId: null, input: { company_id: action.issuerId, shares: action.shares, action: action.kind === 'buy_shares' ? 'buy' : 'sell' } },
+          {
+            companyId: purse.companyId,
+            actingUserId: null,
+            input: { company_id: action.issuerId, shares: action.shares, action: action.kind === 'buy_shares' ? 'buy' : 'sell' },
+          },
         ]),
       );
       const [row] = await savepoint.execute<{ cash_cents: number }>(sql`select cash_cents from companies where id = ${purse.companyId}`);
@@ -150,7 +164,11 @@ export async function executeBotActions(tx: DbExecutor, purses: Map<number, BotP
   /** Whether each planned action's part went through, by the action it belongs to. */
   const failed = new Set<BotAction>();
   /** One call of `name` with one request per item: the items whose request was applied. */
-  const run = async <N extends ActionName, T extends { botId: number; action: BotAction }>(name: N, items: readonly T[], input: (item: T) => ActionInput<N>): Promise<T[]> => {
+  const run = async <N extends ActionName, T extends { botId: number; action: BotAction }>(
+    name: N,
+    items: readonly T[],
+    input: (item: T) => ActionInput<N>,
+  ): Promise<T[]> => {
     if (items.length === 0) return [];
     summary.batches += 1;
     const requests: ActionRequest<ActionInput<N>>[] = items.map((item) => ({ companyId: item.botId, actingUserId: null, input: input(item) }));
@@ -175,7 +193,11 @@ export async function executeBotActions(tx: DbExecutor, purses: Map<number, BotP
     quantity: action.quantity,
     action: action.kind === 'market_sell' ? ('sell' as const) : ('buy' as const),
   }));
-  const bought = await run('purchaseForBuilding', ofKind('restock'), ({ action }) => ({ id: action.buildingId, product_id: action.productId, quantity: action.quantity }));
+  const bought = await run('purchaseForBuilding', ofKind('restock'), ({ action }) => ({
+    id: action.buildingId,
+    product_id: action.productId,
+    quantity: action.quantity,
+  }));
   await run('transferToStore', [...bought, ...ofKind('shelve')], ({ action }) => ({
     id: action.buildingId,
     product_id: action.productId,
@@ -186,7 +208,11 @@ export async function executeBotActions(tx: DbExecutor, purses: Map<number, BotP
   const built = new Map<BotAction, number>();
   if (builds.length > 0) {
     summary.batches += 1;
-    const outcomes = await actMany(tx, 'buildBuilding', builds.map(({ botId, action }) => ({ companyId: botId, actingUserId: null, input: { type: action.type, city_id: action.cityId } })));
+    const outcomes = await actMany(
+      tx,
+      'buildBuilding',
+      builds.map(({ botId, action }) => ({ companyId: botId, actingUserId: null, input: { type: action.type, city_id: action.cityId } })),
+    );
     builds.forEach((item, index) => {
       const outcome = outcomes[index]!;
       if (outcome.applied) built.set(item.action, outcome.result.building_id);
@@ -194,15 +220,25 @@ export async function executeBotActions(tx: DbExecutor, purses: Map<number, BotP
     });
   }
   const builtWith = (item: Planned<'build'>) => built.get(item.action)!;
-  await run('selectRecipe', builds.filter((item) => built.has(item.action) && item.action.recipeId !== null), (item) => ({ id: builtWith(item), recipe_id: item.action.recipeId! }));
+  await run(
+    'selectRecipe',
+    builds.filter((item) => built.has(item.action) && item.action.recipeId !== null),
+    (item) => ({ id: builtWith(item), recipe_id: item.action.recipeId! }),
+  );
   await run('selectCategory', ofKind('select_category'), ({ action }) => ({ id: action.buildingId, category: action.category }));
   await run('upgradeEquipment', ofKind('upgrade_equipment'), ({ action }) => ({ id: action.buildingId, target_level: action.targetLevel }));
   await run('hireEmployees', [...builds.filter((item) => built.has(item.action) && item.action.hire > 0), ...ofKind('hire')], (item) =>
-    item.action.kind === 'build' ? { id: builtWith(item as Planned<'build'>), count: item.action.hire } : { id: item.action.buildingId, count: item.action.count },
+    item.action.kind === 'build'
+      ? { id: builtWith(item as Planned<'build'>), count: item.action.hire }
+      : { id: item.action.buildingId, count: item.action.count },
   );
   await run('investInPolitics', ofKind('politics'), ({ action }) => ({ country_id: action.countryId, amount: action.amountDollars }));
   await run('purchaseResearch', ofKind('research'), ({ action }) => ({ upgrade_id: action.upgradeId }));
-  await run('updateStorePrice', ofKind('reprice'), ({ action }) => ({ id: action.buildingId, product_id: action.productId, retail_price: dollars(action.retailPriceCents) }));
+  await run('updateStorePrice', ofKind('reprice'), ({ action }) => ({
+    id: action.buildingId,
+    product_id: action.productId,
+    retail_price: dollars(action.retailPriceCents),
+  }));
 
   for (const item of valid) {
     if (failed.has(item.action)) {

@@ -46,7 +46,8 @@ export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, 
   const t0 = performance.now();
   // Most class worlds have no bots: they skip the snapshot (the phase's fixed cost, ~10 statements).
   const [anyBot] = await tx.execute(sql`select 1 from companies where world_id = ${worldId}::int and is_bot and status = 'active' limit 1`);
-  if (!anyBot) return { bots: 0, planned: 0, actions: 0, refused: 0, byKind: {}, batches: 0, exchangeOrders: 0, timings: { snapshotMs: 0, planMs: 0, executeMs: 0 } };
+  if (!anyBot)
+    return { bots: 0, planned: 0, actions: 0, refused: 0, byKind: {}, batches: 0, exchangeOrders: 0, timings: { snapshotMs: 0, planMs: 0, executeMs: 0 } };
   const { world, bots } = await loadBotsSnapshot(tx, worldId, week);
   const t1 = performance.now();
   const planned: PlannedAction[] = [];
@@ -64,4 +65,3 @@ export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, 
   const timings = { snapshotMs: Math.round(t1 - t0), planMs: Math.round(t2 - t1), executeMs: Math.round(performance.now() - t2) };
   return { bots: bots.length, planned: planned.length, ...executed, exchangeOrders, timings };
 }
-

@@ -20,7 +20,6 @@ import {
 import { demandShocksSql, isConsumerGoodSql, referencePriceSql, ruleSql, worldProductsSql, type DbExecutor } from '@marketcraft/db';
 import type { BotBuilding, BotSnapshot, BotWorld, CityDemand, ShareValuation, WorldCity, WorldProduct, WorldRecipe } from './types.ts';
 
-
 /** Listed companies a snapshot reads, most undervalued first (besides those bots hold). */
 const VALUATIONS_READ = 50;
 
@@ -42,7 +41,15 @@ export interface BotsSnapshot {
 export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: number): Promise<BotsSnapshot> {
   const botRows = await tx.execute<{ id: number; strategy: string | null; cash_cents: number }>(sql`
     select id, strategy, cash_cents from companies where world_id = ${worldId}::int and is_bot and status = 'active' order by id`);
-  const productRows = await tx.execute<{ id: number; name: string; category: string; base_price_cents: number; current_price_cents: number; depth_units: number; flow: number }>(sql`
+  const productRows = await tx.execute<{
+    id: number;
+    name: string;
+    category: string;
+    base_price_cents: number;
+    current_price_cents: number;
+    depth_units: number;
+    flow: number;
+  }>(sql`
     select p.id, p.name, p.category, p.base_price_cents, p.current_price_cents, p.depth_units,
            coalesce(ma.units_bought - ma.units_sold, 0)::bigint as flow
     from ${worldProductsSql(worldId)} p
@@ -115,7 +122,14 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
     where sp.world_id = ${worldId}::int and b.company_id in ${bots}
     order by b.company_id, sp.building_id, sp.product_id`);
   // Research, influence and portfolios in one statement (small tables), tagged by kind.
-  const holdingRows = await tx.execute<{ kind: string; company_id: number; key: number; value: number; building_type: string | null; effects: Record<string, ResearchEffectValue> | null }>(sql`
+  const holdingRows = await tx.execute<{
+    kind: string;
+    company_id: number;
+    key: number;
+    value: number;
+    building_type: string | null;
+    effects: Record<string, ResearchEffectValue> | null;
+  }>(sql`
     select 'research' as kind, r.company_id, r.upgrade_id as key, 0::bigint as value, u.building_type, u.effects
     from company_research r join research_upgrades u on u.id = r.upgrade_id where r.world_id = ${worldId}::int and r.company_id in ${bots}
     union all

@@ -32,7 +32,7 @@ import { runReport } from './report.ts';
 import { runOpenData } from './openData.ts';
 import { runBotTurn } from '../bots/index.ts';
 
-export { PHASES,  type TurnHooks } from './context.ts';
+export { PHASES, type TurnHooks } from './context.ts';
 
 /**
  * Settings of the worker's database connections, sent when each connection starts: a turn's

@@ -36,7 +36,11 @@ export async function runMarkets(ctx: TurnContext): Promise<void> {
              // An instructor's price shock (docs/worlds.md): while it lasts the price drifts toward
              // its base moved by the shock, so it stays shocked, and when it ends nothing jumps back.
              // No shock: a factor of 10,000 basis points, the base itself.
-             targetPrice: ruleSql(shockedPriceRule, { price: sql`p.base_price_cents`, basePrice: sql`p.base_price_cents`, factorBp: sql`coalesce(s.factor_bp, 10000)` }),
+             targetPrice: ruleSql(shockedPriceRule, {
+               price: sql`p.base_price_cents`,
+               basePrice: sql`p.base_price_cents`,
+               factorBp: sql`coalesce(s.factor_bp, 10000)`,
+             }),
              noiseBp: sql`n.noise_bp`,
            })} as new_cents
     from ${worldProductsSql(worldId)} p

@@ -21,7 +21,9 @@ const RETURNING = /\breturning\b/i;
 /** The statement's own text (parameters left out), nested fragments included. */
 function textOf(chunks: readonly unknown[]): string {
   return chunks
-    .map((chunk) => (chunk instanceof StringChunk ? chunk.value.join('') : chunk instanceof SQL ? textOf(chunk.queryChunks) : Array.isArray(chunk) ? textOf(chunk) : ' '))
+    .map((chunk) =>
+      chunk instanceof StringChunk ? chunk.value.join('') : chunk instanceof SQL ? textOf(chunk.queryChunks) : Array.isArray(chunk) ? textOf(chunk) : ' ',
+    )
     .join('');
 }
 

@@ -21,7 +21,9 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
   // Goods and buildings are valued once (the costly part); holdings and claims before and after prices move.
   await tx.execute(sql`create temp table turn_assets on commit drop as select * from ${assetsSql({ worldId })} a`);
   await tx.execute(sql`alter table turn_assets add primary key (company_id)`);
-  await tx.execute(sql`create temp table turn_equity on commit drop as select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`);
+  await tx.execute(
+    sql`create temp table turn_equity on commit drop as select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`,
+  );
   await tx.execute(sql`alter table turn_equity add primary key (company_id)`);
   await tx.execute(sql`
     create temp table turn_share_prices on commit drop as
@@ -52,6 +54,8 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     insert into stock_price_history (world_id, company_id, week, price_cents)
     select ${worldId}::int, company_id, ${week}::int, price_cents from turn_share_prices`);
-  await tx.execute(sql`create temp table turn_valuation on commit drop as select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`);
+  await tx.execute(
+    sql`create temp table turn_valuation on commit drop as select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`,
+  );
   await tx.execute(sql`alter table turn_valuation add primary key (company_id)`);
 }

@@ -31,7 +31,8 @@ interface LedgerRef {
   countryId?: number;
 }
 
-type CashSlot = 'companyId' | 'amount' | 'allowNegative' | 'type' | 'reason' | 'description' | 'buildingId' | 'productId' | 'counterpartyCompanyId' | 'countryId';
+type CashSlot =
+  'companyId' | 'amount' | 'allowNegative' | 'type' | 'reason' | 'description' | 'buildingId' | 'productId' | 'counterpartyCompanyId' | 'countryId';
 
 /** changeCash's CTEs: `updated` (the conditional update: world_id, cash_cents) and `ledger` (its row). */
 function cashChangeCtes(slot: (name: CashSlot) => SQL): SQL {

@@ -49,7 +49,9 @@ async function reportNames(db: DbExecutor, row: ReportRow) {
   const [productRows, cityRows, typeRows] = await Promise.all([
     productIds.length ? db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, productIds)) : [],
     cityIds.length ? db.select({ id: cities.id, name: cities.name }).from(cities).where(inArray(cities.id, cityIds)) : [],
-    row.productionBuildingTypes.length || row.saleBuildingIds.length ? db.select({ type: buildingTypes.type, name: buildingTypes.name }).from(buildingTypes) : [],
+    row.productionBuildingTypes.length || row.saleBuildingIds.length
+      ? db.select({ type: buildingTypes.type, name: buildingTypes.name }).from(buildingTypes)
+      : [],
   ]);
   const product = new Map(productRows.map((entry) => [entry.id, entry.name]));
   const city = new Map(cityRows.map((entry) => [entry.id, entry.name]));
@@ -109,7 +111,12 @@ export async function getWeekReport(db: DbExecutor, companyId: number, week: num
     // The $0 production line moves no cash (docs/invariants.md): what was made is `production` above,
     // and listed among the cash flows it read as 'Production (1 line) $0.00' every week.
     cash_flows: row.cashFlowReasons
-      .map((reason, index) => ({ type: row.cashFlowTypes[index]! as TransactionType, reason, amount: dollars(row.cashFlowAmountsCents[index]!), lines: row.cashFlowLines[index]! }))
+      .map((reason, index) => ({
+        type: row.cashFlowTypes[index]! as TransactionType,
+        reason,
+        amount: dollars(row.cashFlowAmountsCents[index]!),
+        lines: row.cashFlowLines[index]!,
+      }))
       .filter((flow) => flow.type !== 'production')
       .sort((a, b) => b.amount - a.amount || a.reason.localeCompare(b.reason)),
     dividends: row.dividendsReceived.map(({ amount_cents, ...dividend }) => ({ ...dividend, shares: Number(dividend.shares), amount: dollars(amount_cents) })),

@@ -24,7 +24,19 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
-import { NO_COMPANY, Purses, applied, idList, lockCompanies, oneByOne, refused, type ActionRequest, type LockedCompany, type Outcome, type PlayerAction } from '../action.ts';
+import {
+  NO_COMPANY,
+  Purses,
+  applied,
+  idList,
+  lockCompanies,
+  oneByOne,
+  refused,
+  type ActionRequest,
+  type LockedCompany,
+  type Outcome,
+  type PlayerAction,
+} from '../action.ts';
 import { BUILDING_NOT_FOUND, sellOneBuilding } from './buildings.ts';
 import type { SellBuildingResult } from '@marketcraft/shared';
 
@@ -54,9 +66,20 @@ export async function lockBuildings(
   db: DbExecutor,
   requests: readonly ActionRequest<{ id: number }>[],
 ): Promise<{ companies: Map<number, LockedCompany>; buildings: Map<number, LockedBuilding> }> {
-  const companies = await lockCompanies(db, requests.map((request) => request.companyId));
+  const companies = await lockCompanies(
+    db,
+    requests.map((request) => request.companyId),
+  );
   const ids = [...new Set(requests.map((request) => request.input.id))].sort((a, b) => a - b);
-  const rows = await db.execute<{ id: number; company_id: number; world_id: number; type: string; city_name: string; employees: number; equipment_level: number }>(sql`
+  const rows = await db.execute<{
+    id: number;
+    company_id: number;
+    world_id: number;
+    type: string;
+    city_name: string;
+    employees: number;
+    equipment_level: number;
+  }>(sql`
     select b.id, b.company_id, b.world_id, b.type, c.name as city_name, b.employees, b.equipment_level
     from buildings b join cities c on c.id = b.city_id
     where b.id in ${idList(ids)} and b.company_id in ${idList(companies.keys())} order by b.id for update of b`);
@@ -85,7 +108,12 @@ export function ownBuilding(buildings: ReadonlyMap<number, LockedBuilding>, requ
 }
 
 /** `update buildings set <column> = v.value from (values (id, value), ...)`: the last value of each building wins. */
-async function setBuildingColumn(db: DbExecutor, column: 'employees' | 'equipment_level' | 'production_rate' | 'selected_recipe_id' | 'selected_category', values: ReadonlyMap<number, number | string>, cast: 'int' | 'text'): Promise<void> {
+async function setBuildingColumn(
+  db: DbExecutor,
+  column: 'employees' | 'equipment_level' | 'production_rate' | 'selected_recipe_id' | 'selected_category',
+  values: ReadonlyMap<number, number | string>,
+  cast: 'int' | 'text',
+): Promise<void> {
   if (values.size === 0) return;
   const rows = sql.join(
     [...values].map(([id, value]) => sql`(${id}::int, ${value}::${sql.raw(cast)})`),
@@ -100,7 +128,10 @@ async function setBuildingColumn(db: DbExecutor, column: 'employees' | 'equipmen
  */
 export const buildBuilding: PlayerAction<BuildBuildingInput, BuildingChanged> = (db, requests) =>
   db.transaction(async (tx) => {
-    const companies = await lockCompanies(tx, requests.map((request) => request.companyId));
+    const companies = await lockCompanies(
+      tx,
+      requests.map((request) => request.companyId),
+    );
     const facts = await tx.execute<{ city_id: number; city_name: string; type: string; first_recipe_id: number | null }>(sql`
       select c.id as city_id, c.name as city_name, t.type,
              (select min(r.id) from recipes r where lower(r.building_type) = lower(t.type))::int as first_recipe_id
@@ -280,4 +311,6 @@ export const selectRecipe: PlayerAction<{ id: number; recipe_id: number }, Build
  * POST /buildings/{id}/sell: refunds half of construction + equipment spending, moves the store's
  * stock into the warehouse, deletes the building (rare: request by request).
  */
-export const sellBuilding: PlayerAction<{ id: number }, SellBuildingResult> = oneByOne((db, request) => sellOneBuilding(db, request.companyId, request.input.id));
+export const sellBuilding: PlayerAction<{ id: number }, SellBuildingResult> = oneByOne((db, request) =>
+  sellOneBuilding(db, request.companyId, request.input.id),
+);

@@ -159,7 +159,12 @@ function selectBuildings(db: DbExecutor) {
  * Planned and made output of the company's production buildings, by the turn's own query
  * (productionPlanSql), keyed by building id.
  */
-async function plannedOutputs(db: DbExecutor, worldId: number, companyId: number, buildingId?: number): Promise<Map<number, { planned: number; made: number }>> {
+async function plannedOutputs(
+  db: DbExecutor,
+  worldId: number,
+  companyId: number,
+  buildingId?: number,
+): Promise<Map<number, { planned: number; made: number }>> {
   const companies = sql`(select ${companyId}::int as company_id)`;
   const rows = await db.execute<{ building_id: number; planned: number; units: number }>(sql`
     select building_id, planned, units from ${productionPlanSql({ worldId, companies, research: researchSumsSql(worldId, companies) })} plan

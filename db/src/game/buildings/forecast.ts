@@ -174,11 +174,11 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
       from (
         select s.*, count(*) over market as offers, sum(s.weight) over market as market_weight, sum(s.weight * s.price_cents) over market as market_weighted_price
         from ${storeSalesSql({
-        worldId,
-        companies: sql`(select id as company_id from companies where world_id = ${worldId} and status = 'active')`,
-        research: researchSumsSql(worldId, sql`(select id as company_id from companies where world_id = ${worldId} and status = 'active')`),
-        cityIds: sql`(${n(facts.city_id)})`,
-      })} s
+          worldId,
+          companies: sql`(select id as company_id from companies where world_id = ${worldId} and status = 'active')`,
+          research: researchSumsSql(worldId, sql`(select id as company_id from companies where world_id = ${worldId} and status = 'active')`),
+          cityIds: sql`(${n(facts.city_id)})`,
+        })} s
         window market as (partition by s.product_id)
       ) s
       join products p on p.id = s.product_id
@@ -229,7 +229,16 @@ export async function buildingForecast(db: DbExecutor, companyId: number, buildi
     };
   }
 
-  const plan = await db.execute<{ product_id: number; product_name: string; category: string; role: string; planned: number; units: number; in_stock: number; price_cents: number }>(sql`
+  const plan = await db.execute<{
+    product_id: number;
+    product_name: string;
+    category: string;
+    role: string;
+    planned: number;
+    units: number;
+    in_stock: number;
+    price_cents: number;
+  }>(sql`
     select pl.product_id, p.name as product_name, p.category, pl.role, pl.planned, pl.units, wp.current_price_cents as price_cents,
            coalesce((select i.quantity from inventory_items i where i.world_id = ${worldId} and i.company_id = ${companyId} and i.product_id = pl.product_id), 0) as in_stock
     from ${productionPlanSql({ worldId, companies, research })} pl
@@ -309,7 +318,13 @@ async function overtimeForecast(db: DbExecutor, worldId: number, facts: Building
   return {
     rates: FORECAST_PRODUCTION_RATES.map((rate) => {
       const week = weekAtRate(rateFacts, rate);
-      return { rate, output_units: week.units, revenue: centsToDollars(week.revenueCents), costs: centsToDollars(week.costsCents), profit: centsToDollars(week.profitCents) };
+      return {
+        rate,
+        output_units: week.units,
+        revenue: centsToDollars(week.revenueCents),
+        costs: centsToDollars(week.costsCents),
+        profit: centsToDollars(week.profitCents),
+      };
     }),
     best_rate: best.rate,
     best_profit: centsToDollars(best.profitCents),
@@ -323,7 +338,14 @@ async function overtimeForecast(db: DbExecutor, worldId: number, facts: Building
  * oldest first (the building's own recipe's figures above account for that).
  */
 async function recipeNeeds(db: DbExecutor, worldId: number, companyId: number, facts: BuildingFacts, efficiency: number): Promise<RecipeNeeds[]> {
-  const rows = await db.execute<{ recipe_id: number; output_quantity: number; product_id: number | null; product_name: string | null; quantity: number | null; in_stock: number }>(sql`
+  const rows = await db.execute<{
+    recipe_id: number;
+    output_quantity: number;
+    product_id: number | null;
+    product_name: string | null;
+    quantity: number | null;
+    in_stock: number;
+  }>(sql`
     select r.id as recipe_id, r.output_quantity, ri.product_id, p.name as product_name, ri.quantity,
            coalesce(i.quantity, 0) as in_stock
     from recipes r
@@ -366,12 +388,24 @@ function efficiencyImprovements(employees: number, equipmentLevel: number, outpu
   if (equipmentLevel < MAX_EQUIPMENT_LEVEL) {
     const next = equipmentLevel + 1;
     const efficiency = efficiencyRule.evaluate({ employees, equipmentLevel: next });
-    steps.push({ kind: 'equipment', label: `Upgrade equipment to level ${next}`, cost: equipmentUpgradeCost(equipmentLevel, next), efficiency, planned_output: outputAt(efficiency) });
+    steps.push({
+      kind: 'equipment',
+      label: `Upgrade equipment to level ${next}`,
+      cost: equipmentUpgradeCost(equipmentLevel, next),
+      efficiency,
+      planned_output: outputAt(efficiency),
+    });
   }
   const missing = Math.max(0, Math.ceil((MAX_EFFICIENCY - equipmentLevel * EFFICIENCY_PER_EQUIPMENT_LEVEL) / EFFICIENCY_PER_EMPLOYEE) - employees);
   if (missing > 0) {
     const efficiency = efficiencyRule.evaluate({ employees: employees + missing, equipmentLevel });
-    steps.push({ kind: 'hire', label: `Hire ${missing} ${missing === 1 ? 'employee' : 'employees'}`, cost: hireCost(missing), efficiency, planned_output: outputAt(efficiency) });
+    steps.push({
+      kind: 'hire',
+      label: `Hire ${missing} ${missing === 1 ? 'employee' : 'employees'}`,
+      cost: hireCost(missing),
+      efficiency,
+      planned_output: outputAt(efficiency),
+    });
   }
   return steps;
 }

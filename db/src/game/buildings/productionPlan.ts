@@ -17,14 +17,7 @@
  * the week reports (worker/src/turn/report.ts), which would otherwise join every building again.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  BUILDING_BONUS_PAIRS,
-  efficiencyRule,
-  inputNeededRule,
-  outputBonusRule,
-  outputFromInputRule,
-  plannedOutputRule,
-} from '@marketcraft/shared';
+import { BUILDING_BONUS_PAIRS, efficiencyRule, inputNeededRule, outputBonusRule, outputFromInputRule, plannedOutputRule } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 import { researchEffect, researchJoins } from '../research/researchPlan.ts';
 

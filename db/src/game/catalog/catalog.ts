@@ -1,6 +1,15 @@
 /** Read-only catalog: goods, recipes, cities and their market data. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { GameError, centsToDollars, priceChangePercent, type CityMarketDataView, type CityView, type GoodView, type ProductCategory, type RecipeView } from '@marketcraft/shared';
+import {
+  GameError,
+  centsToDollars,
+  priceChangePercent,
+  type CityMarketDataView,
+  type CityView,
+  type GoodView,
+  type ProductCategory,
+  type RecipeView,
+} from '@marketcraft/shared';
 import { cities, cityMarketData, countries, products, worldProducts } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { loadRecipes } from '../buildings/buildings.ts';

@@ -110,11 +110,7 @@ export async function getCompany(db: DbExecutor, companyId: number): Promise<Com
 }
 
 /** PATCH /api/company/profile: name (already trimmed, non-empty) and bio (null clears it; undefined keeps it). */
-async function updateCompanyProfileOne(
-  db: DbExecutor,
-  companyId: number,
-  profile: { name: string; bio?: string | null },
-): Promise<CompanyDetails> {
+async function updateCompanyProfileOne(db: DbExecutor, companyId: number, profile: { name: string; bio?: string | null }): Promise<CompanyDetails> {
   const changes: { name: string; nameKey: string; bio?: string | null } = { name: profile.name, nameKey: companyNameKey(profile.name) };
   if (profile.bio !== undefined) changes.bio = profile.bio;
   // Another active company of the world with this name (any case) or a look-alike of it: 409 (the unique indexes decide races).

@@ -45,10 +45,7 @@ export interface SignupOrigin {
  * ($500,000) go to the first player companies founded, at most `bonusesPerAddress` (3) to sign-ups
  * from one network address; every other company gets $100,000. In `flat` mode everyone gets $100,000.
  */
-function startingCapital(
-  mode: SignupBonusMode,
-  bonuses: { granted: number; grantedToAddress: number; perAddress: number | null },
-): number {
+function startingCapital(mode: SignupBonusMode, bonuses: { granted: number; grantedToAddress: number; perAddress: number | null }): number {
   const eligible = bonuses.granted < EARLY_BIRD_PLAYER_LIMIT && (bonuses.perAddress === null || bonuses.grantedToAddress < bonuses.perAddress);
   return mode === 'early-bird' && eligible ? EARLY_BIRD_CAPITAL : INITIAL_CAPITAL;
 }
@@ -119,7 +116,16 @@ export async function createPlayerCompany(
   const [company] = await withCompanyName(() =>
     tx
       .insert(companies)
-      .values({ worldId: input.worldId, userId: input.userId, name, nameKey: companyNameKey(name), cashCents: openingCents, startingCashCents: openingCents, isBot: false, signupAddress: address })
+      .values({
+        worldId: input.worldId,
+        userId: input.userId,
+        name,
+        nameKey: companyNameKey(name),
+        cashCents: openingCents,
+        startingCashCents: openingCents,
+        isBot: false,
+        signupAddress: address,
+      })
       .returning({ id: companies.id, name: companies.name, cashCents: companies.cashCents }),
   );
   if (!company) throw new Error('company insert returned nothing');

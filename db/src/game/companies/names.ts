@@ -134,4 +134,3 @@ export async function fillCompanyNameKeys(db: DbExecutor): Promise<number> {
   }
   return filled.length;
 }
-

@@ -160,7 +160,17 @@ export function clearAuction(book: AuctionBook): Clearing {
     })
     .sort((a, b) => b.volume - a.volume || a.imbalance - b.imbalance || a.distance - b.distance || a.p - b.p);
   const best = candidates[0]!;
-  const nothing = { productId: book.productId, priceCents: null, volume: 0, makerSold: 0, makerBought: 0, rationed: null, marginPlayers: 0, demand: best.d, supply: best.s };
+  const nothing = {
+    productId: book.productId,
+    priceCents: null,
+    volume: 0,
+    makerSold: 0,
+    makerBought: 0,
+    rationed: null,
+    marginPlayers: 0,
+    demand: best.d,
+    supply: best.s,
+  };
   if (best.volume <= 0) return nothing;
   const p = best.p;
   const makerSupply = makerSupplyAt(book.maker, p);
@@ -260,7 +270,12 @@ export async function loadAuctionBooks(db: DbExecutor, worldId: number, options:
         productId: Number(row.id),
         bids: [],
         asks: [],
-        maker: { priceCents: Number(row.current_price_cents), depth: Number(row.depth_units), flow: Number(row.flow), marginBp: wholesaleMarginBp(row.category) },
+        maker: {
+          priceCents: Number(row.current_price_cents),
+          depth: Number(row.depth_units),
+          flow: Number(row.flow),
+          marginBp: wholesaleMarginBp(row.category),
+        },
       },
     ]),
   );

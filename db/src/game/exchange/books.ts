@@ -94,7 +94,8 @@ export async function listExchangeAuctions(db: DbExecutor, companyId: number, pr
     from exchange_auctions a join companies c on c.id = ${companyId} and a.world_id = c.world_id join worlds w on w.id = c.world_id
     where a.product_id = ${productId} and a.week >= w.current_week - ${weeks}::int
     order by a.week`);
-  const levels = (list: { price_cents: number; quantity: number }[]) => list.map((level) => ({ price: centsToDollars(Number(level.price_cents)), quantity: Number(level.quantity) }));
+  const levels = (list: { price_cents: number; quantity: number }[]) =>
+    list.map((level) => ({ price: centsToDollars(Number(level.price_cents)), quantity: Number(level.quantity) }));
   return rows.map((row) => ({
     week: Number(row.week),
     price: row.price_cents === null ? null : centsToDollars(Number(row.price_cents)),

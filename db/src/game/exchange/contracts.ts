@@ -99,37 +99,52 @@ async function lockCompanies(db: DbExecutor, ids: readonly number[]): Promise<Ma
   );
 }
 
-const refuse = (code: ConstructorParameters<typeof GameError>[0], message: string): Outcome<ContractView> => ({ applied: false, refusal: new GameError(code, message) });
+const refuse = (code: ConstructorParameters<typeof GameError>[0], message: string): Outcome<ContractView> => ({
+  applied: false,
+  refusal: new GameError(code, message),
+});
 
 /** POST /api/contracts, for a list of offers: each holds its goods out of the seller's warehouse at once. */
 export async function offerContracts(db: DbExecutor, requests: readonly ActionRequest<OfferContractInput>[]): Promise<Outcome<ContractView>[]> {
   if (requests.length === 0) return [];
   return db.transaction(async (tx) => {
-    const sellers = await lockCompanies(tx, requests.map((request) => request.companyId));
+    const sellers = await lockCompanies(
+      tx,
+      requests.map((request) => request.companyId),
+    );
     const buyerIds = [...new Set(requests.map((request) => request.input.buyerCompanyId))];
     const buyers = new Map(
-      (await tx.execute<{ id: number; world_id: number; name: string }>(sql`select id, world_id, name from companies where id in ${buyerIds} and status = 'active'`)).map((row) => [
-        Number(row.id),
-        { worldId: Number(row.world_id), name: row.name },
-      ]),
+      (
+        await tx.execute<{ id: number; world_id: number; name: string }>(
+          sql`select id, world_id, name from companies where id in ${buyerIds} and status = 'active'`,
+        )
+      ).map((row) => [Number(row.id), { worldId: Number(row.world_id), name: row.name }]),
     );
     const productIds = [...new Set(requests.map((request) => request.input.productId))];
     const worldIds = [...new Set([...sellers.values()].map((seller) => seller.worldId)), 0];
     const products = new Map(
-      (await tx.execute<{ world_id: number; id: number; name: string }>(sql`
-        select wp.world_id, p.id, p.name from products p join world_products wp on wp.product_id = p.id where wp.world_id in ${worldIds} and p.id in ${productIds}`)).map((row) => [
-        `${row.world_id}:${row.id}`,
-        row.name,
-      ]),
+      (
+        await tx.execute<{ world_id: number; id: number; name: string }>(sql`
+        select wp.world_id, p.id, p.name from products p join world_products wp on wp.product_id = p.id where wp.world_id in ${worldIds} and p.id in ${productIds}`)
+      ).map((row) => [`${row.world_id}:${row.id}`, row.name]),
     );
     const stock = new Map(
-      (await tx.execute<{ company_id: number; product_id: number; quantity: number; average_cost_cents: number }>(sql`
-        select company_id, product_id, quantity, average_cost_cents from inventory_items where company_id in ${[...sellers.keys(), 0]} and product_id in ${productIds}`)).map((row) => [
-        `${row.company_id}:${row.product_id}`,
-        { quantity: Number(row.quantity), averageCostCents: Number(row.average_cost_cents) },
-      ]),
+      (
+        await tx.execute<{ company_id: number; product_id: number; quantity: number; average_cost_cents: number }>(sql`
+        select company_id, product_id, quantity, average_cost_cents from inventory_items where company_id in ${[...sellers.keys(), 0]} and product_id in ${productIds}`)
+      ).map((row) => [`${row.company_id}:${row.product_id}`, { quantity: Number(row.quantity), averageCostCents: Number(row.average_cost_cents) }]),
     );
-    type Accepted = { index: number; sellerId: number; worldId: number; week: number; sellerName: string; buyerName: string; productName: string; costCents: number; input: OfferContractInput };
+    type Accepted = {
+      index: number;
+      sellerId: number;
+      worldId: number;
+      week: number;
+      sellerName: string;
+      buyerName: string;
+      productName: string;
+      costCents: number;
+      input: OfferContractInput;
+    };
     const accepted: Accepted[] = [];
     const outcomes: (Outcome<ContractView> | null)[] = requests.map((request, index) => {
       const { companyId, input } = request;
@@ -143,13 +158,27 @@ export async function offerContracts(db: DbExecutor, requests: readonly ActionRe
       const productName = products.get(`${seller.worldId}:${input.productId}`);
       if (!productName) return refuse('NOT_FOUND', PRODUCT_NOT_FOUND);
       if (input.expiresWeek < seller.week || input.expiresWeek > seller.week + EXCHANGE_MAX_ORDER_WEEKS - 1) {
-        return refuse('RULE_BROKEN', `An offer expires this week (${seller.week}) or within the next ${EXCHANGE_MAX_ORDER_WEEKS - 1} weeks (by week ${seller.week + EXCHANGE_MAX_ORDER_WEEKS - 1})`);
+        return refuse(
+          'RULE_BROKEN',
+          `An offer expires this week (${seller.week}) or within the next ${EXCHANGE_MAX_ORDER_WEEKS - 1} weeks (by week ${seller.week + EXCHANGE_MAX_ORDER_WEEKS - 1})`,
+        );
       }
       if (input.quantity * input.unitPriceCents > MAX_ORDER_VALUE_CENTS) return refuse('RULE_BROKEN', 'That offer is too large: split it');
       const held = stock.get(`${companyId}:${input.productId}`) ?? { quantity: 0, averageCostCents: 0 };
-      if (held.quantity < input.quantity) return refuse('NOT_ENOUGH_STOCK', `Not enough stock: you have ${held.quantity} ${productName} in the warehouse and offered ${input.quantity}`);
+      if (held.quantity < input.quantity)
+        return refuse('NOT_ENOUGH_STOCK', `Not enough stock: you have ${held.quantity} ${productName} in the warehouse and offered ${input.quantity}`);
       held.quantity -= input.quantity;
-      accepted.push({ index, sellerId: companyId, worldId: seller.worldId, week: seller.week, sellerName: seller.name, buyerName: buyer.name, productName, costCents: held.averageCostCents, input });
+      accepted.push({
+        index,
+        sellerId: companyId,
+        worldId: seller.worldId,
+        week: seller.week,
+        sellerName: seller.name,
+        buyerName: buyer.name,
+        productName,
+        costCents: held.averageCostCents,
+        input,
+      });
       return null;
     });
     if (accepted.length === 0) return outcomes as Outcome<ContractView>[];
@@ -186,7 +215,10 @@ export async function offerContracts(db: DbExecutor, requests: readonly ActionRe
         counterpartyCompanyId: offer.input.buyerCompanyId,
       })),
     );
-    await takeGoods(tx, accepted.map((offer) => ({ worldId: offer.worldId, companyId: offer.sellerId, productId: offer.input.productId, quantity: offer.input.quantity })));
+    await takeGoods(
+      tx,
+      accepted.map((offer) => ({ worldId: offer.worldId, companyId: offer.sellerId, productId: offer.input.productId, quantity: offer.input.quantity })),
+    );
     accepted.forEach((offer, ord) => {
       outcomes[offer.index] = {
         applied: true,
@@ -224,9 +256,16 @@ async function answerContracts(db: DbExecutor, answer: Answer, requests: readonl
   return db.transaction(async (tx) => {
     const ids = [...new Set(requests.map((request) => request.input.contractId))];
     // Who the parties are (not locked yet: the locks below, then the conditional update decides).
-    const parties = await tx.execute<{ seller_company_id: number; buyer_company_id: number }>(sql`select seller_company_id, buyer_company_id from contracts where id in ${ids}`);
-    const companies = await lockCompanies(tx, [...requests.map((request) => request.companyId), ...parties.flatMap((row) => [Number(row.seller_company_id), Number(row.buyer_company_id)])]);
-    const rows = new Map((await tx.execute<ContractRow>(sql`select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM} where k.id in ${ids}`)).map((row) => [Number(row.id), row]));
+    const parties = await tx.execute<{ seller_company_id: number; buyer_company_id: number }>(
+      sql`select seller_company_id, buyer_company_id from contracts where id in ${ids}`,
+    );
+    const companies = await lockCompanies(tx, [
+      ...requests.map((request) => request.companyId),
+      ...parties.flatMap((row) => [Number(row.seller_company_id), Number(row.buyer_company_id)]),
+    ]);
+    const rows = new Map(
+      (await tx.execute<ContractRow>(sql`select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM} where k.id in ${ids}`)).map((row) => [Number(row.id), row]),
+    );
     const cashLeft = new Map([...companies].map(([id, company]) => [id, company.cashCents]));
     const done: { index: number; row: ContractRow }[] = [];
     const outcomes: (Outcome<ContractView> | null)[] = requests.map((request, index) => {
@@ -236,9 +275,13 @@ async function answerContracts(db: DbExecutor, answer: Answer, requests: readonl
       if (company.worldStatus === 'ended') return refuse('CONFLICT', WORLD_ENDED);
       const party = answer === 'cancelled' ? row && Number(row.seller_company_id) : row && Number(row.buyer_company_id);
       // Only its buyer answers an offer and only its seller cancels it; others do not see it.
-      if (!row || (Number(row.seller_company_id) !== request.companyId && Number(row.buyer_company_id) !== request.companyId)) return refuse('NOT_FOUND', CONTRACT_NOT_FOUND);
+      if (!row || (Number(row.seller_company_id) !== request.companyId && Number(row.buyer_company_id) !== request.companyId))
+        return refuse('NOT_FOUND', CONTRACT_NOT_FOUND);
       if (party !== request.companyId) {
-        return refuse('FORBIDDEN', answer === 'cancelled' ? 'Only the seller can cancel an offer: decline it instead' : 'Only the buyer can answer an offer: cancel it instead');
+        return refuse(
+          'FORBIDDEN',
+          answer === 'cancelled' ? 'Only the seller can cancel an offer: decline it instead' : 'Only the buyer can answer an offer: cancel it instead',
+        );
       }
       if (row.status !== 'open') return refuse('CONFLICT', `This offer is ${row.status}: only an open offer can be ${answer}`);
       if (answer === 'accepted') {
@@ -257,7 +300,7 @@ async function answerContracts(db: DbExecutor, answer: Answer, requests: readonl
         where k.id in ${done.map((item) => Number(item.row.id))} and k.status = 'open'
         returning k.id`);
       // Under the locks nothing else closed them: a mismatch is a bug, and the transaction rolls back.
-      if (closed.length !== done.length) throw new Error('a contract changed under its companies\' locks');
+      if (closed.length !== done.length) throw new Error("a contract changed under its companies' locks");
       const moves: LedgerMove[] = [];
       for (const { row } of done) {
         const quantity = Number(row.quantity);
@@ -320,7 +363,11 @@ export const declineContracts = (db: DbExecutor, requests: readonly ActionReques
 export const cancelContracts = (db: DbExecutor, requests: readonly ActionRequest<{ contractId: number }>[]) => answerContracts(db, 'cancelled', requests);
 
 /** GET /api/contracts?direction=incoming|outgoing&status=: the company's offers, newest first (at most 200). */
-export async function listContracts(db: DbExecutor, companyId: number, filter: { direction?: 'incoming' | 'outgoing'; status?: ContractStatus } = {}): Promise<ContractView[]> {
+export async function listContracts(
+  db: DbExecutor,
+  companyId: number,
+  filter: { direction?: 'incoming' | 'outgoing'; status?: ContractStatus } = {},
+): Promise<ContractView[]> {
   const side =
     filter.direction === 'incoming'
       ? sql`k.buyer_company_id = ${companyId}`

@@ -102,5 +102,6 @@ export async function takeGoods(db: DbExecutor, moves: readonly Omit<GoodsMove, 
       returning 1
     )
     select (select count(*) from g)::int as wanted, (select count(*) from taken)::int as taken`);
-  if (Number(result?.taken) !== Number(result?.wanted)) throw new Error('an exchange move would take goods a warehouse does not hold: its check under the lock missed it');
+  if (Number(result?.taken) !== Number(result?.wanted))
+    throw new Error('an exchange move would take goods a warehouse does not hold: its check under the lock missed it');
 }

@@ -114,7 +114,13 @@ async function lockCompanies(db: DbExecutor, companyIds: readonly number[]): Pro
   return new Map(
     rows.map((row) => [
       Number(row.id),
-      { worldId: Number(row.world_id), cashCents: Number(row.cash_cents), week: Number(row.current_week), worldStatus: row.world_status, liveOrders: Number(row.live_orders) },
+      {
+        worldId: Number(row.world_id),
+        cashCents: Number(row.cash_cents),
+        week: Number(row.current_week),
+        worldStatus: row.world_status,
+        liveOrders: Number(row.live_orders),
+      },
     ]),
   );
 }
@@ -131,7 +137,10 @@ function describeOrder(side: ExchangeSide, quantity: number, productName: string
 export async function placeExchangeOrders(db: DbExecutor, requests: readonly ActionRequest<PlaceOrderInput>[]): Promise<Outcome<ExchangeOrderView>[]> {
   if (requests.length === 0) return [];
   return db.transaction(async (tx) => {
-    const companies = await lockCompanies(tx, requests.map((request) => request.companyId));
+    const companies = await lockCompanies(
+      tx,
+      requests.map((request) => request.companyId),
+    );
     const worldIds = [...new Set([...companies.values()].map((company) => company.worldId))];
     const productIds = [...new Set(requests.map((request) => request.input.productId))];
     const products = new Map<string, { name: string }>();
@@ -149,7 +158,16 @@ export async function placeExchangeOrders(db: DbExecutor, requests: readonly Act
       }
     }
 
-    type Accepted = { index: number; companyId: number; worldId: number; week: number; productName: string; escrowCents: number; unitCostCents: number; input: PlaceOrderInput };
+    type Accepted = {
+      index: number;
+      companyId: number;
+      worldId: number;
+      week: number;
+      productName: string;
+      escrowCents: number;
+      unitCostCents: number;
+      input: PlaceOrderInput;
+    };
     const accepted: Accepted[] = [];
     const outcomes: (Outcome<ExchangeOrderView> | null)[] = requests.map((request, index) => {
       const { companyId, input } = request;
@@ -159,10 +177,14 @@ export async function placeExchangeOrders(db: DbExecutor, requests: readonly Act
       const product = products.get(`${company.worldId}:${input.productId}`);
       if (!product) return { applied: false, refusal: new GameError('NOT_FOUND', PRODUCT_NOT_FOUND) };
       if (company.liveOrders >= EXCHANGE_MAX_OPEN_ORDERS) {
-        return { applied: false, refusal: new GameError('RULE_BROKEN', `You have ${EXCHANGE_MAX_OPEN_ORDERS} open orders, the most a company may have: cancel one first`) };
+        return {
+          applied: false,
+          refusal: new GameError('RULE_BROKEN', `You have ${EXCHANGE_MAX_OPEN_ORDERS} open orders, the most a company may have: cancel one first`),
+        };
       }
       const valueCents = input.quantity * input.limitPriceCents;
-      if (valueCents > MAX_ORDER_VALUE_CENTS) return { applied: false, refusal: new GameError('RULE_BROKEN', `That order is too large for the ${product.name} market: split it over several weeks`) };
+      if (valueCents > MAX_ORDER_VALUE_CENTS)
+        return { applied: false, refusal: new GameError('RULE_BROKEN', `That order is too large for the ${product.name} market: split it over several weeks`) };
       let escrowCents = 0;
       let unitCostCents = 0;
       if (input.side === 'buy') {
@@ -180,7 +202,13 @@ export async function placeExchangeOrders(db: DbExecutor, requests: readonly Act
       } else {
         const held = stock.get(`${companyId}:${input.productId}`) ?? { quantity: 0, averageCostCents: 0 };
         if (held.quantity < input.quantity) {
-          return { applied: false, refusal: new GameError('NOT_ENOUGH_STOCK', `Not enough stock: you have ${held.quantity} ${product.name} in the warehouse and offered ${input.quantity}`) };
+          return {
+            applied: false,
+            refusal: new GameError(
+              'NOT_ENOUGH_STOCK',
+              `Not enough stock: you have ${held.quantity} ${product.name} in the warehouse and offered ${input.quantity}`,
+            ),
+          };
         }
         held.quantity -= input.quantity;
         unitCostCents = held.averageCostCents;
@@ -230,7 +258,9 @@ export async function placeExchangeOrders(db: DbExecutor, requests: readonly Act
     await bookMoves(tx, moves);
     await takeGoods(
       tx,
-      accepted.filter((order) => order.input.side === 'sell').map((order) => ({ worldId: order.worldId, companyId: order.companyId, productId: order.input.productId, quantity: order.input.quantity })),
+      accepted
+        .filter((order) => order.input.side === 'sell')
+        .map((order) => ({ worldId: order.worldId, companyId: order.companyId, productId: order.input.productId, quantity: order.input.quantity })),
     );
     accepted.forEach((order, ord) => {
       outcomes[order.index] = {
@@ -279,11 +309,7 @@ type ReleasedOrder = {
  * row of amount 0). One conditional update from a live status: an order is closed and released once.
  * The caller holds the companies' locks. `which` selects the orders (a condition on `o`).
  */
-async function closeOrders(
-  db: DbExecutor,
-  which: ReturnType<typeof sql>,
-  how: { status: 'cancelled' | 'expired'; why: string },
-): Promise<ReleasedOrder[]> {
+async function closeOrders(db: DbExecutor, which: ReturnType<typeof sql>, how: { status: 'cancelled' | 'expired'; why: string }): Promise<ReleasedOrder[]> {
   const closed = await db.execute<ReleasedOrder>(sql`
     with old as (
       select o.world_id, o.id, o.escrow_cents, o.escrow_units from exchange_orders o
@@ -327,7 +353,10 @@ async function closeOrders(
 export async function cancelExchangeOrders(db: DbExecutor, requests: readonly ActionRequest<{ orderId: number }>[]): Promise<Outcome<ExchangeOrderView>[]> {
   if (requests.length === 0) return [];
   return db.transaction(async (tx) => {
-    const companies = await lockCompanies(tx, requests.map((request) => request.companyId));
+    const companies = await lockCompanies(
+      tx,
+      requests.map((request) => request.companyId),
+    );
     const owned = requests.filter((request) => companies.has(request.companyId) && companies.get(request.companyId)!.worldStatus !== 'ended');
     const pairs = owned.map((request) => ({ company_id: request.companyId, order_id: request.input.orderId }));
     const released =
@@ -363,7 +392,11 @@ export async function cancelExchangeOrders(db: DbExecutor, requests: readonly Ac
 }
 
 /** GET /api/exchange/orders?status=&product_id=: the company's orders, newest first (at most 200). */
-export async function listExchangeOrders(db: DbExecutor, companyId: number, filter: { status?: ExchangeOrderStatus; productId?: number } = {}): Promise<ExchangeOrderView[]> {
+export async function listExchangeOrders(
+  db: DbExecutor,
+  companyId: number,
+  filter: { status?: ExchangeOrderStatus; productId?: number } = {},
+): Promise<ExchangeOrderView[]> {
   const rows = await db.execute<OrderRow>(sql`
     select ${ORDER_COLUMNS} from exchange_orders o join products p on p.id = o.product_id
     where o.world_id = (select world_id from companies where id = ${companyId}) and o.company_id = ${companyId}

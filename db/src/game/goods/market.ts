@@ -83,7 +83,6 @@ async function productMarket(db: DbExecutor, worldId: number, productId: number)
   };
 }
 
-
 /**
  * An order's CTEs (marketTrade's statement): `p` (the product in the
  * world, with this week's flow so far) and `moved` (the week's flow row upserted, only when `gate`
@@ -91,10 +90,7 @@ async function productMarket(db: DbExecutor, worldId: number, productId: number)
  * minus the order itself, as the upsert left it). `totalCents` is the order's money over `p` and
  * `moved` aliased `m`, null when the order no longer fits.
  */
-function orderCtes(
-  action: MarketTradeAction,
-  order: { worldId: SQL; productId: SQL; quantity: SQL; gate: SQL },
-): { ctes: SQL; totalCents: SQL } {
+function orderCtes(action: MarketTradeAction, order: { worldId: SQL; productId: SQL; quantity: SQL; gate: SQL }): { ctes: SQL; totalCents: SQL } {
   const quantity = sql`${order.quantity}::bigint`;
   const [bought, sold] = action === 'buy' ? [quantity, sql`0::bigint`] : [sql`0::bigint`, quantity];
   const curve = (flow: SQL) => ({ price: sql`p.current_price_cents`, depth: sql`p.depth_units`, flow, quantity });
@@ -135,7 +131,10 @@ function orderTotalCents(action: MarketTradeAction, market: ProductMarket, quant
 }
 
 /** GET /api/market/quote: what an order would cost or pay now (nothing is placed). */
-export async function quoteOrder(db: DbExecutor, input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction }): Promise<MarketQuote> {
+export async function quoteOrder(
+  db: DbExecutor,
+  input: { worldId: number; productId: number; quantity: number; action: MarketTradeAction },
+): Promise<MarketQuote> {
   const market = await productMarket(db, input.worldId, input.productId);
   const values = orderValues(market, input.quantity);
   if (!orderWithinMarket(values)) throw tooLargeForMarket(market.name);
@@ -176,7 +175,11 @@ function marketTradeStatementTemplate(action: MarketTradeAction) {
     const quantity = sql`${slot('quantity')}::bigint`;
     const worldId = sql`(select world_id from locked)`;
     const order = orderCtes(action, { worldId, productId: slot('productId'), quantity: slot('quantity'), gate: sql`(select count(*) from locked) = 1` });
-    const fill = fillLedgerTextSql(slot('description'), { name: sql`priced.product_name`, totalCents: sql`priced.total_cents`, eachCents: sql`priced.each_cents` });
+    const fill = fillLedgerTextSql(slot('description'), {
+      name: sql`priced.product_name`,
+      totalCents: sql`priced.total_cents`,
+      eachCents: sql`priced.each_cents`,
+    });
     const goods =
       action === 'buy'
         ? warehouseUpsertSql(sql`select priced.world_id, ${companyId}, priced.product_id, ${quantity}, priced.each_cents from priced`)
@@ -214,7 +217,11 @@ const marketTradeStatement = { buy: marketTradeStatementTemplate('buy'), sell: m
  * now, in the order a player would fix them. Null when nothing refuses it now (a row changed while
  * the statement ran): the trade is tried again.
  */
-async function marketRefusal(db: DbExecutor, companyId: number, input: { productId: number; quantity: number; action: MarketTradeAction }): Promise<GameError | null> {
+async function marketRefusal(
+  db: DbExecutor,
+  companyId: number,
+  input: { productId: number; quantity: number; action: MarketTradeAction },
+): Promise<GameError | null> {
   const [company] = await db.execute<{ world_id: number; cash_cents: number; held: number }>(sql`
     select c.world_id, c.cash_cents,
            coalesce((select i.quantity from inventory_items i where i.company_id = c.id and i.product_id = ${input.productId}), 0)::bigint as held
@@ -251,11 +258,14 @@ async function marketTradeOne(
     quantity: input.quantity,
     description: marketTradeDescription(input.action, input.quantity),
   });
-  const row = await runAction<{ product_id: number; product_name: string; total_cents: number; each_cents: number; cash_cents: number; quantity_held: number }>(db, {
-    key: `goods:${input.productId}`,
-    statement,
-    whyRefused: () => marketRefusal(db, companyId, input),
-  });
+  const row = await runAction<{ product_id: number; product_name: string; total_cents: number; each_cents: number; cash_cents: number; quantity_held: number }>(
+    db,
+    {
+      key: `goods:${input.productId}`,
+      statement,
+      whyRefused: () => marketRefusal(db, companyId, input),
+    },
+  );
   const order: PlacedOrder = {
     productId: Number(row.product_id),
     productName: row.product_name,
@@ -292,11 +302,24 @@ export const marketTrade: PlayerAction<MarketTradeInput, MarketTradeResult> = as
     )(db, requests);
   }
   return db.transaction(async (tx) => {
-    const companies = await lockCompanies(tx, requests.map((request) => request.companyId));
-    const held = await warehouseRows(tx, companies.keys(), requests.map((request) => request.input.product_id));
+    const companies = await lockCompanies(
+      tx,
+      requests.map((request) => request.companyId),
+    );
+    const held = await warehouseRows(
+      tx,
+      companies.keys(),
+      requests.map((request) => request.input.product_id),
+    );
     const purses = new Purses(companies);
     const cashAfter: number[] = [];
-    const orders = requests.map(({ companyId, input }) => ({ companyId, productId: input.product_id, quantity: input.quantity, action: input.action, intoWarehouse: true }));
+    const orders = requests.map(({ companyId, input }) => ({
+      companyId,
+      productId: input.product_id,
+      quantity: input.quantity,
+      action: input.action,
+      intoWarehouse: true,
+    }));
     const priced = await walkOrders(tx, companies, orders, held, (index, order) => {
       const request = requests[index]!;
       const refusal = purses.spend(request.companyId, request.input.action === 'buy' ? order.totalCents : -order.totalCents);
@@ -312,10 +335,21 @@ export const marketTrade: PlayerAction<MarketTradeInput, MarketTradeResult> = as
         amountCents: input.action === 'buy' ? -order.totalCents : order.totalCents,
         type: input.action === 'buy' ? 'purchase' : 'sale',
         reason: input.action === 'buy' ? 'market_buy' : 'market_sell',
-        description: fillLedgerText(marketTradeDescription(input.action, input.quantity), { name: order.productName, totalCents: order.totalCents, eachCents: order.unitCents }),
+        description: fillLedgerText(marketTradeDescription(input.action, input.quantity), {
+          name: order.productName,
+          totalCents: order.totalCents,
+          eachCents: order.unitCents,
+        }),
         ref: { productId: input.product_id },
       });
-      return applied(tradeResult(input.action, { productId: input.product_id, productName: order.productName, quantity: input.quantity, totalCents: order.totalCents, unitCents: order.unitCents }, order.heldAfter.quantity, cashAfter[index]!));
+      return applied(
+        tradeResult(
+          input.action,
+          { productId: input.product_id, productName: order.productName, quantity: input.quantity, totalCents: order.totalCents, unitCents: order.unitCents },
+          order.heldAfter.quantity,
+          cashAfter[index]!,
+        ),
+      );
     });
     await changeCashOfMany(tx, changes);
     await writeWarehouseRows(tx, companies, held);

@@ -62,14 +62,19 @@ export async function warehouseRows(db: DbExecutor, companyIds: Iterable<number>
   const rows = await db.execute<{ company_id: number; product_id: number; quantity: number; average_cost_cents: number }>(sql`
     select company_id, product_id, quantity, average_cost_cents from inventory_items
     where company_id in ${idList(companyIds)} and product_id in ${idList(productIds)}`);
-  return new Map(rows.map((row) => [`${row.company_id}:${row.product_id}`, { quantity: Number(row.quantity), averageCostCents: Number(row.average_cost_cents) }]));
+  return new Map(
+    rows.map((row) => [`${row.company_id}:${row.product_id}`, { quantity: Number(row.quantity), averageCostCents: Number(row.average_cost_cents) }]),
+  );
 }
 
 /** Units added at `unitCents` each: the weighted average cost, rounded as the warehouse upsert rounds it. */
 export function addedAtCost(held: Held | undefined, quantity: number, unitCents: number): Held {
   const before = held ?? { quantity: 0, averageCostCents: 0 };
   const total = before.quantity + quantity;
-  return { quantity: total, averageCostCents: total === 0 ? before.averageCostCents : Math.round((before.quantity * before.averageCostCents + quantity * unitCents) / total) };
+  return {
+    quantity: total,
+    averageCostCents: total === 0 ? before.averageCostCents : Math.round((before.quantity * before.averageCostCents + quantity * unitCents) / total),
+  };
 }
 
 /** Writes the warehouse rows a list left (absolute values: the companies' locks order every writer). */
@@ -92,7 +97,9 @@ export async function backRoomRows(db: DbExecutor, buildingIds: Iterable<number>
   const rows = await db.execute<{ building_id: number; product_id: number; quantity: number; purchase_price_cents: number }>(sql`
     select building_id, product_id, quantity, purchase_price_cents from building_inventory_items
     where building_id in ${idList(buildingIds)} and product_id in ${idList(productIds)}`);
-  return new Map(rows.map((row) => [`${row.building_id}:${row.product_id}`, { quantity: Number(row.quantity), averageCostCents: Number(row.purchase_price_cents) }]));
+  return new Map(
+    rows.map((row) => [`${row.building_id}:${row.product_id}`, { quantity: Number(row.quantity), averageCostCents: Number(row.purchase_price_cents) }]),
+  );
 }
 
 /** Writes the back-room rows a list left (absolute values, under the companies' locks). */

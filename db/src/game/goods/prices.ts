@@ -10,7 +10,14 @@
  *   from the posted price, less the spread), as net worth counts goods (valuation.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CONSUMER_CATEGORIES, WHOLESALE_MARGIN_BP, goodsBuyCostRule, liquidationValueRule, marketSellProceedsRule, referencePriceRule } from '@marketcraft/shared';
+import {
+  CONSUMER_CATEGORIES,
+  WHOLESALE_MARGIN_BP,
+  goodsBuyCostRule,
+  liquidationValueRule,
+  marketSellProceedsRule,
+  referencePriceRule,
+} from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 
 /**

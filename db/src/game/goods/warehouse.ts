@@ -32,7 +32,14 @@ import { oneByOne, type PlayerAction } from '../action.ts';
 type HoldingLocation = 'warehouse' | 'back_room' | 'shelf';
 /** Goods a company's open sell orders and contract offers hold, by product. */
 async function listEscrowedGoods(db: DbExecutor, worldId: number, companyId: number): Promise<EscrowedGoodsView[]> {
-  const rows = await db.execute<{ product_id: number; product_name: string; quantity: number; average_cost_cents: number; held_by: 'sell_order' | 'contract'; id: number }>(sql`
+  const rows = await db.execute<{
+    product_id: number;
+    product_name: string;
+    quantity: number;
+    average_cost_cents: number;
+    held_by: 'sell_order' | 'contract';
+    id: number;
+  }>(sql`
     select o.product_id, p.name as product_name, o.escrow_units as quantity, o.escrow_cost_cents as average_cost_cents, 'sell_order' as held_by, o.id
     from exchange_orders o join products p on p.id = o.product_id
     where o.world_id = ${worldId} and o.company_id = ${companyId} and o.status in ('open', 'partially_filled') and o.escrow_units > 0
@@ -115,7 +122,10 @@ export async function listHoldings(db: DbExecutor, companyId: number): Promise<H
       product_name: row.product_name,
       category: row.category,
       location: row.location,
-      store: row.building_id === null ? null : { building_id: Number(row.building_id), building_name: typeName(row.building_type), city_name: row.city_name ?? 'Unknown' },
+      store:
+        row.building_id === null
+          ? null
+          : { building_id: Number(row.building_id), building_name: typeName(row.building_type), city_name: row.city_name ?? 'Unknown' },
       quantity,
       average_cost: centsToDollars(averageCents),
       cost_value: centsToDollars(averageCents * quantity),
@@ -180,7 +190,10 @@ async function moveGoodsOne(
         returning purchase_price_cents`);
       if (!taken) {
         const held = await backRoomQuantity();
-        throw new GameError('NOT_ENOUGH_STOCK', `Not enough stock: the back room of your ${building.spec.name} in ${building.cityName} has ${held} ${product.name} and you asked to move ${input.quantity}`);
+        throw new GameError(
+          'NOT_ENOUGH_STOCK',
+          `Not enough stock: the back room of your ${building.spec.name} in ${building.cityName} has ${held} ${product.name} and you asked to move ${input.quantity}`,
+        );
       }
       await addToWarehouse(tx, companyId, product.id, input.quantity, Number(taken.purchase_price_cents));
     }
@@ -197,6 +210,7 @@ async function moveGoodsOne(
 }
 
 /** POST /warehouse/move, the player action. */
-export const moveGoods: PlayerAction<{ building_id: number; product_id: number; quantity: number; direction: MoveDirection }, MoveResult> = oneByOne((db, { companyId, input }) =>
-  moveGoodsOne(db, companyId, { buildingId: input.building_id, productId: input.product_id, quantity: input.quantity, direction: input.direction }),
+export const moveGoods: PlayerAction<{ building_id: number; product_id: number; quantity: number; direction: MoveDirection }, MoveResult> = oneByOne(
+  (db, { companyId, input }) =>
+    moveGoodsOne(db, companyId, { buildingId: input.building_id, productId: input.product_id, quantity: input.quantity, direction: input.direction }),
 );

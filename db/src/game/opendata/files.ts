@@ -289,7 +289,10 @@ export async function dataManifest(db: DbExecutor, worldId: number): Promise<Dat
   const made = await db.execute<{ week: number; files: number }>(sql`
     select week, count(*)::int as files from data_files where world_id = ${worldId} group by week`);
   const complete = new Set(made.filter((row) => Number(row.files) >= FILES_PER_WEEK).map((row) => Number(row.week)));
-  const missing = weeks.filter((week) => !complete.has(week)).reverse().slice(0, MANIFEST_MAKES_WEEKS);
+  const missing = weeks
+    .filter((week) => !complete.has(week))
+    .reverse()
+    .slice(0, MANIFEST_MAKES_WEEKS);
   for (const week of missing) await makeWeekFiles(db, worldId, week);
   const files = await db.execute<{ week: number; table_name: DataTableName; format: DataFileFormat; rows: number; bytes: number; sha256: string }>(sql`
     select week, table_name, format, rows, octet_length(content) as bytes, sha256 from data_files where world_id = ${worldId}`);

@@ -40,12 +40,22 @@ export async function listCountries(db: DbExecutor, worldId: number): Promise<Co
 /** GET /api/influence: the company's influence records. */
 export async function listInfluence(db: DbExecutor, companyId: number): Promise<InfluenceView[]> {
   const rows = await db
-    .select({ countryId: influenceRecords.countryId, countryName: countries.name, points: influenceRecords.influencePoints, platform: influenceRecords.platform })
+    .select({
+      countryId: influenceRecords.countryId,
+      countryName: countries.name,
+      points: influenceRecords.influencePoints,
+      platform: influenceRecords.platform,
+    })
     .from(influenceRecords)
     .innerJoin(countries, eq(countries.id, influenceRecords.countryId))
     .where(eq(influenceRecords.companyId, companyId))
     .orderBy(asc(countries.name));
-  return rows.map((row) => ({ country_id: row.countryId, country_name: row.countryName, influence_points: row.points, platform: row.platform as PoliticalPlatform }));
+  return rows.map((row) => ({
+    country_id: row.countryId,
+    country_name: row.countryName,
+    influence_points: row.points,
+    platform: row.platform as PoliticalPlatform,
+  }));
 }
 
 const eventColumns = {
@@ -58,7 +68,15 @@ const eventColumns = {
   createdAt: politicalEvents.createdAt,
 };
 
-function toEventView(row: { id: number; countryId: number; countryName: string; eventType: PoliticalEventType; description: string; activeUntilWeek: number; createdAt: Date }): PoliticalEventView {
+function toEventView(row: {
+  id: number;
+  countryId: number;
+  countryName: string;
+  eventType: PoliticalEventType;
+  description: string;
+  activeUntilWeek: number;
+  createdAt: Date;
+}): PoliticalEventView {
   return {
     id: row.id,
     country_id: row.countryId,
@@ -104,8 +122,13 @@ export async function listRecentEvents(db: DbExecutor, worldId: number, limit = 
  */
 export const investInPolitics: PlayerAction<{ country_id: number; amount: number; platform?: PoliticalPlatform | undefined }, InvestResult> = (db, requests) =>
   db.transaction(async (tx) => {
-    const companies = await lockCompanies(tx, requests.map((request) => request.companyId));
-    const countryRows = await tx.execute<{ id: number; name: string }>(sql`select id, name from countries where id in ${idList(requests.map((request) => request.input.country_id))}`);
+    const companies = await lockCompanies(
+      tx,
+      requests.map((request) => request.companyId),
+    );
+    const countryRows = await tx.execute<{ id: number; name: string }>(
+      sql`select id, name from countries where id in ${idList(requests.map((request) => request.input.country_id))}`,
+    );
     const countryName = new Map(countryRows.map((row) => [Number(row.id), row.name]));
     const recordRows = await tx.execute<{ company_id: number; country_id: number; influence_points: number; platform: PoliticalPlatform }>(sql`
       select company_id, country_id, influence_points, platform from influence_records
@@ -118,7 +141,8 @@ export const investInPolitics: PlayerAction<{ country_id: number; amount: number
     const outcomes = requests.map(({ companyId, input }): Outcome<InvestResult> => {
       const platform = input.platform ?? 'lower_taxes';
       const units = input.amount / INFLUENCE_UNIT_COST;
-      if (!Number.isSafeInteger(units) || units <= 0) return refused(new GameError('INVALID_INPUT', `Amount must be a whole number of units of ${formatDollars(INFLUENCE_UNIT_COST)}`));
+      if (!Number.isSafeInteger(units) || units <= 0)
+        return refused(new GameError('INVALID_INPUT', `Amount must be a whole number of units of ${formatDollars(INFLUENCE_UNIT_COST)}`));
       const name = countryName.get(input.country_id);
       if (name === undefined) return refused(new GameError('NOT_FOUND', `No country found with id ${input.country_id}`));
       const pointsAdded = units * INFLUENCE_POINTS_PER_UNIT;

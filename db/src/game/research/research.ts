@@ -88,7 +88,8 @@ export async function listResearchUpgrades(db: DbExecutor, companyId: number): P
 /** GET /api/research/company: the ids of the upgrades the company researched. */
 /** researchedUpgradeIds' query, built once (sqlTemplate): building it with drizzle on every call cost more CPU than running it. */
 const researchedUpgradeIdsSql = sqlTemplate<'companyId'>(
-  (slot) => sql`select ${companyResearch.upgradeId} as upgrade_id from ${companyResearch} where ${companyResearch.companyId} = ${slot('companyId')}::int order by 1`,
+  (slot) =>
+    sql`select ${companyResearch.upgradeId} as upgrade_id from ${companyResearch} where ${companyResearch.companyId} = ${slot('companyId')}::int order by 1`,
 );
 
 /** GET /api/research/company: the ids of the upgrades the company researched, in id order. */
@@ -106,18 +107,35 @@ export async function researchedUpgradeIds(db: DbExecutor, companyId: number): P
  */
 export const purchaseResearch: PlayerAction<{ upgrade_id: number }, ResearchPurchaseResult> = (db, requests) =>
   db.transaction(async (tx) => {
-    const companies = await lockCompanies(tx, requests.map((request) => request.companyId));
-    const upgradeRows = await tx.execute<{ id: number; name: string; cost_cents: number; prerequisite_id: number | null; prerequisite_name: string | null; building_type: string | null; effects: Record<string, ResearchEffectValue> }>(sql`
+    const companies = await lockCompanies(
+      tx,
+      requests.map((request) => request.companyId),
+    );
+    const upgradeRows = await tx.execute<{
+      id: number;
+      name: string;
+      cost_cents: number;
+      prerequisite_id: number | null;
+      prerequisite_name: string | null;
+      building_type: string | null;
+      effects: Record<string, ResearchEffectValue>;
+    }>(sql`
       select u.id, u.name, u.research_cost_cents as cost_cents, u.prerequisite_id, p.name as prerequisite_name, u.building_type, u.effects
       from research_upgrades u left join research_upgrades p on p.id = u.prerequisite_id
       where u.id in ${idList(requests.map((request) => request.input.upgrade_id))}`);
     const upgrades = new Map(upgradeRows.map((row) => [Number(row.id), row]));
-    const researchedRows = await tx.execute<{ company_id: number; upgrade_id: number; building_type: string | null; effects: Record<string, ResearchEffectValue> }>(sql`
+    const researchedRows = await tx.execute<{
+      company_id: number;
+      upgrade_id: number;
+      building_type: string | null;
+      effects: Record<string, ResearchEffectValue>;
+    }>(sql`
       select r.company_id, r.upgrade_id, u.building_type, u.effects from company_research r join research_upgrades u on u.id = r.upgrade_id
       where r.company_id in ${idList(companies.keys())}`);
     const researched = new Map<number, Map<number, { buildingType: string | null; effects: Record<string, ResearchEffectValue> }>>();
     for (const company of companies.keys()) researched.set(company, new Map());
-    for (const row of researchedRows) researched.get(Number(row.company_id))!.set(Number(row.upgrade_id), { buildingType: row.building_type, effects: row.effects });
+    for (const row of researchedRows)
+      researched.get(Number(row.company_id))!.set(Number(row.upgrade_id), { buildingType: row.building_type, effects: row.effects });
     const purses = new Purses(companies);
     const added: { companyId: number; upgradeId: number; costCents: number; name: string }[] = [];
     const outcomes = requests.map(({ companyId, input }): Outcome<ResearchPurchaseResult> => {
@@ -125,7 +143,8 @@ export const purchaseResearch: PlayerAction<{ upgrade_id: number }, ResearchPurc
       if (!done) return refused(new GameError('NOT_FOUND', NO_COMPANY));
       const upgrade = upgrades.get(input.upgrade_id);
       if (!upgrade) return refused(new GameError('NOT_FOUND', `No research upgrade found with id ${input.upgrade_id}`));
-      if (upgrade.prerequisite_id !== null && !done.has(Number(upgrade.prerequisite_id))) return refused(new GameError('RULE_BROKEN', `Research ${upgrade.prerequisite_name} first`));
+      if (upgrade.prerequisite_id !== null && !done.has(Number(upgrade.prerequisite_id)))
+        return refused(new GameError('RULE_BROKEN', `Research ${upgrade.prerequisite_name} first`));
       const discount = researchDiscountPercent(sumResearchEffects([...done.values()]));
       const costCents = discountedResearchCostCents(Number(upgrade.cost_cents), discount);
       if (done.has(upgrade.id)) return refused(new GameError('CONFLICT', `${upgrade.name} is already researched`));
@@ -133,16 +152,31 @@ export const purchaseResearch: PlayerAction<{ upgrade_id: number }, ResearchPurc
       if (short) return refused(short);
       done.set(upgrade.id, { buildingType: upgrade.building_type, effects: upgrade.effects });
       added.push({ companyId, upgradeId: upgrade.id, costCents, name: upgrade.name });
-      return applied({ upgrade_id: upgrade.id, name: upgrade.name, cost: centsToDollars(costCents), discount_percent: discount, cash: centsToDollars(purses.of(companyId)) });
+      return applied({
+        upgrade_id: upgrade.id,
+        name: upgrade.name,
+        cost: centsToDollars(costCents),
+        discount_percent: discount,
+        cash: centsToDollars(purses.of(companyId)),
+      });
     });
     if (added.length > 0) {
-      const values = sql.join(added.map((row) => sql`(${companies.get(row.companyId)!.worldId}::int, ${row.companyId}::int, ${row.upgradeId}::int)`), sql`, `);
+      const values = sql.join(
+        added.map((row) => sql`(${companies.get(row.companyId)!.worldId}::int, ${row.companyId}::int, ${row.upgradeId}::int)`),
+        sql`, `,
+      );
       await tx.execute(sql`
         insert into company_research (world_id, company_id, upgrade_id, researched_week)
         select v.world_id, v.company_id, v.upgrade_id, (select current_week from worlds w where w.id = v.world_id) from (values ${values}) as v(world_id, company_id, upgrade_id)`);
       await changeCashOfMany(
         tx,
-        added.map((row) => ({ companyId: row.companyId, amountCents: -row.costCents, type: 'other' as const, reason: 'research', description: `Research: ${row.name}` })),
+        added.map((row) => ({
+          companyId: row.companyId,
+          amountCents: -row.costCents,
+          type: 'other' as const,
+          reason: 'research',
+          description: `Research: ${row.name}`,
+        })),
       );
     }
     return outcomes;

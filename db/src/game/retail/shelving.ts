@@ -9,7 +9,15 @@
  * the company's lock first).
  */
 import { sql } from 'drizzle-orm';
-import { GameError, MAX_STORE_PRODUCTS, centsToDollars, dollarsToCents, isConsumerGood, storeSellsConsumerGoodsOnly, type TransferToStoreInput } from '@marketcraft/shared';
+import {
+  GameError,
+  MAX_STORE_PRODUCTS,
+  centsToDollars,
+  dollarsToCents,
+  isConsumerGood,
+  storeSellsConsumerGoodsOnly,
+  type TransferToStoreInput,
+} from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { applied, idList, refused, type Outcome, type PlayerAction } from '../action.ts';
 import { lockBuildings, ownBuilding } from '../buildings/actions.ts';
@@ -40,7 +48,6 @@ function notEnoughStockForShelf(productName: string, backRoom: number, warehouse
   );
 }
 
-
 interface Shelf {
   quantity: number;
   retailPriceCents: number;
@@ -50,12 +57,24 @@ interface Shelf {
 
 /** The stores' shelves, keyed `${buildingId}:${productId}`. */
 async function shelves(db: DbExecutor, buildingIds: Iterable<number>): Promise<Map<string, Shelf>> {
-  const rows = await db.execute<{ building_id: number; product_id: number; quantity: number; retail_price_cents: number; cost_price_cents: number; is_active: boolean }>(sql`
+  const rows = await db.execute<{
+    building_id: number;
+    product_id: number;
+    quantity: number;
+    retail_price_cents: number;
+    cost_price_cents: number;
+    is_active: boolean;
+  }>(sql`
     select building_id, product_id, quantity, retail_price_cents, cost_price_cents, is_active from store_products where building_id in ${idList(buildingIds)}`);
   return new Map(
     rows.map((row) => [
       `${row.building_id}:${row.product_id}`,
-      { quantity: Number(row.quantity), retailPriceCents: Number(row.retail_price_cents), costPriceCents: Number(row.cost_price_cents), isActive: row.is_active },
+      {
+        quantity: Number(row.quantity),
+        retailPriceCents: Number(row.retail_price_cents),
+        costPriceCents: Number(row.cost_price_cents),
+        isActive: row.is_active,
+      },
     ]),
   );
 }
@@ -65,7 +84,9 @@ export const transferToStore: PlayerAction<TransferToStoreInput, TransferToStore
   db.transaction(async (tx) => {
     const { companies, buildings } = await lockBuildings(tx, requests);
     const productIds = requests.map((request) => request.input.product_id);
-    const productRows = await tx.execute<{ id: number; name: string; category: string }>(sql`select id, name, category from products where id in ${idList(productIds)}`);
+    const productRows = await tx.execute<{ id: number; name: string; category: string }>(
+      sql`select id, name, category from products where id in ${idList(productIds)}`,
+    );
     const products = new Map(productRows.map((row) => [Number(row.id), row]));
     const warehouse = await warehouseRows(tx, companies.keys(), productIds);
     const backRooms = await backRoomRows(tx, buildings.keys(), productIds);
@@ -75,7 +96,8 @@ export const transferToStore: PlayerAction<TransferToStoreInput, TransferToStore
       const { companyId, input } = request;
       const building = ownBuilding(buildings, request);
       if (building instanceof GameError) return refused(building);
-      if (building.spec.category !== 'retail') return refused(new GameError('RULE_BROKEN', `Only stores have a shelf: this building is a ${building.spec.name}`));
+      if (building.spec.category !== 'retail')
+        return refused(new GameError('RULE_BROKEN', `Only stores have a shelf: this building is a ${building.spec.name}`));
       const product = products.get(input.product_id);
       if (!product) return refused(new GameError('NOT_FOUND', PRODUCT_NOT_FOUND));
       // Shoppers buy consumer goods: a store shelves nothing else (and the wholesale margin on buying

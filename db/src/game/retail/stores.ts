@@ -42,7 +42,9 @@ async function storeProductViews(db: DbExecutor, building: OwnedBuilding, produc
       isActive: storeProducts.isActive,
       // No city market row (left join): no reference price.
       marketPriceCents: sql<number | null>`case when ${cityMarketData.worldId} is null then null
-        else ${referencePriceSql(sql`${worldProducts.currentPriceCents}`, sql`${cityMarketData.priceFactorBp}`)} end`.mapWith((value) => (value === null ? null : Number(value))),
+        else ${referencePriceSql(sql`${worldProducts.currentPriceCents}`, sql`${cityMarketData.priceFactorBp}`)} end`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
       demandLevel: cityMarketData.demandLevel,
       unitsSoldLastTurn: storeProducts.unitsSoldLastTurn,
     })
@@ -99,7 +101,10 @@ export async function storeProductView(db: DbExecutor, companyId: number, buildi
  * A change of one column of shelf rows, set-based over the list: the companies, then the stores
  * locked; each request checked in order (the company's store, the product on its shelf); one update.
  */
-function shelfAction<I extends { id: number; product_id: number }>(column: 'retail_price_cents' | 'is_active', value: (input: I) => number | boolean): PlayerAction<I, ShelfChanged> {
+function shelfAction<I extends { id: number; product_id: number }>(
+  column: 'retail_price_cents' | 'is_active',
+  value: (input: I) => number | boolean,
+): PlayerAction<I, ShelfChanged> {
   return (db, requests) =>
     db.transaction(async (tx) => {
       const { buildings } = await lockBuildings(tx, requests);
@@ -110,7 +115,8 @@ function shelfAction<I extends { id: number; product_id: number }>(column: 'reta
       const outcomes = requests.map((request): Outcome<ShelfChanged> => {
         const building = ownBuilding(buildings, request);
         if (building instanceof GameError) return refused(building);
-        if (building.spec.category !== 'retail') return refused(new GameError('RULE_BROKEN', `Only stores sell products: this building is a ${building.spec.name}`));
+        if (building.spec.category !== 'retail')
+          return refused(new GameError('RULE_BROKEN', `Only stores sell products: this building is a ${building.spec.name}`));
         const key = `${building.id}:${request.input.product_id}`;
         if (!onShelf.has(key)) return refused(new GameError('NOT_FOUND', STORE_PRODUCT_NOT_FOUND));
         changes.set(key, value(request.input));
@@ -134,7 +140,9 @@ function shelfAction<I extends { id: number; product_id: number }>(column: 'reta
 }
 
 /** PUT /stores/{id}/products/{product_id}: a new retail price. */
-export const updateStorePrice = shelfAction<{ id: number; product_id: number; retail_price: number }>('retail_price_cents', (input) => dollarsToCents(input.retail_price));
+export const updateStorePrice = shelfAction<{ id: number; product_id: number; retail_price: number }>('retail_price_cents', (input) =>
+  dollarsToCents(input.retail_price),
+);
 
 /** PATCH /stores/{id}/products/{product_id}/toggle: on sale or not. */
 export const toggleStoreProduct = shelfAction<{ id: number; product_id: number; is_active: boolean }>('is_active', (input) => input.is_active);

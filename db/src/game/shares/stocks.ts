@@ -184,7 +184,10 @@ export async function listStockPrices(db: DbExecutor, worldId: number, page: Com
 /** GET /api/stocks/history?company_id=N: the last 52 recorded weekly prices, oldest first. */
 export async function getStockHistory(db: DbExecutor, worldId: number, companyId: number): Promise<{ week: number; price: number }[]> {
   // A company of another world answers like an unknown one.
-  const [company] = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.worldId, worldId), eq(companies.id, companyId)));
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.worldId, worldId), eq(companies.id, companyId)));
   if (!company) throw new GameError('NOT_FOUND', `No company found with id ${companyId}`);
   const rows = await db
     .select({ week: stockPriceHistory.week, priceCents: stockPriceHistory.priceCents })
@@ -211,7 +214,8 @@ type IssuerState = {
 function checkTradable(issuer: IssuerState | undefined, issuerCompanyId: number): IssuerState {
   if (!issuer) throw new GameError('NOT_FOUND', `No company found with id ${issuerCompanyId}`);
   if (!issuer.is_listed || issuer.status !== 'active') throw new GameError('RULE_BROKEN', `${issuer.name} is no longer listed on the stock exchange`);
-  if (Number(issuer.share_price_cents) <= 0) throw new GameError('RULE_BROKEN', `${issuer.name} is insolvent: its shares cannot be traded until its book value is positive again`);
+  if (Number(issuer.share_price_cents) <= 0)
+    throw new GameError('RULE_BROKEN', `${issuer.name} is insolvent: its shares cannot be traded until its book value is positive again`);
   return issuer;
 }
 
@@ -309,7 +313,8 @@ function tradeStatementTemplate(action: StockTradeAction) {
     const before = curve(sql`(s.total_shares - ${signed})`, sql`(s.week_flow - ${signed})`);
     const fill = (description: SQL) =>
       fillLedgerTextSql(description, { name: sql`priced.issuer_name`, totalCents: sql`priced.total_cents`, eachCents: sql`priced.each_cents` });
-    const [holderGets, issuerGets] = action === 'buy' ? [sql`(-priced.total_cents)`, sql`priced.total_cents`] : [sql`priced.total_cents`, sql`(-priced.total_cents)`];
+    const [holderGets, issuerGets] =
+      action === 'buy' ? [sql`(-priced.total_cents)`, sql`priced.total_cents`] : [sql`priced.total_cents`, sql`(-priced.total_cents)`];
     const holderReason = action === 'buy' ? 'stock_buy' : 'stock_sell';
     const issuerReason = action === 'buy' ? 'share_issue' : 'share_buyback';
     const where = sql`pe.world_id = priced.world_id and pe.holder_company_id = ${holderId} and pe.issuer_company_id = ${issuerId}`;
@@ -450,6 +455,7 @@ async function tradeSharesOne(
 }
 
 /** POST /api/stocks/trade, the player action: request by request, each one statement (tradeStatement). */
-export const tradeShares: PlayerAction<{ company_id: number; shares: number; action: StockTradeAction }, StockTradeResult> = oneByOne((db, { companyId, input }) =>
-  tradeSharesOne(db, { holderCompanyId: companyId, issuerCompanyId: input.company_id, shares: input.shares, action: input.action }),
+export const tradeShares: PlayerAction<{ company_id: number; shares: number; action: StockTradeAction }, StockTradeResult> = oneByOne(
+  (db, { companyId, input }) =>
+    tradeSharesOne(db, { holderCompanyId: companyId, issuerCompanyId: input.company_id, shares: input.shares, action: input.action }),
 );

@@ -19,14 +19,7 @@
  * cash_cents): the turn passes its running balances, the API the companies table.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  buildingBookValueRule,
-  equipmentSpentRule,
-  equityRule,
-  liquidationValueRule,
-  netWorthRule,
-  shareDepthRule,
-} from '@marketcraft/shared';
+import { buildingBookValueRule, equipmentSpentRule, equityRule, liquidationValueRule, netWorthRule, shareDepthRule } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 import { worldProductsSql } from '../goods/prices.ts';
 

@@ -288,14 +288,24 @@ async function* exportFields(client: postgres.Sql, worldId: number, kind: WorldE
       order by f.week, c.id`;
     for await (const batch of rows.cursor(EXPORT_BATCH_ROWS)) {
       for (const row of batch) {
-        yield [row.week, row.id, row.name, row.is_bot, Number(row.cash).toFixed(2), Number(row.profit).toFixed(2), row.net_worth === null ? '' : Number(row.net_worth).toFixed(2)];
+        yield [
+          row.week,
+          row.id,
+          row.name,
+          row.is_bot,
+          Number(row.cash).toFixed(2),
+          Number(row.profit).toFixed(2),
+          row.net_worth === null ? '' : Number(row.net_worth).toFixed(2),
+        ];
       }
     }
     return;
   }
   if (kind === 'transactions') {
     yield ['id', 'week', 'company_id', 'company', 'type', 'reason', 'amount', 'description', 'created_at'];
-    const rows = client<Array<{ id: number; week: number; company_id: number; name: string; type: string; reason: string; amount: string; description: string; created_at: Date }>>`
+    const rows = client<
+      Array<{ id: number; week: number; company_id: number; name: string; type: string; reason: string; amount: string; description: string; created_at: Date }>
+    >`
       select t.id, t.week, t.company_id, c.name, t.type, t.reason, t.amount_cents / 100.0 as amount, t.description, t.created_at
       from transactions t join companies c on c.world_id = t.world_id and c.id = t.company_id
       where t.world_id = ${worldId}
@@ -343,7 +353,12 @@ export function exportFileName(worldName: string, worldId: number, kind: WorldEx
   return `${slug ? `${slug}-` : ''}world-${worldId}-${kind}.csv`;
 }
 
-export async function openWorldCsv(db: Database, user: WorldUser, worldId: number, kind: WorldExport): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
+export async function openWorldCsv(
+  db: Database,
+  user: WorldUser,
+  worldId: number,
+  kind: WorldExport,
+): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
   const world = await requireInstructor(db, user, worldId);
   const client = databaseClient(db);
   async function* lines(): AsyncGenerator<string> {
@@ -407,7 +422,10 @@ export async function worldDebrief(db: DbExecutor, user: WorldUser, worldId: num
     const rows = await db.execute<{ product_id: number; name: string; week: number; price_cents: number }>(sql`
       select h.product_id, p.name, h.week, h.price_cents
       from product_price_history h join products p on p.id = h.product_id
-      where h.world_id = ${worldId} and h.product_id in (${sql.join(chosen.map((id) => sql`${id}`), sql`, `)})
+      where h.world_id = ${worldId} and h.product_id in (${sql.join(
+        chosen.map((id) => sql`${id}`),
+        sql`, `,
+      )})
       order by h.product_id, h.week`);
     const byProduct = new Map<number, DebriefView['prices'][number]>();
     for (const row of rows) {

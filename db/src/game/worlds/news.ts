@@ -59,12 +59,29 @@ function publicTransactionPhrase(type: string, reason: string, amountCents: numb
 export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsItem[]> {
   const thresholdCents = dollarsToCents(LARGE_TRANSACTION_THRESHOLD);
   const [events, transactions, stocks, shocks, announcements] = await Promise.all([
-    db.execute<{ id: number; country_id: number; country_name: string; event_type: PoliticalEventType; description: string; week: number; created_at: Date | string }>(sql`
+    db.execute<{
+      id: number;
+      country_id: number;
+      country_name: string;
+      event_type: PoliticalEventType;
+      description: string;
+      week: number;
+      created_at: Date | string;
+    }>(sql`
       select e.id, e.country_id, c.name as country_name, e.event_type, e.description, e.started_week as week, e.created_at
       from political_events e join countries c on c.id = e.country_id
       where e.world_id = ${worldId}
       order by e.created_at desc, e.id desc limit ${NEWS_POLITICAL_EVENTS}`),
-    db.execute<{ id: number; company_id: number; company_name: string; type: string; reason: string; amount_cents: number; week: number; created_at: Date | string }>(sql`
+    db.execute<{
+      id: number;
+      company_id: number;
+      company_name: string;
+      type: string;
+      reason: string;
+      amount_cents: number;
+      week: number;
+      created_at: Date | string;
+    }>(sql`
       select t.id, t.company_id, c.name as company_name, t.type, t.reason, t.amount_cents, t.week, t.created_at
       from transactions t join companies c on c.world_id = t.world_id and c.id = t.company_id
       where t.world_id = ${worldId} and abs(t.amount_cents) > ${thresholdCents}
@@ -142,7 +159,12 @@ export async function recentNews(db: DbExecutor, worldId: number): Promise<NewsI
     const price = Number(row.price_cents);
     const previous = row.previous_cents === null ? null : Number(row.previous_cents);
     const change = priceChangePercent(price, previous);
-    const trend = previous === null ? `listed at ${formatCents(price)}` : change === 0 ? `unchanged at ${formatCents(price)}` : `${change > 0 ? 'up' : 'down'} to ${formatCents(price)} (${change > 0 ? '+' : ''}${change}%)`;
+    const trend =
+      previous === null
+        ? `listed at ${formatCents(price)}`
+        : change === 0
+          ? `unchanged at ${formatCents(price)}`
+          : `${change > 0 ? 'up' : 'down'} to ${formatCents(price)} (${change > 0 ? '+' : ''}${change}%)`;
     items.push({
       id: `stock-${row.company_id}-${row.week}`,
       kind: 'stock',

@@ -222,11 +222,7 @@ export async function createWorld(db: DbExecutor, user: WorldUser, options: Crea
  * starting cash). Joining a world one already plays in just answers the world. Unknown codes are
  * counted by the caller (the rate limit); an ended or full world says so.
  */
-export async function joinWorld(
-  db: DbExecutor,
-  user: WorldUser & { email: string },
-  input: { code: string; companyName?: string },
-): Promise<WorldView | null> {
+export async function joinWorld(db: DbExecutor, user: WorldUser & { email: string }, input: { code: string; companyName?: string }): Promise<WorldView | null> {
   const [world] = await db
     .select({ id: worlds.id })
     .from(worlds)
@@ -371,7 +367,10 @@ export async function removeCoInstructor(db: DbExecutor, user: WorldUser, worldI
 /** POST /api/worlds/{id}/co-instructors {email}: an existing account becomes a co-instructor. */
 export async function addCoInstructor(db: DbExecutor, user: WorldUser, worldId: number, email: string): Promise<WorldMember[]> {
   await requireInstructor(db, user, worldId);
-  const [target] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const [target] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
   if (!target) throw new GameError('NOT_FOUND', 'No account uses this email: ask them to sign up first');
   await db.insert(worldInstructors).values({ worldId, userId: target.id, role: 'co_instructor' }).onConflictDoNothing();
   return listInstructors(db, user, worldId);

@@ -204,7 +204,12 @@ const TRANSFORMATION_RECIPES: readonly RecipeSeed[] = [
   { buildingType: 'bakery', output: 'Bagels', outputQuantity: 80, inputs: { 'Wheat Flour': 40, 'Cane Sugar': 5 } },
   { buildingType: 'bakery', output: 'Muffins', outputQuantity: 80, inputs: { 'Wheat Flour': 30, Eggs: 20, 'Cane Sugar': 10, Bananas: 20 } },
   { buildingType: 'bakery', output: 'Cookies', outputQuantity: 80, inputs: { 'Wheat Flour': 30, Butter: 10, 'Cane Sugar': 15, Eggs: 10 } },
-  { buildingType: 'bakery', output: 'Chocolate Cake', outputQuantity: 60, inputs: { 'Wheat Flour': 30, 'Milk Chocolate': 15, Eggs: 30, 'Cane Sugar': 15, Cherries: 10 } },
+  {
+    buildingType: 'bakery',
+    output: 'Chocolate Cake',
+    outputQuantity: 60,
+    inputs: { 'Wheat Flour': 30, 'Milk Chocolate': 15, Eggs: 30, 'Cane Sugar': 15, Cherries: 10 },
+  },
   { buildingType: 'bakery', output: 'Donuts', outputQuantity: 80, inputs: { 'Wheat Flour': 35, 'Cane Sugar': 15, 'Soybean Oil': 10 } },
   { buildingType: 'bakery', output: 'Apple Pie', outputQuantity: 60, inputs: { 'Wheat Flour': 30, Apples: 60, Butter: 10, 'Cane Sugar': 10 } },
   { buildingType: 'bakery', output: 'Cornbread', outputQuantity: 80, inputs: { 'Corn Meal': 45, Milk: 15, Eggs: 15 } },
@@ -232,7 +237,12 @@ const TRANSFORMATION_RECIPES: readonly RecipeSeed[] = [
   { buildingType: 'food_processing_plant', output: 'Bacon', outputQuantity: 60, inputs: { Hogs: 50, Salt: 10 } },
   { buildingType: 'food_processing_plant', output: 'Chicken Breasts', outputQuantity: 60, inputs: { Chickens: 220 } },
   { buildingType: 'food_processing_plant', output: 'Ground Beef', outputQuantity: 60, inputs: { 'Beef Cattle': 25, Lambs: 5 } },
-  { buildingType: 'food_processing_plant', output: 'Vegetable Soup', outputQuantity: 60, inputs: { Carrots: 90, Onions: 80, Potatoes: 90, Cabbage: 60, Salt: 5, 'Steel Sheet': 1 } },
+  {
+    buildingType: 'food_processing_plant',
+    output: 'Vegetable Soup',
+    outputQuantity: 60,
+    inputs: { Carrots: 90, Onions: 80, Potatoes: 90, Cabbage: 60, Salt: 5, 'Steel Sheet': 1 },
+  },
   // brewery
   { buildingType: 'brewery', output: 'Lager', outputQuantity: 60, inputs: { 'Malted Barley': 40, Hops: 20 } },
   { buildingType: 'brewery', output: 'Pale Ale', outputQuantity: 60, inputs: { 'Malted Barley': 40, Hops: 25 } },
@@ -263,15 +273,30 @@ const TRANSFORMATION_RECIPES: readonly RecipeSeed[] = [
   { buildingType: 'factory', output: 'Steel Cable', outputQuantity: 40, inputs: { Steel: 40, 'Lubricating Oil': 5 } },
   { buildingType: 'factory', output: 'Welding Equipment', outputQuantity: 30, inputs: { 'Copper Wire': 20, 'Steel Sheet': 20, 'Electric Motors': 5 } },
   { buildingType: 'factory', output: 'Tractors', outputQuantity: 20, inputs: { 'Car Engines': 20, 'Steel Sheet': 30, Tires: 20 } },
-  { buildingType: 'factory', output: 'Combine Harvesters', outputQuantity: 20, inputs: { 'Car Engines': 20, 'Steel Sheet': 40, Tires: 20, 'Conveyor Belts': 10 } },
+  {
+    buildingType: 'factory',
+    output: 'Combine Harvesters',
+    outputQuantity: 20,
+    inputs: { 'Car Engines': 20, 'Steel Sheet': 40, Tires: 20, 'Conveyor Belts': 10 },
+  },
   { buildingType: 'factory', output: 'Excavators', outputQuantity: 20, inputs: { 'Car Engines': 20, 'Steel Beams': 40, Tires: 10 } },
-  { buildingType: 'factory', output: 'Forklifts', outputQuantity: 30, inputs: { 'Electric Motors': 30, 'Steel Beams': 20, 'Lithium Batteries': 15, Tires: 30 } },
+  {
+    buildingType: 'factory',
+    output: 'Forklifts',
+    outputQuantity: 30,
+    inputs: { 'Electric Motors': 30, 'Steel Beams': 20, 'Lithium Batteries': 15, Tires: 30 },
+  },
   { buildingType: 'factory', output: 'Conveyor Belts', outputQuantity: 40, inputs: { 'Synthetic Rubber': 30, 'Electric Motors': 10, 'Steel Beams': 10 } },
   { buildingType: 'factory', output: 'Transformers', outputQuantity: 40, inputs: { 'Copper Wire': 30, 'Steel Sheet': 20 } },
   { buildingType: 'factory', output: 'Circuit Boards', outputQuantity: 40, inputs: { 'Copper Wire': 15, Glass: 20, 'Silicon Wafers': 10 } },
   { buildingType: 'factory', output: 'Microchips', outputQuantity: 40, inputs: { 'Silicon Wafers': 40, Copper: 5 } },
   { buildingType: 'factory', output: 'Solar Panels', outputQuantity: 40, inputs: { 'Silicon Wafers': 30, Glass: 30, 'Aluminum Sheet': 10 } },
-  { buildingType: 'factory', output: 'Lithium Batteries', outputQuantity: 40, inputs: { 'Lithium Carbonate': 25, 'Cobalt Ore': 10, Graphite: 20, 'Aluminum Sheet': 5 } },
+  {
+    buildingType: 'factory',
+    output: 'Lithium Batteries',
+    outputQuantity: 40,
+    inputs: { 'Lithium Carbonate': 25, 'Cobalt Ore': 10, Graphite: 20, 'Aluminum Sheet': 5 },
+  },
   { buildingType: 'factory', output: 'Car Batteries', outputQuantity: 40, inputs: { Lead: 30, 'Sulfuric Acid': 15, 'Polypropylene Pellets': 10 } },
   { buildingType: 'factory', output: 'Car Engines', outputQuantity: 30, inputs: { Steel: 30, Aluminum: 20, 'Ball Bearings': 10, 'Lubricating Oil': 5 } },
   { buildingType: 'factory', output: 'Tires', outputQuantity: 40, inputs: { 'Synthetic Rubber': 40, Steel: 5 } },
@@ -285,7 +310,12 @@ const TRANSFORMATION_RECIPES: readonly RecipeSeed[] = [
   { buildingType: 'furniture_workshop', output: 'Wooden Pallets', outputQuantity: 40, inputs: { 'Pine Planks': 60 } },
   // factory
   { buildingType: 'factory', output: 'Smartphones', outputQuantity: 40, inputs: { Microchips: 20, 'Circuit Boards': 20, Glass: 10, 'Lithium Batteries': 10 } },
-  { buildingType: 'factory', output: 'Laptops', outputQuantity: 30, inputs: { Microchips: 20, 'Circuit Boards': 20, 'Aluminum Sheet': 10, 'Lithium Batteries': 10 } },
+  {
+    buildingType: 'factory',
+    output: 'Laptops',
+    outputQuantity: 30,
+    inputs: { Microchips: 20, 'Circuit Boards': 20, 'Aluminum Sheet': 10, 'Lithium Batteries': 10 },
+  },
   { buildingType: 'factory', output: 'Televisions', outputQuantity: 30, inputs: { 'Circuit Boards': 30, Glass: 30, 'Polypropylene Pellets': 10 } },
   { buildingType: 'factory', output: 'Refrigerators', outputQuantity: 30, inputs: { 'Steel Sheet': 40, 'Air Compressors': 15, 'Polyethylene Pellets': 10 } },
   { buildingType: 'factory', output: 'Washing Machines', outputQuantity: 30, inputs: { 'Stainless Steel': 30, 'Electric Motors': 20, 'Circuit Boards': 5 } },
@@ -296,7 +326,12 @@ const TRANSFORMATION_RECIPES: readonly RecipeSeed[] = [
   { buildingType: 'factory', output: 'Cookware Set', outputQuantity: 40, inputs: { 'Stainless Steel': 30, 'Aluminum Sheet': 10 } },
   { buildingType: 'factory', output: 'Kitchen Knives', outputQuantity: 40, inputs: { 'Stainless Steel': 20, 'Oak Planks': 10 } },
   { buildingType: 'factory', output: 'Bicycles', outputQuantity: 40, inputs: { 'Aluminum Sheet': 30, Tires: 20, Steel: 10 } },
-  { buildingType: 'factory', output: 'Family Cars', outputQuantity: 20, inputs: { 'Car Engines': 20, 'Steel Sheet': 40, Tires: 40, Glass: 20, 'Car Batteries': 20 } },
+  {
+    buildingType: 'factory',
+    output: 'Family Cars',
+    outputQuantity: 20,
+    inputs: { 'Car Engines': 20, 'Steel Sheet': 40, Tires: 40, Glass: 20, 'Car Batteries': 20 },
+  },
   { buildingType: 'factory', output: 'Plastic Toys', outputQuantity: 60, inputs: { 'Polypropylene Pellets': 40, 'Polyethylene Pellets': 20 } },
   { buildingType: 'factory', output: 'Sneakers', outputQuantity: 40, inputs: { 'Synthetic Rubber': 20, 'Polyester Fabric': 20, Leather: 5 } },
   { buildingType: 'factory', output: 'T-Shirts', outputQuantity: 60, inputs: { 'Cotton Fabric': 60 } },
@@ -331,7 +366,12 @@ const TRANSFORMATION_RECIPES: readonly RecipeSeed[] = [
   { buildingType: 'jewelry_workshop', output: 'Sapphire Bracelet', outputQuantity: 20, inputs: { 'Silver Bullion': 12, 'Rough Sapphires': 25 } },
   { buildingType: 'jewelry_workshop', output: 'Emerald Brooch', outputQuantity: 20, inputs: { 'Gold Bullion': 5, 'Rough Emeralds': 25 } },
   { buildingType: 'jewelry_workshop', output: 'Gold Bracelet', outputQuantity: 20, inputs: { 'Gold Bullion': 9 } },
-  { buildingType: 'jewelry_workshop', output: 'Luxury Watch', outputQuantity: 20, inputs: { 'Gold Bullion': 6, 'Stainless Steel': 10, 'Rough Sapphires': 10, Microchips: 5 } },
+  {
+    buildingType: 'jewelry_workshop',
+    output: 'Luxury Watch',
+    outputQuantity: 20,
+    inputs: { 'Gold Bullion': 6, 'Stainless Steel': 10, 'Rough Sapphires': 10, Microchips: 5 },
+  },
   { buildingType: 'jewelry_workshop', output: 'Diamond Tiara', outputQuantity: 12, inputs: { 'Platinum Bars': 8, 'Rough Diamonds': 30, 'Silver Bullion': 6 } },
   // winery
   { buildingType: 'winery', output: 'Champagne', outputQuantity: 40, inputs: { 'White Wine Grapes': 180, 'Cane Sugar': 10, Glass: 6, 'Cork Bark': 6 } },
@@ -341,12 +381,22 @@ const TRANSFORMATION_RECIPES: readonly RecipeSeed[] = [
   // brewery
   { buildingType: 'brewery', output: 'Single Malt Whisky', outputQuantity: 30, inputs: { Whiskey: 50, 'Oak Planks': 10 } },
   // food_processing_plant
-  { buildingType: 'food_processing_plant', output: 'Artisan Truffle Chocolates', outputQuantity: 40, inputs: { 'Milk Chocolate': 40, Almonds: 20, 'Vanilla Beans': 5 } },
+  {
+    buildingType: 'food_processing_plant',
+    output: 'Artisan Truffle Chocolates',
+    outputQuantity: 40,
+    inputs: { 'Milk Chocolate': 40, Almonds: 20, 'Vanilla Beans': 5 },
+  },
   // factory
   { buildingType: 'factory', output: 'Designer Handbag', outputQuantity: 30, inputs: { Leather: 40, 'Silk Fabric': 5, 'Gold Bullion': 1 } },
   { buildingType: 'factory', output: 'Cashmere Sweater', outputQuantity: 40, inputs: { 'Cashmere Wool': 40 } },
   { buildingType: 'factory', output: 'Silk Scarf', outputQuantity: 40, inputs: { 'Silk Fabric': 25 } },
-  { buildingType: 'factory', output: 'Sports Car', outputQuantity: 20, inputs: { 'Car Engines': 40, 'Aluminum Sheet': 40, Tires: 40, Titanium: 10, Leather: 10 } },
+  {
+    buildingType: 'factory',
+    output: 'Sports Car',
+    outputQuantity: 20,
+    inputs: { 'Car Engines': 40, 'Aluminum Sheet': 40, Tires: 40, Titanium: 10, Leather: 10 },
+  },
   // furniture_workshop
   { buildingType: 'furniture_workshop', output: 'Grand Piano', outputQuantity: 20, inputs: { 'Mahogany Logs': 60, 'Steel Cable': 10, 'Walnut Logs': 20 } },
 ];

@@ -31,17 +31,17 @@ export default function WeeklyLineChart({
   return (
     // The chart is one figure for screen readers, named by what it shows.
     <div role="figure" aria-label={label}>
-    <LineChart
-      h={height}
-      data={points.map((point) => ({ ...point, week: `W${point.week}` }))}
-      dataKey="week"
-      series={series}
-      curveType="monotone"
-      valueFormatter={(value) => (wholeDollars ? formatWholeDollars(value) : formatMoney(value))}
-      yAxisProps={{ width: 72, ...dollarAxis(values) }}
-      withLegend={series.length > 1}
-      connectNulls
-    />
+      <LineChart
+        h={height}
+        data={points.map((point) => ({ ...point, week: `W${point.week}` }))}
+        dataKey="week"
+        series={series}
+        curveType="monotone"
+        valueFormatter={(value) => (wholeDollars ? formatWholeDollars(value) : formatMoney(value))}
+        yAxisProps={{ width: 72, ...dollarAxis(values) }}
+        withLegend={series.length > 1}
+        connectNulls
+      />
     </div>
   );
 }

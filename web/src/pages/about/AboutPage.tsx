@@ -54,9 +54,9 @@ export default function AboutPage() {
             Our Mission
           </Title>
           <Text>
-            Marketcraft makes economics something you do rather than something you read about. You run a company in a living world
-            of players and AI rivals: you build, produce, trade, invest and lobby, and every 12 hours a turn settles the results.
-            Decisions have consequences you can see on your balance sheet.
+            Marketcraft makes economics something you do rather than something you read about. You run a company in a living world of players and AI rivals: you
+            build, produce, trade, invest and lobby, and every 12 hours a turn settles the results. Decisions have consequences you can see on your balance
+            sheet.
           </Text>
         </Card>
 

@@ -48,12 +48,12 @@ function WorldStateCard() {
       </Text>
       <QueryState query={world}>
         {(state) => (
-        <Stack gap="xs">
-          <Field label="Current Week" value={String(state.current_week)} testId="admin-current-week" />
-          <Field label="Last Turn" value={state.last_turn_at ? formatDateTime(state.last_turn_at) : 'Never'} />
-          <Field label="Next Turn" value={formatDateTime(state.next_turn_at)} />
-          <Field label="Time Until Next Turn" value={timeUntilNextTurn(state.next_turn_at, now)} />
-        </Stack>
+          <Stack gap="xs">
+            <Field label="Current Week" value={String(state.current_week)} testId="admin-current-week" />
+            <Field label="Last Turn" value={state.last_turn_at ? formatDateTime(state.last_turn_at) : 'Never'} />
+            <Field label="Next Turn" value={formatDateTime(state.next_turn_at)} />
+            <Field label="Time Until Next Turn" value={timeUntilNextTurn(state.next_turn_at, now)} />
+          </Stack>
         )}
       </QueryState>
     </SectionCard>
@@ -66,19 +66,19 @@ function ScheduleCard() {
     <SectionCard title="Automated Turn Schedule" icon={IconCalendarTime} data-testid="schedule-card">
       <QueryState query={cron}>
         {(schedule) => (
-        <Stack gap="xs">
-          <Field label="Job Name" value={schedule.jobname} />
-          <Field label="Schedule" value={schedule.schedule} />
-          <Group justify="space-between">
-            <Text c="dimmed" size="sm">
-              Status
+          <Stack gap="xs">
+            <Field label="Job Name" value={schedule.jobname} />
+            <Field label="Schedule" value={schedule.schedule} />
+            <Group justify="space-between">
+              <Text c="dimmed" size="sm">
+                Status
+              </Text>
+              <Badge color={schedule.active ? 'green' : 'gray'}>{schedule.active ? 'Active' : 'Inactive'}</Badge>
+            </Group>
+            <Text size="sm" c="dimmed" mt="xs">
+              Automatic turns run at 00:30 and 12:30 UTC daily.
             </Text>
-            <Badge color={schedule.active ? 'green' : 'gray'}>{schedule.active ? 'Active' : 'Inactive'}</Badge>
-          </Group>
-          <Text size="sm" c="dimmed" mt="xs">
-            Automatic turns run at 00:30 and 12:30 UTC daily.
-          </Text>
-        </Stack>
+          </Stack>
         )}
       </QueryState>
     </SectionCard>
@@ -95,8 +95,8 @@ function ManualTurnCard() {
   return (
     <SectionCard title="Manual Turn Control" icon={IconPlayerTrackNext}>
       <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} mb="md" title="Warning">
-        Advancing the turn runs a full game week of the {PUBLIC_WORLD_NAME.toLowerCase()} for every company in it right now: production, sales, bot actions, stock prices and
-        dividends. It cannot be undone.
+        Advancing the turn runs a full game week of the {PUBLIC_WORLD_NAME.toLowerCase()} for every company in it right now: production, sales, bot actions,
+        stock prices and dividends. It cannot be undone.
       </Alert>
       <Button color="orange" onClick={() => advance.mutate()} disabled={advance.isPending} leftSection={<IconPlayerTrackNext size={18} aria-hidden />}>
         {advance.isPending ? 'Processing Turn...' : 'Advance Turn Manually'}

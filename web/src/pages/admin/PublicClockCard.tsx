@@ -76,7 +76,12 @@ export function PublicClockCard() {
         }}
       </QueryState>
 
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={confirming ? CONFIRM[confirming].title : ''} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming ? CONFIRM[confirming].title : ''}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text size="sm" mb="md">
           {confirming && CONFIRM[confirming].text}
         </Text>

@@ -139,7 +139,13 @@ export default function BuildPage() {
             </Title>
           </Group>
           {/* Native radios in one group: one tab stop, arrow keys move between the types. */}
-          <Radio.Group value={type ?? ''} onChange={(value) => setType(isBuildingType(value) ? value : null)} name="building-type" label="Building type" labelProps={{ className: classes.srOnly }}>
+          <Radio.Group
+            value={type ?? ''}
+            onChange={(value) => setType(isBuildingType(value) ? value : null)}
+            name="building-type"
+            label="Building type"
+            labelProps={{ className: classes.srOnly }}
+          >
             <Stack gap="md">
               {BUILDING_CATEGORIES.map((category) => {
                 const types = BUILDING_TYPE_NAMES.filter((name) => BUILDING_TYPES[name].category === category);
@@ -160,7 +166,14 @@ export default function BuildPage() {
                             description={
                               <>
                                 {TYPE_BLURBS[name]}
-                                <Text component="span" display="block" size="xs" fw={600} mt={4} c={company && cash < typeSpec.constructionCost ? 'red' : undefined}>
+                                <Text
+                                  component="span"
+                                  display="block"
+                                  size="xs"
+                                  fw={600}
+                                  mt={4}
+                                  c={company && cash < typeSpec.constructionCost ? 'red' : undefined}
+                                >
                                   {formatWholeDollars(typeSpec.constructionCost)}
                                 </Text>
                               </>
@@ -206,9 +219,7 @@ export default function BuildPage() {
               </Badge>
               {type && (
                 <Text size="sm" c={bonusFits ? 'teal' : 'dimmed'}>
-                  {bonusFits
-                    ? `Applies to a ${BUILDING_TYPES[type].name}: +${city.bonus_value}% output.`
-                    : `Does not apply to a ${BUILDING_TYPES[type].name}.`}
+                  {bonusFits ? `Applies to a ${BUILDING_TYPES[type].name}: +${city.bonus_value}% output.` : `Does not apply to a ${BUILDING_TYPES[type].name}.`}
                 </Text>
               )}
             </Group>
@@ -223,7 +234,14 @@ export default function BuildPage() {
 
         {/* Above the Build button, where the player is looking (below it, a phone showed it under the fold). */}
         {built && (
-          <Alert ref={builtNote} color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={`${built.name} built in ${built.city_name}`} data-testid="just-built">
+          <Alert
+            ref={builtNote}
+            color="teal"
+            variant="light"
+            icon={<IconCircleCheck aria-hidden />}
+            title={`${built.name} built in ${built.city_name}`}
+            data-testid="just-built"
+          >
             {built.type === 'store' ? 'Next: put goods on its shelf at a price, and hire staff.' : 'Next: hire staff and choose what it produces.'}{' '}
             <Anchor component={Link} to={`/buildings/${built.id}`} fz="sm" fw={600}>
               Open your {built.name}
@@ -232,7 +250,12 @@ export default function BuildPage() {
         )}
 
         <Group>
-          <Button size="md" onClick={onBuild} disabled={!checked.ok || !company || insufficient || build.isPending} leftSection={<IconBuildingFactory2 size={18} aria-hidden />}>
+          <Button
+            size="md"
+            onClick={onBuild}
+            disabled={!checked.ok || !company || insufficient || build.isPending}
+            leftSection={<IconBuildingFactory2 size={18} aria-hidden />}
+          >
             {build.isPending ? 'Building...' : spec && city ? `Build ${spec.name} in ${city.name}` : 'Build'}
           </Button>
           {/* Right after a build the emptied form is no mistake: no 'Missing selection' under the note. */}

@@ -99,7 +99,13 @@ function EmptyShelfAlert({ building, onTradeHall }: { building: Building; onTrad
   const state = shelfState(shelf.data);
   if (!state.empty) return null;
   return (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title={state.soldOut.length > 0 ? 'Sold out' : 'Nothing on the shelf'} data-testid="empty-shelf-warning">
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={state.soldOut.length > 0 ? 'Sold out' : 'Nothing on the shelf'}
+      data-testid="empty-shelf-warning"
+    >
       {state.soldOut.length > 0 ? `${state.soldOut.join(', ')} sold out: this store sells nothing next turn.` : 'This store sells nothing next turn.'} It sells
       only the goods on its shelf, at your price; its wages and running costs ({formatWholeDollars(building.forecast.costs)} next turn) are paid anyway.
       <Group gap="md" mt={4}>
@@ -144,7 +150,8 @@ function BuildingScreen({ building, cash, recipes, actions }: { building: Buildi
         {building.efficiency_warning && (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Low efficiency" data-testid="efficiency-warning">
             {/* Efficiency comes from staff and equipment (the API's formula), so that is what the advice names. */}
-            This building runs at {building.overall_efficiency}% efficiency: each employee adds {EFFICIENCY_PER_EMPLOYEE} points and each equipment level {EFFICIENCY_PER_EQUIPMENT_LEVEL}, up to 100%.{' '}
+            This building runs at {building.overall_efficiency}% efficiency: each employee adds {EFFICIENCY_PER_EMPLOYEE} points and each equipment level{' '}
+            {EFFICIENCY_PER_EQUIPMENT_LEVEL}, up to 100%.{' '}
             <Anchor component="button" type="button" fz="sm" c="inherit" fw={600} underline="always" onClick={() => setTab('operations')}>
               Go to Operations
             </Anchor>
@@ -233,9 +240,14 @@ export default function BuildingDetailPage() {
   const validId = Number.isInteger(id) && id > 0;
   const { company } = useCompany();
   const building = trpc.buildings.get.useQuery({ id }, { enabled: validId });
-  const recipes = trpc.catalog.recipes.useQuery(building.data ? { building_type: building.data.type } : undefined, { enabled: Boolean(building.data && !building.data.is_store) });
+  const recipes = trpc.catalog.recipes.useQuery(building.data ? { building_type: building.data.type } : undefined, {
+    enabled: Boolean(building.data && !building.data.is_store),
+  });
   const actions = useBuildingActions();
-  usePageMeta(building.data ? `${building.data.name} in ${building.data.city_name}` : 'Building', 'Manage a building: employees, equipment, production and finances.');
+  usePageMeta(
+    building.data ? `${building.data.name} in ${building.data.city_name}` : 'Building',
+    'Manage a building: employees, equipment, production and finances.',
+  );
 
   if (!validId || isNotFound(building.error)) return <NotFound />;
   if (building.isPending) return <PageLoader />;
@@ -249,7 +261,14 @@ export default function BuildingDetailPage() {
   return (
     <>
       <BuildingScreen building={data} cash={cash} recipes={recipes.data ?? []} actions={actions} />
-      <HireDialog opened={dialog === 'hire'} onClose={close} pending={actions.hire.isPending} buildingId={id} cash={cash} onConfirm={(request) => actions.hire.mutate(request)} />
+      <HireDialog
+        opened={dialog === 'hire'}
+        onClose={close}
+        pending={actions.hire.isPending}
+        buildingId={id}
+        cash={cash}
+        onConfirm={(request) => actions.hire.mutate(request)}
+      />
       <UpgradeDialog
         opened={dialog === 'upgrade'}
         onClose={close}
@@ -259,7 +278,16 @@ export default function BuildingDetailPage() {
         current={data.equipment_level}
         onConfirm={(request) => actions.upgrade.mutate(request)}
       />
-      <ProductionRateDialog opened={dialog === 'rate'} onClose={close} pending={actions.rate.isPending} buildingId={id} current={data.production_rate} isStore={data.is_store} overtime={data.forecast.overtime} onConfirm={(request) => actions.rate.mutate(request)} />
+      <ProductionRateDialog
+        opened={dialog === 'rate'}
+        onClose={close}
+        pending={actions.rate.isPending}
+        buildingId={id}
+        current={data.production_rate}
+        isStore={data.is_store}
+        overtime={data.forecast.overtime}
+        onConfirm={(request) => actions.rate.mutate(request)}
+      />
       <RecipeDialog
         opened={dialog === 'recipe'}
         onClose={close}
@@ -270,7 +298,14 @@ export default function BuildingDetailPage() {
         selectedId={data.selected_recipe_id}
         onConfirm={(request) => actions.recipe.mutate(request)}
       />
-      <CategoryDialog opened={dialog === 'category'} onClose={close} pending={actions.category.isPending} buildingId={id} selected={data.selected_category} onConfirm={(request) => actions.category.mutate(request)} />
+      <CategoryDialog
+        opened={dialog === 'category'}
+        onClose={close}
+        pending={actions.category.isPending}
+        buildingId={id}
+        selected={data.selected_category}
+        onConfirm={(request) => actions.category.mutate(request)}
+      />
       <SellDialog opened={dialog === 'sell'} building={data} pending={actions.sell.isPending} onClose={close} onConfirm={() => actions.sell.mutate({ id })} />
     </>
   );

@@ -55,9 +55,15 @@ function NowView({ building, economics }: { building: Building; economics: Build
     return (
       <Stack gap="xs">
         <Group gap="xs">
-          <Badge variant="light" tt="none">Sales bonus {signed(economics.cityBonus + (economics.research.store_bonus ?? 0))}</Badge>
-          <Badge variant="light" tt="none">Price bonus {signed(economics.research.price_bonus ?? 0)}</Badge>
-          <Badge variant="light" tt="none">Cost reduction {costReduction}%</Badge>
+          <Badge variant="light" tt="none">
+            Sales bonus {signed(economics.cityBonus + (economics.research.store_bonus ?? 0))}
+          </Badge>
+          <Badge variant="light" tt="none">
+            Price bonus {signed(economics.research.price_bonus ?? 0)}
+          </Badge>
+          <Badge variant="light" tt="none">
+            Cost reduction {costReduction}%
+          </Badge>
         </Group>
         <ExplainedFigures economics={economics} isStore />
         <Text size="sm" data-testid="efficiency-now">
@@ -103,14 +109,21 @@ function NowView({ building, economics }: { building: Building; economics: Build
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Badge variant="light" tt="none">Production {building.efficiency}%</Badge>
-        <Badge variant="light" tt="none">Output bonus {signed(economics.outputBonus)}</Badge>
-        <Badge variant="light" tt="none">Cost reduction {costReduction}%</Badge>
+        <Badge variant="light" tt="none">
+          Production {building.efficiency}%
+        </Badge>
+        <Badge variant="light" tt="none">
+          Output bonus {signed(economics.outputBonus)}
+        </Badge>
+        <Badge variant="light" tt="none">
+          Cost reduction {costReduction}%
+        </Badge>
       </Group>
       <ExplainedFigures economics={economics} isStore={false} />
       <Text size="sm" c="dimmed">
-        Production efficiency is employees x {EFFICIENCY_PER_EMPLOYEE}% + equipment level x {EFFICIENCY_PER_EQUIPMENT_LEVEL}%, 100% at most. With {building.employees}{' '}
-        {building.employees === 1 ? 'employee' : 'employees'} at equipment level {building.equipment_level}, this building has {building.efficiency}%.
+        Production efficiency is employees x {EFFICIENCY_PER_EMPLOYEE}% + equipment level x {EFFICIENCY_PER_EQUIPMENT_LEVEL}%, 100% at most. With{' '}
+        {building.employees} {building.employees === 1 ? 'employee' : 'employees'} at equipment level {building.equipment_level}, this building has{' '}
+        {building.efficiency}%.
       </Text>
       <Text size="sm" data-testid="efficiency-now">
         {economics.forecast && building.recipe ? (
@@ -130,8 +143,8 @@ function ForecastView({ building, economics }: { building: Building; economics: 
   if (building.is_store) {
     return (
       <Text size="sm" data-testid="efficiency-forecast">
-        Store sales do not depend on staff or equipment: they follow your price against the city's market price, demand and the city's retail bonus.
-        Forecast for next turn: <b>{economics.nextWeek.units.toLocaleString('en-US')}</b> units sold.
+        Store sales do not depend on staff or equipment: they follow your price against the city's market price, demand and the city's retail bonus. Forecast
+        for next turn: <b>{economics.nextWeek.units.toLocaleString('en-US')}</b> units sold.
       </Text>
     );
   }
@@ -187,7 +200,9 @@ export function EfficiencyPanel({ building, economics }: { building: Building; e
     <Card withBorder padding="lg">
       <Group justify="space-between" mb={6}>
         <Text fw={600}>Overall efficiency</Text>
-        <Text fw={700} data-testid="overall-efficiency">{building.overall_efficiency}%</Text>
+        <Text fw={700} data-testid="overall-efficiency">
+          {building.overall_efficiency}%
+        </Text>
       </Group>
       <Progress value={building.overall_efficiency} color={building.efficiency_warning ? 'orange' : 'green'} aria-label="Overall efficiency" />
       {/* What the bar is: the staff and equipment efficiency the turn uses (the spec's '70% plus the
@@ -212,7 +227,13 @@ export function EfficiencyPanel({ building, economics }: { building: Building; e
           </Button>
         </Group>
       </Group>
-      {economics.isPending ? <PageLoader /> : view === 'now' ? <NowView building={building} economics={economics} /> : <ForecastView building={building} economics={economics} />}
+      {economics.isPending ? (
+        <PageLoader />
+      ) : view === 'now' ? (
+        <NowView building={building} economics={economics} />
+      ) : (
+        <ForecastView building={building} economics={economics} />
+      )}
     </Card>
   );
 }

@@ -52,11 +52,17 @@ export function FactoryPanel({
   // What one turn of each recipe needs at this building's settings: the API's figures (the turn's own rules).
   const forecastFor = (recipe: Recipe) => {
     const needs = economics.raw.recipes.find((entry) => entry.recipe_id === recipe.id);
-    const inputs = (needs?.inputs ?? []).map((input) => ({ productId: input.product_id, name: input.product_name, need: input.needed, have: input.in_stock, used: Math.min(input.needed, input.in_stock) }));
+    const inputs = (needs?.inputs ?? []).map((input) => ({
+      productId: input.product_id,
+      name: input.product_name,
+      need: input.needed,
+      have: input.in_stock,
+      used: Math.min(input.needed, input.in_stock),
+    }));
     return { planned: needs?.planned_output ?? 0, inputs, short: inputs.filter((input) => input.have < input.need) };
   };
   const isReady = (recipe: Recipe) => economics.raw.recipes.find((entry) => entry.recipe_id === recipe.id)?.ready ?? false;
-  const selected = building.recipe ? recipes.find((recipe) => recipe.id === building.recipe?.id) ?? null : null;
+  const selected = building.recipe ? (recipes.find((recipe) => recipe.id === building.recipe?.id) ?? null) : null;
   const inputIds = new Set((selected?.inputs ?? []).map((input) => input.product_id));
   const materialCount = (materials.data ?? []).filter((item) => inputIds.has(item.product_id)).reduce((sum, item) => sum + item.quantity, 0);
   const buy = (productId: number, productName: string, quantity: number) => setTarget({ productId, productName, quantity: Math.max(1, quantity) });
@@ -94,24 +100,29 @@ export function FactoryPanel({
               <QueryState query={market}>
                 {(data) => (
                   <ScrollBox maxHeight={600} label="Products on the market">
-                  <Stack gap={4}>
-                    {data
-                      .filter((product) => product.category === category)
-                      .map((product) => (
-                        <Group key={product.id} justify="space-between" wrap="nowrap" gap="xs">
-                          <Text size="sm" truncate>
-                            {product.name}
-                          </Text>
-                          <Group gap="xs" wrap="nowrap">
-                            <Text size="sm">{formatMoney(product.buy_price)}</Text>
-                            <Button size="compact-xs" variant="light" aria-label={`Buy ${product.name}`} onClick={() => buy(product.id, product.name, DEFAULT_RAW_MATERIAL_QUANTITY)}>
-                              Buy
-                            </Button>
+                    <Stack gap={4}>
+                      {data
+                        .filter((product) => product.category === category)
+                        .map((product) => (
+                          <Group key={product.id} justify="space-between" wrap="nowrap" gap="xs">
+                            <Text size="sm" truncate>
+                              {product.name}
+                            </Text>
+                            <Group gap="xs" wrap="nowrap">
+                              <Text size="sm">{formatMoney(product.buy_price)}</Text>
+                              <Button
+                                size="compact-xs"
+                                variant="light"
+                                aria-label={`Buy ${product.name}`}
+                                onClick={() => buy(product.id, product.name, DEFAULT_RAW_MATERIAL_QUANTITY)}
+                              >
+                                Buy
+                              </Button>
+                            </Group>
                           </Group>
-                        </Group>
-                      ))}
-                  </Stack>
-                </ScrollBox>
+                        ))}
+                    </Stack>
+                  </ScrollBox>
                 )}
               </QueryState>
             </Card>
@@ -178,7 +189,12 @@ export function FactoryPanel({
                               {input.have.toLocaleString('en-US')}
                             </Table.Td>
                             <Table.Td ta="right">
-                              <Button size="compact-xs" variant="light" aria-label={`Quick Buy ${input.name}`} onClick={() => buy(input.productId, input.name, missing || DEFAULT_RAW_MATERIAL_QUANTITY)}>
+                              <Button
+                                size="compact-xs"
+                                variant="light"
+                                aria-label={`Quick Buy ${input.name}`}
+                                onClick={() => buy(input.productId, input.name, missing || DEFAULT_RAW_MATERIAL_QUANTITY)}
+                              >
                                 Quick Buy
                               </Button>
                             </Table.Td>
@@ -195,40 +211,40 @@ export function FactoryPanel({
                 Factory Recipes
               </Text>
               <ScrollBox maxHeight={600} label="Factory recipes">
-              <Stack gap={6}>
-                {recipes.map((recipe) => {
-                  const active = recipe.id === building.selected_recipe_id;
-                  return (
-                    <Group key={recipe.id} justify="space-between" wrap="nowrap" gap="xs">
-                      <div style={{ minWidth: 0 }}>
-                        <Text size="sm" fw={500} truncate>
-                          {recipe.output_product_name} ({recipe.output_quantity}/week)
-                        </Text>
-                        {/* Wraps: on a phone a cut-off list hid what the recipe needs ("100 Steel Sheet, 50 Polypropylene Pellet..."). */}
-                        <Text size="xs" c="dimmed" data-testid="factory-recipe-inputs">
-                          {recipe.inputs.map((input) => `${input.quantity} ${input.product_name}`).join(', ') || 'No inputs'}
-                        </Text>
-                      </div>
-                      <Group gap={4} wrap="nowrap">
-                        {isReady(recipe) && (
-                          <Badge size="xs" color="green" variant="light">
-                            Ready
-                          </Badge>
-                        )}
-                        <Button
-                          size="compact-xs"
-                          variant={active ? 'filled' : 'light'}
-                          disabled={active || selectingRecipe}
-                          onClick={() => onSelectRecipe(recipe.id)}
-                          aria-label={`${active ? 'Active' : 'Select'}: ${recipe.output_product_name}`}
-                        >
-                          {active ? 'Active' : 'Select'}
-                        </Button>
+                <Stack gap={6}>
+                  {recipes.map((recipe) => {
+                    const active = recipe.id === building.selected_recipe_id;
+                    return (
+                      <Group key={recipe.id} justify="space-between" wrap="nowrap" gap="xs">
+                        <div style={{ minWidth: 0 }}>
+                          <Text size="sm" fw={500} truncate>
+                            {recipe.output_product_name} ({recipe.output_quantity}/week)
+                          </Text>
+                          {/* Wraps: on a phone a cut-off list hid what the recipe needs ("100 Steel Sheet, 50 Polypropylene Pellet..."). */}
+                          <Text size="xs" c="dimmed" data-testid="factory-recipe-inputs">
+                            {recipe.inputs.map((input) => `${input.quantity} ${input.product_name}`).join(', ') || 'No inputs'}
+                          </Text>
+                        </div>
+                        <Group gap={4} wrap="nowrap">
+                          {isReady(recipe) && (
+                            <Badge size="xs" color="green" variant="light">
+                              Ready
+                            </Badge>
+                          )}
+                          <Button
+                            size="compact-xs"
+                            variant={active ? 'filled' : 'light'}
+                            disabled={active || selectingRecipe}
+                            onClick={() => onSelectRecipe(recipe.id)}
+                            aria-label={`${active ? 'Active' : 'Select'}: ${recipe.output_product_name}`}
+                          >
+                            {active ? 'Active' : 'Select'}
+                          </Button>
+                        </Group>
                       </Group>
-                    </Group>
-                  );
-                })}
-              </Stack>
+                    );
+                  })}
+                </Stack>
               </ScrollBox>
             </Card>
             <Group>

@@ -78,7 +78,12 @@ export function FinancialReport({ building, economics }: { building: Building; e
   const totalCosts = headline.costsCents;
   const roi = economics.raw.roi_percent;
   const payback = economics.raw.payback_weeks;
-  const periods = lastWeek ? [{ label: 'Last turn', week: lastWeek }, { label: 'Next turn (forecast)', week: nextWeek }] : [{ label: 'Next turn (forecast)', week: nextWeek }];
+  const periods = lastWeek
+    ? [
+        { label: 'Last turn', week: lastWeek },
+        { label: 'Next turn (forecast)', week: nextWeek },
+      ]
+    : [{ label: 'Next turn (forecast)', week: nextWeek }];
   const chartSeries = periods.map((period, index) => ({ name: period.label, label: period.label, color: index === periods.length - 1 ? 'blue.6' : 'gray.5' }));
   const chartRows = [
     { item: 'Revenue', ...Object.fromEntries(periods.map((period) => [period.label, centsToDollars(period.week.revenueCents)])) },
@@ -89,9 +94,10 @@ export function FinancialReport({ building, economics }: { building: Building; e
   let note = '';
   if (building.is_store) {
     if (nextWeek.units === 0) {
-      note = (lastWeek?.units ?? 0) > 0
-        ? 'Nothing left on sale for next turn: restock the shelf in the Trade Hall to keep selling.'
-        : 'Nothing on sale yet: stock the shelf in the Trade Hall to earn revenue.';
+      note =
+        (lastWeek?.units ?? 0) > 0
+          ? 'Nothing left on sale for next turn: restock the shelf in the Trade Hall to keep selling.'
+          : 'Nothing on sale yet: stock the shelf in the Trade Hall to earn revenue.';
     }
   } else if (!forecast) {
     note = 'No recipe selected: choose what to produce in Operations to earn revenue.';
@@ -106,12 +112,22 @@ export function FinancialReport({ building, economics }: { building: Building; e
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <StatCard label="Revenue" value={money(headline.revenueCents)} color="green" hint={`Per week, ${headlineLabel}`} testId="finance-revenue" />
         <StatCard label="Operating Costs" value={money(totalCosts)} color="red" hint="Materials, wages and running costs" testId="finance-costs" />
-        <StatCard label="Net Profit" value={money(headline.netCents)} color={headline.netCents >= 0 ? 'blue' : 'red'} hint="Before taxes and subsidies" testId="finance-net" />
+        <StatCard
+          label="Net Profit"
+          value={money(headline.netCents)}
+          color={headline.netCents >= 0 ? 'blue' : 'red'}
+          hint="Before taxes and subsidies"
+          testId="finance-net"
+        />
         <StatCard
           label="ROI"
           value={formatRoi(roi)}
           color="grape"
-          hint={payback ? `Per week; pays back ${formatMoney(building.invested)} in ${payback.toLocaleString('en-US')} weeks` : `Per week on ${formatMoney(building.invested)} invested`}
+          hint={
+            payback
+              ? `Per week; pays back ${formatMoney(building.invested)} in ${payback.toLocaleString('en-US')} weeks`
+              : `Per week on ${formatMoney(building.invested)} invested`
+          }
           testId="finance-roi"
         />
       </SimpleGrid>

@@ -28,7 +28,13 @@ export function OperationsTab({ building, open }: { building: Building; open: (d
       </Card>
       <Card withBorder padding="md">
         <Info label="Equipment level" value={`${building.equipment_level} / ${MAX_EQUIPMENT_LEVEL}`} />
-        <Button mt="sm" size="xs" onClick={() => open('upgrade')} disabled={building.equipment_level >= MAX_EQUIPMENT_LEVEL} leftSection={<IconSettings size={14} aria-hidden />}>
+        <Button
+          mt="sm"
+          size="xs"
+          onClick={() => open('upgrade')}
+          disabled={building.equipment_level >= MAX_EQUIPMENT_LEVEL}
+          leftSection={<IconSettings size={14} aria-hidden />}
+        >
           Upgrade Equipment
         </Button>
       </Card>

@@ -56,7 +56,11 @@ export function OverviewTab({ building, economics }: { building: Building; econo
             <>
               <Info label="Size (base capacity)" value={`${building.base_capacity} units per product/week`} />
               <Info label="Product category" value={building.selected_category ?? 'None selected'} />
-              <Info label="Next turn's sales" value={pending ? '...' : `${economics.nextWeek.units.toLocaleString('en-US')} units`} testId="overview-next-sales" />
+              <Info
+                label="Next turn's sales"
+                value={pending ? '...' : `${economics.nextWeek.units.toLocaleString('en-US')} units`}
+                testId="overview-next-sales"
+              />
             </>
           ) : (
             <>
@@ -84,7 +88,10 @@ export function OverviewTab({ building, economics }: { building: Building; econo
             {/* What next turn's planned output needs (the API's forecast, as the short-of-inputs alert
                 says it), not the recipe's quantities for its full 100% batch: "needs 50 Milk" sat beside
                 an alert saying 37. */}
-            {(economics.forecast?.inputs ?? building.recipe.inputs.map((input) => ({ productId: input.product_id, name: input.product_name, need: input.quantity }))).map((input) => (
+            {(
+              economics.forecast?.inputs ??
+              building.recipe.inputs.map((input) => ({ productId: input.product_id, name: input.product_name, need: input.quantity }))
+            ).map((input) => (
               <Badge key={input.productId} variant="outline" color="gray" tt="none" data-testid="overview-input-need">
                 needs {input.need.toLocaleString('en-US')} {input.name}
               </Badge>

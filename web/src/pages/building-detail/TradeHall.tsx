@@ -136,7 +136,13 @@ function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Remove from store">
-            <ActionIcon variant="light" color="red" aria-label={`Remove ${product.product_name}`} onClick={() => remove.mutate({ id: storeId, product_id: product.product_id })} disabled={remove.isPending}>
+            <ActionIcon
+              variant="light"
+              color="red"
+              aria-label={`Remove ${product.product_name}`}
+              onClick={() => remove.mutate({ id: storeId, product_id: product.product_id })}
+              disabled={remove.isPending}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>
@@ -148,8 +154,10 @@ function ShelfRow({ storeId, product }: { storeId: number; product: ShelfProduct
 
 function StockCard({ line, onAdd }: { line: StockLine; onAdd: () => void }) {
   const parts = [
-    line.backRoom && `${line.backRoom.quantity.toLocaleString('en-US')} in the back room (avg ${formatMoney(line.backRoom.average_cost)}, ${formatMoney(line.backRoom.cost_value)})`,
-    line.warehouse && `${line.warehouse.quantity.toLocaleString('en-US')} in your warehouse (avg ${formatMoney(line.warehouse.average_cost)}, ${formatMoney(line.warehouse.cost_value)})`,
+    line.backRoom &&
+      `${line.backRoom.quantity.toLocaleString('en-US')} in the back room (avg ${formatMoney(line.backRoom.average_cost)}, ${formatMoney(line.backRoom.cost_value)})`,
+    line.warehouse &&
+      `${line.warehouse.quantity.toLocaleString('en-US')} in your warehouse (avg ${formatMoney(line.warehouse.average_cost)}, ${formatMoney(line.warehouse.cost_value)})`,
   ].filter(Boolean);
   return (
     <Card withBorder padding="sm">
@@ -213,7 +221,17 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
     productName: addLine.productName,
     averageCost: (addLine.backRoom ?? addLine.warehouse)?.average_cost ?? 0,
   };
-  const addStores: StoreChoice[] = addLine ? [{ id: building.id, label: storeLabel, cityId: building.city_id, cityName: building.city_name, available: (addLine.backRoom?.quantity ?? 0) + (addLine.warehouse?.quantity ?? 0) }] : [];
+  const addStores: StoreChoice[] = addLine
+    ? [
+        {
+          id: building.id,
+          label: storeLabel,
+          cityId: building.city_id,
+          cityName: building.city_name,
+          available: (addLine.backRoom?.quantity ?? 0) + (addLine.warehouse?.quantity ?? 0),
+        },
+      ]
+    : [];
 
   return (
     <Stack gap="md">
@@ -255,9 +273,7 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
                             </Badge>
                           )}
                         </Group>
-                        <Text size="sm">
-                          Buy at {buyPriceOf.has(product.product_id) ? formatMoney(buyPriceOf.get(product.product_id)) : '...'}
-                        </Text>
+                        <Text size="sm">Buy at {buyPriceOf.has(product.product_id) ? formatMoney(buyPriceOf.get(product.product_id)) : '...'}</Text>
                         <Text size="xs" c="dimmed">
                           Shoppers here expect {formatMoney(product.market_price)} · demand {product.demand_level}/100
                         </Text>
@@ -266,7 +282,9 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
                           mt="xs"
                           variant="light"
                           aria-label={`Purchase ${product.product_name}`}
-                          onClick={() => setPurchaseTarget({ productId: product.product_id, productName: product.product_name, quantity: DEFAULT_TRADE_HALL_QUANTITY })}
+                          onClick={() =>
+                            setPurchaseTarget({ productId: product.product_id, productName: product.product_name, quantity: DEFAULT_TRADE_HALL_QUANTITY })
+                          }
                         >
                           Purchase
                         </Button>
@@ -279,7 +297,11 @@ export function TradeHall({ building, cash }: { building: Building; cash: number
           </QueryState>
         </Tabs.Panel>
         <Tabs.Panel value="inventory">
-          <QueryState query={holdings} isEmpty={() => lines.length === 0} empty="No inventory yet. Purchase products here, or make them in your buildings: their output lands in your warehouse.">
+          <QueryState
+            query={holdings}
+            isEmpty={() => lines.length === 0}
+            empty="No inventory yet. Purchase products here, or make them in your buildings: their output lands in your warehouse."
+          >
             {() => (
               <Stack gap="xs">
                 {lines.map((line) => (

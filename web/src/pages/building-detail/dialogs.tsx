@@ -25,7 +25,14 @@ import { NumberField, useFieldText } from '../../components/NumberField';
 import { OrderSummary } from '../../components/OrderSummary';
 import { ScrollBox } from '../../components/ScrollBox';
 import { fixedPriceQuote, useMarketQuote } from '../../hooks/useOrderQuote';
-import { checkBuildingPurchase, checkCategorySelection, checkEquipmentUpgrade, checkHire, checkProductionRate, checkRecipeSelection } from '../../lib/formChecks';
+import {
+  checkBuildingPurchase,
+  checkCategorySelection,
+  checkEquipmentUpgrade,
+  checkHire,
+  checkProductionRate,
+  checkRecipeSelection,
+} from '../../lib/formChecks';
 import { formatMoney, formatWholeDollars } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
 
@@ -44,9 +51,15 @@ function OvertimeTable({ overtime }: { overtime: NonNullable<OvertimeForecast> }
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Rate</Table.Th>
-            <Table.Th scope="col" ta="right">Output</Table.Th>
-            <Table.Th scope="col" ta="right">Costs</Table.Th>
-            <Table.Th scope="col" ta="right">Profit</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Output
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Costs
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Profit
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -76,7 +89,10 @@ function recipeChoiceText(recipe: Recipe, needs: RecipeNeeds[number] | undefined
   if (!needs) {
     return {
       label: `${recipe.output_product_name} (${recipe.output_quantity} per batch)`,
-      description: recipe.inputs.length === 0 ? 'No inputs: extracted from nature' : `Needs ${recipe.inputs.map((input) => `${input.quantity} ${input.product_name}`).join(', ')}`,
+      description:
+        recipe.inputs.length === 0
+          ? 'No inputs: extracted from nature'
+          : `Needs ${recipe.inputs.map((input) => `${input.quantity} ${input.product_name}`).join(', ')}`,
     };
   }
   return {
@@ -131,7 +147,14 @@ export function HireDialog(props: DialogProps<{ id: number; count: number }> & {
   );
 }
 
-function UpgradeForm({ onClose, pending, buildingId, cash, current, onConfirm }: Omit<DialogProps<{ id: number; target_level: number }>, 'opened'> & { cash: number; current: number }) {
+function UpgradeForm({
+  onClose,
+  pending,
+  buildingId,
+  cash,
+  current,
+  onConfirm,
+}: Omit<DialogProps<{ id: number; target_level: number }>, 'opened'> & { cash: number; current: number }) {
   const [level, setLevel] = useState<string | null>(null);
   const checked = checkEquipmentUpgrade({ id: buildingId, target_level: level }, current);
   const cost = checked.ok ? equipmentUpgradeCost(current, checked.request.target_level) : null;
@@ -160,7 +183,15 @@ function UpgradeForm({ onClose, pending, buildingId, cash, current, onConfirm }:
       <Text size="sm">
         Current level: {current}. Each level adds {EFFICIENCY_PER_EQUIPMENT_LEVEL}% production efficiency (100% at most).
       </Text>
-      <Select label="Target level" placeholder="Choose a level" data={options} value={level} onChange={setLevel} comboboxProps={{ withinPortal: true }} data-autofocus />
+      <Select
+        label="Target level"
+        placeholder="Choose a level"
+        data={options}
+        value={level}
+        onChange={setLevel}
+        comboboxProps={{ withinPortal: true }}
+        data-autofocus
+      />
     </DialogForm>
   );
 }
@@ -175,7 +206,15 @@ export function UpgradeDialog(props: DialogProps<{ id: number; target_level: num
 
 type RateProps = { current: number; isStore: boolean; overtime: OvertimeForecast };
 
-function ProductionRateForm({ onClose, pending, buildingId, current, isStore, overtime, onConfirm }: Omit<DialogProps<{ id: number; new_rate: number }>, 'opened'> & RateProps) {
+function ProductionRateForm({
+  onClose,
+  pending,
+  buildingId,
+  current,
+  isStore,
+  overtime,
+  onConfirm,
+}: Omit<DialogProps<{ id: number; new_rate: number }>, 'opened'> & RateProps) {
   // The text is kept as typed: '50' then '100' reads '50100' and is refused, never snapped back.
   const rate = useFieldText(current);
   const checked = checkProductionRate({ id: buildingId, new_rate: rate.text });
@@ -201,8 +240,7 @@ function ProductionRateForm({ onClose, pending, buildingId, current, isStore, ov
         {isStore
           ? "100 is the store's normal pace: 200 lets it sell up to twice as much a week, 50 half."
           : `100 is the recipe's normal pace, 50 half; above 100 tired crews add less each point, and ${100 + OVERTIME_OUTPUT_LIMIT_POINTS} or more makes ${100 + OVERTIME_OUTPUT_LIMIT_POINTS / 2}% of it.`}{' '}
-        Above 100, each point adds {OVERTIME_WAGE_PREMIUM_PERCENT / 100}% to
-        the wages (overtime) and {OVERTIME_WEAR_PERCENT / 100}% to the running cost.
+        Above 100, each point adds {OVERTIME_WAGE_PREMIUM_PERCENT / 100}% to the wages (overtime) and {OVERTIME_WEAR_PERCENT / 100}% to the running cost.
       </Text>
       {overtime && <OvertimeTable overtime={overtime} />}
     </DialogForm>
@@ -230,7 +268,14 @@ function RecipeForm({
   // Confirm stays disabled until the choice makes a valid request (spec section 5).
   const checked = checkRecipeSelection({ id: buildingId, recipe_id: choice });
   return (
-    <DialogForm onClose={onClose} submitLabel="Select Recipe" pendingLabel="Selecting..." pending={pending} canSubmit={checked.ok} onSubmit={() => checked.ok && onConfirm(checked.request)}>
+    <DialogForm
+      onClose={onClose}
+      submitLabel="Select Recipe"
+      pendingLabel="Selecting..."
+      pending={pending}
+      canSubmit={checked.ok}
+      onSubmit={() => checked.ok && onConfirm(checked.request)}
+    >
       {recipes.length === 0 ? (
         <Text c="dimmed">No recipes for this building type.</Text>
       ) : (
@@ -238,7 +283,10 @@ function RecipeForm({
           <Radio.Group value={choice} onChange={setChoice} label="Recipe" name="recipe">
             <Stack gap="xs" mt="xs">
               {recipes.map((recipe) => {
-                const text = recipeChoiceText(recipe, needs?.find((entry) => entry.recipe_id === recipe.id));
+                const text = recipeChoiceText(
+                  recipe,
+                  needs?.find((entry) => entry.recipe_id === recipe.id),
+                );
                 return <Radio key={recipe.id} value={String(recipe.id)} label={text.label} description={text.description} />;
               })}
             </Stack>
@@ -263,12 +311,25 @@ export function RecipeDialog(props: DialogProps<{ id: number; recipe_id: number 
  */
 export const STORE_CATEGORY_NOTE = "The goods the Trade Hall's Purchase tab opens on. A store sells whatever is on its shelf, whatever its category.";
 
-function CategoryForm({ onClose, pending, buildingId, selected, onConfirm }: Omit<DialogProps<{ id: number; category: ProductCategory }>, 'opened'> & { selected: string | null }) {
+function CategoryForm({
+  onClose,
+  pending,
+  buildingId,
+  selected,
+  onConfirm,
+}: Omit<DialogProps<{ id: number; category: ProductCategory }>, 'opened'> & { selected: string | null }) {
   const [choice, setChoice] = useState<string | null>(selected);
   // Confirm stays disabled until the choice makes a valid request (spec section 5).
   const checked = checkCategorySelection({ id: buildingId, category: choice });
   return (
-    <DialogForm onClose={onClose} submitLabel="Select Category" pendingLabel="Selecting..." pending={pending} canSubmit={checked.ok} onSubmit={() => checked.ok && onConfirm(checked.request)}>
+    <DialogForm
+      onClose={onClose}
+      submitLabel="Select Category"
+      pendingLabel="Selecting..."
+      pending={pending}
+      canSubmit={checked.ok}
+      onSubmit={() => checked.ok && onConfirm(checked.request)}
+    >
       <Select
         label="Category"
         description={STORE_CATEGORY_NOTE}
@@ -298,7 +359,14 @@ export interface PurchaseTarget {
   quantity: number;
 }
 
-function PurchaseForm({ onClose, pending, buildingId, target, cash, onConfirm }: Omit<DialogProps<{ id: number; product_id: number; quantity: number }>, 'opened'> & { target: PurchaseTarget; cash: number }) {
+function PurchaseForm({
+  onClose,
+  pending,
+  buildingId,
+  target,
+  cash,
+  onConfirm,
+}: Omit<DialogProps<{ id: number; product_id: number; quantity: number }>, 'opened'> & { target: PurchaseTarget; cash: number }) {
   const quantity = useFieldText(target.quantity);
   const checked = checkBuildingPurchase({ id: buildingId, product_id: target.productId, quantity: quantity.text });
   // Bought on the exchange like any purchase: the market's quote for the whole order.
@@ -323,7 +391,11 @@ function PurchaseForm({ onClose, pending, buildingId, target, cash, onConfirm }:
 }
 
 /** 'Purchase Product' (trade hall) and 'Purchase Raw Materials' (factory). Mounted always; `target` opens it. */
-export function PurchaseDialog({ target, title, ...props }: Omit<DialogProps<{ id: number; product_id: number; quantity: number }>, 'opened'> & { target: PurchaseTarget | null; title: string; cash: number }) {
+export function PurchaseDialog({
+  target,
+  title,
+  ...props
+}: Omit<DialogProps<{ id: number; product_id: number; quantity: number }>, 'opened'> & { target: PurchaseTarget | null; title: string; cash: number }) {
   return (
     <FormDialog opened={target !== null} onClose={props.onClose} title={title}>
       {target && <PurchaseForm {...props} target={target} />}
@@ -331,7 +403,19 @@ export function PurchaseDialog({ target, title, ...props }: Omit<DialogProps<{ i
   );
 }
 
-export function SellDialog({ opened, building, pending, onClose, onConfirm }: { opened: boolean; building: Building; pending: boolean; onClose: () => void; onConfirm: () => void }) {
+export function SellDialog({
+  opened,
+  building,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  building: Building;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <FormDialog opened={opened} onClose={onClose} title="Sell Building">
       <DialogForm onClose={onClose} submitLabel="Sell Building" pendingLabel="Selling..." pending={pending} canSubmit submitColor="red" onSubmit={onConfirm}>

@@ -30,7 +30,8 @@ export function useBuildingActions() {
   const category = trpc.buildings.selectCategory.useMutation({ onSuccess: done('Product category selected!'), onError });
   const sell = trpc.buildings.sell.useMutation({
     onSuccess: (result) => {
-      const moved = result.units_moved_to_warehouse > 0 ? ` ${result.units_moved_to_warehouse.toLocaleString('en-US')} units of stock moved to your warehouse.` : '';
+      const moved =
+        result.units_moved_to_warehouse > 0 ? ` ${result.units_moved_to_warehouse.toLocaleString('en-US')} units of stock moved to your warehouse.` : '';
       notifySuccess('Building sold!', `Your ${result.name} in ${result.city_name} was sold for ${formatMoney(result.refund)}.${moved}`);
       setDialog(null);
       // Leave the page first: this building no longer exists.

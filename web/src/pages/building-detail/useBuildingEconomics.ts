@@ -67,7 +67,13 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 
 export function useBuildingEconomics(building: Building): BuildingEconomics {
   const forecast = building.forecast;
-  const inputs = forecast.inputs.map((input) => ({ productId: input.product_id, name: input.product_name, need: input.needed, have: input.in_stock, used: input.used }));
+  const inputs = forecast.inputs.map((input) => ({
+    productId: input.product_id,
+    name: input.product_name,
+    need: input.needed,
+    have: input.in_stock,
+    used: input.used,
+  }));
   const wagesCents = cents(forecast.wages.value);
   const operatingCents = cents(forecast.operating_cost.value);
   return {

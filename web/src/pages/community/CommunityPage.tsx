@@ -56,7 +56,14 @@ export default function CommunityPage() {
             {community.isPending ? (
               <Loader size="sm" role="status" aria-label="Loading the invite link" />
             ) : invite ? (
-              <Button component="a" href={invite} target="_blank" rel="noopener noreferrer" color="indigo" rightSection={<IconExternalLink size={16} aria-hidden />}>
+              <Button
+                component="a"
+                href={invite}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="indigo"
+                rightSection={<IconExternalLink size={16} aria-hidden />}
+              >
                 Join Discord Server
               </Button>
             ) : (

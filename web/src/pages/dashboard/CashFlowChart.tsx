@@ -27,17 +27,17 @@ export function CashFlowChart({ points }: { points: CashPoint[] }) {
         )}
       </Text>
       <div role="figure" aria-label="Cash after each turn">
-      <LineChart
-        h={250}
-        data={points}
-        dataKey="label"
-        series={[{ name: 'cash', label: 'Cash', color: 'teal.6' }]}
-        curveType="monotone"
-        valueFormatter={(value) => formatWholeDollars(value)}
-        yAxisProps={{ width: 64, ...dollarAxis(points.map((point) => point.cash)) }}
-        xAxisProps={{ padding: { left: 16, right: 16 } }}
-        withLegend={false}
-      />
+        <LineChart
+          h={250}
+          data={points}
+          dataKey="label"
+          series={[{ name: 'cash', label: 'Cash', color: 'teal.6' }]}
+          curveType="monotone"
+          valueFormatter={(value) => formatWholeDollars(value)}
+          yAxisProps={{ width: 64, ...dollarAxis(points.map((point) => point.cash)) }}
+          xAxisProps={{ padding: { left: 16, right: 16 } }}
+          withLegend={false}
+        />
       </div>
     </Card>
   );

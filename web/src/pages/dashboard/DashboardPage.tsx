@@ -47,7 +47,21 @@ const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ d
 type NewsItem = RouterOutputs['news']['recent'][number];
 type StockPrice = RouterOutputs['stocks']['prices'][number];
 
-function SummaryCard({ label, value, icon, color, hint, testId }: { label: string; value: ReactNode; icon: ReactNode; color: string; hint?: ReactNode; testId?: string }) {
+function SummaryCard({
+  label,
+  value,
+  icon,
+  color,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  color: string;
+  hint?: ReactNode;
+  testId?: string;
+}) {
   const badge = (
     <ThemeIcon variant="light" color={color} size="lg" aria-hidden>
       {icon}
@@ -138,7 +152,10 @@ function NewsFeed() {
 
 /** The biggest movers by absolute percent change; companies without a previous price have not moved yet. */
 function topMovers(prices: readonly StockPrice[], count = MOVERS_PANEL_SIZE): StockPrice[] {
-  return prices.filter((price) => price.previous_price !== null).sort((a, b) => Math.abs(b.change_percent) - Math.abs(a.change_percent)).slice(0, count);
+  return prices
+    .filter((price) => price.previous_price !== null)
+    .sort((a, b) => Math.abs(b.change_percent) - Math.abs(a.change_percent))
+    .slice(0, count);
 }
 
 function StockMovers() {
@@ -237,7 +254,9 @@ function YourBuildings() {
                       {building.type === 'store' && <EmptyShelfBadge storeId={building.id} />}
                     </div>
                     {city && (
-                      <Tooltip label={cityBonusApplies(building.type, city.bonus_type) ? `Applies to a ${building.name}` : `Does not apply to a ${building.name}`}>
+                      <Tooltip
+                        label={cityBonusApplies(building.type, city.bonus_type) ? `Applies to a ${building.name}` : `Does not apply to a ${building.name}`}
+                      >
                         <Badge variant="light" color={cityBonusApplies(building.type, city.bonus_type) ? 'teal' : 'gray'} style={{ flexShrink: 0 }} tt="none">
                           +{city.bonus_value}% {underscoresToSpaces(city.bonus_type)}
                         </Badge>
@@ -343,7 +362,15 @@ function QuickActions() {
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         {QUICK_ACTIONS.map((action) => (
-          <Button key={action.to} component={Link} to={action.to} variant="light" color={action.color} leftSection={<action.icon size={18} aria-hidden />} fullWidth>
+          <Button
+            key={action.to}
+            component={Link}
+            to={action.to}
+            variant="light"
+            color={action.color}
+            leftSection={<action.icon size={18} aria-hidden />}
+            fullWidth
+          >
             {action.label}
           </Button>
         ))}
@@ -416,17 +443,39 @@ export default function DashboardPage() {
       )}
 
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-        <SummaryCard label="Total Cash" value={companyPending ? <Loader size="xs" /> : formatWholeDollars(company?.cash ?? 0)} icon={<IconCash size={20} />} color="green" testId="summary-cash" />
-        <SummaryCard label="Buildings" value={buildings.data?.length ?? (buildings.isPending ? <Loader size="xs" /> : 0)} icon={<IconBuildingFactory2 size={20} />} color="blue" testId="summary-buildings" />
+        <SummaryCard
+          label="Total Cash"
+          value={companyPending ? <Loader size="xs" /> : formatWholeDollars(company?.cash ?? 0)}
+          icon={<IconCash size={20} />}
+          color="green"
+          testId="summary-cash"
+        />
+        <SummaryCard
+          label="Buildings"
+          value={buildings.data?.length ?? (buildings.isPending ? <Loader size="xs" /> : 0)}
+          icon={<IconBuildingFactory2 size={20} />}
+          color="blue"
+          testId="summary-buildings"
+        />
         <SummaryCard
           label="Stock Portfolio"
           value={companyPending || stockOverview.isPending ? <Loader size="xs" /> : formatWholeDollars(holdings?.value ?? 0)}
           icon={<IconChartLine size={20} />}
           color="grape"
-          hint={sharesOwned > 0 ? `${sharesOwned.toLocaleString('en-US')} ${sharesOwned === 1 ? 'share, at what selling it would pay' : 'shares, at what selling them would pay'}` : 'No shares yet'}
+          hint={
+            sharesOwned > 0
+              ? `${sharesOwned.toLocaleString('en-US')} ${sharesOwned === 1 ? 'share, at what selling it would pay' : 'shares, at what selling them would pay'}`
+              : 'No shares yet'
+          }
           testId="summary-portfolio"
         />
-        <SummaryCard label="Inventory Items" value={goods.data?.items.length ?? (goods.isPending ? <Loader size="xs" /> : 0)} icon={<IconReceipt size={20} />} color="orange" testId="summary-inventory" />
+        <SummaryCard
+          label="Inventory Items"
+          value={goods.data?.items.length ?? (goods.isPending ? <Loader size="xs" /> : 0)}
+          icon={<IconReceipt size={20} />}
+          color="orange"
+          testId="summary-inventory"
+        />
       </SimpleGrid>
 
       {points.length > 0 && (

@@ -34,9 +34,9 @@ export function FoundCompanyCard() {
     <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="No company found" data-testid="no-company">
       <Stack gap="sm">
         <Text size="sm">
-          You have no active company (a company that stays in debt for several turns goes bankrupt). Found a new one to play again. After a
-          bankruptcy in this world it starts with what the liquidation left your old company, often nothing: there is no second starting grant.
-          Otherwise it starts with the world's starting cash ({formatWholeDollars(INITIAL_CAPITAL)} in the public world).
+          You have no active company (a company that stays in debt for several turns goes bankrupt). Found a new one to play again. After a bankruptcy in this
+          world it starts with what the liquidation left your old company, often nothing: there is no second starting grant. Otherwise it starts with the
+          world's starting cash ({formatWholeDollars(INITIAL_CAPITAL)} in the public world).
         </Text>
         <form onSubmit={onSubmit}>
           <Group align="flex-end" gap="xs" wrap="wrap">

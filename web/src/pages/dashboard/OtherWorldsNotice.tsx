@@ -19,7 +19,9 @@ export function OtherWorldsNotice() {
   const switchWorld = useSwitchWorld();
   if (current.data?.kind !== 'public') return null;
   // Running class worlds only: an ended one is read on /worlds.
-  const classes = (worlds.data ?? []).filter((world) => world.kind === 'private' && world.status !== 'ended' && (world.joined || TEACHING_ROLES.has(world.role ?? '')));
+  const classes = (worlds.data ?? []).filter(
+    (world) => world.kind === 'private' && world.status !== 'ended' && (world.joined || TEACHING_ROLES.has(world.role ?? '')),
+  );
   if (classes.length === 0) return null;
   const teachesAll = classes.every((world) => TEACHING_ROLES.has(world.role ?? ''));
   return (
@@ -46,7 +48,12 @@ export function OtherWorldsNotice() {
               {world.status === 'paused' ? ' (paused)' : ''}
             </Text>
             {world.joined && (
-              <Button size="compact-sm" onClick={() => switchWorld.mutate({ world_id: world.id })} loading={switchWorld.isPending && switchWorld.variables?.world_id === world.id} disabled={switchWorld.isPending}>
+              <Button
+                size="compact-sm"
+                onClick={() => switchWorld.mutate({ world_id: world.id })}
+                loading={switchWorld.isPending && switchWorld.variables?.world_id === world.id}
+                disabled={switchWorld.isPending}
+              >
                 Play in {world.name}
               </Button>
             )}

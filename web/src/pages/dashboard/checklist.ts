@@ -30,7 +30,13 @@ export function firstWeekChecklist({ buildings, holdings, reports }: ChecklistSt
   const firstSale = reports.find((report) => report.store_revenue > 0);
   const soldOrOnShelf = firstSale !== undefined || holdings.some((holding) => holding.location === 'shelf');
   return [
-    { id: 'farm', label: 'Build a farm', hint: 'Farms grow wheat from nothing: pick a city whose bonus fits a farm (the city list shows those first).', done: ofType('farm').length > 0, to: '/build' },
+    {
+      id: 'farm',
+      label: 'Build a farm',
+      hint: 'Farms grow wheat from nothing: pick a city whose bonus fits a farm (the city list shows those first).',
+      done: ofType('farm').length > 0,
+      to: '/build',
+    },
     {
       id: 'hire',
       label: 'Hire employees',
@@ -69,7 +75,7 @@ export function firstWeekChecklist({ buildings, holdings, reports }: ChecklistSt
     {
       id: 'shelf',
       label: "Put goods on the store's shelf at a price",
-      hint: 'Bread takes three turns (wheat, then flour, then bread). Then, from the Warehouse page or the store\'s Trade Hall, send it to the shelf and set its price.',
+      hint: "Bread takes three turns (wheat, then flour, then bread). Then, from the Warehouse page or the store's Trade Hall, send it to the shelf and set its price.",
       done: soldOrOnShelf,
       to: '/warehouse',
     },

@@ -11,7 +11,10 @@ describe('debtWarning', () => {
         '2 more turns ending with negative cash and your company goes bankrupt. Wages and operating costs are still charged every turn: sell goods, shares or buildings to get back above zero.',
     });
     expect(debtWarning({ cash: -1, negative_turns: 3, bankruptcy_turns: 4 })?.message).toMatch(/^One more turn ending with negative cash/);
-    expect(debtWarning({ cash: -1, negative_turns: 1, bankruptcy_turns: 4 })).toMatchObject({ count: '1 of 4 turns in debt', message: expect.stringMatching(/^3 more turns/) });
+    expect(debtWarning({ cash: -1, negative_turns: 1, bankruptcy_turns: 4 })).toMatchObject({
+      count: '1 of 4 turns in debt',
+      message: expect.stringMatching(/^3 more turns/),
+    });
   });
 
   it('keeps a reminder while the count is not reset, and nothing without debt', () => {

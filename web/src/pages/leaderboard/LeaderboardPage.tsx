@@ -157,12 +157,18 @@ export default function LeaderboardPage() {
   }, [typed]);
   const offset = (page - 1) * COMPANY_LIST_PAGE_SIZE;
   // The previous page stays on screen (dimmed) while the next one loads.
-  const board = trpc.company.leaderboard.useQuery({ limit: COMPANY_LIST_PAGE_SIZE, offset, search: search || undefined }, { placeholderData: (previous) => previous });
+  const board = trpc.company.leaderboard.useQuery(
+    { limit: COMPANY_LIST_PAGE_SIZE, offset, search: search || undefined },
+    { placeholderData: (previous) => previous },
+  );
   const showPage = (next: number) => update({ page: next > 1 ? String(next) : null });
 
   return (
     <>
-      <PageHeader title="Leaderboard" subtitle="Companies ranked by net worth: cash, plus goods, buildings and shares in others at what selling them would pay, less the shares others hold in the company" />
+      <PageHeader
+        title="Leaderboard"
+        subtitle="Companies ranked by net worth: cash, plus goods, buildings and shares in others at what selling them would pay, less the shares others hold in the company"
+      />
       <QueryState query={board}>
         {(data) => {
           // The podium is the top of the list: shown above its first page, not above a search.

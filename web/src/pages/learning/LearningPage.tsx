@@ -48,10 +48,26 @@ const FIRST_STEPS = [
 ];
 
 const KEY_CONCEPTS = [
-  { icon: IconCash, title: 'Cash Flow', text: 'Cash in (sales, dividends) minus cash out (wages, operating costs, purchases). Negative cash flow that lasts leads to bankruptcy.' },
-  { icon: IconChartLine, title: 'Market Prices', text: 'Prices rise when goods are bought and fall when they are sold. Buy low, sell high, and watch the price change percent.' },
-  { icon: IconGauge, title: 'Production Efficiency', text: 'Employees and equipment raise efficiency: min(100, employees x 10 + equipment level x 15). Efficiency multiplies output.' },
-  { icon: IconSwords, title: 'Competition', text: 'Other players and 25+ AI bots sell the same goods in the same cities. Their moves change demand and prices.' },
+  {
+    icon: IconCash,
+    title: 'Cash Flow',
+    text: 'Cash in (sales, dividends) minus cash out (wages, operating costs, purchases). Negative cash flow that lasts leads to bankruptcy.',
+  },
+  {
+    icon: IconChartLine,
+    title: 'Market Prices',
+    text: 'Prices rise when goods are bought and fall when they are sold. Buy low, sell high, and watch the price change percent.',
+  },
+  {
+    icon: IconGauge,
+    title: 'Production Efficiency',
+    text: 'Employees and equipment raise efficiency: min(100, employees x 10 + equipment level x 15). Efficiency multiplies output.',
+  },
+  {
+    icon: IconSwords,
+    title: 'Competition',
+    text: 'Other players and 25+ AI bots sell the same goods in the same cities. Their moves change demand and prices.',
+  },
 ];
 
 function BasicsTab() {
@@ -73,10 +89,9 @@ function BasicsTab() {
       </Section>
       <Section title="How Turns Work" icon={<IconClock size={20} aria-hidden />}>
         <Text>
-          Marketcraft is turn-based. One turn is one business week and happens every 12 real hours, at 00:30 and 12:30 UTC. At the
-          end of each turn, the AI bots act, your buildings produce, your stores sell, share prices update and dividends are paid.
-          These results are final: they cannot be undone. For 30 minutes after a turn the header shows the processing window;
-          afterwards it counts down to the next turn.
+          Marketcraft is turn-based. One turn is one business week and happens every 12 real hours, at 00:30 and 12:30 UTC. At the end of each turn, the AI bots
+          act, your buildings produce, your stores sell, share prices update and dividends are paid. These results are final: they cannot be undone. For 30
+          minutes after a turn the header shows the processing window; afterwards it counts down to the next turn.
         </Text>
       </Section>
       <div>
@@ -123,30 +138,28 @@ function BusinessTab() {
     <Stack gap="md">
       <Section title="Supply & Demand">
         <Text>
-          Every product has a price that moves with trading: when many companies buy, the price climbs; when many sell, it falls.
-          Each city also has a demand level (0-100) for each product: high demand means stores there sell more. Prices drift back
-          toward their base over time, so extremes rarely last.
+          Every product has a price that moves with trading: when many companies buy, the price climbs; when many sell, it falls. Each city also has a demand
+          level (0-100) for each product: high demand means stores there sell more. Prices drift back toward their base over time, so extremes rarely last.
         </Text>
       </Section>
       <Section title="Production Chains">
         <Text>Most goods are made from other goods. A classic chain:</Text>
         <Chain steps={['Farm: wheat', 'Mill: flour', 'Bakery: bread', 'Store']} />
         <Text>
-          Each step adds value. Owning several steps of a chain (vertical integration) saves you buying inputs at market prices,
-          but ties up more capital. Mines feed steel mills, steel mills feed factories, oil wells feed refineries.
+          Each step adds value. Owning several steps of a chain (vertical integration) saves you buying inputs at market prices, but ties up more capital. Mines
+          feed steel mills, steel mills feed factories, oil wells feed refineries.
         </Text>
       </Section>
       <Section title="Stock Market Investing">
         <Text>
-          Every company, player or bot, has shares. Share prices follow company value, and companies pay 20% of their profits as
-          dividends each turn. Buying shares in well-run companies is a way to earn without building; diversify so that one bad
-          turn does not sink your portfolio.
+          Every company, player or bot, has shares. Share prices follow company value, and companies pay 20% of their profits as dividends each turn. Buying
+          shares in well-run companies is a way to earn without building; diversify so that one bad turn does not sink your portfolio.
         </Text>
       </Section>
       <Section title="Financial Management">
         <Text>
-          Watch your cash flow chart on the Dashboard. Every building has weekly operating costs and wages; keep a cash reserve for
-          them. Expanding faster than your income grows is the most common way companies go bankrupt.
+          Watch your cash flow chart on the Dashboard. Every building has weekly operating costs and wages; keep a cash reserve for them. Expanding faster than
+          your income grows is the most common way companies go bankrupt.
         </Text>
       </Section>
     </Stack>
@@ -158,29 +171,28 @@ function MechanicsTab() {
     <Stack gap="md">
       <Section title="Building Management" icon={<IconSettings size={20} aria-hidden />}>
         <Text>
-          Farm and Mine extract raw materials; Mill and Bakery turn wheat into flour and flour into bread; a Factory makes
-          industrial goods; a Store sells to consumers at prices you set. Your Warehouse holds what you buy and produce, and your
-          Office (this dashboard) is where it all comes together. In each building you can hire employees (up to 10 at a time),
-          upgrade equipment (levels 1 to 5), set the production rate (10 to 200 units per week; changes apply next turn) and choose
-          what to produce.
+          Farm and Mine extract raw materials; Mill and Bakery turn wheat into flour and flour into bread; a Factory makes industrial goods; a Store sells to
+          consumers at prices you set. Your Warehouse holds what you buy and produce, and your Office (this dashboard) is where it all comes together. In each
+          building you can hire employees (up to 10 at a time), upgrade equipment (levels 1 to 5), set the production rate (10 to 200 units per week; changes
+          apply next turn) and choose what to produce.
         </Text>
       </Section>
       <Section title="Market Trading">
         <Text>
-          The Market lists every product with its price and price change. Buy raw materials for your production or goods for your
-          stores; sell what you make. Selling pays a little under the listed price, so trading back and forth costs money.
+          The Market lists every product with its price and price change. Buy raw materials for your production or goods for your stores; sell what you make.
+          Selling pays a little under the listed price, so trading back and forth costs money.
         </Text>
       </Section>
       <Section title="Research & Technology">
         <Text>
-          Research and Development offers 15 upgrades in 5 tiers: productivity, efficiency, unlocks and automation. Some apply to
-          one building type only; higher tiers need their prerequisite first. Research is permanent.
+          Research and Development offers 15 upgrades in 5 tiers: productivity, efficiency, unlocks and automation. Some apply to one building type only; higher
+          tiers need their prerequisite first. Research is permanent.
         </Text>
       </Section>
       <Section title="Political System">
         <Text>
-          Invest in a country to gain influence (the bar is full at 1000 points). Influence can shape tax policies and trigger
-          subsidies; elections happen every 12 weeks. Active events show until the week they end.
+          Invest in a country to gain influence (the bar is full at 1000 points). Influence can shape tax policies and trigger subsidies; elections happen every
+          12 weeks. Active events show until the week they end.
         </Text>
       </Section>
     </Stack>
@@ -201,17 +213,16 @@ function StrategyTab() {
         <List spacing="xs">
           <List.Item>Add processing buildings that use what you already produce, then a store to sell the result.</List.Item>
           <List.Item>
-            Joining a world that has run for a while? Make what the market is short of: a product many companies make trades
-            well below its base price, and shoppers&apos; prices follow it. Compare the Market&apos;s prices with what each recipe
-            uses before you choose.
+            Joining a world that has run for a while? Make what the market is short of: a product many companies make trades well below its base price, and
+            shoppers&apos; prices follow it. Compare the Market&apos;s prices with what each recipe uses before you choose.
           </List.Item>
           <List.Item>
-            Open a store where shoppers are left unserved: the product&apos;s page on the Market shows, per city, the stores
-            selling it and the shoppers a week no store served last week. Stores at the same price share one city&apos;s demand.
+            Open a store where shoppers are left unserved: the product&apos;s page on the Market shows, per city, the stores selling it and the shoppers a week
+            no store served last week. Stores at the same price share one city&apos;s demand.
           </List.Item>
           <List.Item>
-            Price your shelves near the city&apos;s reference price; when a store sells out every week, raise its price until it
-            just sells what it can (the store&apos;s forecast shows what each price would sell).
+            Price your shelves near the city&apos;s reference price; when a store sells out every week, raise its price until it just sells what it can (the
+            store&apos;s forecast shows what each price would sell).
           </List.Item>
           <List.Item>Research the upgrades that boost the buildings you own most of.</List.Item>
           <List.Item>Buy shares in steady companies to earn dividends.</List.Item>
@@ -254,11 +265,7 @@ export default function LearningPage() {
     <>
       <PageHeader title="Learning Base" subtitle="Everything you need to master the economy" />
       <Stack gap="md">
-        <Tabs
-          value={tab}
-          onChange={(value) => setSearchParams(value && value !== 'basics' ? { tab: value } : {}, { replace: true })}
-          keepMounted={false}
-        >
+        <Tabs value={tab} onChange={(value) => setSearchParams(value && value !== 'basics' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="basics" leftSection={<IconBook size={16} aria-hidden />}>
               Basics

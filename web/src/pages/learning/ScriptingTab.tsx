@@ -54,8 +54,8 @@ export function ScriptingTab() {
   return (
     <Stack gap="md">
       <Text>
-        Marketcraft has an official API: everything the game does is a JSON route under <Code>/api</Code>, and a script can play your company
-        with a personal access token. Every route, with what it takes and answers, is in the{' '}
+        Marketcraft has an official API: everything the game does is a JSON route under <Code>/api</Code>, and a script can play your company with a personal
+        access token. Every route, with what it takes and answers, is in the{' '}
         <Anchor href="/api/docs" target="_blank">
           API reference
         </Anchor>
@@ -67,8 +67,8 @@ export function ScriptingTab() {
           <Anchor component={Link} to="/profile">
             Company Profile
           </Anchor>
-          , under API tokens, choose a name, a scope and an expiry. The token is shown once: copy it and keep it secret, in an environment
-          variable rather than in your code, never in a URL. If it leaks, revoke it on the profile.
+          , under API tokens, choose a name, a scope and an expiry. The token is shown once: copy it and keep it secret, in an environment variable rather than
+          in your code, never in a URL. If it leaks, revoke it on the profile.
         </Text>
         <List spacing={4}>
           {API_TOKEN_SCOPES.map((scope) => (
@@ -82,20 +82,19 @@ export function ScriptingTab() {
       <Step title="2. Try it">
         <Code block>{`curl ${window.location.origin}/api/company -H "Authorization: Bearer $MARKETCRAFT_TOKEN"`}</Code>
         <Text size="sm" mt="sm">
-          Money is in dollars. Errors answer <Code>{'{ "error": "..." }'}</Code>: 400 bad input, 401 a bad token, 403 a route outside the
-          token's scope, 404 not yours, 409 not enough cash or stock, 422 a rule of the game, 429 too fast.
+          Money is in dollars. Errors answer <Code>{'{ "error": "..." }'}</Code>: 400 bad input, 401 a bad token, 403 a route outside the token's scope, 404 not
+          yours, 409 not enough cash or stock, 422 a rule of the game, 429 too fast.
         </Text>
       </Step>
       <Step title="3. Play once per turn">
         <Text mb="sm">
-          A turn runs every 12 hours or when an admin advances it. <Code>GET /api/world</Code> answers <Code>current_week</Code>: check it
-          now and then and play when the week changes. Each turn the examples read the market, restock every store shelf to 50 units
-          (bought at the city's market price, sold at market price + 25%) and sell what the warehouse holds beyond 100 units of a product.
+          A turn runs every 12 hours or when an admin advances it. <Code>GET /api/world</Code> answers <Code>current_week</Code>: check it now and then and play
+          when the week changes. Each turn the examples read the market, restock every store shelf to 50 units (bought at the city's market price, sold at
+          market price + 25%) and sell what the warehouse holds beyond 100 units of a product.
         </Text>
         <Text size="sm">
-          Limits: each token may make {token.requestsPerMinute} requests a minute, of which {token.mutationsPerMinute} actions. Every
-          answer says what is left (<Code>RateLimit-Remaining</Code>); over the limit it answers 429 with <Code>Retry-After</Code> seconds
-          to wait, which the examples respect.
+          Limits: each token may make {token.requestsPerMinute} requests a minute, of which {token.mutationsPerMinute} actions. Every answer says what is left (
+          <Code>RateLimit-Remaining</Code>); over the limit it answers 429 with <Code>Retry-After</Code> seconds to wait, which the examples respect.
         </Text>
       </Step>
       <Card withBorder padding="lg">

@@ -28,9 +28,13 @@ export function TeachingTab() {
       <Section title="1. Create the world">
         <List spacing="xs" size="sm">
           <List.Item>
-            On <Anchor component={Link} to="/worlds">Worlds</Anchor>, fill in <b>Create a class world</b>: a name, how turns run (when you advance them, or every 1 to{' '}
-            {MAX_TURN_INTERVAL_MINUTES} minutes), each student's starting cash, 0 to {MAX_WORLD_BOTS} AI competitors and an optional seed (the same seed and the same
-            moves replay the same economy: handy for two sections of one course).
+            On{' '}
+            <Anchor component={Link} to="/worlds">
+              Worlds
+            </Anchor>
+            , fill in <b>Create a class world</b>: a name, how turns run (when you advance them, or every 1 to {MAX_TURN_INTERVAL_MINUTES} minutes), each
+            student's starting cash, 0 to {MAX_WORLD_BOTS} AI competitors and an optional seed (the same seed and the same moves replay the same economy: handy
+            for two sections of one course).
           </List.Item>
           <List.Item>You become its instructor. Add colleagues or teaching assistants as co-instructors on the manage page.</List.Item>
         </List>
@@ -40,16 +44,16 @@ export function TeachingTab() {
           <List.Item>Share the join code shown on the manage page. Students open Worlds, type the code, and get a company with your starting cash.</List.Item>
           <List.Item>The header's world switcher moves them between the public game and your class; their public company is untouched.</List.Item>
           <List.Item>
-            A wrong code is refused; after {MAX_WRONG_JOIN_CODES} wrong codes in 10 minutes joining pauses for a while, so codes cannot be guessed. If a code leaks,
-            make a new one: the old one stops working at once.
+            A wrong code is refused; after {MAX_WRONG_JOIN_CODES} wrong codes in 10 minutes joining pauses for a while, so codes cannot be guessed. If a code
+            leaks, make a new one: the old one stops working at once.
           </List.Item>
         </List>
       </Section>
       <Section title="3. Run the lesson">
         <List spacing="xs" size="sm">
           <List.Item>
-            <b>Advance turn now</b> runs a business week whenever you are ready: production, store sales, costs, taxes, dividends, prices and share prices. Pause
-            the clock to discuss, resume to play on.
+            <b>Advance turn now</b> runs a business week whenever you are ready: production, store sales, costs, taxes, dividends, prices and share prices.
+            Pause the clock to discuss, resume to play on.
           </List.Item>
           <List.Item>
             <b>Shocks</b> move a country's tax rate, a product's consumer demand or its market price by {MIN_SHOCK_PERCENT}% to +{MAX_SHOCK_PERCENT}% for 1 to{' '}

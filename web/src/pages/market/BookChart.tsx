@@ -23,18 +23,32 @@ export default function BookChart({ book }: { book: Book }) {
   const supply = total(book.asks, book.maker.asks, 'sell');
   if (demand.length === 0 && supply.length === 0) return null;
   return (
-    <div role="figure" aria-label={`Demand and supply of ${book.product_name} this week${book.indicative_price === null ? '' : `, crossing at ${formatMoney(book.indicative_price)}`}`}>
+    <div
+      role="figure"
+      aria-label={`Demand and supply of ${book.product_name} this week${book.indicative_price === null ? '' : `, crossing at ${formatMoney(book.indicative_price)}`}`}
+    >
       <ResponsiveContainer width="100%" height={260}>
         <LineChart margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis type="number" dataKey="quantity" name="Units" allowDuplicatedCategory={false} tickFormatter={(value: number) => value.toLocaleString('en-US')} />
+          <XAxis
+            type="number"
+            dataKey="quantity"
+            name="Units"
+            allowDuplicatedCategory={false}
+            tickFormatter={(value: number) => value.toLocaleString('en-US')}
+          />
           <YAxis type="number" dataKey="price" name="Price" tickFormatter={(value: number) => formatMoney(value)} width={72} />
           <Tooltip formatter={(value) => (typeof value === 'number' ? formatMoney(value) : String(value ?? ''))} />
           <Legend />
           <Line data={demand} dataKey="price" name="Demand" type="stepAfter" stroke="var(--mantine-color-blue-6)" dot={false} />
           <Line data={supply} dataKey="price" name="Supply" type="stepAfter" stroke="var(--mantine-color-orange-6)" dot={false} />
           {book.indicative_price !== null && (
-            <ReferenceLine y={book.indicative_price} stroke="var(--mantine-color-green-7)" strokeDasharray="4 4" label={`Indicative ${formatMoney(book.indicative_price)}`} />
+            <ReferenceLine
+              y={book.indicative_price}
+              stroke="var(--mantine-color-green-7)"
+              strokeDasharray="4 4"
+              label={`Indicative ${formatMoney(book.indicative_price)}`}
+            />
           )}
         </LineChart>
       </ResponsiveContainer>

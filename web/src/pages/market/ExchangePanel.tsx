@@ -49,7 +49,10 @@ function OrderForm({ book, held, cash }: { book: Book; held: number; cash: numbe
   const limit = useFieldText('');
   const place = trpc.exchange.placeOrder.useMutation({
     onSuccess: (order) => {
-      notifySuccess('Order placed', `${order.side === 'buy' ? 'Buy' : 'Sell'} ${order.quantity.toLocaleString('en-US')} ${order.product_name} at ${order.side === 'buy' ? 'up to' : 'at least'} ${formatMoney(order.limit_price)}`);
+      notifySuccess(
+        'Order placed',
+        `${order.side === 'buy' ? 'Buy' : 'Sell'} ${order.quantity.toLocaleString('en-US')} ${order.product_name} at ${order.side === 'buy' ? 'up to' : 'at least'} ${formatMoney(order.limit_price)}`,
+      );
       quantity.reset('');
       limit.reset('');
     },
@@ -74,7 +77,13 @@ function OrderForm({ book, held, cash }: { book: Book; held: number; cash: numbe
           aria-label="Side of the order"
         />
         <NumberField label="Units" field={quantity} error={checked.errors.quantity} w={120} disabled={place.isPending} />
-        <NumberField label={side === 'buy' ? 'Up to (per unit)' : 'At least (per unit)'} field={limit} error={checked.errors.limit_price} w={150} disabled={place.isPending} />
+        <NumberField
+          label={side === 'buy' ? 'Up to (per unit)' : 'At least (per unit)'}
+          field={limit}
+          error={checked.errors.limit_price}
+          w={150}
+          disabled={place.isPending}
+        />
         <Select label="For" data={WEEK_CHOICES} value={weeks} onChange={(value) => setWeeks(value ?? '1')} w={150} allowDeselect={false} />
         <Button onClick={() => request && place.mutate(request)} disabled={!request || tooMuch || place.isPending}>
           {place.isPending ? 'Placing...' : 'Place order'}
@@ -144,7 +153,14 @@ function MyOrders({ productId }: { productId: number }) {
                     </Table.Td>
                     <Table.Td>
                       {live && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => cancel.mutate({ id: order.id })} disabled={cancel.isPending} aria-label={`Cancel order ${order.id}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => cancel.mutate({ id: order.id })}
+                          disabled={cancel.isPending}
+                          aria-label={`Cancel order ${order.id}`}
+                        >
                           Cancel
                         </Button>
                       )}

@@ -62,7 +62,9 @@ export default function MarketPage() {
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const matching = (products.data ?? []).filter(
-      (product) => (!category || product.category === category) && (!needle || product.name.toLowerCase().includes(needle) || product.subcategory.toLowerCase().includes(needle)),
+      (product) =>
+        (!category || product.category === category) &&
+        (!needle || product.name.toLowerCase().includes(needle) || product.subcategory.toLowerCase().includes(needle)),
     );
     return sortRows(matching, sort, valueOf, (product) => product.name);
   }, [products.data, search, category, sort]);
@@ -70,7 +72,11 @@ export default function MarketPage() {
 
   return (
     <>
-      <PageHeader title="Market" subtitle="Buy what your buildings need, sell what they make. Selling pays a little less than buying." actions={<CashBadge />} />
+      <PageHeader
+        title="Market"
+        subtitle="Buy what your buildings need, sell what they make. Selling pays a little less than buying."
+        actions={<CashBadge />}
+      />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">
@@ -83,7 +89,15 @@ export default function MarketPage() {
                 onChange={(event) => setSearch(event.currentTarget.value)}
                 style={{ flex: '1 1 200px' }}
               />
-              <Select aria-label="Category" placeholder="All categories" data={[...PRODUCT_CATEGORIES]} value={category} onChange={setCategory} clearable style={{ flex: '0 1 220px' }} />
+              <Select
+                aria-label="Category"
+                placeholder="All categories"
+                data={[...PRODUCT_CATEGORIES]}
+                value={category}
+                onChange={setCategory}
+                clearable
+                style={{ flex: '0 1 220px' }}
+              />
             </Group>
             <QueryState query={products}>
               {() =>
@@ -109,7 +123,7 @@ export default function MarketPage() {
                             <SortableTh column="change_percent" sort={sort} onSort={onSort} align="right">
                               Week
                             </SortableTh>
-                          <TrendTh />
+                            <TrendTh />
                             <SortableTh column="held" sort={sort} onSort={onSort} align="right">
                               Held
                             </SortableTh>

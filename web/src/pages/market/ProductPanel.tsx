@@ -58,7 +58,12 @@ function TradeForm({ product, cash }: { product: ProductDetail; cash: number | n
     <Stack gap="xs">
       <Group gap="xs" align="flex-start" wrap="wrap">
         <NumberField label="Quantity" field={quantity} error={checked.errors.quantity} w={150} disabled={trade.isPending} />
-        <Button mt={25} onClick={() => submit('buy')} disabled={trade.isPending || buyQuote.quote === null || cash === null || buyQuote.quote.total > cash} aria-label={`Buy ${product.name}`}>
+        <Button
+          mt={25}
+          onClick={() => submit('buy')}
+          disabled={trade.isPending || buyQuote.quote === null || cash === null || buyQuote.quote.total > cash}
+          aria-label={`Buy ${product.name}`}
+        >
           {trade.isPending && trade.variables?.action === 'buy' ? 'Buying...' : 'Buy'}
         </Button>
         <Button
@@ -141,7 +146,12 @@ export function ProductPanel({ productId, cash, onSelect }: { productId: number;
               </div>
               {product.change_percent !== null && (
                 // Never squeezed: on a phone it was cut to "+2.54% this ..." (the name wraps instead).
-                <Badge variant="light" color={product.change_percent > 0 ? 'green' : product.change_percent < 0 ? 'red' : 'gray'} tt="none" style={{ flexShrink: 0 }}>
+                <Badge
+                  variant="light"
+                  color={product.change_percent > 0 ? 'green' : product.change_percent < 0 ? 'red' : 'gray'}
+                  tt="none"
+                  style={{ flexShrink: 0 }}
+                >
                   {formatPercentChange(product.change_percent)} this week
                 </Badge>
               )}
@@ -166,7 +176,11 @@ export function ProductPanel({ productId, cash, onSelect }: { productId: number;
               </Text>
             ) : (
               <Suspense fallback={<PageLoader />}>
-                <WeeklyLineChart points={product.history} series={[{ name: 'price', label: 'Price', color: 'blue.6' }]} label={`Weekly price of ${product.name}`} />
+                <WeeklyLineChart
+                  points={product.history}
+                  series={[{ name: 'price', label: 'Price', color: 'blue.6' }]}
+                  label={`Weekly price of ${product.name}`}
+                />
               </Suspense>
             )}
           </Card>
@@ -206,8 +220,8 @@ export function ProductPanel({ productId, cash, onSelect }: { productId: number;
               Price in Each City
             </Title>
             <Text size="xs" c="dimmed" mb="sm">
-              What shoppers pay in stores there, how much they want it (demand out of 100), the stores selling it, and
-              the shoppers a week no store served last week: where a new store has room.
+              What shoppers pay in stores there, how much they want it (demand out of 100), the stores selling it, and the shoppers a week no store served last
+              week: where a new store has room.
             </Text>
             {product.cities.length === 0 ? (
               <Text size="sm" c="dimmed">

@@ -94,7 +94,9 @@ export default function MyBuildingsPage() {
                       <Group gap="lg">
                         <Group gap={4}>
                           <IconUsers size={14} aria-hidden />
-                          <Text size="sm">{building.employees} {building.employees === 1 ? 'employee' : 'employees'}</Text>
+                          <Text size="sm">
+                            {building.employees} {building.employees === 1 ? 'employee' : 'employees'}
+                          </Text>
                         </Group>
                         <Group gap={4}>
                           <IconSettings size={14} aria-hidden />

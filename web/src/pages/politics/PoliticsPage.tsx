@@ -58,119 +58,117 @@ export default function PoliticsPage() {
     onError: (error) => notifyFailure('Investment failed', error, 'Insufficient funds'),
   });
 
-
   return (
     <>
       <PageHeader title="Politics" subtitle="Build influence to shape the economy" actions={<CashBadge label="Available cash" />} />
       <QueryState query={countries}>
         {(countryList) => (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Stack gap="sm">
-            <Title order={2} fz="lg">
-              Countries
-            </Title>
-            <Text size="sm" c="dimmed" data-testid="politics-tax-rule">
-              {hasBuildings
-                ? "Each week's profit is taxed at the average rate of the countries your buildings are in, with their active tax events."
-                : "Each week's profit is taxed at the average rate of the countries your buildings are in; with no buildings yet, the average of all countries."}
-            </Text>
-            {/* The cards are the choice of country: on a phone the Invest form and its 'Please select a
-                country first' sat nine cards below, and nothing on the cards said they could be picked. */}
-            <Text size="sm" fw={600} data-testid="politics-pick-hint">
-              {selected ? `Investing in ${selected.name}: pick another country to change.` : 'Pick a country to invest in it.'}
-            </Text>
-            {countryList.map((country) => {
-              const points = pointsOf(country.id);
-              const active = (events.data ?? []).filter((event) => event.country_id === country.id);
-              const isSelected = country.id === countryId;
-              const here = buildingsIn(country.id);
-              return (
-                <UnstyledButton key={country.id} onClick={() => selectCountry(country.id)} aria-pressed={isSelected}>
-                  <Card withBorder padding="sm" style={isSelected ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}>
-                    <Group justify="space-between" wrap="nowrap">
-                      <Text fw={700}>{country.name}</Text>
-                      <Badge variant="light">Tax {country.tax_rate}%</Badge>
-                    </Group>
-                    <Group justify="space-between" mt={6}>
-                      <Text size="xs" c="dimmed">
-                        Your influence
-                      </Text>
-                      <Text size="xs" fw={600}>
-                        {points.toLocaleString('en-US')} / {MAX_INFLUENCE_POINTS.toLocaleString('en-US')}
-                      </Text>
-                    </Group>
-                    <Progress value={Math.min(100, (points / MAX_INFLUENCE_POINTS) * 100)} size="sm" mt={4} aria-label={`Influence in ${country.name}`} />
-                    {here.length > 0 && (
-                      <Text size="xs" mt={6} data-testid="politics-your-buildings">
-                        <Text span fw={600}>
-                          Your buildings here:
-                        </Text>{' '}
-                        {here.map((building) => `${building.name} (${building.city_name})`).join(', ')}
-                      </Text>
-                    )}
-                    {active.map((event) => (
-                      <Text key={event.id} size="xs" mt={6}>
-                        {event.description}{' '}
-                        <Text span c="dimmed">
-                          (Until week {event.active_until_week})
-                        </Text>
-                      </Text>
-                    ))}
-                  </Card>
-                </UnstyledButton>
-              );
-            })}
-          </Stack>
-
-          <Stack gap="md" ref={investRef} style={{ alignSelf: 'flex-start', position: sideBySide ? 'sticky' : undefined, top: 76, scrollMarginTop: 72 }}>
-            <Card withBorder padding="lg">
-              <Title order={2} fz="lg" mb="sm">
-                {selected ? `Invest in ${selected.name}` : 'Invest'}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Stack gap="sm">
+              <Title order={2} fz="lg">
+                Countries
               </Title>
-              {!selected && (
-                <Alert color="blue" variant="light" title="No country selected" mb="sm" data-testid="no-country">
-                  Please select a country first
-                </Alert>
-              )}
-              <form
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (checked.ok && total !== null && total <= cash) invest.mutate(checked.request);
-                }}
-              >
-                <NumberField
-                  label="Units"
-                  description={`${formatWholeDollars(INFLUENCE_UNIT_COST)} and ${INFLUENCE_POINTS_PER_UNIT} influence points per unit`}
-                  field={units}
-                  error={checked.errors.units}
-                  disabled={invest.isPending}
-                />
-                <Group justify="space-between" my="sm">
-                  <Text size="sm">Total cost</Text>
-                  <Text fw={700} c={total !== null && cash < total ? 'red' : undefined} data-testid="invest-total">
-                    {total === null ? '-' : formatWholeDollars(total)}
-                  </Text>
-                </Group>
-                <Button type="submit" fullWidth disabled={!checked.ok || total === null || cash < total || invest.isPending}>
-                  {invest.isPending ? 'Investing...' : 'Invest'}
-                </Button>
-              </form>
-              <Text size="sm" fw={600} mb={4} mt="md">
-                Benefits
+              <Text size="sm" c="dimmed" data-testid="politics-tax-rule">
+                {hasBuildings
+                  ? "Each week's profit is taxed at the average rate of the countries your buildings are in, with their active tax events."
+                  : "Each week's profit is taxed at the average rate of the countries your buildings are in; with no buildings yet, the average of all countries."}
               </Text>
-              <List size="sm" spacing={2}>
-                {BENEFITS.map((benefit) => (
-                  <List.Item key={benefit}>{benefit}</List.Item>
-                ))}
-              </List>
-            </Card>
-            <Alert variant="light" icon={<IconInfoCircle aria-hidden />} title="How It Works">
-              Elections happen every {ELECTION_INTERVAL_WEEKS} weeks. High influence can trigger favourable events such as tax cuts and
-              subsidies.
-            </Alert>
-          </Stack>
-        </SimpleGrid>
+              {/* The cards are the choice of country: on a phone the Invest form and its 'Please select a
+                country first' sat nine cards below, and nothing on the cards said they could be picked. */}
+              <Text size="sm" fw={600} data-testid="politics-pick-hint">
+                {selected ? `Investing in ${selected.name}: pick another country to change.` : 'Pick a country to invest in it.'}
+              </Text>
+              {countryList.map((country) => {
+                const points = pointsOf(country.id);
+                const active = (events.data ?? []).filter((event) => event.country_id === country.id);
+                const isSelected = country.id === countryId;
+                const here = buildingsIn(country.id);
+                return (
+                  <UnstyledButton key={country.id} onClick={() => selectCountry(country.id)} aria-pressed={isSelected}>
+                    <Card withBorder padding="sm" style={isSelected ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}>
+                      <Group justify="space-between" wrap="nowrap">
+                        <Text fw={700}>{country.name}</Text>
+                        <Badge variant="light">Tax {country.tax_rate}%</Badge>
+                      </Group>
+                      <Group justify="space-between" mt={6}>
+                        <Text size="xs" c="dimmed">
+                          Your influence
+                        </Text>
+                        <Text size="xs" fw={600}>
+                          {points.toLocaleString('en-US')} / {MAX_INFLUENCE_POINTS.toLocaleString('en-US')}
+                        </Text>
+                      </Group>
+                      <Progress value={Math.min(100, (points / MAX_INFLUENCE_POINTS) * 100)} size="sm" mt={4} aria-label={`Influence in ${country.name}`} />
+                      {here.length > 0 && (
+                        <Text size="xs" mt={6} data-testid="politics-your-buildings">
+                          <Text span fw={600}>
+                            Your buildings here:
+                          </Text>{' '}
+                          {here.map((building) => `${building.name} (${building.city_name})`).join(', ')}
+                        </Text>
+                      )}
+                      {active.map((event) => (
+                        <Text key={event.id} size="xs" mt={6}>
+                          {event.description}{' '}
+                          <Text span c="dimmed">
+                            (Until week {event.active_until_week})
+                          </Text>
+                        </Text>
+                      ))}
+                    </Card>
+                  </UnstyledButton>
+                );
+              })}
+            </Stack>
+
+            <Stack gap="md" ref={investRef} style={{ alignSelf: 'flex-start', position: sideBySide ? 'sticky' : undefined, top: 76, scrollMarginTop: 72 }}>
+              <Card withBorder padding="lg">
+                <Title order={2} fz="lg" mb="sm">
+                  {selected ? `Invest in ${selected.name}` : 'Invest'}
+                </Title>
+                {!selected && (
+                  <Alert color="blue" variant="light" title="No country selected" mb="sm" data-testid="no-country">
+                    Please select a country first
+                  </Alert>
+                )}
+                <form
+                  noValidate
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    if (checked.ok && total !== null && total <= cash) invest.mutate(checked.request);
+                  }}
+                >
+                  <NumberField
+                    label="Units"
+                    description={`${formatWholeDollars(INFLUENCE_UNIT_COST)} and ${INFLUENCE_POINTS_PER_UNIT} influence points per unit`}
+                    field={units}
+                    error={checked.errors.units}
+                    disabled={invest.isPending}
+                  />
+                  <Group justify="space-between" my="sm">
+                    <Text size="sm">Total cost</Text>
+                    <Text fw={700} c={total !== null && cash < total ? 'red' : undefined} data-testid="invest-total">
+                      {total === null ? '-' : formatWholeDollars(total)}
+                    </Text>
+                  </Group>
+                  <Button type="submit" fullWidth disabled={!checked.ok || total === null || cash < total || invest.isPending}>
+                    {invest.isPending ? 'Investing...' : 'Invest'}
+                  </Button>
+                </form>
+                <Text size="sm" fw={600} mb={4} mt="md">
+                  Benefits
+                </Text>
+                <List size="sm" spacing={2}>
+                  {BENEFITS.map((benefit) => (
+                    <List.Item key={benefit}>{benefit}</List.Item>
+                  ))}
+                </List>
+              </Card>
+              <Alert variant="light" icon={<IconInfoCircle aria-hidden />} title="How It Works">
+                Elections happen every {ELECTION_INTERVAL_WEEKS} weeks. High influence can trigger favourable events such as tax cuts and subsidies.
+              </Alert>
+            </Stack>
+          </SimpleGrid>
         )}
       </QueryState>
     </>

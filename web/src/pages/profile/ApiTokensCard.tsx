@@ -5,23 +5,7 @@
  */
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconChartBar, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { API_TOKEN_EXPIRY_CHOICES, API_TOKEN_SCOPES, API_TOKEN_SCOPE_DESCRIPTIONS, createApiTokenInput, type ApiTokenScope } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
@@ -139,7 +123,13 @@ interface TokenActions {
 function TokenButtons({ token, onUsage, onRevoke }: { token: ApiToken } & TokenActions) {
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Button size="compact-sm" variant="subtle" leftSection={<IconChartBar size={14} aria-hidden />} onClick={() => onUsage(token)} aria-label={`Usage of ${token.name}`}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconChartBar size={14} aria-hidden />}
+        onClick={() => onUsage(token)}
+        aria-label={`Usage of ${token.name}`}
+      >
         Usage
       </Button>
       {token.status === 'active' && (
@@ -292,23 +282,23 @@ export function ApiTokensCard() {
       </Text>
       <QueryState query={list} errorTitle="Could not load your tokens">
         {(tokenList) => (
-        <Stack gap="lg">
-          <CreateTokenForm
-            activeCount={tokenList.tokens.filter((token) => token.status === 'active').length}
-            maxActive={tokenList.max_active}
-            onCreated={setShownToken}
-          />
-          {tokenList.tokens.length === 0 ? (
-            <Alert variant="light" color="gray" title="No tokens yet">
-              Create one above to let a script or a spreadsheet read or play your company.
-            </Alert>
-          ) : (
-            <>
-              <TokenTable tokens={tokenList.tokens} onUsage={setUsageOf} onRevoke={setRevoking} />
-              <TokenCards tokens={tokenList.tokens} onUsage={setUsageOf} onRevoke={setRevoking} />
-            </>
-          )}
-        </Stack>
+          <Stack gap="lg">
+            <CreateTokenForm
+              activeCount={tokenList.tokens.filter((token) => token.status === 'active').length}
+              maxActive={tokenList.max_active}
+              onCreated={setShownToken}
+            />
+            {tokenList.tokens.length === 0 ? (
+              <Alert variant="light" color="gray" title="No tokens yet">
+                Create one above to let a script or a spreadsheet read or play your company.
+              </Alert>
+            ) : (
+              <>
+                <TokenTable tokens={tokenList.tokens} onUsage={setUsageOf} onRevoke={setRevoking} />
+                <TokenCards tokens={tokenList.tokens} onUsage={setUsageOf} onRevoke={setRevoking} />
+              </>
+            )}
+          </Stack>
         )}
       </QueryState>
 

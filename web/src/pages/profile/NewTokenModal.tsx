@@ -26,7 +26,11 @@ export function NewTokenModal({ created, onClose }: { created: NewToken | null; 
           <Group>
             <CopyButton value={token}>
               {({ copied, copy }) => (
-                <Button onClick={copy} color={copied ? 'teal' : undefined} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}>
+                <Button
+                  onClick={copy}
+                  color={copied ? 'teal' : undefined}
+                  leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                >
                   {copied ? 'Copied' : 'Copy token'}
                 </Button>
               )}

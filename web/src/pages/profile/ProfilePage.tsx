@@ -84,7 +84,11 @@ export default function ProfilePage() {
       {isPending ? (
         <PageLoader />
       ) : noCompany || !company ? (
-        noCompany ? <Text c="dimmed">No company found</Text> : <QueryError error={error} onRetry={() => void refetch()} />
+        noCompany ? (
+          <Text c="dimmed">No company found</Text>
+        ) : (
+          <QueryError error={error} onRetry={() => void refetch()} />
+        )
       ) : (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

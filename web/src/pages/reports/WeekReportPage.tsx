@@ -80,7 +80,11 @@ function CashAndNetWorthChart({ weeks }: { weeks: WeekSummary[] }) {
 
 function SalesTable({ report }: { report: WeekReport }) {
   if (report.sales.length === 0) {
-    return <EmptyState>No store sales this week. A store sells only what is on its shelf, at your price: stock a shelf, or restock one that sold out, from the Warehouse.</EmptyState>;
+    return (
+      <EmptyState>
+        No store sales this week. A store sells only what is on its shelf, at your price: stock a shelf, or restock one that sold out, from the Warehouse.
+      </EmptyState>
+    );
   }
   // No minimum width: in the half-width card (and on a phone) 520 px put Units and Revenue out of view.
   return (
@@ -344,7 +348,13 @@ function Report({ report, weeks }: { report: WeekReport; weeks: WeekSummary[] })
                 <div key={event.id} data-testid="report-event">
                   <Group gap={6}>
                     <Badge size="xs" variant="light" color={event.event_type === 'election' ? 'grape' : event.event_type === 'tax_increase' ? 'red' : 'green'}>
-                      {event.event_type === 'election' ? 'Election' : event.event_type === 'tax_cut' ? 'Tax Cut' : event.event_type === 'tax_increase' ? 'Tax Increase' : 'Subsidy'}
+                      {event.event_type === 'election'
+                        ? 'Election'
+                        : event.event_type === 'tax_cut'
+                          ? 'Tax Cut'
+                          : event.event_type === 'tax_increase'
+                            ? 'Tax Increase'
+                            : 'Subsidy'}
                     </Badge>
                     {event.yours && (
                       <Badge size="xs" variant="outline">

@@ -130,33 +130,33 @@ export default function ResearchPage() {
       <PageHeader title="Research and Development" subtitle="Permanent upgrades for your company" actions={<CashBadge label="Available budget" />} />
       <QueryState query={upgrades}>
         {(upgradeList) => (
-        <Stack gap="lg">
-          <Card withBorder padding="md">
-            <Group justify="space-between" mb={6}>
-              <Text fw={600}>Researched</Text>
-              <Text fw={700}>
-                {researched} / {total}
-              </Text>
-            </Group>
-            <Progress value={total ? (researched / total) * 100 : 0} aria-label={`${researched} of ${total} upgrades researched`} />
-          </Card>
-          {RESEARCH_CATEGORIES.map((category) => {
-            const inCategory = upgradeList.filter((upgrade) => upgrade.category === category).sort((a, b) => a.tier - b.tier);
-            if (inCategory.length === 0) return null;
-            return (
-              <section key={category}>
-                <Title order={2} fz="lg" mb="sm">
-                  {CATEGORY_LABELS[category] ?? category}
-                </Title>
-                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-                  {inCategory.map((upgrade) => (
-                    <UpgradeCard key={upgrade.id} upgrade={upgrade} cash={company ? company.cash : null} />
-                  ))}
-                </SimpleGrid>
-              </section>
-            );
-          })}
-        </Stack>
+          <Stack gap="lg">
+            <Card withBorder padding="md">
+              <Group justify="space-between" mb={6}>
+                <Text fw={600}>Researched</Text>
+                <Text fw={700}>
+                  {researched} / {total}
+                </Text>
+              </Group>
+              <Progress value={total ? (researched / total) * 100 : 0} aria-label={`${researched} of ${total} upgrades researched`} />
+            </Card>
+            {RESEARCH_CATEGORIES.map((category) => {
+              const inCategory = upgradeList.filter((upgrade) => upgrade.category === category).sort((a, b) => a.tier - b.tier);
+              if (inCategory.length === 0) return null;
+              return (
+                <section key={category}>
+                  <Title order={2} fz="lg" mb="sm">
+                    {CATEGORY_LABELS[category] ?? category}
+                  </Title>
+                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                    {inCategory.map((upgrade) => (
+                      <UpgradeCard key={upgrade.id} upgrade={upgrade} cash={company ? company.cash : null} />
+                    ))}
+                  </SimpleGrid>
+                </section>
+              );
+            })}
+          </Stack>
         )}
       </QueryState>
     </>

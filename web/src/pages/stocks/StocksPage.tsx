@@ -116,7 +116,11 @@ function CompanyDetail({ record, row, cash }: { record: ShareRecord; row: Overvi
           </Text>
         ) : (
           <Suspense fallback={<PageLoader />}>
-            <WeeklyLineChart points={history.data} series={[{ name: 'price', label: 'Share price', color: 'blue.6' }]} label={`Weekly share price of ${record.company_name}`} />
+            <WeeklyLineChart
+              points={history.data}
+              series={[{ name: 'price', label: 'Share price', color: 'blue.6' }]}
+              label={`Weekly share price of ${record.company_name}`}
+            />
           </Suspense>
         )}
       </Card>
@@ -253,7 +257,11 @@ export default function StocksPage() {
                             <Table.Td>
                               <UnstyledButton onClick={() => select(entry.company_id)} aria-pressed={entry.company_id === selectedId}>
                                 <Group gap={6} wrap="nowrap">
-                                  {entry.is_bot ? <IconRobot size={16} role="img" aria-label="AI bot" style={{ flexShrink: 0 }} /> : <IconUser size={16} role="img" aria-label="Player" style={{ flexShrink: 0 }} />}
+                                  {entry.is_bot ? (
+                                    <IconRobot size={16} role="img" aria-label="AI bot" style={{ flexShrink: 0 }} />
+                                  ) : (
+                                    <IconUser size={16} role="img" aria-label="Player" style={{ flexShrink: 0 }} />
+                                  )}
                                   <Text size="sm" fw={600}>
                                     {entry.company_name}
                                   </Text>

@@ -65,7 +65,6 @@ export default function TransactionsPage() {
   // amount is in view (at 640 px wide it sat off screen behind a sideways scroll, descriptions cut).
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
-
   return (
     <>
       <PageHeader title="Transactions" subtitle="Every change of your cash, newest first" />
@@ -132,7 +131,13 @@ export default function TransactionsPage() {
                               </Table.Td>
                               {wide && <Table.Td>{typeBadge}</Table.Td>}
                               <Table.Td ta="right">
-                                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="ledger-amount" c={line.amount > 0 ? 'green' : line.amount < 0 ? 'red' : undefined}>
+                                <Text
+                                  size="sm"
+                                  fw={600}
+                                  style={{ whiteSpace: 'nowrap' }}
+                                  data-testid="ledger-amount"
+                                  c={line.amount > 0 ? 'green' : line.amount < 0 ? 'red' : undefined}
+                                >
                                   {line.amount > 0 ? '+' : ''}
                                   {formatMoney(line.amount)}
                                 </Text>
@@ -153,7 +158,10 @@ export default function TransactionsPage() {
                       total={Math.ceil(data.total / data.page_size)}
                       value={data.page}
                       onChange={(next) => update({ page: String(next) })}
-                      getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+                      getControlProps={(control) => ({
+                        'aria-label':
+                          control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page',
+                      })}
                       getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
                       size="sm"
                     />

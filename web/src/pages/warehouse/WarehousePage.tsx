@@ -70,10 +70,16 @@ export default function WarehousePage() {
       label: `${store.name} in ${store.city_name}`,
       cityId: store.city_id,
       cityName: store.city_name,
-      available: inWarehouse + (items.find((item) => item.product_id === productId && item.location === 'back_room' && item.store?.building_id === store.id)?.quantity ?? 0),
+      available:
+        inWarehouse +
+        (items.find((item) => item.product_id === productId && item.location === 'back_room' && item.store?.building_id === store.id)?.quantity ?? 0),
     }));
   };
-  const shelfItem: ShelfCandidate | null = shelving && { productId: shelving.product_id, productName: shelving.product_name, averageCost: shelving.average_cost };
+  const shelfItem: ShelfCandidate | null = shelving && {
+    productId: shelving.product_id,
+    productName: shelving.product_name,
+    averageCost: shelving.average_cost,
+  };
   const shelfStores = shelving
     ? storeChoicesFor(shelving.product_id).filter((choice) => shelving.location === 'warehouse' || choice.id === shelving.store?.building_id)
     : [];
@@ -104,8 +110,11 @@ export default function WarehousePage() {
             {data.items.length === 0 ? (
               <Card withBorder padding="lg">
                 <Text c="dimmed" ta="center">
-                  Your warehouse is empty. Buy goods on the <Anchor component={Link} to="/market" underline="always">Market</Anchor>, or build a farm or a mine: what your buildings
-                  make arrives here every turn.
+                  Your warehouse is empty. Buy goods on the{' '}
+                  <Anchor component={Link} to="/market" underline="always">
+                    Market
+                  </Anchor>
+                  , or build a farm or a mine: what your buildings make arrives here every turn.
                 </Text>
               </Card>
             ) : shown.length === 0 ? (
@@ -152,18 +161,37 @@ export default function WarehousePage() {
                           <Table.Td>
                             <Group gap={4} wrap="nowrap">
                               {item.location === 'warehouse' && (
-                                <Button size="compact-xs" variant="light" color="orange" onClick={() => setSelling(item)} aria-label={`Sell ${item.product_name}`}>
+                                <Button
+                                  size="compact-xs"
+                                  variant="light"
+                                  color="orange"
+                                  onClick={() => setSelling(item)}
+                                  aria-label={`Sell ${item.product_name}`}
+                                >
                                   Sell
                                 </Button>
                               )}
                               {item.location === 'warehouse' && (
-                                <Button size="compact-xs" variant="light" color="teal" onClick={() => setOffering(item)} aria-label={`Offer ${item.product_name} to a company`} disabled={!world.data}>
+                                <Button
+                                  size="compact-xs"
+                                  variant="light"
+                                  color="teal"
+                                  onClick={() => setOffering(item)}
+                                  aria-label={`Offer ${item.product_name} to a company`}
+                                  disabled={!world.data}
+                                >
                                   Offer
                                 </Button>
                               )}
                               {/* Stores sell consumer goods only (docs/economy.md, "Store sales"). */}
                               {item.location !== 'shelf' && isConsumerGood(item.category) && (
-                                <Button size="compact-xs" variant="light" onClick={() => setShelving(item)} aria-label={`To shelf: ${item.product_name}`} disabled={stores.length === 0}>
+                                <Button
+                                  size="compact-xs"
+                                  variant="light"
+                                  onClick={() => setShelving(item)}
+                                  aria-label={`To shelf: ${item.product_name}`}
+                                  disabled={stores.length === 0}
+                                >
                                   To shelf
                                 </Button>
                               )}
@@ -179,7 +207,12 @@ export default function WarehousePage() {
                                 </Button>
                               )}
                               {item.location === 'back_room' && (
-                                <Button size="compact-xs" variant="default" onClick={() => setMoving({ holding: item, direction: 'to_warehouse' })} aria-label={`To warehouse: ${item.product_name}`}>
+                                <Button
+                                  size="compact-xs"
+                                  variant="default"
+                                  onClick={() => setMoving({ holding: item, direction: 'to_warehouse' })}
+                                  aria-label={`To warehouse: ${item.product_name}`}
+                                >
                                   To warehouse
                                 </Button>
                               )}
@@ -217,7 +250,11 @@ export default function WarehousePage() {
             )}
             {stores.length === 0 && data.items.length > 0 && (
               <Text size="sm" c="dimmed">
-                To sell to shoppers, <Anchor component={Link} to="/build" underline="always">build a store</Anchor>: then put goods on its shelf from here.
+                To sell to shoppers,{' '}
+                <Anchor component={Link} to="/build" underline="always">
+                  build a store
+                </Anchor>
+                : then put goods on its shelf from here.
               </Text>
             )}
           </Stack>

@@ -38,7 +38,8 @@ function SellForm({ holding, onClose }: { holding: Holding; onClose: () => void 
     >
       <Text fw={600}>{holding.product_name}</Text>
       <Text size="sm" c="dimmed">
-        {holding.quantity.toLocaleString('en-US')} in your warehouse. The market pays {formatMoney(holding.unit_value)} for one unit now; a large sale lowers the price as it goes.
+        {holding.quantity.toLocaleString('en-US')} in your warehouse. The market pays {formatMoney(holding.unit_value)} for one unit now; a large sale lowers
+        the price as it goes.
       </Text>
       <NumberField label="Quantity" field={quantity} error={checked.errors.quantity ?? tooMany} data-autofocus />
     </DialogForm>
@@ -60,16 +61,26 @@ export interface MoveTarget {
 
 function MoveForm({ target, stores, onClose }: { target: MoveTarget; stores: Building[]; onClose: () => void }) {
   const { holding, direction } = target;
-  const [storeId, setStoreId] = useState<string | null>(direction === 'to_warehouse' ? String(holding.store?.building_id ?? '') : stores.length === 1 ? String(stores[0]!.id) : null);
+  const [storeId, setStoreId] = useState<string | null>(
+    direction === 'to_warehouse' ? String(holding.store?.building_id ?? '') : stores.length === 1 ? String(stores[0]!.id) : null,
+  );
   const quantity = useFieldText(holding.quantity);
   const move = trpc.warehouse.move.useMutation({
     onSuccess: (result) => {
-      notifySuccess('Goods moved!', `${result.quantity.toLocaleString('en-US')} ${result.product_name} ${result.direction === 'to_back_room' ? 'moved to the back room' : 'moved to the warehouse'}.`);
+      notifySuccess(
+        'Goods moved!',
+        `${result.quantity.toLocaleString('en-US')} ${result.product_name} ${result.direction === 'to_back_room' ? 'moved to the back room' : 'moved to the warehouse'}.`,
+      );
       onClose();
     },
     onError: (error) => notifyFailure('Error', error, 'Could not move the goods'),
   });
-  const checked = checkWarehouseMove({ building_id: storeId ? Number(storeId) : undefined, product_id: holding.product_id, quantity: quantity.text, direction });
+  const checked = checkWarehouseMove({
+    building_id: storeId ? Number(storeId) : undefined,
+    product_id: holding.product_id,
+    quantity: quantity.text,
+    direction,
+  });
   const tooMany = moreThanHeld(checked.ok ? checked.request.quantity : null, holding.quantity);
   return (
     <DialogForm
@@ -110,7 +121,11 @@ function MoveForm({ target, stores, onClose }: { target: MoveTarget; stores: Bui
 
 export function MoveDialog({ target, stores, onClose }: { target: MoveTarget | null; stores: Building[]; onClose: () => void }) {
   return (
-    <FormDialog opened={target !== null} onClose={onClose} title={target?.direction === 'to_warehouse' ? 'Move to the Warehouse' : "Move to a Store's Back Room"}>
+    <FormDialog
+      opened={target !== null}
+      onClose={onClose}
+      title={target?.direction === 'to_warehouse' ? 'Move to the Warehouse' : "Move to a Store's Back Room"}
+    >
       {target && <MoveForm target={target} stores={stores} onClose={onClose} />}
     </FormDialog>
   );
@@ -131,12 +146,21 @@ function OfferForm({ holding, week, onClose }: { holding: Holding; week: number;
   const companies = trpc.company.list.useQuery({ limit: 50, search: search.trim() || undefined });
   const offer = trpc.contracts.offer.useMutation({
     onSuccess: (contract) => {
-      notifySuccess('Offer sent', `${contract.quantity.toLocaleString('en-US')} ${contract.product_name} to ${contract.buyer_name} for ${formatMoney(contract.total)}`);
+      notifySuccess(
+        'Offer sent',
+        `${contract.quantity.toLocaleString('en-US')} ${contract.product_name} to ${contract.buyer_name} for ${formatMoney(contract.total)}`,
+      );
       onClose();
     },
     onError: (error) => notifyFailure('Offer refused', error, 'The offer could not be made'),
   });
-  const checked = checkContractOffer({ buyer_company_id: buyerId ? Number(buyerId) : undefined, product_id: holding.product_id, quantity: quantity.text, unit_price: price.text, expires_week: week + Number(weeks) - 1 });
+  const checked = checkContractOffer({
+    buyer_company_id: buyerId ? Number(buyerId) : undefined,
+    product_id: holding.product_id,
+    quantity: quantity.text,
+    unit_price: price.text,
+    expires_week: week + Number(weeks) - 1,
+  });
   const tooMany = moreThanHeld(checked.ok ? checked.request.quantity : null, holding.quantity);
   const choices = (companies.data ?? []).filter((company) => company.id !== me.data?.id).map((company) => ({ value: String(company.id), label: company.name }));
   return (
@@ -169,9 +193,21 @@ function OfferForm({ holding, week, onClose }: { holding: Holding; week: number;
         comboboxProps={{ withinPortal: true }}
         data-autofocus
       />
-      <NumberField label="Quantity" description={`${holding.quantity.toLocaleString('en-US')} in your warehouse`} field={quantity} error={checked.errors.quantity ?? tooMany} />
+      <NumberField
+        label="Quantity"
+        description={`${holding.quantity.toLocaleString('en-US')} in your warehouse`}
+        field={quantity}
+        error={checked.errors.quantity ?? tooMany}
+      />
       <NumberField label="Price per unit" field={price} error={checked.errors.unit_price} />
-      <Select label="Open for" data={['1', '2', '3', '4', '5', '6', '7', '8'].map((value) => ({ value, label: value === '1' ? 'This week' : `${value} weeks` }))} value={weeks} onChange={(value) => setWeeks(value ?? '1')} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+      <Select
+        label="Open for"
+        data={['1', '2', '3', '4', '5', '6', '7', '8'].map((value) => ({ value, label: value === '1' ? 'This week' : `${value} weeks` }))}
+        value={weeks}
+        onChange={(value) => setWeeks(value ?? '1')}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
     </DialogForm>
   );
 }

@@ -171,7 +171,10 @@ function GradesAndRoster({ worldId }: { worldId: number }) {
   const sendGrades = useMutation({
     mutationFn: () => requestJson<{ posted: number; unchanged: number }>('POST', `/api/worlds/${worldId}/lti/scores`),
     onSuccess: ({ posted, unchanged }) =>
-      notifySuccess('Grades sent', posted + unchanged === 0 ? 'No student has launched from a course yet.' : `${posted} score(s) posted, ${unchanged} unchanged.`),
+      notifySuccess(
+        'Grades sent',
+        posted + unchanged === 0 ? 'No student has launched from a course yet.' : `${posted} score(s) posted, ${unchanged} unchanged.`,
+      ),
     onError: (error) => notifyFailure('Error', error, 'Could not send the grades'),
   });
   return (
@@ -180,10 +183,21 @@ function GradesAndRoster({ worldId }: { worldId: number }) {
         Each student's world score (out of 100, by net-worth rank) goes to the course's gradebook after every turn where it changed.
       </Text>
       <Group gap="xs">
-        <Button variant="light" leftSection={<IconSend size={16} aria-hidden />} onClick={() => sendGrades.mutate()} loading={sendGrades.isPending} data-testid="lti-send-grades">
+        <Button
+          variant="light"
+          leftSection={<IconSend size={16} aria-hidden />}
+          onClick={() => sendGrades.mutate()}
+          loading={sendGrades.isPending}
+          data-testid="lti-send-grades"
+        >
           Send grades now
         </Button>
-        <Button variant="default" leftSection={<IconUsers size={16} aria-hidden />} onClick={() => (showRoster ? void roster.refetch() : setShowRoster(true))} data-testid="lti-roster-button">
+        <Button
+          variant="default"
+          leftSection={<IconUsers size={16} aria-hidden />}
+          onClick={() => (showRoster ? void roster.refetch() : setShowRoster(true))}
+          data-testid="lti-roster-button"
+        >
           Course roster
         </Button>
       </Group>
@@ -224,7 +238,8 @@ export function CourseSystemCard({ worldId }: { worldId: number }) {
     <SectionCard title="Course system (LTI 1.3)" icon={IconSchool} data-testid="course-system-card">
       <Stack gap="lg">
         <Text size="sm">
-          Launch this game from Canvas, Moodle or another LTI 1.3 course system: give it these addresses, then register the platform here. Step by step: docs/classroom.md.
+          Launch this game from Canvas, Moodle or another LTI 1.3 course system: give it these addresses, then register the platform here. Step by step:
+          docs/classroom.md.
         </Text>
         <ToolAddresses />
         <GradesAndRoster worldId={worldId} />

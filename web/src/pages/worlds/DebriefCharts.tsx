@@ -17,10 +17,11 @@ const COLORS = ['teal.6', 'blue.6', 'grape.6', 'orange.6', 'red.6', 'indigo.6', 
 function rows<Point extends { week: number }>(weeks: number[], series: Array<{ key: string; points: Point[] }>, value: (point: Point) => number) {
   return weeks.map((week) => {
     const row: Record<string, string | number | null> = { week: `W${week}` };
-    for (const entry of series) row[entry.key] = (() => {
-      const point = entry.points.find((candidate) => candidate.week === week);
-      return point ? value(point) : null;
-    })();
+    for (const entry of series)
+      row[entry.key] = (() => {
+        const point = entry.points.find((candidate) => candidate.week === week);
+        return point ? value(point) : null;
+      })();
     return row;
   });
 }

@@ -77,19 +77,43 @@ function ClockCard({ worldId }: { worldId: number }) {
                 Join code: <Code data-testid="manage-join-code">{data.join_code ?? '—'}</Code> · {data.players} {data.players === 1 ? 'player' : 'players'}
               </Text>
               <Group gap="xs">
-                <Button leftSection={<IconPlayerTrackNext size={16} aria-hidden />} onClick={advanceNow} loading={advance.isPending} disabled={ended} data-testid="advance-turn">
+                <Button
+                  leftSection={<IconPlayerTrackNext size={16} aria-hidden />}
+                  onClick={advanceNow}
+                  loading={advance.isPending}
+                  disabled={ended}
+                  data-testid="advance-turn"
+                >
                   Advance turn now
                 </Button>
                 {data.status === 'paused' ? (
-                  <Button variant="light" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => update.mutate({ id: worldId, status: 'active' })} loading={update.isPending} disabled={ended}>
+                  <Button
+                    variant="light"
+                    leftSection={<IconPlayerPlay size={16} aria-hidden />}
+                    onClick={() => update.mutate({ id: worldId, status: 'active' })}
+                    loading={update.isPending}
+                    disabled={ended}
+                  >
                     Resume
                   </Button>
                 ) : (
-                  <Button variant="light" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => update.mutate({ id: worldId, status: 'paused' })} loading={update.isPending} disabled={ended}>
+                  <Button
+                    variant="light"
+                    leftSection={<IconPlayerPause size={16} aria-hidden />}
+                    onClick={() => update.mutate({ id: worldId, status: 'paused' })}
+                    loading={update.isPending}
+                    disabled={ended}
+                  >
                     Pause
                   </Button>
                 )}
-                <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => rotate.mutate({ id: worldId })} loading={rotate.isPending} disabled={ended}>
+                <Button
+                  variant="default"
+                  leftSection={<IconRefresh size={16} aria-hidden />}
+                  onClick={() => rotate.mutate({ id: worldId })}
+                  loading={rotate.isPending}
+                  disabled={ended}
+                >
                   New join code
                 </Button>
                 <Button
@@ -167,7 +191,16 @@ function ShockCard({ worldId }: { worldId: number }) {
         />
         <Select label={kind === 'tax_rate' ? 'Country' : 'Product'} data={options} value={target} onChange={setTarget} searchable data-testid="shock-target" />
         <SimpleGrid cols={2}>
-          <NumberInput clampBehavior="none" label="Change (%)" value={percent} onChange={setPercent} min={-90} max={200} allowDecimal={false} data-testid="shock-percent" />
+          <NumberInput
+            clampBehavior="none"
+            label="Change (%)"
+            value={percent}
+            onChange={setPercent}
+            min={-90}
+            max={200}
+            allowDecimal={false}
+            data-testid="shock-percent"
+          />
           <NumberInput clampBehavior="none" label="Weeks" value={weeks} onChange={setWeeks} min={1} max={52} allowDecimal={false} data-testid="shock-weeks" />
         </SimpleGrid>
         {error && (
@@ -194,7 +227,7 @@ function InstructorList({ worldId, members, yourRole }: { worldId: number; membe
   const remove = trpc.worlds.removeCoInstructor.useMutation({
     onSuccess: (_data, input) => {
       const left = members.find((member) => member.user_id === input.user_id)?.is_you;
-      notifySuccess(left ? 'You left this world\'s instructors' : 'Co-instructor removed');
+      notifySuccess(left ? "You left this world's instructors" : 'Co-instructor removed');
       if (left) void navigate('/worlds');
     },
     onError: (error) => notifyFailure('Error', error, 'Could not remove the co-instructor'),
@@ -219,7 +252,7 @@ function InstructorList({ worldId, members, yourRole }: { worldId: number; membe
                 loading={remove.isPending && remove.variables?.user_id === member.user_id}
                 onClick={() => {
                   const question = member.is_you
-                    ? 'Leave this world\'s instructors? You will no longer manage it.'
+                    ? "Leave this world's instructors? You will no longer manage it."
                     : `Remove ${member.email} from this world's instructors?`;
                   if (window.confirm(question)) remove.mutate({ id: worldId, user_id: member.user_id });
                 }}
@@ -258,7 +291,15 @@ function AnnouncementCard({ worldId, yourRole }: { worldId: number; yourRole: st
         <Title order={2} fz="lg">
           Announce
         </Title>
-        <Textarea label="Message to the class" value={message} onChange={(event) => setMessage(event.currentTarget.value)} maxLength={500} autosize minRows={2} data-testid="announcement" />
+        <Textarea
+          label="Message to the class"
+          value={message}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+          maxLength={500}
+          autosize
+          minRows={2}
+          data-testid="announcement"
+        />
         <Button onClick={() => announce.mutate({ id: worldId, message })} loading={announce.isPending} disabled={message.trim() === ''}>
           Post announcement
         </Button>
@@ -267,8 +308,20 @@ function AnnouncementCard({ worldId, yourRole }: { worldId: number; yourRole: st
         </Title>
         <InstructorList worldId={worldId} members={instructors.data ?? []} yourRole={yourRole} />
         <Group align="flex-end" gap="xs">
-          <TextInput label="Add a co-instructor (email)" value={email} onChange={(event) => setEmail(event.currentTarget.value)} style={{ flex: 1 }} data-testid="co-instructor-email" />
-          <Button variant="light" onClick={() => addCo.mutate({ id: worldId, email })} loading={addCo.isPending} disabled={email.trim() === ''} data-testid="add-co-instructor">
+          <TextInput
+            label="Add a co-instructor (email)"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            style={{ flex: 1 }}
+            data-testid="co-instructor-email"
+          />
+          <Button
+            variant="light"
+            onClick={() => addCo.mutate({ id: worldId, email })}
+            loading={addCo.isPending}
+            disabled={email.trim() === ''}
+            data-testid="add-co-instructor"
+          >
             Add
           </Button>
         </Group>
@@ -287,7 +340,14 @@ function CompaniesCard({ worldId }: { worldId: number }) {
         </Title>
         <Group gap="xs">
           {(['companies', 'transactions', 'prices'] as const).map((kind) => (
-            <Button key={kind} component="a" href={`/api/worlds/${worldId}/export/${kind}.csv`} size="compact-sm" variant="default" leftSection={<IconDownload size={14} aria-hidden />}>
+            <Button
+              key={kind}
+              component="a"
+              href={`/api/worlds/${worldId}/export/${kind}.csv`}
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconDownload size={14} aria-hidden />}
+            >
               {kind === 'companies' ? 'Companies by week' : kind === 'transactions' ? 'Transactions' : 'Prices by week'} (CSV)
             </Button>
           ))}
@@ -340,7 +400,10 @@ export default function ManageWorldPage() {
   const elsewhere = current.data && world.data && current.data.id !== world.data.id ? current.data.name : null;
   return (
     <>
-      <PageHeader title={world.data ? `Manage ${world.data.name}` : 'Manage world'} subtitle="Run your class world: its clock, shocks, announcements and debrief." />
+      <PageHeader
+        title={world.data ? `Manage ${world.data.name}` : 'Manage world'}
+        subtitle="Run your class world: its clock, shocks, announcements and debrief."
+      />
       <QueryState query={world}>
         {() =>
           !manages ? (

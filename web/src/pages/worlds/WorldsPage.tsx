@@ -57,8 +57,22 @@ function JoinCard() {
         }}
       >
         <Stack gap="sm">
-          <TextInput label="Join code" placeholder="ABCD-2345" value={code} onChange={(event) => setCode(event.currentTarget.value)} error={error} data-testid="join-code" autoComplete="off" />
-          <TextInput label="Company name (optional)" value={companyName} onChange={(event) => setCompanyName(event.currentTarget.value)} maxLength={80} data-testid="join-company-name" />
+          <TextInput
+            label="Join code"
+            placeholder="ABCD-2345"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            error={error}
+            data-testid="join-code"
+            autoComplete="off"
+          />
+          <TextInput
+            label="Company name (optional)"
+            value={companyName}
+            onChange={(event) => setCompanyName(event.currentTarget.value)}
+            maxLength={80}
+            data-testid="join-company-name"
+          />
           <Button type="submit" loading={join.isPending || switchTo.isPending} data-testid="join-world">
             Join world
           </Button>
@@ -108,7 +122,14 @@ function CreateCard() {
         }}
       >
         <Stack gap="sm">
-          <TextInput label="World name" value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={60} data-testid="world-name" required />
+          <TextInput
+            label="World name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            maxLength={60}
+            data-testid="world-name"
+            required
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               Turns
@@ -124,11 +145,39 @@ function CreateCard() {
             />
           </Stack>
           {clock === 'interval' && (
-            <NumberInput clampBehavior="none" label="Minutes between turns (1-1440)" value={interval} onChange={setInterval} min={1} max={1440} allowDecimal={false} data-testid="world-interval" />
+            <NumberInput
+              clampBehavior="none"
+              label="Minutes between turns (1-1440)"
+              value={interval}
+              onChange={setInterval}
+              min={1}
+              max={1440}
+              allowDecimal={false}
+              data-testid="world-interval"
+            />
           )}
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <NumberInput clampBehavior="none" label="Starting cash ($)" value={startingCash} onChange={setStartingCash} min={1000} max={10_000_000} thousandSeparator="," allowDecimal={false} data-testid="world-cash" />
-            <NumberInput clampBehavior="none" label="Bots (0-25)" value={bots} onChange={setBots} min={0} max={25} allowDecimal={false} data-testid="world-bots" />
+            <NumberInput
+              clampBehavior="none"
+              label="Starting cash ($)"
+              value={startingCash}
+              onChange={setStartingCash}
+              min={1000}
+              max={10_000_000}
+              thousandSeparator=","
+              allowDecimal={false}
+              data-testid="world-cash"
+            />
+            <NumberInput
+              clampBehavior="none"
+              label="Bots (0-25)"
+              value={bots}
+              onChange={setBots}
+              min={0}
+              max={25}
+              allowDecimal={false}
+              data-testid="world-bots"
+            />
             <NumberInput clampBehavior="none" label="Seed (optional)" value={seed} onChange={setSeed} min={0} allowDecimal={false} data-testid="world-seed" />
           </SimpleGrid>
           {error && (
@@ -186,14 +235,17 @@ export default function WorldsPage() {
                             {world.name}
                           </Text>
                           <Text size="xs" c="dimmed">
-                            {world.kind === 'public' ? 'Public' : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}`}
+                            {world.kind === 'public'
+                              ? 'Public'
+                              : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}`}
                           </Text>
                           {!wide && (
                             <Text component="div" size="xs" c="dimmed" data-testid={`world-details-${world.id}`}>
                               <Badge color={STATUS_COLORS[world.status] ?? 'gray'} variant="light" size="xs" mr={4}>
                                 {world.status}
                               </Badge>
-                              Week {world.current_week} · {world.players} {world.players === 1 ? 'player' : 'players'} · <span data-testid={`world-turns-${world.id}`}>{world.turns}</span>
+                              Week {world.current_week} · {world.players} {world.players === 1 ? 'player' : 'players'} ·{' '}
+                              <span data-testid={`world-turns-${world.id}`}>{world.turns}</span>
                               {world.role ? ` · You: ${ROLE_LABELS[world.role]}` : ''}
                             </Text>
                           )}
@@ -220,13 +272,24 @@ export default function WorldsPage() {
                               </Badge>
                             ) : (
                               (world.joined || world.kind === 'public') && (
-                                <Button size="compact-sm" variant="light" onClick={() => switchTo.mutate({ world_id: world.id })} loading={switchTo.isPending && switchTo.variables?.world_id === world.id}>
+                                <Button
+                                  size="compact-sm"
+                                  variant="light"
+                                  onClick={() => switchTo.mutate({ world_id: world.id })}
+                                  loading={switchTo.isPending && switchTo.variables?.world_id === world.id}
+                                >
                                   Play
                                 </Button>
                               )
                             )}
                             {manages && world.kind === 'private' && (
-                              <Button size="compact-sm" variant="default" component={Link} to={`/worlds/${world.id}/manage`} leftSection={<IconSettings size={14} aria-hidden />}>
+                              <Button
+                                size="compact-sm"
+                                variant="default"
+                                component={Link}
+                                to={`/worlds/${world.id}/manage`}
+                                leftSection={<IconSettings size={14} aria-hidden />}
+                              >
                                 Manage
                               </Button>
                             )}

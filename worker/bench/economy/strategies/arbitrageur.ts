@@ -46,20 +46,28 @@ export function arbitrageurStrategy(): Strategy {
   async function buy(ctx: StrategyContext, route: Route, productId: number, quantity: number): Promise<number | null> {
     const { db, companyId } = ctx;
     if (route === 'market' || route === 'market dip') {
-      const trade = await attempt(ctx, 'arbitrage buy', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity, action: 'buy' } }));
+      const trade = await attempt(ctx, 'arbitrage buy', () =>
+        act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity, action: 'buy' } }),
+      );
       return trade ? Math.round(trade.total * 100) : null;
     }
     const buildingId = route === 'trade hall A' ? doors!.storeA : route === 'trade hall B' ? doors!.storeB : doors!.mill;
-    const purchase = await attempt(ctx, 'arbitrage buy', () => act(db, 'purchaseForBuilding', { companyId, actingUserId: null, input: { id: buildingId, product_id: productId, quantity } }));
+    const purchase = await attempt(ctx, 'arbitrage buy', () =>
+      act(db, 'purchaseForBuilding', { companyId, actingUserId: null, input: { id: buildingId, product_id: productId, quantity } }),
+    );
     if (!purchase) return null;
     if (route !== 'raw materials') {
-      await attempt(ctx, 'arbitrage move', () => act(db, 'moveGoods', { companyId, actingUserId: null, input: { building_id: buildingId, product_id: productId, quantity, direction: 'to_warehouse' } }));
+      await attempt(ctx, 'arbitrage move', () =>
+        act(db, 'moveGoods', { companyId, actingUserId: null, input: { building_id: buildingId, product_id: productId, quantity, direction: 'to_warehouse' } }),
+      );
     }
     return Math.round(purchase.total_cost * 100);
   }
 
   async function sell(ctx: StrategyContext, productId: number, quantity: number): Promise<number | null> {
-    const trade = await attempt(ctx, 'arbitrage sell', () => act(ctx.db, 'marketTrade', { companyId: ctx.companyId, actingUserId: null, input: { product_id: productId, quantity, action: 'sell' } }));
+    const trade = await attempt(ctx, 'arbitrage sell', () =>
+      act(ctx.db, 'marketTrade', { companyId: ctx.companyId, actingUserId: null, input: { product_id: productId, quantity, action: 'sell' } }),
+    );
     return trade ? Math.round(trade.total * 100) : null;
   }
 
@@ -91,7 +99,9 @@ export function arbitrageurStrategy(): Strategy {
       return [
         '| arbitrageur round trip | tried | paid | result | best trip |',
         '| --- | --- | --- | --- | --- |',
-        ...[...byRoute].sort(([a], [b]) => a.localeCompare(b)).map(([route, entry]) => `| ${route} | ${entry.tried} | ${entry.paid} | ${money(entry.pnl)} | ${money(entry.best)} |`),
+        ...[...byRoute]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([route, entry]) => `| ${route} | ${entry.tried} | ${entry.paid} | ${money(entry.pnl)} | ${money(entry.best)} |`),
       ].join('\n');
     },
     play: async (ctx) => {
@@ -123,7 +133,9 @@ export function arbitrageurStrategy(): Strategy {
       const slice = catalogue.products.slice(cursor, cursor + PRODUCTS_PER_WEEK).map((product) => product.id);
       cursor = (cursor + PRODUCTS_PER_WEEK) % catalogue.products.length;
       for (const productId of new Set([...tempting.map((row) => Number(row.id)), ...slice])) {
-        const [price] = await db.execute<{ price: number }>(sql`select current_price_cents as price from world_products where world_id = 1 and product_id = ${productId}`);
+        const [price] = await db.execute<{ price: number }>(
+          sql`select current_price_cents as price from world_products where world_id = 1 and product_id = ${productId}`,
+        );
         const quantity = Math.max(1, Math.floor(TRIP_VALUE_CENTS / Number(price?.price ?? TRIP_VALUE_CENTS)));
         for (const route of ROUTES) {
           if ((await cashCents(db, companyId)) < RESERVE_CENTS + 2 * TRIP_VALUE_CENTS) break;

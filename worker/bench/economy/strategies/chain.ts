@@ -45,7 +45,20 @@ const SITES: Record<string, string[]> = {
   mill: ['Millbrook', 'Grainport', 'Flourmill Junction'],
   bakery: ['Ovenstead', 'Crumbleton', 'Loafton'],
   // The biggest cities first (demand grows with population), retail-bonus ones first among equals.
-  store: ['Port Aldor', 'Hesperia City', 'Dunmore Bay', 'Estavia Prime', 'Castellan City', 'Galvor', 'New Iskandar', 'Brevik', 'Crownhaven', 'Rivermouth', 'Spiceport', 'Steelhaven'],
+  store: [
+    'Port Aldor',
+    'Hesperia City',
+    'Dunmore Bay',
+    'Estavia Prime',
+    'Castellan City',
+    'Galvor',
+    'New Iskandar',
+    'Brevik',
+    'Crownhaven',
+    'Rivermouth',
+    'Spiceport',
+    'Steelhaven',
+  ],
 };
 
 interface OwnedBuilding {
@@ -98,7 +111,10 @@ export function chainStrategy(options: {
                            join world_products iwp on iwp.world_id = wp.world_id and iwp.product_id = ri.product_id where ri.recipe_id = r.id), 0) as margin
       from recipes r join products p on p.id = r.output_product_id join world_products wp on wp.product_id = p.id
       where wp.world_id = (select world_id from companies where id = ${ctx.companyId})
-        and r.building_type = 'bakery' and p.name in ${sql`(${sql.join(BREADS.map((bread) => sql`${bread}`), sql`, `)})`}
+        and r.building_type = 'bakery' and p.name in ${sql`(${sql.join(
+          BREADS.map((bread) => sql`${bread}`),
+          sql`, `,
+        )})`}
       order by margin desc, p.name limit 1`);
     const best = rows[0]?.name;
     if (best) breads.splice(0, breads.length, best, ...BREADS.filter((bread) => bread !== best));
@@ -124,11 +140,19 @@ export function chainStrategy(options: {
   async function build(ctx: StrategyContext, type: BuildingType, product: string | null): Promise<boolean> {
     const count = owned.filter((building) => building.type === type).length;
     const sites = SITES[type]!;
-    const cityId =
-      type === 'store' && reading === 'market' ? await unservedCity(ctx) : ctx.catalogue.cityId(sites[(count + siteOffset) % sites.length]!);
-    const building = await attempt(ctx, `build ${type}`, () => act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type, city_id: cityId } }));
+    const cityId = type === 'store' && reading === 'market' ? await unservedCity(ctx) : ctx.catalogue.cityId(sites[(count + siteOffset) % sites.length]!);
+    const building = await attempt(ctx, `build ${type}`, () =>
+      act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type, city_id: cityId } }),
+    );
     if (!building) return false;
-    if (product) await attempt(ctx, 'select recipe', () => act(ctx.db, 'selectRecipe', { companyId: ctx.companyId, actingUserId: null, input: { id: building.id, recipe_id: ctx.catalogue.recipeId(type, product) } }));
+    if (product)
+      await attempt(ctx, 'select recipe', () =>
+        act(ctx.db, 'selectRecipe', {
+          companyId: ctx.companyId,
+          actingUserId: null,
+          input: { id: building.id, recipe_id: ctx.catalogue.recipeId(type, product) },
+        }),
+      );
     owned.push({ id: building.id, type, product, hired: 0 });
     built += 1;
     return true;
@@ -141,7 +165,12 @@ export function chainStrategy(options: {
       if (missing <= 0) continue;
       const affordable = Math.min(missing, Math.floor(((await cashCents(ctx.db, ctx.companyId)) - floorCents) / dollarsToCents(HIRE_COST_PER_EMPLOYEE)));
       if (affordable <= 0) return;
-      if (await attempt(ctx, 'hire', () => act(ctx.db, 'hireEmployees', { companyId: ctx.companyId, actingUserId: null, input: { id: building.id, count: affordable } }))) building.hired += affordable;
+      if (
+        await attempt(ctx, 'hire', () =>
+          act(ctx.db, 'hireEmployees', { companyId: ctx.companyId, actingUserId: null, input: { id: building.id, count: affordable } }),
+        )
+      )
+        building.hired += affordable;
     }
   }
 
@@ -204,7 +233,9 @@ export function chainStrategy(options: {
       for (const [productId, needed] of needs) {
         const missing = needed - (await warehouseUnits(db, companyId, productId));
         if (missing > 0) {
-          const bought = await attempt(ctx, 'buy inputs', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: missing, action: 'buy' } }));
+          const bought = await attempt(ctx, 'buy inputs', () =>
+            act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: missing, action: 'buy' } }),
+          );
           if (bought) boughtLastWeek.set(bought.product_name, missing);
         }
       }
@@ -212,7 +243,10 @@ export function chainStrategy(options: {
       for (const productName of ['Wheat', 'Wheat Flour']) {
         const productId = catalogue.productId(productName);
         const surplus = (await warehouseUnits(db, companyId, productId)) - (needs.get(productId) ?? 0);
-        if (surplus > 0) await attempt(ctx, 'sell surplus', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: surplus, action: 'sell' } }));
+        if (surplus > 0)
+          await attempt(ctx, 'sell surplus', () =>
+            act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: surplus, action: 'sell' } }),
+          );
       }
 
       // Finished bread onto the shelves at the reference price; what the shelves cannot take, to the market.
@@ -231,11 +265,15 @@ export function chainStrategy(options: {
           if (quantity <= 0) continue;
           const level = priceLevels.get(store.id)?.multiple ?? 1;
           const price = Math.round((await referencePriceCents(db, store.cityId, productId)) * level);
-          const moved = await attempt(ctx, 'shelve bread', () => act(db, 'transferToStore', { companyId, actingUserId: null, input: { id: store.id, product_id: productId, quantity, retail_price: price / 100 } }));
+          const moved = await attempt(ctx, 'shelve bread', () =>
+            act(db, 'transferToStore', { companyId, actingUserId: null, input: { id: store.id, product_id: productId, quantity, retail_price: price / 100 } }),
+          );
           if (moved) available -= quantity;
         }
         if (available > 0) {
-          const sold = await attempt(ctx, 'sell bread on the market', () => act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: available, action: 'sell' } }));
+          const sold = await attempt(ctx, 'sell bread on the market', () =>
+            act(db, 'marketTrade', { companyId, actingUserId: null, input: { product_id: productId, quantity: available, action: 'sell' } }),
+          );
           if (sold) soldOnMarketLastWeek += available;
         }
       }

@@ -48,15 +48,19 @@ export interface Strategy {
 }
 
 export async function loadCatalogue(db: DbExecutor): Promise<Catalogue> {
-  const products = (await db.execute<{ id: number; name: string; category: string; base_price_cents: number }>(sql`
-    select id, name, category, base_price_cents from products order by id`)).map((row) => ({
+  const products = (
+    await db.execute<{ id: number; name: string; category: string; base_price_cents: number }>(sql`
+    select id, name, category, base_price_cents from products order by id`)
+  ).map((row) => ({
     id: Number(row.id),
     name: row.name,
     category: row.category,
     basePriceCents: Number(row.base_price_cents),
   }));
-  const cities = (await db.execute<{ id: number; name: string; bonus_type: string; bonus_value: number; population: number; country_id: number }>(sql`
-    select id, name, bonus_type, bonus_value, population, country_id from cities order by id`)).map((row) => ({
+  const cities = (
+    await db.execute<{ id: number; name: string; bonus_type: string; bonus_value: number; population: number; country_id: number }>(sql`
+    select id, name, bonus_type, bonus_value, population, country_id from cities order by id`)
+  ).map((row) => ({
     id: Number(row.id),
     name: row.name,
     bonusType: row.bonus_type,

@@ -20,8 +20,26 @@ const PRODUCTS_PER_STORE = MAX_STORE_PRODUCTS;
 const FIRST_STOCK_VALUE_CENTS = dollarsToCents(6_000);
 /** The biggest cities, retail-bonus ones first among the biggest (demand grows with population). */
 const CITIES = [
-  'Hesperia City', 'Port Aldor', 'Dunmore Bay', 'Estavia Prime', 'Castellan City', 'Galvor', 'New Iskandar', 'Brevik', 'Rivermouth',
-  'Crownhaven', 'Spiceport', 'Steelhaven', 'Gearford', 'Silkport', 'Fenwick', 'Sugarcoast', 'Forgehollow', 'Rosedale', 'Grainport', 'Coral Harbor',
+  'Hesperia City',
+  'Port Aldor',
+  'Dunmore Bay',
+  'Estavia Prime',
+  'Castellan City',
+  'Galvor',
+  'New Iskandar',
+  'Brevik',
+  'Rivermouth',
+  'Crownhaven',
+  'Spiceport',
+  'Steelhaven',
+  'Gearford',
+  'Silkport',
+  'Fenwick',
+  'Sugarcoast',
+  'Forgehollow',
+  'Rosedale',
+  'Grainport',
+  'Coral Harbor',
 ];
 
 interface Store {
@@ -86,11 +104,18 @@ export function resellerStrategy(options: ResellerOptions = { name: 'reseller', 
 
   async function openStore(ctx: StrategyContext): Promise<void> {
     const cityId = ctx.catalogue.cityId(CITIES[(stores.length + (options.siteOffset ?? 0)) % CITIES.length]!);
-    const building = await attempt(ctx, 'build store', () => act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type: 'store', city_id: cityId } }));
+    const building = await attempt(ctx, 'build store', () =>
+      act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type: 'store', city_id: cityId } }),
+    );
     if (!building) return;
     await attempt(ctx, 'hire', () => act(ctx.db, 'hireEmployees', { companyId: ctx.companyId, actingUserId: null, input: { id: building.id, count: HIRES } }));
     let decoyId: number | undefined;
-    if (options.decoy) decoyId = (await attempt(ctx, 'build decoy store', () => act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type: 'store', city_id: cityId } })))?.id;
+    if (options.decoy)
+      decoyId = (
+        await attempt(ctx, 'build decoy store', () =>
+          act(ctx.db, 'buildBuilding', { companyId: ctx.companyId, actingUserId: null, input: { type: 'store', city_id: cityId } }),
+        )
+      )?.id;
     stores.push({ id: building.id, decoyId, cityId, price: { multiple: options.startMultiple ?? 1, step: 1.1 }, products: await bestProducts(ctx, cityId) });
   }
 
@@ -133,16 +158,35 @@ export function resellerStrategy(options: ResellerOptions = { name: 'reseller', 
           // A product not on the shelves needs a free place (as the store page shows): bought only then.
           if (current.quantity === 0 && (await productsOnShelves(db, store.id)) >= MAX_STORE_PRODUCTS) continue;
           const quantity = target - current.quantity;
-          const bought = await attempt(ctx, 'Trade Hall purchase', () => act(db, 'purchaseForBuilding', { companyId, actingUserId: null, input: { id: store.id, product_id: product.productId, quantity } }));
+          const bought = await attempt(ctx, 'Trade Hall purchase', () =>
+            act(db, 'purchaseForBuilding', { companyId, actingUserId: null, input: { id: store.id, product_id: product.productId, quantity } }),
+          );
           if (!bought) continue;
           const retailPriceCents = Math.round(product.referenceCents * store.price.multiple);
-          await attempt(ctx, 'shelve', () => act(db, 'transferToStore', { companyId, actingUserId: null, input: { id: store.id, product_id: product.productId, quantity, retail_price: retailPriceCents / 100 } }));
+          await attempt(ctx, 'shelve', () =>
+            act(db, 'transferToStore', {
+              companyId,
+              actingUserId: null,
+              input: { id: store.id, product_id: product.productId, quantity, retail_price: retailPriceCents / 100 },
+            }),
+          );
         }
         if (store.decoyId !== undefined) {
           for (const product of store.products) {
             if ((await shelf(db, store.decoyId, product.productId)).quantity > 0) continue;
-            if (!(await attempt(ctx, 'decoy purchase', () => act(db, 'purchaseForBuilding', { companyId, actingUserId: null, input: { id: store.decoyId!, product_id: product.productId, quantity: 1 } })))) continue;
-            await attempt(ctx, 'decoy shelve', () => act(db, 'transferToStore', { companyId, actingUserId: null, input: { id: store.decoyId!, product_id: product.productId, quantity: 1, retail_price: 1 / 100 } }));
+            if (
+              !(await attempt(ctx, 'decoy purchase', () =>
+                act(db, 'purchaseForBuilding', { companyId, actingUserId: null, input: { id: store.decoyId!, product_id: product.productId, quantity: 1 } }),
+              ))
+            )
+              continue;
+            await attempt(ctx, 'decoy shelve', () =>
+              act(db, 'transferToStore', {
+                companyId,
+                actingUserId: null,
+                input: { id: store.decoyId!, product_id: product.productId, quantity: 1, retail_price: 1 / 100 },
+              }),
+            );
           }
         }
         // Each store re-prices every other week (half of them each week).

@@ -40,7 +40,9 @@ export function speculatorStrategy(): Strategy {
     const price = await sharePriceCents(ctx, issuer);
     if (price <= 0) return;
     const shares = Math.max(1, Math.floor(cents / price));
-    const trade = await attempt(ctx, `${play} buy`, () => act(ctx.db, 'tradeShares', { companyId: holder, actingUserId: null, input: { company_id: issuer, shares, action: 'buy' } }));
+    const trade = await attempt(ctx, `${play} buy`, () =>
+      act(ctx.db, 'tradeShares', { companyId: holder, actingUserId: null, input: { company_id: issuer, shares, action: 'buy' } }),
+    );
     if (trade) {
       positions.push({ holder, issuer, shares, sellWeek, play });
       plays.set(play, (plays.get(play) ?? 0) + 1);
@@ -59,7 +61,11 @@ export function speculatorStrategy(): Strategy {
       // Sell what is due (a refusal, e.g. an issuer short of cash, is retried next week).
       for (const position of positions.filter((item) => item.sellWeek <= week)) {
         const sold = await attempt(ctx, `${position.play} sell`, () =>
-          act(ctx.db, 'tradeShares', { companyId: position.holder, actingUserId: null, input: { company_id: position.issuer, shares: position.shares, action: 'sell' } }),
+          act(ctx.db, 'tradeShares', {
+            companyId: position.holder,
+            actingUserId: null,
+            input: { company_id: position.issuer, shares: position.shares, action: 'sell' },
+          }),
         );
         if (sold) positions.splice(positions.indexOf(position), 1);
       }

@@ -26,8 +26,25 @@ import type { BotAction, Strategy, StrategyInput } from '../types.ts';
 
 export const PROFILES: Record<BotStrategy, StrategyProfile> = {
   vertical_integration: { ...DEFAULT_PROFILE },
-  aggressive_expansion: { ...DEFAULT_PROFILE, markup: [0.95, 1.15], targetEfficiency: 70, buildChance: 0.5, maxBuildings: 6, maxStores: 3, politicsChance: 0.2 },
-  retail_focus: { ...DEFAULT_PROFILE, markup: [0.95, 1.1], buildsChains: false, resells: true, pricesByDemand: true, buildChance: 0.2, maxStores: 4, maxBuildings: 4 },
+  aggressive_expansion: {
+    ...DEFAULT_PROFILE,
+    markup: [0.95, 1.15],
+    targetEfficiency: 70,
+    buildChance: 0.5,
+    maxBuildings: 6,
+    maxStores: 3,
+    politicsChance: 0.2,
+  },
+  retail_focus: {
+    ...DEFAULT_PROFILE,
+    markup: [0.95, 1.1],
+    buildsChains: false,
+    resells: true,
+    pricesByDemand: true,
+    buildChance: 0.2,
+    maxStores: 4,
+    maxBuildings: 4,
+  },
   commodity_trader: { ...DEFAULT_PROFILE, maxStores: 0, minSalePriceShareOfBase: 0.95, buildChance: 0.15 },
   value_investor: { ...DEFAULT_PROFILE, buildsChains: false, buildChance: 0, maxStores: 0, researchChance: 0.05, politicsChance: 0.02, shareCashShare: 0.05 },
   luxury_specialist: { ...DEFAULT_PROFILE, markup: [1.05, 1.3], preferEquipment: true, researchChance: 0.15 },
