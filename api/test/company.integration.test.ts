@@ -122,17 +122,15 @@ describe('company API', () => {
 
   it('answers the financial history oldest first, the last 52 entries', async () => {
     const player = await app.createPlayer();
-    await db
-      .insert(financialHistory)
-      .values(
-        Array.from({ length: 60 }, (_, index) => ({
-          worldId: 1,
-          companyId: player.companyId,
-          week: index + 1,
-          amountCents: (index + 1) * 100,
-          cashAfterCents: 10_000_000 + (index + 1) * 100,
-        })),
-      );
+    await db.insert(financialHistory).values(
+      Array.from({ length: 60 }, (_, index) => ({
+        worldId: 1,
+        companyId: player.companyId,
+        week: index + 1,
+        amountCents: (index + 1) * 100,
+        cashAfterCents: 10_000_000 + (index + 1) * 100,
+      })),
+    );
     const response = await app.api('GET', '/company/financial-history', { token: player.token });
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(52);

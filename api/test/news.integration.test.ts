@@ -54,17 +54,15 @@ describe('news feed API (GET /api/transactions/recent)', () => {
       });
     }
     // Stock updates: four of the player's weeks, and a bot's that never show.
-    await db
-      .insert(stockPriceHistory)
-      .values(
-        [1, 2, 3, 4].map((week) => ({
-          worldId: 1,
-          companyId: player.companyId,
-          week,
-          priceCents: 10_000 + week * 1_000,
-          createdAt: new Date(base + 500_000 + week * 1_000),
-        })),
-      );
+    await db.insert(stockPriceHistory).values(
+      [1, 2, 3, 4].map((week) => ({
+        worldId: 1,
+        companyId: player.companyId,
+        week,
+        priceCents: 10_000 + week * 1_000,
+        createdAt: new Date(base + 500_000 + week * 1_000),
+      })),
+    );
     const [bot] = await db
       .insert(companies)
       .values({ worldId: 1, name: 'Bot News', cashCents: 1, startingCashCents: 1, isBot: true, strategy: 'balanced' })
@@ -91,16 +89,14 @@ describe('news feed API (GET /api/transactions/recent)', () => {
     expect(times).toEqual([...times].sort().reverse());
     expect(items.find((item) => item.kind === 'political')).toMatchObject({ event_type: 'tax_cut', description: 'Newsland: Tax cut 6', amount: null, week: 2 });
     // An event that names its country (as the turn writes them) is not prefixed with it again.
-    await db
-      .insert(politicalEvents)
-      .values({
-        worldId: 1,
-        countryId: country!.id,
-        eventType: 'tax_increase',
-        description: 'Newsland raises taxes by 2 points',
-        startedWeek: 2,
-        activeUntilWeek: 5,
-      });
+    await db.insert(politicalEvents).values({
+      worldId: 1,
+      countryId: country!.id,
+      eventType: 'tax_increase',
+      description: 'Newsland raises taxes by 2 points',
+      startedWeek: 2,
+      activeUntilWeek: 5,
+    });
     const again = (await app.api('GET', '/transactions/recent', { token: player.token })).body as typeof items;
     expect(again.find((item) => item.kind === 'political')!.description).toBe('Newsland raises taxes by 2 points');
     const transaction = items.find((item) => item.kind === 'transaction')!;
