@@ -43,10 +43,7 @@ async function restockStores(): Promise<void> {
       }
       const retailPrice = cents(product.market_price * MARKUP);
       ok(
-        await game.POST('/buildings/{id}/inventory/transfer-to-store', {
-          params: { path },
-          body: { product_id: product.product_id, quantity: missing, retail_price: retailPrice },
-        }),
+        await game.POST('/buildings/{id}/inventory/transfer-to-store', { params: { path }, body: { product_id: product.product_id, quantity: missing, retail_price: retailPrice } }),
         'POST /buildings/{id}/inventory/transfer-to-store',
       );
       console.log(`Restocked ${missing} ${product.product_name} in ${store.name} (${store.city_name}) at $${retailPrice}`);

@@ -17,31 +17,11 @@ const MARKUP = 1.25; // retail price = the city's market price x 1.25
 const KEEP_IN_WAREHOUSE = 100; // units of each product kept for production; the rest is sold
 const CHECK_EVERY_MS = 60_000; // how often to look whether a new turn (week) began
 
-interface World {
-  current_week: number;
-  next_turn_at: string | null;
-}
-interface Company {
-  name: string;
-  cash: number;
-}
-interface Building {
-  id: number;
-  name: string;
-  category: string;
-  city_name: string;
-}
-interface ShelfProduct {
-  product_id: number;
-  product_name: string;
-  quantity: number;
-  market_price: number | null;
-}
-interface WarehouseItem {
-  product_id: number;
-  product_name: string;
-  quantity: number;
-}
+interface World { current_week: number; next_turn_at: string | null }
+interface Company { name: string; cash: number }
+interface Building { id: number; name: string; category: string; city_name: string }
+interface ShelfProduct { product_id: number; product_name: string; quantity: number; market_price: number | null }
+interface WarehouseItem { product_id: number; product_name: string; quantity: number }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -78,11 +58,7 @@ async function restockStores(): Promise<void> {
       try {
         await api('POST', `/buildings/${store.id}/inventory/purchase`, { product_id: product.product_id, quantity: missing });
         const retailPrice = cents(product.market_price * MARKUP);
-        await api('POST', `/buildings/${store.id}/inventory/transfer-to-store`, {
-          product_id: product.product_id,
-          quantity: missing,
-          retail_price: retailPrice,
-        });
+        await api('POST', `/buildings/${store.id}/inventory/transfer-to-store`, { product_id: product.product_id, quantity: missing, retail_price: retailPrice });
         console.log(`Restocked ${missing} ${product.product_name} in ${store.name} (${store.city_name}) at $${retailPrice}`);
       } catch (error) {
         console.log(`Could not restock ${product.product_name}: ${(error as Error).message}`);
