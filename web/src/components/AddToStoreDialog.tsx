@@ -55,7 +55,7 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
   const best = advice.data;
   // The best price replaces the markup once it is known, unless the player has typed a price.
   useEffect(() => {
-    if (best && !price.touched) price.reset(best.best_price.toFixed(2));
+    if (best) price.suggest(best.best_price.toFixed(2));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a new answer arrives
   }, [best]);
   // What shoppers in the store's city expect to pay (the server's reference price): without it a new
@@ -98,7 +98,7 @@ function AddToStoreForm({ item, stores, onClose }: { item: ShelfCandidate; store
           onChange={(value) => {
             setStoreId(value);
             const next = stores.find((candidate) => String(candidate.id) === value);
-            if (next && !quantity.touched) quantity.reset(next.available);
+            if (next) quantity.suggest(next.available);
           }}
           disabled={stores.length === 0}
           comboboxProps={{ withinPortal: true }}

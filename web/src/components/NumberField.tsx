@@ -3,7 +3,7 @@
  * reformatting or dropped characters) and shows the form's message for it under the field once the
  * player has changed it (or left it). The form decides what is valid (lib/formChecks.ts).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import type { NumberKind } from '../lib/formChecks';
 
@@ -11,19 +11,31 @@ import type { NumberKind } from '../lib/formChecks';
 export function useFieldText(initial: string | number = '') {
   const [text, setText] = useState(String(initial));
   const [touched, setTouched] = useState(false);
+  // Whether the player has typed, as of now (not as of the last render): a suggestion that arrives
+  // between a keystroke and its render must not overwrite what was typed.
+  const typed = useRef(false);
   return {
     text,
     touched,
     set: (next: string) => {
+      typed.current = true;
       setText(next);
       setTouched(true);
     },
     /** Back to a value without showing messages (after a successful submit). */
     reset: (next: string | number) => {
+      typed.current = false;
       setText(String(next));
       setTouched(false);
     },
-    touch: () => setTouched(true),
+    /** A value the server suggests: it replaces the text only while the player has typed nothing. */
+    suggest: (next: string | number) => {
+      if (!typed.current) setText(String(next));
+    },
+    touch: () => {
+      typed.current = true;
+      setTouched(true);
+    },
   };
 }
 
