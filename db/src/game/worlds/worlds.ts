@@ -26,6 +26,7 @@ import type { DbExecutor } from '../../client.ts';
 import { companies, sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
 import { populateWorld } from '../../seed/index.ts';
 import { createPlayerCompany } from '../companies/founding.ts';
+import { appendToLog } from '../replay/log.ts';
 import { turnCadence } from './state.ts';
 
 export const WORLD_NOT_FOUND = 'World not found';
@@ -212,6 +213,24 @@ export async function createWorld(db: DbExecutor, user: WorldUser, options: Crea
     const id = Number(inserted.id);
     await tx.insert(worldInstructors).values({ worldId: id, userId: user.id, role: 'instructor' });
     await populateWorld(tx, id, { botCount: options.bots });
+    // The world's first entry: what replay creates it from.
+    await appendToLog(tx, [
+      {
+        worldId: id,
+        companyId: null,
+        actingUserId: user.id,
+        action: 'createWorld',
+        input: {
+          name: options.name,
+          seed,
+          bots: options.bots,
+          starting_cash_cents: dollarsToCents(options.startingCashDollars),
+          max_players: options.maxPlayers,
+          turn_interval_minutes: options.turnIntervalMinutes,
+        },
+        outcome: { applied: true, result: { world_id: id } },
+      },
+    ]);
     return id;
   });
   return getWorld(db, user, worldId);
