@@ -7,14 +7,17 @@
 import { sql } from 'drizzle-orm';
 import { storeSalesSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
+import { fillTurnTable } from './turnTables.ts';
 import { TURN_COMPANIES, TURN_RESEARCH } from './research.ts';
 
 export async function runSales(ctx: TurnContext): Promise<void> {
   const { tx, worldId } = ctx;
-  await tx.execute(sql`
-    create temp table turn_sales on commit drop as
-    select * from ${storeSalesSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} s
-    where s.units > 0`);
+  await fillTurnTable(
+    tx,
+    'turn_sales',
+    sql`select * from ${storeSalesSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} s
+    where s.units > 0`,
+  );
 
   // One update per shelf row that changes: sold this week, or sold last week and not this week (reset to 0).
   await tx.execute(sql`
