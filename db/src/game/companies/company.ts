@@ -21,6 +21,7 @@ import { companies, financialHistory, shareRecords } from '../../schema/index.ts
 import type { DbExecutor } from '../../client.ts';
 import { createPlayerCompany } from './founding.ts';
 import { companyNameKey, withCompanyName } from './names.ts';
+import { activeCompanyIdOf } from './members.ts';
 import { admitNewCompany } from '../worlds/worlds.ts';
 import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
 import { companyFilterSql, pageSql, type ListPage } from './lists.ts';
@@ -152,11 +153,8 @@ export async function foundCompany(
   input: { worldId: number; userId: number; email: string; name?: string; mode?: SignupBonusMode; startingCashCents?: number | null },
 ): Promise<CompanyDetails> {
   const companyId = await db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(and(eq(companies.worldId, input.worldId), eq(companies.userId, input.userId), eq(companies.status, 'active')));
-    if (existing) throw new GameError('CONFLICT', 'You already have a company');
+    // A member of a team has a company too (theirs is the team's).
+    if ((await activeCompanyIdOf(tx, input.worldId, input.userId)) !== null) throw new GameError('CONFLICT', 'You already have a company');
     // A private world's terms hold here too (joining is not the only way in): its starting cash, its
     // player limit, and nothing new once it has ended.
     const admitted = await admitNewCompany(tx, input.worldId);

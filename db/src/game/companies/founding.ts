@@ -14,6 +14,7 @@ import { companies, shareRecords } from '../../schema/index.ts';
 import { changeCash } from '../books/ledger.ts';
 import type { DbExecutor } from '../../client.ts';
 import { companyNameKey, freeCompanyName, withCompanyName } from './names.ts';
+import { enrolFounder } from './members.ts';
 
 /** Serialises company founding so the early-bird count is exact under concurrent signups. */
 const FOUNDING_LOCK_KEY = 0x6d636663; // "mcfc"
@@ -149,6 +150,7 @@ export async function createPlayerCompany(
       ref: { counterpartyCompanyId: leftover.id },
     });
   }
+  await enrolFounder(tx, input.worldId, company.id, input.userId);
   await listCompany(tx, input.worldId, company.id, company.cashCents);
   return company;
 }

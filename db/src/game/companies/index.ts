@@ -3,3 +3,4 @@ export * from './founding.ts';
 export * from './company.ts';
 export * from './lists.ts';
 export * from './names.ts';
+export * from './members.ts';

@@ -3,3 +3,5 @@ export * from './state.ts';
 export * from './worlds.ts';
 export * from './classroom.ts';
 export * from './news.ts';
+export * from './teams.ts';
+export * from './teamMembers.ts';
