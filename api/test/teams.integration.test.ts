@@ -26,7 +26,8 @@ describe('teams in a class world', () => {
     expect(switched.status).toBe(200);
   };
   const teams = (player: TestPlayer) => app.api('GET', `/worlds/${world.id}/teams`, { token: player.token });
-  const join = (player: TestPlayer, body: Record<string, unknown>) => app.api('POST', '/worlds/join', { token: player.token, body: { code: world.join_code, ...body } });
+  const join = (player: TestPlayer, body: Record<string, unknown>) =>
+    app.api('POST', '/worlds/join', { token: player.token, body: { code: world.join_code, ...body } });
   const answerer = async (companyId: number) =>
     (await db.execute<{ user_id: number | null; status: string }>(sql`select user_id, status from companies where id = ${companyId}`))[0]!;
 
@@ -62,7 +63,11 @@ describe('teams in a class world', () => {
     expect(own.body.teams).toHaveLength(1);
     anaTeam = own.body.teams[0];
     expect(anaTeam.team_code).toMatch(/^[A-Z2-9]{6}$/);
-    expect(own.body.teams[0]).toMatchObject({ company_name: 'Ana Works', status: 'active', members: [{ user_id: ana.userId, role: null, joined_week: 1, is_you: true }] });
+    expect(own.body.teams[0]).toMatchObject({
+      company_name: 'Ana Works',
+      status: 'active',
+      members: [{ user_id: ana.userId, role: null, joined_week: 1, is_you: true }],
+    });
 
     // Typed loosely (lower case, a dash): still the code.
     const joined = await join(ben, { team_code: `${anaTeam.team_code.slice(0, 3).toLowerCase()}-${anaTeam.team_code.slice(3)}` });
@@ -125,7 +130,10 @@ describe('teams in a class world', () => {
     const remove = await app.api('DELETE', `/worlds/${world.id}/teams/members/${ana.userId}`, { token: cleo.token });
     expect(remove.status).toBe(403);
     expect(remove.body.error).toBe('You can leave your team, not remove a teammate: ask your instructor');
-    const assign = await app.api('POST', `/worlds/${world.id}/teams/members`, { token: cleo.token, body: { email: cleo.email, company_id: anaTeam.company_id } });
+    const assign = await app.api('POST', `/worlds/${world.id}/teams/members`, {
+      token: cleo.token,
+      body: { email: cleo.email, company_id: anaTeam.company_id },
+    });
     expect(assign.status).toBe(403);
     // Already in a team: another team's code does not move them.
     const hop = await join(cleo, { team_code: anaTeam.team_code });
@@ -139,7 +147,7 @@ describe('teams in a class world', () => {
     expect((await db.execute(sql`select 1 from company_members where world_id = ${world.id} and user_id = ${outsider.userId}`)).length).toBe(0);
   });
 
-  it("lets the instructor see every team, label roles, move and remove members, and the companies keep running", async () => {
+  it('lets the instructor see every team, label roles, move and remove members, and the companies keep running', async () => {
     const all = await teams(teacher);
     expect(all.body.teams.map((team: { company_id: number }) => team.company_id)).toEqual([anaTeam.company_id, cleoTeam.company_id]);
     const labelled = await app.api('PATCH', `/worlds/${world.id}/teams/members/${ana.userId}`, { token: ben.token, body: { role: 'ceo' } });
@@ -175,7 +183,10 @@ describe('teams in a class world', () => {
 
     // A full team refuses the instructor too.
     await app.api('PATCH', `/worlds/${world.id}`, { token: teacher.token, body: { team_size: 2 } });
-    const full = await app.api('POST', `/worlds/${world.id}/teams/members`, { token: teacher.token, body: { email: dan.email, company_id: cleoTeam.company_id } });
+    const full = await app.api('POST', `/worlds/${world.id}/teams/members`, {
+      token: teacher.token,
+      body: { email: dan.email, company_id: cleoTeam.company_id },
+    });
     expect(full.status).toBe(409);
     expect(full.body.error).toBe('This team is full: a team of this world has at most 2 members');
     expect(await answerer(anaTeam.company_id)).toEqual({ user_id: dan.userId, status: 'active' });

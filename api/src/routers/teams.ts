@@ -11,7 +11,11 @@ export const teamsRouter = router({
   list: signedInProcedure
     .meta({
       access: 'read',
-      rest: { method: 'GET', path: '/worlds/{id}/teams', summary: "A class world's teams: instructors every team; a student their own (members, roles, team code)" },
+      rest: {
+        method: 'GET',
+        path: '/worlds/{id}/teams',
+        summary: "A class world's teams: instructors every team; a student their own (members, roles, team code)",
+      },
     })
     .input(worldIdInput)
     .query(({ ctx, input }) => listTeams(ctx.db, ctx.user, input.id)),
@@ -22,7 +26,7 @@ export const teamsRouter = router({
       rest: {
         method: 'POST',
         path: '/worlds/{id}/teams/members',
-        summary: "Instructors: place a student in a team, or move them {email, company_id, role?} (their old company keeps running); 409 when it is full",
+        summary: 'Instructors: place a student in a team, or move them {email, company_id, role?} (their old company keeps running); 409 when it is full',
       },
     })
     .input(assignTeamMemberSchema)
@@ -31,7 +35,11 @@ export const teamsRouter = router({
   update: signedInProcedure
     .meta({
       access: 'session',
-      rest: { method: 'PATCH', path: '/worlds/{id}/teams/members/{user_id}', summary: "Instructors or teammates: a member's role {role: ceo|operations|finance|sales|null}" },
+      rest: {
+        method: 'PATCH',
+        path: '/worlds/{id}/teams/members/{user_id}',
+        summary: "Instructors or teammates: a member's role {role: ceo|operations|finance|sales|null}",
+      },
     })
     .input(updateTeamMemberSchema)
     .mutation(({ ctx, input }) => updateTeamMember(ctx.db, ctx.user, input.id, input.user_id, input.role)),

@@ -151,7 +151,8 @@ export const worldsRouter = router({
       },
     })
     .input(updateWorldSchema)
-    .mutation(({ ctx, input }) => updateWorldClock(ctx.db, ctx.user, input.id, { status: input.status, turnIntervalMinutes: input.turn_interval_minutes, teamSize: input.team_size }),
+    .mutation(({ ctx, input }) =>
+      updateWorldClock(ctx.db, ctx.user, input.id, { status: input.status, turnIntervalMinutes: input.turn_interval_minutes, teamSize: input.team_size }),
     ),
 
   advance: signedInProcedure

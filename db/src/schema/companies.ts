@@ -124,7 +124,9 @@ export const companyMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.worldId, t.userId] }),
-    foreignKey({ columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id], name: 'company_members_company_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id], name: 'company_members_company_fk' }).onDelete(
+      'cascade',
+    ),
     check('company_members_role', sql`${t.role} is null or ${inList(t.role, TEAM_ROLES)}`),
     check('company_members_joined_week', sql`${t.joinedWeek} >= 1`),
     index('company_members_company_idx').on(t.worldId, t.companyId),

@@ -99,9 +99,7 @@ export async function assignTeamMember(
     const [student] = await tx.execute<{ id: number }>(sql`select id from users where lower(email) = lower(${input.email})`);
     if (!student) throw new GameError('NOT_FOUND', NO_SUCH_ACCOUNT);
     const studentId = Number(student.id);
-    const [team] = await tx.execute(
-      sql`select 1 from companies where world_id = ${worldId} and id = ${input.companyId} and status = 'active' and not is_bot`,
-    );
+    const [team] = await tx.execute(sql`select 1 from companies where world_id = ${worldId} and id = ${input.companyId} and status = 'active' and not is_bot`);
     if (!team) throw new GameError('NOT_FOUND', NO_SUCH_TEAM);
     const current = await activeCompanyIdOf(tx, worldId, studentId);
     if (current === input.companyId) {

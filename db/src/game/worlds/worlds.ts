@@ -402,4 +402,3 @@ export async function addCoInstructor(db: DbExecutor, user: WorldUser, worldId: 
   await db.insert(worldInstructors).values({ worldId, userId: target.id, role: 'co_instructor' }).onConflictDoNothing();
   return listInstructors(db, user, worldId);
 }
-
