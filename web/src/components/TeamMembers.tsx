@@ -39,7 +39,12 @@ export function TeamMembers({
         <Group key={member.user_id} component="li" justify="space-between" gap="xs" wrap="wrap" data-testid="team-member">
           <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
             <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {member.email} {member.is_you && <Badge size="xs" variant="light">you</Badge>}
+              {member.email}{' '}
+              {member.is_you && (
+                <Badge size="xs" variant="light">
+                  you
+                </Badge>
+              )}
             </Text>
             <Text size="xs" c="dimmed">
               Joined in week {member.joined_week}

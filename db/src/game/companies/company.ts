@@ -2,7 +2,7 @@
  * The company: profile, financial history, founding again after bankruptcy, and the public list
  * of companies ranked by net worth (the leaderboard's data).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   BANKRUPTCY_TURNS,
   FINANCIAL_HISTORY_ENTRIES,

@@ -23,7 +23,7 @@ import {
   type WorldView,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { companies, sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
+import { sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
 import { populateWorld } from '../../seed/index.ts';
 import { createPlayerCompany } from '../companies/founding.ts';
 import { ALREADY_IN_A_TEAM, addTeamMember, companyOfTeamCode, teamWithRoom } from './teamMembers.ts';

@@ -39,7 +39,9 @@ export function TeamsCard({ worldId }: { worldId: number }) {
   const remove = trpc.teams.remove.useMutation({ onError: (error) => notifyFailure('Could not remove', error, 'Could not remove the member') });
   const teamSize = world.data?.team_size ?? 1;
   const ended = world.data?.status === 'ended';
-  const options = (teams.data?.teams ?? []).filter((team) => team.status === 'active').map((team) => ({ value: String(team.company_id), label: team.company_name }));
+  const options = (teams.data?.teams ?? [])
+    .filter((team) => team.status === 'active')
+    .map((team) => ({ value: String(team.company_id), label: team.company_name }));
 
   const place = () => {
     const input = { id: worldId, email, company_id: Number(target) };
@@ -52,8 +54,7 @@ export function TeamsCard({ worldId }: { worldId: number }) {
   return (
     <SectionCard title="Teams" icon={IconUsersGroup} headerMb="sm" data-testid="teams-card">
       <Text size="sm" c="dimmed" mb="md">
-        Students join a company&apos;s team with the world&apos;s join code and its team code, or you place them here. Every member can act for the
-        company.
+        Students join a company&apos;s team with the world&apos;s join code and its team code, or you place them here. Every member can act for the company.
       </Text>
       <Group align="flex-end" gap="sm" mb="md">
         <NumberInput

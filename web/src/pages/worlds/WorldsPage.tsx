@@ -50,8 +50,8 @@ function JoinCard() {
   return (
     <SectionCard title="Join a class world" icon={IconDoor} headerMb="sm">
       <Text size="sm" c="dimmed" mb="md">
-        Your instructor gives you a join code. You start a new company there, or with a teammate&apos;s team code you join their company&apos;s
-        team; your other companies stay as they are.
+        Your instructor gives you a join code. You start a new company there, or with a teammate&apos;s team code you join their company&apos;s team; your other
+        companies stay as they are.
       </Text>
       <form
         onSubmit={(event) => {
