@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { GameError, type TeamRole, type TeamsView, type TeamView } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { activeCompanyIdOf } from '../companies/members.ts';
-import { WORLD_ENDED, getWorld, lockPrivateWorld, type WorldUser } from './worlds.ts';
+import { getWorld, lockPrivateWorld, type WorldUser } from './worlds.ts';
+import { WORLD_ENDED } from '../clock/state.ts';
 import { addTeamMember, removeTeamMember, type TeamWorld } from './teamMembers.ts';
 
 const PUBLIC_HAS_NO_TEAMS = 'The public world has no teams: everyone plays alone';
