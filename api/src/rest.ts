@@ -138,6 +138,7 @@ export const REST_PROCEDURES = {
   'worlds.debrief': appRouter.worlds.debrief,
   'worlds.export': appRouter.worlds.export,
   'teams.list': appRouter.teams.list,
+  'teams.contributions': appRouter.teams.contributions,
   'teams.assign': appRouter.teams.assign,
   'teams.update': appRouter.teams.update,
   'teams.remove': appRouter.teams.remove,

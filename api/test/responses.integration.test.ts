@@ -292,6 +292,7 @@ describe('answers match the OpenAPI document', () => {
       token: instructor.token,
       body: { email: teammate.email, company_id: team.company_id },
     });
+    await call('GET', '/worlds/{id}/contributions', { path: `/worlds/${world.id}/contributions`, token: instructor.token });
     await call('GET', '/worlds/{id}/companies', { path: `/worlds/${world.id}/companies`, token: instructor.token });
     await call('GET', '/worlds/{id}/debrief', { path: `/worlds/${world.id}/debrief`, token: instructor.token });
     await call('GET', '/worlds/{id}/export/{kind}', { path: `/worlds/${world.id}/export/companies`, token: instructor.token });

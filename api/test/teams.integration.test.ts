@@ -97,6 +97,43 @@ describe('teams in a class world', () => {
     expect(viaToken.body).toMatchObject({ id: anaTeam.company_id, bio: 'Ben scripted this' });
   });
 
+  it("shows the instructor each member's share of the team's actions and a timeline, and nobody else", async () => {
+    // One refused action of Ben's (a name another company holds): shown apart, not in his share.
+    expect((await join(cleo, { company_name: 'Cleo Co' })).status).toBe(200);
+    const refused = await app.api('PATCH', '/company/profile', { token: ben.token, body: { name: 'Cleo Co' } });
+    expect(refused.status).toBe(409);
+    const answer = await app.api('GET', `/worlds/${world.id}/contributions`, { token: teacher.token });
+    expect(answer.status).toBe(200);
+    const team = answer.body.teams.find((candidate: { company_id: number }) => candidate.company_id === anaTeam.company_id);
+    // Ana founded the company (1 action), Ben edited its profile twice (website and token).
+    expect(team).toEqual({
+      company_id: anaTeam.company_id,
+      company_name: 'Ana Works',
+      actions: 3,
+      members: [
+        { user_id: ana.userId, email: ana.email, is_member: true, actions: 1, refused: 0, share_percent: 33.3 },
+        { user_id: ben.userId, email: ben.email, is_member: true, actions: 2, refused: 1, share_percent: 66.7 },
+      ],
+      timeline: [
+        {
+          week: 1,
+          actions: [
+            { user_id: ana.userId, actions: 1 },
+            { user_id: ben.userId, actions: 2 },
+          ],
+        },
+      ],
+    });
+    // Students (even of the team) and outsiders never read it.
+    for (const [player, status] of [
+      [ana, 403],
+      [cleo, 403],
+      [outsider, 404],
+    ] as const) {
+      expect((await app.api('GET', `/worlds/${world.id}/contributions`, { token: player.token })).status).toBe(status);
+    }
+  });
+
   it('admits at most the team size when students join a full team at once', async () => {
     const racers = await Promise.all([1, 2, 3, 4].map(() => app.createPlayer()));
     const answers = await Promise.all(racers.map((racer) => join(racer, { team_code: anaTeam.team_code })));
@@ -117,7 +154,6 @@ describe('teams in a class world', () => {
   });
 
   it("never shows a student another team's members or code, and keeps the instructor's tools from them", async () => {
-    expect((await join(cleo, { company_name: 'Cleo Co' })).status).toBe(200);
     const own = await teams(cleo);
     expect(own.body.teams).toHaveLength(1);
     cleoTeam = own.body.teams[0];

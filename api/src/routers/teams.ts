@@ -3,7 +3,7 @@
  * own team. Instructors see and move every team; a student sees only their own team and may leave
  * it or label a teammate's role; everyone else gets the world's 404.
  */
-import { assignTeamMember, listTeams, removeMemberFromTeam, updateTeamMember } from '@marketcraft/db';
+import { assignTeamMember, listTeams, removeMemberFromTeam, updateTeamMember, worldContributions } from '@marketcraft/db';
 import { assignTeamMemberSchema, removeTeamMemberSchema, updateTeamMemberSchema, worldIdInput } from '@marketcraft/shared';
 import { router, signedInProcedure } from '../trpc.ts';
 
@@ -19,6 +19,18 @@ export const teamsRouter = router({
     })
     .input(worldIdInput)
     .query(({ ctx, input }) => listTeams(ctx.db, ctx.user, input.id)),
+
+  contributions: signedInProcedure
+    .meta({
+      access: 'session',
+      rest: {
+        method: 'GET',
+        path: '/worlds/{id}/contributions',
+        summary: "Instructors: each team member's share of the team's actions and a week-by-week timeline, from the action log",
+      },
+    })
+    .input(worldIdInput)
+    .query(({ ctx, input }) => worldContributions(ctx.db, ctx.user, input.id)),
 
   assign: signedInProcedure
     .meta({

@@ -44,8 +44,39 @@ const teamsViewSchema = z.strictObject({
   teams: z.array(teamViewSchema).describe("Instructors: every player company's team; a student: their own team only"),
 });
 
+const contributionMemberSchema = z.strictObject({
+  user_id: responseIdSchema,
+  email: z.string(),
+  is_member: z.boolean().describe('Still in the team (a member who left or was moved keeps the actions they took for it)'),
+  actions: z.number().int().nonnegative().describe('Actions applied for the company (refused ones not counted)'),
+  refused: z.number().int().nonnegative().describe('Actions the game refused them'),
+  share_percent: z.number().min(0).max(100).describe("Their applied actions as a percent of the team's, one decimal"),
+});
+
+const contributionsViewSchema = z.strictObject({
+  teams: z.array(
+    z.strictObject({
+      company_id: responseIdSchema,
+      company_name: z.string(),
+      actions: z.number().int().nonnegative().describe("The team's applied actions, all members"),
+      members: z.array(contributionMemberSchema),
+      timeline: z
+        .array(
+          z.strictObject({
+            week: z.number().int().positive(),
+            actions: z.array(z.strictObject({ user_id: responseIdSchema, actions: z.number().int().nonnegative() })),
+          }),
+        )
+        .describe('Applied actions per week and member, oldest week first (weeks without any left out)'),
+    }),
+  ),
+});
+
+export type ContributionsView = z.infer<typeof contributionsViewSchema>;
+
 export const teamsResponses = {
   list: teamsViewSchema,
+  contributions: contributionsViewSchema,
   assign: teamsViewSchema,
   update: teamsViewSchema,
   remove: teamsViewSchema,

@@ -4,3 +4,4 @@ export * from './classroom.ts';
 export * from './news.ts';
 export * from './teams.ts';
 export * from './teamMembers.ts';
+export * from './contributions.ts';
