@@ -2,7 +2,7 @@
  * Teams in a class world in the browser (docs/classroom.md, "Teams"): an instructor creates a world
  * with teams of 3, a student joins it and finds their team code on the dashboard, a second student
  * joins that team with it (on a phone, in dark mode), both see the same team and company, and the
- * instructor's Teams panel shows the team with its two members and their roles.
+ * instructor's Teams panel shows the team with its two members, their roles and their contributions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -88,5 +88,8 @@ describe('teams journey', () => {
     expect((await team.getByTestId('team-code').textContent())!.trim()).toBe(teamCode);
     expect(await team.getByTestId('team-member-role').first().inputValue()).toBe('CEO');
     expect((await apiGet<{ teams: unknown[] }>(teacher.context, `/worlds/${worldId}/teams`)).teams).toHaveLength(1);
+    // The contribution log: so far only the founding, the first student's.
+    await team.getByTestId('contribution-share').first().getByText('100% · 1').waitFor();
+    await team.getByTestId('contribution-week').getByText('Week 1').waitFor();
   });
 });

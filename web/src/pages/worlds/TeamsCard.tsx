@@ -1,7 +1,7 @@
 /**
  * The instructor's Teams panel (docs/classroom.md, "Teams"): the world's team size, every team with
- * its members, roles and team code, placing a student in a team by email, and moving or removing a
- * member (the company they leave keeps running).
+ * its members, roles and team code, placing a student in a team by email, moving or removing a
+ * member (the company they leave keeps running), and each team's contribution log.
  */
 import { useState } from 'react';
 import { Badge, Button, Code, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -10,12 +10,14 @@ import { assignTeamMemberSchema } from '@marketcraft/shared';
 import { QueryState } from '../../components/QueryState';
 import { SectionCard } from '../../components/SectionCard';
 import { TeamMembers } from '../../components/TeamMembers';
+import { TeamContributions } from './TeamContributions';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
 export function TeamsCard({ worldId }: { worldId: number }) {
   const world = trpc.worlds.get.useQuery({ id: worldId });
   const teams = trpc.teams.list.useQuery({ id: worldId });
+  const contributions = trpc.teams.contributions.useQuery({ id: worldId });
   const [size, setSize] = useState<number | string | null>(null);
   const [email, setEmail] = useState('');
   const [target, setTarget] = useState<string | null>(null);
@@ -132,6 +134,15 @@ export function TeamsCard({ worldId }: { worldId: number }) {
                       </>
                     )}
                   />
+                  {contributions.data && (
+                    <Stack mt="sm">
+                      {contributions.data.teams
+                        .filter((entry) => entry.company_id === team.company_id)
+                        .map((entry) => (
+                          <TeamContributions key={entry.company_id} team={entry} />
+                        ))}
+                    </Stack>
+                  )}
                 </Paper>
               ))}
             </SimpleGrid>
