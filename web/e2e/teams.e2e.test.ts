@@ -84,7 +84,7 @@ describe('teams journey', () => {
     await teacher.page.reload();
     const team = panel.getByTestId('team');
     await team.getByTestId('team-count').getByText('2 / 3').waitFor();
-    await team.getByText(secondEmail).waitFor();
+    await team.getByTestId('team-member').getByText(secondEmail).waitFor();
     expect((await team.getByTestId('team-code').textContent())!.trim()).toBe(teamCode);
     expect(await team.getByTestId('team-member-role').first().inputValue()).toBe('CEO');
     expect((await apiGet<{ teams: unknown[] }>(teacher.context, `/worlds/${worldId}/teams`)).teams).toHaveLength(1);
