@@ -7,7 +7,7 @@
  * (the turn of week N records week N's before moving it, worker/src/turn/markets.ts); the current
  * week's price is the product's current price.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   BUILDING_TYPES,
   GameError,
