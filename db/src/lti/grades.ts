@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { DbExecutor } from '../client.ts';
 import { ltiContexts, ltiPlatforms, ltiScores, ltiUsers, worlds } from '../schema/index.ts';
-import { activeCompaniesCashSql, valuationSql } from '../game/shares/valuation.ts';
+import { activeCompaniesCashSql, valuationSql } from '../game/companies/valuation.ts';
 import { GameError } from '@marketcraft/shared';
 import { currentToolKey, LTI_KEY_ALGORITHM } from './keys.ts';
 

@@ -21,7 +21,7 @@ import { ruleSql } from '../../ruleSql.ts';
 import { appendToLog } from '../replay/log.ts';
 import type postgres from 'postgres';
 import { databaseClient, type Database, type DbExecutor } from '../../client.ts';
-import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
+import { activeCompaniesCashSql, valuationSql } from '../companies/valuation.ts';
 import { WORLD_ENDED } from '../clock/state.ts';
 import { WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser } from './worlds.ts';
 

@@ -357,7 +357,7 @@ export async function lockPrivateWorld(tx: DbExecutor, worldId: number): Promise
  * players are counted in a statement after the lock, so it sees every company founded by those who
  * held the lock before (a statement's snapshot is taken when it starts, not when its lock is granted).
  */
-export async function admitNewCompany(tx: DbExecutor, worldId: number): Promise<{ startingCashCents: number | null }> {
+async function admitNewCompany(tx: DbExecutor, worldId: number): Promise<{ startingCashCents: number | null }> {
   const world = await lockPrivateWorld(tx, worldId);
   if (!world) return { startingCashCents: null };
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
