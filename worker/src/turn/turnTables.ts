@@ -6,7 +6,7 @@
  * Why: creating a temporary table and dropping it at commit writes and deletes its catalog rows,
  * creates and unlinks its file and sends cache invalidations, about 2 ms of PostgreSQL CPU per
  * table; a turn uses ~30 of them, most of a class world's turn whatever its size. Emptying a table
- * at commit is ~0.5 ms (docs/benchmarks.md, 2026-12-07, "Class worlds: the turn's tables").
+ * at commit is ~0.5 ms (docs/benchmarks.md, "2026-12-07 (later): class worlds, ...").
  *
  * How: the first turn on a connection creates each table from its query's columns (`with no
  * data`); every turn then fills it (`insert`). A turn that fails leaves its rows rolled back, and a
