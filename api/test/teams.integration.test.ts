@@ -159,6 +159,9 @@ describe('teams in a class world', () => {
     cleoTeam = own.body.teams[0];
     expect(JSON.stringify(own.body)).not.toContain(anaTeam.team_code);
     expect(JSON.stringify(own.body)).not.toContain(ana.email);
+    // Their session reads their own company's private figures, never the other team's.
+    await inWorld(cleo);
+    expect((await app.api('GET', '/company', { token: cleo.token })).body).toMatchObject({ id: cleoTeam.company_id, name: 'Cleo Co' });
     // Another team's member: not found for a role, not theirs to remove.
     const role = await app.api('PATCH', `/worlds/${world.id}/teams/members/${ana.userId}`, { token: cleo.token, body: { role: 'ceo' } });
     expect(role.status).toBe(404);
