@@ -18,6 +18,7 @@ import { worldsRouter } from './routers/worlds.ts';
 import { exchangeRouter } from './routers/exchange.ts';
 import { contractsRouter } from './routers/contracts.ts';
 import { dataRouter } from './routers/data.ts';
+import { assignmentsRouter } from './routers/assignments.ts';
 
 export const appRouter = router({
   world: worldRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   exchange: exchangeRouter,
   contracts: contractsRouter,
   data: dataRouter,
+  assignments: assignmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
