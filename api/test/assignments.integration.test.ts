@@ -26,7 +26,8 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
 
   const api = (...args: Parameters<TestApp['api']>) => app.api(...args);
   const mine = async (player: TestPlayer) => (await api('GET', '/me/assignments', { token: player.token })).body as Mine[];
-  const checkpoint = (list: Mine[], assignment: number, kind: string) => list.find((entry) => entry.id === assignment)!.checkpoints.find((entry) => entry.kind === kind)!;
+  const checkpoint = (list: Mine[], assignment: number, kind: string) =>
+    list.find((entry) => entry.id === assignment)!.checkpoints.find((entry) => entry.kind === kind)!;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -34,7 +35,10 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
     builder = await app.createPlayer({ name: 'Builder' });
     idle = await app.createPlayer({ name: 'Idle' });
     outsider = await app.createPlayer({ name: 'Outsider' });
-    const world = await api('POST', '/worlds', { token: teacher.token, body: { name: 'Econ 101', turn_interval_minutes: null, starting_cash: 500000, bots: 0, seed: 7 } });
+    const world = await api('POST', '/worlds', {
+      token: teacher.token,
+      body: { name: 'Econ 101', turn_interval_minutes: null, starting_cash: 500000, bots: 0, seed: 7 },
+    });
     worldId = world.body.id;
     for (const student of [builder, idle]) {
       expect((await api('POST', '/worlds/join', { token: student.token, body: { code: world.body.join_code } })).status).toBe(200);
@@ -55,16 +59,24 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
     expect(await bad({ checkpoints: [{ kind: 'net_worth', points: 5 }] })).toBe('Reach a net worth: enter the net worth (dollars)');
     expect(await bad({ checkpoints: [{ kind: 'weekly_profit', points: 5, weeks: 0 }] })).toBe('Weeks must be a whole number between 1 and 52');
     expect(await bad({ checkpoints: [{ kind: 'chain', points: 5, target: 3 }] })).toBe('Run a chain from raw material to a shelf takes no target');
-    expect(await bad({ checkpoints: [{ kind: 'efficiency', points: 5, target: 101 }] })).toBe('Efficiency at least (%) must be a whole number between 1 and 100');
+    expect(await bad({ checkpoints: [{ kind: 'efficiency', points: 5, target: 101 }] })).toBe(
+      'Efficiency at least (%) must be a whole number between 1 and 100',
+    );
     expect(await bad({ checkpoints: [{ kind: 'cities', points: 0, target: 2 }] })).toBe('Points must be between 1 and 100');
     expect(await bad({ checkpoints: [{ kind: 'teleport', points: 5 }] })).toMatch(/^Choose a kind of checkpoint/);
     expect(await bad({ title: '  ', checkpoints: [{ kind: 'chain', points: 5 }] })).toBe('Title cannot be empty');
     expect(await bad({ due_week: 0, checkpoints: [{ kind: 'chain', points: 5 }] })).toBe('Due week must be between 1 and 10,000');
 
-    const byStudent = await api('POST', `/worlds/${worldId}/assignments`, { token: builder.token, body: { title: 'Mine', due_week: 3, checkpoints: [{ kind: 'chain', points: 5 }] } });
+    const byStudent = await api('POST', `/worlds/${worldId}/assignments`, {
+      token: builder.token,
+      body: { title: 'Mine', due_week: 3, checkpoints: [{ kind: 'chain', points: 5 }] },
+    });
     expect(byStudent.status).toBe(403);
     expect(byStudent.body.error).toBe("Only this world's instructors can do that");
-    const inPublic = await api('POST', '/worlds/1/assignments', { token: teacher.token, body: { title: 'X', due_week: 3, checkpoints: [{ kind: 'chain', points: 5 }] } });
+    const inPublic = await api('POST', '/worlds/1/assignments', {
+      token: teacher.token,
+      body: { title: 'X', due_week: 3, checkpoints: [{ kind: 'chain', points: 5 }] },
+    });
     expect(inPublic.status).toBe(403);
 
     const created = await api('POST', `/worlds/${worldId}/assignments`, {
@@ -115,7 +127,12 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
     const goods = (await api('GET', '/goods', { token: builder.token })).body as { id: number; name: string }[];
     const wheat = goods.find((good) => good.name === 'Wheat')!;
     const bread = goods.find((good) => good.name === 'White Bread')!;
-    const recipes = (await api('GET', '/recipes', { token: builder.token })).body as { id: number; building_type: string; output_product_id: number; inputs: { product_id: number }[] }[];
+    const recipes = (await api('GET', '/recipes', { token: builder.token })).body as {
+      id: number;
+      building_type: string;
+      output_product_id: number;
+      inputs: { product_id: number }[];
+    }[];
     const farmRecipe = recipes.find((recipe) => recipe.building_type === 'farm' && recipe.output_product_id === wheat.id)!;
     const millRecipe = recipes.find((recipe) => recipe.building_type === 'mill' && recipe.inputs.some((input) => input.product_id === wheat.id))!;
     const build = async (type: string, cityId: number) => {
@@ -237,7 +254,9 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
     const graded = both.find((response) => response.status === 200)!.body as Checkpoint;
     const right = graded.status === 'earned';
     expect(graded).toMatchObject({ points_earned: right ? 15 : 0, week: 2, question: null });
-    expect(graded.evidence!.summary).toContain(`the term that moved profit most was "${expected.options.find((option) => option.name === expected.answer)!.label}"`);
+    expect(graded.evidence!.summary).toContain(
+      `the term that moved profit most was "${expected.options.find((option) => option.name === expected.answer)!.label}"`,
+    );
   });
 
   it("shows the gradebook to the instructor only, with each student's points, evidence and final score by the weights", async () => {
@@ -246,10 +265,15 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
       expect(refused.status).toBe(player === outsider ? 404 : 403);
       expect((await api('GET', `/worlds/${worldId}/gradebook.csv`, { token: player.token })).status).toBe(player === outsider ? 404 : 403);
     }
-    const badWeights = await api('PUT', `/worlds/${worldId}/score-weights`, { token: teacher.token, body: { net_worth_rank: 50, profit: 20, checkpoints: 20 } });
+    const badWeights = await api('PUT', `/worlds/${worldId}/score-weights`, {
+      token: teacher.token,
+      body: { net_worth_rank: 50, profit: 20, checkpoints: 20 },
+    });
     expect(badWeights.status).toBe(400);
     expect(badWeights.body.error).toBe('The weights must add up to 100');
-    expect((await api('PUT', `/worlds/${worldId}/score-weights`, { token: builder.token, body: { net_worth_rank: 0, profit: 0, checkpoints: 100 } })).status).toBe(403);
+    expect(
+      (await api('PUT', `/worlds/${worldId}/score-weights`, { token: builder.token, body: { net_worth_rank: 0, profit: 0, checkpoints: 100 } })).status,
+    ).toBe(403);
     const weights = await api('PUT', `/worlds/${worldId}/score-weights`, { token: teacher.token, body: { net_worth_rank: 50, profit: 0, checkpoints: 50 } });
     expect(weights.body).toEqual({ net_worth_rank: 50, profit: 0, checkpoints: 50 });
 
@@ -287,7 +311,9 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
       'Student,ID,SIS User ID,SIS Login ID,Section,Email address,Week 1 only (5),Weeks 1-3: a business that runs (100),Marketcraft final score (100)',
     );
     expect(lines[1]).toBe('Points Possible,,,,,,5,100,100');
-    expect(lines).toContain(`${builder.email},,,${builder.email},Econ 101,${builder.email},${row(builder).assignments[0].points},${row(builder).assignments[1].points},${row(builder).final_score}`);
+    expect(lines).toContain(
+      `${builder.email},,,${builder.email},Econ 101,${builder.email},${row(builder).assignments[0].points},${row(builder).assignments[1].points},${row(builder).final_score}`,
+    );
     expect(lines).toHaveLength(4);
   });
 
@@ -296,7 +322,9 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
     const moved = await api('PATCH', `/worlds/${worldId}/assignments/${lateId}`, { token: teacher.token, body: { due_week: 5 } });
     expect(moved.body).toMatchObject({ id: lateId, due_week: 5 });
     expect((await mine(idle)).find((entry) => entry.id === lateId)!.status).toBe('open');
-    expect((await api('PATCH', `/worlds/${worldId}/assignments/99999`, { token: teacher.token, body: { due_week: 5 } })).body.error).toBe('Assignment not found');
+    expect((await api('PATCH', `/worlds/${worldId}/assignments/99999`, { token: teacher.token, body: { due_week: 5 } })).body.error).toBe(
+      'Assignment not found',
+    );
     expect((await api('DELETE', `/worlds/${worldId}/assignments/${lateId}`, { token: builder.token })).status).toBe(403);
     expect((await api('DELETE', `/worlds/${worldId}/assignments/${lateId}`, { token: teacher.token })).body).toEqual({ ok: true });
     expect((await mine(builder)).map((entry) => entry.id)).toEqual([assignmentId]);

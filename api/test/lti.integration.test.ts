@@ -360,7 +360,9 @@ describe('LTI 1.3 launch from a course platform', () => {
       insert into checkpoint_results (world_id, checkpoint_id, company_id, week, points, evidence)
       select ${worldId}, ${created.body.checkpoints[0].id}, c.id, 1, 40, '{"summary":"Net worth","figures":[]}'::jsonb
       from companies c where c.world_id = ${worldId} and c.user_id = (select user_id from lti_users where subject = 'student-2' and platform_id = (select min(id) from lti_platforms))`);
-    expect((await app.api('PUT', `/worlds/${worldId}/score-weights`, { token: teacher, body: { net_worth_rank: 50, profit: 0, checkpoints: 50 } })).status).toBe(200);
+    expect(
+      (await app.api('PUT', `/worlds/${worldId}/score-weights`, { token: teacher, body: { net_worth_rank: 50, profit: 0, checkpoints: 50 } })).status,
+    ).toBe(200);
 
     const posted = await app.api('POST', `/worlds/${worldId}/lti/scores`, { token: teacher });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
@@ -374,9 +376,11 @@ describe('LTI 1.3 launch from a course platform', () => {
     expect(world.scores.get('student-3')!.scoreGiven).toBe(50);
     const book = await app.api('GET', `/worlds/${worldId}/gradebook`, { token: teacher });
     const subjectUsers = new Map(
-      (await app.database.db.execute<{ subject: string; user_id: number }>(sql`select subject, user_id from lti_users where platform_id = (select min(id) from lti_platforms)`)).map(
-        (row) => [row.subject, Number(row.user_id)],
-      ),
+      (
+        await app.database.db.execute<{ subject: string; user_id: number }>(
+          sql`select subject, user_id from lti_users where platform_id = (select min(id) from lti_platforms)`,
+        )
+      ).map((row) => [row.subject, Number(row.user_id)]),
     );
     const bySub = (subject: string) => book.body.students.find((student: { name: string; user_id: number }) => student.user_id === subjectUsers.get(subject));
     expect(bySub('student-3').final_score).toBe(world.scores.get('student-3')!.scoreGiven);

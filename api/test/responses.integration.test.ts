@@ -301,7 +301,10 @@ describe('answers match the OpenAPI document', () => {
       token: instructor.token,
       body: { net_worth_rank: 50, profit: 20, checkpoints: 30 },
     });
-    const [classCompany] = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.worldId, world.id), eq(companies.userId, student.userId)));
+    const [classCompany] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.worldId, world.id), eq(companies.userId, student.userId)));
     await db.insert(weekReports).values({
       ...(await db.select().from(weekReports).where(eq(weekReports.companyId, player.companyId)))[0]!,
       worldId: world.id,

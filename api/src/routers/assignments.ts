@@ -25,7 +25,10 @@ import { playerProcedure, router, signedInProcedure } from '../trpc.ts';
 
 export const assignmentsRouter = router({
   list: signedInProcedure
-    .meta({ access: 'read', rest: { method: 'GET', path: '/worlds/{id}/assignments', summary: "The world's assignments and their checkpoints (members and instructors)" } })
+    .meta({
+      access: 'read',
+      rest: { method: 'GET', path: '/worlds/{id}/assignments', summary: "The world's assignments and their checkpoints (members and instructors)" },
+    })
     .input(worldIdInput)
     .query(({ ctx, input }) => listAssignments(ctx.db, ctx.user, input.id)),
 
@@ -40,7 +43,9 @@ export const assignmentsRouter = router({
       },
     })
     .input(createAssignmentSchema)
-    .mutation(({ ctx, input }) => createAssignment(ctx.db, ctx.user, input.id, { title: input.title, dueWeek: input.due_week, checkpoints: input.checkpoints })),
+    .mutation(({ ctx, input }) =>
+      createAssignment(ctx.db, ctx.user, input.id, { title: input.title, dueWeek: input.due_week, checkpoints: input.checkpoints }),
+    ),
 
   update: signedInProcedure
     .meta({
@@ -53,7 +58,11 @@ export const assignmentsRouter = router({
   remove: signedInProcedure
     .meta({
       access: 'session',
-      rest: { method: 'DELETE', path: '/worlds/{id}/assignments/{assignment_id}', summary: 'Instructors: delete an assignment (with what its checkpoints earned)' },
+      rest: {
+        method: 'DELETE',
+        path: '/worlds/{id}/assignments/{assignment_id}',
+        summary: 'Instructors: delete an assignment (with what its checkpoints earned)',
+      },
     })
     .input(assignmentIdInput)
     .mutation(({ ctx, input }) => deleteAssignment(ctx.db, ctx.user, input.id, input.assignment_id)),
@@ -64,7 +73,8 @@ export const assignmentsRouter = router({
       rest: {
         method: 'GET',
         path: '/worlds/{id}/gradebook',
-        summary: "Instructors: students x assignments, each checkpoint's evidence, and the final score by the weights; /api/worlds/{id}/gradebook.csv downloads it",
+        summary:
+          "Instructors: students x assignments, each checkpoint's evidence, and the final score by the weights; /api/worlds/{id}/gradebook.csv downloads it",
       },
     })
     .input(worldIdInput)
@@ -87,7 +97,11 @@ export const assignmentsRouter = router({
   mine: playerProcedure
     .meta({
       access: 'read',
-      rest: { method: 'GET', path: '/me/assignments', summary: "Your assignments in the world you play: each checkpoint's status, what it measures, its evidence, the question to answer" },
+      rest: {
+        method: 'GET',
+        path: '/me/assignments',
+        summary: "Your assignments in the world you play: each checkpoint's status, what it measures, its evidence, the question to answer",
+      },
     })
     .query(({ ctx }) => myAssignments(ctx.db, { id: ctx.company.id, worldId: ctx.company.worldId })),
 

@@ -154,17 +154,16 @@ export async function postWorldScores(db: DbExecutor, worldId: number, now = new
     if (!context.lineitemsUrl && !context.lineItemUrl) continue;
     const [platform] = await db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, context.platformId));
     if (!platform) continue;
-    const launched = await db
-      .select({ userId: ltiUsers.userId, subject: ltiUsers.subject })
-      .from(ltiUsers)
-      .where(eq(ltiUsers.platformId, context.platformId));
+    const launched = await db.select({ userId: ltiUsers.userId, subject: ltiUsers.subject }).from(ltiUsers).where(eq(ltiUsers.platformId, context.platformId));
     const students = launched.filter((student) => finalScores.has(student.userId));
     let token: string | null = null;
     const accessToken = async () => (token ??= await platformAccessToken(db, platform, [AGS_SCOPES.lineItem, AGS_SCOPES.score]));
     const inContext = and(eq(ltiScores.platformId, context.platformId), eq(ltiScores.contextId, context.contextId));
 
     // The world's final score.
-    const lastWorld = new Map((await db.select({ userId: ltiScores.userId, score: ltiScores.score }).from(ltiScores).where(inContext)).map((row) => [row.userId, row.score]));
+    const lastWorld = new Map(
+      (await db.select({ userId: ltiScores.userId, score: ltiScores.score }).from(ltiScores).where(inContext)).map((row) => [row.userId, row.score]),
+    );
     const changed = students.filter((student) => finalScores.get(student.userId) !== lastWorld.get(student.userId));
     result.unchanged += students.length - changed.length;
     if (changed.length > 0) {

@@ -45,9 +45,11 @@ export const assignmentCheckpoints = pgTable(
   },
   (t) => [
     primaryKey({ name: 'assignment_checkpoints_pk', columns: [t.worldId, t.id] }),
-    foreignKey({ name: 'assignment_checkpoints_assignment_fk', columns: [t.worldId, t.assignmentId], foreignColumns: [assignments.worldId, assignments.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'assignment_checkpoints_assignment_fk',
+      columns: [t.worldId, t.assignmentId],
+      foreignColumns: [assignments.worldId, assignments.id],
+    }).onDelete('cascade'),
     check('assignment_checkpoints_kind', inList(t.kind, CHECKPOINT_KINDS)),
     check('assignment_checkpoints_points', sql`${t.points} between 1 and 100`),
     check('assignment_checkpoints_target', sql`${t.target} is null or ${t.target} >= 1`),
@@ -79,7 +81,9 @@ export const checkpointResults = pgTable(
       columns: [t.worldId, t.checkpointId],
       foreignColumns: [assignmentCheckpoints.worldId, assignmentCheckpoints.id],
     }).onDelete('cascade'),
-    foreignKey({ name: 'checkpoint_results_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete('cascade'),
+    foreignKey({ name: 'checkpoint_results_company_fk', columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id] }).onDelete(
+      'cascade',
+    ),
     check('checkpoint_results_points', sql`${t.points} >= 0`),
     index('checkpoint_results_company_idx').on(t.worldId, t.companyId),
   ],

@@ -128,7 +128,9 @@ const questionSchema = z
   .describe('The question to answer now (about your latest reported week); null once answered, closed or before a week with two moving terms');
 
 const myCheckpointSchema = checkpointViewSchema.extend({
-  status: z.enum(['earned', 'wrong', 'open', 'missed']).describe('earned; wrong (the question was answered wrongly); open (can still be earned); missed (due week passed)'),
+  status: z
+    .enum(['earned', 'wrong', 'open', 'missed'])
+    .describe('earned; wrong (the question was answered wrongly); open (can still be earned); missed (due week passed)'),
   points_earned: points,
   week: week.nullable().describe('The week that earned it (or was asked about)'),
   evidence: evidenceSchema.nullable(),

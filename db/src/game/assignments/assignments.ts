@@ -109,7 +109,9 @@ export async function createAssignment(
       (checkpoint, position) =>
         sql`(${worldId}::int, ${id}::int, ${position}::int, ${checkpoint.kind}, ${checkpoint.points}::int, ${storedTarget(checkpoint)}::bigint, ${checkpoint.weeks ?? null}::int)`,
     );
-    await tx.execute(sql`insert into assignment_checkpoints (world_id, assignment_id, position, kind, points, target, weeks) values ${sql.join(values, sql`, `)}`);
+    await tx.execute(
+      sql`insert into assignment_checkpoints (world_id, assignment_id, position, kind, points, target, weeks) values ${sql.join(values, sql`, `)}`,
+    );
     return id;
   });
   return assignmentOf(db, worldId, assignmentId);

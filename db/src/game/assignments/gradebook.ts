@@ -13,12 +13,7 @@
  * the gradebook, its CSV and the course platform's scores (db/src/lti/grades.ts) all read it.
  */
 import { sql } from 'drizzle-orm';
-import {
-  DEFAULT_SCORE_WEIGHTS,
-  type CheckpointEvidence,
-  type GradebookView,
-  type ScoreWeights,
-} from '@marketcraft/shared';
+import { DEFAULT_SCORE_WEIGHTS, type CheckpointEvidence, type GradebookView, type ScoreWeights } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
 import { requireInstructor, type WorldUser } from '../worlds/worlds.ts';
@@ -46,7 +41,16 @@ export async function setScoreWeights(db: DbExecutor, user: WorldUser, worldId: 
   return scoreWeightsOf(db, worldId);
 }
 
-type StudentRow = { user_id: number; name: string; email: string; company_id: number; company_name: string; net_worth_rank: number | null; profit_rank: number | null; ranked: number };
+type StudentRow = {
+  user_id: number;
+  name: string;
+  email: string;
+  company_id: number;
+  company_name: string;
+  net_worth_rank: number | null;
+  profit_rank: number | null;
+  ranked: number;
+};
 type EarnedRow = { user_id: number; assignment_id: number; checkpoint_id: number; points: number; week: number; evidence: CheckpointEvidence };
 
 /** The gradebook, computed (no access check: gradebook() and the LTI scores check their callers). */
@@ -105,7 +109,12 @@ export async function computeGradebook(db: DbExecutor, worldId: number): Promise
         return {
           assignment_id: assignment.id,
           points: rows.reduce((sum, row) => sum + Number(row.points), 0),
-          checkpoints: rows.map((row) => ({ checkpoint_id: Number(row.checkpoint_id), points: Number(row.points), week: Number(row.week), evidence: row.evidence })),
+          checkpoints: rows.map((row) => ({
+            checkpoint_id: Number(row.checkpoint_id),
+            points: Number(row.points),
+            week: Number(row.week),
+            evidence: row.evidence,
+          })),
         };
       });
       const totalPoints = perAssignment.reduce((sum, assignment) => sum + assignment.points, 0);
@@ -172,6 +181,10 @@ export async function gradebookCsv(db: DbExecutor, user: WorldUser, worldId: num
       ]),
     );
   }
-  const slug = world.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'world';
+  const slug =
+    world.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'world';
   return { filename: `gradebook-${slug}-week-${book.current_week}.csv`, csv: lines.join('') };
 }

@@ -19,6 +19,8 @@ import { formatDateTime, formatMoney, formatWholeDollars } from '../../lib/forma
 import { notifyFailure, notifyLatest, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { CourseSystemCard } from './CourseSystemCard';
+import { AssignmentsCard } from './AssignmentsCard';
+import { GradebookCard } from './GradebookCard';
 
 const DebriefCharts = lazy(() => import('./DebriefCharts'));
 
@@ -421,6 +423,12 @@ export default function ManageWorldPage() {
               </SimpleGrid>
               <ShockCard worldId={worldId} />
               <CompaniesCard worldId={worldId} />
+              {world.data?.kind !== 'public' && (
+                <>
+                  <AssignmentsCard worldId={worldId} currentWeek={world.data?.current_week ?? 1} />
+                  <GradebookCard worldId={worldId} />
+                </>
+              )}
               <CourseSystemCard worldId={worldId} />
               <Suspense fallback={<PageLoader />}>
                 <DebriefCharts worldId={worldId} />
