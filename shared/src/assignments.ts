@@ -22,9 +22,9 @@ export const MAX_ASSIGNMENT_TITLE_LENGTH = 100;
 /** The longest run of weeks a "for N weeks" checkpoint can ask for. */
 export const MAX_CHECKPOINT_WEEKS = 52;
 /** The highest net worth a checkpoint can ask for, in dollars. */
-export const MAX_NET_WORTH_TARGET_DOLLARS = 1_000_000_000;
+const MAX_NET_WORTH_TARGET_DOLLARS = 1_000_000_000;
 /** The most cities a "sell in N cities" checkpoint can ask for. */
-export const MAX_CHECKPOINT_CITIES = 50;
+const MAX_CHECKPOINT_CITIES = 50;
 
 /**
  * What a kind of checkpoint needs from the instructor: `target` (dollars of net worth, a percent of

@@ -28,7 +28,7 @@ export type CheckpointRow = { id: number; assignment_id: number; kind: Checkpoin
 export type AssignmentRow = { id: number; title: string; due_week: number };
 
 /** A checkpoint as the API shows it (the net-worth target in dollars). */
-export function checkpointView(row: CheckpointRow): CheckpointView {
+function checkpointView(row: CheckpointRow): CheckpointView {
   const target = row.target === null ? null : row.kind === 'net_worth' ? centsToDollars(Number(row.target)) : Number(row.target);
   const weeks = row.weeks === null ? null : Number(row.weeks);
   return {

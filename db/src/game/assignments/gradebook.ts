@@ -27,7 +27,7 @@ export const WORLD_SCORE_MAXIMUM = 100;
 /** A rank among `players` as a score out of 100 (the best rank 100). */
 const rankScore = (rank: number, players: number) => Math.round((WORLD_SCORE_MAXIMUM * (players - rank + 1)) / players);
 
-export async function scoreWeightsOf(db: DbExecutor, worldId: number): Promise<ScoreWeights> {
+async function scoreWeightsOf(db: DbExecutor, worldId: number): Promise<ScoreWeights> {
   const [row] = await db.execute<ScoreWeights>(sql`select net_worth_rank, profit, checkpoints from world_score_weights where world_id = ${worldId}`);
   return row ? { net_worth_rank: Number(row.net_worth_rank), profit: Number(row.profit), checkpoints: Number(row.checkpoints) } : { ...DEFAULT_SCORE_WEIGHTS };
 }
