@@ -20,7 +20,7 @@ afterAll(async () => {
 
 /** Picks `option` in the Mantine select labelled `label` inside `scope`'s row. */
 async function choose(page: Page, row: string, label: string, option: string): Promise<void> {
-  await page.getByTestId(row).getByRole('textbox', { name: label }).click();
+  await page.getByTestId(row).getByLabel(label, { exact: true }).first().click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -54,7 +54,7 @@ describe('assignments journey', () => {
     await choose(teacher.page, 'draft-checkpoint-3', 'Checkpoint 4', 'Answer: which term moved your profit most?');
     await teacher.page.getByTestId('create-assignment').click();
     await teacher.page.getByText('First weeks: 40 points, due week 3.').waitFor();
-    await card.getByRole('cell', { name: 'First weeks' }).waitFor();
+    await card.getByRole('cell', { name: 'First weeks', exact: true }).waitFor();
 
     // The student joins, plays in the class world and builds a farm (through the API: the build journeys test the pages).
     const student = await newPage(browser, PHONE);
