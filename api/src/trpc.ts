@@ -6,7 +6,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { eq, and } from 'drizzle-orm';
 import { GameError, PUBLIC_WORLD_ID, type GameErrorCode, type ProcedureAccess } from '@marketcraft/shared';
-import { WORLD_ENDED, companies, holdWorldOpen, worlds, type ActionRequest, type Database } from '@marketcraft/db';
+import { WORLD_ENDED, companies, holdWorldOpen, isLoggedRefusal, worlds, type ActionRequest, type Database } from '@marketcraft/db';
 import type { RequestContext } from './context.ts';
 import { noteRequest } from './requestLog.ts';
 import { checkCredential, countAgainstBudget } from './access/guard.ts';
@@ -162,7 +162,9 @@ export const playerProcedure = signedInProcedure.use(async ({ ctx, next, type })
     .transaction(async (tx) => {
       await holdWorldOpen(tx, company.worldId);
       const answer = await run(tx as unknown as Database);
-      if (!answer.ok) {
+      // A refusal through the action door (act) already undid its writes and logged its request:
+      // commit the log entry and answer the refusal.
+      if (!answer.ok && !isLoggedRefusal(answer.error.cause)) {
         // A failed action writes nothing: roll back, then answer its error as usual.
         failed = answer;
         throw new Error('rolled back: the action failed');

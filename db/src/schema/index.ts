@@ -8,4 +8,5 @@ export * from './classroom.ts';
 export * from './exchange.ts';
 export * from './lti.ts';
 export * from './openData.ts';
+export * from './replay.ts';
 export * from './assignments.ts';

@@ -18,7 +18,8 @@ import {
   type CheckpointView,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { WORLD_ENDED, getWorld, requireInstructor, type WorldUser } from '../worlds/worlds.ts';
+import { WORLD_ENDED } from '../clock/state.ts';
+import { getWorld, requireInstructor, type WorldUser } from '../worlds/worlds.ts';
 
 export const ASSIGNMENT_NOT_FOUND = 'Assignment not found';
 const PUBLIC_WORLD_HAS_NO_ASSIGNMENTS = 'Assignments are for class worlds: the public world has none';

@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SCORE_WEIGHTS, type CheckpointEvidence, type GradebookView, type ScoreWeights } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
+import { activeCompaniesCashSql, valuationSql } from '../companies/valuation.ts';
 import { requireInstructor, type WorldUser } from '../worlds/worlds.ts';
 import { csvLine } from '../worlds/classroom.ts';
 import { readAssignments, assignmentViews } from './assignments.ts';

@@ -12,6 +12,7 @@ import {
 } from '@marketcraft/shared';
 import { companies, shareRecords } from '../../schema/index.ts';
 import { changeCash } from '../books/ledger.ts';
+import { appendToLog } from '../replay/log.ts';
 import type { DbExecutor } from '../../client.ts';
 import { companyNameKey, freeCompanyName, withCompanyName } from './names.ts';
 
@@ -150,6 +151,18 @@ export async function createPlayerCompany(
     });
   }
   await listCompany(tx, input.worldId, company.id, company.cashCents);
+  // The founding in the world's log: replay founds it again with the starting cash decided here (the
+  // sign-up bonus depends on addresses replay does not have).
+  await appendToLog(tx, [
+    {
+      worldId: input.worldId,
+      companyId: company.id,
+      actingUserId: input.userId,
+      action: 'foundCompany',
+      input: { user_id: input.userId, name, starting_cash_cents: startingCents },
+      outcome: { applied: true, result: { company_id: company.id, cash_cents: company.cashCents } },
+    },
+  ]);
   return company;
 }
 
