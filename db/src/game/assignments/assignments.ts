@@ -19,6 +19,7 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { WORLD_ENDED } from '../clock/state.ts';
+import { appendToLog } from '../replay/log.ts';
 import { getWorld, requireInstructor, type WorldUser } from '../worlds/worlds.ts';
 
 export const ASSIGNMENT_NOT_FOUND = 'Assignment not found';
@@ -84,6 +85,20 @@ async function requireClassWorld(db: DbExecutor, user: WorldUser, worldId: numbe
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
 }
 
+/** An instructor's change of the world's assignments or weights, in its action log (docs/replay.md), in the change's transaction. */
+export function logInstructorAction(
+  tx: DbExecutor,
+  worldId: number,
+  user: WorldUser,
+  action: string,
+  input: Record<string, unknown>,
+  result?: unknown,
+): Promise<void> {
+  return appendToLog(tx, [
+    { worldId, companyId: null, actingUserId: user.id, action, input, outcome: result === undefined ? { applied: true } : { applied: true, result } },
+  ]);
+}
+
 /** The target as stored: a net worth in cents, the others as entered. */
 function storedTarget(checkpoint: CheckpointInput): number | null {
   if (checkpoint.target === undefined) return null;
@@ -113,6 +128,7 @@ export async function createAssignment(
     await tx.execute(
       sql`insert into assignment_checkpoints (world_id, assignment_id, position, kind, points, target, weeks) values ${sql.join(values, sql`, `)}`,
     );
+    await logInstructorAction(tx, worldId, user, 'createAssignment', { title: input.title, due_week: input.dueWeek, checkpoints: input.checkpoints }, { id });
     return id;
   });
   return assignmentOf(db, worldId, assignmentId);
@@ -127,17 +143,23 @@ export async function updateAssignment(
   change: { title?: string; dueWeek?: number },
 ): Promise<AssignmentView> {
   await requireClassWorld(db, user, worldId);
-  const updated = await db.execute(sql`
-    update assignments set title = coalesce(${change.title ?? null}, title), due_week = coalesce(${change.dueWeek ?? null}::int, due_week)
-    where world_id = ${worldId} and id = ${assignmentId} returning id`);
-  if (updated.length === 0) throw new GameError('NOT_FOUND', ASSIGNMENT_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const updated = await tx.execute(sql`
+      update assignments set title = coalesce(${change.title ?? null}, title), due_week = coalesce(${change.dueWeek ?? null}::int, due_week)
+      where world_id = ${worldId} and id = ${assignmentId} returning id`);
+    if (updated.length === 0) throw new GameError('NOT_FOUND', ASSIGNMENT_NOT_FOUND);
+    await logInstructorAction(tx, worldId, user, 'updateAssignment', { assignment_id: assignmentId, title: change.title, due_week: change.dueWeek });
+  });
   return assignmentOf(db, worldId, assignmentId);
 }
 
 /** DELETE /api/worlds/{id}/assignments/{assignment_id}: with its checkpoints and what was earned. */
 export async function deleteAssignment(db: DbExecutor, user: WorldUser, worldId: number, assignmentId: number): Promise<{ ok: true }> {
   await requireClassWorld(db, user, worldId);
-  const deleted = await db.execute(sql`delete from assignments where world_id = ${worldId} and id = ${assignmentId} returning id`);
-  if (deleted.length === 0) throw new GameError('NOT_FOUND', ASSIGNMENT_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const deleted = await tx.execute(sql`delete from assignments where world_id = ${worldId} and id = ${assignmentId} returning id`);
+    if (deleted.length === 0) throw new GameError('NOT_FOUND', ASSIGNMENT_NOT_FOUND);
+    await logInstructorAction(tx, worldId, user, 'deleteAssignment', { assignment_id: assignmentId });
+  });
   return { ok: true };
 }

@@ -18,7 +18,7 @@ import type { DbExecutor } from '../../client.ts';
 import { activeCompaniesCashSql, valuationSql } from '../companies/valuation.ts';
 import { requireInstructor, type WorldUser } from '../worlds/worlds.ts';
 import { csvLine } from '../worlds/classroom.ts';
-import { readAssignments, assignmentViews } from './assignments.ts';
+import { readAssignments, assignmentViews, logInstructorAction } from './assignments.ts';
 import { companyMembersSql } from './members.ts';
 
 /** The points a world's score is out of (the line item's scoreMaximum). */
@@ -35,9 +35,12 @@ async function scoreWeightsOf(db: DbExecutor, worldId: number): Promise<ScoreWei
 /** PUT /api/worlds/{id}/score-weights: the instructor's weights (they add up to 100: the schema checks). */
 export async function setScoreWeights(db: DbExecutor, user: WorldUser, worldId: number, weights: ScoreWeights): Promise<ScoreWeights> {
   await requireInstructor(db, user, worldId);
-  await db.execute(sql`
-    insert into world_score_weights (world_id, net_worth_rank, profit, checkpoints) values (${worldId}, ${weights.net_worth_rank}, ${weights.profit}, ${weights.checkpoints})
-    on conflict (world_id) do update set net_worth_rank = excluded.net_worth_rank, profit = excluded.profit, checkpoints = excluded.checkpoints, updated_at = now()`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into world_score_weights (world_id, net_worth_rank, profit, checkpoints) values (${worldId}, ${weights.net_worth_rank}, ${weights.profit}, ${weights.checkpoints})
+      on conflict (world_id) do update set net_worth_rank = excluded.net_worth_rank, profit = excluded.profit, checkpoints = excluded.checkpoints, updated_at = now()`);
+    await logInstructorAction(tx, worldId, user, 'setScoreWeights', { ...weights });
+  });
   return scoreWeightsOf(db, worldId);
 }
 

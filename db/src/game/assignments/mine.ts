@@ -18,6 +18,7 @@ import {
   type WeekProfitFigures,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
+import { appendToLog } from '../replay/log.ts';
 import { ASSIGNMENT_NOT_FOUND, assignmentViews, readAssignments } from './assignments.ts';
 
 const CHECKPOINT_NOT_FOUND = 'Checkpoint not found in this assignment';
@@ -139,11 +140,24 @@ export async function answerCheckpoint(
     figures: question.options.map((option) => ({ label: option.label, value: effect(option.name), unit: 'dollars' as const })),
   };
   // The key (checkpoint, company) makes the first answer the only one, also when two arrive at once.
-  const inserted = await db.execute(sql`
-    insert into checkpoint_results (world_id, checkpoint_id, company_id, week, points, evidence, answered_by_user_id)
-    values (${company.worldId}, ${input.checkpointId}, ${company.id}, ${input.week}, ${right ? Number(checkpoint.points) : 0}, ${JSON.stringify(evidence)}::jsonb, ${userId})
-    on conflict do nothing returning checkpoint_id`);
-  if (inserted.length === 0) throw new GameError('CONFLICT', ALREADY_ANSWERED);
+  await db.transaction(async (tx) => {
+    const inserted = await tx.execute(sql`
+      insert into checkpoint_results (world_id, checkpoint_id, company_id, week, points, evidence, answered_by_user_id)
+      values (${company.worldId}, ${input.checkpointId}, ${company.id}, ${input.week}, ${right ? Number(checkpoint.points) : 0}, ${JSON.stringify(evidence)}::jsonb, ${userId})
+      on conflict do nothing returning checkpoint_id`);
+    if (inserted.length === 0) throw new GameError('CONFLICT', ALREADY_ANSWERED);
+    // In the world's action log (docs/replay.md): replay answers the same about the same week.
+    await appendToLog(tx, [
+      {
+        worldId: company.worldId,
+        companyId: company.id,
+        actingUserId: userId,
+        action: 'answerCheckpoint',
+        input: { assignment_id: input.assignmentId, checkpoint_id: input.checkpointId, week: input.week, answer: input.answer },
+        outcome: { applied: true, result: { points: right ? Number(checkpoint.points) : 0 } },
+      },
+    ]);
+  });
   const views = await myAssignments(db, company);
   return views.find((assignment) => assignment.id === input.assignmentId)!.checkpoints.find((view) => view.id === input.checkpointId)!;
 }
