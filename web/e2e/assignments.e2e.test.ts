@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PHONE, apiGet, apiPost, apiPut, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
+import { PHONE, apiGet, apiPost, apiPut, launchBrowser, newPage, seriousAxeViolations, signUpViaApi, uniqueEmail, useColorScheme } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,6 +58,7 @@ describe('assignments journey', () => {
 
     // The student joins, plays in the class world and builds a farm (through the API: the build journeys test the pages).
     const student = await newPage(browser, PHONE);
+    await useColorScheme(student.context, 'dark');
     const studentEmail = uniqueEmail('graded');
     await signUpViaApi(student.context, studentEmail);
     await apiPost(student.context, '/worlds/join', { code: world.join_code, company_name: 'Graded Farms' });
@@ -98,6 +99,7 @@ describe('assignments journey', () => {
     const earned = mine.find((entry) => entry.title === 'First weeks')!.points_earned;
     expect([30, 40]).toContain(earned);
     await assignment.getByTestId('assignment-points').getByText(`${earned} / 40 points`).waitFor();
+    expect(await seriousAxeViolations(student.page), 'the Assignments page, dark, on a phone').toEqual([]);
 
     await teacher.page.getByTestId('advance-turn').click();
     await week.getByText('3', { exact: true }).waitFor({ timeout: 60_000 });
@@ -117,6 +119,10 @@ describe('assignments journey', () => {
     await evidence.getByText(`First weeks: ${earned} / 40`).waitFor();
     await evidence.getByText(/^Net worth \$[\d,]+\.\d\d at the end of week 1/).waitFor();
     await evidence.getByText('Every building at 25% efficiency or more at the end of week 1').waitFor();
+    expect(await seriousAxeViolations(teacher.page), 'the manage page with the gradebook open').toEqual([]);
+    // Sortable: the final score's header sorts and says so.
+    await gradebook.getByRole('button', { name: 'Final score' }).click();
+    expect(await gradebook.getByRole('columnheader', { name: 'Final score' }).getAttribute('aria-sort')).toBe('descending');
 
     const [download] = await Promise.all([teacher.page.waitForEvent('download'), teacher.page.getByTestId('gradebook-csv').click()]);
     expect(download.suggestedFilename()).toBe('gradebook-graded-e2e-week-4.csv');
