@@ -16,4 +16,5 @@ export * from './news.ts';
 export * from './exchange.ts';
 export * from './lti.ts';
 export * from './openData.ts';
+export * from './teams.ts';
 export * from './assignments.ts';

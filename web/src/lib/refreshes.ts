@@ -71,13 +71,17 @@ const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'worlds.advance': ['all'],
   'worlds.join': ['worlds'],
   'worlds.create': ['worlds'],
-  'worlds.update': ['worlds', 'world'],
+  'worlds.update': ['worlds', 'world', 'teams'],
   'worlds.end': ['worlds', 'world'],
   'worlds.rotateCode': ['worlds'],
   'worlds.addCoInstructor': ['worlds.instructors'],
   'worlds.removeCoInstructor': ['worlds'],
   'worlds.addShock': ['worlds', 'news'],
   'worlds.announce': ['worlds', 'news'],
+  // Teams (docs/classroom.md): a member who moves or leaves plays for another company, or none.
+  'teams.assign': ['all'],
+  'teams.update': ['teams'],
+  'teams.remove': ['all'],
   // Assignments (docs/classroom.md): the list, the students' pages and the gradebook read them.
   'assignments.create': ['assignments'],
   'assignments.update': ['assignments'],

@@ -1,7 +1,7 @@
 /**
  * /worlds/{id}/manage (docs/worlds.md): an instructor runs a class world: the clock (pause, resume,
  * advance a turn now, end the world), the join code, co-instructors, shocks, announcements, every
- * company's figures, the CSV downloads and the debrief chart. The API decides who may (instructors,
+ * company's figures, the teams, the CSV downloads and the debrief chart. The API decides who may (instructors,
  * co-instructors and site admins); others see its message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -19,6 +19,7 @@ import { formatDateTime, formatMoney, formatWholeDollars } from '../../lib/forma
 import { notifyFailure, notifyLatest, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { CourseSystemCard } from './CourseSystemCard';
+import { TeamsCard } from './TeamsCard';
 import { AssignmentsCard } from './AssignmentsCard';
 import { GradebookCard } from './GradebookCard';
 
@@ -423,9 +424,10 @@ export default function ManageWorldPage() {
               </SimpleGrid>
               <ShockCard worldId={worldId} />
               <CompaniesCard worldId={worldId} />
-              {world.data?.kind !== 'public' && (
+              {world.data?.kind === 'private' && (
                 <>
-                  <AssignmentsCard worldId={worldId} currentWeek={world.data?.current_week ?? 1} />
+                  <TeamsCard worldId={worldId} />
+                  <AssignmentsCard worldId={worldId} currentWeek={world.data.current_week} />
                   <GradebookCard worldId={worldId} />
                 </>
               )}
