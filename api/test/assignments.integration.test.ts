@@ -275,7 +275,7 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
       (await api('PUT', `/worlds/${worldId}/score-weights`, { token: builder.token, body: { net_worth_rank: 0, profit: 0, checkpoints: 100 } })).status,
     ).toBe(403);
     const weights = await api('PUT', `/worlds/${worldId}/score-weights`, { token: teacher.token, body: { net_worth_rank: 50, profit: 0, checkpoints: 50 } });
-    expect(weights.body).toEqual({ net_worth_rank: 50, profit: 0, checkpoints: 50 });
+    expect(weights.body).toEqual({ net_worth_rank: 50, profit: 0, checkpoints: 50, team_weighting: 'equal' });
 
     const book = (await api('GET', `/worlds/${worldId}/gradebook`, { token: teacher.token })).body;
     expect(book.assignments.map((entry: { title: string }) => entry.title)).toEqual(['Week 1 only', 'Weeks 1-3: a business that runs']);
@@ -340,5 +340,77 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
       'updateAssignment',
       'deleteAssignment',
     ]);
+  });
+});
+
+describe('assignments in a world of teams', { timeout: 240_000 }, () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("gives a team's checkpoint to every member, equally or by their share of the team's actions, as the instructor chooses", async () => {
+    const teacher = await app.createPlayer({ name: 'Team Teacher' });
+    const [ana, ben, cleo] = [await app.createPlayer({ name: 'Ana' }), await app.createPlayer({ name: 'Ben' }), await app.createPlayer({ name: 'Cleo' })];
+    const world = (await app.api('POST', '/worlds', { token: teacher.token, body: { name: 'Teams 200', bots: 0, team_size: 3, turn_interval_minutes: null } }))
+      .body;
+    const join = (player: TestPlayer, body: Record<string, unknown> = {}) =>
+      app.api('POST', '/worlds/join', { token: player.token, body: { code: world.join_code, ...body } });
+    expect((await join(ana, { company_name: 'Ana and Ben' })).status).toBe(200);
+    const anaTeam = (await app.api('GET', `/worlds/${world.id}/teams`, { token: ana.token })).body.teams[0];
+    expect((await join(ben, { team_code: anaTeam.team_code })).status).toBe(200);
+    expect((await join(cleo, { company_name: 'Cleo Alone' })).status).toBe(200);
+    for (const player of [ana, ben, cleo]) await app.api('PUT', '/session/world', { token: player.token, body: { world_id: world.id } });
+    const created = await app.api('POST', `/worlds/${world.id}/assignments`, {
+      token: teacher.token,
+      body: { title: 'Stay solvent', due_week: 2, checkpoints: [{ kind: 'no_debt', points: 20, weeks: 1 }] },
+    });
+    expect(created.status).toBe(200);
+    // Ana acts for the team (a farm); Ben does nothing.
+    const cities = (await app.api('GET', '/cities', { token: ana.token })).body as { id: number }[];
+    expect((await app.api('POST', '/buildings', { token: ana.token, body: { type: 'farm', city_id: cities[0]!.id } })).status).toBe(200);
+    expect((await runTurn(app.database.db, { worldId: world.id })).status).toBe('advanced');
+
+    const pointsOf = async () => {
+      const book = (await app.api('GET', `/worlds/${world.id}/gradebook`, { token: teacher.token })).body;
+      return Object.fromEntries(
+        [ana, ben, cleo].map((player) => [
+          player === ana ? 'ana' : player === ben ? 'ben' : 'cleo',
+          book.students.find((row: { user_id: number }) => row.user_id === player.userId),
+        ]),
+      );
+    };
+    const equal = await pointsOf();
+    expect([equal.ana.total_points, equal.ben.total_points, equal.cleo.total_points]).toEqual([20, 20, 20]);
+    expect(equal.ana.company_id).toBe(equal.ben.company_id);
+    // One team, one rank: both members share it.
+    expect(equal.ana.net_worth_rank_score).toBe(equal.ben.net_worth_rank_score);
+
+    const set = await app.api('PUT', `/worlds/${world.id}/score-weights`, {
+      token: teacher.token,
+      body: { net_worth_rank: 0, profit: 0, checkpoints: 100, team_weighting: 'contribution' },
+    });
+    expect(set.body).toEqual({ net_worth_rank: 0, profit: 0, checkpoints: 100, team_weighting: 'contribution' });
+    const byContribution = await pointsOf();
+    // Ana took every action of the team: full points; Ben none: no points; Cleo, alone, all of hers.
+    expect([byContribution.ana.total_points, byContribution.ben.total_points, byContribution.cleo.total_points]).toEqual([20, 0, 20]);
+    expect([byContribution.ana.final_score, byContribution.ben.final_score]).toEqual([100, 0]);
+    // Ben's own page says the same: the team earned it, his share is 0.
+    const bens = (await app.api('GET', '/me/assignments', { token: ben.token })).body as Mine[];
+    expect(bens[0]!.checkpoints[0]).toMatchObject({ status: 'earned', points_earned: 0 });
+    const anas = (await app.api('GET', '/me/assignments', { token: ana.token })).body as Mine[];
+    expect(anas[0]!.checkpoints[0]).toMatchObject({ status: 'earned', points_earned: 20 });
+    expect(
+      (
+        await app.api('PUT', `/worlds/${world.id}/score-weights`, {
+          token: teacher.token,
+          body: { net_worth_rank: 0, profit: 0, checkpoints: 100, team_weighting: 'fair' },
+        })
+      ).body.error,
+    ).toBe('Team weighting is equal or contribution');
   });
 });

@@ -140,8 +140,16 @@ export function profitQuestion(week: WeekProfitFigures): ProfitQuestion | null {
   return { options, effects, answer };
 }
 
-/** The scoring weights of a world's final score, in percent (they add up to 100). */
-export const DEFAULT_SCORE_WEIGHTS = { net_worth_rank: 100, profit: 0, checkpoints: 0 } as const;
+/**
+ * How a team's checkpoint points reach its members: 'equal' (each member gets them all) or
+ * 'contribution' (in proportion to the member's share of the team's actions, full points from an
+ * equal share up: weight = min(1, share x members)).
+ */
+export const TEAM_WEIGHTINGS = ['equal', 'contribution'] as const;
+export type TeamWeighting = (typeof TEAM_WEIGHTINGS)[number];
+
+/** The scoring weights of a world's final score, in percent (they add up to 100), and the team weighting. */
+export const DEFAULT_SCORE_WEIGHTS = { net_worth_rank: 100, profit: 0, checkpoints: 0, team_weighting: 'equal' } as const;
 
 /** What earned a checkpoint: a sentence and the figures of the week that did (stored when earned). */
 export interface CheckpointEvidence {

@@ -86,12 +86,18 @@ export const assignmentsRouter = router({
       rest: {
         method: 'PUT',
         path: '/worlds/{id}/score-weights',
-        summary: "Instructors: the final score's weights in percent {net_worth_rank, profit, checkpoints}, adding up to 100",
+        summary:
+          "Instructors: the final score's weights in percent {net_worth_rank, profit, checkpoints}, adding up to 100, and {team_weighting}: a team's points to each member equal or by contribution",
       },
     })
     .input(scoreWeightsSchema)
     .mutation(({ ctx, input }) =>
-      setScoreWeights(ctx.db, ctx.user, input.id, { net_worth_rank: input.net_worth_rank, profit: input.profit, checkpoints: input.checkpoints }),
+      setScoreWeights(ctx.db, ctx.user, input.id, {
+        net_worth_rank: input.net_worth_rank,
+        profit: input.profit,
+        checkpoints: input.checkpoints,
+        team_weighting: input.team_weighting,
+      }),
     ),
 
   mine: playerProcedure
@@ -103,7 +109,7 @@ export const assignmentsRouter = router({
         summary: "Your assignments in the world you play: each checkpoint's status, what it measures, its evidence, the question to answer",
       },
     })
-    .query(({ ctx }) => myAssignments(ctx.db, { id: ctx.company.id, worldId: ctx.company.worldId })),
+    .query(({ ctx }) => myAssignments(ctx.db, { id: ctx.company.id, worldId: ctx.company.worldId }, ctx.user.id)),
 
   answer: playerProcedure
     .meta({

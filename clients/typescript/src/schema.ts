@@ -2273,7 +2273,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Instructors: the final score's weights in percent {net_worth_rank, profit, checkpoints}, adding up to 100
+         * Instructors: the final score's weights in percent {net_worth_rank, profit, checkpoints}, adding up to 100, and {team_weighting}: a team's points to each member equal or by contribution
          * @description Session only: personal access tokens cannot call this.
          */
         put: operations["assignments.setWeights"];
@@ -16167,6 +16167,11 @@ export interface operations {
                             net_worth_rank: number;
                             profit: number;
                             checkpoints: number;
+                            /**
+                             * @description A team's checkpoint points to each member: equal, or by their share of the team's actions
+                             * @enum {string}
+                             */
+                            team_weighting: "equal" | "contribution";
                         };
                         assignments: {
                             id: number;
@@ -16299,6 +16304,11 @@ export interface operations {
                     net_worth_rank: number;
                     profit: number;
                     checkpoints: number;
+                    /**
+                     * @default equal
+                     * @enum {string}
+                     */
+                    team_weighting?: "equal" | "contribution";
                 };
             };
         };
@@ -16318,6 +16328,11 @@ export interface operations {
                         net_worth_rank: number;
                         profit: number;
                         checkpoints: number;
+                        /**
+                         * @description A team's checkpoint points to each member: equal, or by their share of the team's actions
+                         * @enum {string}
+                         */
+                        team_weighting: "equal" | "contribution";
                     };
                 };
             };

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { CHECKPOINT_KINDS, type CheckpointEvidence } from '@marketcraft/shared';
+import { CHECKPOINT_KINDS, TEAM_WEIGHTINGS, type CheckpointEvidence } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
 import { users } from './users.ts';
 import { worldId, worlds } from './world.ts';
@@ -99,10 +99,13 @@ export const worldScoreWeights = pgTable(
     netWorthRank: integer().notNull(),
     profit: integer().notNull(),
     checkpoints: integer().notNull(),
+    /** How a team's checkpoint points reach its members: 'equal' or 'contribution'. */
+    teamWeighting: text().notNull().default('equal'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('world_score_weights_range', sql`${t.netWorthRank} between 0 and 100 and ${t.profit} between 0 and 100 and ${t.checkpoints} between 0 and 100`),
+    check('world_score_weights_team_weighting', inList(t.teamWeighting, TEAM_WEIGHTINGS)),
     check('world_score_weights_sum', sql`${t.netWorthRank} + ${t.profit} + ${t.checkpoints} = 100`),
   ],
 );

@@ -12,6 +12,7 @@ import {
   MAX_CHECKPOINT_WEEKS,
   MAX_CHECKPOINTS_PER_ASSIGNMENT,
   PROFIT_TERM_NAMES,
+  TEAM_WEIGHTINGS,
 } from '../assignments.ts';
 import { controlCharactersMessage, countSchema, hasNoControlCharacters, hasVisibleCharacter, idSchema, responseIdSchema } from './common.ts';
 import { wholeNumberBetween } from './worlds.ts';
@@ -73,7 +74,13 @@ export const assignmentIdInput = z.object({ id: idSchema, assignment_id: idSchem
 const weightSchema = (label: string) => wholeNumberBetween(label, 0, 100, '0 and 100');
 /** PUT /api/worlds/{id}/score-weights: the final score's weights in percent, adding up to 100. */
 export const scoreWeightsSchema = z
-  .object({ id: idSchema, net_worth_rank: weightSchema('Net worth rank'), profit: weightSchema('Profit'), checkpoints: weightSchema('Checkpoints') })
+  .object({
+    id: idSchema,
+    net_worth_rank: weightSchema('Net worth rank'),
+    profit: weightSchema('Profit'),
+    checkpoints: weightSchema('Checkpoints'),
+    team_weighting: z.enum(TEAM_WEIGHTINGS, { error: 'Team weighting is equal or contribution' }).default('equal'),
+  })
   .refine((weights) => weights.net_worth_rank + weights.profit + weights.checkpoints === 100, {
     message: 'The weights must add up to 100',
     path: ['checkpoints'],
@@ -143,7 +150,14 @@ const myAssignmentSchema = assignmentViewSchema.extend({
   checkpoints: z.array(myCheckpointSchema),
 });
 
-const weightsSchema = z.strictObject({ net_worth_rank: countSchema, profit: countSchema, checkpoints: countSchema }).describe('Percent; they add up to 100');
+const weightsSchema = z
+  .strictObject({
+    net_worth_rank: countSchema,
+    profit: countSchema,
+    checkpoints: countSchema,
+    team_weighting: z.enum(TEAM_WEIGHTINGS).describe("A team's checkpoint points to each member: equal, or by their share of the team's actions"),
+  })
+  .describe('Percent; they add up to 100');
 
 const gradebookSchema = z.strictObject({
   current_week: week,

@@ -27,9 +27,13 @@ export const WORLD_SCORE_MAXIMUM = 100;
 /** A rank among `players` as a score out of 100 (the best rank 100). */
 const rankScore = (rank: number, players: number) => Math.round((WORLD_SCORE_MAXIMUM * (players - rank + 1)) / players);
 
-async function scoreWeightsOf(db: DbExecutor, worldId: number): Promise<ScoreWeights> {
-  const [row] = await db.execute<ScoreWeights>(sql`select net_worth_rank, profit, checkpoints from world_score_weights where world_id = ${worldId}`);
-  return row ? { net_worth_rank: Number(row.net_worth_rank), profit: Number(row.profit), checkpoints: Number(row.checkpoints) } : { ...DEFAULT_SCORE_WEIGHTS };
+export async function scoreWeightsOf(db: DbExecutor, worldId: number): Promise<ScoreWeights> {
+  const [row] = await db.execute<ScoreWeights>(
+    sql`select net_worth_rank, profit, checkpoints, team_weighting from world_score_weights where world_id = ${worldId}`,
+  );
+  return row
+    ? { net_worth_rank: Number(row.net_worth_rank), profit: Number(row.profit), checkpoints: Number(row.checkpoints), team_weighting: row.team_weighting }
+    : { ...DEFAULT_SCORE_WEIGHTS };
 }
 
 /** PUT /api/worlds/{id}/score-weights: the instructor's weights (they add up to 100: the schema checks). */
@@ -37,8 +41,10 @@ export async function setScoreWeights(db: DbExecutor, user: WorldUser, worldId: 
   await requireInstructor(db, user, worldId);
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into world_score_weights (world_id, net_worth_rank, profit, checkpoints) values (${worldId}, ${weights.net_worth_rank}, ${weights.profit}, ${weights.checkpoints})
-      on conflict (world_id) do update set net_worth_rank = excluded.net_worth_rank, profit = excluded.profit, checkpoints = excluded.checkpoints, updated_at = now()`);
+      insert into world_score_weights (world_id, net_worth_rank, profit, checkpoints, team_weighting)
+      values (${worldId}, ${weights.net_worth_rank}, ${weights.profit}, ${weights.checkpoints}, ${weights.team_weighting})
+      on conflict (world_id) do update set net_worth_rank = excluded.net_worth_rank, profit = excluded.profit, checkpoints = excluded.checkpoints,
+        team_weighting = excluded.team_weighting, updated_at = now()`);
     await logInstructorAction(tx, worldId, user, 'setScoreWeights', { ...weights });
   });
   return scoreWeightsOf(db, worldId);
@@ -58,11 +64,11 @@ type EarnedRow = { user_id: number; assignment_id: number; checkpoint_id: number
 
 /** The gradebook, computed (no access check: gradebook() and the LTI scores check their callers). */
 export async function computeGradebook(db: DbExecutor, worldId: number): Promise<GradebookView> {
-  const members = companyMembersSql(worldId);
   const [world] = await db.execute<{ current_week: number }>(sql`select current_week from worlds where id = ${worldId}`);
-  const [{ assignments, checkpoints }, weights, students, earned] = await Promise.all([
+  const weights = await scoreWeightsOf(db, worldId);
+  const members = companyMembersSql(worldId, weights.team_weighting);
+  const [{ assignments, checkpoints }, students, earned] = await Promise.all([
     readAssignments(db, worldId),
-    scoreWeightsOf(db, worldId),
     db.execute<StudentRow>(sql`
       with ranked as (
         select c.id as company_id,

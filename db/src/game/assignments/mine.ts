@@ -1,6 +1,6 @@
 /**
- * A student's own assignments (GET /api/me/assignments) in the world they play: each checkpoint's
- * status, what it measures and its evidence once earned; and the question checkpoint, built from
+ * A student's own assignments (GET /api/me/assignments) in the world they play: their team's
+ * checkpoints (points weighted as the gradebook weighs them), each checkpoint's status, what it measures and its evidence once earned; and the question checkpoint, built from
  * the terms of their own latest reported week's profit and graded by the server when they answer
  * (POST /api/me/assignments/{assignment_id}/answers). One answer per question and company: a wrong
  * answer is kept (0 points), so trying every option cannot earn the points.
@@ -20,6 +20,8 @@ import {
 import type { DbExecutor } from '../../client.ts';
 import { appendToLog } from '../replay/log.ts';
 import { ASSIGNMENT_NOT_FOUND, assignmentViews, readAssignments } from './assignments.ts';
+import { scoreWeightsOf } from './gradebook.ts';
+import { companyMembersSql } from './members.ts';
 
 const CHECKPOINT_NOT_FOUND = 'Checkpoint not found in this assignment';
 const NOT_A_QUESTION = 'This checkpoint is graded by the turn: it has no question to answer';
@@ -67,7 +69,13 @@ const promptOf = (row: ReportRow) =>
 type ResultRow = { checkpoint_id: number; points: number; week: number; evidence: CheckpointEvidence };
 
 /** GET /api/me/assignments: the assignments of the world the company plays in, as its student sees them. */
-export async function myAssignments(db: DbExecutor, company: StudentCompany): Promise<MyAssignmentView[]> {
+export async function myAssignments(db: DbExecutor, company: StudentCompany, userId: number): Promise<MyAssignmentView[]> {
+  const weights = await scoreWeightsOf(db, company.worldId);
+  // The student's share of their team's points (1 alone, or with equal weighting), as the gradebook counts it.
+  const [member] = await db.execute<{ weight: string }>(
+    sql`select weight from ${companyMembersSql(company.worldId, weights.team_weighting)} m where m.company_id = ${company.id} and m.user_id = ${userId}`,
+  );
+  const weight = Number(member?.weight ?? 1);
   const [[world], { assignments, checkpoints }, results, reports] = await Promise.all([
     db.execute<{ current_week: number }>(sql`select current_week from worlds where id = ${company.worldId}`),
     readAssignments(db, company.worldId),
@@ -89,7 +97,7 @@ export async function myAssignments(db: DbExecutor, company: StudentCompany): Pr
       return {
         ...checkpoint,
         status: counts && Number(result.points) > 0 ? 'earned' : counts ? 'wrong' : open ? 'open' : 'missed',
-        points_earned: counts ? Number(result.points) : 0,
+        points_earned: counts ? Math.round(Number(result.points) * weight) : 0,
         week: counts ? Number(result.week) : null,
         evidence: counts ? result.evidence : null,
         question: question ? { week: Number(latest.week), prompt: promptOf(latest), options: question.options } : null,
@@ -158,6 +166,6 @@ export async function answerCheckpoint(
       },
     ]);
   });
-  const views = await myAssignments(db, company);
+  const views = await myAssignments(db, company, userId);
   return views.find((assignment) => assignment.id === input.assignmentId)!.checkpoints.find((view) => view.id === input.checkpointId)!;
 }

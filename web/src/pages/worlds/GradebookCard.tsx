@@ -5,9 +5,9 @@
  * import; and the weights of the world's final score. Every figure is the server's.
  */
 import { Fragment, useState } from 'react';
-import { Alert, Button, Group, NumberInput, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
-import { scoreWeightsSchema, type GradebookView } from '@marketcraft/shared';
+import { scoreWeightsSchema, type GradebookView, type TeamWeighting } from '@marketcraft/shared';
 import { QueryState } from '../../components/QueryState';
 import { SectionCard } from '../../components/SectionCard';
 import { SortableTh } from '../../components/SortableTh';
@@ -20,7 +20,8 @@ import { CheckpointEvidence } from '../assignments/CheckpointEvidence';
 type Student = GradebookView['students'][number];
 
 function WeightsForm({ worldId, weights }: { worldId: number; weights: GradebookView['weights'] }) {
-  const [draft, setDraft] = useState<Record<keyof GradebookView['weights'], number | string>>(weights);
+  const [draft, setDraft] = useState<Record<'net_worth_rank' | 'profit' | 'checkpoints', number | string>>(weights);
+  const [teamWeighting, setTeamWeighting] = useState<TeamWeighting>(weights.team_weighting);
   const [problem, setProblem] = useState<string | null>(null);
   const save = trpc.assignments.setWeights.useMutation({
     onSuccess: () => notifySuccess('Weights saved', 'The final scores use them now.'),
@@ -40,6 +41,7 @@ function WeightsForm({ worldId, weights }: { worldId: number; weights: Gradebook
           net_worth_rank: Number(draft.net_worth_rank),
           profit: Number(draft.profit),
           checkpoints: Number(draft.checkpoints),
+          team_weighting: teamWeighting,
         });
         if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? 'Check the weights');
         setProblem(null);
@@ -62,6 +64,17 @@ function WeightsForm({ worldId, weights }: { worldId: number; weights: Gradebook
             w={150}
           />
         ))}
+        <Select
+          label="A team's points to each member"
+          data={[
+            { value: 'equal', label: 'Equally' },
+            { value: 'contribution', label: 'By contribution' },
+          ]}
+          value={teamWeighting}
+          onChange={(value) => value && setTeamWeighting(value as TeamWeighting)}
+          allowDeselect={false}
+          w={210}
+        />
         <Button type="submit" variant="light" loading={save.isPending} data-testid="save-weights">
           Save weights
         </Button>
@@ -94,7 +107,8 @@ export function GradebookCard({ worldId }: { worldId: number }) {
             <Group justify="space-between" wrap="wrap">
               <Text size="sm" c="dimmed">
                 Points earned by each assignment's due week; the final score is {data.weights.net_worth_rank}% net worth rank, {data.weights.profit}% profit and{' '}
-                {data.weights.checkpoints}% checkpoints. Open a student to see the evidence.
+                {data.weights.checkpoints}% checkpoints; a team's points go to each member{' '}
+                {data.weights.team_weighting === 'equal' ? 'equally' : 'by their share of the team’s actions'}. Open a student to see the evidence.
               </Text>
               <Button
                 component="a"
