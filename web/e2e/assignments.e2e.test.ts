@@ -99,6 +99,8 @@ describe('assignments journey', () => {
     const earned = mine.find((entry) => entry.title === 'First weeks')!.points_earned;
     expect([30, 40]).toContain(earned);
     await assignment.getByTestId('assignment-points').getByText(`${earned} / 40 points`).waitFor();
+    // The page itself (the answer's toast, with its own close button, gone first).
+    await student.page.locator('.mantine-Notification-root').waitFor({ state: 'detached', timeout: 15_000 });
     expect(await seriousAxeViolations(student.page), 'the Assignments page, dark, on a phone').toEqual([]);
 
     await teacher.page.getByTestId('advance-turn').click();
