@@ -328,7 +328,7 @@ describe('assignments and the gradebook', { timeout: 240_000 }, () => {
     expect((await api('DELETE', `/worlds/${worldId}/assignments/${lateId}`, { token: builder.token })).status).toBe(403);
     expect((await api('DELETE', `/worlds/${worldId}/assignments/${lateId}`, { token: teacher.token })).body).toEqual({ ok: true });
     expect((await mine(builder)).map((entry) => entry.id)).toEqual([assignmentId]);
-    // Every change is in the world's action log (docs/replay.md), in the order it was made.
+    // Every change is in the world's action log (db/src/game/replay/log.ts), in the order it was made.
     const logged = await app.database.db.execute<{ action: string }>(
       sql`select action from world_actions where world_id = ${worldId} and action in ('createAssignment', 'updateAssignment', 'deleteAssignment', 'setScoreWeights', 'answerCheckpoint') order by seq`,
     );

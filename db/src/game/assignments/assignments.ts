@@ -85,7 +85,7 @@ async function requireClassWorld(db: DbExecutor, user: WorldUser, worldId: numbe
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
 }
 
-/** An instructor's change of the world's assignments or weights, in its action log (docs/replay.md), in the change's transaction. */
+/** An instructor's change of the world's assignments or weights, in its action log (db/src/game/replay/log.ts), in the change's transaction. */
 export function logInstructorAction(
   tx: DbExecutor,
   worldId: number,

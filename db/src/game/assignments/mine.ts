@@ -154,7 +154,7 @@ export async function answerCheckpoint(
       values (${company.worldId}, ${input.checkpointId}, ${company.id}, ${input.week}, ${right ? Number(checkpoint.points) : 0}, ${JSON.stringify(evidence)}::jsonb, ${userId})
       on conflict do nothing returning checkpoint_id`);
     if (inserted.length === 0) throw new GameError('CONFLICT', ALREADY_ANSWERED);
-    // In the world's action log (docs/replay.md): replay answers the same about the same week.
+    // In the world's action log (db/src/game/replay/log.ts): replay answers the same about the same week.
     await appendToLog(tx, [
       {
         worldId: company.worldId,
