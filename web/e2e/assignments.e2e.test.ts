@@ -1,9 +1,10 @@
 /**
- * Graded assignments in the browser (docs/classroom.md, "Assignments"): an instructor adds an
- * assignment with four kinds of checkpoint on the manage page, a student (on a phone) plays: a farm,
- * three turns, the profit question answered on their Assignments page; the gradebook shows the
- * student's points with the evidence of each checkpoint, and the CSV downloads in the Canvas and
- * Moodle layout.
+ * Graded assignments in the browser (docs/classroom.md, "Assignments"): in a world of teams of 3,
+ * an instructor adds an assignment with four kinds of checkpoint on the manage page; three students
+ * join two teams; one of them (on a phone, dark) plays: a farm, three turns, the profit question
+ * answered on their Assignments page; the gradebook shows each student's points (the teammate the
+ * team's, the loner their own) with the evidence of each checkpoint, and the CSV downloads in the
+ * Canvas and Moodle layout.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ async function choose(page: Page, row: string, label: string, option: string): P
 }
 
 describe('assignments journey', () => {
-  it('an assignment with four kinds of checkpoint, a student plays three turns, the gradebook shows the points with evidence, the CSV downloads', async () => {
+  it("teams of 3: an assignment with four kinds of checkpoint, three students in two teams, three turns, the gradebook shows each student's points with evidence, the CSV downloads", async () => {
     const teacher = await newPage(browser);
     await signUpViaApi(teacher.context, uniqueEmail('teacher'));
     const world = await apiPost<{ id: number; join_code: string }>(teacher.context, '/worlds', {
@@ -33,6 +34,7 @@ describe('assignments journey', () => {
       turn_interval_minutes: null,
       starting_cash: 100000,
       bots: 0,
+      team_size: 3,
     });
     await teacher.page.goto(`/worlds/${world.id}/manage`);
     const card = teacher.page.getByTestId('assignments-card');
@@ -65,6 +67,16 @@ describe('assignments journey', () => {
     await apiPut(student.context, '/session/world', { world_id: world.id });
     const cities = await apiGet<{ id: number }[]>(student.context, '/cities');
     await apiPost(student.context, '/buildings', { type: 'farm', city_id: cities[0]!.id });
+    // Teams of 3: a second student joins this student's team by its code, a third plays alone.
+    const team = (await apiGet<{ teams: { team_code: string }[] }>(student.context, `/worlds/${world.id}/teams`)).teams[0]!;
+    const teammate = await newPage(browser);
+    const teammateEmail = uniqueEmail('teammate');
+    await signUpViaApi(teammate.context, teammateEmail);
+    await apiPost(teammate.context, '/worlds/join', { code: world.join_code, team_code: team.team_code });
+    const loner = await newPage(browser);
+    const lonerEmail = uniqueEmail('loner');
+    await signUpViaApi(loner.context, lonerEmail);
+    await apiPost(loner.context, '/worlds/join', { code: world.join_code, company_name: 'Solo Traders' });
 
     await student.page.goto('/assignments');
     await student.page.getByRole('heading', { level: 1, name: 'Assignments' }).waitFor();
@@ -131,6 +143,10 @@ describe('assignments journey', () => {
     const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
     expect(lines[0]).toBe('Student,ID,SIS User ID,SIS Login ID,Section,Email address,First weeks (40),Marketcraft final score (100)');
     expect(lines[1]).toBe('Points Possible,,,,,,40,100');
-    expect(lines[2]).toMatch(new RegExp(`^${studentEmail.replace(/[.+]/g, '\\$&')},,,[^,]+,Graded e2e,[^,]+,${earned},100$`));
+    const csvRow = (email: string) => lines.find((line) => line.startsWith(`${email},`));
+    expect(csvRow(studentEmail)).toMatch(new RegExp(`^[^,]+,,,[^,]+,Graded e2e,[^,]+,${earned},\\d+$`));
+    expect(csvRow(teammateEmail)!.split(',').at(-2)).toBe(String(earned));
+    expect(csvRow(lonerEmail)!.split(',').at(-2)).toBe('20');
+    expect(lines).toHaveLength(5);
   });
 });
