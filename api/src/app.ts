@@ -14,6 +14,7 @@ import { refuseTokensInUrl } from './access/http.ts';
 import { WORLD_ID_HEADER } from './access/tokenWorld.ts';
 import { clientIpOf, warnOfUndeclaredProxy } from './clientIp.ts';
 import { registerWorldExportRoutes } from './worldExports.ts';
+import { registerGradebookCsvRoute } from './gradebookCsv.ts';
 import { registerDataFileRoutes } from './dataFiles.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerLtiRoutes } from './lti/routes.ts';
@@ -166,6 +167,7 @@ export function createApp(services: ApiServices, options: { realtimeSql?: postgr
 
   if (options.realtimeSql) registerRealtimeRoutes(app, options.realtimeSql, services);
   registerWorldExportRoutes(app, services);
+  registerGradebookCsvRoute(app, services);
   registerDataFileRoutes(app, services);
   registerRestRoutes(app, services);
   registerDocsRoutes(app);

@@ -73,6 +73,7 @@ const TAGS: Record<string, string> = {
   worlds: 'Worlds and class worlds: joining, switching, the instructor tools (docs/worlds.md)',
   teams: 'Teams in class worlds: members, roles, team codes, moves (docs/classroom.md)',
   data: 'Open data: weekly data files of a world as CSV and Parquet (docs/open-data.md)',
+  assignments: 'Assignments, checkpoints and the gradebook of class worlds (docs/classroom.md)',
   exchange: "The players' exchange: limit orders in the weekly call auction, the published curves, past clearings (docs/exchange.md)",
   contracts: 'Contracts between companies: offers of goods, accept, decline, cancel (docs/exchange.md)',
   lti: 'Launch from a course system (LTI 1.3): login, launch, deep linking, keys, platform registrations, grades and roster (docs/classroom.md)',
@@ -376,6 +377,30 @@ function ltiPaths(): Record<string, Record<string, unknown>> {
 }
 
 /** The weekly data files (api/src/dataFiles.ts): binary answers, so a plain route beside the REST table. */
+/** GET /api/worlds/{id}/gradebook.csv (api/src/gradebookCsv.ts): a file, outside the REST table. */
+function gradebookCsvPath(): Record<string, Record<string, unknown>> {
+  return {
+    '/worlds/{id}/gradebook.csv': {
+      get: {
+        operationId: 'assignments.gradebookCsv',
+        tags: ['assignments'],
+        summary:
+          'Instructors: the gradebook as a CSV file in the columns Canvas and Moodle import (Student, ID, SIS User ID, SIS Login ID, Section, Email address, one column per assignment "<title> (<points>)", the final score)',
+        'x-token-scope': null,
+        description: 'Session only: personal access tokens cannot call this.',
+        parameters: [{ name: 'id', in: 'path', required: true, description: 'The class world', schema: { type: 'integer', minimum: 1 } }],
+        security: [{ session: [] }, { sessionToken: [] }],
+        responses: {
+          '200': { description: 'The CSV file (a Points Possible row first, then a row per student)', content: { 'text/csv': { schema: { type: 'string' } } } },
+          '401': { description: ERROR_STATUSES['401'], content: json(errorRef) },
+          '403': { description: "Only this world's instructors can do that", content: json(errorRef) },
+          '404': { description: 'A world you do not teach or play in', content: json(errorRef) },
+        },
+      },
+    },
+  };
+}
+
 function dataFilePaths(): Record<string, Record<string, unknown>> {
   const fileHeaders = {
     ETag: { description: "The file's SHA-256 in quotes (strong): the manifest's checksum", schema: { type: 'string' } },
@@ -440,7 +465,7 @@ function dataFilePaths(): Record<string, Record<string, unknown>> {
 }
 
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...ltiPaths(), ...dataFilePaths() };
+  const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...ltiPaths(), ...dataFilePaths(), ...gradebookCsvPath() };
   for (const route of restRoutes()) {
     const parameters: unknown[] = [];
     const inputProperties = (

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
   adminResponses,
+  assignmentsResponses,
   buildingsResponses,
   catalogResponses,
   companyResponses,
@@ -67,6 +68,7 @@ const responseSchemas = {
   exchange: exchangeResponses,
   contracts: contractsResponses,
   data: { manifest: dataManifestResponse },
+  assignments: assignmentsResponses,
 } satisfies ResponseSchemas;
 
 /** POST /api/auth/signup and /api/auth/signin. */

@@ -155,6 +155,15 @@ export const REST_PROCEDURES = {
   'contracts.decline': appRouter.contracts.decline,
   'contracts.cancel': appRouter.contracts.cancel,
   'data.manifest': appRouter.data.manifest,
+
+  'assignments.list': appRouter.assignments.list,
+  'assignments.create': appRouter.assignments.create,
+  'assignments.update': appRouter.assignments.update,
+  'assignments.remove': appRouter.assignments.remove,
+  'assignments.gradebook': appRouter.assignments.gradebook,
+  'assignments.setWeights': appRouter.assignments.setWeights,
+  'assignments.mine': appRouter.assignments.mine,
+  'assignments.answer': appRouter.assignments.answer,
 } satisfies Record<string, AnyTRPCProcedure>;
 
 /** Whether a JSON Schema takes a number (an integer, a number, or one of them or null). */

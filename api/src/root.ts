@@ -19,6 +19,7 @@ import { teamsRouter } from './routers/teams.ts';
 import { exchangeRouter } from './routers/exchange.ts';
 import { contractsRouter } from './routers/contracts.ts';
 import { dataRouter } from './routers/data.ts';
+import { assignmentsRouter } from './routers/assignments.ts';
 
 export const appRouter = router({
   world: worldRouter,
@@ -41,6 +42,7 @@ export const appRouter = router({
   exchange: exchangeRouter,
   contracts: contractsRouter,
   data: dataRouter,
+  assignments: assignmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -348,6 +348,45 @@ describe('LTI 1.3 launch from a course platform', () => {
     expect(platform.lineItems).toHaveLength(1);
   });
 
+  it("posts each assignment's points to a line item of its own, and the final score by the instructor's weights", async () => {
+    const teacher = (await sessionOf(await launchAs('hint-teacher'))).token;
+    const created = await app.api('POST', `/worlds/${worldId}/assignments`, {
+      token: teacher,
+      body: { title: 'Grow', due_week: 5, checkpoints: [{ kind: 'net_worth', points: 40, target: 1000 }] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    // What the turn's grades phase would write for student-2 (worker/test/ltiGrades and api/test/assignments play it for real).
+    await app.database.db.execute(sql`
+      insert into checkpoint_results (world_id, checkpoint_id, company_id, week, points, evidence)
+      select ${worldId}, ${created.body.checkpoints[0].id}, c.id, 1, 40, '{"summary":"Net worth","figures":[]}'::jsonb
+      from companies c where c.world_id = ${worldId} and c.user_id = (select user_id from lti_users where subject = 'student-2' and platform_id = (select min(id) from lti_platforms))`);
+    expect(
+      (await app.api('PUT', `/worlds/${worldId}/score-weights`, { token: teacher, body: { net_worth_rank: 50, profit: 0, checkpoints: 50 } })).status,
+    ).toBe(200);
+
+    const posted = await app.api('POST', `/worlds/${worldId}/lti/scores`, { token: teacher });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const world = platform.lineItems.find((item) => item.resourceId === `marketcraft-world-${worldId}`)!;
+    const grow = platform.lineItems.find((item) => item.resourceId === `marketcraft-assignment-${created.body.id}`)!;
+    expect(grow).toMatchObject({ label: 'Marketcraft: Grow', scoreMaximum: 40 });
+    expect(grow.scores.get('student-2')).toEqual({ scoreGiven: 40, scoreMaximum: 40, gradingProgress: 'FullyGraded' });
+    expect(grow.scores.get('student-3')!.scoreGiven).toBe(0);
+    // student-2 ranks first (100) and holds every checkpoint point (100): 50% + 50% = 100; student-3 ranks first too but has no points: 50.
+    expect(world.scores.get('student-2')!.scoreGiven).toBe(100);
+    expect(world.scores.get('student-3')!.scoreGiven).toBe(50);
+    const book = await app.api('GET', `/worlds/${worldId}/gradebook`, { token: teacher });
+    const subjectUsers = new Map(
+      (
+        await app.database.db.execute<{ subject: string; user_id: number }>(
+          sql`select subject, user_id from lti_users where platform_id = (select min(id) from lti_platforms)`,
+        )
+      ).map((row) => [row.subject, Number(row.user_id)]),
+    );
+    const bySub = (subject: string) => book.body.students.find((student: { name: string; user_id: number }) => student.user_id === subjectUsers.get(subject));
+    expect(bySub('student-3').final_score).toBe(world.scores.get('student-3')!.scoreGiven);
+    expect((await app.api('POST', `/worlds/${worldId}/lti/scores`, { token: teacher })).body.posted).toBe(0);
+  });
+
   it('pulls the roster for the instructor (Names and Role Provisioning)', async () => {
     const teacher = (await sessionOf(await launchAs('hint-teacher'))).token;
     platform.users.set('hint-fay', { sub: 'student-never-launched', name: 'Fay Absent', email: 'fay@school.test', roles: [LEARNER_ROLE] });

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { exchangeAuctions, financialHistory, politicalEvents, stockPriceHistory, users, weekReports } from '@marketcraft/db';
+import { and, eq } from 'drizzle-orm';
+import { companies, exchangeAuctions, financialHistory, politicalEvents, stockPriceHistory, users, weekReports } from '@marketcraft/db';
 import { restRoutes } from '../src/rest.ts';
 import { createSession } from '../src/auth/session.ts';
 import { healthResponse, okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from '../src/responses.ts';
@@ -297,6 +298,48 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/worlds/{id}/debrief', { path: `/worlds/${world.id}/debrief`, token: instructor.token });
     await call('GET', '/worlds/{id}/export/{kind}', { path: `/worlds/${world.id}/export/companies`, token: instructor.token });
     await call('GET', '/data/worlds/{id}/manifest.json', { path: `/data/worlds/${world.id}/manifest.json`, token: student.token });
+    // Assignments (docs/classroom.md): one with a question, answered about a week report of the student's class company.
+    const assignment = (await call('POST', '/worlds/{id}/assignments', {
+      path: `/worlds/${world.id}/assignments`,
+      token: instructor.token,
+      body: {
+        title: 'First weeks',
+        due_week: 3,
+        checkpoints: [
+          { kind: 'net_worth', points: 10, target: 60000 },
+          { kind: 'profit_question', points: 5 },
+        ],
+      },
+    })) as { id: number; checkpoints: { id: number; kind: string }[] };
+    await call('GET', '/worlds/{id}/assignments', { path: `/worlds/${world.id}/assignments`, token: student.token });
+    await call('PATCH', '/worlds/{id}/assignments/{assignment_id}', {
+      path: `/worlds/${world.id}/assignments/${assignment.id}`,
+      token: instructor.token,
+      body: { title: 'The first weeks' },
+    });
+    await call('PUT', '/worlds/{id}/score-weights', {
+      path: `/worlds/${world.id}/score-weights`,
+      token: instructor.token,
+      body: { net_worth_rank: 50, profit: 20, checkpoints: 30 },
+    });
+    const [classCompany] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.worldId, world.id), eq(companies.userId, student.userId)));
+    await db.insert(weekReports).values({
+      ...(await db.select().from(weekReports).where(eq(weekReports.companyId, player.companyId)))[0]!,
+      worldId: world.id,
+      companyId: classCompany!.id,
+    });
+    await call('GET', '/me/assignments', { token: student.token });
+    const question = assignment.checkpoints.find((checkpoint) => checkpoint.kind === 'profit_question')!;
+    await call('POST', '/me/assignments/{assignment_id}/answers', {
+      path: `/me/assignments/${assignment.id}/answers`,
+      token: student.token,
+      body: { checkpoint_id: question.id, week: 1, answer: 'wages' },
+    });
+    await call('GET', '/worlds/{id}/gradebook', { path: `/worlds/${world.id}/gradebook`, token: instructor.token });
+    await call('DELETE', '/worlds/{id}/assignments/{assignment_id}', { path: `/worlds/${world.id}/assignments/${assignment.id}`, token: instructor.token });
     await call('POST', '/worlds/{id}/advance', { path: `/worlds/${world.id}/advance`, token: instructor.token });
     await call('POST', '/worlds/{id}/end', { path: `/worlds/${world.id}/end`, token: instructor.token });
 

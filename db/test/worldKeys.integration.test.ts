@@ -30,6 +30,8 @@ const NON_GAME_TABLES = [
   'lti_users',
   'lti_contexts',
   'lti_scores',
+  'lti_line_items',
+  'lti_line_item_scores',
 ];
 
 describe('every game table belongs to one world', () => {

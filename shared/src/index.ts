@@ -20,3 +20,4 @@ export * from './rules/retail.ts';
 export * from './rules/finance.ts';
 export * from './rules/index.ts';
 export * from './openData.ts';
+export * from './assignments.ts';

@@ -25,6 +25,7 @@ const TransactionsPage = lazy(() => import('./pages/transactions/TransactionsPag
 const WeekReportPage = lazy(() => import('./pages/reports/WeekReportPage'));
 const WorldsPage = lazy(() => import('./pages/worlds/WorldsPage'));
 const ManageWorldPage = lazy(() => import('./pages/worlds/ManageWorldPage'));
+const AssignmentsPage = lazy(() => import('./pages/assignments/AssignmentsPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 
 export function AppRoutes() {
@@ -50,6 +51,7 @@ export function AppRoutes() {
         <Route path="community" element={<CommunityPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="worlds" element={<WorldsPage />} />
+        <Route path="assignments" element={<AssignmentsPage />} />
         <Route path="worlds/:id/manage" element={<ManageWorldPage />} />
         <Route path="login" element={<Navigate to="/" replace />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -7,7 +7,9 @@
  * process, each working one turn at a time (WORKER_TURN_CONCURRENCY=1), as separate worker
  * processes would. Prints a table against the targets of issue 25: 200 due turns of 30-company
  * worlds in under 20 s on one worker (100 ms of worker time a turn), a new world created in under
- * 0.5 s (createWorld, timed for every world the benchmark creates).
+ * 0.5 s (createWorld, timed for every world the benchmark creates). `--assignments`: each world also
+ * has an assignment with one checkpoint of every kind the turn grades (docs/classroom.md), so the
+ * grades phase works on every company.
  */
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,10 +19,11 @@ import { sql } from 'drizzle-orm';
 import { startEmbeddedPostgres } from '@marketcraft/db/embedded.ts';
 import { prepareDatabase } from '@marketcraft/db/migrate.ts';
 import { connectDatabase } from '@marketcraft/db/client.ts';
-import { createWorld, users } from '@marketcraft/db';
+import { createAssignment, createWorld, users } from '@marketcraft/db';
 import { silentLogger } from '@marketcraft/db/logger.ts';
 import { loadWorkerConfig } from '../src/config.ts';
 import { startTurnWorker, type TurnWorker } from '../src/queue.ts';
+import { runTurn } from '../src/turn/index.ts';
 import { seedCompanies } from './world.ts';
 
 function argument(argv: string[], name: string, fallback: string): string {
@@ -35,6 +38,7 @@ export async function runWorldsBench(argv: string[]): Promise<void> {
     .split(',')
     .map((value) => Number.parseInt(value, 10))
     .filter((value) => value > 0);
+  const withAssignments = argv.includes('--assignments');
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'marketcraft-bench-worlds-'));
   await chmod(tempDir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'data'), persistent: false, durable: true });
@@ -68,6 +72,21 @@ export async function runWorldsBench(argv: string[]): Promise<void> {
       creationMs.push(performance.now() - creationStart);
       await seedCompanies(db, companies, world.id);
       worldIds.push(world.id);
+    }
+    // After the seeding: its temporary tables live on one connection of the pool.
+    for (const worldId of withAssignments ? worldIds : []) {
+      await createAssignment(db, { id: teacher!.id, isAdmin: true }, worldId, {
+        title: 'Every kind',
+        dueWeek: 52,
+        checkpoints: [
+          { kind: 'net_worth', points: 10, target: 100_000 },
+          { kind: 'weekly_profit', points: 10, weeks: 2 },
+          { kind: 'chain', points: 10 },
+          { kind: 'efficiency', points: 10, target: 30 },
+          { kind: 'no_debt', points: 10, weeks: 2 },
+          { kind: 'cities', points: 10, target: 2 },
+        ],
+      });
     }
     await db.execute(sql`analyze`);
     const [counted] = await db.execute<{ companies: number; buildings: number }>(sql`
@@ -104,6 +123,9 @@ export async function runWorldsBench(argv: string[]): Promise<void> {
       results.push({ workers, totalMs, perTurnMs: Math.round((totalMs * workers) / worldCount) });
       console.log(`[bench] ${workers} worker(s): ${worldCount} turns in ${totalMs} ms`);
     }
+    // One more turn of one world, run here, for its phases' times (the grades phase with --assignments).
+    const sample = await runTurn(db, { worldId: worldIds[0]! });
+    const phases = sample.status === 'advanced' ? sample.phaseTimings : {};
     await connection.close();
     // Issue 25's target: 200 turns in 20 s on one worker, so 100 ms of worker time a turn.
     const TARGET_TURN_MS = 100;
@@ -125,11 +147,18 @@ export async function runWorldsBench(argv: string[]): Promise<void> {
     const slowest = Math.round(sorted[sorted.length - 1] ?? 0);
     const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
     const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
-    console.log(`${worldCount} classroom worlds x ${companies} companies (10 buildings each), all due at once`);
+    console.log(
+      `${worldCount} classroom worlds x ${companies} companies (10 buildings each)${withAssignments ? ', an assignment of 6 graded checkpoints each' : ''}, all due at once`,
+    );
     console.log(line(header));
     for (const row of rows) console.log(line(row));
     console.log(
       `new world (createWorld): median ${median} ms, slowest ${slowest} ms of ${creationMs.length}; target ${TARGET_CREATION_MS} ms: ${median <= TARGET_CREATION_MS ? 'met' : 'not met'} (median)`,
+    );
+    console.log(
+      `one more turn of one world: ${Object.values(phases)
+        .reduce((sum, ms) => sum + ms, 0)
+        .toFixed(1)} ms in its phases, of which grades ${(phases.grades ?? 0).toFixed(1)} ms, report ${(phases.report ?? 0).toFixed(1)} ms`,
     );
     console.log(
       `load average ${os

@@ -352,6 +352,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/worlds/{id}/gradebook.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Instructors: the gradebook as a CSV file in the columns Canvas and Moodle import (Student, ID, SIS User ID, SIS Login ID, Section, Email address, one column per assignment "<title> (<points>)", the final score)
+         * @description Session only: personal access tokens cannot call this.
+         */
+        get: operations["assignments.gradebookCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/world": {
         parameters: {
             query?: never;
@@ -2176,6 +2196,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/worlds/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world's assignments and their checkpoints (members and instructors)
+         * @description Personal access tokens need the "read" scope (or a wider one).
+         */
+        get: operations["assignments.list"];
+        put?: never;
+        /**
+         * Instructors: an assignment {title, due_week, checkpoints: [{kind, points 1-100, target, weeks}]}; kinds net_worth (target dollars), weekly_profit (weeks), chain, efficiency (target percent), no_debt (weeks), cities (target), profit_question
+         * @description Session only: personal access tokens cannot call this.
+         */
+        post: operations["assignments.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/assignments/{assignment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Instructors: delete an assignment (with what its checkpoints earned)
+         * @description Session only: personal access tokens cannot call this.
+         */
+        delete: operations["assignments.remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Instructors: change the title or the due week {title, due_week}
+         * @description Session only: personal access tokens cannot call this.
+         */
+        patch: operations["assignments.update"];
+        trace?: never;
+    };
+    "/worlds/{id}/gradebook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Instructors: students x assignments, each checkpoint's evidence, and the final score by the weights; /api/worlds/{id}/gradebook.csv downloads it
+         * @description Session only: personal access tokens cannot call this.
+         */
+        get: operations["assignments.gradebook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/score-weights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Instructors: the final score's weights in percent {net_worth_rank, profit, checkpoints}, adding up to 100, and {team_weighting}: a team's points to each member equal or by contribution
+         * @description Session only: personal access tokens cannot call this.
+         */
+        put: operations["assignments.setWeights"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your assignments in the world you play: each checkpoint's status, what it measures, its evidence, the question to answer
+         * @description Personal access tokens need the "read" scope (or a wider one).
+         */
+        get: operations["assignments.mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/assignments/{assignment_id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question checkpoint {checkpoint_id, week, answer}: graded at once from that week of your reports; one answer per question
+         * @description Personal access tokens need the "trade" scope (or a wider one).
+         */
+        post: operations["assignments.answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3145,6 +3293,56 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "assignments.gradebookCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The class world */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (a Points Possible row first, then a row per student) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only this world's instructors can do that */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A world you do not teach or play in */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15396,6 +15594,1040 @@ export interface operations {
                                 sha256: string;
                             }[];
                         }[];
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "assignments.list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        due_week: number;
+                        points_possible: number;
+                        checkpoints: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "net_worth" | "weekly_profit" | "chain" | "efficiency" | "no_debt" | "cities" | "profit_question";
+                            /** @description The catalogue's name of the kind */
+                            label: string;
+                            /** @description What it measures, in a sentence */
+                            measures: string;
+                            points: number;
+                            /** @description Dollars of net worth, percent of efficiency or a number of cities; null for the other kinds */
+                            target: number | null;
+                            /** @description Weeks in a row (weekly profit, no debt) */
+                            weeks: number | null;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "assignments.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    due_week: number;
+                    checkpoints: {
+                        /** @enum {string} */
+                        kind: "net_worth" | "weekly_profit" | "chain" | "efficiency" | "no_debt" | "cities" | "profit_question";
+                        points: number;
+                        target?: number;
+                        weeks?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        due_week: number;
+                        points_possible: number;
+                        checkpoints: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "net_worth" | "weekly_profit" | "chain" | "efficiency" | "no_debt" | "cities" | "profit_question";
+                            /** @description The catalogue's name of the kind */
+                            label: string;
+                            /** @description What it measures, in a sentence */
+                            measures: string;
+                            points: number;
+                            /** @description Dollars of net worth, percent of efficiency or a number of cities; null for the other kinds */
+                            target: number | null;
+                            /** @description Weeks in a row (weekly profit, no debt) */
+                            weeks: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "assignments.remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                assignment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "assignments.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                assignment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    due_week?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        due_week: number;
+                        points_possible: number;
+                        checkpoints: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "net_worth" | "weekly_profit" | "chain" | "efficiency" | "no_debt" | "cities" | "profit_question";
+                            /** @description The catalogue's name of the kind */
+                            label: string;
+                            /** @description What it measures, in a sentence */
+                            measures: string;
+                            points: number;
+                            /** @description Dollars of net worth, percent of efficiency or a number of cities; null for the other kinds */
+                            target: number | null;
+                            /** @description Weeks in a row (weekly profit, no debt) */
+                            weeks: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "assignments.gradebook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        current_week: number;
+                        /** @description Percent; they add up to 100 */
+                        weights: {
+                            net_worth_rank: number;
+                            profit: number;
+                            checkpoints: number;
+                            /**
+                             * @description A team's checkpoint points to each member: equal, or by their share of the team's actions
+                             * @enum {string}
+                             */
+                            team_weighting: "equal" | "contribution";
+                        };
+                        assignments: {
+                            id: number;
+                            title: string;
+                            due_week: number;
+                            points_possible: number;
+                        }[];
+                        students: {
+                            user_id: number;
+                            /** @description The course's name for them (an LTI launch), else their e-mail */
+                            name: string;
+                            email: string;
+                            company_id: number;
+                            company_name: string;
+                            assignments: {
+                                assignment_id: number;
+                                points: number;
+                                checkpoints: {
+                                    checkpoint_id: number;
+                                    points: number;
+                                    week: number;
+                                    /** @description What earned the checkpoint: a sentence and the figures of the week that did */
+                                    evidence: {
+                                        summary: string;
+                                        figures: {
+                                            label: string;
+                                            value: number;
+                                            /** @enum {string} */
+                                            unit: "dollars" | "units" | "percent" | "count" | "weeks" | "ratio";
+                                        }[];
+                                    };
+                                }[];
+                            }[];
+                            total_points: number;
+                            /** @description 0-100 by net-worth rank */
+                            net_worth_rank_score: number;
+                            /** @description 0-100 by rank of profit over all weeks */
+                            profit_score: number;
+                            /** @description 0-100: points earned of all points possible */
+                            checkpoint_score: number;
+                            /** @description 0-100, the weights applied (what the course platform receives) */
+                            final_score: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "assignments.setWeights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    net_worth_rank: number;
+                    profit: number;
+                    checkpoints: number;
+                    /**
+                     * @default equal
+                     * @enum {string}
+                     */
+                    team_weighting?: "equal" | "contribution";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        net_worth_rank: number;
+                        profit: number;
+                        checkpoints: number;
+                        /**
+                         * @description A team's checkpoint points to each member: equal, or by their share of the team's actions
+                         * @enum {string}
+                         */
+                        team_weighting: "equal" | "contribution";
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "assignments.mine": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        due_week: number;
+                        points_possible: number;
+                        checkpoints: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "net_worth" | "weekly_profit" | "chain" | "efficiency" | "no_debt" | "cities" | "profit_question";
+                            /** @description The catalogue's name of the kind */
+                            label: string;
+                            /** @description What it measures, in a sentence */
+                            measures: string;
+                            points: number;
+                            /** @description Dollars of net worth, percent of efficiency or a number of cities; null for the other kinds */
+                            target: number | null;
+                            /** @description Weeks in a row (weekly profit, no debt) */
+                            weeks: number | null;
+                            /**
+                             * @description earned; wrong (the question was answered wrongly); open (can still be earned); missed (due week passed)
+                             * @enum {string}
+                             */
+                            status: "earned" | "wrong" | "open" | "missed";
+                            points_earned: number;
+                            /** @description The week that earned it (or was asked about) */
+                            week: number | null;
+                            evidence: {
+                                summary: string;
+                                figures: {
+                                    label: string;
+                                    value: number;
+                                    /** @enum {string} */
+                                    unit: "dollars" | "units" | "percent" | "count" | "weeks" | "ratio";
+                                }[];
+                            } | null;
+                            question: {
+                                week: number;
+                                prompt: string;
+                                options: {
+                                    /** @enum {string} */
+                                    name: "store_revenue" | "market_sales" | "market_purchases" | "wages" | "operating" | "subsidy" | "tax" | "goods_change";
+                                    label: string;
+                                }[];
+                            } | null;
+                        }[];
+                        /**
+                         * @description open until the turn of its due week has run
+                         * @enum {string}
+                         */
+                        status: "open" | "closed";
+                        points_earned: number;
+                    }[];
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "assignments.answer": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                assignment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    checkpoint_id: number;
+                    week: number;
+                    /** @enum {string} */
+                    answer: "store_revenue" | "market_sales" | "market_purchases" | "wages" | "operating" | "subsidy" | "tax" | "goods_change";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        kind: "net_worth" | "weekly_profit" | "chain" | "efficiency" | "no_debt" | "cities" | "profit_question";
+                        /** @description The catalogue's name of the kind */
+                        label: string;
+                        /** @description What it measures, in a sentence */
+                        measures: string;
+                        points: number;
+                        /** @description Dollars of net worth, percent of efficiency or a number of cities; null for the other kinds */
+                        target: number | null;
+                        /** @description Weeks in a row (weekly profit, no debt) */
+                        weeks: number | null;
+                        /**
+                         * @description earned; wrong (the question was answered wrongly); open (can still be earned); missed (due week passed)
+                         * @enum {string}
+                         */
+                        status: "earned" | "wrong" | "open" | "missed";
+                        points_earned: number;
+                        /** @description The week that earned it (or was asked about) */
+                        week: number | null;
+                        evidence: {
+                            summary: string;
+                            figures: {
+                                label: string;
+                                value: number;
+                                /** @enum {string} */
+                                unit: "dollars" | "units" | "percent" | "count" | "weeks" | "ratio";
+                            }[];
+                        } | null;
+                        question: {
+                            week: number;
+                            prompt: string;
+                            options: {
+                                /** @enum {string} */
+                                name: "store_revenue" | "market_sales" | "market_purchases" | "wages" | "operating" | "subsidy" | "tax" | "goods_change";
+                                label: string;
+                            }[];
+                        } | null;
                     };
                 };
             };

@@ -16,3 +16,4 @@ export * from './opendata/index.ts';
 export * from './action.ts';
 export * from './actions.ts';
 export * from './replay/index.ts';
+export * from './assignments/index.ts';

@@ -4,11 +4,11 @@
  * Grade Services (a line item per class world, each student's score posted when it changes) and
  * Names and Role Provisioning (the course roster for the instructor).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { DbExecutor } from '../client.ts';
-import { ltiContexts, ltiPlatforms, ltiScores, ltiUsers, worlds } from '../schema/index.ts';
-import { activeCompaniesCashSql, valuationSql } from '../game/companies/valuation.ts';
+import { ltiContexts, ltiLineItems, ltiLineItemScores, ltiPlatforms, ltiScores, ltiUsers, worlds } from '../schema/index.ts';
+import { computeGradebook, WORLD_SCORE_MAXIMUM } from '../game/assignments/gradebook.ts';
 import { GameError } from '@marketcraft/shared';
 import { currentToolKey, LTI_KEY_ALGORITHM } from './keys.ts';
 
@@ -28,8 +28,7 @@ const AGS_SCOPES = {
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
 } as const;
 const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
-/** The points a world's score is out of (the line item's scoreMaximum). */
-export const WORLD_SCORE_MAXIMUM = 100;
+export { WORLD_SCORE_MAXIMUM };
 
 const LTI_SERVICE_MESSAGES = {
   tokenRefused: 'The course platform refused our access token request: check the client id and that the platform has our JWKS URL',
@@ -72,49 +71,29 @@ async function platformAccessToken(db: DbExecutor, platform: LtiPlatform, scopes
   return body.access_token;
 }
 
-/**
- * The score of each player of a class world, out of WORLD_SCORE_MAXIMUM, by net-worth rank: the
- * richest player company earns 100, the others 100 x (players - rank + 1) / players, rounded
- * (ties share the better rank). The one place a world's grade is computed: the gradebook of
- * assignments (issue 24, item 2) should combine it with its checkpoints here.
- */
-async function worldScores(db: DbExecutor, worldId: number): Promise<Map<number, number>> {
-  // A team's rank is every member's (docs/classroom.md, "Teams").
-  const rows = await db.execute<{ user_id: number; rank: number; players: number }>(sql`
-    with ranked as (
-      select c.id, c.user_id, rank() over (order by coalesce(v.net_worth_cents, 0) desc)::int as rank, count(*) over ()::int as players
-      from companies c
-      left join ${valuationSql(activeCompaniesCashSql(worldId), { worldId })} v on v.company_id = c.id
-      where c.world_id = ${worldId} and not c.is_bot and c.status = 'active' and c.user_id is not null
-    )
-    select r.user_id, r.rank, r.players from ranked r
-    union
-    select m.user_id, r.rank, r.players from ranked r join company_members m on m.world_id = ${worldId} and m.company_id = r.id`);
-  const scores = new Map<number, number>();
-  for (const row of rows) {
-    const players = Number(row.players);
-    scores.set(Number(row.user_id), Math.round((WORLD_SCORE_MAXIMUM * (players - Number(row.rank) + 1)) / players));
-  }
-  return scores;
-}
-
 function scoresUrlOf(lineItemUrl: string): string {
   const url = new URL(lineItemUrl);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/scores`;
   return url.toString();
 }
 
-/** The course's line item for the world: found by our resourceId, else created. */
-async function worldLineItem(token: string, lineitemsUrl: string, world: { id: number; name: string }): Promise<string> {
-  const resourceId = `marketcraft-world-${world.id}`;
+interface LineItemSpec {
+  resourceId: string;
+  label: string;
+  scoreMaximum: number;
+  tag: string;
+}
+
+/** The course's line item for one of our resources (the world, an assignment): found by our resourceId, else created. */
+async function findOrCreateLineItem(token: string, lineitemsUrl: string, spec: LineItemSpec): Promise<string> {
   const query = new URL(lineitemsUrl);
-  query.searchParams.set('resource_id', resourceId);
+  query.searchParams.set('resource_id', spec.resourceId);
   const found = await platformFetch(query.toString(), {
     headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.ims.lis.v2.lineitemcontainer+json' },
   });
   if (found.ok) {
     const items = (await found.json().catch(() => [])) as { id?: unknown; resourceId?: unknown }[];
-    const item = Array.isArray(items) ? items.find((candidate) => candidate.resourceId === resourceId && typeof candidate.id === 'string') : undefined;
+    const item = Array.isArray(items) ? items.find((candidate) => candidate.resourceId === spec.resourceId && typeof candidate.id === 'string') : undefined;
     if (item) return item.id as string;
   }
   const created = await platformFetch(lineitemsUrl, {
@@ -124,11 +103,28 @@ async function worldLineItem(token: string, lineitemsUrl: string, world: { id: n
       'content-type': 'application/vnd.ims.lis.v2.lineitem+json',
       accept: 'application/vnd.ims.lis.v2.lineitem+json',
     },
-    body: JSON.stringify({ scoreMaximum: WORLD_SCORE_MAXIMUM, label: `Marketcraft: ${world.name}`, resourceId, tag: 'marketcraft-world-score' }),
+    body: JSON.stringify(spec),
   });
   const body = (await created.json().catch(() => null)) as { id?: unknown } | null;
   if (!created.ok || typeof body?.id !== 'string') throw new GameError('UNAVAILABLE', LTI_SERVICE_MESSAGES.platformFailed);
   return body.id;
+}
+
+/** Posts one student's score to a line item (AGS score service). */
+async function postScore(token: string, lineItemUrl: string, subject: string, score: number, scoreMaximum: number, now: Date): Promise<void> {
+  const response = await platformFetch(scoresUrlOf(lineItemUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ims.lis.v1.score+json' },
+    body: JSON.stringify({
+      userId: subject,
+      scoreGiven: score,
+      scoreMaximum,
+      activityProgress: 'InProgress',
+      gradingProgress: 'FullyGraded',
+      timestamp: now.toISOString(),
+    }),
+  });
+  if (!response.ok) throw new GameError('UNAVAILABLE', LTI_SERVICE_MESSAGES.platformFailed);
 }
 
 export interface PostedScores {
@@ -139,59 +135,105 @@ export interface PostedScores {
 }
 
 /**
- * Posts each launched student's world score to every course linked to the world, only where it
- * changed since the last post (after a turn, or when the instructor asks). A world with no course
- * posts nothing.
+ * Posts each launched student's scores to every course linked to the world, only where they changed
+ * since the last post (after a turn, or when the instructor asks): the world's final score (the
+ * gradebook's, db/src/game/assignments/gradebook.ts) to the world's line item, and each assignment's
+ * points to a line item of its own (created on the first post, out of its points possible; only
+ * where the platform offers the line items container). A world with no course posts nothing.
  */
 export async function postWorldScores(db: DbExecutor, worldId: number, now = new Date()): Promise<PostedScores> {
   const [world] = await db.select({ id: worlds.id, name: worlds.name }).from(worlds).where(eq(worlds.id, worldId));
   if (!world) return { posted: 0, unchanged: 0 };
   const contexts = await db.select().from(ltiContexts).where(eq(ltiContexts.worldId, worldId));
-  // Most class worlds are not linked to a course: no valuation for them.
+  // Most class worlds are not linked to a course: no gradebook for them.
   if (contexts.length === 0) return { posted: 0, unchanged: 0 };
-  const scores = await worldScores(db, worldId);
+  const book = await computeGradebook(db, worldId);
+  const finalScores = new Map(book.students.map((student) => [student.user_id, student.final_score]));
   const result: PostedScores = { posted: 0, unchanged: 0 };
   for (const context of contexts) {
     if (!context.lineitemsUrl && !context.lineItemUrl) continue;
     const [platform] = await db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, context.platformId));
     if (!platform) continue;
-    const students = await db
-      .select({ userId: ltiUsers.userId, subject: ltiUsers.subject, last: ltiScores.score })
-      .from(ltiUsers)
-      .leftJoin(ltiScores, and(eq(ltiScores.userId, ltiUsers.userId), eq(ltiScores.platformId, context.platformId), eq(ltiScores.contextId, context.contextId)))
-      .where(eq(ltiUsers.platformId, context.platformId));
-    const changed = students.filter((student) => scores.has(student.userId) && scores.get(student.userId) !== student.last);
-    result.unchanged += students.filter((student) => scores.has(student.userId)).length - changed.length;
-    if (changed.length === 0) continue;
-    const token = await platformAccessToken(db, platform, [AGS_SCOPES.lineItem, AGS_SCOPES.score]);
-    let lineItemUrl = context.lineItemUrl;
-    if (!lineItemUrl) {
-      lineItemUrl = await worldLineItem(token, context.lineitemsUrl!, world);
-      await db
-        .update(ltiContexts)
-        .set({ lineItemUrl })
-        .where(and(eq(ltiContexts.platformId, context.platformId), eq(ltiContexts.contextId, context.contextId)));
-    }
-    for (const student of changed) {
-      const score = scores.get(student.userId)!;
-      const response = await platformFetch(scoresUrlOf(lineItemUrl), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ims.lis.v1.score+json' },
-        body: JSON.stringify({
-          userId: student.subject,
-          scoreGiven: score,
+    const launched = await db.select({ userId: ltiUsers.userId, subject: ltiUsers.subject }).from(ltiUsers).where(eq(ltiUsers.platformId, context.platformId));
+    const students = launched.filter((student) => finalScores.has(student.userId));
+    let token: string | null = null;
+    const accessToken = async () => (token ??= await platformAccessToken(db, platform, [AGS_SCOPES.lineItem, AGS_SCOPES.score]));
+    const inContext = and(eq(ltiScores.platformId, context.platformId), eq(ltiScores.contextId, context.contextId));
+
+    // The world's final score.
+    const lastWorld = new Map(
+      (await db.select({ userId: ltiScores.userId, score: ltiScores.score }).from(ltiScores).where(inContext)).map((row) => [row.userId, row.score]),
+    );
+    const changed = students.filter((student) => finalScores.get(student.userId) !== lastWorld.get(student.userId));
+    result.unchanged += students.length - changed.length;
+    if (changed.length > 0) {
+      let lineItemUrl = context.lineItemUrl;
+      if (!lineItemUrl) {
+        lineItemUrl = await findOrCreateLineItem(await accessToken(), context.lineitemsUrl!, {
+          resourceId: `marketcraft-world-${world.id}`,
+          label: `Marketcraft: ${world.name}`,
           scoreMaximum: WORLD_SCORE_MAXIMUM,
-          activityProgress: 'InProgress',
-          gradingProgress: 'FullyGraded',
-          timestamp: now.toISOString(),
-        }),
-      });
-      if (!response.ok) throw new GameError('UNAVAILABLE', LTI_SERVICE_MESSAGES.platformFailed);
-      await db
-        .insert(ltiScores)
-        .values({ platformId: context.platformId, contextId: context.contextId, userId: student.userId, score, postedAt: now })
-        .onConflictDoUpdate({ target: [ltiScores.platformId, ltiScores.contextId, ltiScores.userId], set: { score, postedAt: now } });
-      result.posted += 1;
+          tag: 'marketcraft-world-score',
+        });
+        await db
+          .update(ltiContexts)
+          .set({ lineItemUrl })
+          .where(and(eq(ltiContexts.platformId, context.platformId), eq(ltiContexts.contextId, context.contextId)));
+      }
+      for (const student of changed) {
+        const score = finalScores.get(student.userId)!;
+        await postScore(await accessToken(), lineItemUrl, student.subject, score, WORLD_SCORE_MAXIMUM, now);
+        await db
+          .insert(ltiScores)
+          .values({ platformId: context.platformId, contextId: context.contextId, userId: student.userId, score, postedAt: now })
+          .onConflictDoUpdate({ target: [ltiScores.platformId, ltiScores.contextId, ltiScores.userId], set: { score, postedAt: now } });
+        result.posted += 1;
+      }
+    }
+
+    // One line item per assignment, in the course's line items container.
+    if (!context.lineitemsUrl) continue;
+    const inContextItems = and(eq(ltiLineItemScores.platformId, context.platformId), eq(ltiLineItemScores.contextId, context.contextId));
+    const lastPosted = await db.select().from(ltiLineItemScores).where(inContextItems);
+    const items = new Map(
+      (
+        await db
+          .select({ resourceId: ltiLineItems.resourceId, url: ltiLineItems.lineItemUrl })
+          .from(ltiLineItems)
+          .where(and(eq(ltiLineItems.platformId, context.platformId), eq(ltiLineItems.contextId, context.contextId)))
+      ).map((row) => [row.resourceId, row.url]),
+    );
+    for (const assignment of book.assignments) {
+      if (assignment.points_possible === 0) continue;
+      const resourceId = `marketcraft-assignment-${assignment.id}`;
+      const pointsOf = (userId: number) =>
+        book.students.find((student) => student.user_id === userId)!.assignments.find((entry) => entry.assignment_id === assignment.id)!.points;
+      const last = new Map(lastPosted.filter((row) => row.resourceId === resourceId).map((row) => [row.userId, row.score]));
+      const due = students.filter((student) => pointsOf(student.userId) !== last.get(student.userId));
+      result.unchanged += students.length - due.length;
+      if (due.length === 0) continue;
+      let lineItemUrl = items.get(resourceId);
+      if (!lineItemUrl) {
+        lineItemUrl = await findOrCreateLineItem(await accessToken(), context.lineitemsUrl, {
+          resourceId,
+          label: `Marketcraft: ${assignment.title}`,
+          scoreMaximum: assignment.points_possible,
+          tag: 'marketcraft-assignment',
+        });
+        await db.insert(ltiLineItems).values({ platformId: context.platformId, contextId: context.contextId, resourceId, lineItemUrl }).onConflictDoNothing();
+      }
+      for (const student of due) {
+        const score = pointsOf(student.userId);
+        await postScore(await accessToken(), lineItemUrl, student.subject, score, assignment.points_possible, now);
+        await db
+          .insert(ltiLineItemScores)
+          .values({ platformId: context.platformId, contextId: context.contextId, resourceId, userId: student.userId, score, postedAt: now })
+          .onConflictDoUpdate({
+            target: [ltiLineItemScores.platformId, ltiLineItemScores.contextId, ltiLineItemScores.resourceId, ltiLineItemScores.userId],
+            set: { score, postedAt: now },
+          });
+        result.posted += 1;
+      }
     }
   }
   return result;

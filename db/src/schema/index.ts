@@ -9,3 +9,4 @@ export * from './exchange.ts';
 export * from './lti.ts';
 export * from './openData.ts';
 export * from './replay.ts';
+export * from './assignments.ts';

@@ -98,3 +98,45 @@ export const ltiScores = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** A course's line item for one of our resources (an assignment: `marketcraft-assignment-<id>`), created on the first post. */
+export const ltiLineItems = pgTable(
+  'lti_line_items',
+  {
+    platformId: integer().notNull(),
+    contextId: text().notNull(),
+    resourceId: text().notNull(),
+    lineItemUrl: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'lti_line_items_pk', columns: [t.platformId, t.contextId, t.resourceId] }),
+    foreignKey({
+      name: 'lti_line_items_context_fk',
+      columns: [t.platformId, t.contextId],
+      foreignColumns: [ltiContexts.platformId, ltiContexts.contextId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** The score last posted to a line item for a student (posted again only when it changes). */
+export const ltiLineItemScores = pgTable(
+  'lti_line_item_scores',
+  {
+    platformId: integer().notNull(),
+    contextId: text().notNull(),
+    resourceId: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: integer().notNull(),
+    postedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'lti_line_item_scores_pk', columns: [t.platformId, t.contextId, t.resourceId, t.userId] }),
+    foreignKey({
+      name: 'lti_line_item_scores_item_fk',
+      columns: [t.platformId, t.contextId, t.resourceId],
+      foreignColumns: [ltiLineItems.platformId, ltiLineItems.contextId, ltiLineItems.resourceId],
+    }).onDelete('cascade'),
+  ],
+);

@@ -17,3 +17,4 @@ export * from './exchange.ts';
 export * from './lti.ts';
 export * from './openData.ts';
 export * from './teams.ts';
+export * from './assignments.ts';

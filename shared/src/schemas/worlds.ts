@@ -36,7 +36,7 @@ import { companyNameSchema } from './company.ts';
  * A whole number between min and max with the messages a teacher reads (refinements, so the
  * answer is the message alone, without the field's name in front).
  */
-function wholeNumberBetween(label: string, min: number, max: number, range: string, whole = `${label} must be a whole number`) {
+export function wholeNumberBetween(label: string, min: number, max: number, range: string, whole = `${label} must be a whole number`) {
   return z
     .number({ error: `${label} must be a number` })
     .refine((value) => Number.isInteger(value), whole)

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import {
   IconBook,
+  IconClipboardCheck,
   IconBuildingWarehouse,
   IconReceipt2,
   IconReportAnalytics,
@@ -43,6 +44,7 @@ export const SIDE_MENU_LINKS: NavItem[] = [
   { to: '/politics', label: 'Politics', icon: IconGavel },
   { to: '/leaderboard', label: 'Leaderboard', icon: IconTrophy },
   { to: '/worlds', label: 'Worlds', icon: IconWorld },
+  { to: '/assignments', label: 'Assignments', icon: IconClipboardCheck },
   { to: '/admin', label: 'Admin Panel', icon: IconShieldLock, adminOnly: true },
 ];
 

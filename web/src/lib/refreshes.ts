@@ -82,6 +82,12 @@ const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'teams.assign': ['all'],
   'teams.update': ['teams'],
   'teams.remove': ['all'],
+  // Assignments (docs/classroom.md): the list, the students' pages and the gradebook read them.
+  'assignments.create': ['assignments'],
+  'assignments.update': ['assignments'],
+  'assignments.remove': ['assignments'],
+  'assignments.setWeights': ['assignments.gradebook'],
+  'assignments.answer': ['assignments'],
   // The exchange (docs/exchange.md): an order holds cash or goods until it fills, is cancelled or expires.
   'exchange.placeOrder': [...CASH, ...GOODS, 'exchange'],
   'exchange.cancelOrder': [...CASH, ...GOODS, 'exchange'],

@@ -23,6 +23,8 @@ export const PHASES = [
   'finish',
   // The week reports read the books just written (ledger, balances, net worth).
   'report',
+  // The assignments' checkpoints earned this week, from the reports just written.
+  'grades',
   // The week as its books closed, for the open data files (docs/open-data.md).
   'data',
   'bots',

@@ -31,6 +31,7 @@ import { runBankruptcy } from './bankruptcy.ts';
 import { runFinish } from './finish.ts';
 import { runReport } from './report.ts';
 import { runOpenData } from './openData.ts';
+import { runGrades } from './grades.ts';
 import { runBotTurn } from '../bots/index.ts';
 
 export { PHASES, type TurnHooks } from './context.ts';
@@ -92,6 +93,7 @@ const PHASE_RUNNERS: Record<Exclude<PhaseName, 'finish' | 'bankruptcy'>, (ctx: T
   stocks: runStocks,
   politics: runPolitics,
   report: runReport,
+  grades: runGrades,
   data: runOpenData,
   // The bots' moves for the coming week, after the books are written (the world is at week + 1).
   bots: (ctx) => runBotTurn(ctx.tx, ctx.worldId, ctx.week + 1, ctx.rng),

@@ -289,7 +289,7 @@ function csvField(value: unknown): string {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-function csvLine(fields: unknown[]): string {
+export function csvLine(fields: unknown[]): string {
   return fields.map(csvField).join(',') + '\r\n';
 }
 

@@ -20,6 +20,8 @@ import { notifyFailure, notifyLatest, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { CourseSystemCard } from './CourseSystemCard';
 import { TeamsCard } from './TeamsCard';
+import { AssignmentsCard } from './AssignmentsCard';
+import { GradebookCard } from './GradebookCard';
 
 const DebriefCharts = lazy(() => import('./DebriefCharts'));
 
@@ -422,7 +424,13 @@ export default function ManageWorldPage() {
               </SimpleGrid>
               <ShockCard worldId={worldId} />
               <CompaniesCard worldId={worldId} />
-              {world.data?.kind === 'private' && <TeamsCard worldId={worldId} />}
+              {world.data?.kind === 'private' && (
+                <>
+                  <TeamsCard worldId={worldId} />
+                  <AssignmentsCard worldId={worldId} currentWeek={world.data.current_week} />
+                  <GradebookCard worldId={worldId} />
+                </>
+              )}
               <CourseSystemCard worldId={worldId} />
               <Suspense fallback={<PageLoader />}>
                 <DebriefCharts worldId={worldId} />

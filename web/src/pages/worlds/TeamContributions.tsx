@@ -59,10 +59,15 @@ export function TeamContributions({ team }: { team: TeamContribution }) {
               <Text size="xs" w={56} style={{ flexShrink: 0 }}>
                 Week {point.week}
               </Text>
-              <Progress.Root size="md" style={{ flex: `0 1 ${(100 * total) / peak}%`, minWidth: 8 }} aria-label={`Week ${point.week}: ${summary}`}>
+              {/* Each section names itself (axe: a progressbar needs a name; a plain div may not carry aria-label). */}
+              <Progress.Root size="md" style={{ flex: `0 1 ${(100 * total) / peak}%`, minWidth: 8 }} title={`Week ${point.week}: ${summary}`}>
                 {point.actions.map((entry) => (
                   <Tooltip key={entry.user_id} label={`${emailOf.get(entry.user_id) ?? entry.user_id}: ${entry.actions}`}>
-                    <Progress.Section value={(100 * entry.actions) / total} color={colorOf.get(entry.user_id)} />
+                    <Progress.Section
+                      value={(100 * entry.actions) / total}
+                      color={colorOf.get(entry.user_id)}
+                      aria-label={`Week ${point.week}, ${emailOf.get(entry.user_id) ?? entry.user_id}: ${entry.actions} ${entry.actions === 1 ? 'action' : 'actions'}`}
+                    />
                   </Tooltip>
                 ))}
               </Progress.Root>
