@@ -50,7 +50,7 @@ function run(step: Step): Promise<Result> {
     const [command, ...args] = step.command;
     printLines(step.name, `$ ${step.command.join(' ')}`);
     // No terminal: the tools print plain lines (no colours or progress bars to interleave).
-    const child = spawn(command!, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command!, args, { cwd: root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let pending = { stdout: '', stderr: '' };
     const relay = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
       const text = pending[stream] + chunk.toString();
@@ -86,7 +86,7 @@ for (const step of STEPS) {
 const outcomes = await Promise.all(STEPS.map(async (step) => ({ step, result: await results.get(step.name)! })));
 process.stdout.write(`\n${'step'.padEnd(width)} |    time | result\n`);
 for (const { step, result } of outcomes) {
-  const verdict = result.skipped ? `skipped (${step.after} failed)` : result.passed ? 'passed' : 'FAILED';
+  const verdict = result.skipped ? `skipped (${step.after} did not pass)` : result.passed ? 'passed' : 'FAILED';
   process.stdout.write(`${step.name.padEnd(width)} | ${result.seconds.toFixed(0).padStart(5)} s | ${verdict}\n`);
 }
 process.stdout.write(`all steps: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
