@@ -15,3 +15,4 @@ export * from './exchange/index.ts';
 export * from './opendata/index.ts';
 export * from './action.ts';
 export * from './actions.ts';
+export * from './replay/index.ts';

@@ -2,3 +2,6 @@
 export * from './worlds.ts';
 export * from './classroom.ts';
 export * from './news.ts';
+export * from './teams.ts';
+export * from './teamMembers.ts';
+export * from './contributions.ts';
