@@ -13,8 +13,8 @@
  * Money: one 'liquidation' credit for the goods and shares, 'share_buyback' debits for issuers.
  */
 import { sql } from 'drizzle-orm';
-import { BANKRUPTCY_TURNS, liquidationValueRule, marketSellProceedsRule, shareDepthRule } from '@marketcraft/shared';
-import { ruleSql, worldProductsSql } from '@marketcraft/db';
+import { BANKRUPTCY_TURNS, marketSellProceedsRule } from '@marketcraft/shared';
+import { positionValueCentsSql, ruleSql, worldProductsSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 import { releaseToCompanies, returnContractGoods } from './exchange.ts';
@@ -102,12 +102,7 @@ export async function runBankruptcy(ctx: TurnContext): Promise<number[]> {
   await tx.execute(sql`
     create temp table turn_buyback on commit drop as
     with positions as (
-      select pe.holder_company_id, pe.issuer_company_id, pe.shares_owned,
-             ${ruleSql(liquidationValueRule, {
-               price: sql`s.share_price_cents`,
-               depth: ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` }),
-               quantity: sql`least(pe.shares_owned, 10 * ${ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` })})`,
-             })} as value_cents
+      select pe.holder_company_id, pe.issuer_company_id, pe.shares_owned, ${positionValueCentsSql} as value_cents
       from portfolio_entries pe
       join turn_bankrupt tb on tb.company_id = pe.holder_company_id
       join share_records s on s.world_id = pe.world_id and s.company_id = pe.issuer_company_id and s.is_listed

@@ -1,6 +1,6 @@
 /**
- * The company: profile, financial history, founding again after bankruptcy, and the public list
- * of companies ranked by net worth (the leaderboard's data).
+ * The company: profile, financial history, and the public list of companies ranked by net worth
+ * (the leaderboard's data). Founding one in a world (POST /api/company) is worlds.ts's foundCompany.
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import {

@@ -23,14 +23,20 @@ import { buildingBookValueRule, equipmentSpentRule, equityRule, liquidationValue
 import { ruleSql } from '../../ruleSql.ts';
 import { goodsValueSql } from '../goods/prices.ts';
 
+/**
+ * Cents selling the position `pe` (a portfolio_entries row) back to its issuer `s` (share_records)
+ * pays now: liquidationValueRule on the issuer's share curve. Net worth and bankruptcy's buy-back
+ * value a position so.
+ */
+export const positionValueCentsSql: SQL = ruleSql(liquidationValueRule, {
+  price: sql`s.share_price_cents`,
+  depth: ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` }),
+  quantity: sql`least(pe.shares_owned, 10 * ${ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` })})`,
+});
+
 /** Per (holder, issuer) position: what selling it back would pay (listed issuers with a price only). */
 const positionValueSql = (worldId: number | SQL) => sql`(
-  select pe.holder_company_id, pe.issuer_company_id,
-         ${ruleSql(liquidationValueRule, {
-           price: sql`s.share_price_cents`,
-           depth: ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` }),
-           quantity: sql`least(pe.shares_owned, 10 * ${ruleSql(shareDepthRule, { totalShares: sql`s.total_shares` })})`,
-         })} as value_cents
+  select pe.holder_company_id, pe.issuer_company_id, ${positionValueCentsSql} as value_cents
   from portfolio_entries pe
   join share_records s on s.world_id = pe.world_id and s.company_id = pe.issuer_company_id and s.is_listed and s.share_price_cents > 0
   where pe.world_id = ${worldId}::int and pe.shares_owned > 0

@@ -7,7 +7,9 @@
  *   included) / marketSellProceedsRule for one unit, from
  *   this week's flow so far (what GET /market/quote answers for a quantity of 1);
  * - a holding's market value: liquidationValueRule (selling all of it now, the curve walked down
- *   from the posted price, less the spread), as net worth counts goods (valuation.ts).
+ *   from the posted price, less the spread), as net worth counts goods (valuation.ts);
+ * - a city's shoppers for a product this week: its base demand with the instructors' demand shocks,
+ *   which the turn's sales, the shelf-price advice and the product page all read.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
