@@ -8,7 +8,7 @@ import { GameError } from '@marketcraft/shared';
 import { act, actMany, createPlayerCompany } from '../src/game/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing/freshDatabase.ts';
 
-interface Entry {
+type Entry = {
   world_id: number;
   seq: number;
   week: number;
@@ -18,7 +18,7 @@ interface Entry {
   input: Record<string, unknown>;
   outcome: { applied: boolean; result?: Record<string, unknown>; code?: string; message?: string };
   by_turn: boolean;
-}
+};
 
 describe('the action log', () => {
   let database: TestDatabase;

@@ -90,6 +90,8 @@ export const turns = pgTable(
     phaseTimings: jsonb().$type<Record<string, number>>().notNull().default({}),
     /** The pg-boss job that ran this turn: a retried scheduled job (no week in its data) finds its turn here. */
     jobId: text(),
+    /** SHA-256 of the world's canonical state after the turn (the bots' moves for the next week included): docs/replay.md. */
+    stateHash: text(),
   },
   (t) => [primaryKey({ columns: [t.worldId, t.week] }), uniqueIndex('turns_world_job_key').on(t.worldId, t.jobId)],
 );

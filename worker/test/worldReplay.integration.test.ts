@@ -1,0 +1,192 @@
+/**
+ * Replay (docs/replay.md): a class world played for several weeks by random players (concurrent
+ * requests, refusals among them), its bots and an instructor's shocks, replayed from its log into
+ * a fresh database, reaches the same state hash after every week; a replay stopped at a week equals
+ * the original at that week; one logged decision changed makes the hashes differ from its week on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { act, addShock, createWorld, joinWorld, stateHash, users, type Database } from '@marketcraft/db';
+import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
+import { runTurn } from '../src/turn/index.ts';
+import { replayWorld, type ReplayTarget } from '../src/replay/replay.ts';
+
+const WEEKS = 6;
+const SETTINGS = { name: 'Replayed class', turnIntervalMinutes: null, startingCashDollars: 200_000, bots: 3, maxPlayers: 40, seed: 4242 };
+
+/** A small seeded generator (mulberry32): the same play every run. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+async function newAdmin(db: Database, email: string) {
+  const [user] = await db.insert(users).values({ email, isAdmin: true }).returning({ id: users.id });
+  return { id: user!.id, isAdmin: true as const };
+}
+
+async function targetIn(database: TestDatabase): Promise<ReplayTarget> {
+  const admin = await newAdmin(database.db, 'replayer@example.com');
+  const world = await createWorld(database.db, admin, SETTINGS);
+  const accounts = new Map<number, number>();
+  return {
+    db: database.db,
+    worldId: world.id,
+    admin,
+    userFor: async (original) => {
+      if (!accounts.has(original)) {
+        const [user] = await database.db
+          .insert(users)
+          .values({ email: `player-${original}@replay.invalid` })
+          .returning({ id: users.id });
+        accounts.set(original, user!.id);
+      }
+      return accounts.get(original)!;
+    },
+  };
+}
+
+describe('replaying a world from its log', () => {
+  let original: TestDatabase;
+  let worldId: number;
+
+  beforeAll(async () => {
+    original = await createTestDatabase({ max: 12 });
+    const db = original.db;
+    const teacher = await newAdmin(db, 'teacher@example.com');
+    const world = await createWorld(db, teacher, SETTINGS);
+    worldId = world.id;
+    const players: { userId: number; companyId: number }[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const [user] = await db
+        .insert(users)
+        .values({ email: `student-${index}@example.com` })
+        .returning({ id: users.id });
+      await joinWorld(db, { id: user!.id, isAdmin: false, email: `student-${index}@example.com` }, { code: world.join_code!, companyName: `Student ${index}` });
+      const [company] = await db.execute<{ id: number }>(sql`select id from companies where world_id = ${worldId} and user_id = ${user!.id}`);
+      players.push({ userId: user!.id, companyId: Number(company!.id) });
+    }
+    const ids = async (query: ReturnType<typeof sql>) => (await db.execute<{ id: number }>(query)).map((row) => Number(row.id));
+    const cities = await ids(sql`select id from cities order by id limit 6`);
+    const countries = await ids(sql`select id from countries order by id limit 3`);
+    const products = await ids(sql`select id from products where name in ('Wheat', 'Wheat Flour', 'White Bread', 'Cola', 'Iron Ore') order by id`);
+    const upgrades = await ids(sql`select id from research_upgrades order by id limit 8`);
+    const farmRecipe = (await ids(sql`select id from recipes where building_type = 'farm' order by id limit 1`))[0]!;
+    const random = generator(20261207);
+
+    /** One random request of a player, with the ids their company has now. */
+    const move = async (player: { userId: number; companyId: number }) => {
+      const buildings = await db.execute<{ id: number; type: string }>(sql`select id, type from buildings where company_id = ${player.companyId} order by id`);
+      const building = buildings.length > 0 ? random.pick(buildings) : null;
+      const request = <I>(input: I) => ({ companyId: player.companyId, actingUserId: player.userId, input });
+      const choice = random.int(0, 9);
+      if (choice <= 1 || !building)
+        return act(db, 'buildBuilding', request({ type: random.pick(['farm', 'store', 'mill'] as const), city_id: random.pick(cities) }));
+      if (choice === 2) return act(db, 'hireEmployees', request({ id: Number(building.id), count: random.int(1, 4) }));
+      if (choice === 3 && building.type === 'farm') return act(db, 'selectRecipe', request({ id: Number(building.id), recipe_id: farmRecipe }));
+      if (choice === 4)
+        return act(
+          db,
+          'marketTrade',
+          request({ product_id: random.pick(products), quantity: random.int(1, 300), action: random.pick(['buy', 'sell'] as const) }),
+        );
+      if (choice === 5) return act(db, 'investInPolitics', request({ country_id: random.pick(countries), amount: random.int(1, 30) * 1_000 }));
+      if (choice === 6) return act(db, 'purchaseResearch', request({ upgrade_id: random.pick(upgrades) }));
+      if (choice === 7 && building.type === 'store') {
+        const product = random.pick(products);
+        await act(db, 'purchaseForBuilding', request({ id: Number(building.id), product_id: product, quantity: random.int(10, 100) }));
+        return act(
+          db,
+          'transferToStore',
+          request({ id: Number(building.id), product_id: product, quantity: random.int(5, 60), retail_price: random.int(5, 90) }),
+        );
+      }
+      if (choice === 8)
+        return act(
+          db,
+          'tradeShares',
+          request({ company_id: random.pick(players).companyId, shares: random.int(1, 5), action: random.pick(['buy', 'sell'] as const) }),
+        );
+      return act(db, 'upgradeEquipment', request({ id: Number(building.id), target_level: random.int(2, 3) }));
+    };
+    const refusedToo = (promise: Promise<unknown>) => promise.catch(() => undefined);
+
+    for (let week = 1; week <= WEEKS; week += 1) {
+      // Each player's moves one after the other; the players at the same time (concurrent requests).
+      await Promise.all(
+        players.map(async (player) => {
+          for (let step = 0; step < 4; step += 1) await refusedToo(move(player));
+        }),
+      );
+      if (week === 3) {
+        await addShock(db, teacher, worldId, { kind: 'price', productId: products[0]!, percent: 40, weeks: 2 });
+        await addShock(db, teacher, worldId, { kind: 'tax_rate', countryId: countries[0]!, percent: -50, weeks: 3 });
+      }
+      const turned = await runTurn(db, { worldId, week });
+      expect(turned.status).toBe('advanced');
+    }
+  }, 240_000);
+  afterAll(async () => {
+    await original.drop();
+  });
+
+  it('the log holds the turns, the foundings, the shocks and refused requests as well as applied ones', async () => {
+    const counts = await original.db.execute<{ action: string; refused: number; entries: number }>(sql`
+      select action, count(*) filter (where not (outcome->>'applied')::boolean)::int as refused, count(*)::int as entries
+      from world_actions where world_id = ${worldId} group by action`);
+    const by = new Map(counts.map((row) => [row.action, row]));
+    expect(by.get('advanceTurn')?.entries).toBe(WEEKS);
+    expect(by.get('foundCompany')?.entries).toBe(5);
+    expect(by.get('addShock')?.entries).toBe(2);
+    expect(counts.reduce((sum, row) => sum + Number(row.refused), 0)).toBeGreaterThan(0);
+    const hashes = await original.db.execute<{ state_hash: string | null }>(sql`select state_hash from turns where world_id = ${worldId} order by week`);
+    expect(hashes.map((row) => row.state_hash?.length)).toEqual(Array.from({ length: WEEKS }, () => 64));
+  });
+
+  it('replayed into a fresh database, every week ends with the same state hash and every request answers as it did', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const report = await replayWorld(original.db, worldId, await targetIn(fresh));
+      expect(report.mismatches).toEqual([]);
+      expect(report.weeks.map((week) => [week.week, week.matches])).toEqual(Array.from({ length: WEEKS }, (_, index) => [index + 1, true]));
+      expect(report.week).toBe(WEEKS + 1);
+    } finally {
+      await fresh.drop();
+    }
+  }, 240_000);
+
+  it('a replay stopped at week 4 is the original at the start of week 4; one changed decision makes every hash differ from its week on', async () => {
+    const stopped = await createTestDatabase();
+    const altered = await createTestDatabase();
+    try {
+      const target = await targetIn(stopped);
+      const report = await replayWorld(original.db, worldId, target, { toWeek: 4 });
+      expect(report.week).toBe(4);
+      const [turn3] = await original.db.execute<{ state_hash: string }>(sql`select state_hash from turns where world_id = ${worldId} and week = 3`);
+      expect(await stateHash(target.db, target.worldId)).toBe(turn3!.state_hash);
+
+      // The first applied market trade of week 4, with one more unit.
+      const [changed] = await original.db.execute<{ seq: number }>(sql`
+        select seq from world_actions where world_id = ${worldId} and week = 4 and action = 'marketTrade' and not by_turn
+          and (outcome->>'applied')::boolean order by seq limit 1`);
+      expect(changed).toBeDefined();
+      const whatIf = await replayWorld(original.db, worldId, await targetIn(altered), {
+        alter: (entry) => (entry.seq === Number(changed!.seq) ? { ...entry.input, quantity: Number(entry.input.quantity) + 1 } : entry.input),
+      });
+      expect(whatIf.weeks.map((week) => week.matches)).toEqual([true, true, true, false, false, false]);
+    } finally {
+      await stopped.drop();
+      await altered.drop();
+    }
+  }, 240_000);
+});
