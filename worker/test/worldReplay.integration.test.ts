@@ -6,29 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { act, addShock, createWorld, joinWorld, stateHash, users, type Database } from '@marketcraft/db';
+import { addShock, createWorld, joinWorld, stateHash, users, type Database } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { replayWorld, type ReplayTarget } from '../src/replay/replay.ts';
+import { playRandomWeek, seededRandom } from '../src/replay/randomPlay.ts';
 
 const WEEKS = 6;
 const SETTINGS = { name: 'Replayed class', turnIntervalMinutes: null, startingCashDollars: 200_000, bots: 3, maxPlayers: 40, seed: 4242 };
-
-/** A small seeded generator (mulberry32): the same play every run. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
-  };
-}
 
 async function newAdmin(db: Database, email: string) {
   const [user] = await db.insert(users).values({ email, isAdmin: true }).returning({ id: users.id });
@@ -76,61 +61,15 @@ describe('replaying a world from its log', () => {
       const [company] = await db.execute<{ id: number }>(sql`select id from companies where world_id = ${worldId} and user_id = ${user!.id}`);
       players.push({ userId: user!.id, companyId: Number(company!.id) });
     }
-    const ids = async (query: ReturnType<typeof sql>) => (await db.execute<{ id: number }>(query)).map((row) => Number(row.id));
-    const cities = await ids(sql`select id from cities order by id limit 6`);
-    const countries = await ids(sql`select id from countries order by id limit 3`);
-    const products = await ids(sql`select id from products where name in ('Wheat', 'Wheat Flour', 'White Bread', 'Cola', 'Iron Ore') order by id`);
-    const upgrades = await ids(sql`select id from research_upgrades order by id limit 8`);
-    const farmRecipe = (await ids(sql`select id from recipes where building_type = 'farm' order by id limit 1`))[0]!;
-    const random = generator(20261207);
-
-    /** One random request of a player, with the ids their company has now. */
-    const move = async (player: { userId: number; companyId: number }) => {
-      const buildings = await db.execute<{ id: number; type: string }>(sql`select id, type from buildings where company_id = ${player.companyId} order by id`);
-      const building = buildings.length > 0 ? random.pick(buildings) : null;
-      const request = <I>(input: I) => ({ companyId: player.companyId, actingUserId: player.userId, input });
-      const choice = random.int(0, 9);
-      if (choice <= 1 || !building)
-        return act(db, 'buildBuilding', request({ type: random.pick(['farm', 'store', 'mill'] as const), city_id: random.pick(cities) }));
-      if (choice === 2) return act(db, 'hireEmployees', request({ id: Number(building.id), count: random.int(1, 4) }));
-      if (choice === 3 && building.type === 'farm') return act(db, 'selectRecipe', request({ id: Number(building.id), recipe_id: farmRecipe }));
-      if (choice === 4)
-        return act(
-          db,
-          'marketTrade',
-          request({ product_id: random.pick(products), quantity: random.int(1, 300), action: random.pick(['buy', 'sell'] as const) }),
-        );
-      if (choice === 5) return act(db, 'investInPolitics', request({ country_id: random.pick(countries), amount: random.int(1, 30) * 1_000 }));
-      if (choice === 6) return act(db, 'purchaseResearch', request({ upgrade_id: random.pick(upgrades) }));
-      if (choice === 7 && building.type === 'store') {
-        const product = random.pick(products);
-        await act(db, 'purchaseForBuilding', request({ id: Number(building.id), product_id: product, quantity: random.int(10, 100) }));
-        return act(
-          db,
-          'transferToStore',
-          request({ id: Number(building.id), product_id: product, quantity: random.int(5, 60), retail_price: random.int(5, 90) }),
-        );
-      }
-      if (choice === 8)
-        return act(
-          db,
-          'tradeShares',
-          request({ company_id: random.pick(players).companyId, shares: random.int(1, 5), action: random.pick(['buy', 'sell'] as const) }),
-        );
-      return act(db, 'upgradeEquipment', request({ id: Number(building.id), target_level: random.int(2, 3) }));
-    };
-    const refusedToo = (promise: Promise<unknown>) => promise.catch(() => undefined);
-
+    const random = seededRandom(20261207);
     for (let week = 1; week <= WEEKS; week += 1) {
       // Each player's moves one after the other; the players at the same time (concurrent requests).
-      await Promise.all(
-        players.map(async (player) => {
-          for (let step = 0; step < 4; step += 1) await refusedToo(move(player));
-        }),
-      );
+      await playRandomWeek(db, players, random);
       if (week === 3) {
-        await addShock(db, teacher, worldId, { kind: 'price', productId: products[0]!, percent: 40, weeks: 2 });
-        await addShock(db, teacher, worldId, { kind: 'tax_rate', countryId: countries[0]!, percent: -50, weeks: 3 });
+        const [wheat] = await db.execute<{ id: number }>(sql`select id from products where name = 'Wheat'`);
+        const [country] = await db.execute<{ id: number }>(sql`select id from countries order by id limit 1`);
+        await addShock(db, teacher, worldId, { kind: 'price', productId: Number(wheat!.id), percent: 40, weeks: 2 });
+        await addShock(db, teacher, worldId, { kind: 'tax_rate', countryId: Number(country!.id), percent: -50, weeks: 3 });
       }
       const turned = await runTurn(db, { worldId, week });
       expect(turned.status).toBe('advanced');
