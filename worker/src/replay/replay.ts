@@ -60,7 +60,7 @@ export interface WeekCheck {
   entries: number;
 }
 
-export interface OutcomeMismatch {
+interface OutcomeMismatch {
   seq: number;
   action: string;
   original: LoggedOutcome;
