@@ -65,12 +65,6 @@ const rel = (file: string) => path.relative(repoRoot, file);
 const partOf = (file: string) => rel(file).split(path.sep)[0]!;
 const show = (edge: Import) => `${rel(edge.from)} imports '${edge.specifier}'`;
 
-/**
- * TEMPORARY (the lead removes this block once fixed): a circle that landed on main with the token
- * check (issue 25): context.ts imports the guard, the guard imports context.ts's RequestContext type.
- */
-const KNOWN_CIRCLES_TO_REMOVE: string[][] = [['api/src/access/guard.ts', 'api/src/context.ts']];
-
 /** Strongly connected groups of two or more files (Tarjan), each sorted, in a stable order. */
 function circles(edges: Import[]): string[][] {
   const next = new Map<string, Set<string>>();
@@ -137,11 +131,6 @@ describe('the dependency rule', () => {
   });
 
   it('has no import circle', () => {
-    const known = new Set(KNOWN_CIRCLES_TO_REMOVE.map((group) => [...group].sort().join(' <-> ')));
-    expect(
-      circles(imports)
-        .map((group) => group.join(' <-> '))
-        .filter((circle) => !known.has(circle)),
-    ).toEqual([]);
+    expect(circles(imports).map((group) => group.join(' <-> '))).toEqual([]);
   });
 });

@@ -12,10 +12,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { sqlTemplate, type DbExecutor } from '@marketcraft/db';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
+import type { ApiConfig } from '../config.ts';
 
 export interface RateBudget {
   requestsPerMinute: number;
   mutationsPerMinute: number;
+}
+
+/** The budgets of a personal access token and of a session (api/src/config.ts). */
+export function tokenBudget(config: ApiConfig): RateBudget {
+  return { requestsPerMinute: config.RATE_LIMIT_TOKEN_REQUESTS, mutationsPerMinute: config.RATE_LIMIT_TOKEN_MUTATIONS };
+}
+export function sessionBudget(config: ApiConfig): RateBudget {
+  return { requestsPerMinute: config.RATE_LIMIT_SESSION_REQUESTS, mutationsPerMinute: config.RATE_LIMIT_SESSION_MUTATIONS };
 }
 
 export type RateSubject = { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: number; userId: number; refreshLastUse: boolean };

@@ -1,5 +1,6 @@
 /** The game's functions by domain (docs/architecture.md, "Domains"). */
 export * from './books/index.ts';
+export * from './clock/index.ts';
 export * from './buildings/index.ts';
 export * from './catalog/index.ts';
 export * from './companies/index.ts';

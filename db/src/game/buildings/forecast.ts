@@ -41,7 +41,7 @@ import { bonusPairsValues, cityBonusSql, productionPlanSql } from './productionP
 import { buildingCostsSql } from './costsPlan.ts';
 import { storeSalesSql } from '../retail/salesPlan.ts';
 import { researchEffect, researchJoins, researchSumsSql } from '../research/researchPlan.ts';
-import { companyWorld } from '../worlds/state.ts';
+import { companyWorld } from '../clock/state.ts';
 import { ruleSql } from '../../ruleSql.ts';
 
 type RecipeNeeds = BuildingForecast['recipes'][number];

@@ -28,7 +28,7 @@ import {
   type StockOverviewView,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { companyWorld, currentWeek } from '../worlds/state.ts';
+import { companyWorld, currentWeek } from '../clock/state.ts';
 import { PRODUCT_NOT_FOUND } from './stock.ts';
 import { cityMarketsSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
 import { countListedCompanies, getPortfolio } from '../shares/stocks.ts';

@@ -25,7 +25,7 @@ import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding } from '../buildings/buildings.ts';
 import { PRODUCT_NOT_FOUND, addToBackRoom, addToWarehouse, takeFromWarehouse, warehouseQuantity } from './stock.ts';
 import { holdingValueCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
-import { companyWorld } from '../worlds/state.ts';
+import { companyWorld } from '../clock/state.ts';
 import { valuationSql } from '../shares/valuation.ts';
 import { oneByOne, type PlayerAction } from '../action.ts';
 

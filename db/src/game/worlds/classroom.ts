@@ -22,7 +22,8 @@ import { appendToLog } from '../replay/log.ts';
 import type postgres from 'postgres';
 import { databaseClient, type Database, type DbExecutor } from '../../client.ts';
 import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
-import { WORLD_ENDED, WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser } from './worlds.ts';
+import { WORLD_ENDED } from '../clock/state.ts';
+import { WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser } from './worlds.ts';
 
 /** PATCH /api/worlds/{id}: pause or resume the clock, or change its interval. */
 export async function updateWorldClock(

@@ -1,7 +1,8 @@
 /**
  * Worlds and classroom worlds (docs/worlds.md): listing the worlds a user may see, creating a
  * private world (its instructor, join code, clock, starting cash, bots and seed), joining one by its
- * code, switching the session's current world, and who may do what in a world.
+ * code or founding a company in one (both under the world's terms: admitNewCompany), switching the
+ * session's current world, and who may do what in a world.
  *
  * Access: the public world is open to everyone; a private world is visible to its members (players
  * with a company in it, its instructor and co-instructors) and to site admins, and answers
@@ -16,6 +17,7 @@ import {
   PUBLIC_WORLD_ID,
   centsToDollars,
   dollarsToCents,
+  type CompanyDetails,
   type SignupBonusMode,
   type WorldRole,
   type WorldKind,
@@ -27,11 +29,11 @@ import { companies, sessions, users, worldInstructors, worlds } from '../../sche
 import { populateWorld } from '../../seed/index.ts';
 import { createPlayerCompany } from '../companies/founding.ts';
 import { appendToLog } from '../replay/log.ts';
-import { turnCadence } from './state.ts';
+import { getCompany } from '../companies/company.ts';
+import { WORLD_ENDED, turnCadence } from '../clock/state.ts';
 
 export const WORLD_NOT_FOUND = 'World not found';
 export const JOIN_CODE_UNKNOWN = 'No world has this join code';
-export const WORLD_ENDED = 'This world has ended: it is read-only';
 const WORLD_FULL = 'This world is full: ask your instructor to raise its player limit';
 export const INSTRUCTORS_ONLY = "Only this world's instructors can do that";
 const TOO_MANY_OPEN_WORLDS = `You already run ${MAX_OPEN_WORLDS_PER_INSTRUCTOR} worlds that have not ended: end one before you create another`;
@@ -263,6 +265,51 @@ export async function joinWorld(db: DbExecutor, user: WorldUser & { email: strin
     });
   });
   return getWorld(db, user, world.id);
+}
+
+/**
+ * POST /api/company: a signed-in user without an active company (new, or after bankruptcy) founds
+ * one with the flat starting capital (in a private world: the world's starting cash; 409 when that
+ * world has ended or is full). 409 when they already have an active company.
+ */
+export async function foundCompany(
+  db: DbExecutor,
+  input: { worldId: number; userId: number; email: string; name?: string; mode?: SignupBonusMode; startingCashCents?: number | null },
+): Promise<CompanyDetails> {
+  const companyId = await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.worldId, input.worldId), eq(companies.userId, input.userId), eq(companies.status, 'active')));
+    if (existing) throw new GameError('CONFLICT', 'You already have a company');
+    // A private world's terms hold here too (joining is not the only way in): its starting cash, its
+    // player limit, and nothing new once it has ended.
+    const admitted = await admitNewCompany(tx, input.worldId);
+    try {
+      const company = await createPlayerCompany(tx, {
+        worldId: input.worldId,
+        userId: input.userId,
+        email: input.email,
+        mode: input.mode ?? 'flat',
+        name: input.name,
+        startingCashCents: input.startingCashCents ?? admitted.startingCashCents,
+      });
+      return company.id;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new GameError('CONFLICT', 'You already have a company');
+      throw error;
+    }
+  });
+  return getCompany(db, companyId);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if (typeof current === 'object' && current !== null && (current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 type LockedWorld = { status: string; max_players: number | null; starting_cash_cents: number | null };
