@@ -6,11 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addShock, createWorld, joinWorld, stateHash, users, type Database } from '@marketcraft/db';
+import { addShock, createFork, createWorld, joinWorld, stateHash, users, type Database } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { replayWorld, type ReplayTarget } from '../src/replay/replay.ts';
 import { playRandomWeek, seededRandom } from '../src/replay/randomPlay.ts';
+import { replayFork } from '../src/replay/fork.ts';
 
 const WEEKS = 6;
 const SETTINGS = { name: 'Replayed class', turnIntervalMinutes: null, startingCashDollars: 200_000, bots: 3, maxPlayers: 40, seed: 4242 };
@@ -44,11 +45,12 @@ async function targetIn(database: TestDatabase): Promise<ReplayTarget> {
 describe('replaying a world from its log', () => {
   let original: TestDatabase;
   let worldId: number;
+  let teacher: { id: number; isAdmin: true };
 
   beforeAll(async () => {
     original = await createTestDatabase({ max: 12 });
     const db = original.db;
-    const teacher = await newAdmin(db, 'teacher@example.com');
+    teacher = await newAdmin(db, 'teacher@example.com');
     const world = await createWorld(db, teacher, SETTINGS);
     worldId = world.id;
     const players: { userId: number; companyId: number }[] = [];
@@ -127,5 +129,25 @@ describe('replaying a world from its log', () => {
       await stopped.drop();
       await altered.drop();
     }
+  }, 240_000);
+
+  it('a fork at week 5 in the same database: the original at the start of week 5, the same players, its own join code, and it turns on', async () => {
+    const db = original.db;
+    const fork = await createFork(db, teacher, worldId, { week: 5, name: 'What if' });
+    const report = await replayFork(db, fork.id);
+    expect(report.week).toBe(5);
+    const [turn4] = await db.execute<{ state_hash: string }>(sql`select state_hash from turns where world_id = ${worldId} and week = 4`);
+    expect(await stateHash(db, fork.id)).toBe(turn4!.state_hash);
+    const owners = async (id: number) =>
+      (await db.execute<{ user_id: number }>(sql`select user_id from companies where world_id = ${id} and not is_bot order by id`)).map((row) => row.user_id);
+    expect(await owners(fork.id)).toEqual(await owners(worldId));
+    const [codes] = await db.execute<{ fork: string; original: string; from: number; at: number }>(sql`
+      select f.join_code as fork, o.join_code as original, f.forked_from_world_id as from, f.forked_at_week as at
+      from worlds f, worlds o where f.id = ${fork.id} and o.id = ${worldId}`);
+    expect(codes!.fork).not.toBe(codes!.original);
+    expect([codes!.from, codes!.at]).toEqual([worldId, 5]);
+    expect((await runTurn(db, { worldId: fork.id, week: 5 })).status).toBe('advanced');
+    // A fork is replayed once.
+    await expect(replayFork(db, fork.id)).rejects.toThrow(/already replayed/);
   }, 240_000);
 });

@@ -48,6 +48,9 @@ export const worlds = pgTable(
     nextTurnAt: timestamp({ withTimezone: true }),
     /** Seed of the world's random generator; each turn uses (seed, week). */
     seed: bigint({ mode: 'number' }).notNull().default(20261121),
+    /** A fork (docs/replay.md): the world it was replayed from, and the week it starts at. */
+    forkedFromWorldId: integer().references((): AnyPgColumn => worlds.id),
+    forkedAtWeek: integer(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -60,6 +63,7 @@ export const worlds = pgTable(
     check('worlds_starting_cash', sql`${t.startingCashCents} is null or ${t.startingCashCents} > 0`),
     check('worlds_max_players', sql`${t.maxPlayers} is null or ${t.maxPlayers} >= 1`),
     check('worlds_private_code', sql`${t.kind} = 'public' or ${t.joinCode} is not null`),
+    check('worlds_fork', sql`(${t.forkedFromWorldId} is null) = (${t.forkedAtWeek} is null)`),
   ],
 );
 

@@ -44,7 +44,7 @@ export interface ReplayTarget {
   db: Database;
   worldId: number;
   /** The account the instructors' entries (shocks, clock, announcements) run as: a site admin. */
-  admin: { id: number; isAdmin: true };
+  admin: { id: number; isAdmin: boolean };
   /** The account a founding's user becomes in the target (a fresh database has none of the original's). */
   userFor: (originalUserId: number) => Promise<number>;
 }

@@ -2,3 +2,4 @@
 export * from './worlds.ts';
 export * from './classroom.ts';
 export * from './news.ts';
+export * from './fork.ts';
