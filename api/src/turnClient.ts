@@ -18,6 +18,13 @@ import type { Logger } from '@marketcraft/db/logger.ts';
 import type postgres from 'postgres';
 
 const WORKER_NOT_RUNNING = 'The turn worker is not running';
+
+/** A fork's replay that outlasted the wait: it goes on in the worker (the fork is not abandoned). */
+const stillReplaying = new WeakSet<GameError>();
+
+export function isForkStillReplaying(error: unknown): boolean {
+  return error instanceof GameError && stillReplaying.has(error);
+}
 const POLL_MS = 500;
 
 export interface TurnClient {
@@ -161,10 +168,12 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
           throw new GameError('UNAVAILABLE', `The fork could not be replayed: ${output?.message ?? sent.state}`);
         }
         if (Date.now() > deadline) {
-          throw new GameError(
+          const waited = new GameError(
             'UNAVAILABLE',
             `The fork is still being replayed after ${Math.round(timeoutMs / 1000)} s: it will be ready when the worker finishes`,
           );
+          stillReplaying.add(waited);
+          throw waited;
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }

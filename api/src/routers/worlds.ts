@@ -45,6 +45,7 @@ import {
 } from '@marketcraft/shared';
 import { router, signedInProcedure } from '../trpc.ts';
 import { checkJoinAttempts, refuseWrongJoinCode } from '../access/joinAttempts.ts';
+import { isForkStillReplaying } from '../turnClient.ts';
 
 const switchWorldInput = z.object({ world_id: idSchema });
 /** ?product_ids=1,2,3 (the debrief's price chart). */
@@ -179,7 +180,7 @@ export const worldsRouter = router({
         await ctx.forkWorld(fork.id);
       } catch (error) {
         // A fork that is not the original's is never played: it ends, and the answer says why.
-        if (!(error instanceof GameError) || !error.message.startsWith('The fork is still')) await abandonFork(ctx.db, fork.id);
+        if (!isForkStillReplaying(error)) await abandonFork(ctx.db, fork.id);
         throw error;
       }
       return getWorld(ctx.db, ctx.user, fork.id);
