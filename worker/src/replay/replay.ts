@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { GameError } from '@marketcraft/shared';
 import {
   ACTIONS,
-  act,
+  actOutcome,
   addAnnouncement,
   addShock,
   createPlayerCompany,
@@ -78,7 +78,7 @@ export interface ReplayOptions {
   /** Stop at the start of this week: after the turn that ended the week before, before any later request. */
   toWeek?: number;
   /** Called after each replayed turn (the CLI prints it). */
-  onWeek?: (check: WeekCheck) => void;
+  onWeek?: (check: WeekCheck) => void | Promise<void>;
   /** Replaces a logged entry's input before it runs (the what-if of a test: one decision changed). */
   alter?: (entry: LoggedEntry) => Record<string, unknown>;
 }
@@ -163,10 +163,7 @@ async function replayEntry(entry: LoggedEntry, input: Record<string, unknown>, t
       const companyId = ids.company(entry.company_id!);
       const parsed = ACTIONS[name].input.safeParse(translateInput(name, input, ids));
       if (!parsed.success) return { applied: false, code: 'INVALID_INPUT', message: parsed.error.issues[0]?.message ?? 'Invalid input' };
-      // act answers the API's view; the log keeps the action's result, which is what the replayed entry says.
-      await act(target.db, name, { companyId, actingUserId: entry.acting_user_id, input: parsed.data as never });
-      const [logged] = await logOf(target.db, target.worldId, (await lastSeq(target.db, target.worldId)) - 1);
-      return logged!.outcome;
+      return await actOutcome(target.db, name, { companyId, actingUserId: entry.acting_user_id, input: parsed.data as never });
     }
     switch (entry.action) {
       case 'foundCompany': {
@@ -279,7 +276,7 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
         entries: weekEntries,
       };
       report.weeks.push(check);
-      options.onWeek?.(check);
+      await options.onWeek?.(check);
       weekStarted = performance.now();
       weekEntries = 0;
       continue;
