@@ -10,8 +10,12 @@ import {
   buildBuildingInput,
   buildingIdInput,
   buildingInventoryPurchaseInput,
+  cancelExchangeOrderInput,
+  contractIdInput,
   hireEmployeesInput,
   marketTradeInput,
+  offerContractInput,
+  placeExchangeOrderInput,
   politicsInvestSchema,
   productionRateInput,
   researchPurchaseSchema,
@@ -44,6 +48,8 @@ import {
 } from './buildings/actions.ts';
 import { buildingView } from './buildings/buildings.ts';
 import { updateCompanyProfile } from './companies/company.ts';
+import { acceptContracts, cancelContracts, declineContracts, offerContracts } from './exchange/contracts.ts';
+import { cancelExchangeOrders, placeExchangeOrders } from './exchange/orders.ts';
 import { purchaseForBuilding } from './goods/buildingPurchase.ts';
 import { marketTrade } from './goods/market.ts';
 import { moveGoods } from './goods/warehouse.ts';
@@ -98,6 +104,12 @@ export const ACTIONS = {
   purchaseResearch: entry(researchPurchaseSchema, purchaseResearch, ['NOT_FOUND', 'RULE_BROKEN', 'CONFLICT', 'NOT_ENOUGH_CASH']),
   tradeShares: entry(stockTradeSchema, tradeShares, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_CASH', 'NOT_ENOUGH_SHARES', 'CONFLICT']),
   updateCompanyProfile: entry(updateProfileSchema, updateCompanyProfile, ['NOT_FOUND', 'CONFLICT']),
+  placeExchangeOrders: entry(placeExchangeOrderInput, placeExchangeOrders, ['NOT_FOUND', 'CONFLICT', 'RULE_BROKEN', 'NOT_ENOUGH_CASH', 'NOT_ENOUGH_STOCK']),
+  cancelExchangeOrders: entry(cancelExchangeOrderInput, cancelExchangeOrders, ['NOT_FOUND', 'CONFLICT']),
+  offerContracts: entry(offerContractInput, offerContracts, ['NOT_FOUND', 'CONFLICT', 'RULE_BROKEN', 'NOT_ENOUGH_STOCK']),
+  acceptContracts: entry(contractIdInput, acceptContracts, ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'NOT_ENOUGH_CASH']),
+  declineContracts: entry(contractIdInput, declineContracts, ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN']),
+  cancelContracts: entry(contractIdInput, cancelContracts, ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN']),
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;

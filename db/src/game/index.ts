@@ -3,6 +3,7 @@ export * from './books/index.ts';
 export * from './clock/index.ts';
 export * from './buildings/index.ts';
 export * from './catalog/index.ts';
+export * from './forecast/index.ts';
 export * from './companies/index.ts';
 export * from './goods/index.ts';
 export * from './politics/index.ts';

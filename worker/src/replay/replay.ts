@@ -11,7 +11,7 @@
  * translated before it runs again.
  */
 import { sql } from 'drizzle-orm';
-import { GameError } from '@marketcraft/shared';
+import { GameError, MAX_ROW_ID } from '@marketcraft/shared';
 import {
   ACTIONS,
   actOutcome,
@@ -98,10 +98,15 @@ const BUILDING_ID_ACTIONS = new Set<string>([
   'removeStoreProduct',
 ]);
 
+/** The actions whose `id` is a contract. */
+const CONTRACT_ID_ACTIONS = new Set<string>(['acceptContracts', 'declineContracts', 'cancelContracts']);
+
 /** Original id -> replayed id, per kind of row. */
 class IdMap {
   readonly companies = new Map<number, number>();
   readonly buildings = new Map<number, number>();
+  readonly orders = new Map<number, number>();
+  readonly contracts = new Map<number, number>();
 
   company(id: number): number {
     const mapped = this.companies.get(id);
@@ -111,22 +116,31 @@ class IdMap {
 
   /** A building the log names: its counterpart, or an id no building has (the request is refused again, as it was). */
   building(id: number): number {
-    return this.buildings.get(id) ?? 0;
+    return this.buildings.get(id) ?? MAX_ROW_ID;
   }
 
-  /** The ids a result names (a built building) paired with the replay's. */
-  pairResults(original: LoggedOutcome, replayed: LoggedOutcome): void {
+  /** The ids a result names (a built building, a placed order, an offered contract) paired with the replay's. */
+  pairResults(action: string, original: LoggedOutcome, replayed: LoggedOutcome): void {
     if (!original.applied || !replayed.applied) return;
     const from = original.result as Record<string, unknown> | undefined;
     const to = replayed.result as Record<string, unknown> | undefined;
     if (typeof from?.building_id === 'number' && typeof to?.building_id === 'number') this.buildings.set(from.building_id, to.building_id);
+    if (typeof from?.id === 'number' && typeof to?.id === 'number') {
+      if (action === 'placeExchangeOrders') this.orders.set(from.id, to.id);
+      if (action === 'offerContracts') this.contracts.set(from.id, to.id);
+    }
   }
 }
 
 function translateInput(action: string, input: Record<string, unknown>, ids: IdMap): Record<string, unknown> {
   const translated = { ...input };
   if (BUILDING_ID_ACTIONS.has(action) && typeof input.id === 'number') translated.id = ids.building(input.id);
-  if (action === 'tradeShares' && typeof input.company_id === 'number') translated.company_id = ids.companies.get(input.company_id) ?? 0;
+  if (action === 'tradeShares' && typeof input.company_id === 'number') translated.company_id = ids.companies.get(input.company_id) ?? MAX_ROW_ID;
+  if (action === 'offerContracts' && typeof input.buyer_company_id === 'number')
+    translated.buyer_company_id = ids.companies.get(input.buyer_company_id) ?? MAX_ROW_ID;
+  // An id no row has: the request is refused again, as it was.
+  if (action === 'cancelExchangeOrders' && typeof input.id === 'number') translated.id = ids.orders.get(input.id) ?? MAX_ROW_ID;
+  if (CONTRACT_ID_ACTIONS.has(action) && typeof input.id === 'number') translated.id = ids.contracts.get(input.id) ?? MAX_ROW_ID;
   return translated;
 }
 
@@ -253,7 +267,7 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
       for (let next = index + 1; next < log.length && log[next]!.by_turn; next += 1) theirs.push(log[next]!);
       theirs.forEach((original, position) => {
         const again = mine[position];
-        if (again) ids.pairResults(original.outcome, again.outcome);
+        if (again) ids.pairResults(original.action, original.outcome, again.outcome);
         if (!again || again.action !== original.action || !sameOutcome(original.outcome, again.outcome)) {
           report.mismatches.push({
             seq: original.seq,
@@ -283,7 +297,7 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
     }
     const input = options.alter ? options.alter(entry) : entry.input;
     const outcome = await replayEntry(entry, input, target, ids);
-    ids.pairResults(entry.outcome, outcome);
+    ids.pairResults(entry.action, entry.outcome, outcome);
     if (!sameOutcome(entry.outcome, outcome)) report.mismatches.push({ seq: entry.seq, action: entry.action, original: entry.outcome, replayed: outcome });
   }
   const [world] = await target.db.execute<{ week: number }>(sql`select current_week as week from worlds where id = ${target.worldId}`);

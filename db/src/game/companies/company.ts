@@ -19,7 +19,7 @@ import {
 import { companies, financialHistory, shareRecords } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { companyNameKey, withCompanyName } from './names.ts';
-import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
+import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
 import { companyFilterSql, pageSql, type ListPage } from './lists.ts';
 import { cashInEscrowSql } from '../exchange/orders.ts';
 import { sqlTemplate } from '../../sqlTemplate.ts';

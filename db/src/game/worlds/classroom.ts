@@ -21,7 +21,7 @@ import { ruleSql } from '../../ruleSql.ts';
 import { appendToLog } from '../replay/log.ts';
 import type postgres from 'postgres';
 import { databaseClient, type Database, type DbExecutor } from '../../client.ts';
-import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
+import { activeCompaniesCashSql, valuationSql } from '../companies/valuation.ts';
 import { WORLD_ENDED } from '../clock/state.ts';
 import { WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser } from './worlds.ts';
 
@@ -30,7 +30,7 @@ export async function updateWorldClock(
   db: DbExecutor,
   user: WorldUser,
   worldId: number,
-  change: { status?: 'active' | 'paused'; turnIntervalMinutes?: number | null },
+  change: { status?: 'active' | 'paused'; turnIntervalMinutes?: number | null; teamSize?: number },
 ): Promise<WorldView> {
   await requireInstructor(db, user, worldId);
   await db.transaction(async (tx) => {
@@ -42,6 +42,9 @@ export async function updateWorldClock(
     const world = await lockOpenWorld(tx, worldId, 'for no key update');
     if (world.kind === 'public' && change.turnIntervalMinutes !== undefined) {
       throw new GameError('RULE_BROKEN', "The public world's clock is the server's schedule (TURN_CRON)");
+    }
+    if (world.kind === 'public' && change.teamSize !== undefined && change.teamSize !== 1) {
+      throw new GameError('RULE_BROKEN', 'The public world has no teams: everyone plays alone');
     }
     const status = change.status ?? world.status;
     const interval = change.turnIntervalMinutes === undefined ? world.turn_interval_minutes : change.turnIntervalMinutes;
@@ -58,6 +61,7 @@ export async function updateWorldClock(
                  case when status = 'active' and turn_interval_minutes = ${interval}::int and next_turn_at is not null then next_turn_at
                       else now() + make_interval(mins => ${interval}::int) end
                else null end,
+             team_size = coalesce(${change.teamSize ?? null}::int, team_size),
              updated_at = now()
       where id = ${worldId}`);
     await logWorldAction(tx, worldId, user, 'updateWorldClock', { status: change.status, turn_interval_minutes: change.turnIntervalMinutes });

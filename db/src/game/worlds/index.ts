@@ -3,3 +3,6 @@ export * from './worlds.ts';
 export * from './classroom.ts';
 export * from './news.ts';
 export * from './fork.ts';
+export * from './teams.ts';
+export * from './teamMembers.ts';
+export * from './contributions.ts';

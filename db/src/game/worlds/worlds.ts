@@ -25,9 +25,11 @@ import {
   type WorldView,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { companies, sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
+import { sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
 import { populateWorld } from '../../seed/index.ts';
 import { createPlayerCompany } from '../companies/founding.ts';
+import { ALREADY_IN_A_TEAM, addTeamMember, companyOfTeamCode, teamWithRoom } from './teamMembers.ts';
+import { activeCompanyIdOf, memberCompanyIdSql, playedInWorldSql } from '../companies/members.ts';
 import { appendToLog } from '../replay/log.ts';
 import { getCompany } from '../companies/company.ts';
 import { WORLD_ENDED, turnCadence } from '../clock/state.ts';
@@ -70,6 +72,7 @@ type WorldRow = {
   starting_cash_cents: number | null;
   bot_count: number;
   max_players: number | null;
+  team_size: number;
   join_code: string | null;
   created_at: Date | string;
   ended_at: Date | string | null;
@@ -102,6 +105,7 @@ function toView(row: WorldRow, user: WorldUser): WorldView {
     starting_cash: row.starting_cash_cents === null ? null : centsToDollars(Number(row.starting_cash_cents)),
     bots: Number(row.bot_count),
     max_players: row.max_players === null ? null : Number(row.max_players),
+    team_size: Number(row.team_size),
     players: Number(row.players),
     role,
     joined: row.joined,
@@ -122,11 +126,11 @@ function roleOf(row: Pick<WorldRow, 'kind' | 'instructor_role' | 'played'>, user
 async function selectWorlds(db: DbExecutor, user: WorldUser, where: ReturnType<typeof sql>): Promise<WorldRow[]> {
   return db.execute<WorldRow>(sql`
     select w.id, w.name, w.kind, w.status, w.current_week, w.turn_interval_minutes, w.next_turn_at, w.last_turn_at,
-           w.starting_cash_cents, w.bot_count, w.max_players, w.join_code, w.created_at, w.ended_at,
+           w.starting_cash_cents, w.bot_count, w.max_players, w.team_size, w.join_code, w.created_at, w.ended_at,
            (select count(*) from companies c where c.world_id = w.id and not c.is_bot and c.status = 'active')::int as players,
            (select i.role from world_instructors i where i.world_id = w.id and i.user_id = ${user.id}) as instructor_role,
-           exists (select 1 from companies c where c.world_id = w.id and c.user_id = ${user.id} and c.status = 'active') as joined,
-           exists (select 1 from companies c where c.world_id = w.id and c.user_id = ${user.id}) as played
+           ${memberCompanyIdSql(sql`w.id`, user.id)} is not null as joined,
+           ${playedInWorldSql(sql`w.id`, user.id)} as played
     from worlds w
     where ${where}
     order by (w.kind = 'public') desc, w.created_at desc, w.id`);
@@ -143,7 +147,7 @@ export async function listWorlds(db: DbExecutor, user: WorldUser): Promise<World
       ? sql`true`
       : sql`(w.kind = 'public'
              or exists (select 1 from world_instructors i where i.world_id = w.id and i.user_id = ${user.id})
-             or exists (select 1 from companies c where c.world_id = w.id and c.user_id = ${user.id}))`,
+             or ${playedInWorldSql(sql`w.id`, user.id)})`,
   );
   return rows.map((row) => toView(row, user));
 }
@@ -181,6 +185,8 @@ export interface CreateWorldOptions {
   bots: number;
   seed?: number;
   maxPlayers: number;
+  /** Members a company may have (teams); 1 when absent. */
+  teamSize?: number;
 }
 
 /**
@@ -203,10 +209,10 @@ export async function createWorld(db: DbExecutor, user: WorldUser, options: Crea
     // A fresh code until it is unique (a collision is one in billions).
     for (let attempt = 0; attempt < 5 && !inserted; attempt += 1) {
       const rows = await tx.execute<{ id: number }>(sql`
-        insert into worlds (name, kind, status, join_code, turn_interval_minutes, starting_cash_cents, max_players, bot_count,
+        insert into worlds (name, kind, status, join_code, turn_interval_minutes, starting_cash_cents, max_players, team_size, bot_count,
                             created_by_user_id, current_week, next_turn_at, seed)
         values (${options.name}, 'private', 'active', ${generateJoinCode()}, ${options.turnIntervalMinutes}, ${dollarsToCents(options.startingCashDollars)},
-                ${options.maxPlayers}, ${options.bots}, ${user.id}, 1, ${nextTurnAt ? nextTurnAt.toISOString() : null}::timestamptz, ${seed})
+                ${options.maxPlayers}, ${options.teamSize ?? 1}, ${options.bots}, ${user.id}, 1, ${nextTurnAt ? nextTurnAt.toISOString() : null}::timestamptz, ${seed})
         on conflict (join_code) do nothing
         returning id`);
       inserted = rows[0];
@@ -240,19 +246,40 @@ export async function createWorld(db: DbExecutor, user: WorldUser, options: Crea
 
 /**
  * POST /api/worlds/join: the world with this code gets a company for the user (the world's
- * starting cash). Joining a world one already plays in just answers the world. Unknown codes are
- * counted by the caller (the rate limit); an ended or full world says so.
+ * starting cash), or with a team code a seat in that company's team (docs/classroom.md, "Teams");
+ * `fillTeams` (a course system's launch) seats them in the first team with room before founding.
+ * Joining a world one already plays in just answers the world (joining one's own team again too).
+ * Unknown codes are counted by the caller (the rate limit): an unknown world code answers null, an
+ * unknown team code throws TEAM_CODE_UNKNOWN; an ended or full world or team says so.
  */
-export async function joinWorld(db: DbExecutor, user: WorldUser & { email: string }, input: { code: string; companyName?: string }): Promise<WorldView | null> {
+export async function joinWorld(
+  db: DbExecutor,
+  user: WorldUser & { email: string },
+  input: { code: string; companyName?: string; teamCode?: string; fillTeams?: boolean },
+): Promise<WorldView | null> {
   const [world] = await db
     .select({ id: worlds.id })
     .from(worlds)
     .where(and(eq(worlds.joinCode, input.code), eq(worlds.kind, 'private')));
   if (!world) return null;
   await db.transaction(async (tx) => {
-    await lockPrivateWorld(tx, world.id);
+    const locked = await lockPrivateWorld(tx, world.id);
+    const teamWorld = { id: world.id, teamSize: Number(locked?.team_size ?? 1), currentWeek: Number(locked?.current_week ?? 1) };
     // Asked after the lock: a second join of the same user waits for the first and then sees its company.
-    if ((await companyInWorld(tx, user.id, world.id)) !== null) return;
+    const current = await activeCompanyIdOf(tx, world.id, user.id);
+    if (input.teamCode) {
+      if (locked?.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+      const team = await companyOfTeamCode(tx, world.id, input.teamCode);
+      if (current === team) return;
+      if (current !== null) throw new GameError('CONFLICT', ALREADY_IN_A_TEAM);
+      await addTeamMember(tx, teamWorld, team, user.id);
+      return;
+    }
+    if (current !== null) return;
+    if (input.fillTeams && locked?.status !== 'ended') {
+      const team = await teamWithRoom(tx, teamWorld);
+      if (team !== null) return addTeamMember(tx, teamWorld, team, user.id);
+    }
     const { startingCashCents } = await admitNewCompany(tx, world.id);
     const mode: SignupBonusMode = 'flat';
     await createPlayerCompany(tx, {
@@ -277,11 +304,8 @@ export async function foundCompany(
   input: { worldId: number; userId: number; email: string; name?: string; mode?: SignupBonusMode; startingCashCents?: number | null },
 ): Promise<CompanyDetails> {
   const companyId = await db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(and(eq(companies.worldId, input.worldId), eq(companies.userId, input.userId), eq(companies.status, 'active')));
-    if (existing) throw new GameError('CONFLICT', 'You already have a company');
+    // A member of a team has a company too (theirs is the team's).
+    if ((await activeCompanyIdOf(tx, input.worldId, input.userId)) !== null) throw new GameError('CONFLICT', 'You already have a company');
     // A private world's terms hold here too (joining is not the only way in): its starting cash, its
     // player limit, and nothing new once it has ended.
     const admitted = await admitNewCompany(tx, input.worldId);
@@ -312,16 +336,16 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-type LockedWorld = { status: string; max_players: number | null; starting_cash_cents: number | null };
+type LockedWorld = { status: string; max_players: number | null; starting_cash_cents: number | null; team_size: number; current_week: number };
 
 /**
  * Locks a private world's row for the rest of the transaction: joins, re-foundings and ending the
  * world wait for each other, so the player limit and "ended" hold under concurrent requests.
  * Null for the public world, which is never locked here (a sign-up never waits for its turn).
  */
-async function lockPrivateWorld(tx: DbExecutor, worldId: number): Promise<LockedWorld | null> {
+export async function lockPrivateWorld(tx: DbExecutor, worldId: number): Promise<LockedWorld | null> {
   const [row] = await tx.execute<LockedWorld>(
-    sql`select status, max_players, starting_cash_cents from worlds where id = ${worldId} and kind = 'private' for update`,
+    sql`select status, max_players, starting_cash_cents, team_size, current_week from worlds where id = ${worldId} and kind = 'private' for update`,
   );
   return row ?? null;
 }
@@ -333,7 +357,7 @@ async function lockPrivateWorld(tx: DbExecutor, worldId: number): Promise<Locked
  * players are counted in a statement after the lock, so it sees every company founded by those who
  * held the lock before (a statement's snapshot is taken when it starts, not when its lock is granted).
  */
-export async function admitNewCompany(tx: DbExecutor, worldId: number): Promise<{ startingCashCents: number | null }> {
+async function admitNewCompany(tx: DbExecutor, worldId: number): Promise<{ startingCashCents: number | null }> {
   const world = await lockPrivateWorld(tx, worldId);
   if (!world) return { startingCashCents: null };
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
@@ -440,13 +464,4 @@ export async function addCoInstructor(db: DbExecutor, user: WorldUser, worldId: 
   if (!target) throw new GameError('NOT_FOUND', 'No account uses this email: ask them to sign up first');
   await db.insert(worldInstructors).values({ worldId, userId: target.id, role: 'co_instructor' }).onConflictDoNothing();
   return listInstructors(db, user, worldId);
-}
-
-/** The company of a user in a world (active), or null. */
-async function companyInWorld(db: DbExecutor, userId: number, worldId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.worldId, worldId), eq(companies.userId, userId), eq(companies.status, 'active')));
-  return row?.id ?? null;
 }

@@ -1,7 +1,7 @@
 /**
  * /worlds/{id}/manage (docs/worlds.md): an instructor runs a class world: the clock (pause, resume,
  * advance a turn now, end the world), the join code, co-instructors, shocks, a fork, announcements, every
- * company's figures, the CSV downloads and the debrief chart. The API decides who may (instructors,
+ * company's figures, the teams, the CSV downloads and the debrief chart. The API decides who may (instructors,
  * co-instructors and site admins); others see its message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -20,6 +20,7 @@ import { notifyFailure, notifyLatest, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { CourseSystemCard } from './CourseSystemCard';
 import { ForkCard } from './ForkCard';
+import { TeamsCard } from './TeamsCard';
 
 const DebriefCharts = lazy(() => import('./DebriefCharts'));
 
@@ -423,6 +424,7 @@ export default function ManageWorldPage() {
               <ShockCard worldId={worldId} />
               {world.data && <ForkCard worldId={worldId} worldName={world.data.name} currentWeek={world.data.current_week} />}
               <CompaniesCard worldId={worldId} />
+              {world.data?.kind === 'private' && <TeamsCard worldId={worldId} />}
               <CourseSystemCard worldId={worldId} />
               <Suspense fallback={<PageLoader />}>
                 <DebriefCharts worldId={worldId} />
