@@ -12286,6 +12286,8 @@ export interface operations {
                         starting_cash: number | null;
                         bots: number;
                         max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
                         /** @description Player companies (active) */
                         players: number;
                         /** @description The caller's part in the world */
