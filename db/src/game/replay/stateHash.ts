@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../client.ts';
 
-/** Columns holding ids of rows a replay numbers differently (replaced by the canonical keys). */
+/** Columns holding ids of rows a replay numbers differently (replaced by the canonical keys), and secrets drawn at random. */
 const ID_COLUMNS = [
   'id',
   'world_id',
@@ -30,6 +30,8 @@ const ID_COLUMNS = [
   'beneficiary_company_id',
   'order_id',
   'created_by_user_id',
+  // Not ids, but not the game's state either: a team's random join code (a replay draws another).
+  'team_code',
 ];
 
 /** The row's columns without ids and times of day, as canonical jsonb text. */
@@ -118,7 +120,7 @@ function stateSql(worldId: number): SQL {
 }
 
 /** The world's canonical state, one line per row (docs/replay.md). */
-async function canonicalState(db: DbExecutor, worldId: number): Promise<string[]> {
+export async function canonicalState(db: DbExecutor, worldId: number): Promise<string[]> {
   const rows = await db.execute<{ section: string; key: string; cols: string }>(stateSql(worldId));
   // Sorted here, by code units: PostgreSQL's text order follows the server's collation.
   return rows.map((row) => `${row.section}|${row.key}|${row.cols}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
