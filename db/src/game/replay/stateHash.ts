@@ -120,7 +120,7 @@ function stateSql(worldId: number): SQL {
 }
 
 /** The world's canonical state, one line per row (docs/replay.md). */
-export async function canonicalState(db: DbExecutor, worldId: number): Promise<string[]> {
+async function canonicalState(db: DbExecutor, worldId: number): Promise<string[]> {
   const rows = await db.execute<{ section: string; key: string; cols: string }>(stateSql(worldId));
   // Sorted here, by code units: PostgreSQL's text order follows the server's collation.
   return rows.map((row) => `${row.section}|${row.key}|${row.cols}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
