@@ -9,6 +9,18 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@marketcraft/db';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 
+/** Resolves once `count` statements of this test's database wait for a lock; throws after about 10 seconds. */
+async function untilStatementsWaitForLocks(db: Database, count: number): Promise<void> {
+  for (let tries = 0; tries < 500; tries += 1) {
+    const [waiting] = await db.execute<{ count: number }>(
+      sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (Number(waiting!.count) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${count} statements never waited for a lock together`);
+}
+
 describe('teams in a class world', () => {
   let app: TestApp;
   let db: Database;
@@ -136,7 +148,23 @@ describe('teams in a class world', () => {
 
   it('admits at most the team size when students join a full team at once', async () => {
     const racers = await Promise.all([1, 2, 3, 4].map(() => app.createPlayer()));
-    const answers = await Promise.all(racers.map((racer) => join(racer, { team_code: anaTeam.team_code })));
+    // All four in flight at once: the team's company row is held, so every join that gets as far as
+    // writing its seat (its foreign key reads that row) waits here; the rest wait for the world's row.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from companies where world_id = ${world.id} and id = ${anaTeam.company_id} for update`);
+      held();
+      await released;
+    });
+    await holding;
+    const answering = Promise.all(racers.map((racer) => join(racer, { team_code: anaTeam.team_code })));
+    await untilStatementsWaitForLocks(db, racers.length);
+    release();
+    await holder;
+    const answers = await answering;
     const admitted = answers.filter((answer) => answer.status === 200);
     expect(admitted).toHaveLength(1); // Ana and Ben, and one more of a team of 3
     for (const refused of answers.filter((answer) => answer.status !== 200)) {
@@ -159,6 +187,9 @@ describe('teams in a class world', () => {
     cleoTeam = own.body.teams[0];
     expect(JSON.stringify(own.body)).not.toContain(anaTeam.team_code);
     expect(JSON.stringify(own.body)).not.toContain(ana.email);
+    // Their session reads their own company's private figures, never the other team's.
+    await inWorld(cleo);
+    expect((await app.api('GET', '/company', { token: cleo.token })).body).toMatchObject({ id: cleoTeam.company_id, name: 'Cleo Co' });
     // Another team's member: not found for a role, not theirs to remove.
     const role = await app.api('PATCH', `/worlds/${world.id}/teams/members/${ana.userId}`, { token: cleo.token, body: { role: 'ceo' } });
     expect(role.status).toBe(404);

@@ -75,6 +75,9 @@ describe('teams journey', () => {
     // The card fits the phone.
     const box = (await secondCard.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    // The Worlds page says the class plays in teams.
+    await second.page.goto('/worlds');
+    await second.page.getByText('teams of 3', { exact: false }).first().waitFor();
     // Both play the same company.
     const firstCompany = await apiGet<{ id: number }>(first.context, '/company');
     const secondCompany = await apiGet<{ id: number }>(second.context, '/company');

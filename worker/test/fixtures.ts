@@ -187,7 +187,11 @@ export async function economySnapshot(db: DbExecutor) {
     shares: await q(
       sql`select company_id, share_price_cents, fundamental_cents, sentiment, total_shares, last_dividend_cents, is_listed from share_records order by 1`,
     ),
-    ledger: await q(sql`select company_id, type, reason, amount_cents, description, week from transactions order by id`),
+    // As a set: the rows one statement inserts (a share trade's buyer and issuer) may take their ids
+    // in either order; which row got the lower id is not part of the game's state.
+    ledger: await q(
+      sql`select company_id, type, reason, amount_cents, description, week from transactions order by week, company_id, type, reason, amount_cents, description`,
+    ),
     events: await q(
       sql`select country_id, event_type, description, effect_value, beneficiary_company_id, started_week, active_until_week from political_events order by id`,
     ),

@@ -252,13 +252,11 @@ export const recipeInputs = pgTable(
 export const cityMarketData = pgTable(
   'city_market_data',
   {
-    worldId: worldId(),
-    cityId: integer()
-      .notNull()
-      .references(() => cities.id),
-    productId: integer()
-      .notNull()
-      .references(() => products.id),
+    // No foreign keys (migration 0043): the rows are copied once per world from the public world's,
+    // and a check per copied row was most of a world's creation (docs/invariants.md).
+    worldId: recordWorldId(),
+    cityId: integer().notNull(),
+    productId: integer().notNull(),
     demandLevel: integer().notNull(),
     /** The level demand recovers toward. */
     baseDemandLevel: integer().notNull(),

@@ -100,7 +100,7 @@ const joinCodeSchema = z
 
 /** POST /api/worlds/join. */
 /** A company's team code (docs/classroom.md, "Teams"): the join code's letters, spaces and dashes ignored. */
-export const teamCodeSchema = z
+const teamCodeSchema = z
   .string({ error: 'Enter the team code your teammate gave you' })
   .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
   .pipe(

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { TEAM_ROLES, type TeamRole, type TeamView } from '@marketcraft/shared';
 
-export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { ceo: 'CEO', operations: 'Operations', finance: 'Finance', sales: 'Sales' };
+const TEAM_ROLE_LABELS: Record<TeamRole, string> = { ceo: 'CEO', operations: 'Operations', finance: 'Finance', sales: 'Sales' };
 const ROLE_OPTIONS = [{ value: 'none', label: 'No role' }, ...TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }))];
 
 export type TeamMember = TeamView['members'][number];

@@ -8,16 +8,19 @@
 import { sql } from 'drizzle-orm';
 import { buildingCostsSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
+import { fillTurnTable } from './turnTables.ts';
 import { TURN_COMPANIES, TURN_RESEARCH } from './research.ts';
 
 export async function runCosts(ctx: TurnContext): Promise<void> {
   const { tx, week, worldId } = ctx;
-  await tx.execute(sql`
-    create temp table turn_costs on commit drop as
-    select company_id, country_id, count(*)::int as buildings, sum(employees)::bigint as employees,
+  await fillTurnTable(
+    tx,
+    'turn_costs',
+    sql`select company_id, country_id, count(*)::int as buildings, sum(employees)::bigint as employees,
            sum(wages_cents)::bigint as wages_cents, sum(operating_cents)::bigint as operating_cents
     from ${buildingCostsSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} c
-    group by company_id, country_id`);
+    group by company_id, country_id`,
+  );
   await tx.execute(sql`
     insert into turn_cash (company_id, type, reason, amount_cents, description)
     select company_id, 'other', 'wages', -sum(wages_cents)::bigint, 'Wages: ' || sum(employees)::bigint || ' employees'
@@ -30,14 +33,16 @@ export async function runCosts(ctx: TurnContext): Promise<void> {
     select company_id, sum(wages_cents)::bigint, sum(operating_cents)::bigint from turn_costs group by company_id`);
 
   // Subsidies of active events: dollars per building in the country.
-  await tx.execute(sql`
-    create temp table turn_subsidy on commit drop as
-    select tc.company_id, tc.country_id, (tc.buildings * sum(e.effect_value) * 100)::bigint as subsidy_cents, min(c.name) as name
+  await fillTurnTable(
+    tx,
+    'turn_subsidy',
+    sql`select tc.company_id, tc.country_id, (tc.buildings * sum(e.effect_value) * 100)::bigint as subsidy_cents, min(c.name) as name
     from turn_costs tc
     join political_events e on e.world_id = ${worldId}::int and e.country_id = tc.country_id and e.event_type = 'subsidy'
                             and e.started_week <= ${week}::int and e.active_until_week >= ${week}::int and e.effect_value > 0
     join countries c on c.id = tc.country_id
-    group by tc.company_id, tc.country_id, tc.buildings`);
+    group by tc.company_id, tc.country_id, tc.buildings`,
+  );
   await tx.execute(sql`
     insert into turn_pnl (company_id, subsidy_cents)
     select company_id, sum(subsidy_cents)::bigint from turn_subsidy group by company_id`);

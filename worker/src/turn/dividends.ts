@@ -10,19 +10,23 @@ import { sql } from 'drizzle-orm';
 import { dividendPerShareRule } from '@marketcraft/shared';
 import { ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
+import { fillTurnTable } from './turnTables.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runDividends(ctx: TurnContext): Promise<void> {
   const { tx, worldId } = ctx;
-  await tx.execute(sql`
-    create temp table turn_profit on commit drop as
-    select company_id,
+  await fillTurnTable(
+    tx,
+    'turn_profit',
+    sql`select company_id,
            sum(store_revenue_cents + market_sales_cents - market_purchases_cents - wages_cents - operating_cents + goods_change_cents - tax_cents + subsidy_cents)::bigint as profit_cents
-    from turn_pnl group by company_id`);
-  await tx.execute(sql`alter table turn_profit add primary key (company_id)`);
-  await tx.execute(sql`
-    create temp table turn_dividends on commit drop as
-    with declared as (
+    from turn_pnl group by company_id`,
+    { key: 'company_id' },
+  );
+  await fillTurnTable(
+    tx,
+    'turn_dividends',
+    sql`with declared as (
       select s.company_id as payer_id, c.name as payer_name,
              ${ruleSql(dividendPerShareRule, { profitCents: sql`tp.profit_cents`, totalShares: sql`s.total_shares` })} as per_share_cents
       from turn_profit tp
@@ -35,16 +39,19 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
     left join portfolio_entries pe on pe.world_id = ${worldId}::int and pe.issuer_company_id = d.payer_id and pe.shares_owned > 0
       and exists (select 1 from turn_companies h where h.company_id = pe.holder_company_id)
     where d.per_share_cents > 0
-    group by d.payer_id, d.payer_name, d.per_share_cents`);
+    group by d.payer_id, d.payer_name, d.per_share_cents`,
+  );
   await tx.execute(sql`
     delete from turn_dividends d using ${turnBalancesSql} b where b.company_id = d.payer_id and b.cash_cents < d.payout_cents`);
-  await tx.execute(sql`
-    create temp table turn_dividend_payments on commit drop as
-    select d.payer_id, d.payer_name, pe.holder_company_id, pe.shares_owned, d.per_share_cents,
+  await fillTurnTable(
+    tx,
+    'turn_dividend_payments',
+    sql`select d.payer_id, d.payer_name, pe.holder_company_id, pe.shares_owned, d.per_share_cents,
            (pe.shares_owned * d.per_share_cents)::bigint as amount_cents
     from turn_dividends d
     join portfolio_entries pe on pe.world_id = ${worldId}::int and pe.issuer_company_id = d.payer_id and pe.shares_owned > 0
-    join turn_companies h on h.company_id = pe.holder_company_id`);
+    join turn_companies h on h.company_id = pe.holder_company_id`,
+  );
   await tx.execute(sql`
     insert into turn_cash (company_id, type, reason, amount_cents, description)
     select holder_company_id, 'other', 'dividend', amount_cents,

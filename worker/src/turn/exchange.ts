@@ -22,12 +22,11 @@ import { sql } from 'drizzle-orm';
 import { exchangeFeeRule } from '@marketcraft/shared';
 import { auctionOrdersSql, clearAuction, cumulativeLevels, formatCentsSql, loadAuctionBooks, ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
+import { fillTurnTable } from './turnTables.ts';
 
 export async function runExchange(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
-  await tx.execute(sql`
-    create temp table turn_auction_orders on commit drop as
-    select * from ${auctionOrdersSql(worldId, sql`turn_companies`)} o`);
+  await fillTurnTable(tx, 'turn_auction_orders', sql`select * from ${auctionOrdersSql(worldId, sql`turn_companies`)} o`);
   const books = await loadAuctionBooks(tx, worldId, { orders: sql`turn_auction_orders` });
   if (books.length > 0) {
     const clearings = books.map((book) => ({ book, clearing: clearAuction(book) }));
@@ -44,10 +43,12 @@ export async function runExchange(ctx: TurnContext): Promise<void> {
       bids: cumulativeLevels(book.bids, 'buy').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
       asks: cumulativeLevels(book.asks, 'sell').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
     }));
-    await tx.execute(sql`
-      create temp table turn_clearings on commit drop as
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as c(product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint, bids jsonb, asks jsonb)`);
+    await fillTurnTable(
+      tx,
+      'turn_clearings',
+      sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as c(product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint, bids jsonb, asks jsonb)`,
+    );
     await fillOrders(ctx);
     await tx.execute(sql`
       insert into exchange_auctions (world_id, product_id, week, price_cents, volume, players_volume, maker_bought, maker_sold, bids, asks)
@@ -69,9 +70,10 @@ const fee = (value: ReturnType<typeof sql>) => ruleSql(exchangeFeeRule, { value 
 
 async function fillOrders(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
-  await tx.execute(sql`
-    create temp table turn_fills on commit drop as
-    with o as (
+  await fillTurnTable(
+    tx,
+    'turn_fills',
+    sql`with o as (
       select a.id, a.company_id, a.product_id, a.side, a.remaining, c.price_cents, c.margin_players,
              case when (a.side = 'buy' and a.limit_price_cents > c.price_cents) or (a.side = 'sell' and a.limit_price_cents < c.price_cents) then 'full'
                   when a.limit_price_cents = c.price_cents then case when c.rationed = a.side then 'margin' else 'full' end
@@ -90,12 +92,14 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
     select id, company_id, product_id, side, price_cents, remaining as fill from o where kind = 'full'
     union all
     select id, company_id, product_id, side, price_cents, base + case when rank <= leftover then 1 else 0 end from ranked
-    where base + case when rank <= leftover then 1 else 0 end > 0`);
+    where base + case when rank <= leftover then 1 else 0 end > 0`,
+  );
   // What each fill costs or pays. The fee is charged on the order's filled value so far (rounded
   // up once: exchangeFeeRule); a buy's escrow keeps what its units left need at its limit.
-  await tx.execute(sql`
-    create temp table turn_fill_money on commit drop as
-    with f as (
+  await fillTurnTable(
+    tx,
+    'turn_fill_money',
+    sql`with f as (
       select f.id, f.company_id, f.product_id, f.side, f.fill, f.price_cents, f.fill * f.price_cents as value_cents,
              o.quantity - o.filled_quantity - f.fill as units_left, o.limit_price_cents, o.escrow_cents,
              o.filled_value_cents + f.fill * f.price_cents as value_after, o.fee_cents as fee_before
@@ -108,7 +112,8 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
            case when side = 'buy' and units_left > 0
                 then units_left * limit_price_cents + ${fee(sql`value_after + units_left * limit_price_cents`)} - (fee_before + fee_cents)
                 else 0 end as escrow_after
-    from charged join products p on p.id = charged.product_id`);
+    from charged join products p on p.id = charged.product_id`,
+  );
   await tx.execute(sql`
     update exchange_orders o set
       filled_quantity = o.filled_quantity + m.fill,

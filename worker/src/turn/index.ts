@@ -16,6 +16,7 @@ import { appendToLog, stateHash, type Database } from '@marketcraft/db';
 import { PHASES, type PhaseName, type TurnContext, type TurnHooks } from './context.ts';
 import { createTurnTables } from './ledgerBatch.ts';
 import { pipelineWrites } from './pipeline.ts';
+import { fillTurnTable } from './turnTables.ts';
 import { createResearchTable } from './research.ts';
 import { runProduction } from './production.ts';
 import { runSales } from './sales.ts';
@@ -153,11 +154,13 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
       // turn waits for its lock, and the turn's balances would overwrite that trade's cash change
       // (its ledger row kept: cash != starting cash + ledger).
       await turnTx.execute(sql`select id from companies where world_id = ${worldId} and status = 'active' order by id for update`);
-      await turnTx.execute(sql`
-        create temp table turn_companies on commit drop as
-        select id as company_id, cash_cents as cash_before_cents, cash_cents from companies
-        where world_id = ${worldId} and status = 'active' order by id`);
-      await turnTx.execute(sql`alter table turn_companies add primary key (company_id)`);
+      await fillTurnTable(
+        turnTx,
+        'turn_companies',
+        sql`select id as company_id, cash_cents as cash_before_cents, cash_cents from companies
+        where world_id = ${worldId} and status = 'active' order by id`,
+        { key: 'company_id' },
+      );
       // The turn in the world's log, after the companies' locks (an action holding one has committed
       // and logged before it) and before anything the turn changes: an action that waits for the
       // turn logs after it (docs/replay.md, "Commit order").

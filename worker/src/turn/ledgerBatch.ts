@@ -13,19 +13,24 @@
  */
 import { sql } from 'drizzle-orm';
 import type { TurnContext } from './context.ts';
+import { declareTurnTable } from './turnTables.ts';
 
 export async function createTurnTables(ctx: TurnContext): Promise<void> {
-  await ctx.tx.execute(sql`
-    create temp table turn_cash (
+  await declareTurnTable(
+    ctx.tx,
+    'turn_cash',
+    sql`
       company_id integer not null,
       type text not null,
       reason text not null,
       amount_cents bigint not null,
-      description text not null
-    ) on commit drop`);
+      description text not null`,
+  );
   // Per company: what the week earned and spent (taxes, dividends, the books).
-  await ctx.tx.execute(sql`
-    create temp table turn_pnl (
+  await declareTurnTable(
+    ctx.tx,
+    'turn_pnl',
+    sql`
       company_id integer not null,
       store_revenue_cents bigint not null default 0,
       market_sales_cents bigint not null default 0,
@@ -35,8 +40,8 @@ export async function createTurnTables(ctx: TurnContext): Promise<void> {
       subsidy_cents bigint not null default 0,
       tax_cents bigint not null default 0,
       -- Accrual: the goods held now less those held when last taxed, valued as net worth values them.
-      goods_change_cents bigint not null default 0
-    ) on commit drop`);
+      goods_change_cents bigint not null default 0`,
+  );
 }
 
 /** (company_id, cash_cents): every company of the turn's cash right now, with the turn's rows so far. */

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { DEMAND_RECOVERY_RATE, MARKET_NOISE_BP, nextMarketPriceRule, shockedPriceRule, type Rng } from '@marketcraft/shared';
 import { activePriceShocksSql, ruleSql, worldProductsSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
+import { fillTurnTable } from './turnTables.ts';
 
 /** Approximately normal noise with standard deviation `sd`: the sum of three uniforms, centred and scaled. */
 function noise(rng: Rng, sd: number): number {
@@ -25,9 +26,10 @@ export async function runMarkets(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     insert into product_price_history (world_id, product_id, week, price_cents)
     select world_id, product_id, ${week}::int, current_price_cents from world_products where world_id = ${worldId}::int`);
-  await tx.execute(sql`
-    create temp table turn_prices on commit drop as
-    select p.id as product_id, p.current_price_cents as old_cents,
+  await fillTurnTable(
+    tx,
+    'turn_prices',
+    sql`select p.id as product_id, p.current_price_cents as old_cents,
            ${ruleSql(nextMarketPriceRule, {
              price: sql`p.current_price_cents`,
              depth: sql`p.depth_units`,
@@ -46,7 +48,8 @@ export async function runMarkets(ctx: TurnContext): Promise<void> {
     from ${worldProductsSql(worldId)} p
     join unnest(${`{${productIds.join(',')}}`}::int[], ${`{${noises.join(',')}}`}::int[]) as n(product_id, noise_bp) on n.product_id = p.id
     left join market_activity ma on ma.world_id = ${worldId}::int and ma.product_id = p.id and ma.week = ${week}::int
-    left join (${activePriceShocksSql(worldId, week)}) s on s.product_id = p.id`);
+    left join (${activePriceShocksSql(worldId, week)}) s on s.product_id = p.id`,
+  );
   await tx.execute(sql`
     update world_products p set current_price_cents = t.new_cents
     from turn_prices t where p.world_id = ${worldId}::int and t.product_id = p.product_id and t.new_cents <> t.old_cents`);

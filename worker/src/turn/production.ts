@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { productionPlanSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
+import { fillTurnTable } from './turnTables.ts';
 import { TURN_COMPANIES, TURN_RESEARCH } from './research.ts';
 
 export async function runProduction(ctx: TurnContext): Promise<void> {
@@ -17,18 +18,18 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
   // is about a third cheaper at 10,000 companies (worker/bench/turn.ts --explain). The week
   // reports read the plan's rows per building (report.ts).
   await tx.execute(sql`set local enable_nestloop = off`);
-  await tx.execute(sql`
-    create temp table turn_production on commit drop as
-    select * from ${productionPlanSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} plan`);
+  await fillTurnTable(tx, 'turn_production', sql`select * from ${productionPlanSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} plan`);
   await tx.execute(sql`set local enable_nestloop = on`);
-  await tx.execute(sql`
-    create temp table turn_stock_delta on commit drop as
-    select company_id, product_id,
+  await fillTurnTable(
+    tx,
+    'turn_stock_delta',
+    sql`select company_id, product_id,
            sum(case when role = 'output' then units else 0 end)::bigint as produced,
            sum(case when role = 'input' then units else 0 end)::bigint as consumed
     from turn_production
     where units > 0
-    group by company_id, product_id`);
+    group by company_id, product_id`,
+  );
 
   // One pass over the warehouse rows that exist (consumption always hits existing rows), then new rows.
   await tx.execute(sql`

@@ -14,20 +14,18 @@ import { sql } from 'drizzle-orm';
 import { nextSentimentRule, shareDepthRule, shareFundamentalRule, sharePriceRule } from '@marketcraft/shared';
 import { assetsSql, ruleSql, valuationSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
+import { fillTurnTable } from './turnTables.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runStocks(ctx: TurnContext): Promise<void> {
   const { tx, week, worldId } = ctx;
   // Goods and buildings are valued once (the costly part); holdings and claims before and after prices move.
-  await tx.execute(sql`create temp table turn_assets on commit drop as select * from ${assetsSql({ worldId })} a`);
-  await tx.execute(sql`alter table turn_assets add primary key (company_id)`);
-  await tx.execute(
-    sql`create temp table turn_equity on commit drop as select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`,
-  );
-  await tx.execute(sql`alter table turn_equity add primary key (company_id)`);
-  await tx.execute(sql`
-    create temp table turn_share_prices on commit drop as
-    with next as (
+  await fillTurnTable(tx, 'turn_assets', sql`select * from ${assetsSql({ worldId })} a`, { key: 'company_id' });
+  await fillTurnTable(tx, 'turn_equity', sql`select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`, { key: 'company_id' });
+  await fillTurnTable(
+    tx,
+    'turn_share_prices',
+    sql`with next as (
       select s.company_id,
              ${ruleSql(shareFundamentalRule, {
                equityCents: sql`v.equity_cents`,
@@ -46,7 +44,8 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
     )
     select company_id, fundamental_cents, sentiment,
            ${ruleSql(sharePriceRule, { fundamentalCents: sql`fundamental_cents`, sentiment: sql`sentiment` })} as price_cents
-    from next`);
+    from next`,
+  );
   await tx.execute(sql`
     update share_records s
     set fundamental_cents = p.fundamental_cents, sentiment = p.sentiment, share_price_cents = p.price_cents, week_flow = 0, updated_at = now()
@@ -54,8 +53,7 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     insert into stock_price_history (world_id, company_id, week, price_cents)
     select ${worldId}::int, company_id, ${week}::int, price_cents from turn_share_prices`);
-  await tx.execute(
-    sql`create temp table turn_valuation on commit drop as select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`,
-  );
-  await tx.execute(sql`alter table turn_valuation add primary key (company_id)`);
+  await fillTurnTable(tx, 'turn_valuation', sql`select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`, {
+    key: 'company_id',
+  });
 }

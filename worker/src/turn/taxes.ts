@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { carriedLossRule, effectiveTaxRateRule, taxRule } from '@marketcraft/shared';
 import { assetsSql, ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
+import { fillTurnTable } from './turnTables.ts';
 
 /**
  * Ledger reasons of goods bought on the exchange and sold to it (db/src/game/goods/market.ts,
@@ -34,9 +35,10 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
     where t.world_id = ${worldId}::int and t.week = ${week}::int and t.reason in ('market_buy', 'store_stock', 'raw_materials', 'market_sell', 'contract_buy', 'contract_sell')
     group by t.company_id`);
 
-  await tx.execute(sql`
-    create temp table turn_tax_rates on commit drop as
-    with rates as (
+  await fillTurnTable(
+    tx,
+    'turn_tax_rates',
+    sql`with rates as (
       select c.id as country_id, c.name,
              ${ruleSql(effectiveTaxRateRule, {
                // An instructor's tax shock moves the rate by its percent while it lasts (docs/worlds.md).
@@ -62,24 +64,28 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
       group by b.company_id
     )
     select tc.company_id, coalesce(bc.rate_bp, (select round(avg(rate) * 100)::bigint from rates)) as rate_bp
-    from turn_companies tc left join by_company bc on bc.company_id = tc.company_id`);
+    from turn_companies tc left join by_company bc on bc.company_id = tc.company_id`,
+  );
 
   // Accrual: the goods each company holds now, as net worth values them (valuationSql's goods),
   // less those it held when last taxed; none recorded (a company of a game upgraded by 0022): this
   // week takes the baseline.
-  await tx.execute(sql`
-    create temp table turn_goods on commit drop as
-    select tc.company_id, coalesce(a.goods_cents, 0)::bigint as goods_cents,
+  await fillTurnTable(
+    tx,
+    'turn_goods',
+    sql`select tc.company_id, coalesce(a.goods_cents, 0)::bigint as goods_cents,
            (coalesce(a.goods_cents, 0) - coalesce(c.taxed_goods_cents, coalesce(a.goods_cents, 0)))::bigint as change_cents
     from turn_companies tc
     join companies c on c.world_id = ${worldId}::int and c.id = tc.company_id
     left join ${assetsSql({ worldId, companyIds: sql`(select company_id from turn_companies)` })} a on a.company_id = tc.company_id
-    where c.taxed_goods_cents is distinct from coalesce(a.goods_cents, 0)`);
+    where c.taxed_goods_cents is distinct from coalesce(a.goods_cents, 0)`,
+  );
   await tx.execute(sql`insert into turn_pnl (company_id, goods_change_cents) select company_id, change_cents from turn_goods`);
 
-  await tx.execute(sql`
-    create temp table turn_tax on commit drop as
-    with profit as (
+  await fillTurnTable(
+    tx,
+    'turn_tax',
+    sql`with profit as (
       select company_id,
              sum(store_revenue_cents + market_sales_cents - market_purchases_cents - wages_cents - operating_cents + goods_change_cents)::bigint as taxable_cents
       from turn_pnl group by company_id
@@ -88,7 +94,8 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
            ${ruleSql(taxRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents`, rateBp: sql`r.rate_bp` })} as tax_cents,
            ${ruleSql(carriedLossRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents` })} as carried_after_cents
     from profit p join turn_tax_rates r on r.company_id = p.company_id join companies c on c.world_id = ${worldId}::int and c.id = p.company_id
-    left join turn_goods g on g.company_id = p.company_id`);
+    left join turn_goods g on g.company_id = p.company_id`,
+  );
   // The losses carried forward (carried_after_cents) and the goods taxed (goods_cents) are written
   // with the balances, in the books (ledgerBatch.ts flushLedger): one update of each company row per turn.
   await tx.execute(sql`

@@ -9,7 +9,7 @@ import { GameError, type TeamRole } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 
 export const TEAM_CODE_UNKNOWN = 'No team in this world has this team code';
-export const teamFullMessage = (size: number) => `This team is full: a team of this world has at most ${size} member${size === 1 ? '' : 's'}`;
+const teamFullMessage = (size: number) => `This team is full: a team of this world has at most ${size} member${size === 1 ? '' : 's'}`;
 export const ALREADY_IN_A_TEAM = 'You already play in this world: ask your instructor to move you to another team';
 
 /** The world as a move reads it, under its lock. */

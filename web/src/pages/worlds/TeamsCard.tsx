@@ -127,6 +127,7 @@ export function TeamsCard({ worldId }: { worldId: number }) {
                             if (window.confirm(`Remove ${member.email} from ${team.company_name}? The company keeps running.`))
                               remove.mutate({ id: worldId, user_id: member.user_id });
                           }}
+                          aria-label={`Remove ${member.email} from ${team.company_name}`}
                           data-testid="team-member-remove"
                         >
                           Remove

@@ -263,7 +263,7 @@ export default function WorldsPage() {
                           <Text size="xs" c="dimmed">
                             {world.kind === 'public'
                               ? 'Public'
-                              : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}`}
+                              : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}${world.team_size > 1 ? ` · teams of ${world.team_size}` : ''}`}
                           </Text>
                           {!wide && (
                             <Text component="div" size="xs" c="dimmed" data-testid={`world-details-${world.id}`}>

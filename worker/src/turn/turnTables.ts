@@ -1,0 +1,37 @@
+/**
+ * The turn's working tables (turn_companies, turn_production, turn_cash, ...): temporary tables that
+ * live as long as the worker's database connection and are emptied at every commit (ON COMMIT
+ * DELETE ROWS), instead of being created and dropped by every turn.
+ *
+ * Why: creating a temporary table and dropping it at commit writes and deletes its catalog rows,
+ * creates and unlinks its file and sends cache invalidations, about 2 ms of PostgreSQL CPU per
+ * table; a turn uses ~30 of them, most of a class world's turn whatever its size. Emptying a table
+ * at commit is ~0.5 ms (docs/benchmarks.md, "2026-12-07 (later): class worlds, ...").
+ *
+ * How: the first turn on a connection creates each table from its query's columns (`with no
+ * data`); every turn then fills it (`insert`). A turn that fails leaves its rows rolled back, and a
+ * table first created by a failed turn is rolled back with it. Each table has one query (its
+ * columns never change within a process). Statements are writes, so the turn pipelines them.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '@marketcraft/db';
+
+/** The name of a turn table (a fixed identifier, never input). */
+type TurnTableName = `turn_${string}`;
+
+/**
+ * Fills the turn table `name` with the rows of `query` (a select, possibly with CTEs that only
+ * read), creating the table on this connection the first time. `key`: its unique columns (an index,
+ * as a primary key gave the planner before).
+ */
+export async function fillTurnTable(tx: DbExecutor, name: TurnTableName, query: SQL, options: { key?: string } = {}): Promise<void> {
+  const table = sql.raw(name);
+  await tx.execute(sql`create temp table if not exists ${table} on commit delete rows as ${query} with no data`);
+  if (options.key) await tx.execute(sql`create unique index if not exists ${sql.raw(`${name}_key`)} on ${table} (${sql.raw(options.key)})`);
+  await tx.execute(sql`insert into ${table} ${query}`);
+}
+
+/** Creates the turn table `name` with these columns on this connection unless it exists (emptied at every commit). */
+export async function declareTurnTable(tx: DbExecutor, name: TurnTableName, columns: SQL): Promise<void> {
+  await tx.execute(sql`create temp table if not exists ${sql.raw(name)} (${columns}) on commit delete rows`);
+}
