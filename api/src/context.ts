@@ -26,6 +26,8 @@ export interface ApiServices {
   logger: Logger;
   /** Sends the turn job and waits for the worker to finish it (set up in server.ts). */
   advanceTurn?: (worldId: number) => Promise<{ week: number }>;
+  /** Sends a fork's replay job and waits for the worker to finish it (set up in server.ts). */
+  forkWorld?: (forkId: number) => Promise<{ week: number }>;
   /** Reads the turn schedule from pg-boss. */
   cronStatus?: () => Promise<{ jobname: string; schedule: string; active: boolean }>;
   /** Whether a turn worker is connected (GET /api/health); absent: not checked. */

@@ -126,6 +126,7 @@ export const REST_PROCEDURES = {
   'worlds.get': appRouter.worlds.get,
   'worlds.update': appRouter.worlds.update,
   'worlds.advance': appRouter.worlds.advance,
+  'worlds.fork': appRouter.worlds.fork,
   'worlds.end': appRouter.worlds.end,
   'worlds.rotateCode': appRouter.worlds.rotateCode,
   'worlds.instructors': appRouter.worlds.instructors,

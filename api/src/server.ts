@@ -79,6 +79,7 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
     config,
     logger,
     advanceTurn: turnClient.advanceTurn,
+    forkWorld: turnClient.forkWorld,
     cronStatus: turnClient.cronStatus,
     workerConnected: turnClient.workerConnected,
     lifecycle,

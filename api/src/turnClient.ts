@@ -18,11 +18,20 @@ import type { Logger } from '@marketcraft/db/logger.ts';
 import type postgres from 'postgres';
 
 const WORKER_NOT_RUNNING = 'The turn worker is not running';
+
+/** A fork's replay that outlasted the wait: it goes on in the worker (the fork is not abandoned). */
+const stillReplaying = new WeakSet<GameError>();
+
+export function isForkStillReplaying(error: unknown): boolean {
+  return error instanceof GameError && stillReplaying.has(error);
+}
 const POLL_MS = 500;
 
 export interface TurnClient {
   /** Advances one world's turn now (its singleton key: never two turns of a world at once). */
   advanceTurn: (worldId: number) => Promise<{ week: number }>;
+  /** Replays a fork's original into it (the fork's turn job, docs/replay.md) and waits for it; its week when done. */
+  forkWorld: (forkId: number) => Promise<{ week: number }>;
   /** Whether a worker process is connected to the database (it takes the turn jobs). */
   workerConnected: () => Promise<boolean>;
   cronStatus: () => Promise<{ jobname: string; schedule: string; active: boolean }>;
@@ -141,6 +150,33 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
       const jobId = await instance.send(TURN_QUEUE, job, { singletonKey: worldTurnKey(worldId) });
       if (!jobId) throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
       return { week: await waitForWeekAfter(worldId, week, instance, jobId) };
+    },
+    async forkWorld(forkId: number) {
+      const instance = await client();
+      if (!instance || !(await instance.getQueue(TURN_QUEUE)) || !(await workerConnectedOrRestarting())) {
+        throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
+      }
+      const job: TurnJobData = { worldId: forkId, fork: true };
+      const jobId = await instance.send(TURN_QUEUE, job, { singletonKey: worldTurnKey(forkId) });
+      if (!jobId) throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const sent = await instance.getJobById(TURN_QUEUE, jobId).catch(() => null);
+        if (sent?.state === 'completed') return { week: await currentWeek(forkId) };
+        if (sent && (sent.state === 'failed' || sent.state === 'cancelled')) {
+          const output = sent.output as { message?: string } | null;
+          throw new GameError('UNAVAILABLE', `The fork could not be replayed: ${output?.message ?? sent.state}`);
+        }
+        if (Date.now() > deadline) {
+          const waited = new GameError(
+            'UNAVAILABLE',
+            `The fork is still being replayed after ${Math.round(timeoutMs / 1000)} s: it will be ready when the worker finishes`,
+          );
+          stillReplaying.add(waited);
+          throw waited;
+        }
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
     },
     async cronStatus() {
       const instance = await client();

@@ -25,6 +25,8 @@ describe('answers match the OpenAPI document', () => {
       services: {
         // The turn worker is not part of this test: the admin route's answer shape is.
         advanceTurn: async () => ({ week: 2 }),
+        // Nor is the fork's replay (worker/test/worldReplay.integration.test.ts): the route's answer is.
+        forkWorld: async () => ({ week: 1 }),
       },
     });
     player = await app.createPlayer({ cash: 2_000_000, name: 'Schema Corp' });
@@ -341,6 +343,7 @@ describe('answers match the OpenAPI document', () => {
     await call('GET', '/worlds/{id}/gradebook', { path: `/worlds/${world.id}/gradebook`, token: instructor.token });
     await call('DELETE', '/worlds/{id}/assignments/{assignment_id}', { path: `/worlds/${world.id}/assignments/${assignment.id}`, token: instructor.token });
     await call('POST', '/worlds/{id}/advance', { path: `/worlds/${world.id}/advance`, token: instructor.token });
+    await call('POST', '/worlds/{id}/fork', { path: `/worlds/${world.id}/fork`, token: instructor.token, body: { week: 1, name: 'Schema fork' } });
     await call('POST', '/worlds/{id}/end', { path: `/worlds/${world.id}/end`, token: instructor.token });
 
     const all = restRoutes().map((route) => `${route.method} ${route.path}`);

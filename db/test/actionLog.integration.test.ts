@@ -152,4 +152,53 @@ describe('the action log', () => {
       cause: { message: expect.stringMatching(/append-only/) as unknown },
     });
   });
+
+  it("a store's purchase waiting for a trade's first flow of the week pays the moved price, as a replay in commit order does", async () => {
+    const db = database.db;
+    const [cola] = await db.execute<{ id: number }>(sql`select id from products where name = 'Cola'`);
+    const [store] = await db.execute<{ id: number; company_id: number }>(sql`
+      select b.id, b.company_id from buildings b join companies c on c.id = b.company_id
+      where b.type = 'store' and c.world_id = ${worldId} order by b.id limit 1`);
+    const colaId = Number(cola!.id);
+    const week = sql`(select current_week from worlds where id = ${worldId})`;
+    // No flow yet this week: the trade inserts the week's row, and holds it until it commits.
+    expect(await db.execute(sql`select 1 from market_activity where world_id = ${worldId} and product_id = ${colaId} and week = ${week}`)).toHaveLength(0);
+    const purchase = (executor: typeof db) =>
+      act(executor, 'purchaseForBuilding', {
+        companyId: Number(store!.company_id),
+        actingUserId: null,
+        input: { id: Number(store!.id), product_id: colaId, quantity: 50 },
+      });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let traded!: () => void;
+    const tradeDone = new Promise<void>((resolve) => (traded = resolve));
+    const trade = db.transaction(async (tx) => {
+      await act(tx, 'marketTrade', {
+        companyId: players[3]!.companyId,
+        actingUserId: players[3]!.userId,
+        input: { product_id: colaId, quantity: 400, action: 'buy' },
+      });
+      traded();
+      await held;
+    });
+    await tradeDone;
+    const waiting = purchase(db);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await trade;
+    const concurrent = await waiting;
+    // The same purchase again now, after both: it paid at least as much as the one that waited
+    // (the flow only went up). Priced on the week's flow before the trade (the bug), the waiting
+    // purchase paid less than the flow the log says it came after.
+    const [moved] = await db.execute<{ flow: number }>(sql`
+      select units_bought - units_sold as flow from market_activity where world_id = ${worldId} and product_id = ${colaId} and week = ${week}`);
+    expect(Number(moved!.flow)).toBe(450);
+    const entries = (await entriesAfter(0)).filter(
+      (entry) => entry.action === 'purchaseForBuilding' || (entry.action === 'marketTrade' && entry.input.product_id === colaId),
+    );
+    expect(entries.map((entry) => entry.action)).toEqual(['marketTrade', 'purchaseForBuilding']);
+    const tradeUnit = Number(entries[0]!.outcome.result!.unit_price);
+    expect(concurrent.unit_price).toBeGreaterThan(tradeUnit);
+  });
 });

@@ -15,6 +15,8 @@ export interface TurnJobData {
   worldId?: number;
   /** The week the job advances from (manual turns); absent for the cron schedule's jobs. */
   week?: number;
+  /** A fork's replay (POST /api/worlds/{id}/fork): the job replays the original's log into world `worldId` instead of turning it. */
+  fork?: boolean;
 }
 
 /**

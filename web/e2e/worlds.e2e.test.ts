@@ -149,6 +149,22 @@ describe('classroom world journey', () => {
     expect(series.weeks).toEqual([1, 2, 3]);
     expect(series.companies.find((company) => company.name === 'Student A Bakery')?.points).toHaveLength(3);
 
+    // A fork at the start of week 3 (replayed from the log): its own manage page, at week 3, the
+    // students' companies in it, and its own turns.
+    await teacher.page.getByTestId('fork-week').fill('3');
+    await teacher.page.getByTestId('fork-name').fill('Econ 101 what if');
+    await teacher.page.getByTestId('fork-world').click();
+    await teacher.page.getByRole('heading', { level: 1, name: 'Manage Econ 101 what if' }).waitFor({ timeout: 60_000 });
+    const forkId = Number(/\/worlds\/(\d+)\/manage/.exec(teacher.page.url())![1]);
+    expect(forkId).not.toBe(worldId);
+    await teacher.page.getByTestId('manage-week').getByText('3', { exact: true }).waitFor();
+    const studentWorlds = await apiGet<Array<{ id: number; joined: boolean; current_week: number }>>(first.context, '/worlds');
+    expect(studentWorlds.find((world) => world.id === forkId)).toMatchObject({ joined: true, current_week: 3 });
+    await teacher.page.getByTestId('advance-turn').click();
+    await teacher.page.getByTestId('manage-week').getByText('4', { exact: true }).waitFor({ timeout: 60_000 });
+    await teacher.page.goBack();
+    await teacher.page.getByRole('heading', { level: 1, name: 'Manage Econ 101 e2e' }).waitFor();
+
     // A co-instructor added by email, then removed (after the confirmation): anybody added can go.
     await teacher.page.getByTestId('co-instructor-email').fill(secondEmail);
     await teacher.page.getByTestId('add-co-instructor').click();

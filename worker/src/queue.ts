@@ -29,6 +29,7 @@ import { connectDatabase, type Database } from '@marketcraft/db';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import { postWorldScores } from '@marketcraft/db/lti/grades.ts';
 import type { WorkerConfig } from './config.ts';
+import { replayFork } from './replay/fork.ts';
 import { runTurn, TURN_SESSION_SETTINGS, type TurnHooks, type TurnResult } from './turn/index.ts';
 
 type QueueSettings = Pick<
@@ -198,7 +199,7 @@ async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOpti
       localConcurrency: options.concurrency ?? 1,
     },
     async (jobs: Job<TurnJobData>[]) => {
-      const results: JobResult<TurnResult | { message: string }>[] = [];
+      const results: JobResult<TurnResult | { message: string } | { forkedToWeek: number }>[] = [];
       for (const job of jobs) {
         const week = typeof job.data?.week === 'number' ? job.data.week : undefined;
         const worldId = typeof job.data?.worldId === 'number' ? job.data.worldId : PUBLIC_WORLD_ID;
@@ -208,6 +209,10 @@ async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOpti
           continue;
         }
         const started = performance.now();
+        if (job.data?.fork === true) {
+          results.push(await forkJob(db, job.id, worldId, logger));
+          continue;
+        }
         let result: TurnResult;
         try {
           result = await runTurn(db, { worldId, week, jobId: job.id, hooks: options.hooks, signal: job.signal, nextTurnAt: options.nextTurnAt });
@@ -251,6 +256,23 @@ async function workTurnQueue(boss: PgBoss, db: Database, options: TurnWorkerOpti
       return results;
     },
   );
+}
+
+/** A fork's replay (replay/fork.ts), logged like a turn: its weeks, its time, or why it failed. */
+async function forkJob(db: Database, jobId: string, worldId: number, logger: Logger): Promise<JobResult<{ forkedToWeek: number } | { message: string }>> {
+  const started = performance.now();
+  try {
+    const report = await replayFork(db, worldId);
+    logger.info(
+      { jobId, worldId, outcome: 'forked', week: report.week, durationMs: Math.round(performance.now() - started) },
+      `fork: world ${worldId} replayed to week ${report.week}`,
+    );
+    return { id: jobId, status: 'completed', output: { forkedToWeek: report.week } };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error({ jobId, worldId, outcome: 'failed', err: error }, `fork failed: ${message}`);
+    return { id: jobId, status: 'failed', output: { message } };
+  }
 }
 
 /**

@@ -10,6 +10,8 @@ import {
   addCoInstructor,
   removeCoInstructor,
   addShock,
+  abandonFork,
+  createFork,
   createWorld,
   endWorld,
   exportWorldCsv,
@@ -34,6 +36,7 @@ import {
   removeCoInstructorSchema,
   announcementSchema,
   createWorldSchema,
+  forkWorldSchema,
   idSchema,
   joinWorldSchema,
   shockSchema,
@@ -43,6 +46,7 @@ import {
 } from '@marketcraft/shared';
 import { router, signedInProcedure } from '../trpc.ts';
 import { checkJoinAttempts, refuseWrongJoinCode } from '../access/joinAttempts.ts';
+import { isForkStillReplaying } from '../turnClient.ts';
 
 const switchWorldInput = z.object({ world_id: idSchema });
 /** ?product_ids=1,2,3 (the debrief's price chart). */
@@ -167,6 +171,30 @@ export const worldsRouter = router({
       if (!ctx.advanceTurn) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The turn worker is not available' });
       const result = await ctx.advanceTurn(input.id);
       return { current_week: result.week };
+    }),
+
+  fork: signedInProcedure
+    .meta({
+      access: 'session',
+      rest: {
+        method: 'POST',
+        path: '/worlds/{id}/fork',
+        summary:
+          "Instructors (site admins: also of the public world): a new class world {week, name} at the start of that week, replayed from the world's log, with the same companies and players, its own join code and manual turns",
+      },
+    })
+    .input(forkWorldSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.forkWorld) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The turn worker is not available' });
+      const fork = await createFork(ctx.db, ctx.user, input.id, { week: input.week, name: input.name });
+      try {
+        await ctx.forkWorld(fork.id);
+      } catch (error) {
+        // A fork that is not the original's is never played: it ends, and the answer says why.
+        if (!isForkStillReplaying(error)) await abandonFork(ctx.db, fork.id);
+        throw error;
+      }
+      return getWorld(ctx.db, ctx.user, fork.id);
     }),
 
   end: signedInProcedure

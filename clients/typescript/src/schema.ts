@@ -1720,6 +1720,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/worlds/{id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Instructors (site admins: also of the public world): a new class world {week, name} at the start of that week, replayed from the world's log, with the same companies and players, its own join code and manual turns
+         * @description Session only: personal access tokens cannot call this.
+         */
+        post: operations["worlds.fork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/worlds/{id}/end": {
         parameters: {
             query?: never;
@@ -12344,6 +12364,142 @@ export interface operations {
                     "application/json": {
                         /** @description The week after the turn */
                         current_week: number;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "worlds.fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    week: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "public" | "private";
+                        /** @enum {string} */
+                        status: "active" | "paused" | "ended";
+                        current_week: number;
+                        /** @description Minutes between turns; null: the public schedule or manual turns */
+                        turn_interval_minutes: number | null;
+                        /** @description How its turns come now, as the app shows it: 'Every 12 hours', 'Every 5 min', 'Manual turns' (no schedule: an admin or instructor advances them), 'Paused', 'Ended' */
+                        turns: string;
+                        next_turn_at: string | null;
+                        last_turn_at: string | null;
+                        starting_cash: number | null;
+                        bots: number;
+                        max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
+                        /** @description Player companies (active) */
+                        players: number;
+                        /** @description The caller's part in the world */
+                        role: ("instructor" | "co_instructor" | "admin" | "player" | "visitor") | null;
+                        /** @description The caller has an active company there */
+                        joined: boolean;
+                        /** @description Instructors and admins only */
+                        join_code: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 time
+                         */
+                        created_at: string;
+                        ended_at: string | null;
                     };
                 };
             };

@@ -148,21 +148,7 @@ class Refusal extends Error {
 export async function act<N extends ActionName>(db: DbExecutor, name: N, request: ActionRequest<ActionInput<N>>): Promise<ActionResponse<N>> {
   const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, unknown, ActionResponse<N>>;
   const { outcome, answer } = await db.transaction(async (tx) => {
-    const decided = await tx
-      .transaction(async (savepoint) => {
-        const [ran] = await action.run(savepoint, [request]);
-        if (!ran) throw new Error('an action answered no outcome');
-        // A refusal rolls back whatever its request wrote before it was refused.
-        if (!ran.applied) throw new Refusal(ran);
-        return ran;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof Refusal) return error.outcome;
-        throw error;
-      });
-    await appendToLog(tx, [
-      { companyId: request.companyId, actingUserId: request.actingUserId, action: name, input: request.input, outcome: loggedOutcome(decided) },
-    ]);
+    const decided = await decideAndLog(tx, name, request);
     return { outcome: decided, answer: decided.applied ? await action.respond(tx, request, decided.result) : null };
   });
   if (!outcome.applied) {
@@ -170,6 +156,35 @@ export async function act<N extends ActionName>(db: DbExecutor, name: N, request
     throw outcome.refusal;
   }
   return answer as ActionResponse<N>;
+}
+
+/**
+ * One request as `act` runs and logs it, answering its outcome as the log keeps it instead of the
+ * API's view (replay: the request again, compared with its logged outcome).
+ */
+export async function actOutcome<N extends ActionName>(db: DbExecutor, name: N, request: ActionRequest<ActionInput<N>>): Promise<LoggedOutcome> {
+  return loggedOutcome(await db.transaction((tx) => decideAndLog(tx, name, request)));
+}
+
+/** The request in a savepoint (rolled back when refused), then its entry in the world's log. */
+async function decideAndLog(tx: DbExecutor, name: ActionName, request: ActionRequest<unknown>): Promise<Outcome<unknown>> {
+  const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, unknown, unknown>;
+  const decided = await tx
+    .transaction(async (savepoint) => {
+      const [ran] = await action.run(savepoint, [request]);
+      if (!ran) throw new Error('an action answered no outcome');
+      // A refusal rolls back whatever its request wrote before it was refused.
+      if (!ran.applied) throw new Refusal(ran);
+      return ran;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof Refusal) return error.outcome;
+      throw error;
+    });
+  await appendToLog(tx, [
+    { companyId: request.companyId, actingUserId: request.actingUserId, action: name, input: request.input, outcome: loggedOutcome(decided) },
+  ]);
+  return decided;
 }
 
 /**
@@ -199,19 +214,23 @@ export async function actMany<N extends ActionName>(
       outcomes.push(refused(new GameError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid input')));
     }
   }
-  const ran = valid.length === 0 ? [] : await action.run(db, valid);
-  let next = 0;
-  const answered = outcomes.map((outcome) => outcome ?? ran[next++]!);
-  await appendToLog(
-    db,
-    requests.map((request, index) => ({
-      companyId: request.companyId,
-      actingUserId: request.actingUserId,
-      action: name,
-      input: inputs[index],
-      outcome: loggedOutcome(answered[index]!),
-      byTurn: request.actingUserId === null,
-    })),
-  );
-  return answered;
+  // The actions and their entries in one transaction (a savepoint inside the turn's): the log's lock
+  // is held until they commit.
+  return db.transaction(async (tx) => {
+    const ran = valid.length === 0 ? [] : await action.run(tx, valid);
+    let next = 0;
+    const answered = outcomes.map((outcome) => outcome ?? ran[next++]!);
+    await appendToLog(
+      tx,
+      requests.map((request, index) => ({
+        companyId: request.companyId,
+        actingUserId: request.actingUserId,
+        action: name,
+        input: inputs[index],
+        outcome: loggedOutcome(answered[index]!),
+        byTurn: request.actingUserId === null,
+      })),
+    );
+    return answered;
+  });
 }

@@ -50,6 +50,9 @@ export const worlds = pgTable(
     nextTurnAt: timestamp({ withTimezone: true }),
     /** Seed of the world's random generator; each turn uses (seed, week). */
     seed: bigint({ mode: 'number' }).notNull().default(20261121),
+    /** A fork (docs/replay.md): the world it was replayed from, and the week it starts at. */
+    forkedFromWorldId: integer().references((): AnyPgColumn => worlds.id),
+    forkedAtWeek: integer(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -63,6 +66,7 @@ export const worlds = pgTable(
     check('worlds_max_players', sql`${t.maxPlayers} is null or ${t.maxPlayers} >= 1`),
     check('worlds_team_size', sql`${t.teamSize} between 1 and 6`),
     check('worlds_private_code', sql`${t.kind} = 'public' or ${t.joinCode} is not null`),
+    check('worlds_fork', sql`(${t.forkedFromWorldId} is null) = (${t.forkedAtWeek} is null)`),
   ],
 );
 
@@ -93,6 +97,8 @@ export const turns = pgTable(
     phaseTimings: jsonb().$type<Record<string, number>>().notNull().default({}),
     /** The pg-boss job that ran this turn: a retried scheduled job (no week in its data) finds its turn here. */
     jobId: text(),
+    /** SHA-256 of the world's canonical state after the turn (the bots' moves for the next week included): docs/replay.md. */
+    stateHash: text(),
   },
   (t) => [primaryKey({ columns: [t.worldId, t.week] }), uniqueIndex('turns_world_job_key').on(t.worldId, t.jobId)],
 );

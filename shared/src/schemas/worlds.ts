@@ -119,6 +119,13 @@ export const joinWorldSchema = z.object({ code: joinCodeSchema, company_name: co
 /** Routes of one world: /api/worlds/{id}/... */
 export const worldIdInput = z.object({ id: idSchema });
 
+/** POST /api/worlds/{id}/fork: a class world at the start of `week`, replayed from the world's log (docs/replay.md). */
+export const forkWorldSchema = z.object({
+  id: idSchema,
+  week: wholeNumberBetween('Week', 1, 100_000, "1 and the world's week now"),
+  name: worldNameSchema,
+});
+
 /** PATCH /api/worlds/{id}: the clock (pause or resume, interval) and the team size. */
 export const updateWorldSchema = z.object({
   id: idSchema,
@@ -256,6 +263,7 @@ export const worldsResponses = {
   get: worldViewSchema,
   update: worldViewSchema,
   advance: z.strictObject({ current_week: z.number().int().positive().describe('The week after the turn') }),
+  fork: worldViewSchema,
   end: worldViewSchema,
   rotateCode: worldViewSchema,
   instructors: instructorsViewSchema,

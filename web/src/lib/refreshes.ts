@@ -71,6 +71,7 @@ const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'worlds.advance': ['all'],
   'worlds.join': ['worlds'],
   'worlds.create': ['worlds'],
+  'worlds.fork': ['worlds'],
   'worlds.update': ['worlds', 'world', 'teams'],
   'worlds.end': ['worlds', 'world'],
   'worlds.rotateCode': ['worlds'],

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { PUBLIC_WORLD_ID, nextScheduledTurnAt, turnRng } from '@marketcraft/shared';
 import { GAME_UPDATES_CHANNEL, type GameUpdate } from '@marketcraft/shared/queues.ts';
-import { appendToLog, type Database } from '@marketcraft/db';
+import { appendToLog, stateHash, type Database } from '@marketcraft/db';
 import { PHASES, type PhaseName, type TurnContext, type TurnHooks } from './context.ts';
 import { createTurnTables } from './ledgerBatch.ts';
 import { pipelineWrites } from './pipeline.ts';
@@ -223,9 +223,11 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
         storeSalesCompanies: Number(counted?.storeSalesCompanies ?? 0),
         storeSalesCents: Number(counted?.storeSalesCents ?? 0),
       };
+      // The world as the turn leaves it, hashed (docs/replay.md): a replay of the log must reach it.
+      const hash = await stateHash(tx, worldId);
       const durationMs = Math.round(performance.now() - started);
       await tx.execute(sql`
-        update turns set finished_at = now(), duration_ms = ${durationMs}, phase_timings = ${JSON.stringify(phaseTimings)}::jsonb
+        update turns set finished_at = now(), duration_ms = ${durationMs}, phase_timings = ${JSON.stringify(phaseTimings)}::jsonb, state_hash = ${hash}
         where world_id = ${worldId} and week = ${week}`);
       return { status: 'advanced' as const, week, newWeek: week + 1, durationMs, phaseTimings, counts, bankrupt };
     });

@@ -134,6 +134,17 @@ export async function walkOrders(
   const worldIds = new Set(orders.flatMap((order) => (companies.has(order.companyId) ? [companies.get(order.companyId)!.worldId] : [])));
   for (const worldId of worldIds) {
     const productIds = orders.filter((order) => companies.get(order.companyId)?.worldId === worldId).map((order) => order.productId);
+    // The week's flow rows exist before they are locked: a row another order inserted and has not
+    // committed yet was invisible to the lock below, and both orders were priced on the flow before
+    // either (the second paid the unmoved price, and a replay, running them in commit order, did
+    // not: docs/replay.md). Inserting waits for that order's commit, then the lock sees its flow.
+    await db.execute(sql`
+      insert into market_activity (world_id, week, product_id, units_bought, units_sold)
+      select wp.world_id, w.current_week, wp.product_id, 0, 0
+      from world_products wp join worlds w on w.id = wp.world_id
+      where wp.world_id = ${worldId}::int and wp.product_id in ${idList(productIds)}
+      order by wp.product_id
+      on conflict (world_id, week, product_id) do nothing`);
     const rows = await db.execute<{ id: number; name: string; category: string; current_price_cents: number; depth_units: number; flow: number }>(sql`
       with locked as (
         select product_id, units_bought - units_sold as flow from market_activity

@@ -12,7 +12,7 @@ import type { LoggedOutcome } from '../../schema/replay.ts';
 import { idList } from '../action.ts';
 
 /** The advisory lock (key, world id) that orders a world's appends: "mclg". */
-export const ACTION_LOG_LOCK_KEY = 0x6d636c67;
+const ACTION_LOG_LOCK_KEY = 0x6d636c67;
 
 export interface LogEntry {
   /** The world; omitted: the acting company's world. */
@@ -27,7 +27,7 @@ export interface LogEntry {
 }
 
 /** Takes the world's log lock: every later append of the world waits for this transaction's commit. */
-export async function lockWorldLog(tx: DbExecutor, worldId: number): Promise<void> {
+async function lockWorldLog(tx: DbExecutor, worldId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ACTION_LOG_LOCK_KEY}, ${worldId}::int)`);
 }
 

@@ -2,6 +2,7 @@
 export * from './worlds.ts';
 export * from './classroom.ts';
 export * from './news.ts';
+export * from './fork.ts';
 export * from './teams.ts';
 export * from './teamMembers.ts';
 export * from './contributions.ts';

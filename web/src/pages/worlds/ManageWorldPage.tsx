@@ -1,6 +1,6 @@
 /**
  * /worlds/{id}/manage (docs/worlds.md): an instructor runs a class world: the clock (pause, resume,
- * advance a turn now, end the world), the join code, co-instructors, shocks, announcements, every
+ * advance a turn now, end the world), the join code, co-instructors, shocks, a fork, announcements, every
  * company's figures, the teams, the CSV downloads and the debrief chart. The API decides who may (instructors,
  * co-instructors and site admins); others see its message.
  */
@@ -19,6 +19,7 @@ import { formatDateTime, formatMoney, formatWholeDollars } from '../../lib/forma
 import { notifyFailure, notifyLatest, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { CourseSystemCard } from './CourseSystemCard';
+import { ForkCard } from './ForkCard';
 import { TeamsCard } from './TeamsCard';
 import { AssignmentsCard } from './AssignmentsCard';
 import { GradebookCard } from './GradebookCard';
@@ -423,6 +424,7 @@ export default function ManageWorldPage() {
                 <AnnouncementCard worldId={worldId} yourRole={world.data?.role ?? null} />
               </SimpleGrid>
               <ShockCard worldId={worldId} />
+              {world.data && <ForkCard worldId={worldId} worldName={world.data.name} currentWeek={world.data.current_week} />}
               <CompaniesCard worldId={worldId} />
               {world.data?.kind === 'private' && (
                 <>

@@ -1,0 +1,133 @@
+/**
+ * A world's state in canonical form, and its hash (docs/replay.md, "The canonical state"): what a
+ * replay must reproduce exactly. One line per row, `section|key...|{columns}`, sections in a fixed
+ * sorted by code units (sections, then keys); SHA-256 of the lines joined by newlines.
+ *
+ * Ids differ between the original and a replay (other worlds took other ids), so no id appears:
+ * a company is its rank in the world by id (companies of a world are created in log order: the
+ * founding lock serialises foundings, the bots are inserted in one statement), a building its
+ * company's rank and its rank in that company (a company's buildings are built under its row lock,
+ * one after the other), an order or a contract likewise. Catalogue ids (products, cities,
+ * countries, recipes, upgrades) come from the seed and are the same everywhere. Columns are read
+ * as jsonb (keys sorted by PostgreSQL, integers printed exactly) without the ids and without any
+ * time of day (`*_at`): every other column of these tables counts, new ones included.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../client.ts';
+
+/** Columns holding ids of rows a replay numbers differently (replaced by the canonical keys), and secrets drawn at random. */
+const ID_COLUMNS = [
+  'id',
+  'world_id',
+  'company_id',
+  'user_id',
+  'building_id',
+  'holder_company_id',
+  'issuer_company_id',
+  'seller_company_id',
+  'buyer_company_id',
+  'beneficiary_company_id',
+  'order_id',
+  'created_by_user_id',
+  // Not ids, but not the game's state either: a team's random join code (a replay draws another).
+  'team_code',
+];
+
+/** The row's columns without ids and times of day, as canonical jsonb text. */
+function columns(alias: string): SQL {
+  return sql.raw(`(select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) from jsonb_each(to_jsonb(${alias}))
+    where key not like '%\\_at' and key not in (${ID_COLUMNS.map((column) => `'${column}'`).join(', ')}))::text`);
+}
+
+/** One section: its rows' canonical keys (already sorted) and columns. */
+function section(name: string, query: SQL): SQL {
+  return sql`select ${name}::text as section, key, cols from (${query}) s`;
+}
+
+function stateSql(worldId: number): SQL {
+  const co = sql`select id, row_number() over (order by id) as k from companies where world_id = ${worldId}::int`;
+  const bu = sql`select b.id, co.k as ck, row_number() over (partition by b.company_id order by b.id) as bk
+    from buildings b join (${co}) co on co.id = b.company_id where b.world_id = ${worldId}::int`;
+  const sections = [
+    section('world', sql`select '' as key, current_week::text as cols from worlds where id = ${worldId}::int`),
+    section('company', sql`select lpad(co.k::text, 8, '0') as key, ${columns('c')} as cols from companies c join (${co}) co on co.id = c.id`),
+    section(
+      'warehouse',
+      sql`select lpad(co.k::text, 8, '0') || ':' || lpad(i.product_id::text, 8, '0') as key, ${columns('i')} as cols
+        from inventory_items i join (${co}) co on co.id = i.company_id where i.world_id = ${worldId}::int`,
+    ),
+    section(
+      'building',
+      sql`select lpad(bu.ck::text, 8, '0') || ':' || lpad(bu.bk::text, 8, '0') as key, ${columns('b')} as cols
+        from buildings b join (${bu}) bu on bu.id = b.id`,
+    ),
+    section(
+      'back_room',
+      sql`select lpad(bu.ck::text, 8, '0') || ':' || lpad(bu.bk::text, 8, '0') || ':' || lpad(r.product_id::text, 8, '0') as key, ${columns('r')} as cols
+        from building_inventory_items r join (${bu}) bu on bu.id = r.building_id where r.world_id = ${worldId}::int`,
+    ),
+    section(
+      'shelf',
+      sql`select lpad(bu.ck::text, 8, '0') || ':' || lpad(bu.bk::text, 8, '0') || ':' || lpad(p.product_id::text, 8, '0') as key, ${columns('p')} as cols
+        from store_products p join (${bu}) bu on bu.id = p.building_id where p.world_id = ${worldId}::int`,
+    ),
+    section(
+      'shares',
+      sql`select lpad(co.k::text, 8, '0') as key, ${columns('s')} as cols from share_records s join (${co}) co on co.id = s.company_id where s.world_id = ${worldId}::int`,
+    ),
+    section(
+      'position',
+      sql`select lpad(h.k::text, 8, '0') || ':' || lpad(i.k::text, 8, '0') as key, ${columns('p')} as cols
+        from portfolio_entries p join (${co}) h on h.id = p.holder_company_id join (${co}) i on i.id = p.issuer_company_id where p.world_id = ${worldId}::int`,
+    ),
+    section(
+      'influence',
+      sql`select lpad(co.k::text, 8, '0') || ':' || lpad(r.country_id::text, 8, '0') as key, ${columns('r')} as cols
+        from influence_records r join (${co}) co on co.id = r.company_id where r.world_id = ${worldId}::int`,
+    ),
+    section(
+      'research',
+      sql`select lpad(co.k::text, 8, '0') || ':' || lpad(r.upgrade_id::text, 8, '0') as key, ${columns('r')} as cols
+        from company_research r join (${co}) co on co.id = r.company_id where r.world_id = ${worldId}::int`,
+    ),
+    section(
+      'order',
+      sql`select lpad(co.k::text, 8, '0') || ':' || lpad((row_number() over (partition by o.company_id order by o.id))::text, 8, '0') as key, ${columns('o')} as cols
+        from exchange_orders o join (${co}) co on co.id = o.company_id where o.world_id = ${worldId}::int`,
+    ),
+    section(
+      'contract',
+      sql`select lpad(s.k::text, 8, '0') || ':' || lpad((row_number() over (partition by c.seller_company_id order by c.id))::text, 8, '0') || ':' || lpad(b.k::text, 8, '0') as key,
+          ${columns('c')} as cols
+        from contracts c join (${co}) s on s.id = c.seller_company_id join (${co}) b on b.id = c.buyer_company_id where c.world_id = ${worldId}::int`,
+    ),
+    section('price', sql`select lpad(p.product_id::text, 8, '0') as key, ${columns('p')} as cols from world_products p where p.world_id = ${worldId}::int`),
+    section(
+      'city_market',
+      sql`select lpad(m.city_id::text, 8, '0') || ':' || lpad(m.product_id::text, 8, '0') as key, ${columns('m')} as cols
+        from city_market_data m where m.world_id = ${worldId}::int`,
+    ),
+    section('country', sql`select lpad(c.country_id::text, 8, '0') as key, ${columns('c')} as cols from world_countries c where c.world_id = ${worldId}::int`),
+    section(
+      'political_event',
+      sql`select lpad(e.country_id::text, 8, '0') || ':' || lpad(e.started_week::text, 8, '0') || ':' || e.event_type || ':' || coalesce(lpad(co.k::text, 8, '0'), '-') as key,
+          ${columns('e')} as cols
+        from political_events e left join (${co}) co on co.id = e.beneficiary_company_id where e.world_id = ${worldId}::int`,
+    ),
+  ];
+  return sql.join(sections, sql` union all `);
+}
+
+/** The world's canonical state, one line per row (docs/replay.md). */
+async function canonicalState(db: DbExecutor, worldId: number): Promise<string[]> {
+  const rows = await db.execute<{ section: string; key: string; cols: string }>(stateSql(worldId));
+  // Sorted here, by code units: PostgreSQL's text order follows the server's collation.
+  return rows.map((row) => `${row.section}|${row.key}|${row.cols}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** SHA-256 (hex) of the world's canonical state. */
+export async function stateHash(db: DbExecutor, worldId: number): Promise<string> {
+  const lines = await canonicalState(db, worldId);
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}

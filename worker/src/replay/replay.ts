@@ -1,0 +1,306 @@
+/**
+ * Replay (docs/replay.md): a world's log re-run, in seq order, into another world (a fresh
+ * database's, or a fork in the same database), from the same seed and catalogue. Each player's
+ * request goes through the same action door again, each turn runs again (its bots decide again from
+ * the seed), and after every turn the replayed world's state hash is compared with the one the
+ * original turn stored.
+ *
+ * Ids differ in the replayed world: companies are paired by rank (the world's first companies, its
+ * bots) or by the founding that created them; buildings by the action that built them (its result's
+ * building_id, the bots' builds paired in the order the turn logged them). A request's ids are
+ * translated before it runs again.
+ */
+import { sql } from 'drizzle-orm';
+import { GameError, MAX_ROW_ID } from '@marketcraft/shared';
+import {
+  ACTIONS,
+  actOutcome,
+  addAnnouncement,
+  addShock,
+  createPlayerCompany,
+  endWorld,
+  loggedOutcome,
+  updateWorldClock,
+  type ActionName,
+  type Database,
+  type DbExecutor,
+  type LoggedOutcome,
+} from '@marketcraft/db';
+import { runTurn } from '../turn/index.ts';
+
+type LoggedEntry = {
+  seq: number;
+  week: number;
+  company_id: number | null;
+  acting_user_id: number | null;
+  action: string;
+  input: Record<string, unknown>;
+  outcome: LoggedOutcome;
+  by_turn: boolean;
+};
+
+/** Where a replay runs: a world of a database, at its first week, with its first companies only. */
+export interface ReplayTarget {
+  db: Database;
+  worldId: number;
+  /** The account the instructors' entries (shocks, clock, announcements) run as: a site admin. */
+  admin: { id: number; isAdmin: boolean };
+  /** The account a founding's user becomes in the target (a fresh database has none of the original's). */
+  userFor: (originalUserId: number) => Promise<number>;
+}
+
+export interface WeekCheck {
+  week: number;
+  original: string | null;
+  replayed: string | null;
+  matches: boolean;
+  /** Milliseconds the week's replay took (its actions and its turn). */
+  ms: number;
+  /** Entries of the week in the log (the turn's own included). */
+  entries: number;
+}
+
+interface OutcomeMismatch {
+  seq: number;
+  action: string;
+  original: LoggedOutcome;
+  replayed: LoggedOutcome;
+}
+
+export interface ReplayReport {
+  weeks: WeekCheck[];
+  mismatches: OutcomeMismatch[];
+  /** The week the target world is at when the replay stops. */
+  week: number;
+}
+
+export interface ReplayOptions {
+  /** Stop at the start of this week: after the turn that ended the week before, before any later request. */
+  toWeek?: number;
+  /** Called after each replayed turn (the CLI prints it). */
+  onWeek?: (check: WeekCheck) => void | Promise<void>;
+  /** Replaces a logged entry's input before it runs (the what-if of a test: one decision changed). */
+  alter?: (entry: LoggedEntry) => Record<string, unknown>;
+}
+
+/** The actions whose `id` is a building of the acting company. */
+const BUILDING_ID_ACTIONS = new Set<string>([
+  'hireEmployees',
+  'upgradeEquipment',
+  'setProductionRate',
+  'selectRecipe',
+  'selectCategory',
+  'sellBuilding',
+  'purchaseForBuilding',
+  'transferToStore',
+  'updateStorePrice',
+  'toggleStoreProduct',
+  'removeStoreProduct',
+]);
+
+/** The actions whose `id` is a contract. */
+const CONTRACT_ID_ACTIONS = new Set<string>(['acceptContracts', 'declineContracts', 'cancelContracts']);
+
+/** Original id -> replayed id, per kind of row. */
+class IdMap {
+  readonly companies = new Map<number, number>();
+  readonly buildings = new Map<number, number>();
+  readonly orders = new Map<number, number>();
+  readonly contracts = new Map<number, number>();
+
+  company(id: number): number {
+    const mapped = this.companies.get(id);
+    if (mapped === undefined) throw new Error(`replay: company ${id} of the log has no counterpart`);
+    return mapped;
+  }
+
+  /** A building the log names: its counterpart, or an id no building has (the request is refused again, as it was). */
+  building(id: number): number {
+    return this.buildings.get(id) ?? MAX_ROW_ID;
+  }
+
+  /** The ids a result names (a built building, a placed order, an offered contract) paired with the replay's. */
+  pairResults(action: string, original: LoggedOutcome, replayed: LoggedOutcome): void {
+    if (!original.applied || !replayed.applied) return;
+    const from = original.result as Record<string, unknown> | undefined;
+    const to = replayed.result as Record<string, unknown> | undefined;
+    if (typeof from?.building_id === 'number' && typeof to?.building_id === 'number') this.buildings.set(from.building_id, to.building_id);
+    if (typeof from?.id === 'number' && typeof to?.id === 'number') {
+      if (action === 'placeExchangeOrders') this.orders.set(from.id, to.id);
+      if (action === 'offerContracts') this.contracts.set(from.id, to.id);
+    }
+  }
+}
+
+function translateInput(action: string, input: Record<string, unknown>, ids: IdMap): Record<string, unknown> {
+  const translated = { ...input };
+  if (BUILDING_ID_ACTIONS.has(action) && typeof input.id === 'number') translated.id = ids.building(input.id);
+  if (action === 'tradeShares' && typeof input.company_id === 'number') translated.company_id = ids.companies.get(input.company_id) ?? MAX_ROW_ID;
+  if (action === 'offerContracts' && typeof input.buyer_company_id === 'number')
+    translated.buyer_company_id = ids.companies.get(input.buyer_company_id) ?? MAX_ROW_ID;
+  // An id no row has: the request is refused again, as it was.
+  if (action === 'cancelExchangeOrders' && typeof input.id === 'number') translated.id = ids.orders.get(input.id) ?? MAX_ROW_ID;
+  if (CONTRACT_ID_ACTIONS.has(action) && typeof input.id === 'number') translated.id = ids.contracts.get(input.id) ?? MAX_ROW_ID;
+  return translated;
+}
+
+function sameOutcome(a: LoggedOutcome, b: LoggedOutcome): boolean {
+  if (a.applied !== b.applied) return false;
+  if (!a.applied && !b.applied) return a.code === b.code && a.message === b.message;
+  return true;
+}
+
+async function logOf(db: DbExecutor, worldId: number, afterSeq = 0): Promise<LoggedEntry[]> {
+  const rows = await db.execute<LoggedEntry>(sql`
+    select seq, week, company_id, acting_user_id, action, input, outcome, by_turn
+    from world_actions where world_id = ${worldId} and seq > ${afterSeq} order by seq`);
+  return rows.map((row) => ({ ...row, seq: Number(row.seq), week: Number(row.week) }));
+}
+
+async function lastSeq(db: DbExecutor, worldId: number): Promise<number> {
+  const [row] = await db.execute<{ seq: number }>(sql`select coalesce(max(seq), 0) as seq from world_actions where world_id = ${worldId}`);
+  return Number(row?.seq ?? 0);
+}
+
+/** The world's companies that no logged founding created (its bots), by id. */
+async function firstCompanies(db: DbExecutor, worldId: number, founded: ReadonlySet<number>): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`select id from companies where world_id = ${worldId} order by id`);
+  return rows.map((row) => Number(row.id)).filter((id) => !founded.has(id));
+}
+
+/** Runs one logged request again in the target; its outcome as the log keeps it. */
+async function replayEntry(entry: LoggedEntry, input: Record<string, unknown>, target: ReplayTarget, ids: IdMap): Promise<LoggedOutcome> {
+  const user = target.admin;
+  try {
+    if (entry.action in ACTIONS) {
+      const name = entry.action as ActionName;
+      const companyId = ids.company(entry.company_id!);
+      const parsed = ACTIONS[name].input.safeParse(translateInput(name, input, ids));
+      if (!parsed.success) return { applied: false, code: 'INVALID_INPUT', message: parsed.error.issues[0]?.message ?? 'Invalid input' };
+      return await actOutcome(target.db, name, { companyId, actingUserId: entry.acting_user_id, input: parsed.data as never });
+    }
+    switch (entry.action) {
+      case 'foundCompany': {
+        const userId = await target.userFor(Number(input.user_id));
+        const company = await target.db.transaction((tx) =>
+          createPlayerCompany(tx, {
+            worldId: target.worldId,
+            userId,
+            email: `player-${userId}@replay.invalid`,
+            mode: 'flat',
+            name: String(input.name),
+            startingCashCents: Number(input.starting_cash_cents),
+          }),
+        );
+        ids.companies.set(entry.company_id!, company.id);
+        return { applied: true, result: { company_id: company.id, cash_cents: company.cashCents } };
+      }
+      case 'addShock':
+        await addShock(target.db, user, target.worldId, {
+          kind: input.kind as 'tax_rate' | 'demand' | 'price',
+          countryId: (input.country_id as number | null) ?? undefined,
+          productId: (input.product_id as number | null) ?? undefined,
+          percent: Number(input.percent),
+          weeks: Number(input.weeks),
+        });
+        return { applied: true };
+      case 'addAnnouncement':
+        await addAnnouncement(target.db, user, target.worldId, String(input.message));
+        return { applied: true };
+      case 'updateWorldClock':
+        await updateWorldClock(target.db, user, target.worldId, {
+          status: input.status as 'active' | 'paused' | undefined,
+          turnIntervalMinutes: input.turn_interval_minutes as number | null | undefined,
+        });
+        return { applied: true };
+      case 'endWorld':
+        await endWorld(target.db, user, target.worldId);
+        return { applied: true };
+      case 'createWorld':
+        // The target world was created from the same settings before the replay started.
+        return entry.outcome;
+      default:
+        throw new Error(`replay: no way to replay the logged action ${entry.action}`);
+    }
+  } catch (error) {
+    if (error instanceof GameError) return loggedOutcome({ applied: false, refusal: error });
+    throw error;
+  }
+}
+
+/**
+ * Replays the source world's log into the target world (same seed, at week 1, with only its first
+ * companies), turn by turn, comparing each turn's state hash with the original's.
+ */
+export async function replayWorld(source: Database, sourceWorldId: number, target: ReplayTarget, options: ReplayOptions = {}): Promise<ReplayReport> {
+  const log = await logOf(source, sourceWorldId);
+  const ids = new IdMap();
+  const founded = new Set(log.filter((entry) => entry.action === 'foundCompany').map((entry) => entry.company_id!));
+  const originals = await firstCompanies(source, sourceWorldId, founded);
+  const replayed = await firstCompanies(target.db, target.worldId, new Set());
+  if (originals.length !== replayed.length) {
+    throw new Error(`replay: the original world starts with ${originals.length} companies, the target with ${replayed.length}`);
+  }
+  originals.forEach((id, index) => ids.companies.set(id, replayed[index]!));
+  const hashes = new Map(
+    (await source.execute<{ week: number; state_hash: string | null }>(sql`select week, state_hash from turns where world_id = ${sourceWorldId}`)).map(
+      (row) => [Number(row.week), row.state_hash],
+    ),
+  );
+
+  const report: ReplayReport = { weeks: [], mismatches: [], week: 1 };
+  let weekStarted = performance.now();
+  let weekEntries = 0;
+  for (let index = 0; index < log.length; index += 1) {
+    const entry = log[index]!;
+    if (options.toWeek !== undefined && !entry.by_turn && entry.week >= options.toWeek) break;
+    weekEntries += 1;
+    if (entry.by_turn) continue; // the turn that logged it runs again below, and logs it again
+    if (entry.action === 'advanceTurn') {
+      const before = await lastSeq(target.db, target.worldId);
+      const week = Number(entry.input.week);
+      const result = await runTurn(target.db, { worldId: target.worldId, week, nextTurnAt: () => null });
+      if (result.status !== 'advanced') throw new Error(`replay: week ${week} did not turn (${result.reason})`);
+      // The turn's own entries (the bots' moves, bankruptcies): paired with the original's, in order.
+      const mine = (await logOf(target.db, target.worldId, before)).filter((logged) => logged.by_turn);
+      const theirs: LoggedEntry[] = [];
+      for (let next = index + 1; next < log.length && log[next]!.by_turn; next += 1) theirs.push(log[next]!);
+      theirs.forEach((original, position) => {
+        const again = mine[position];
+        if (again) ids.pairResults(original.action, original.outcome, again.outcome);
+        if (!again || again.action !== original.action || !sameOutcome(original.outcome, again.outcome)) {
+          report.mismatches.push({
+            seq: original.seq,
+            action: original.action,
+            original: original.outcome,
+            replayed: again?.outcome ?? { applied: false, code: 'MISSING', message: 'not replayed' },
+          });
+        }
+      });
+      const [row] = await target.db.execute<{ state_hash: string | null }>(
+        sql`select state_hash from turns where world_id = ${target.worldId} and week = ${week}`,
+      );
+      const original = hashes.get(week) ?? null;
+      const check: WeekCheck = {
+        week,
+        original,
+        replayed: row?.state_hash ?? null,
+        matches: original !== null && original === row?.state_hash,
+        ms: Math.round(performance.now() - weekStarted),
+        entries: weekEntries,
+      };
+      report.weeks.push(check);
+      await options.onWeek?.(check);
+      weekStarted = performance.now();
+      weekEntries = 0;
+      continue;
+    }
+    const input = options.alter ? options.alter(entry) : entry.input;
+    const outcome = await replayEntry(entry, input, target, ids);
+    ids.pairResults(entry.action, entry.outcome, outcome);
+    if (!sameOutcome(entry.outcome, outcome)) report.mismatches.push({ seq: entry.seq, action: entry.action, original: entry.outcome, replayed: outcome });
+  }
+  const [world] = await target.db.execute<{ week: number }>(sql`select current_week as week from worlds where id = ${target.worldId}`);
+  report.week = Number(world?.week ?? 1);
+  return report;
+}
