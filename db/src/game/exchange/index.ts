@@ -3,3 +3,4 @@ export * from './orders.ts';
 export * from './auction.ts';
 export * from './books.ts';
 export * from './contracts.ts';
+export * from './weekResults.ts';
