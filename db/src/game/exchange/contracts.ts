@@ -22,7 +22,7 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
-import { WORLD_ENDED } from '../worlds/worlds.ts';
+import { WORLD_ENDED } from '../clock/state.ts';
 import type { ActionRequest, Outcome } from '../action.ts';
 import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
 
