@@ -8,7 +8,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { GameError, centsToDollars, type TransactionType, type WeekReportSummary, type WeekReportView } from '@marketcraft/shared';
 import { buildingTypes, cities, products, weekReports } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
-import { weekExchangeResults } from '../exchange/weekResults.ts';
+import { weekExchangeResults } from './weekExchange.ts';
 
 const summaryColumns = {
   week: weekReports.week,

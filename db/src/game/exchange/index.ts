@@ -3,4 +3,3 @@ export * from './orders.ts';
 export * from './auction.ts';
 export * from './books.ts';
 export * from './contracts.ts';
-export * from './weekResults.ts';

@@ -2,7 +2,8 @@
  * What the exchange did for a company in one week, for its "Week N results" (GET /api/reports/{week}):
  * its orders' fills in that week's call auction (exchange_fills, written by the turn that ended the
  * week) and the contracts accepted during the week, bought or sold. Both are read from the records
- * themselves, which never change once written: the turn's report needs no copy of them.
+ * themselves, which never change once written: the turn's report needs no copy of them. Plain reads of
+ * the exchange's tables: the books build on no code of the exchange (no circle between domains).
  */
 import { sql } from 'drizzle-orm';
 import { centsToDollars, type WeekReportView } from '@marketcraft/shared';
