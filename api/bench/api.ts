@@ -7,7 +7,8 @@
  * read, `/api/company` with a session and with a personal access token) and trades (`POST
  * /api/stocks/trade` buying 1 share, from one issuer for every connection (they queue on its
  * row lock) and from an issuer per connection; `POST /api/market/trade` buying 1 unit of the
- * deepest product), printing requests/s and p50/p99 latency.
+ * deepest product) and the exchange book of that product (`GET /api/exchange/books/{id}`, with 4
+ * bids per player in it), printing requests/s and p50/p99 latency.
  *
  * The first row is the DB limit, measured in the same run: a Node process (this one, with as many
  * connections as the server's pool for single statements) running one indexed query per "request" (a session looked up by its primary
@@ -19,7 +20,8 @@
  * (autocannon, in this process) is beside it: on one machine it takes its share of the cores. On a shared machine requests/s move with what
  * else runs; this does not, and N cores serve at most N x 1000 / (CPU ms/req) requests a second.
  *
- * The last column holds issue 25's targets where a scenario has one (goods, a token's read, a market trade).
+ * The last column holds issue 25's targets where a scenario has one (goods, a token's read, a market trade), and
+ * issue 22's for the exchange book.
  *
  * BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_ONLY (scenarios whose name contains it);
  * BENCH_PROFILE=1 writes a CPU profile of the server process per scenario (<scenario>.cpuprofile)
@@ -32,8 +34,8 @@ import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { desc, eq } from 'drizzle-orm';
-import { companies, connectDatabase, createPlayerCompany, products, shareRecords, users, ledgerMismatches } from '@marketcraft/db';
+import { and, desc, eq } from 'drizzle-orm';
+import { actMany, companies, connectDatabase, createPlayerCompany, products, shareRecords, users, ledgerMismatches, worldProducts } from '@marketcraft/db';
 import { startEmbeddedPostgres } from '@marketcraft/db/embedded.ts';
 import { createSession } from '../src/auth/session.ts';
 import { restRoutes } from '../src/rest.ts';
@@ -232,6 +234,7 @@ async function main() {
     console.log(`API on ${baseUrl}; creating ${PLAYERS} players and a bot issuer...`);
     const tokens: string[] = [];
     const personalTokens: string[] = [];
+    const playerCompanies: number[] = [];
     for (let index = 0; index < PLAYERS; index += 1) {
       const email = `bench${index}@example.com`;
       const userId = await db.transaction(async (tx) => {
@@ -239,6 +242,7 @@ async function main() {
         const company = await createPlayerCompany(tx, { worldId: 1, userId: user!.id, email, mode: 'flat' });
         const cents = 100_000_000_000; // $1,000,000,000 so trades never run out of cash
         await tx.update(companies).set({ cashCents: cents, startingCashCents: cents }).where(eq(companies.id, company.id));
+        playerCompanies.push(company.id);
         return user!.id;
       });
       tokens.push((await createSession(db, userId)).token);
@@ -266,6 +270,27 @@ async function main() {
     await db.insert(shareRecords).values(issuers.map((issuer) => ({ worldId: 1, companyId: issuer.id, totalShares: 1_000_000_000, sharePriceCents: 100 })));
     // The deepest market: thousands of 1-unit buys move its price least.
     const [marketProduct] = await db.select({ id: products.id }).from(products).orderBy(desc(products.depthUnits)).limit(1);
+    // Its exchange book with bids in it (docs/exchange.md): 4 limit orders per player, under the posted price, through the players' action.
+    const [posted] = await db
+      .select({ cents: worldProducts.currentPriceCents })
+      .from(worldProducts)
+      .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, marketProduct!.id)));
+    await actMany(
+      db,
+      'placeExchangeOrders',
+      playerCompanies.flatMap((companyId, index) =>
+        [0, 1, 2, 3].map((step) => ({
+          companyId,
+          actingUserId: null,
+          input: {
+            product_id: marketProduct!.id,
+            side: 'buy' as const,
+            quantity: 10 + index,
+            limit_price: Math.max(1, posted!.cents - 5 * (index + step)) / 100,
+          },
+        })),
+      ),
+    );
 
     const routeKeys = new Set(restRoutes().map((route) => `${route.method} ${route.path}`));
     const catalogueRead = ['/goods', '/cities', '/countries'].find((candidate) => routeKeys.has(`GET ${candidate}`)) ?? '/countries';
@@ -298,6 +323,8 @@ async function main() {
       { name: 'GET /api/research/company (session)', run: loadOf('/research/company', withSession) },
       { name: 'GET /api/company (session)', run: loadOf('/company', withSession) },
       { name: 'GET /api/company (personal access token)', run: loadOf('/company', withPersonalToken) },
+      // The published curves of one product (issue 22), as every player's exchange panel reads them.
+      { name: 'GET /api/exchange/books/{product_id} (session)', run: loadOf(`/exchange/books/${marketProduct!.id}`, withSession) },
       {
         name: 'POST /api/stocks/trade (buy 1 share, one issuer for all)',
         run: loadOf('/stocks/trade', withSession, { bodyOf: () => ({ company_id: bot!.id, shares: 1, action: 'buy' }) }),
@@ -368,6 +395,7 @@ async function main() {
         met: (perSecond) => perSecond >= 0.95 * rate('GET /api/company (session)'),
       },
       'POST /api/market/trade (buy 1 unit)': { label: '>= 1,500 req/s', met: (perSecond) => perSecond >= 1_500 },
+      'GET /api/exchange/books/{product_id} (session)': { label: '>= 2,000 req/s (issue 22)', met: (perSecond) => perSecond >= 2_000 },
     };
     for (const row of rows) {
       const target = targets[String(row.scenario)];

@@ -279,5 +279,20 @@ describe('limit orders: escrow, cancel, errors', () => {
     expect(await app.api('GET', '/exchange/books/999999', { token: read })).toMatchObject({ status: 404, body: { error: 'Product not found' } });
     const history = await app.api('GET', `/exchange/auctions/${world.bread.id}?weeks=4`, { token: read });
     expect(history).toMatchObject({ status: 200, body: [] });
+
+    // The book is kept between reads (books.ts) but never stale: a new order, a cancel and an
+    // instant trade (the maker's flow) each show in the next read.
+    const more = await place(buyer, { product_id: world.bread.id, side: 'buy', quantity: 15, limit_price: 4.2 });
+    const afterOrder = (await app.api('GET', `/exchange/books/${world.bread.id}`, { token: read })).body;
+    expect(afterOrder.bids[0]).toEqual({ price: 4.2, quantity: 15 });
+    expect(afterOrder.indicative_volume).toBe(40);
+    expect((await app.api('DELETE', `/exchange/orders/${more.body.id}`, { token: buyer.token })).status).toBe(200);
+    expect((await app.api('GET', `/exchange/books/${world.bread.id}`, { token: read })).body).toEqual(book.body);
+    expect((await app.api('POST', '/market/trade', { token: buyer.token, body: { product_id: world.bread.id, quantity: 50, action: 'buy' } })).status).toBe(
+      200,
+    );
+    const afterTrade = (await app.api('GET', `/exchange/books/${world.bread.id}`, { token: read })).body;
+    // The maker sold 50 this week: its asks start higher than before.
+    expect(afterTrade.maker.asks[0].price).toBeGreaterThan(book.body.maker.asks[0].price);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The call auction's price and shares (db/src/game/exchange/auction.ts, docs/exchange.md): one
  * price maximising the volume, ties by least imbalance then nearest the posted price, pro rata at
- * the margin, and the market maker's standing schedule so a lone order still fills.
+ * the margin, and the market maker's standing schedule so a lone order still fills; and no round
+ * trip between the instant market, the auction and contracts pays (the same week or the next).
  */
 import { describe, expect, it } from 'vitest';
-import { MARKET_HALF_SPREAD_BP, exchangeFeeRule, goodsBuyCostRule, marketSellProceedsRule } from '@marketcraft/shared';
+import { MARKET_HALF_SPREAD_BP, exchangeFeeRule, goodsBuyCostRule, marketSellProceedsRule, nextMarketPriceRule } from '@marketcraft/shared';
 import { clearAuction, cumulativeLevels, makerDemandAt, makerSupplyAt, type AuctionBook } from '../src/game/exchange/auction.ts';
 
 function book(bids: [number, number][], asks: [number, number][], maker: AuctionBook['maker'] = null): AuctionBook {
@@ -187,6 +188,71 @@ describe('the call auction', () => {
       // 3. Buy q in one auction, sell them in the next (the flow as the purchase left it).
       const resold = clearAuction({ productId: 1, bids: [], asks: [{ priceCents: 1, quantity: q }], maker: { ...maker, flow: maker.flow + q } });
       expect(resold.volume * (resold.priceCents ?? 0) - fee(resold.volume * (resold.priceCents ?? 0))).toBeLessThan(paid);
+    }
+  });
+
+  it('no round trip through a contract pays either: two companies buy on one side, pass the goods by contract at any price, sell on the other (same week or next)', () => {
+    let seed = 2_026;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const fee = (value: number) => exchangeFeeRule.evaluate({ value });
+    type Maker = NonNullable<AuctionBook['maker']>;
+    /** Buys q from the maker (instant: its curve; auction: a bid far above, at the clearing price plus the fee); the cost and the maker's flow after. */
+    const buyFrom = (how: 'instant' | 'auction', maker: Maker, q: number) => {
+      if (how === 'instant') {
+        return {
+          cost: goodsBuyCostRule.evaluate({ price: maker.priceCents, depth: maker.depth, flow: maker.flow, quantity: q, marginBp: maker.marginBp }),
+          flow: maker.flow + q,
+        };
+      }
+      const clearing = clearAuction({ productId: 1, bids: [{ priceCents: maker.priceCents * 100, quantity: q }], asks: [], maker });
+      expect(clearing.volume).toBe(q);
+      return { cost: q * clearing.priceCents! + fee(q * clearing.priceCents!), flow: maker.flow + q };
+    };
+    /** Sells q to the maker (instant: its curve; auction: an ask at a cent, the clearing price less the fee). */
+    const sellTo = (how: 'instant' | 'auction', maker: Maker, q: number) => {
+      if (how === 'instant') return marketSellProceedsRule.evaluate({ price: maker.priceCents, depth: maker.depth, flow: maker.flow, quantity: q });
+      const clearing = clearAuction({ productId: 1, bids: [], asks: [{ priceCents: 1, quantity: q }], maker });
+      expect(clearing.volume).toBe(q);
+      return q * clearing.priceCents! - fee(q * clearing.priceCents!);
+    };
+    for (let round = 0; round < 400; round += 1) {
+      const maker: Maker = {
+        priceCents: 50 + Math.floor(random() * 20_000),
+        depth: 100 + Math.floor(random() * 5_000),
+        flow: 0,
+        marginBp: random() < 0.3 ? 2_000 : 0,
+      };
+      maker.flow = Math.floor((random() - 0.5) * maker.depth * 0.5);
+      const q = 1 + Math.floor(random() * Math.min(500, maker.depth / 2));
+      const buyVia = random() < 0.5 ? 'instant' : 'auction';
+      const sellVia = random() < 0.5 ? 'instant' : 'auction';
+      const nextWeek = random() < 0.5;
+      // A contract between the two moves no flow and has no fee: the buyer pays what the seller gets, whatever the price agreed.
+      const unitPrice = 1 + Math.floor(random() * maker.priceCents * 3);
+      const contract = { sellerGets: q * unitPrice, buyerPays: q * unitPrice };
+      // Company A buys from the maker and passes the goods to company B by contract.
+      const bought = buyFrom(buyVia, maker, q);
+      // B sells them back: this week (the flow as A's purchase left it) or next week (the posted price
+      // moved by it, at the noise's expectation, drifting toward a base at this week's price; a new week's flow).
+      const after: Maker = nextWeek
+        ? {
+            ...maker,
+            priceCents: nextMarketPriceRule.evaluate({
+              price: maker.priceCents,
+              depth: maker.depth,
+              flow: bought.flow,
+              basePrice: maker.priceCents,
+              targetPrice: maker.priceCents,
+              noiseBp: 0,
+            }),
+            flow: 0,
+          }
+        : { ...maker, flow: bought.flow };
+      const received = sellTo(sellVia, after, q);
+      const companyA = contract.sellerGets - bought.cost;
+      const companyB = received - contract.buyerPays;
+      // Together they end where they began in goods, and poorer in cash: one of them may gain only what the other loses.
+      expect(companyA + companyB, JSON.stringify({ maker, q, buyVia, sellVia, nextWeek, unitPrice })).toBeLessThan(0);
     }
   });
 });

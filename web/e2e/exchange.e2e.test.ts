@@ -2,7 +2,8 @@
  * The exchange journey (issue 22, docs/exchange.md): on a product's panel a player sees the
  * published curves and the indicative price, places a limit order (the form says what it holds and
  * where it stands), cancels it, places another that fills in the next turn's auction, sees the fill
- * in its orders and the clearing in the history, and accepts a contract another company offered.
+ * in its orders, the clearing in the history and the fill in the week's results, and accepts a contract
+ * another company offered (also in the week's results).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -78,6 +79,16 @@ describe('exchange journey', () => {
     await panel.getByRole('heading', { name: 'Weekly Auction' }).waitFor();
     await panel.getByText('filled', { exact: true }).waitFor();
     await panel.getByRole('region', { name: 'Past clearings of this product' }).getByRole('row').nth(1).waitFor();
+
+    // The week's results list the fill (10 Wheat bought in the auction) and the contract delivered.
+    await page.goto(`/reports/${world.current_week}`);
+    const fill = page.getByTestId('report-fill').filter({ hasText: 'Wheat' });
+    await fill.waitFor();
+    expect(await fill.textContent()).toMatch(/^WheatBoughtAuction, order #\d+10\$/);
+    await page
+      .getByTestId('report-contract')
+      .filter({ hasText: `Contract #${offer.id} from` })
+      .waitFor();
     await other.context.close();
     await context.close();
   });

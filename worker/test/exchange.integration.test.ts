@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EXCHANGE_FEE_BP, makerSupplyRule } from '@marketcraft/shared';
-import { actMany, ledgerMismatches, type DbExecutor } from '@marketcraft/db';
+import { actMany, getWeekReport, ledgerMismatches, type DbExecutor } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { mulberry32 } from '@marketcraft/shared';
 import { runTurn } from '../src/turn/index.ts';
@@ -124,6 +124,33 @@ describe('the weekly call auction in the turn', () => {
       sql`select order_id, quantity, price_cents from exchange_fills where week = ${week} order by order_id`,
     );
     expect(fills.every((fill) => Number(fill.price_cents) === price)).toBe(true);
+
+    // The week's results list each company's own fills: product, side, units, the clearing price, the fee.
+    const dollars = (cents: number) => cents / 100;
+    expect((await getWeekReport(db, eager, week)).exchange_fills).toEqual([
+      {
+        order_id: buyHigh.id,
+        product_id: world.wheat,
+        product: `Wheat ${world.tag}`,
+        side: 'buy',
+        quantity: 60,
+        price: dollars(price),
+        fee: dollars(fee(value(60))),
+        total: dollars(value(60) + fee(value(60))),
+      },
+    ]);
+    expect((await getWeekReport(db, seller, week)).exchange_fills).toEqual([
+      {
+        order_id: sell.id,
+        product_id: world.wheat,
+        product: `Wheat ${world.tag}`,
+        side: 'sell',
+        quantity: 100,
+        price: dollars(price),
+        fee: dollars(fee(value(100))),
+        total: dollars(value(100) - fee(value(100))),
+      },
+    ]);
   });
 
   it("fills a lone buy against the maker's schedule and moves the maker's flow, so next week's price", async () => {
@@ -243,6 +270,33 @@ describe('the weekly call auction in the turn', () => {
     expect(row!.status).toBe('expired');
     expect(await warehouse(db, seller, world.flour)).toBe(30);
     expect(await warehouse(db, buyer, world.flour)).toBe(0);
+  });
+
+  it("an accepted contract is in both companies' week results; a declined one in neither", async () => {
+    const { db } = database;
+    const seller = await createCompany(db, { name: `Contract seller ${world.tag}`, cashCents: 1_000_000 });
+    const buyer = await createCompany(db, { name: `Contract buyer ${world.tag}`, cashCents: 1_000_000 });
+    await stock(db, seller, world.flour, 50, 2_500);
+    const week = await worldWeek(db);
+    const offer = async (quantity: number) => {
+      const [made] = await actMany(db, 'offerContracts', [
+        { companyId: seller, actingUserId: null, input: { buyer_company_id: buyer, product_id: world.flour, quantity, unit_price: 31.5, expires_week: week } },
+      ]);
+      return made!.applied ? made!.result.id : 0;
+    };
+    const accepted = await offer(20);
+    const declined = await offer(10);
+    expect(await actMany(db, 'acceptContracts', [{ companyId: buyer, actingUserId: null, input: { id: accepted } }])).toMatchObject([{ applied: true }]);
+    expect(await actMany(db, 'declineContracts', [{ companyId: buyer, actingUserId: null, input: { id: declined } }])).toMatchObject([{ applied: true }]);
+    await runTurn(db, { week });
+    const line = { contract_id: accepted, product_id: world.flour, product: `Flour ${world.tag}`, quantity: 20, unit_price: 31.5, total: 630 };
+    expect((await getWeekReport(db, buyer, week)).contracts_delivered).toEqual([
+      { ...line, role: 'bought', counterparty_id: seller, counterparty: `Contract seller ${world.tag}` },
+    ]);
+    expect((await getWeekReport(db, seller, week)).contracts_delivered).toEqual([
+      { ...line, role: 'sold', counterparty_id: buyer, counterparty: `Contract buyer ${world.tag}` },
+    ]);
+    expect((await getWeekReport(db, seller, week)).exchange_fills).toEqual([]);
   });
 
   it("over random weeks: cash + escrow = starting cash + ledger, and goods change only by the maker's fills", async () => {

@@ -11307,6 +11307,36 @@ export interface operations {
                             upgrade_id: number;
                             name: string;
                         }[];
+                        /** @description Your limit orders filled in the week's call auction (docs/exchange.md), by product then order */
+                        exchange_fills: {
+                            order_id: number;
+                            product_id: number;
+                            product: string;
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            quantity: number;
+                            /** @description The week's clearing price of the product, per unit */
+                            price: number;
+                            /** @description The exchange fee charged on this fill */
+                            fee: number;
+                            /** @description A buy: what it cost (quantity x price + fee); a sell: what it paid (quantity x price - fee) */
+                            total: number;
+                        }[];
+                        /** @description Contracts accepted during the week, that you bought or sold by */
+                        contracts_delivered: {
+                            contract_id: number;
+                            product_id: number;
+                            product: string;
+                            /** @enum {string} */
+                            role: "bought" | "sold";
+                            counterparty_id: number;
+                            counterparty: string;
+                            quantity: number;
+                            /** @description US dollars, at most two decimals */
+                            unit_price: number;
+                            /** @description US dollars, at most two decimals */
+                            total: number;
+                        }[];
                         /** @description Political events and elections active during the week or announced by its turn, in countries where you have buildings or won by your lobbying */
                         events: {
                             id: number;

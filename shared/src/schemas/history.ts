@@ -132,6 +132,35 @@ export const reportsResponses = {
       .array(z.strictObject({ company_id: id, company: z.string(), shares: count, amount: dollars }))
       .describe('Dividends received, by paying company'),
     research: z.array(z.strictObject({ upgrade_id: id, name: z.string() })).describe('Upgrades researched during the week'),
+    exchange_fills: z
+      .array(
+        z.strictObject({
+          order_id: id,
+          product_id: id,
+          product: z.string(),
+          side: z.enum(['buy', 'sell']),
+          quantity: z.number().int().positive(),
+          price: dollars.describe("The week's clearing price of the product, per unit"),
+          fee: dollars.describe('The exchange fee charged on this fill'),
+          total: dollars.describe('A buy: what it cost (quantity x price + fee); a sell: what it paid (quantity x price - fee)'),
+        }),
+      )
+      .describe("Your limit orders filled in the week's call auction (docs/exchange.md), by product then order"),
+    contracts_delivered: z
+      .array(
+        z.strictObject({
+          contract_id: id,
+          product_id: id,
+          product: z.string(),
+          role: z.enum(['bought', 'sold']),
+          counterparty_id: id,
+          counterparty: z.string(),
+          quantity: z.number().int().positive(),
+          unit_price: dollars,
+          total: dollars,
+        }),
+      )
+      .describe('Contracts accepted during the week, that you bought or sold by'),
     events: z
       .array(
         z.strictObject({

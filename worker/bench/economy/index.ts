@@ -17,6 +17,7 @@ import { chainStrategy } from './strategies/chain.ts';
 import { resellerStrategy } from './strategies/reseller.ts';
 import { arbitrageurStrategy } from './strategies/arbitrageur.ts';
 import { speculatorStrategy } from './strategies/speculator.ts';
+import { exchangeArbitrageurStrategy, playerMarketMakerStrategy } from './strategies/exchange.ts';
 import {
   bankruptcies,
   capitalSpentByCompany,
@@ -146,6 +147,9 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
         resellerStrategy({ name: 'decoy reseller', pick: 'demand', siteOffset: 5, startMultiple: 2, decoy: true }),
         arbitrageurStrategy(),
         speculatorStrategy(),
+        // The exchange's call auction (docs/exchange.md): round trips with the instant market, and quotes inside the maker's spread.
+        exchangeArbitrageurStrategy(),
+        playerMarketMakerStrategy(),
       ].map((strategy) => ({ strategy, joinedWeek: 1 })),
       { strategy: smallChain(SMALL_CHAIN_NAME), joinedWeek: 1, startingCashCents: SMALL_GRANT_CENTS },
       { strategy: smallChain(LATE_JOINER_NAME, 'market'), joinedWeek: LATE_JOINER_WEEK, startingCashCents: SMALL_GRANT_CENTS },

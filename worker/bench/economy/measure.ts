@@ -104,7 +104,16 @@ const MONEY_TRANSFERS = [
   ['stock_sell', 'share_buyback'],
   // What a bankruptcy left, moved to its player's next company (both rows have this reason).
   ['restart_capital', 'restart_capital'],
+  // A contract between companies: the buyer pays exactly what the seller receives (docs/exchange.md).
+  ['contract_sell', 'contract_buy'],
 ] as const;
+/**
+ * The exchange's auction (docs/exchange.md): a fill against another player moves money between
+ * companies, against the market maker it enters (a sale) or leaves (a purchase) as an instant trade
+ * does, and the fee leaves; escrow rows move money between a company's cash and what its orders
+ * hold (their net is what live orders still hold at the end).
+ */
+const MONEY_EXCHANGE = ['exchange_buy', 'exchange_sell', 'exchange_escrow', 'exchange_release'] as const;
 
 export async function ledgerByReason(db: DbExecutor, afterId: number): Promise<Map<string, number>> {
   const rows = await db.execute<{ reason: string; total: number }>(sql`
@@ -124,7 +133,7 @@ export interface MoneyCheck {
 }
 
 export function checkMoney(startCents: number, endCents: number, byReason: Map<string, number>): MoneyCheck {
-  const documented = new Set<string>([...MONEY_SOURCES, ...MONEY_SINKS, ...MONEY_TRANSFERS.flat(), 'production']);
+  const documented = new Set<string>([...MONEY_SOURCES, ...MONEY_SINKS, ...MONEY_TRANSFERS.flat(), ...MONEY_EXCHANGE, 'production']);
   const undocumented = [...byReason.keys()].filter((reason) => !documented.has(reason));
   const unbalanced: string[] = [];
   for (const [credit, debit] of MONEY_TRANSFERS) {

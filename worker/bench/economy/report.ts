@@ -118,6 +118,8 @@ function targets(result: SeedResult): Target[] {
   const referencePayback = paybackWeeks(chain);
   const arbitrageur = row('arbitrageur');
   const speculator = row('share speculator');
+  const exchangeArbitrageur = row('exchange arbitrageur');
+  const exchangeTrips = exchangeArbitrageur.figures['round trips P&L'] ?? '$0';
   const tripPnl = arbitrageur.figures['round trips P&L'] ?? '$0';
   const moneyNet = result.money.endCents - result.money.startCents;
   // The late joiner against the week-1 players with the same grant, each after AGE_WEEKS weeks.
@@ -153,6 +155,11 @@ function targets(result: SeedResult): Target[] {
       name: 'the arbitrageur does not profit (round trips and net worth)',
       value: `round trips ${tripPnl} (${arbitrageur.figures['round trips that paid'] ?? 0} of ${arbitrageur.figures['round trips'] ?? 0} paid), net worth ${signed(profitCents(arbitrageur))}`,
       pass: profitCents(arbitrageur) <= 0 && Number(tripPnl.replace(/[^0-9-]/g, '')) <= 0,
+    },
+    {
+      name: 'the exchange arbitrageur does not profit (round trips between the instant market and the auction, and net worth)',
+      value: `round trips ${exchangeTrips} (${exchangeArbitrageur.figures['round trips that paid'] ?? 0} of ${exchangeArbitrageur.figures['round trips'] ?? 0} paid), net worth ${signed(profitCents(exchangeArbitrageur))}`,
+      pass: profitCents(exchangeArbitrageur) <= 0 && Number(exchangeTrips.replace(/[^0-9-]/g, '')) <= 0,
     },
     {
       name: 'the share speculator (with its friend) does not profit',

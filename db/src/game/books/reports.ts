@@ -1,12 +1,14 @@
 /**
  * "Week N results": the reports the turn writes for each player company (worker/src/turn/report.ts),
  * read back in dollars. GET /api/reports lists every week's headline figures (the chart of cash and
- * net worth over all weeks, the report links); GET /api/reports/{week} is one week's whole story.
+ * net worth over all weeks, the report links); GET /api/reports/{week} is one week's whole story
+ * (with the exchange's fills and contracts of the week, read from their own records).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { GameError, centsToDollars, type TransactionType, type WeekReportSummary, type WeekReportView } from '@marketcraft/shared';
 import { buildingTypes, cities, products, weekReports } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
+import { weekExchangeResults } from './weekExchange.ts';
 
 const summaryColumns = {
   week: weekReports.week,
@@ -71,7 +73,7 @@ export async function getWeekReport(db: DbExecutor, companyId: number, week: num
     .where(and(eq(weekReports.companyId, companyId), eq(weekReports.week, week)));
   if (!row) throw new GameError('NOT_FOUND', `No report for week ${week} yet: a week's report is written by the turn that ends it`);
   const dollars = (cents: number) => centsToDollars(Number(cents));
-  const names = await reportNames(db, row);
+  const [names, exchange] = await Promise.all([reportNames(db, row), weekExchangeResults(db, companyId, week)]);
   const sales = row.saleBuildingIds
     .map((buildingId, index) => ({
       building_id: buildingId,
@@ -121,6 +123,7 @@ export async function getWeekReport(db: DbExecutor, companyId: number, week: num
       .sort((a, b) => b.amount - a.amount || a.reason.localeCompare(b.reason)),
     dividends: row.dividendsReceived.map(({ amount_cents, ...dividend }) => ({ ...dividend, shares: Number(dividend.shares), amount: dollars(amount_cents) })),
     research: row.research,
+    ...exchange,
     events: row.events,
   };
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { GameError, centsToDollars, type BookLevelView, type ExchangeAuctionView, type ExchangeBookView } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
+import { LIVE_STATUSES_SQL } from './orders.ts';
 import { auctionOrdersSql, clearAuction, cumulativeLevels, loadAuctionBooks, makerDemandAt, makerSupplyAt, type Level, type MakerCurve } from './auction.ts';
 
 /** How many points of the maker's schedule are published on each side, and how far they reach (in depths). */
@@ -49,17 +50,47 @@ function makerLevels(maker: MakerCurve): { bids: Level[]; asks: Level[] } {
   return { bids, asks };
 }
 
+/**
+ * The last answer of GET /exchange/books/{product_id} per database, world and product, with its
+ * version: every player's exchange panel reads it (and a script may poll it), while it changes only
+ * when an order of the product is placed or cancelled, an instant trade moves the maker's flow, or a
+ * turn runs. Computing it reads the product's live orders and walks the maker's curve.
+ */
+const bookCache = new WeakMap<object, Map<string, { version: string; book: ExchangeBookView }>>();
+
 /** GET /api/exchange/books/{product_id}: the book of the company's world now. */
 export async function getExchangeBook(db: DbExecutor, companyId: number, productId: number): Promise<ExchangeBookView> {
-  const [world] = await db.execute<{ world_id: number; current_week: number; name: string | null }>(sql`
+  // The version, with what the answer needs to find the book: the week (the turn fills, expires and
+  // reprices), the posted price, this week's flow of the maker (instant trades), and the product's
+  // live orders as their count and highest id (a new order raises the id past every earlier one, a
+  // cancel lowers the count: the pair never comes back within a week).
+  const [world] = await db.execute<{ world_id: number; current_week: number; name: string | null; version: string }>(sql`
     select c.world_id, w.current_week,
-           (select p.name from products p join world_products wp on wp.product_id = p.id and wp.world_id = c.world_id where p.id = ${productId}) as name
+           (select p.name from products p join world_products wp on wp.product_id = p.id and wp.world_id = c.world_id where p.id = ${productId}) as name,
+           w.current_week || ':' ||
+           coalesce((select wp.current_price_cents from world_products wp where wp.world_id = c.world_id and wp.product_id = ${productId}), 0) || ':' ||
+           coalesce((select ma.units_bought - ma.units_sold from market_activity ma
+                     where ma.world_id = c.world_id and ma.week = w.current_week and ma.product_id = ${productId}), 0) || ':' ||
+           (select count(*) || ':' || coalesce(max(o.id), 0) from exchange_orders o
+            where o.world_id = c.world_id and o.product_id = ${productId} and o.status in ${LIVE_STATUSES_SQL}) as version
     from companies c join worlds w on w.id = c.world_id where c.id = ${companyId}`);
   if (!world) throw new GameError('NOT_FOUND', 'No company found');
   if (world.name === null) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
   const worldId = Number(world.world_id);
+  const key = `${worldId}:${productId}`;
+  let books = bookCache.get(db);
+  const cached = books?.get(key);
+  if (cached?.version === world.version) return cached.book;
+  // Read after the version: an order in between makes the next version differ, so nothing stale is kept.
+  const book = await readExchangeBook(db, worldId, productId, world.name, Number(world.current_week));
+  if (!books) bookCache.set(db, (books = new Map()));
+  books.set(key, { version: world.version, book });
+  return book;
+}
+
+async function readExchangeBook(db: DbExecutor, worldId: number, productId: number, productName: string, week: number): Promise<ExchangeBookView> {
   const [book] = await loadAuctionBooks(db, worldId, {
-    orders: auctionOrdersSql(worldId, sql`(select id as company_id from companies where world_id = ${worldId}::int and status = 'active')`),
+    orders: auctionOrdersSql(worldId, sql`(select id as company_id from companies where world_id = ${worldId}::int and status = 'active')`, [productId]),
     productIds: [productId],
   });
   if (!book || !book.maker) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
@@ -67,8 +98,8 @@ export async function getExchangeBook(db: DbExecutor, companyId: number, product
   const maker = makerLevels(book.maker);
   return {
     product_id: productId,
-    product_name: world.name,
-    week: Number(world.current_week),
+    product_name: productName,
+    week,
     posted_price: centsToDollars(book.maker.priceCents),
     bids: view(cumulativeLevels(book.bids, 'buy')),
     asks: view(cumulativeLevels(book.asks, 'sell')),

@@ -2,7 +2,8 @@
  * "Week N results" (issue 10, point 3): what the turn that ended week N did to the company, as the
  * turn wrote it (GET /api/reports/{week}): cash at start and end, net worth, profit, rank, revenue
  * by store and product, production by building, the income statement, the week's cash flows by
- * reason, dividends, research, political events; and a chart of cash and net worth over all weeks
+ * reason, my fills in the exchange's call auction and the contracts accepted, dividends, research,
+ * political events; and a chart of cash and net worth over all weeks
  * (GET /api/reports). /reports opens the latest week. Every figure is the API's.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -171,6 +172,82 @@ function ProductionTable({ report }: { report: WeekReport }) {
   );
 }
 
+/** My fills in the week's call auction and the contracts accepted in the week (GET /api/reports/{week}). */
+function ExchangeTable({ report }: { report: WeekReport }) {
+  if (report.exchange_fills.length === 0 && report.contracts_delivered.length === 0) {
+    return (
+      <EmptyState>
+        No auction fills or contracts this week. Orders placed on a product&apos;s exchange panel in the Market clear at the turn; contracts offered to you are
+        on the Dashboard.
+      </EmptyState>
+    );
+  }
+  return (
+    <TableScroll minWidth={560} label="Auction fills and contracts">
+      <Table striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>Trade</Table.Th>
+            <Table.Th ta="right">Units</Table.Th>
+            <Table.Th ta="right">Price</Table.Th>
+            <Table.Th ta="right">Fee</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.exchange_fills.map((fill) => (
+            <Table.Tr key={`fill-${fill.order_id}`} data-testid="report-fill">
+              <Table.Td>
+                <Anchor component={Link} to={`/market?product=${fill.product_id}`} size="sm">
+                  {fill.product}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={fill.side === 'buy' ? 'blue' : 'teal'} size="sm">
+                  {fill.side === 'buy' ? 'Bought' : 'Sold'}
+                </Badge>
+                <Text size="xs" c="dimmed">
+                  Auction, order #{fill.order_id}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{fill.quantity.toLocaleString('en-US')}</Table.Td>
+              <Table.Td ta="right">{formatMoney(fill.price)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(fill.fee)}</Table.Td>
+              <Table.Td ta="right">
+                <Signed amount={fill.side === 'buy' ? -fill.total : fill.total} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {report.contracts_delivered.map((contract) => (
+            <Table.Tr key={`contract-${contract.contract_id}`} data-testid="report-contract">
+              <Table.Td>
+                <Anchor component={Link} to={`/market?product=${contract.product_id}`} size="sm">
+                  {contract.product}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={contract.role === 'bought' ? 'blue' : 'teal'} size="sm">
+                  {contract.role === 'bought' ? 'Bought' : 'Sold'}
+                </Badge>
+                <Text size="xs" c="dimmed">
+                  Contract #{contract.contract_id} {contract.role === 'bought' ? 'from' : 'to'} {contract.counterparty}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{contract.quantity.toLocaleString('en-US')}</Table.Td>
+              <Table.Td ta="right">{formatMoney(contract.unit_price)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(0)}</Table.Td>
+              <Table.Td ta="right">
+                <Signed amount={contract.role === 'bought' ? -contract.total : contract.total} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
 function IncomeStatement({ report }: { report: WeekReport }) {
   const rows: Array<[string, number]> = [
     ['Store revenue', report.store_revenue],
@@ -292,6 +369,10 @@ function Report({ report, weeks }: { report: WeekReport; weeks: WeekSummary[] })
           <ProductionTable report={report} />
         </Section>
       </SimpleGrid>
+
+      <Section title="Auction fills and contracts">
+        <ExchangeTable report={report} />
+      </Section>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title="Income statement">
