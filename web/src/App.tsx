@@ -3,7 +3,7 @@
  * gate: a full-screen spinner while the session is checked, the sign-in screen without one, the
  * routes inside the authenticated layout with one.
  */
-import { Suspense, lazy, useDeferredValue, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Button, Center, MantineProvider, Stack, Text, localStorageColorSchemeManager } from '@mantine/core';
@@ -12,7 +12,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useSession } from './auth/session';
 import { FullScreenLoader } from './components/FullScreenLoader';
 import { createQueryClient } from './queryClient';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadPage } from './router';
 import { createTrpcClient, trpc } from './trpc';
 import classes from './app.module.css';
 import { cssVariablesResolver, theme } from './theme';
@@ -40,6 +40,10 @@ function SessionGate() {
   // With a player, the layout and the page are mounted as a deferred render, which React splits into
   // short tasks (a phone's main thread stays free), under the spinner; signing out shows at once.
   const shownUser = useDeferredValue(user);
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) preloadPage(window.location.pathname);
+  }, [signedIn]);
   if (session.isPending) return <FullScreenLoader />;
   if (session.isError) {
     return (

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { whenNearScreen } from '../lib/nearScreen';
 
 /**
@@ -10,7 +10,8 @@ import { whenNearScreen } from '../lib/nearScreen';
 export function NearScreen({ height, children }: { height: number; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
-  useEffect(() => (near || !box.current ? undefined : whenNearScreen(box.current, () => setNear(true))), [near]);
+  // A transition: React builds the chart in short tasks, so scrolling stays smooth while it does.
+  useEffect(() => (near || !box.current ? undefined : whenNearScreen(box.current, () => startTransition(() => setNear(true)))), [near]);
   return (
     <div ref={box} style={{ minHeight: height }}>
       {near && <Suspense fallback={null}>{children}</Suspense>}

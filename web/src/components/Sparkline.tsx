@@ -7,7 +7,7 @@
  * market lists 304 products, and a phone shows a dozen. The labelled SVG is there from the start,
  * so a screen reader reads every row's trend and nothing moves when the line appears.
  */
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Table, Text } from '@mantine/core';
 import { SPARKLINE_WEEKS } from '@marketcraft/shared';
 import { formatMoney } from '../lib/format';
@@ -16,7 +16,7 @@ import { whenNearScreen } from '../lib/nearScreen';
 export function Sparkline({ values, width = 96, height = 28, label }: { values: readonly number[]; width?: number; height?: number; label: string }) {
   const svg = useRef<SVGSVGElement>(null);
   const [drawn, setDrawn] = useState(false);
-  useEffect(() => (drawn || !svg.current ? undefined : whenNearScreen(svg.current, () => setDrawn(true))), [drawn]);
+  useEffect(() => (drawn || !svg.current ? undefined : whenNearScreen(svg.current, () => startTransition(() => setDrawn(true)))), [drawn]);
   const first = values[0];
   const last = values[values.length - 1];
   const description =

@@ -40,7 +40,7 @@ export function AppLayout() {
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={{ base: 'sm', sm: 'md' }}>
       <AppShell.Header>
-        <HeaderBar navOpened={navOpened} onToggleNav={toggle} />
+        <HeaderBar navOpened={navOpened} onToggleNav={toggle} desktop={desktop} />
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Side menu" id="side-menu" className={classes.navbar} data-mobile-collapsed={navOpened ? undefined : true}>
         {menuBuilt && <SideMenu onNavigate={close} />}

@@ -2,7 +2,7 @@
  * Dashboard (spec section 2): welcome line, four summary cards, cash flow chart, news feed, stock
  * movers, your buildings, top inventory and quick actions.
  */
-import { lazy, useDeferredValue, type ReactNode } from 'react';
+import { Suspense, lazy, useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import {
@@ -37,13 +37,14 @@ import { whereText } from '../../lib/holdings';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { cashAfterPoints, type CashPoint } from './cashFlow';
 import { debtWarning } from './debt';
-import { FoundCompanyCard } from './FoundCompanyCard';
 import { FirstWeekChecklist } from './FirstWeekChecklist';
 import { useGreeting } from './greeting';
 import { OtherWorldsNotice } from './OtherWorldsNotice';
 import { IncomingOffers } from '../../components/IncomingOffers';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart'));
+/** Only a player without a company sees it: its form's check brings zod, which the dashboard otherwise does without. */
+const FoundCompanyCard = lazy(() => import('./FoundCompanyCard').then((module) => ({ default: module.FoundCompanyCard })));
 
 /** The cash-flow chart's height: its card holds it from the start, so nothing moves when the chart comes. */
 const CASH_FLOW_CHART_HEIGHT = 250;
@@ -502,7 +503,11 @@ function Dashboard() {
       <LatestResults />
       {company && <FirstWeekChecklist companyId={company.id} />}
 
-      {noCompany && <FoundCompanyCard />}
+      {noCompany && (
+        <Suspense fallback={<PageLoader />}>
+          <FoundCompanyCard />
+        </Suspense>
+      )}
       {debt && (
         <Alert color={debt.tone} variant="light" icon={<IconAlertTriangle aria-hidden />} title={debt.title} data-testid="debt-warning">
           <b data-testid="debt-turns">{debt.count}</b>: {debt.message}

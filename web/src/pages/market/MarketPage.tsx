@@ -4,7 +4,7 @@
  * category; selecting a product opens its panel (trade, price history, prices by city, recipes).
  * The selected product lives in the address (?product=ID), so the ledger and the warehouse link here.
  */
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -24,8 +24,13 @@ import { formatMoney, formatPercentChange } from '../../lib/format';
 import { pickOnRowClick } from '../../lib/rowClick';
 import { nextSort, sortRows, type SortState } from '../../lib/sortTable';
 import { trpc, type RouterOutputs } from '../../trpc';
-import { ProductPanel } from './ProductPanel';
 import classes from './market.module.css';
+
+/**
+ * The selected product's panel, loaded when a product is first picked: its trade and order forms
+ * check input with the API's schemas (zod), which the table does without.
+ */
+const ProductPanel = lazy(() => import('./ProductPanel').then((module) => ({ default: module.ProductPanel })));
 
 type MarketProduct = RouterOutputs['market']['products'][number];
 type Column = 'name' | 'buy_price' | 'sell_price' | 'change_percent' | 'held';
@@ -172,7 +177,9 @@ export default function MarketPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <div ref={panelRef} className={classes.panel} data-picked={selectedId ? true : undefined}>
             {selectedId ? (
-              <ProductPanel key={selectedId} productId={selectedId} cash={companyPending ? null : (company?.cash ?? 0)} onSelect={select} />
+              <Suspense fallback={<PageLoader />}>
+                <ProductPanel key={selectedId} productId={selectedId} cash={companyPending ? null : (company?.cash ?? 0)} onSelect={select} />
+              </Suspense>
             ) : (
               <Card withBorder padding="xl">
                 <Center>
