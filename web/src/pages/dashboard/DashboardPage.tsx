@@ -40,6 +40,7 @@ import { debtWarning } from './debt';
 import { FirstWeekChecklist } from './FirstWeekChecklist';
 import { useGreeting } from './greeting';
 import { OtherWorldsNotice } from './OtherWorldsNotice';
+import { YourTeamCard } from './YourTeamCard';
 import { IncomingOffers } from '../../components/IncomingOffers';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart'));
@@ -502,6 +503,7 @@ function Dashboard() {
       <IncomingOffers />
       <LatestResults />
       {company && <FirstWeekChecklist companyId={company.id} />}
+      {company && <YourTeamCard />}
 
       {noCompany && (
         <Suspense fallback={<PageLoader />}>
