@@ -40,7 +40,7 @@ import { debtWarning } from './debt';
 import { FirstWeekChecklist } from './FirstWeekChecklist';
 import { useGreeting } from './greeting';
 import { OtherWorldsNotice } from './OtherWorldsNotice';
-import { YourTeamCard } from './YourTeamCard';
+import { YourTeamCard, useYourTeams } from './YourTeamCard';
 import { IncomingOffers } from '../../components/IncomingOffers';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart'));
@@ -447,7 +447,8 @@ function useDashboardReads(): boolean {
     trpc.worlds.list.useQuery(),
     trpc.contracts.list.useQuery({ direction: 'incoming', status: 'open' }),
   ];
-  return reads.every((read) => !read.isPending);
+  const teams = useYourTeams();
+  return reads.every((read) => !read.isPending) && teams.answered;
 }
 
 /**
