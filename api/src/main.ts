@@ -3,6 +3,15 @@ import { createLogger } from '@marketcraft/db/logger.ts';
 import { loadApiConfig, type ApiConfig } from './config.ts';
 import { startApiServer } from './server.ts';
 
+// `npm start` (scripts/start.ts) starts this process while its embedded PostgreSQL starts: the
+// modules above load meanwhile, and the database's address comes from the parent once it is ready.
+if (process.env.DATABASE_URL_FROM_PARENT === '1' && process.send) {
+  process.env.DATABASE_URL = await new Promise<string>((resolve) => {
+    process.once('message', (message) => resolve(String(message)));
+    process.once('disconnect', () => process.exit(1)); // the parent is gone: nothing will come
+  });
+}
+
 let config: ApiConfig;
 try {
   config = loadApiConfig();

@@ -3,7 +3,7 @@
  * gate: a full-screen spinner while the session is checked, the sign-in screen without one, the
  * routes inside the authenticated layout with one.
  */
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Button, Center, MantineProvider, Stack, Text, localStorageColorSchemeManager } from '@mantine/core';
@@ -12,7 +12,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useSession } from './auth/session';
 import { FullScreenLoader } from './components/FullScreenLoader';
 import { createQueryClient } from './queryClient';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadPage } from './router';
 import { createTrpcClient, trpc } from './trpc';
 import classes from './app.module.css';
 import { cssVariablesResolver, theme } from './theme';
@@ -36,6 +36,14 @@ const SignInPage = lazy(() => import('./auth/SignInPage').then((module) => ({ de
 
 function SessionGate() {
   const session = useSession();
+  const user = session.data?.user ?? null;
+  // With a player, the layout and the page are mounted as a deferred render, which React splits into
+  // short tasks (a phone's main thread stays free), under the spinner; signing out shows at once.
+  const shownUser = useDeferredValue(user);
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) preloadPage(window.location.pathname);
+  }, [signedIn]);
   if (session.isPending) return <FullScreenLoader />;
   if (session.isError) {
     return (
@@ -47,13 +55,14 @@ function SessionGate() {
       </Center>
     );
   }
-  if (!session.data.user) {
+  if (!user) {
     return (
       <Suspense fallback={<FullScreenLoader />}>
         <SignInPage />
       </Suspense>
     );
   }
+  if (!shownUser) return <FullScreenLoader />;
   return <AppRoutes />;
 }
 
@@ -61,7 +70,7 @@ export function App() {
   // Desktop: bottom right, clear of the header and of the tab bar under it (a toast at the top
   // right covered the tab bar's last tabs for 5 s). Phones: at the top, below the header (the
   // bottom holds a dialog's buttons and the thumb).
-  const desktop = useMediaQuery('(min-width: 48em)');
+  const desktop = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const toastPosition = desktop ? 'bottom-right' : 'top-right';
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);

@@ -3,56 +3,64 @@
  * layout (header, menus) stays while it loads.
  */
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, matchPath } from 'react-router-dom';
 import { AppLayout } from './layout/AppLayout';
 
-const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
-const MyBuildingsPage = lazy(() => import('./pages/my-buildings/MyBuildingsPage'));
-const BuildPage = lazy(() => import('./pages/build/BuildPage'));
-const BuildingDetailPage = lazy(() => import('./pages/building-detail/BuildingDetailPage'));
-const ResearchPage = lazy(() => import('./pages/research/ResearchPage'));
-const MarketPage = lazy(() => import('./pages/market/MarketPage'));
-const StocksPage = lazy(() => import('./pages/stocks/StocksPage'));
-const PoliticsPage = lazy(() => import('./pages/politics/PoliticsPage'));
-const LeaderboardPage = lazy(() => import('./pages/leaderboard/LeaderboardPage'));
-const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
-const AboutPage = lazy(() => import('./pages/about/AboutPage'));
-const LearningPage = lazy(() => import('./pages/learning/LearningPage'));
-const CommunityPage = lazy(() => import('./pages/community/CommunityPage'));
-const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
-const WarehousePage = lazy(() => import('./pages/warehouse/WarehousePage'));
-const TransactionsPage = lazy(() => import('./pages/transactions/TransactionsPage'));
-const WeekReportPage = lazy(() => import('./pages/reports/WeekReportPage'));
-const WorldsPage = lazy(() => import('./pages/worlds/WorldsPage'));
-const ManageWorldPage = lazy(() => import('./pages/worlds/ManageWorldPage'));
-const AssignmentsPage = lazy(() => import('./pages/assignments/AssignmentsPage'));
-const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
+/** A page's chunk. */
+type PageModule = () => Promise<{ default: React.ComponentType }>;
+
+const dashboard: PageModule = () => import('./pages/dashboard/DashboardPage');
+const weekReport: PageModule = () => import('./pages/reports/WeekReportPage');
+const notFound: PageModule = () => import('./pages/not-found/NotFoundPage');
+
+/** Each address inside the layout and the chunk of its page ('' is `/`). */
+const PAGES: Array<[path: string, load: PageModule]> = [
+  ['', dashboard],
+  ['my-buildings', () => import('./pages/my-buildings/MyBuildingsPage')],
+  ['build', () => import('./pages/build/BuildPage')],
+  ['buildings/:id', () => import('./pages/building-detail/BuildingDetailPage')],
+  ['research', () => import('./pages/research/ResearchPage')],
+  ['market', () => import('./pages/market/MarketPage')],
+  ['warehouse', () => import('./pages/warehouse/WarehousePage')],
+  ['transactions', () => import('./pages/transactions/TransactionsPage')],
+  ['reports', weekReport],
+  ['reports/:week', weekReport],
+  ['stocks', () => import('./pages/stocks/StocksPage')],
+  ['politics', () => import('./pages/politics/PoliticsPage')],
+  ['leaderboard', () => import('./pages/leaderboard/LeaderboardPage')],
+  ['profile', () => import('./pages/profile/ProfilePage')],
+  ['about', () => import('./pages/about/AboutPage')],
+  ['learning', () => import('./pages/learning/LearningPage')],
+  ['community', () => import('./pages/community/CommunityPage')],
+  ['admin', () => import('./pages/admin/AdminPage')],
+  ['worlds', () => import('./pages/worlds/WorldsPage')],
+  ['worlds/:id/manage', () => import('./pages/worlds/ManageWorldPage')],
+  ['assignments', () => import('./pages/assignments/AssignmentsPage')],
+];
+
+/** One lazy component per chunk (the week results' two addresses share theirs). */
+const lazyPages = new Map<PageModule, React.LazyExoticComponent<React.ComponentType>>();
+const pageOf = (load: PageModule) => lazyPages.get(load) ?? lazyPages.set(load, lazy(load)).get(load)!;
+const NotFoundPage = pageOf(notFound);
+
+/**
+ * Starts loading the chunk of the page at `pathname` as soon as the session is known to have a
+ * player: fetched while the layout first renders rather than after it, one round trip sooner on a
+ * slow phone network (React.lazy then finds the module loading or loaded).
+ */
+export function preloadPage(pathname: string): void {
+  const found = PAGES.find(([path]) => matchPath(`/${path}`, pathname));
+  void (found ? found[1] : notFound)();
+}
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<DashboardPage />} />
-        <Route path="my-buildings" element={<MyBuildingsPage />} />
-        <Route path="build" element={<BuildPage />} />
-        <Route path="buildings/:id" element={<BuildingDetailPage />} />
-        <Route path="research" element={<ResearchPage />} />
-        <Route path="market" element={<MarketPage />} />
-        <Route path="warehouse" element={<WarehousePage />} />
-        <Route path="transactions" element={<TransactionsPage />} />
-        <Route path="reports" element={<WeekReportPage />} />
-        <Route path="reports/:week" element={<WeekReportPage />} />
-        <Route path="stocks" element={<StocksPage />} />
-        <Route path="politics" element={<PoliticsPage />} />
-        <Route path="leaderboard" element={<LeaderboardPage />} />
-        <Route path="profile" element={<ProfilePage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="learning" element={<LearningPage />} />
-        <Route path="community" element={<CommunityPage />} />
-        <Route path="admin" element={<AdminPage />} />
-        <Route path="worlds" element={<WorldsPage />} />
-        <Route path="assignments" element={<AssignmentsPage />} />
-        <Route path="worlds/:id/manage" element={<ManageWorldPage />} />
+        {PAGES.map(([path, load]) => {
+          const Page = pageOf(load);
+          return path === '' ? <Route key="index" index element={<Page />} /> : <Route key={path} path={path} element={<Page />} />;
+        })}
         <Route path="login" element={<Navigate to="/" replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Box, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle, IconBuildingFactory2 } from '@tabler/icons-react';
-import { MIN_PASSWORD_LENGTH, googleRedirectMessage, signInInputSchema, signUpInputSchema } from '@marketcraft/shared';
+import { MIN_PASSWORD_LENGTH, googleRedirectMessage } from '@marketcraft/shared';
 import { usePageMeta } from '../hooks/usePageMeta';
 import { HttpError, requestJson } from '../lib/http';
 import { applySession, fetchProviders, signIn, signUp } from './session';
@@ -25,6 +25,12 @@ function takeRedirectError(): string | null {
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   return googleRedirectMessage(message) ?? 'Google authentication failed';
 }
+
+/**
+ * The API's sign-in and sign-up schemas, loaded when the player first focuses the form (or submits):
+ * they bring zod, which the screen's first paint on a phone does not wait for.
+ */
+const loadChecks = () => import('./signInChecks');
 
 export function SignInPage() {
   const queryClient = useQueryClient();
@@ -59,6 +65,7 @@ export function SignInPage() {
     if (busy) return;
     setError(null);
     setEmailTaken(false);
+    const { signInInputSchema, signUpInputSchema } = await loadChecks();
     const parsed = (isSignUp ? signUpInputSchema : signInInputSchema).safeParse({ email, password });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Authentication failed');
@@ -118,7 +125,7 @@ export function SignInPage() {
 
           <Divider label="or continue with email" labelPosition="center" my="md" />
 
-          <form onSubmit={onSubmit}>
+          <form onSubmit={onSubmit} onFocus={() => void loadChecks()}>
             <Stack gap="sm">
               <TextInput
                 label="Email"

@@ -3,48 +3,20 @@
  * library here), green when the last point is above the first, red below. Screen readers get the
  * first and last price.
  *
- * The line is drawn once its cell comes near the screen (one shared IntersectionObserver): the
+ * The line is drawn once its cell comes near the screen (lib/nearScreen.ts): the
  * market lists 304 products, and a phone shows a dozen. The labelled SVG is there from the start,
  * so a screen reader reads every row's trend and nothing moves when the line appears.
  */
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Table, Text } from '@mantine/core';
 import { SPARKLINE_WEEKS } from '@marketcraft/shared';
 import { formatMoney } from '../lib/format';
-
-/** The cells waiting to be drawn, and what draws each (one observer for the whole page). */
-const waiting = new Map<Element, () => void>();
-let observer: IntersectionObserver | undefined;
-
-function drawWhenNearScreen(element: Element, draw: () => void): () => void {
-  if (typeof IntersectionObserver === 'undefined') {
-    draw();
-    return () => {};
-  }
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        waiting.get(entry.target)?.();
-        waiting.delete(entry.target);
-        observer?.unobserve(entry.target);
-      }
-    },
-    // A screen's worth ahead, so a scroll finds the lines drawn.
-    { rootMargin: '100% 0px' },
-  );
-  waiting.set(element, draw);
-  observer.observe(element);
-  return () => {
-    waiting.delete(element);
-    observer?.unobserve(element);
-  };
-}
+import { whenNearScreen } from '../lib/nearScreen';
 
 export function Sparkline({ values, width = 96, height = 28, label }: { values: readonly number[]; width?: number; height?: number; label: string }) {
   const svg = useRef<SVGSVGElement>(null);
   const [drawn, setDrawn] = useState(false);
-  useEffect(() => (drawn || !svg.current ? undefined : drawWhenNearScreen(svg.current, () => setDrawn(true))), [drawn]);
+  useEffect(() => (drawn || !svg.current ? undefined : whenNearScreen(svg.current, () => startTransition(() => setDrawn(true)))), [drawn]);
   const first = values[0];
   const last = values[values.length - 1];
   const description =

@@ -22,9 +22,11 @@ export function useMoreOutOfView(ref: RefObject<HTMLElement | null>): OutOfView 
       setLeft(element.scrollLeft > 1);
       setRight(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
     };
-    update();
     element.addEventListener('scroll', update, { passive: true });
+    // The observer reports each box once when observed, after the browser's own layout: measuring
+    // here at once forced a layout of the whole page in the middle of its first render.
     const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    if (!resized) update();
     resized?.observe(element);
     if (element.firstElementChild) resized?.observe(element.firstElementChild);
     return () => {

@@ -1,5 +1,5 @@
 /** The authenticated layout (spec section 2): header, side menu, tab bar and the page. */
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppShell, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
@@ -18,8 +18,13 @@ export function AppLayout() {
   const theme = useMantineTheme();
   // On a phone the open menu covers the page: the page is inert under it (Tab stays in the menu and
   // the header) and Escape closes it, back on the burger, as a keyboard player expects of a menu.
-  const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`);
+  // Read at once (not after the first paint): it decides whether the side menu is built at all.
+  const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
   const menuCoversPage = navOpened && !desktop;
+  // A phone's side menu is closed (and hidden) until the burger opens it: it is built then, not with
+  // the first page, which it only slowed down; once built it stays, so it slides out closing.
+  const [menuBuilt, setMenuBuilt] = useState(false);
+  if ((desktop || navOpened) && !menuBuilt) setMenuBuilt(true);
   useWindowEvent('keydown', (event) => {
     if (!menuCoversPage || event.key !== 'Escape') return;
     close();
@@ -35,10 +40,10 @@ export function AppLayout() {
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={{ base: 'sm', sm: 'md' }}>
       <AppShell.Header>
-        <HeaderBar navOpened={navOpened} onToggleNav={toggle} />
+        <HeaderBar navOpened={navOpened} onToggleNav={toggle} desktop={desktop} />
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Side menu" id="side-menu" className={classes.navbar} data-mobile-collapsed={navOpened ? undefined : true}>
-        <SideMenu onNavigate={close} />
+        {menuBuilt && <SideMenu onNavigate={close} />}
       </AppShell.Navbar>
       <AppShell.Main inert={menuCoversPage}>
         <TabBar />

@@ -55,7 +55,7 @@ function NextTurn() {
   );
 }
 
-export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
+export function HeaderBar({ navOpened, onToggleNav, desktop }: { navOpened: boolean; onToggleNav: () => void; desktop: boolean }) {
   const queryClient = useQueryClient();
   const { company, isPending: companyPending } = useCompany();
   const [signingOut, setSigningOut] = useState(false);
@@ -103,9 +103,12 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         <NextTurn />
       </div>
       {/* Phones: the side menu holds the switcher, so cash, week and countdown keep their room. */}
-      <Box visibleFrom="sm">
-        <WorldSwitcherSlot />
-      </Box>
+      {/* Not built on a phone, where it is in the side menu instead. */}
+      {desktop && (
+        <Box visibleFrom="sm">
+          <WorldSwitcherSlot />
+        </Box>
+      )}
       <Button variant="default" size="xs" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout} disabled={signingOut} visibleFrom="sm">
         Logout
       </Button>

@@ -10,11 +10,16 @@ import { TeamMembers } from '../../components/TeamMembers';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
-export function YourTeamCard() {
+/** The current world's teams, read only when it has teams (the dashboard asks for them with its other reads). */
+export function useYourTeams() {
   const world = trpc.worlds.current.useQuery();
-  const worldId = world.data?.id ?? 0;
   const hasTeams = world.data?.kind === 'private' && world.data.team_size > 1;
-  const teams = trpc.teams.list.useQuery({ id: worldId }, { enabled: hasTeams });
+  const teams = trpc.teams.list.useQuery({ id: world.data?.id ?? 0 }, { enabled: hasTeams });
+  return { world, hasTeams, teams, answered: !world.isPending && (!hasTeams || !teams.isPending) };
+}
+
+export function YourTeamCard() {
+  const { world, hasTeams, teams } = useYourTeams();
   const update = trpc.teams.update.useMutation({
     onError: (error) => notifyFailure('Error', error, 'Could not change the role'),
   });
@@ -41,7 +46,7 @@ export function YourTeamCard() {
       <TeamMembers
         team={team}
         busy={update.isPending}
-        onRole={(member, role) => update.mutate({ id: worldId, user_id: member.user_id, role })}
+        onRole={(member, role) => update.mutate({ id: world.data.id, user_id: member.user_id, role })}
         actions={(member) =>
           member.is_you && (
             <Button
@@ -50,7 +55,7 @@ export function YourTeamCard() {
               color="red"
               loading={leave.isPending}
               onClick={() => {
-                if (window.confirm(`Leave ${team.company_name}? Your teammates keep running it.`)) leave.mutate({ id: worldId, user_id: member.user_id });
+                if (window.confirm(`Leave ${team.company_name}? Your teammates keep running it.`)) leave.mutate({ id: world.data.id, user_id: member.user_id });
               }}
               data-testid="leave-team"
             >

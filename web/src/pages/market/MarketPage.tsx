@@ -4,10 +4,11 @@
  * category; selecting a product opens its panel (trade, price history, prices by city, recipes).
  * The selected product lives in the address (?product=ID), so the ledger and the warehouse link here.
  */
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { PageLoader } from '../../components/FullScreenLoader';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { PRODUCT_CATEGORIES } from '@marketcraft/shared';
 import { CashBadge } from '../../components/CashBadge';
@@ -23,17 +24,35 @@ import { formatMoney, formatPercentChange } from '../../lib/format';
 import { pickOnRowClick } from '../../lib/rowClick';
 import { nextSort, sortRows, type SortState } from '../../lib/sortTable';
 import { trpc, type RouterOutputs } from '../../trpc';
-import { ProductPanel } from './ProductPanel';
 import classes from './market.module.css';
+
+/**
+ * The selected product's panel, loaded when a product is first picked: its trade and order forms
+ * check input with the API's schemas (zod), which the table does without.
+ */
+const ProductPanel = lazy(() => import('./ProductPanel').then((module) => ({ default: module.ProductPanel })));
 
 type MarketProduct = RouterOutputs['market']['products'][number];
 type Column = 'name' | 'buy_price' | 'sell_price' | 'change_percent' | 'held';
 
 const valueOf = (product: MarketProduct, column: Column) => product[column];
 
+/** The table's scrolling height; its card holds it while the products load, so nothing below moves when they come. */
+const TABLE_HEIGHT = 620;
+
 export default function MarketPage() {
   usePageMeta('Market', 'Buy raw materials and sell goods at market prices.');
   const products = trpc.market.products.useQuery();
+  // The 304 rows are built in a deferred render, which React splits into short tasks (a phone stays
+  // responsive; one long task before); the loader stays until they are built.
+  const productList = useDeferredValue(products.data);
+  const rowsQuery = {
+    data: productList,
+    isPending: products.isPending || (products.data !== undefined && productList === undefined),
+    isError: products.isError,
+    error: products.error,
+    refetch: products.refetch,
+  };
   const { company, isPending: companyPending } = useCompany();
   const [params, setParams] = useSearchParams();
   const selectedId = Number(params.get('product')) || null;
@@ -42,7 +61,7 @@ export default function MarketPage() {
   const [sort, setSort] = useState<SortState<Column>>({ key: 'name', direction: 'ascending' });
   const panelRef = useRef<HTMLDivElement>(null);
   // Below 'md' the panel sits under the table: bring it into view when a product is picked.
-  const sideBySide = useMediaQuery('(min-width: 62em)');
+  const sideBySide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
 
   const scrollAfterPick = useScrollAfterPick(panelRef, selectedId);
   const select = (id: number) => {
@@ -61,13 +80,13 @@ export default function MarketPage() {
 
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    const matching = (products.data ?? []).filter(
+    const matching = (productList ?? []).filter(
       (product) =>
         (!category || product.category === category) &&
         (!needle || product.name.toLowerCase().includes(needle) || product.subcategory.toLowerCase().includes(needle)),
     );
     return sortRows(matching, sort, valueOf, (product) => product.name);
-  }, [products.data, search, category, sort]);
+  }, [productList, search, category, sort]);
   const onSort = (column: Column) => setSort((current) => nextSort(current, column, column === 'name' ? 'ascending' : 'descending'));
 
   return (
@@ -99,7 +118,16 @@ export default function MarketPage() {
                 style={{ flex: '0 1 220px' }}
               />
             </Group>
-            <QueryState query={products}>
+            <QueryState
+              query={rowsQuery}
+              loading={
+                <Card withBorder padding={0} h={TABLE_HEIGHT}>
+                  <Center h="100%">
+                    <PageLoader label="Loading products..." />
+                  </Center>
+                </Card>
+              }
+            >
               {() =>
                 shown.length === 0 ? (
                   <Text c="dimmed" ta="center" py="lg">
@@ -107,7 +135,7 @@ export default function MarketPage() {
                   </Text>
                 ) : (
                   <Card withBorder padding={0}>
-                    <ScrollBox maxHeight={620} label="Products" scrollX>
+                    <ScrollBox maxHeight={TABLE_HEIGHT} label="Products" scrollX>
                       <Table stickyHeader highlightOnHover verticalSpacing={6} className={classes.table} miw={560}>
                         <Table.Thead>
                           <Table.Tr>
@@ -140,17 +168,18 @@ export default function MarketPage() {
                 )
               }
             </QueryState>
-            {products.data && (
-              <Text size="sm" c="dimmed">
-                {shown.length} of {products.data.length} products
-              </Text>
-            )}
+            {/* Its line is there from the start, so the panel under it on a phone does not move. */}
+            <Text size="sm" c="dimmed" mih="1lh">
+              {productList && `${shown.length} of ${productList.length} products`}
+            </Text>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <div ref={panelRef} className={classes.panel} data-picked={selectedId ? true : undefined}>
             {selectedId ? (
-              <ProductPanel key={selectedId} productId={selectedId} cash={companyPending ? null : (company?.cash ?? 0)} onSelect={select} />
+              <Suspense fallback={<PageLoader />}>
+                <ProductPanel key={selectedId} productId={selectedId} cash={companyPending ? null : (company?.cash ?? 0)} onSelect={select} />
+              </Suspense>
             ) : (
               <Card withBorder padding="xl">
                 <Center>
