@@ -71,6 +71,7 @@ const TAGS: Record<string, string> = {
   warehouse: 'Your company warehouse',
   reports: 'Week results',
   worlds: 'Worlds and class worlds: joining, switching, the instructor tools (docs/worlds.md)',
+  teams: 'Teams in class worlds: members, roles, team codes, moves (docs/classroom.md)',
   data: 'Open data: weekly data files of a world as CSV and Parquet (docs/open-data.md)',
   exchange: "The players' exchange: limit orders in the weekly call auction, the published curves, past clearings (docs/exchange.md)",
   contracts: 'Contracts between companies: offers of goods, accept, decline, cancel (docs/exchange.md)',

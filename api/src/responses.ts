@@ -37,6 +37,7 @@ import {
   warehouseResponses,
   worldResponses,
   worldsResponses,
+  teamsResponses,
 } from '@marketcraft/shared';
 import type { AppRouter } from './root.ts';
 import type { Health } from './health.ts';
@@ -47,6 +48,7 @@ type ResponseSchemas = { [Domain in keyof Outputs]: { [Procedure in keyof Output
 
 const responseSchemas = {
   worlds: worldsResponses,
+  teams: teamsResponses,
   world: worldResponses,
   admin: adminResponses,
   buildings: buildingsResponses,

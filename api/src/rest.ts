@@ -137,6 +137,11 @@ export const REST_PROCEDURES = {
   'worlds.companies': appRouter.worlds.companies,
   'worlds.debrief': appRouter.worlds.debrief,
   'worlds.export': appRouter.worlds.export,
+  'teams.list': appRouter.teams.list,
+  'teams.contributions': appRouter.teams.contributions,
+  'teams.assign': appRouter.teams.assign,
+  'teams.update': appRouter.teams.update,
+  'teams.remove': appRouter.teams.remove,
 
   'exchange.placeOrder': appRouter.exchange.placeOrder,
   'exchange.orders': appRouter.exchange.orders,

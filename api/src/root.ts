@@ -15,6 +15,7 @@ import { transactionsRouter } from './routers/transactions.ts';
 import { warehouseRouter } from './routers/warehouse.ts';
 import { reportsRouter } from './routers/reports.ts';
 import { worldsRouter } from './routers/worlds.ts';
+import { teamsRouter } from './routers/teams.ts';
 import { exchangeRouter } from './routers/exchange.ts';
 import { contractsRouter } from './routers/contracts.ts';
 import { dataRouter } from './routers/data.ts';
@@ -36,6 +37,7 @@ export const appRouter = router({
   warehouse: warehouseRouter,
   reports: reportsRouter,
   worlds: worldsRouter,
+  teams: teamsRouter,
   exchange: exchangeRouter,
   contracts: contractsRouter,
   data: dataRouter,

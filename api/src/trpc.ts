@@ -6,7 +6,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { eq, and } from 'drizzle-orm';
 import { GameError, PUBLIC_WORLD_ID, type GameErrorCode, type ProcedureAccess } from '@marketcraft/shared';
-import { WORLD_ENDED, companies, holdWorldOpen, worlds, type ActionRequest, type Database } from '@marketcraft/db';
+import { WORLD_ENDED, companies, holdWorldOpen, isLoggedRefusal, memberCompanyIdSql, worlds, type ActionRequest, type Database } from '@marketcraft/db';
 import type { RequestContext } from './context.ts';
 import { noteRequest } from './requestLog.ts';
 import { checkCredential, countAgainstBudget } from './access/guard.ts';
@@ -146,7 +146,7 @@ export const playerProcedure = signedInProcedure.use(async ({ ctx, next, type })
             .select({ id: companies.id, name: companies.name, worldId: companies.worldId, worldStatus: worlds.status })
             .from(companies)
             .innerJoin(worlds, eq(worlds.id, companies.worldId))
-            .where(and(eq(companies.worldId, ctx.worldId), eq(companies.userId, ctx.user.id), eq(companies.status, 'active')))
+            .where(and(eq(companies.worldId, ctx.worldId), eq(companies.id, memberCompanyIdSql(ctx.worldId, ctx.user.id))))
         )[0];
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: 'No company found' });
   // An ended world is read-only: its players still read everything, change nothing.
@@ -162,7 +162,9 @@ export const playerProcedure = signedInProcedure.use(async ({ ctx, next, type })
     .transaction(async (tx) => {
       await holdWorldOpen(tx, company.worldId);
       const answer = await run(tx as unknown as Database);
-      if (!answer.ok) {
+      // A refusal through the action door (act) already undid its writes and logged its request:
+      // commit the log entry and answer the refusal.
+      if (!answer.ok && !isLoggedRefusal(answer.error.cause)) {
         // A failed action writes nothing: roll back, then answer its error as usual.
         failed = answer;
         throw new Error('rolled back: the action failed');

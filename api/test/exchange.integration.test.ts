@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { WORLD_ENDED, createWorld, joinWorld, ledgerMismatches, placeExchangeOrders, type Database } from '@marketcraft/db';
+import { WORLD_ENDED, actMany, createWorld, joinWorld, ledgerMismatches, type Database } from '@marketcraft/db';
 import { EXCHANGE_FEE_BP } from '@marketcraft/shared';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 import { cashCentsOf, createProductionWorld, expectLedgerBalanced, type ProductionWorld } from './helpers/productionFixtures.ts';
@@ -213,11 +213,11 @@ describe('limit orders: escrow, cancel, errors', () => {
       sql`select product_id as id from world_products where world_id = ${classWorld.id} order by product_id limit 1`,
     );
     // An order belongs to its company's world: the student's public company does not see it.
-    const inClass = await placeExchangeOrders(db, [
+    const inClass = await actMany(db, 'placeExchangeOrders', [
       {
         companyId: Number(company!.id),
         actingUserId: student.userId,
-        input: { productId: Number(product!.id), side: 'buy', quantity: 1, limitPriceCents: 100, weeks: 1 },
+        input: { product_id: Number(product!.id), side: 'buy', quantity: 1, limit_price: 1, weeks: 1 },
       },
     ]);
     expect(inClass[0]).toMatchObject({ applied: true, result: { status: 'open' } });
@@ -230,11 +230,11 @@ describe('limit orders: escrow, cancel, errors', () => {
       status: 404,
     });
     await db.execute(sql`update worlds set status = 'ended', ended_at = now(), next_turn_at = null where id = ${classWorld.id}`);
-    const refused = await placeExchangeOrders(db, [
+    const refused = await actMany(db, 'placeExchangeOrders', [
       {
         companyId: Number(company!.id),
         actingUserId: student.userId,
-        input: { productId: Number(product!.id), side: 'buy', quantity: 1, limitPriceCents: 100, weeks: 1 },
+        input: { product_id: Number(product!.id), side: 'buy', quantity: 1, limit_price: 1, weeks: 1 },
       },
     ]);
     expect(refused[0]).toMatchObject({ applied: false, refusal: { message: WORLD_ENDED } });

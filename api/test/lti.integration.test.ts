@@ -402,4 +402,30 @@ describe('LTI 1.3 launch from a course platform', () => {
     // The fresh login still completes.
     expect((await postForm(fresh.action, fresh.fields, fresh.stateCookie)).status).toBe(303);
   });
+
+  it('with teams, places each new learner in the first team with room, and posts the team its score', async () => {
+    const teacher = (await sessionOf(await launchAs('hint-teacher'))).token;
+    expect((await app.api('PATCH', `/worlds/${worldId}`, { token: teacher, body: { team_size: 2 } })).body.team_size).toBe(2);
+    const companyOf = async (subject: string) =>
+      Number(
+        (
+          await app.database.db.execute<{ id: number }>(sql`
+            select m.company_id as id from company_members m join lti_users l on l.user_id = m.user_id
+            where m.world_id = ${worldId} and l.subject = ${subject}`)
+        )[0]!.id,
+      );
+    const before = await created();
+    platform.users.set('hint-eve', { sub: 'student-eve', name: 'Eve Late', email: 'eve@school.test', roles: [LEARNER_ROLE] });
+    platform.users.set('hint-fay', { sub: 'student-fay', name: 'Fay Later', email: 'fay@school.test', roles: [LEARNER_ROLE] });
+    for (const hint of ['hint-eve', 'hint-fay']) expect((await launchAs(hint)).status).toBe(303);
+    // Bea's company was founded first, then Cy's: each now has a second member, and no company is new.
+    expect(await companyOf('student-eve')).toBe(await companyOf('student-1'));
+    expect(await companyOf('student-fay')).toBe(await companyOf('student-2'));
+    expect(await created()).toMatchObject({ users: before.users + 2, companies: before.companies });
+    await app.api('POST', `/worlds/${worldId}/lti/scores`, { token: teacher });
+    const [item] = platform.lineItems;
+    expect(item!.scores.get('student-eve')!.scoreGiven).toBeGreaterThan(0);
+    expect(item!.scores.get('student-eve')).toEqual(item!.scores.get('student-1'));
+    expect(item!.scores.get('student-fay')).toEqual(item!.scores.get('student-2'));
+  });
 });

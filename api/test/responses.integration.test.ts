@@ -272,6 +272,27 @@ describe('answers match the OpenAPI document', () => {
       token: instructor.token,
       body: { message: 'Welcome to week 1' },
     });
+    // Teams (docs/classroom.md): a second student joins the first one's team by its code.
+    await call('PATCH', '/worlds/{id}', { path: `/worlds/${world.id}`, token: instructor.token, body: { team_size: 3 } });
+    const team = (
+      (await call('GET', '/worlds/{id}/teams', { path: `/worlds/${world.id}/teams`, token: student.token })) as {
+        teams: { company_id: number; team_code: string }[];
+      }
+    ).teams[0]!;
+    const teammate = await app.createPlayer({ name: 'Schema Teammate' });
+    await call('POST', '/worlds/join', { token: teammate.token, body: { code: rotated.join_code, team_code: team.team_code } });
+    await call('PATCH', '/worlds/{id}/teams/members/{user_id}', {
+      path: `/worlds/${world.id}/teams/members/${teammate.userId}`,
+      token: student.token,
+      body: { role: 'sales' },
+    });
+    await call('DELETE', '/worlds/{id}/teams/members/{user_id}', { path: `/worlds/${world.id}/teams/members/${teammate.userId}`, token: instructor.token });
+    await call('POST', '/worlds/{id}/teams/members', {
+      path: `/worlds/${world.id}/teams/members`,
+      token: instructor.token,
+      body: { email: teammate.email, company_id: team.company_id },
+    });
+    await call('GET', '/worlds/{id}/contributions', { path: `/worlds/${world.id}/contributions`, token: instructor.token });
     await call('GET', '/worlds/{id}/companies', { path: `/worlds/${world.id}/companies`, token: instructor.token });
     await call('GET', '/worlds/{id}/debrief', { path: `/worlds/${world.id}/debrief`, token: instructor.token });
     await call('GET', '/worlds/{id}/export/{kind}', { path: `/worlds/${world.id}/export/companies`, token: instructor.token });

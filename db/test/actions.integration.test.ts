@@ -3,8 +3,8 @@
  * docs/actions.md): on two copies of the seeded world, the same requests of several companies run
  * as ONE list (the bots' way) and one by one as lists of one (the API's way) answer the same
  * outcomes (results, or refusals with the same code and message) and leave the same cash, ledger
- * (amounts and texts), market flows, warehouses, back rooms, shelves, buildings, influence and
- * research. Each list holds refused requests between applied ones: a refusal refuses only itself.
+ * (amounts and texts), market flows, warehouses, back rooms, shelves, buildings, influence,
+ * research, exchange orders (their escrow) and contracts. Each list holds refused requests between applied ones: a refusal refuses only itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -29,6 +29,10 @@ async function effects(db: DbExecutor) {
     ),
     influence: await rows(sql`select company_id, country_id, influence_points, platform from influence_records order by 1, 2`),
     research: await rows(sql`select company_id, upgrade_id, researched_week from company_research order by 1, 2`),
+    orders: await rows(
+      sql`select id, company_id, product_id, side, quantity, limit_price_cents, escrow_cents, escrow_units, status from exchange_orders order by id`,
+    ),
+    contracts: await rows(sql`select id, seller_company_id, buyer_company_id, product_id, quantity, unit_price_cents, status from contracts order by id`),
   };
 }
 
@@ -240,6 +244,45 @@ describe('each player action: a list of many equals its requests one by one', ()
     expect((await ledgerMismatches(listed.db)).filter((mismatch) => mismatch.companyId !== world.c)).toEqual([]);
   });
 
+  it('exchange orders and contracts: escrow taken in order, each order and offer answered once', async () => {
+    const { a, b, c, wheat } = world;
+    const [current] = await listed.db.execute<{ week: number }>(sql`select current_week as week from worlds order by id limit 1`);
+    const week = Number(current!.week);
+    const placed = await sameAsOneByOne(
+      'placeExchangeOrders',
+      [
+        as(a, { product_id: wheat, side: 'sell' as const, quantity: 100, limit_price: 15, weeks: 2 }),
+        as(b, { product_id: wheat, side: 'buy' as const, quantity: 50, limit_price: 11.5 }),
+        as(c, { product_id: wheat, side: 'buy' as const, quantity: 1_000, limit_price: 12 }), // more than its cash
+        as(a, { product_id: wheat, side: 'sell' as const, quantity: 99_999, limit_price: 15 }), // more than it holds
+        as(c, { product_id: 999_999, side: 'buy' as const, quantity: 1, limit_price: 1 }), // no such product
+        as(c, { product_id: wheat, side: 'buy' as const, quantity: 10, limit_price: 11 }),
+      ],
+      { applied: 3, refused: 3 },
+    );
+    const [sellId, buyId] = placed.flatMap((outcome) => (outcome.applied ? [(outcome.result as { id: number }).id] : []));
+    await sameAsOneByOne(
+      'cancelExchangeOrders',
+      [as(a, { id: sellId! }), as(c, { id: buyId! }), as(a, { id: sellId! })], // c's is not its order; a's second finds it cancelled
+      { applied: 1, refused: 2 },
+    );
+    const offered = await sameAsOneByOne(
+      'offerContracts',
+      [
+        as(a, { buyer_company_id: b, product_id: wheat, quantity: 50, unit_price: 13, expires_week: week }),
+        as(a, { buyer_company_id: a, product_id: wheat, quantity: 5, unit_price: 13, expires_week: week }), // to itself
+        as(a, { buyer_company_id: b, product_id: wheat, quantity: 99_999, unit_price: 13, expires_week: week }), // more than it holds
+        as(b, { buyer_company_id: c, product_id: wheat, quantity: 100, unit_price: 12, expires_week: week + 1 }),
+      ],
+      { applied: 2, refused: 2 },
+    );
+    const [toB, toC] = offered.flatMap((outcome) => (outcome.applied ? [(outcome.result as { id: number }).id] : []));
+    await sameAsOneByOne('acceptContracts', [as(a, { id: toB! }), as(b, { id: toB! }), as(b, { id: toB! })], { applied: 1, refused: 2 });
+    await sameAsOneByOne('declineContracts', [as(c, { id: toC! }), as(c, { id: toB! })], { applied: 1, refused: 1 });
+    await sameAsOneByOne('cancelContracts', [as(b, { id: toC! }), as(c, { id: toC! })], { applied: 0, refused: 2 });
+    expect((await ledgerMismatches(listed.db)).filter((mismatch) => mismatch.companyId !== world.c)).toEqual([]);
+  });
+
   it('lists of the same companies in opposite orders, at the same time, never deadlock: companies and buildings are locked in id order', async () => {
     const { store, farm } = world;
     const [storeView] = await listed.db.execute<{ employees: number }>(sql`select employees from buildings where id = ${store.id}`);
@@ -273,6 +316,12 @@ describe('each player action: a list of many equals its requests one by one', ()
       'purchaseResearch',
       'tradeShares',
       'toggleStoreProduct',
+      'placeExchangeOrders',
+      'cancelExchangeOrders',
+      'offerContracts',
+      'acceptContracts',
+      'declineContracts',
+      'cancelContracts',
     ];
     // The rare ones run request by request (oneByOne): their list is their requests one after another.
     const requestByRequest = ['sellBuilding', 'moveGoods', 'removeStoreProduct', 'updateCompanyProfile'];

@@ -78,6 +78,9 @@ export type WorldStatus = (typeof WORLD_STATUSES)[number];
 /** Who runs a private world: its creator (instructor) and the co-instructors they add. */
 export const WORLD_ROLES = ['instructor', 'co_instructor'] as const;
 export type WorldRole = (typeof WORLD_ROLES)[number];
+/** The optional labels a team's members carry (docs/classroom.md, "Teams"); they change nothing a member may do. */
+export const TEAM_ROLES = ['ceo', 'operations', 'finance', 'sales'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
 /** What an instructor's shock moves: a country's tax rate, a product's consumer demand, or its exchange price. */
 export const SHOCK_KINDS = ['tax_rate', 'demand', 'price'] as const;
 export type ShockKind = (typeof SHOCK_KINDS)[number];

@@ -283,6 +283,11 @@ export const MAX_WORLD_STARTING_CASH = 10_000_000;
 export const MAX_OPEN_WORLDS_PER_INSTRUCTOR = 20;
 /** Player companies a private world admits (a class and a few guests). */
 export const MAX_WORLD_PLAYERS = 200;
+/** Members a class world's company may have (the instructor's team size, docs/classroom.md "Teams"). */
+export const MIN_TEAM_SIZE = 1;
+export const MAX_TEAM_SIZE = 6;
+/** Characters of a company's team code (the join code's alphabet). */
+export const TEAM_CODE_LENGTH = 6;
 /** Characters of a generated join code (letters and digits without look-alikes). */
 export const JOIN_CODE_LENGTH = 8;
 /** Wrong join codes a user (or an address) may try in JOIN_ATTEMPT_WINDOW_MINUTES before 429. */

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EXCHANGE_FEE_BP, makerSupplyRule } from '@marketcraft/shared';
-import { ledgerMismatches, offerContracts, placeExchangeOrders, cancelExchangeOrders, type DbExecutor } from '@marketcraft/db';
+import { actMany, ledgerMismatches, type DbExecutor } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { mulberry32 } from '@marketcraft/shared';
 import { runTurn } from '../src/turn/index.ts';
@@ -26,7 +26,9 @@ async function stock(db: DbExecutor, companyId: number, productId: number, quant
 }
 
 async function place(db: DbExecutor, companyId: number, productId: number, side: 'buy' | 'sell', quantity: number, limitPriceCents: number, weeks = 1) {
-  const [outcome] = await placeExchangeOrders(db, [{ companyId, actingUserId: null, input: { productId, side, quantity, limitPriceCents, weeks } }]);
+  const [outcome] = await actMany(db, 'placeExchangeOrders', [
+    { companyId, actingUserId: null, input: { product_id: productId, side, quantity, limit_price: limitPriceCents / 100, weeks } },
+  ]);
   if (!outcome!.applied) throw outcome!.refusal;
   return outcome!.result;
 }
@@ -193,9 +195,9 @@ describe('the weekly call auction in the turn', () => {
     const [fills] = await db.execute<{ n: number }>(sql`select count(*)::int as n from exchange_fills where order_id = ${sell.id}`);
     expect(Number(fills!.n)).toBe(0);
     expect(bought.filled).toBeGreaterThanOrEqual(0);
-    await cancelExchangeOrders(db, [
-      { companyId: both, actingUserId: null, input: { orderId: sell.id } },
-      { companyId: both, actingUserId: null, input: { orderId: buy.id } },
+    await actMany(db, 'cancelExchangeOrders', [
+      { companyId: both, actingUserId: null, input: { id: sell.id } },
+      { companyId: both, actingUserId: null, input: { id: buy.id } },
     ]);
   });
 
@@ -227,11 +229,11 @@ describe('the weekly call auction in the turn', () => {
     const buyer = await createCompany(db, { name: `Offer buyer ${world.tag}`, cashCents: 1_000_000 });
     await stock(db, seller, world.flour, 30, 2_500);
     const week = await worldWeek(db);
-    const [made] = await offerContracts(db, [
+    const [made] = await actMany(db, 'offerContracts', [
       {
         companyId: seller,
         actingUserId: null,
-        input: { buyerCompanyId: buyer, productId: world.flour, quantity: 30, unitPriceCents: 3_000, expiresWeek: week },
+        input: { buyer_company_id: buyer, product_id: world.flour, quantity: 30, unit_price: 30, expires_week: week },
       },
     ]);
     expect(made).toMatchObject({ applied: true, result: { status: 'open' } });
@@ -265,21 +267,22 @@ describe('the weekly call auction in the turn', () => {
           companyId: traders[Math.floor(random() * traders.length)]!,
           actingUserId: null,
           input: {
-            productId,
+            product_id: productId,
             side: random() < 0.5 ? ('buy' as const) : ('sell' as const),
             quantity: 1 + Math.floor(random() * 80),
-            limitPriceCents: Math.round(posted * (0.85 + random() * 0.3)),
+            limit_price: Math.round(posted * (0.85 + random() * 0.3)) / 100,
             weeks: 1 + Math.floor(random() * 3),
           },
         };
       });
-      const outcomes = await placeExchangeOrders(db, requests);
+      const outcomes = await actMany(db, 'placeExchangeOrders', requests);
       // Some are cancelled again before the turn.
       const placed = outcomes.flatMap((outcome) => (outcome.applied ? [outcome.result.id] : []));
       const owners = new Map(outcomes.flatMap((outcome, index) => (outcome.applied ? [[outcome.result.id, requests[index]!.companyId] as const] : [])));
-      await cancelExchangeOrders(
+      await actMany(
         db,
-        placed.filter(() => random() < 0.2).map((id) => ({ companyId: owners.get(id)!, actingUserId: null, input: { orderId: id } })),
+        'cancelExchangeOrders',
+        placed.filter(() => random() < 0.2).map((id) => ({ companyId: owners.get(id)!, actingUserId: null, input: { id } })),
       );
       await runTurn(db, { week });
       expect(await escrowGaps(db)).toEqual([]);
@@ -342,12 +345,13 @@ describe('the weekly call auction in the turn', () => {
       })
       .catch(() => {});
     expect(inPhase).toBeGreaterThan(0);
-    await cancelExchangeOrders(
+    await actMany(
       db,
+      'cancelExchangeOrders',
       (await db.execute<{ id: number }>(sql`select id from exchange_orders where company_id = ${bot} and status = 'open'`)).map((row) => ({
         companyId: bot,
         actingUserId: null,
-        input: { orderId: Number(row.id) },
+        input: { id: Number(row.id) },
       })),
     );
   });

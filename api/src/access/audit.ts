@@ -3,9 +3,9 @@
  * leaderboard's "API" badge, and the housekeeping of the access tables.
  */
 import { sql } from 'drizzle-orm';
-import { JOIN_ATTEMPT_WINDOW_MINUTES } from '@marketcraft/shared';
+import { JOIN_ATTEMPT_WINDOW_MINUTES, PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { API_BADGE_WINDOW_DAYS, API_TOKEN_USAGE_RETENTION_DAYS, type ApiTokenScope } from '@marketcraft/shared';
-import type { DbExecutor } from '@marketcraft/db';
+import { memberCompanyIdSql, type DbExecutor } from '@marketcraft/db';
 
 const BUSIEST_TOKENS_LIMIT = 20;
 const BUSIEST_TOKENS_DAYS = 7;
@@ -49,7 +49,7 @@ export async function busiestApiTokens(db: DbExecutor): Promise<BusyToken[]> {
     from totals
     join api_tokens t on t.id = totals.token_id
     join users u on u.id = t.user_id
-    left join companies c on c.world_id = 1 and c.user_id = t.user_id and c.status = 'active'
+    left join companies c on c.world_id = ${PUBLIC_WORLD_ID} and c.id = ${memberCompanyIdSql(PUBLIC_WORLD_ID, sql`t.user_id`)}
     order by totals.requests desc, t.id
     limit ${BUSIEST_TOKENS_LIMIT}`);
   return rows.map((row) => ({

@@ -7,18 +7,10 @@
  */
 import { GameError, scopeCovers, type ProcedureAccess } from '@marketcraft/shared';
 import type { RequestContext } from '../context.ts';
-import type { ApiConfig } from '../config.ts';
-import { countCall, rateLimitHeaders, rateLimitedMessage, verdictOf, type RateBudget, type RateSubject } from './rateLimit.ts';
+import { countCall, rateLimitHeaders, rateLimitedMessage, sessionBudget, tokenBudget, verdictOf, type RateSubject } from './rateLimit.ts';
 import { LAST_USE_REFRESH_MS } from './personalTokens.ts';
 
 export const SESSION_ONLY_MESSAGE = 'API tokens cannot call this: admin routes, account settings and token management need you signed in on the website';
-
-export function tokenBudget(config: ApiConfig): RateBudget {
-  return { requestsPerMinute: config.RATE_LIMIT_TOKEN_REQUESTS, mutationsPerMinute: config.RATE_LIMIT_TOKEN_MUTATIONS };
-}
-export function sessionBudget(config: ApiConfig): RateBudget {
-  return { requestsPerMinute: config.RATE_LIMIT_SESSION_REQUESTS, mutationsPerMinute: config.RATE_LIMIT_SESSION_MUTATIONS };
-}
 
 export interface CallDescription {
   /** `meta.access` of the procedure; undefined (no declaration) is treated as session-only. */

@@ -19,7 +19,7 @@ import {
   PUBLIC_WORLD_ID,
   scopeCovers,
 } from '@marketcraft/shared';
-import { apiTokens, apiTokenUsage, companies, sqlTemplate, users, worlds, type Database, type DbExecutor } from '@marketcraft/db';
+import { apiTokens, apiTokenUsage, companies, memberCompanyIdSql, sqlTemplate, users, worlds, type Database, type DbExecutor } from '@marketcraft/db';
 import { hashSecret, randomSecureString, type ActiveCompany, type SessionUser } from '../auth/session.ts';
 import { counterUpsertSql, type CountedCalls, type RateBudget } from './rateLimit.ts';
 
@@ -240,7 +240,7 @@ const tokenRowSql = (lookupId: SQL) => sql`
            w.status as "worldStatus"
     from ${apiTokens} t
     join ${users} u on u.id = t.user_id
-    left join ${companies} c on c.world_id = ${PUBLIC_WORLD_ID} and c.user_id = u.id and c.status = 'active'
+    left join ${companies} c on c.world_id = ${PUBLIC_WORLD_ID} and c.id = ${memberCompanyIdSql(PUBLIC_WORLD_ID, sql`u.id`)}
     left join ${worlds} w on w.id = c.world_id
     where t.lookup_id = ${lookupId}`;
 const tokenCheckSql = sqlTemplate<'lookupId'>((slot) => tokenRowSql(slot('lookupId')));

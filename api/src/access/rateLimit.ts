@@ -10,12 +10,21 @@
  * its last use at most once a minute.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { sqlTemplate, type DbExecutor } from '@marketcraft/db';
+import { memberCompanyIdSql, sqlTemplate, type DbExecutor } from '@marketcraft/db';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
+import type { ApiConfig } from '../config.ts';
 
 export interface RateBudget {
   requestsPerMinute: number;
   mutationsPerMinute: number;
+}
+
+/** The budgets of a personal access token and of a session (api/src/config.ts). */
+export function tokenBudget(config: ApiConfig): RateBudget {
+  return { requestsPerMinute: config.RATE_LIMIT_TOKEN_REQUESTS, mutationsPerMinute: config.RATE_LIMIT_TOKEN_MUTATIONS };
+}
+export function sessionBudget(config: ApiConfig): RateBudget {
+  return { requestsPerMinute: config.RATE_LIMIT_SESSION_REQUESTS, mutationsPerMinute: config.RATE_LIMIT_SESSION_MUTATIONS };
 }
 
 export type RateSubject = { kind: 'session'; sessionId: string } | { kind: 'token'; tokenId: number; userId: number; refreshLastUse: boolean };
@@ -95,7 +104,7 @@ const tokenCountSql = sqlTemplate<'key' | 'mutation' | 'requestsPerMinute' | 'mu
       usage as (
         insert into api_token_usage as u (token_id, day, company_id, requests, mutations, limited)
         select ${slot('tokenId')}::int, (now() at time zone 'utc')::date,
-               (select id from companies where world_id = ${PUBLIC_WORLD_ID} and user_id = ${slot('userId')}::int and status = 'active'),
+               ${memberCompanyIdSql(PUBLIC_WORLD_ID, sql`${slot('userId')}::int`)},
                1, case when over then 0 else ${mutation} end, case when over then 1 else 0 end
         from verdict
         on conflict (token_id, day) do update set

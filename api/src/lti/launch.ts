@@ -312,7 +312,8 @@ export async function admitLaunchedUser(db: Database, launch: VerifiedLaunch): P
     }
     if (role === 'learner') {
       const [world] = await tx.select({ joinCode: worlds.joinCode }).from(worlds).where(eq(worlds.id, worldId));
-      await joinWorld(tx, worldUser, { code: world!.joinCode! });
+      // With teams, the learner takes the first team with room (docs/classroom.md, "Teams").
+      await joinWorld(tx, worldUser, { code: world!.joinCode!, fillTeams: true });
     } else {
       await getWorld(tx, worldUser, worldId);
     }

@@ -1,6 +1,6 @@
-import { acceptContracts, cancelContracts, declineContracts, listContracts, offerContracts, resultOf } from '@marketcraft/db';
-import { contractIdInput, dollarsToCents, listContractsInput, offerContractInput } from '@marketcraft/shared';
-import { playerProcedure, router } from '../trpc.ts';
+import { act, listContracts } from '@marketcraft/db';
+import { contractIdInput, listContractsInput, offerContractInput } from '@marketcraft/shared';
+import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 /** Contracts between companies (docs/exchange.md, "Contracts"). */
 export const contractsRouter = router({
@@ -16,23 +16,7 @@ export const contractsRouter = router({
       },
     })
     .input(offerContractInput)
-    .mutation(async ({ ctx, input }) =>
-      resultOf(
-        await offerContracts(ctx.db, [
-          {
-            companyId: ctx.company.id,
-            actingUserId: ctx.user.id,
-            input: {
-              buyerCompanyId: input.buyer_company_id,
-              productId: input.product_id,
-              quantity: input.quantity,
-              unitPriceCents: dollarsToCents(input.unit_price),
-              expiresWeek: input.expires_week,
-            },
-          },
-        ]),
-      ),
-    ),
+    .mutation(({ ctx, input }) => act(ctx.db, 'offerContracts', playerRequest(ctx, input))),
 
   list: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/contracts', summary: 'Your contract offers, newest first (?direction=incoming|outgoing&status=)' } })
@@ -45,9 +29,7 @@ export const contractsRouter = router({
       rest: { method: 'POST', path: '/contracts/{id}/accept', summary: 'Accept an offer made to you: you pay, the goods come to your warehouse' },
     })
     .input(contractIdInput)
-    .mutation(async ({ ctx, input }) =>
-      resultOf(await acceptContracts(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { contractId: input.id } }])),
-    ),
+    .mutation(({ ctx, input }) => act(ctx.db, 'acceptContracts', playerRequest(ctx, input))),
 
   decline: playerProcedure
     .meta({
@@ -55,9 +37,7 @@ export const contractsRouter = router({
       rest: { method: 'POST', path: '/contracts/{id}/decline', summary: 'Decline an offer made to you: the goods go back to the seller' },
     })
     .input(contractIdInput)
-    .mutation(async ({ ctx, input }) =>
-      resultOf(await declineContracts(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { contractId: input.id } }])),
-    ),
+    .mutation(({ ctx, input }) => act(ctx.db, 'declineContracts', playerRequest(ctx, input))),
 
   cancel: playerProcedure
     .meta({
@@ -65,7 +45,5 @@ export const contractsRouter = router({
       rest: { method: 'POST', path: '/contracts/{id}/cancel', summary: 'Withdraw your open offer: the goods come back to your warehouse' },
     })
     .input(contractIdInput)
-    .mutation(async ({ ctx, input }) =>
-      resultOf(await cancelContracts(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { contractId: input.id } }])),
-    ),
+    .mutation(({ ctx, input }) => act(ctx.db, 'cancelContracts', playerRequest(ctx, input))),
 });

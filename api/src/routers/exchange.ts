@@ -1,6 +1,6 @@
-import { cancelExchangeOrders, getExchangeBook, limitCentsOf, listExchangeAuctions, listExchangeOrders, resultOf, placeExchangeOrders } from '@marketcraft/db';
+import { act, getExchangeBook, listExchangeAuctions, listExchangeOrders } from '@marketcraft/db';
 import { cancelExchangeOrderInput, exchangeAuctionsInput, exchangeBookInput, listExchangeOrdersInput, placeExchangeOrderInput } from '@marketcraft/shared';
-import { playerProcedure, router } from '../trpc.ts';
+import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
 /** The exchange between players (docs/exchange.md): limit orders in the weekly call auction. */
 export const exchangeRouter = router({
@@ -16,23 +16,7 @@ export const exchangeRouter = router({
       },
     })
     .input(placeExchangeOrderInput)
-    .mutation(async ({ ctx, input }) =>
-      resultOf(
-        await placeExchangeOrders(ctx.db, [
-          {
-            companyId: ctx.company.id,
-            actingUserId: ctx.user.id,
-            input: {
-              productId: input.product_id,
-              side: input.side,
-              quantity: input.quantity,
-              limitPriceCents: limitCentsOf(input.limit_price),
-              weeks: input.weeks ?? 1,
-            },
-          },
-        ]),
-      ),
-    ),
+    .mutation(({ ctx, input }) => act(ctx.db, 'placeExchangeOrders', playerRequest(ctx, input))),
 
   orders: playerProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/exchange/orders', summary: 'Your limit orders, newest first (?status=&product_id=)' } })
@@ -42,9 +26,7 @@ export const exchangeRouter = router({
   cancelOrder: playerProcedure
     .meta({ access: 'trade', rest: { method: 'DELETE', path: '/exchange/orders/{id}', summary: 'Cancel an open order: what it still holds comes back' } })
     .input(cancelExchangeOrderInput)
-    .mutation(async ({ ctx, input }) =>
-      resultOf(await cancelExchangeOrders(ctx.db, [{ companyId: ctx.company.id, actingUserId: ctx.user.id, input: { orderId: input.id } }])),
-    ),
+    .mutation(({ ctx, input }) => act(ctx.db, 'cancelExchangeOrders', playerRequest(ctx, input))),
 
   book: playerProcedure
     .meta({

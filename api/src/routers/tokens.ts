@@ -6,7 +6,7 @@ import { apiTokenIdInput, createApiTokenInput, MAX_ACTIVE_API_TOKENS } from '@ma
 import { adminProcedure, router, signedInProcedure } from '../trpc.ts';
 import { apiTokenDailyUsage, createApiToken, listApiTokens, revokeApiToken } from '../access/personalTokens.ts';
 import { busiestApiTokens } from '../access/audit.ts';
-import { sessionBudget, tokenBudget } from '../access/guard.ts';
+import { sessionBudget, tokenBudget } from '../access/rateLimit.ts';
 
 export const tokensRouter = router({
   list: signedInProcedure

@@ -16,6 +16,7 @@ import {
   getWorld,
   joinWorld,
   JOIN_CODE_UNKNOWN,
+  TEAM_CODE_UNKNOWN,
   listInstructors,
   listShocks,
   listWorlds,
@@ -106,6 +107,7 @@ export const worldsRouter = router({
         bots: input.bots,
         seed: input.seed,
         maxPlayers: input.max_players,
+        teamSize: input.team_size,
       }),
     ),
 
@@ -115,15 +117,22 @@ export const worldsRouter = router({
       rest: {
         method: 'POST',
         path: '/worlds/join',
-        summary: 'Join a private world by its code {code, company_name}: 404 unknown code, 409 ended or full, 429 after 10 wrong codes in 10 minutes',
+        summary:
+          "Join a private world by its code {code, company_name}, or a company's team in it {code, team_code}: 404 unknown code, 409 ended or full (world or team), 429 after 10 wrong codes in 10 minutes",
       },
     })
     .input(joinWorldSchema)
     .mutation(async ({ ctx, input }) => {
       await checkJoinAttempts(ctx.db, ctx.user.id, ctx.clientIp);
-      const world = await joinWorld(ctx.db, ctx.user, { code: input.code, companyName: input.company_name });
-      if (!world) return refuseWrongJoinCode(ctx.db, ctx.user.id, ctx.clientIp, JOIN_CODE_UNKNOWN);
-      return world;
+      try {
+        const world = await joinWorld(ctx.db, ctx.user, { code: input.code, companyName: input.company_name, teamCode: input.team_code || undefined });
+        if (!world) return refuseWrongJoinCode(ctx.db, ctx.user.id, ctx.clientIp, JOIN_CODE_UNKNOWN);
+        return world;
+      } catch (error) {
+        // A wrong team code counts like a wrong join code: team codes cannot be guessed either.
+        if (error instanceof GameError && error.message === TEAM_CODE_UNKNOWN) return refuseWrongJoinCode(ctx.db, ctx.user.id, ctx.clientIp, TEAM_CODE_UNKNOWN);
+        throw error;
+      }
     }),
 
   get: signedInProcedure
@@ -138,11 +147,13 @@ export const worldsRouter = router({
         method: 'PATCH',
         path: '/worlds/{id}',
         summary:
-          'Instructors (site admins: also of the public world): pause or resume the clock {status active|paused}, change the interval {turn_interval_minutes}',
+          'Instructors (site admins: also of the public world): pause or resume the clock {status active|paused}, change the interval {turn_interval_minutes} or the team size {team_size 1-6}',
       },
     })
     .input(updateWorldSchema)
-    .mutation(({ ctx, input }) => updateWorldClock(ctx.db, ctx.user, input.id, { status: input.status, turnIntervalMinutes: input.turn_interval_minutes })),
+    .mutation(({ ctx, input }) =>
+      updateWorldClock(ctx.db, ctx.user, input.id, { status: input.status, turnIntervalMinutes: input.turn_interval_minutes, teamSize: input.team_size }),
+    ),
 
   advance: signedInProcedure
     .meta({

@@ -1646,7 +1646,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Join a private world by its code {code, company_name}: 404 unknown code, 409 ended or full, 429 after 10 wrong codes in 10 minutes
+         * Join a private world by its code {code, company_name}, or a company's team in it {code, team_code}: 404 unknown code, 409 ended or full (world or team), 429 after 10 wrong codes in 10 minutes
          * @description Session only: personal access tokens cannot call this.
          */
         post: operations["worlds.join"];
@@ -1674,7 +1674,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Instructors (site admins: also of the public world): pause or resume the clock {status active|paused}, change the interval {turn_interval_minutes}
+         * Instructors (site admins: also of the public world): pause or resume the clock {status active|paused}, change the interval {turn_interval_minutes} or the team size {team_size 1-6}
          * @description Session only: personal access tokens cannot call this.
          */
         patch: operations["worlds.update"];
@@ -1902,6 +1902,90 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A class world's teams: instructors every team; a student their own (members, roles, team code)
+         * @description Personal access tokens need the "read" scope (or a wider one).
+         */
+        get: operations["teams.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/contributions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Instructors: each team member's share of the team's actions and a week-by-week timeline, from the action log
+         * @description Session only: personal access tokens cannot call this.
+         */
+        get: operations["teams.contributions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/teams/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Instructors: place a student in a team, or move them {email, company_id, role?} (their old company keeps running); 409 when it is full
+         * @description Session only: personal access tokens cannot call this.
+         */
+        post: operations["teams.assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/teams/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Instructors: remove a member; a student: leave their team (not as its last member). The company keeps running
+         * @description Session only: personal access tokens cannot call this.
+         */
+        delete: operations["teams.remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Instructors or teammates: a member's role {role: ceo|operations|finance|sales|null}
+         * @description Session only: personal access tokens cannot call this.
+         */
+        patch: operations["teams.update"];
         trace?: never;
     };
     "/exchange/orders": {
@@ -11131,6 +11215,8 @@ export interface operations {
                         starting_cash: number | null;
                         bots: number;
                         max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
                         /** @description Player companies (active) */
                         players: number;
                         /** @description The caller's part in the world */
@@ -11239,6 +11325,8 @@ export interface operations {
                     seed?: number;
                     /** @default 200 */
                     max_players?: number;
+                    /** @default 1 */
+                    team_size?: number;
                 };
             };
         };
@@ -11271,6 +11359,8 @@ export interface operations {
                         starting_cash: number | null;
                         bots: number;
                         max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
                         /** @description Player companies (active) */
                         players: number;
                         /** @description The caller's part in the world */
@@ -11399,6 +11489,8 @@ export interface operations {
                         starting_cash: number | null;
                         bots: number;
                         max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
                         /** @description Player companies (active) */
                         players: number;
                         /** @description The caller's part in the world */
@@ -11530,6 +11622,8 @@ export interface operations {
                         starting_cash: number | null;
                         bots: number;
                         max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
                         /** @description Player companies (active) */
                         players: number;
                         /** @description The caller's part in the world */
@@ -11630,6 +11724,7 @@ export interface operations {
                 "application/json": {
                     code: string;
                     company_name?: string;
+                    team_code?: string;
                 };
             };
         };
@@ -11662,6 +11757,8 @@ export interface operations {
                         starting_cash: number | null;
                         bots: number;
                         max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
                         /** @description Player companies (active) */
                         players: number;
                         /** @description The caller's part in the world */
@@ -11792,6 +11889,8 @@ export interface operations {
                         starting_cash: number | null;
                         bots: number;
                         max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
                         /** @description Player companies (active) */
                         players: number;
                         /** @description The caller's part in the world */
@@ -11895,6 +11994,7 @@ export interface operations {
                     /** @enum {string} */
                     status?: "active" | "paused";
                     turn_interval_minutes?: number | null;
+                    team_size?: number;
                 };
             };
         };
@@ -11927,6 +12027,8 @@ export interface operations {
                         starting_cash: number | null;
                         bots: number;
                         max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
                         /** @description Player companies (active) */
                         players: number;
                         /** @description The caller's part in the world */
@@ -12161,6 +12263,8 @@ export interface operations {
                         starting_cash: number | null;
                         bots: number;
                         max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
                         /** @description Player companies (active) */
                         players: number;
                         /** @description The caller's part in the world */
@@ -12292,6 +12396,8 @@ export interface operations {
                         starting_cash: number | null;
                         bots: number;
                         max_players: number | null;
+                        /** @description Members a company may have (1: everyone plays alone) */
+                        team_size: number;
                         /** @description Player companies (active) */
                         players: number;
                         /** @description The caller's part in the world */
@@ -13321,6 +13427,609 @@ export interface operations {
                         filename: string;
                         /** @description RFC 4180 CSV, money in dollars */
                         csv: string;
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "teams.list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        team_size: number;
+                        /** @description Instructors: every player company's team; a student: their own team only */
+                        teams: {
+                            company_id: number;
+                            company_name: string;
+                            /** @enum {string} */
+                            status: "active" | "bankrupt";
+                            /** @description What a student types with the world's code to join this team (its members and instructors only) */
+                            team_code: string | null;
+                            members: {
+                                user_id: number;
+                                email: string;
+                                /** @description An optional label the team sees */
+                                role: ("ceo" | "operations" | "finance" | "sales") | null;
+                                joined_week: number;
+                                is_you: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "teams.contributions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        teams: {
+                            company_id: number;
+                            company_name: string;
+                            /** @description The team's applied actions, all members */
+                            actions: number;
+                            members: {
+                                user_id: number;
+                                email: string;
+                                /** @description Still in the team (a member who left or was moved keeps the actions they took for it) */
+                                is_member: boolean;
+                                /** @description Actions applied for the company (refused ones not counted) */
+                                actions: number;
+                                /** @description Actions the game refused them */
+                                refused: number;
+                                /** @description Their applied actions as a percent of the team's, one decimal */
+                                share_percent: number;
+                            }[];
+                            /** @description Applied actions per week and member, oldest week first (weeks without any left out) */
+                            timeline: {
+                                week: number;
+                                actions: {
+                                    user_id: number;
+                                    actions: number;
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "teams.assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    company_id: number;
+                    role?: ("ceo" | "operations" | "finance" | "sales") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        team_size: number;
+                        /** @description Instructors: every player company's team; a student: their own team only */
+                        teams: {
+                            company_id: number;
+                            company_name: string;
+                            /** @enum {string} */
+                            status: "active" | "bankrupt";
+                            /** @description What a student types with the world's code to join this team (its members and instructors only) */
+                            team_code: string | null;
+                            members: {
+                                user_id: number;
+                                email: string;
+                                /** @description An optional label the team sees */
+                                role: ("ceo" | "operations" | "finance" | "sales") | null;
+                                joined_week: number;
+                                is_you: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "teams.remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        team_size: number;
+                        /** @description Instructors: every player company's team; a student: their own team only */
+                        teams: {
+                            company_id: number;
+                            company_name: string;
+                            /** @enum {string} */
+                            status: "active" | "bankrupt";
+                            /** @description What a student types with the world's code to join this team (its members and instructors only) */
+                            team_code: string | null;
+                            members: {
+                                user_id: number;
+                                email: string;
+                                /** @description An optional label the team sees */
+                                role: ("ceo" | "operations" | "finance" | "sales") | null;
+                                joined_week: number;
+                                is_you: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "teams.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: ("ceo" | "operations" | "finance" | "sales") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        team_size: number;
+                        /** @description Instructors: every player company's team; a student: their own team only */
+                        teams: {
+                            company_id: number;
+                            company_name: string;
+                            /** @enum {string} */
+                            status: "active" | "bankrupt";
+                            /** @description What a student types with the world's code to join this team (its members and instructors only) */
+                            team_code: string | null;
+                            members: {
+                                user_id: number;
+                                email: string;
+                                /** @description An optional label the team sees */
+                                role: ("ceo" | "operations" | "finance" | "sales") | null;
+                                joined_week: number;
+                                is_you: boolean;
+                            }[];
+                        }[];
                     };
                 };
             };

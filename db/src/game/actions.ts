@@ -2,15 +2,20 @@
  * The player actions, one table (docs/actions.md): each action's name, the input schema a player's
  * request goes through (shared/src/schemas), its one function (a list of requests in, one outcome
  * per request out), the refusals it can answer, and the view the API answers for an applied one.
- * The API's routers, the bots and (later) the action log dispatch through here: one door.
+ * The API's routers and the bots dispatch through here, and every request is logged here (the
+ * action log, docs/replay.md): one door.
  */
 import type { z } from 'zod';
 import {
   buildBuildingInput,
   buildingIdInput,
   buildingInventoryPurchaseInput,
+  cancelExchangeOrderInput,
+  contractIdInput,
   hireEmployeesInput,
   marketTradeInput,
+  offerContractInput,
+  placeExchangeOrderInput,
   politicsInvestSchema,
   productionRateInput,
   researchPurchaseSchema,
@@ -28,7 +33,9 @@ import {
   type GameErrorCode,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../client.ts';
-import { refused, resultOf, type ActionRequest, type Outcome, type PlayerAction } from './action.ts';
+import { refused, type ActionRequest, type Outcome, type PlayerAction } from './action.ts';
+import { appendToLog } from './replay/log.ts';
+import type { LoggedOutcome } from '../schema/replay.ts';
 import {
   buildBuilding,
   hireEmployees,
@@ -41,6 +48,8 @@ import {
 } from './buildings/actions.ts';
 import { buildingView } from './buildings/buildings.ts';
 import { updateCompanyProfile } from './companies/company.ts';
+import { acceptContracts, cancelContracts, declineContracts, offerContracts } from './exchange/contracts.ts';
+import { cancelExchangeOrders, placeExchangeOrders } from './exchange/orders.ts';
 import { purchaseForBuilding } from './goods/buildingPurchase.ts';
 import { marketTrade } from './goods/market.ts';
 import { moveGoods } from './goods/warehouse.ts';
@@ -95,6 +104,12 @@ export const ACTIONS = {
   purchaseResearch: entry(researchPurchaseSchema, purchaseResearch, ['NOT_FOUND', 'RULE_BROKEN', 'CONFLICT', 'NOT_ENOUGH_CASH']),
   tradeShares: entry(stockTradeSchema, tradeShares, ['NOT_FOUND', 'RULE_BROKEN', 'NOT_ENOUGH_CASH', 'NOT_ENOUGH_SHARES', 'CONFLICT']),
   updateCompanyProfile: entry(updateProfileSchema, updateCompanyProfile, ['NOT_FOUND', 'CONFLICT']),
+  placeExchangeOrders: entry(placeExchangeOrderInput, placeExchangeOrders, ['NOT_FOUND', 'CONFLICT', 'RULE_BROKEN', 'NOT_ENOUGH_CASH', 'NOT_ENOUGH_STOCK']),
+  cancelExchangeOrders: entry(cancelExchangeOrderInput, cancelExchangeOrders, ['NOT_FOUND', 'CONFLICT']),
+  offerContracts: entry(offerContractInput, offerContracts, ['NOT_FOUND', 'CONFLICT', 'RULE_BROKEN', 'NOT_ENOUGH_STOCK']),
+  acceptContracts: entry(contractIdInput, acceptContracts, ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'NOT_ENOUGH_CASH']),
+  declineContracts: entry(contractIdInput, declineContracts, ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN']),
+  cancelContracts: entry(contractIdInput, cancelContracts, ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN']),
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;
@@ -103,20 +118,66 @@ export type ActionInput<N extends ActionName> = z.output<Entry<N>['input']>;
 export type ActionResult<N extends ActionName> = Entry<N> extends ActionEntry<z.ZodType, infer R, unknown> ? R : never;
 export type ActionResponse<N extends ActionName> = Awaited<ReturnType<Entry<N>['respond']>>;
 
+/** What the log keeps of an outcome: applied with its result, or the refusal's code and message. */
+export function loggedOutcome(outcome: Outcome<unknown>): LoggedOutcome {
+  return outcome.applied ? { applied: true, result: outcome.result } : { applied: false, code: outcome.refusal.code, message: outcome.refusal.message };
+}
+
+/** Refusals whose request is in the log (act): the API's transaction commits the entry and answers the refusal. */
+const loggedRefusals = new WeakSet<GameError>();
+
+/** Whether a refusal's request was logged (act): its transaction commits (the log entry) and still answers the refusal. */
+export function isLoggedRefusal(error: unknown): boolean {
+  return error instanceof GameError && loggedRefusals.has(error);
+}
+
+class Refusal extends Error {
+  readonly outcome: Outcome<unknown>;
+  constructor(outcome: Outcome<unknown>) {
+    super('refused');
+    this.outcome = outcome;
+  }
+}
+
 /**
  * The API's door: one request (its input already parsed by the router with the same schema), its
- * answer, or its refusal thrown (the API turns it into its 4xx).
+ * answer, or its refusal thrown (the API turns it into its 4xx). The request and its outcome go to
+ * the world's log in the same transaction (a refusal too: its writes undone in a savepoint, its
+ * entry kept).
  */
 export async function act<N extends ActionName>(db: DbExecutor, name: N, request: ActionRequest<ActionInput<N>>): Promise<ActionResponse<N>> {
   const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, unknown, ActionResponse<N>>;
-  const result = resultOf(await action.run(db, [request]));
-  return action.respond(db, request, result);
+  const { outcome, answer } = await db.transaction(async (tx) => {
+    const decided = await tx
+      .transaction(async (savepoint) => {
+        const [ran] = await action.run(savepoint, [request]);
+        if (!ran) throw new Error('an action answered no outcome');
+        // A refusal rolls back whatever its request wrote before it was refused.
+        if (!ran.applied) throw new Refusal(ran);
+        return ran;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Refusal) return error.outcome;
+        throw error;
+      });
+    await appendToLog(tx, [
+      { companyId: request.companyId, actingUserId: request.actingUserId, action: name, input: request.input, outcome: loggedOutcome(decided) },
+    ]);
+    return { outcome: decided, answer: decided.applied ? await action.respond(tx, request, decided.result) : null };
+  });
+  if (!outcome.applied) {
+    loggedRefusals.add(outcome.refusal);
+    throw outcome.refusal;
+  }
+  return answer as ActionResponse<N>;
 }
 
 /**
  * The door for many requests of one action (the bots' week of moves): each input goes through the
  * action's schema first (an invalid one is refused INVALID_INPUT with the schema's message), then
- * the valid ones through the action in one call. One outcome per request, in the list's order.
+ * the valid ones through the action in one call. One outcome per request, in the list's order, and
+ * one log entry per request in the same order (inside the caller's transaction: the turn's). A
+ * request without an acting user is a bot's move, made by the turn (`by_turn`).
  */
 export async function actMany<N extends ActionName>(
   db: DbExecutor,
@@ -126,16 +187,31 @@ export async function actMany<N extends ActionName>(
   const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, ActionResult<N>, unknown>;
   const outcomes: (Outcome<ActionResult<N>> | null)[] = [];
   const valid: ActionRequest<unknown>[] = [];
+  const inputs: unknown[] = [];
   for (const request of requests) {
     const parsed = action.input.safeParse(request.input);
     if (parsed.success) {
       valid.push({ ...request, input: parsed.data });
+      inputs.push(parsed.data);
       outcomes.push(null);
     } else {
+      inputs.push(request.input);
       outcomes.push(refused(new GameError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid input')));
     }
   }
   const ran = valid.length === 0 ? [] : await action.run(db, valid);
   let next = 0;
-  return outcomes.map((outcome) => outcome ?? ran[next++]!);
+  const answered = outcomes.map((outcome) => outcome ?? ran[next++]!);
+  await appendToLog(
+    db,
+    requests.map((request, index) => ({
+      companyId: request.companyId,
+      actingUserId: request.actingUserId,
+      action: name,
+      input: inputs[index],
+      outcome: loggedOutcome(answered[index]!),
+      byTurn: request.actingUserId === null,
+    })),
+  );
+  return answered;
 }

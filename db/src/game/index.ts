@@ -1,7 +1,9 @@
 /** The game's functions by domain (docs/architecture.md, "Domains"). */
 export * from './books/index.ts';
+export * from './clock/index.ts';
 export * from './buildings/index.ts';
 export * from './catalog/index.ts';
+export * from './forecast/index.ts';
 export * from './companies/index.ts';
 export * from './goods/index.ts';
 export * from './politics/index.ts';
@@ -13,3 +15,4 @@ export * from './exchange/index.ts';
 export * from './opendata/index.ts';
 export * from './action.ts';
 export * from './actions.ts';
+export * from './replay/index.ts';

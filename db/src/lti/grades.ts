@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { DbExecutor } from '../client.ts';
 import { ltiContexts, ltiPlatforms, ltiScores, ltiUsers, worlds } from '../schema/index.ts';
-import { activeCompaniesCashSql, valuationSql } from '../game/shares/valuation.ts';
+import { activeCompaniesCashSql, valuationSql } from '../game/companies/valuation.ts';
 import { GameError } from '@marketcraft/shared';
 import { currentToolKey, LTI_KEY_ALGORITHM } from './keys.ts';
 
@@ -79,11 +79,17 @@ async function platformAccessToken(db: DbExecutor, platform: LtiPlatform, scopes
  * assignments (issue 24, item 2) should combine it with its checkpoints here.
  */
 async function worldScores(db: DbExecutor, worldId: number): Promise<Map<number, number>> {
+  // A team's rank is every member's (docs/classroom.md, "Teams").
   const rows = await db.execute<{ user_id: number; rank: number; players: number }>(sql`
-    select c.user_id, rank() over (order by coalesce(v.net_worth_cents, 0) desc)::int as rank, count(*) over ()::int as players
-    from companies c
-    left join ${valuationSql(activeCompaniesCashSql(worldId), { worldId })} v on v.company_id = c.id
-    where c.world_id = ${worldId} and not c.is_bot and c.status = 'active' and c.user_id is not null`);
+    with ranked as (
+      select c.id, c.user_id, rank() over (order by coalesce(v.net_worth_cents, 0) desc)::int as rank, count(*) over ()::int as players
+      from companies c
+      left join ${valuationSql(activeCompaniesCashSql(worldId), { worldId })} v on v.company_id = c.id
+      where c.world_id = ${worldId} and not c.is_bot and c.status = 'active' and c.user_id is not null
+    )
+    select r.user_id, r.rank, r.players from ranked r
+    union
+    select m.user_id, r.rank, r.players from ranked r join company_members m on m.world_id = ${worldId} and m.company_id = r.id`);
   const scores = new Map<number, number>();
   for (const row of rows) {
     const players = Number(row.players);

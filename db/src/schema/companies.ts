@@ -8,6 +8,8 @@ import {
   type CompanyStatus,
   type PoliticalEventType,
   type TransactionType,
+  TEAM_ROLES,
+  type TeamRole,
   type ProductCategory,
 } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
@@ -67,6 +69,8 @@ export const companies = pgTable(
      * fillCompanyNameKeys at start for rows written without it (old rows, test fixtures).
      */
     nameKey: text(),
+    /** Class worlds' player companies: what a student types, with the world's code, to join its team. */
+    teamCode: text(),
   },
   (t) => [
     check('companies_status', inList(t.status, COMPANY_STATUSES)),
@@ -90,11 +94,42 @@ export const companies = pgTable(
       .on(t.worldId, t.nameKey)
       .where(sql`${t.status} = 'active'`),
     index('companies_user_id_idx').on(t.userId),
+    uniqueIndex('companies_world_team_code_key')
+      .on(t.worldId, t.teamCode)
+      .where(sql`${t.teamCode} is not null`),
     // The sign-ups of an address in the last hour (the sign-up throttle, db/src/game/companies/founding.ts).
     index('companies_signup_address_idx')
       .on(t.worldId, t.signupAddress, t.foundedAt)
       .where(sql`${t.signupAddress} is not null`),
     index('companies_is_bot_idx').on(t.worldId, t.isBot),
+  ],
+);
+
+/**
+ * The members of a class world's companies (teams, docs/classroom.md): one row per user and world.
+ * The founder is a member too; `companies.user_id` stays the member who answers for the company
+ * (the founder, or the longest-standing member once the founder has left; null when nobody is left).
+ */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    worldId: worldId(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer().notNull(),
+    /** An optional label the team sees (TEAM_ROLES). */
+    role: text().$type<TeamRole>(),
+    joinedWeek: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.worldId, t.userId] }),
+    foreignKey({ columns: [t.worldId, t.companyId], foreignColumns: [companies.worldId, companies.id], name: 'company_members_company_fk' }).onDelete(
+      'cascade',
+    ),
+    check('company_members_role', sql`${t.role} is null or ${inList(t.role, TEAM_ROLES)}`),
+    check('company_members_joined_week', sql`${t.joinedWeek} >= 1`),
+    index('company_members_company_idx').on(t.worldId, t.companyId),
   ],
 );
 

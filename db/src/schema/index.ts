@@ -8,3 +8,4 @@ export * from './classroom.ts';
 export * from './exchange.ts';
 export * from './lti.ts';
 export * from './openData.ts';
+export * from './replay.ts';

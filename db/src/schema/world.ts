@@ -40,6 +40,8 @@ export const worlds = pgTable(
     /** Player companies the world admits (bots not counted); null: unlimited. */
     maxPlayers: integer(),
     botCount: integer().notNull().default(25),
+    /** Members a company may have (teams, docs/classroom.md); 1: every player alone. */
+    teamSize: integer().notNull().default(1),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),
@@ -59,6 +61,7 @@ export const worlds = pgTable(
     check('worlds_bot_count', sql`${t.botCount} between 0 and 25`),
     check('worlds_starting_cash', sql`${t.startingCashCents} is null or ${t.startingCashCents} > 0`),
     check('worlds_max_players', sql`${t.maxPlayers} is null or ${t.maxPlayers} >= 1`),
+    check('worlds_team_size', sql`${t.teamSize} between 1 and 6`),
     check('worlds_private_code', sql`${t.kind} = 'public' or ${t.joinCode} is not null`),
   ],
 );

@@ -39,12 +39,14 @@ export const placeExchangeOrderInput = z.object({
   limit_price: unitPriceSchema,
   weeks: z.number().int().min(1, 'weeks must be between 1 and 8').max(EXCHANGE_MAX_ORDER_WEEKS, 'weeks must be between 1 and 8').optional(),
 });
+export type PlaceExchangeOrderInput = z.infer<typeof placeExchangeOrderInput>;
 
 /** GET /api/exchange/orders?status=&product_id= */
 export const listExchangeOrdersInput = z.object({ status: z.enum(EXCHANGE_ORDER_STATUSES).optional(), product_id: idSchema.optional() }).optional();
 
 /** DELETE /api/exchange/orders/{id} */
 export const cancelExchangeOrderInput = z.object({ id: idSchema });
+export type CancelExchangeOrderInput = z.infer<typeof cancelExchangeOrderInput>;
 
 /** GET /api/exchange/books/{product_id} */
 export const exchangeBookInput = z.object({ product_id: idSchema });
@@ -112,7 +114,9 @@ export const offerContractInput = z.object({
   unit_price: unitPriceSchema,
   expires_week: week,
 });
+export type OfferContractInput = z.infer<typeof offerContractInput>;
 export const contractIdInput = z.object({ id: idSchema });
+export type ContractIdInput = z.infer<typeof contractIdInput>;
 export const listContractsInput = z.object({ direction: z.enum(['incoming', 'outgoing']).optional(), status: z.enum(CONTRACT_STATUSES).optional() }).optional();
 
 const contractResponse = z.strictObject({

@@ -16,3 +16,4 @@ export * from './news.ts';
 export * from './exchange.ts';
 export * from './lti.ts';
 export * from './openData.ts';
+export * from './teams.ts';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   JOIN_CODE_LENGTH,
+  TEAM_CODE_LENGTH,
   MAX_ANNOUNCEMENT_LENGTH,
   MAX_SHOCK_PERCENT,
   MAX_SHOCK_WEEKS,
@@ -13,7 +14,9 @@ import {
   MAX_WORLD_NAME_LENGTH,
   MAX_WORLD_PLAYERS,
   MAX_WORLD_STARTING_CASH,
+  MAX_TEAM_SIZE,
   MIN_SHOCK_PERCENT,
+  MIN_TEAM_SIZE,
   MIN_WORLD_STARTING_CASH,
 } from '../constants.ts';
 import { COMPANY_STATUSES, SHOCK_KINDS, WORLD_KINDS, WORLD_ROLES, WORLD_STATUSES } from '../catalog.ts';
@@ -64,6 +67,9 @@ const turnIntervalSchema = wholeNumberBetween(
 ).nullable();
 
 /** POST /api/worlds: a private world. */
+/** Members a company of the world may have (docs/classroom.md, "Teams"). */
+const teamSizeSchema = wholeNumberBetween('Team size', MIN_TEAM_SIZE, MAX_TEAM_SIZE, `${MIN_TEAM_SIZE} and ${MAX_TEAM_SIZE}`);
+
 export const createWorldSchema = z.object({
   name: worldNameSchema,
   turn_interval_minutes: turnIntervalSchema.default(null),
@@ -77,6 +83,7 @@ export const createWorldSchema = z.object({
   bots: wholeNumberBetween('Bots', 0, MAX_WORLD_BOTS, `0 and ${MAX_WORLD_BOTS}`).default(10),
   seed: wholeNumberBetween('Seed', 0, 2_147_483_647, '0 and 2,147,483,647').optional(),
   max_players: wholeNumberBetween('Players', 1, MAX_WORLD_PLAYERS, `1 and ${MAX_WORLD_PLAYERS}`).default(MAX_WORLD_PLAYERS),
+  team_size: teamSizeSchema.default(MIN_TEAM_SIZE),
 });
 
 /** A join code as typed: spaces and dashes ignored, any case. */
@@ -92,16 +99,32 @@ const joinCodeSchema = z
   );
 
 /** POST /api/worlds/join. */
-export const joinWorldSchema = z.object({ code: joinCodeSchema, company_name: companyNameSchema.optional() });
+/** A company's team code (docs/classroom.md, "Teams"): the join code's letters, spaces and dashes ignored. */
+export const teamCodeSchema = z
+  .string({ error: 'Enter the team code your teammate gave you' })
+  .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .max(TEAM_CODE_LENGTH * 2, 'No team in this world has this team code')
+      .refine((code) => /^[A-Z0-9]*$/.test(code), 'A team code has only letters and digits'),
+  );
+
+/**
+ * POST /api/worlds/join: a new company of one's own, or with `team_code` a place in that company's
+ * team (an empty team code: a company of one's own).
+ */
+export const joinWorldSchema = z.object({ code: joinCodeSchema, company_name: companyNameSchema.optional(), team_code: teamCodeSchema.optional() });
 
 /** Routes of one world: /api/worlds/{id}/... */
 export const worldIdInput = z.object({ id: idSchema });
 
-/** PATCH /api/worlds/{id}: the clock (pause or resume, interval). */
+/** PATCH /api/worlds/{id}: the clock (pause or resume, interval) and the team size. */
 export const updateWorldSchema = z.object({
   id: idSchema,
   status: z.enum(['active', 'paused'], { error: 'Status must be active or paused' }).optional(),
   turn_interval_minutes: turnIntervalSchema.optional(),
+  team_size: teamSizeSchema.optional(),
 });
 
 /** POST /api/worlds/{id}/co-instructors {email}. */
@@ -191,6 +214,7 @@ const worldViewSchema = z.strictObject({
   starting_cash: dollars.nullable(),
   bots: count,
   max_players: z.number().int().positive().nullable(),
+  team_size: z.number().int().min(MIN_TEAM_SIZE).max(MAX_TEAM_SIZE).describe('Members a company may have (1: everyone plays alone)'),
   players: count.describe('Player companies (active)'),
   role: z.enum(['instructor', 'co_instructor', 'admin', 'player', 'visitor']).nullable().describe("The caller's part in the world"),
   joined: z.boolean().describe('The caller has an active company there'),

@@ -71,13 +71,17 @@ const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'worlds.advance': ['all'],
   'worlds.join': ['worlds'],
   'worlds.create': ['worlds'],
-  'worlds.update': ['worlds', 'world'],
+  'worlds.update': ['worlds', 'world', 'teams'],
   'worlds.end': ['worlds', 'world'],
   'worlds.rotateCode': ['worlds'],
   'worlds.addCoInstructor': ['worlds.instructors'],
   'worlds.removeCoInstructor': ['worlds'],
   'worlds.addShock': ['worlds', 'news'],
   'worlds.announce': ['worlds', 'news'],
+  // Teams (docs/classroom.md): a member who moves or leaves plays for another company, or none.
+  'teams.assign': ['all'],
+  'teams.update': ['teams'],
+  'teams.remove': ['all'],
   // The exchange (docs/exchange.md): an order holds cash or goods until it fills, is cancelled or expires.
   'exchange.placeOrder': [...CASH, ...GOODS, 'exchange'],
   'exchange.cancelOrder': [...CASH, ...GOODS, 'exchange'],

@@ -1,6 +1,6 @@
 /**
  * The bots on the exchange (docs/exchange.md, "Bots"), after their other actions of the week, through
- * the players' own action (placeExchangeOrders), so the public world's books are never empty:
+ * the players' own action (placeExchangeOrders, through actMany), so the public world's books are never empty:
  * - each bot offers half of the output of its production buildings that it holds, for one week's
  *   auction, at 1% under the posted price (BOT_ASK_BP): above what the maker pays (the posted price
  *   less the 2.5% spread), so it would rather sell to a player than to the maker at its bid;
@@ -11,7 +11,8 @@
  * Orders last one auction (weeks = 1): the next week's bots post again from what they hold then.
  */
 import { sql } from 'drizzle-orm';
-import { placeExchangeOrders, type ActionRequest, type DbExecutor, type PlaceOrderInput } from '@marketcraft/db';
+import { actMany, type ActionRequest, type DbExecutor } from '@marketcraft/db';
+import { MAX_TRADE_QUANTITY, centsToDollars, type PlaceExchangeOrderInput } from '@marketcraft/shared';
 import { turnSpendingCents } from './budget.ts';
 
 /** A bot's limit for selling its output: 1% under the posted price (basis points of it). */
@@ -57,14 +58,19 @@ export async function placeBotExchangeOrders(tx: DbExecutor, worldId: number, st
     where i.needed > coalesce(h.quantity, 0)
     order by 1, 3, 4`);
   const budgets = new Map<number, number>();
-  const requests: ActionRequest<PlaceOrderInput>[] = [];
+  const requests: ActionRequest<PlaceExchangeOrderInput>[] = [];
   for (const row of rows) {
     const companyId = Number(row.company_id);
-    const quantity = Number(row.quantity);
+    // At most what one order may hold (the schema's limit): the rest waits for next week's order.
+    const quantity = Math.min(MAX_TRADE_QUANTITY, Number(row.quantity));
     const posted = Number(row.price_cents);
     if (row.side === 'sell') {
       const limit = Math.max(1, Math.floor((posted * BOT_ASK_BP) / 10_000));
-      requests.push({ companyId, actingUserId: null, input: { productId: Number(row.product_id), side: 'sell', quantity, limitPriceCents: limit, weeks: 1 } });
+      requests.push({
+        companyId,
+        actingUserId: null,
+        input: { product_id: Number(row.product_id), side: 'sell', quantity, limit_price: centsToDollars(limit), weeks: 1 },
+      });
       continue;
     }
     const limit = Math.ceil((posted * BOT_BID_BP) / 10_000);
@@ -78,9 +84,9 @@ export async function placeBotExchangeOrders(tx: DbExecutor, worldId: number, st
     requests.push({
       companyId,
       actingUserId: null,
-      input: { productId: Number(row.product_id), side: 'buy', quantity: affordable, limitPriceCents: limit, weeks: 1 },
+      input: { product_id: Number(row.product_id), side: 'buy', quantity: affordable, limit_price: centsToDollars(limit), weeks: 1 },
     });
   }
-  const outcomes = await placeExchangeOrders(tx, requests);
+  const outcomes = await actMany(tx, 'placeExchangeOrders', requests);
   return outcomes.filter((outcome) => outcome.applied).length;
 }

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { PUBLIC_WORLD_ID, nextScheduledTurnAt, turnRng } from '@marketcraft/shared';
 import { GAME_UPDATES_CHANNEL, type GameUpdate } from '@marketcraft/shared/queues.ts';
-import type { Database } from '@marketcraft/db';
+import { appendToLog, type Database } from '@marketcraft/db';
 import { PHASES, type PhaseName, type TurnContext, type TurnHooks } from './context.ts';
 import { createTurnTables } from './ledgerBatch.ts';
 import { pipelineWrites } from './pipeline.ts';
@@ -158,6 +158,10 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
         select id as company_id, cash_cents as cash_before_cents, cash_cents from companies
         where world_id = ${worldId} and status = 'active' order by id`);
       await turnTx.execute(sql`alter table turn_companies add primary key (company_id)`);
+      // The turn in the world's log, after the companies' locks (an action holding one has committed
+      // and logged before it) and before anything the turn changes: an action that waits for the
+      // turn logs after it (docs/replay.md, "Commit order").
+      await appendToLog(turnTx, [{ worldId, companyId: null, actingUserId: null, action: 'advanceTurn', input: { week }, outcome: { applied: true } }]);
 
       // The public world follows the server's schedule; a private world its own interval (none while
       // paused or when its turns are manual).
@@ -179,7 +183,21 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
         if (options.signal?.aborted) throw new Error(`Turn aborted before phase ${phase}`);
         const phaseStart = performance.now();
         if (phase === 'finish') await runFinish(ctx);
-        else if (phase === 'bankruptcy') bankrupt = await runBankruptcy(ctx);
+        else if (phase === 'bankruptcy') {
+          bankrupt = await runBankruptcy(ctx);
+          await appendToLog(
+            turnTx,
+            bankrupt.map((companyId) => ({
+              worldId,
+              companyId,
+              actingUserId: null,
+              action: 'bankruptcy',
+              input: { week },
+              outcome: { applied: true },
+              byTurn: true,
+            })),
+          );
+        }
         // The bots' actions catch their refusals statement by statement: no pipelining there.
         else if (phase === 'bots') await PHASE_RUNNERS.bots({ ...ctx, tx });
         else await PHASE_RUNNERS[phase](ctx);

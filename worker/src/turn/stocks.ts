@@ -1,6 +1,6 @@
 /**
  * Phase 8, share prices (docs/economy.md, "Net worth" and "Shares"). Every company is valued with
- * valuationSql (db/src/game/shares/valuation.ts), the same definition the leaderboard, the dashboard and
+ * valuationSql (db/src/game/companies/valuation.ts), the same definition the leaderboard, the dashboard and
  * the profile use, at the new market prices and the cash after the turn; shares it holds count at
  * last week's share prices (so no price depends on itself). Each listed company's share record then
  * gets:

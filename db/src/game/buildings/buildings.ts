@@ -36,7 +36,6 @@ import { buildings, cities, products, recipeInputs, recipes } from '../../schema
 import type { DbExecutor } from '../../client.ts';
 import { changeCash } from '../books/ledger.ts';
 import { companyResearchEffects } from '../research/research.ts';
-import { buildingForecast } from './forecast.ts';
 import { productionPlanSql } from './productionPlan.ts';
 import { researchSumsSql } from '../research/researchPlan.ts';
 
@@ -223,11 +222,11 @@ export async function loadRecipes(db: DbExecutor, filter: { buildingType?: strin
 }
 
 /**
- * GET /buildings/{id}: one building with its city bonus, research bonus, costs, popularity and
- * recipe. The detail figures (spec section 9) count the company's research as the turn does
+ * The building page's details (GET /buildings/{id}, which adds the forecast: forecast/forecast.ts):
+ * one building with its city bonus, research bonus, costs, popularity and recipe. The detail figures (spec section 9) count the company's research as the turn does
  * (docs/economy.md): total bonus = fitting city bonus + research bonus (outputBonusRule).
  */
-export async function getBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingDetailView> {
+export async function buildingDetails(db: DbExecutor, companyId: number, buildingId: number): Promise<Omit<BuildingDetailView, 'forecast'>> {
   const [row] = await selectBuildings(db).where(and(eq(buildings.id, buildingId), eq(buildings.companyId, companyId)));
   if (!row) throw new GameError('NOT_FOUND', BUILDING_NOT_FOUND);
   const view = toBuildingView(row, row.selectedRecipeId === null ? new Map() : await plannedOutputs(db, row.worldId, companyId, buildingId));
@@ -260,7 +259,6 @@ export async function getBuilding(db: DbExecutor, companyId: number, buildingId:
     sale_refund: centsToDollars(buildingSaleRefund(investedCents)),
     is_store: spec.category === 'retail',
     recipe: recipe ?? null,
-    forecast: await buildingForecast(db, companyId, buildingId),
   };
 }
 

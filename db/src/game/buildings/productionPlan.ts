@@ -1,7 +1,7 @@
 /**
  * What production does this week, as ONE query builder: the turn runs it for every active company
  * (worker/src/turn/production.ts) and the building page's forecast runs it for one company
- * (db/src/game/buildings/forecast.ts), so the forecast is what the next turn makes, given no change in
+ * (db/src/game/forecast/forecast.ts), so the forecast is what the next turn makes, given no change in
  * between (docs/economy.md, "Production").
  *
  * Every non-store building with a recipe plans `plannedOutputRule` units (efficiency, rate, and

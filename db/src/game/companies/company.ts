@@ -2,7 +2,7 @@
  * The company: profile, financial history, founding again after bankruptcy, and the public list
  * of companies ranked by net worth (the leaderboard's data).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   BANKRUPTCY_TURNS,
   FINANCIAL_HISTORY_ENTRIES,
@@ -12,17 +12,14 @@ import {
   netWorthRule,
   type CompanyListPage,
   type Figure,
-  type SignupBonusMode,
   type CompanyStatus,
   type CompanyDetails,
   type FinancialHistoryEntry,
 } from '@marketcraft/shared';
 import { companies, financialHistory, shareRecords } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
-import { createPlayerCompany } from './founding.ts';
 import { companyNameKey, withCompanyName } from './names.ts';
-import { admitNewCompany } from '../worlds/worlds.ts';
-import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
+import { activeCompaniesCashSql, valuationSql } from './valuation.ts';
 import { companyFilterSql, pageSql, type ListPage } from './lists.ts';
 import { cashInEscrowSql } from '../exchange/orders.ts';
 import { sqlTemplate } from '../../sqlTemplate.ts';
@@ -140,51 +137,6 @@ export async function getFinancialHistory(db: DbExecutor, companyId: number): Pr
     profit: centsToDollars(row.profitCents),
     net_worth: row.netWorthCents === null ? null : centsToDollars(row.netWorthCents),
   }));
-}
-
-/**
- * POST /api/company: a signed-in user without an active company (new, or after bankruptcy) founds
- * one with the flat starting capital (in a private world: the world's starting cash; 409 when that
- * world has ended or is full). 409 when they already have an active company.
- */
-export async function foundCompany(
-  db: DbExecutor,
-  input: { worldId: number; userId: number; email: string; name?: string; mode?: SignupBonusMode; startingCashCents?: number | null },
-): Promise<CompanyDetails> {
-  const companyId = await db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(and(eq(companies.worldId, input.worldId), eq(companies.userId, input.userId), eq(companies.status, 'active')));
-    if (existing) throw new GameError('CONFLICT', 'You already have a company');
-    // A private world's terms hold here too (joining is not the only way in): its starting cash, its
-    // player limit, and nothing new once it has ended.
-    const admitted = await admitNewCompany(tx, input.worldId);
-    try {
-      const company = await createPlayerCompany(tx, {
-        worldId: input.worldId,
-        userId: input.userId,
-        email: input.email,
-        mode: input.mode ?? 'flat',
-        name: input.name,
-        startingCashCents: input.startingCashCents ?? admitted.startingCashCents,
-      });
-      return company.id;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new GameError('CONFLICT', 'You already have a company');
-      throw error;
-    }
-  });
-  return getCompany(db, companyId);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if (typeof current === 'object' && current !== null && (current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export interface PublicCompany {

@@ -12,8 +12,10 @@ import {
 } from '@marketcraft/shared';
 import { companies, shareRecords } from '../../schema/index.ts';
 import { changeCash } from '../books/ledger.ts';
+import { appendToLog } from '../replay/log.ts';
 import type { DbExecutor } from '../../client.ts';
 import { companyNameKey, freeCompanyName, withCompanyName } from './names.ts';
+import { enrolFounder } from './members.ts';
 
 /** Serialises company founding so the early-bird count is exact under concurrent signups. */
 const FOUNDING_LOCK_KEY = 0x6d636663; // "mcfc"
@@ -149,7 +151,20 @@ export async function createPlayerCompany(
       ref: { counterpartyCompanyId: leftover.id },
     });
   }
+  await enrolFounder(tx, input.worldId, company.id, input.userId);
   await listCompany(tx, input.worldId, company.id, company.cashCents);
+  // The founding in the world's log: replay founds it again with the starting cash decided here (the
+  // sign-up bonus depends on addresses replay does not have).
+  await appendToLog(tx, [
+    {
+      worldId: input.worldId,
+      companyId: company.id,
+      actingUserId: input.userId,
+      action: 'foundCompany',
+      input: { user_id: input.userId, name, starting_cash_cents: startingCents },
+      outcome: { applied: true, result: { company_id: company.id, cash_cents: company.cashCents } },
+    },
+  ]);
   return company;
 }
 

@@ -16,16 +16,20 @@ import {
   formatCents,
   type ContractStatus,
   type ContractView,
+  type ContractIdInput,
+  type OfferContractInput,
+  dollarsToCents,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
-import { WORLD_ENDED } from '../worlds/worlds.ts';
+import { WORLD_ENDED } from '../clock/state.ts';
 import type { ActionRequest, Outcome } from '../action.ts';
 import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
 
 const CONTRACT_NOT_FOUND = 'Contract not found';
 
-export interface OfferContractInput {
+/** An offer as the action decides it: the request's fields, its price in cents. */
+interface OfferInCents {
   buyerCompanyId: number;
   productId: number;
   quantity: number;
@@ -105,8 +109,18 @@ const refuse = (code: ConstructorParameters<typeof GameError>[0], message: strin
 });
 
 /** POST /api/contracts, for a list of offers: each holds its goods out of the seller's warehouse at once. */
-export async function offerContracts(db: DbExecutor, requests: readonly ActionRequest<OfferContractInput>[]): Promise<Outcome<ContractView>[]> {
-  if (requests.length === 0) return [];
+export async function offerContracts(db: DbExecutor, offered: readonly ActionRequest<OfferContractInput>[]): Promise<Outcome<ContractView>[]> {
+  if (offered.length === 0) return [];
+  const requests = offered.map((request) => ({
+    ...request,
+    input: {
+      buyerCompanyId: request.input.buyer_company_id,
+      productId: request.input.product_id,
+      quantity: request.input.quantity,
+      unitPriceCents: dollarsToCents(request.input.unit_price),
+      expiresWeek: request.input.expires_week,
+    },
+  }));
   return db.transaction(async (tx) => {
     const sellers = await lockCompanies(
       tx,
@@ -143,7 +157,7 @@ export async function offerContracts(db: DbExecutor, requests: readonly ActionRe
       buyerName: string;
       productName: string;
       costCents: number;
-      input: OfferContractInput;
+      input: OfferInCents;
     };
     const accepted: Accepted[] = [];
     const outcomes: (Outcome<ContractView> | null)[] = requests.map((request, index) => {
@@ -251,10 +265,10 @@ type Answer = 'accepted' | 'declined' | 'cancelled';
  * first (in id order), then each contract changes status by one conditional update from 'open', so
  * it is answered once: a second accept, or an accept meeting a cancel, finds it closed (409).
  */
-async function answerContracts(db: DbExecutor, answer: Answer, requests: readonly ActionRequest<{ contractId: number }>[]): Promise<Outcome<ContractView>[]> {
+async function answerContracts(db: DbExecutor, answer: Answer, requests: readonly ActionRequest<ContractIdInput>[]): Promise<Outcome<ContractView>[]> {
   if (requests.length === 0) return [];
   return db.transaction(async (tx) => {
-    const ids = [...new Set(requests.map((request) => request.input.contractId))];
+    const ids = [...new Set(requests.map((request) => request.input.id))];
     // Who the parties are (not locked yet: the locks below, then the conditional update decides).
     const parties = await tx.execute<{ seller_company_id: number; buyer_company_id: number }>(
       sql`select seller_company_id, buyer_company_id from contracts where id in ${ids}`,
@@ -269,7 +283,7 @@ async function answerContracts(db: DbExecutor, answer: Answer, requests: readonl
     const cashLeft = new Map([...companies].map(([id, company]) => [id, company.cashCents]));
     const done: { index: number; row: ContractRow }[] = [];
     const outcomes: (Outcome<ContractView> | null)[] = requests.map((request, index) => {
-      const row = rows.get(request.input.contractId);
+      const row = rows.get(request.input.id);
       const company = companies.get(request.companyId);
       if (!company) return refuse('NOT_FOUND', 'No company found');
       if (company.worldStatus === 'ended') return refuse('CONFLICT', WORLD_ENDED);
@@ -356,11 +370,11 @@ async function answerContracts(db: DbExecutor, answer: Answer, requests: readonl
 }
 
 /** POST /api/contracts/{id}/accept: the buyer pays, the goods move to its warehouse. */
-export const acceptContracts = (db: DbExecutor, requests: readonly ActionRequest<{ contractId: number }>[]) => answerContracts(db, 'accepted', requests);
+export const acceptContracts = (db: DbExecutor, requests: readonly ActionRequest<ContractIdInput>[]) => answerContracts(db, 'accepted', requests);
 /** POST /api/contracts/{id}/decline: the buyer says no; the goods go back to the seller. */
-export const declineContracts = (db: DbExecutor, requests: readonly ActionRequest<{ contractId: number }>[]) => answerContracts(db, 'declined', requests);
+export const declineContracts = (db: DbExecutor, requests: readonly ActionRequest<ContractIdInput>[]) => answerContracts(db, 'declined', requests);
 /** POST /api/contracts/{id}/cancel: the seller withdraws its open offer; the goods come back. */
-export const cancelContracts = (db: DbExecutor, requests: readonly ActionRequest<{ contractId: number }>[]) => answerContracts(db, 'cancelled', requests);
+export const cancelContracts = (db: DbExecutor, requests: readonly ActionRequest<ContractIdInput>[]) => answerContracts(db, 'cancelled', requests);
 
 /** GET /api/contracts?direction=incoming|outgoing&status=: the company's offers, newest first (at most 200). */
 export async function listContracts(

@@ -21,10 +21,12 @@ import {
   type ExchangeOrderStatus,
   type ExchangeOrderView,
   type ExchangeSide,
+  type CancelExchangeOrderInput,
+  type PlaceExchangeOrderInput,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
-import { WORLD_ENDED } from '../worlds/worlds.ts';
+import { WORLD_ENDED } from '../clock/state.ts';
 import type { ActionRequest, Outcome } from '../action.ts';
 import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
 
@@ -47,7 +49,8 @@ function buyEscrowCents(order: { quantityLeft: number; limitCents: number; fille
   return atLimit + exchangeFeeCents(order.filledValueCents + atLimit) - order.feePaidCents;
 }
 
-export interface PlaceOrderInput {
+/** An order as the action decides it: the request's fields in cents, its weeks given. */
+interface PlaceOrderInput {
   productId: number;
   side: ExchangeSide;
   quantity: number;
@@ -129,13 +132,24 @@ function describeOrder(side: ExchangeSide, quantity: number, productName: string
   return `${side === 'buy' ? 'buy' : 'sell'} order: ${quantity} ${productName} at ${side === 'buy' ? 'up to' : 'at least'} ${formatCents(limitCents)}`;
 }
 
+function orderInCents(input: PlaceExchangeOrderInput): PlaceOrderInput {
+  return {
+    productId: input.product_id,
+    side: input.side,
+    quantity: input.quantity,
+    limitPriceCents: dollarsToCents(input.limit_price),
+    weeks: input.weeks ?? 1,
+  };
+}
+
 /**
- * POST /api/exchange/orders, for a list of requests (the API sends one, the bots many). Each is
- * checked in order against its company as the earlier accepted ones left it (cash, units held, open
- * orders), so two requests of one company never spend the same cash twice.
+ * POST /api/exchange/orders, for a list of requests (the API sends one, the bots many: the action
+ * placeExchangeOrders). Each is checked in order against its company as the earlier accepted ones
+ * left it (cash, units held, open orders), so two requests of one company never spend the same cash twice.
  */
-export async function placeExchangeOrders(db: DbExecutor, requests: readonly ActionRequest<PlaceOrderInput>[]): Promise<Outcome<ExchangeOrderView>[]> {
-  if (requests.length === 0) return [];
+export async function placeExchangeOrders(db: DbExecutor, placed: readonly ActionRequest<PlaceExchangeOrderInput>[]): Promise<Outcome<ExchangeOrderView>[]> {
+  if (placed.length === 0) return [];
+  const requests = placed.map((request) => ({ ...request, input: orderInCents(request.input) }));
   return db.transaction(async (tx) => {
     const companies = await lockCompanies(
       tx,
@@ -286,11 +300,6 @@ export async function placeExchangeOrders(db: DbExecutor, requests: readonly Act
   });
 }
 
-/** The order's limit from the API's dollars (whole cents: the schema refused fractions). */
-export function limitCentsOf(limitPrice: number): number {
-  return dollarsToCents(limitPrice);
-}
-
 type ReleasedOrder = {
   id: number;
   world_id: number;
@@ -350,8 +359,12 @@ async function closeOrders(db: DbExecutor, which: ReturnType<typeof sql>, how: {
 }
 
 /** DELETE /api/exchange/orders/{id}, for a list of requests: each cancels one of its company's live orders. */
-export async function cancelExchangeOrders(db: DbExecutor, requests: readonly ActionRequest<{ orderId: number }>[]): Promise<Outcome<ExchangeOrderView>[]> {
-  if (requests.length === 0) return [];
+export async function cancelExchangeOrders(
+  db: DbExecutor,
+  cancelled: readonly ActionRequest<CancelExchangeOrderInput>[],
+): Promise<Outcome<ExchangeOrderView>[]> {
+  if (cancelled.length === 0) return [];
+  const requests = cancelled.map((request) => ({ ...request, input: { orderId: request.input.id } }));
   return db.transaction(async (tx) => {
     const companies = await lockCompanies(
       tx,

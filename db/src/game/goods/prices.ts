@@ -13,10 +13,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   CONSUMER_CATEGORIES,
   WHOLESALE_MARGIN_BP,
+  baseDemandRule,
   goodsBuyCostRule,
   liquidationValueRule,
   marketSellProceedsRule,
   referencePriceRule,
+  shockedDemandRule,
 } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 
@@ -87,3 +89,68 @@ export const unitSellCentsSql: SQL = ruleSql(marketSellProceedsRule, curve);
 export function holdingValueCentsSql(quantity: SQL): SQL {
   return ruleSql(liquidationValueRule, { price: sql`p.current_price_cents`, depth: sql`p.depth_units`, quantity: sql`least(${quantity}, 10 * p.depth_units)` });
 }
+
+/**
+ * (company_id, goods_cents): every product each company holds (warehouse, shelves, back rooms, and
+ * what its open sell orders and contract offers hold in escrow) at what selling each product's whole
+ * holding at once would pay now (holdingValueCentsSql). Net worth counts goods so (valuation.ts) and
+ * the warehouse's total shows the same figure. `companyIds`: only these (an SQL list, e.g. sql`(42)`).
+ */
+export function goodsValueSql(options: { worldId: number | SQL; companyIds?: SQL }): SQL {
+  const world = sql`${options.worldId}::int`;
+  const only = (column: SQL) => (options.companyIds ? sql`and ${column} in ${options.companyIds}` : sql``);
+  return sql`(
+    select held.company_id, sum(${holdingValueCentsSql(sql`held.quantity`)})::bigint as goods_cents
+    from (
+      select company_id, product_id, sum(quantity)::bigint as quantity
+      from (
+        select i.company_id, i.product_id, i.quantity from inventory_items i where i.world_id = ${world} and i.quantity > 0 ${only(sql`i.company_id`)}
+        union all
+        select b.company_id, sp.product_id, sp.quantity from store_products sp join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
+        where sp.world_id = ${world} and sp.quantity > 0 ${only(sql`b.company_id`)}
+        union all
+        select b.company_id, bi.product_id, bi.quantity from building_inventory_items bi join buildings b on b.world_id = bi.world_id and b.id = bi.building_id
+        where bi.world_id = ${world} and bi.quantity > 0 ${only(sql`b.company_id`)}
+        union all
+        -- Goods held in escrow by open sell orders and contract offers are still the company's (docs/exchange.md).
+        select o.company_id, o.product_id, o.escrow_units from exchange_orders o
+        where o.world_id = ${world} and o.status in ('open', 'partially_filled') and o.escrow_units > 0 ${only(sql`o.company_id`)}
+        union all
+        select k.seller_company_id, k.product_id, k.quantity from contracts k
+        where k.world_id = ${world} and k.status = 'open' ${only(sql`k.seller_company_id`)}
+      ) stock
+      group by company_id, product_id
+    ) held
+    join ${worldProductsSql(options.worldId)} p on p.id = held.product_id
+    group by held.company_id
+  )`;
+}
+
+/**
+ * (product_id, percent): the instructors' demand shocks on each product this week, added up
+ * (docs/worlds.md). The turn's sales and the bots' view of the shoppers both read it.
+ */
+export function demandShocksSql(worldId: number): SQL {
+  return sql`(
+    select product_id, sum(percent)::int as percent from world_shocks
+    where world_id = ${worldId}::int and kind = 'demand'
+      and start_week <= (select current_week from worlds where id = ${worldId}::int)
+      and end_week >= (select current_week from worlds where id = ${worldId}::int)
+    group by product_id
+  )`;
+}
+
+/**
+ * Units the city buys at the reference price (baseDemandRule) with this week's demand shock
+ * (shockedDemandRule), for the aliases ci (city), cmd (its market data), p (product) and ds
+ * (demandShocksSql). An instructor's demand shock scales the city's shoppers while it lasts
+ * (docs/worlds.md); shocks that add up below -100% leave no shoppers.
+ */
+export const shockedBaseDemandSql = ruleSql(shockedDemandRule, {
+  baseDemand: ruleSql(baseDemandRule, {
+    population: sql`ci.population`,
+    demandLevel: sql`cmd.demand_level`,
+    baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
+  }),
+  shockPercent: sql`coalesce(ds.percent, 0)`,
+});

@@ -24,9 +24,8 @@ import {
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding } from '../buildings/buildings.ts';
 import { PRODUCT_NOT_FOUND, addToBackRoom, addToWarehouse, takeFromWarehouse, warehouseQuantity } from './stock.ts';
-import { holdingValueCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
-import { companyWorld } from '../worlds/state.ts';
-import { valuationSql } from '../shares/valuation.ts';
+import { goodsValueSql, holdingValueCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
+import { companyWorld } from '../clock/state.ts';
 import { oneByOne, type PlayerAction } from '../action.ts';
 
 type HoldingLocation = 'warehouse' | 'back_room' | 'shelf';
@@ -138,8 +137,7 @@ export async function listHoldings(db: DbExecutor, companyId: number): Promise<H
   });
   // The total market value is what net worth counts for goods (valuation.ts): each product's whole
   // holding sold at once, which is less than selling each place's units separately.
-  const [goods] = await db.execute<{ goods_cents: number }>(sql`
-    select v.goods_cents from ${valuationSql(sql`(select id as company_id, cash_cents from companies where world_id = ${worldId} and id = ${companyId})`, { worldId, companyIds: sql`(${companyId})` })} v`);
+  const [goods] = await db.execute<{ goods_cents: number }>(sql`select g.goods_cents from ${goodsValueSql({ worldId, companyIds: sql`(${companyId})` })} g`);
   return {
     items,
     totals: {

@@ -24,7 +24,7 @@ import {
 import { countries, influenceRecords, politicalEvents, worldCountries } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
-import { currentWeek } from '../worlds/state.ts';
+import { currentWeek } from '../clock/state.ts';
 import { NO_COMPANY, Purses, applied, idList, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
 
 /** GET /api/countries: every country with its tax rate in the world. */

@@ -24,11 +24,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  baseDemandRule,
   cityDemandRule,
   efficiencyRule,
-  referencePriceRule,
-  shockedDemandRule,
   spilloverShareRule,
   spilloverShoppersRule,
   storeBonusRule,
@@ -37,38 +34,9 @@ import {
   storeWeightRule,
 } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
-import { cityMarketsSql } from '../goods/prices.ts';
+import { cityMarketsSql, demandShocksSql, shockedBaseDemandSql } from '../goods/prices.ts';
 import { researchEffect, researchJoins } from '../research/researchPlan.ts';
 import { bonusPairsValues, cityBonusSql } from '../buildings/productionPlan.ts';
-
-/**
- * (product_id, percent): the instructors' demand shocks on each product this week, added up
- * (docs/worlds.md). The turn's sales and the bots' view of the shoppers both read it.
- */
-export function demandShocksSql(worldId: number): SQL {
-  return sql`(
-    select product_id, sum(percent)::int as percent from world_shocks
-    where world_id = ${worldId}::int and kind = 'demand'
-      and start_week <= (select current_week from worlds where id = ${worldId}::int)
-      and end_week >= (select current_week from worlds where id = ${worldId}::int)
-    group by product_id
-  )`;
-}
-
-/**
- * Units the city buys at the reference price (baseDemandRule) with this week's demand shock
- * (shockedDemandRule), for the aliases ci (city), cmd (its market data), p (product) and ds
- * (demandShocksSql). An instructor's demand shock scales the city's shoppers while it lasts
- * (docs/worlds.md); shocks that add up below -100% leave no shoppers.
- */
-export const shockedBaseDemandSql = ruleSql(shockedDemandRule, {
-  baseDemand: ruleSql(baseDemandRule, {
-    population: sql`ci.population`,
-    demandLevel: sql`cmd.demand_level`,
-    baseReferenceCents: ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` }),
-  }),
-  shockPercent: sql`coalesce(ds.percent, 0)`,
-});
 
 export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL }): SQL {
   const storeBonus = ruleSql(storeBonusRule, { cityBonus: cityBonusSql, researchBonus: researchEffect('store_bonus') });

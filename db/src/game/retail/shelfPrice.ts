@@ -22,10 +22,10 @@ import {
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding } from '../buildings/buildings.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
-import { cityMarketsSql } from '../goods/prices.ts';
+import { cityMarketsSql, demandShocksSql, shockedBaseDemandSql } from '../goods/prices.ts';
 import { bonusPairsValues, cityBonusSql } from '../buildings/productionPlan.ts';
 import { researchEffect, researchJoins, researchSumsSql } from '../research/researchPlan.ts';
-import { demandShocksSql, shockedBaseDemandSql, storeSalesSql } from './salesPlan.ts';
+import { storeSalesSql } from './salesPlan.ts';
 
 export interface ShelfPriceAdvice {
   product_id: number;

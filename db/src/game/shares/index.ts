@@ -1,3 +1,3 @@
-/** Shares: the share records, trades, portfolios and the valuation (net worth). */
+/** Shares: the share records, trades, portfolios and the stock exchange's table. */
 export * from './stocks.ts';
-export * from './valuation.ts';
+export * from './overview.ts';

@@ -18,17 +18,19 @@ import {
   type WorldView,
 } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
+import { appendToLog } from '../replay/log.ts';
 import type postgres from 'postgres';
 import { databaseClient, type Database, type DbExecutor } from '../../client.ts';
-import { activeCompaniesCashSql, valuationSql } from '../shares/valuation.ts';
-import { WORLD_ENDED, WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser } from './worlds.ts';
+import { activeCompaniesCashSql, valuationSql } from '../companies/valuation.ts';
+import { WORLD_ENDED } from '../clock/state.ts';
+import { WORLD_NOT_FOUND, getWorld, requireInstructor, type WorldUser } from './worlds.ts';
 
 /** PATCH /api/worlds/{id}: pause or resume the clock, or change its interval. */
 export async function updateWorldClock(
   db: DbExecutor,
   user: WorldUser,
   worldId: number,
-  change: { status?: 'active' | 'paused'; turnIntervalMinutes?: number | null },
+  change: { status?: 'active' | 'paused'; turnIntervalMinutes?: number | null; teamSize?: number },
 ): Promise<WorldView> {
   await requireInstructor(db, user, worldId);
   await db.transaction(async (tx) => {
@@ -40,6 +42,9 @@ export async function updateWorldClock(
     const world = await lockOpenWorld(tx, worldId, 'for no key update');
     if (world.kind === 'public' && change.turnIntervalMinutes !== undefined) {
       throw new GameError('RULE_BROKEN', "The public world's clock is the server's schedule (TURN_CRON)");
+    }
+    if (world.kind === 'public' && change.teamSize !== undefined && change.teamSize !== 1) {
+      throw new GameError('RULE_BROKEN', 'The public world has no teams: everyone plays alone');
     }
     const status = change.status ?? world.status;
     const interval = change.turnIntervalMinutes === undefined ? world.turn_interval_minutes : change.turnIntervalMinutes;
@@ -56,8 +61,10 @@ export async function updateWorldClock(
                  case when status = 'active' and turn_interval_minutes = ${interval}::int and next_turn_at is not null then next_turn_at
                       else now() + make_interval(mins => ${interval}::int) end
                else null end,
+             team_size = coalesce(${change.teamSize ?? null}::int, team_size),
              updated_at = now()
       where id = ${worldId}`);
+    await logWorldAction(tx, worldId, user, 'updateWorldClock', { status: change.status, turn_interval_minutes: change.turnIntervalMinutes });
   });
   return getWorld(db, user, worldId);
 }
@@ -76,6 +83,7 @@ export async function endWorld(db: DbExecutor, user: WorldUser, worldId: number)
     await tx.execute(sql`
       update worlds set status = 'ended', ended_at = coalesce(ended_at, now()), next_turn_at = null, updated_at = now()
       where id = ${worldId}`);
+    await logWorldAction(tx, worldId, user, 'endWorld', {});
   });
   return getWorld(db, user, worldId);
 }
@@ -110,6 +118,11 @@ async function lockOpenWorld(tx: DbExecutor, worldId: number, lock: 'for update'
   if (!world) throw new GameError('NOT_FOUND', WORLD_NOT_FOUND);
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
   return world;
+}
+
+/** An instructor's change of the world, in its log (docs/replay.md). */
+function logWorldAction(tx: DbExecutor, worldId: number, user: WorldUser, action: string, input: Record<string, unknown>): Promise<void> {
+  return appendToLog(tx, [{ worldId, companyId: null, actingUserId: user.id, action, input, outcome: { applied: true } }]);
 }
 
 function shockDescription(kind: ShockKind, target: string, percent: number, weeks: number): string {
@@ -166,6 +179,13 @@ export async function addShock(
               ${input.percent}, ${startWeek}, ${endWeek}, ${shockDescription(input.kind, target, input.percent, input.weeks)}, ${user.id})
       returning id`);
     if (input.kind === 'price') await movePriceAtOnce(tx, worldId, input.productId ?? 0, input.percent);
+    await logWorldAction(tx, worldId, user, 'addShock', {
+      kind: input.kind,
+      country_id: input.kind === 'tax_rate' ? (input.countryId ?? null) : null,
+      product_id: input.kind === 'tax_rate' ? null : (input.productId ?? null),
+      percent: input.percent,
+      weeks: input.weeks,
+    });
     return inserted;
   });
   const shocks = await listShocks(db, user, worldId);
@@ -218,6 +238,7 @@ export async function addAnnouncement(db: DbExecutor, user: WorldUser, worldId: 
       insert into world_announcements (world_id, message, week, created_by_user_id)
       values (${worldId}, ${message}, ${Number(locked.current_week)}, ${user.id})
       returning id, message, week, created_at`);
+    await logWorldAction(tx, worldId, user, 'addAnnouncement', { message });
     return inserted!;
   });
   return { id: Number(row.id), message: row.message, week: Number(row.week), created_at: new Date(row.created_at).toISOString() };

@@ -1,5 +1,7 @@
-/** Worlds: a world's week and state, public and class worlds, instructors, classroom tools, news. */
-export * from './state.ts';
+/** Worlds: public and class worlds, joining and founding in them, instructors, classroom tools, news. */
 export * from './worlds.ts';
 export * from './classroom.ts';
 export * from './news.ts';
+export * from './teams.ts';
+export * from './teamMembers.ts';
+export * from './contributions.ts';

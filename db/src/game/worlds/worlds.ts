@@ -1,7 +1,8 @@
 /**
  * Worlds and classroom worlds (docs/worlds.md): listing the worlds a user may see, creating a
  * private world (its instructor, join code, clock, starting cash, bots and seed), joining one by its
- * code, switching the session's current world, and who may do what in a world.
+ * code or founding a company in one (both under the world's terms: admitNewCompany), switching the
+ * session's current world, and who may do what in a world.
  *
  * Access: the public world is open to everyone; a private world is visible to its members (players
  * with a company in it, its instructor and co-instructors) and to site admins, and answers
@@ -16,6 +17,7 @@ import {
   PUBLIC_WORLD_ID,
   centsToDollars,
   dollarsToCents,
+  type CompanyDetails,
   type SignupBonusMode,
   type WorldRole,
   type WorldKind,
@@ -23,14 +25,17 @@ import {
   type WorldView,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { companies, sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
+import { sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
 import { populateWorld } from '../../seed/index.ts';
 import { createPlayerCompany } from '../companies/founding.ts';
-import { turnCadence } from './state.ts';
+import { ALREADY_IN_A_TEAM, addTeamMember, companyOfTeamCode, teamWithRoom } from './teamMembers.ts';
+import { activeCompanyIdOf, memberCompanyIdSql, playedInWorldSql } from '../companies/members.ts';
+import { appendToLog } from '../replay/log.ts';
+import { getCompany } from '../companies/company.ts';
+import { WORLD_ENDED, turnCadence } from '../clock/state.ts';
 
 export const WORLD_NOT_FOUND = 'World not found';
 export const JOIN_CODE_UNKNOWN = 'No world has this join code';
-export const WORLD_ENDED = 'This world has ended: it is read-only';
 const WORLD_FULL = 'This world is full: ask your instructor to raise its player limit';
 export const INSTRUCTORS_ONLY = "Only this world's instructors can do that";
 const TOO_MANY_OPEN_WORLDS = `You already run ${MAX_OPEN_WORLDS_PER_INSTRUCTOR} worlds that have not ended: end one before you create another`;
@@ -67,6 +72,7 @@ type WorldRow = {
   starting_cash_cents: number | null;
   bot_count: number;
   max_players: number | null;
+  team_size: number;
   join_code: string | null;
   created_at: Date | string;
   ended_at: Date | string | null;
@@ -99,6 +105,7 @@ function toView(row: WorldRow, user: WorldUser): WorldView {
     starting_cash: row.starting_cash_cents === null ? null : centsToDollars(Number(row.starting_cash_cents)),
     bots: Number(row.bot_count),
     max_players: row.max_players === null ? null : Number(row.max_players),
+    team_size: Number(row.team_size),
     players: Number(row.players),
     role,
     joined: row.joined,
@@ -119,11 +126,11 @@ function roleOf(row: Pick<WorldRow, 'kind' | 'instructor_role' | 'played'>, user
 async function selectWorlds(db: DbExecutor, user: WorldUser, where: ReturnType<typeof sql>): Promise<WorldRow[]> {
   return db.execute<WorldRow>(sql`
     select w.id, w.name, w.kind, w.status, w.current_week, w.turn_interval_minutes, w.next_turn_at, w.last_turn_at,
-           w.starting_cash_cents, w.bot_count, w.max_players, w.join_code, w.created_at, w.ended_at,
+           w.starting_cash_cents, w.bot_count, w.max_players, w.team_size, w.join_code, w.created_at, w.ended_at,
            (select count(*) from companies c where c.world_id = w.id and not c.is_bot and c.status = 'active')::int as players,
            (select i.role from world_instructors i where i.world_id = w.id and i.user_id = ${user.id}) as instructor_role,
-           exists (select 1 from companies c where c.world_id = w.id and c.user_id = ${user.id} and c.status = 'active') as joined,
-           exists (select 1 from companies c where c.world_id = w.id and c.user_id = ${user.id}) as played
+           ${memberCompanyIdSql(sql`w.id`, user.id)} is not null as joined,
+           ${playedInWorldSql(sql`w.id`, user.id)} as played
     from worlds w
     where ${where}
     order by (w.kind = 'public') desc, w.created_at desc, w.id`);
@@ -140,7 +147,7 @@ export async function listWorlds(db: DbExecutor, user: WorldUser): Promise<World
       ? sql`true`
       : sql`(w.kind = 'public'
              or exists (select 1 from world_instructors i where i.world_id = w.id and i.user_id = ${user.id})
-             or exists (select 1 from companies c where c.world_id = w.id and c.user_id = ${user.id}))`,
+             or ${playedInWorldSql(sql`w.id`, user.id)})`,
   );
   return rows.map((row) => toView(row, user));
 }
@@ -178,6 +185,8 @@ export interface CreateWorldOptions {
   bots: number;
   seed?: number;
   maxPlayers: number;
+  /** Members a company may have (teams); 1 when absent. */
+  teamSize?: number;
 }
 
 /**
@@ -200,10 +209,10 @@ export async function createWorld(db: DbExecutor, user: WorldUser, options: Crea
     // A fresh code until it is unique (a collision is one in billions).
     for (let attempt = 0; attempt < 5 && !inserted; attempt += 1) {
       const rows = await tx.execute<{ id: number }>(sql`
-        insert into worlds (name, kind, status, join_code, turn_interval_minutes, starting_cash_cents, max_players, bot_count,
+        insert into worlds (name, kind, status, join_code, turn_interval_minutes, starting_cash_cents, max_players, team_size, bot_count,
                             created_by_user_id, current_week, next_turn_at, seed)
         values (${options.name}, 'private', 'active', ${generateJoinCode()}, ${options.turnIntervalMinutes}, ${dollarsToCents(options.startingCashDollars)},
-                ${options.maxPlayers}, ${options.bots}, ${user.id}, 1, ${nextTurnAt ? nextTurnAt.toISOString() : null}::timestamptz, ${seed})
+                ${options.maxPlayers}, ${options.teamSize ?? 1}, ${options.bots}, ${user.id}, 1, ${nextTurnAt ? nextTurnAt.toISOString() : null}::timestamptz, ${seed})
         on conflict (join_code) do nothing
         returning id`);
       inserted = rows[0];
@@ -212,6 +221,24 @@ export async function createWorld(db: DbExecutor, user: WorldUser, options: Crea
     const id = Number(inserted.id);
     await tx.insert(worldInstructors).values({ worldId: id, userId: user.id, role: 'instructor' });
     await populateWorld(tx, id, { botCount: options.bots });
+    // The world's first entry: what replay creates it from.
+    await appendToLog(tx, [
+      {
+        worldId: id,
+        companyId: null,
+        actingUserId: user.id,
+        action: 'createWorld',
+        input: {
+          name: options.name,
+          seed,
+          bots: options.bots,
+          starting_cash_cents: dollarsToCents(options.startingCashDollars),
+          max_players: options.maxPlayers,
+          turn_interval_minutes: options.turnIntervalMinutes,
+        },
+        outcome: { applied: true, result: { world_id: id } },
+      },
+    ]);
     return id;
   });
   return getWorld(db, user, worldId);
@@ -219,19 +246,40 @@ export async function createWorld(db: DbExecutor, user: WorldUser, options: Crea
 
 /**
  * POST /api/worlds/join: the world with this code gets a company for the user (the world's
- * starting cash). Joining a world one already plays in just answers the world. Unknown codes are
- * counted by the caller (the rate limit); an ended or full world says so.
+ * starting cash), or with a team code a seat in that company's team (docs/classroom.md, "Teams");
+ * `fillTeams` (a course system's launch) seats them in the first team with room before founding.
+ * Joining a world one already plays in just answers the world (joining one's own team again too).
+ * Unknown codes are counted by the caller (the rate limit): an unknown world code answers null, an
+ * unknown team code throws TEAM_CODE_UNKNOWN; an ended or full world or team says so.
  */
-export async function joinWorld(db: DbExecutor, user: WorldUser & { email: string }, input: { code: string; companyName?: string }): Promise<WorldView | null> {
+export async function joinWorld(
+  db: DbExecutor,
+  user: WorldUser & { email: string },
+  input: { code: string; companyName?: string; teamCode?: string; fillTeams?: boolean },
+): Promise<WorldView | null> {
   const [world] = await db
     .select({ id: worlds.id })
     .from(worlds)
     .where(and(eq(worlds.joinCode, input.code), eq(worlds.kind, 'private')));
   if (!world) return null;
   await db.transaction(async (tx) => {
-    await lockPrivateWorld(tx, world.id);
+    const locked = await lockPrivateWorld(tx, world.id);
+    const teamWorld = { id: world.id, teamSize: Number(locked?.team_size ?? 1), currentWeek: Number(locked?.current_week ?? 1) };
     // Asked after the lock: a second join of the same user waits for the first and then sees its company.
-    if ((await companyInWorld(tx, user.id, world.id)) !== null) return;
+    const current = await activeCompanyIdOf(tx, world.id, user.id);
+    if (input.teamCode) {
+      if (locked?.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
+      const team = await companyOfTeamCode(tx, world.id, input.teamCode);
+      if (current === team) return;
+      if (current !== null) throw new GameError('CONFLICT', ALREADY_IN_A_TEAM);
+      await addTeamMember(tx, teamWorld, team, user.id);
+      return;
+    }
+    if (current !== null) return;
+    if (input.fillTeams && locked?.status !== 'ended') {
+      const team = await teamWithRoom(tx, teamWorld);
+      if (team !== null) return addTeamMember(tx, teamWorld, team, user.id);
+    }
     const { startingCashCents } = await admitNewCompany(tx, world.id);
     const mode: SignupBonusMode = 'flat';
     await createPlayerCompany(tx, {
@@ -246,16 +294,58 @@ export async function joinWorld(db: DbExecutor, user: WorldUser & { email: strin
   return getWorld(db, user, world.id);
 }
 
-type LockedWorld = { status: string; max_players: number | null; starting_cash_cents: number | null };
+/**
+ * POST /api/company: a signed-in user without an active company (new, or after bankruptcy) founds
+ * one with the flat starting capital (in a private world: the world's starting cash; 409 when that
+ * world has ended or is full). 409 when they already have an active company.
+ */
+export async function foundCompany(
+  db: DbExecutor,
+  input: { worldId: number; userId: number; email: string; name?: string; mode?: SignupBonusMode; startingCashCents?: number | null },
+): Promise<CompanyDetails> {
+  const companyId = await db.transaction(async (tx) => {
+    // A member of a team has a company too (theirs is the team's).
+    if ((await activeCompanyIdOf(tx, input.worldId, input.userId)) !== null) throw new GameError('CONFLICT', 'You already have a company');
+    // A private world's terms hold here too (joining is not the only way in): its starting cash, its
+    // player limit, and nothing new once it has ended.
+    const admitted = await admitNewCompany(tx, input.worldId);
+    try {
+      const company = await createPlayerCompany(tx, {
+        worldId: input.worldId,
+        userId: input.userId,
+        email: input.email,
+        mode: input.mode ?? 'flat',
+        name: input.name,
+        startingCashCents: input.startingCashCents ?? admitted.startingCashCents,
+      });
+      return company.id;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new GameError('CONFLICT', 'You already have a company');
+      throw error;
+    }
+  });
+  return getCompany(db, companyId);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if (typeof current === 'object' && current !== null && (current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+type LockedWorld = { status: string; max_players: number | null; starting_cash_cents: number | null; team_size: number; current_week: number };
 
 /**
  * Locks a private world's row for the rest of the transaction: joins, re-foundings and ending the
  * world wait for each other, so the player limit and "ended" hold under concurrent requests.
  * Null for the public world, which is never locked here (a sign-up never waits for its turn).
  */
-async function lockPrivateWorld(tx: DbExecutor, worldId: number): Promise<LockedWorld | null> {
+export async function lockPrivateWorld(tx: DbExecutor, worldId: number): Promise<LockedWorld | null> {
   const [row] = await tx.execute<LockedWorld>(
-    sql`select status, max_players, starting_cash_cents from worlds where id = ${worldId} and kind = 'private' for update`,
+    sql`select status, max_players, starting_cash_cents, team_size, current_week from worlds where id = ${worldId} and kind = 'private' for update`,
   );
   return row ?? null;
 }
@@ -267,7 +357,7 @@ async function lockPrivateWorld(tx: DbExecutor, worldId: number): Promise<Locked
  * players are counted in a statement after the lock, so it sees every company founded by those who
  * held the lock before (a statement's snapshot is taken when it starts, not when its lock is granted).
  */
-export async function admitNewCompany(tx: DbExecutor, worldId: number): Promise<{ startingCashCents: number | null }> {
+async function admitNewCompany(tx: DbExecutor, worldId: number): Promise<{ startingCashCents: number | null }> {
   const world = await lockPrivateWorld(tx, worldId);
   if (!world) return { startingCashCents: null };
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
@@ -374,13 +464,4 @@ export async function addCoInstructor(db: DbExecutor, user: WorldUser, worldId: 
   if (!target) throw new GameError('NOT_FOUND', 'No account uses this email: ask them to sign up first');
   await db.insert(worldInstructors).values({ worldId, userId: target.id, role: 'co_instructor' }).onConflictDoNothing();
   return listInstructors(db, user, worldId);
-}
-
-/** The company of a user in a world (active), or null. */
-async function companyInWorld(db: DbExecutor, userId: number, worldId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.worldId, worldId), eq(companies.userId, userId), eq(companies.status, 'active')));
-  return row?.id ?? null;
 }

@@ -40,6 +40,7 @@ import { FoundCompanyCard } from './FoundCompanyCard';
 import { FirstWeekChecklist } from './FirstWeekChecklist';
 import { useGreeting } from './greeting';
 import { OtherWorldsNotice } from './OtherWorldsNotice';
+import { YourTeamCard } from './YourTeamCard';
 import { IncomingOffers } from '../../components/IncomingOffers';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart').then((module) => ({ default: module.CashFlowChart })));
@@ -434,6 +435,7 @@ export default function DashboardPage() {
       <IncomingOffers />
       <LatestResults />
       {company && <FirstWeekChecklist companyId={company.id} />}
+      {company && <YourTeamCard />}
 
       {noCompany && <FoundCompanyCard />}
       {debt && (

@@ -1,7 +1,7 @@
 /**
  * /worlds/{id}/manage (docs/worlds.md): an instructor runs a class world: the clock (pause, resume,
  * advance a turn now, end the world), the join code, co-instructors, shocks, announcements, every
- * company's figures, the CSV downloads and the debrief chart. The API decides who may (instructors,
+ * company's figures, the teams, the CSV downloads and the debrief chart. The API decides who may (instructors,
  * co-instructors and site admins); others see its message.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -19,6 +19,7 @@ import { formatDateTime, formatMoney, formatWholeDollars } from '../../lib/forma
 import { notifyFailure, notifyLatest, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { CourseSystemCard } from './CourseSystemCard';
+import { TeamsCard } from './TeamsCard';
 
 const DebriefCharts = lazy(() => import('./DebriefCharts'));
 
@@ -421,6 +422,7 @@ export default function ManageWorldPage() {
               </SimpleGrid>
               <ShockCard worldId={worldId} />
               <CompaniesCard worldId={worldId} />
+              {world.data?.kind === 'private' && <TeamsCard worldId={worldId} />}
               <CourseSystemCard worldId={worldId} />
               <Suspense fallback={<PageLoader />}>
                 <DebriefCharts worldId={worldId} />

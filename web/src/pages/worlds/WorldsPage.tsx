@@ -30,17 +30,19 @@ function firstIssue(result: { success: boolean; error?: { issues: Array<{ messag
 function JoinCard() {
   const [code, setCode] = useState('');
   const [companyName, setCompanyName] = useState('');
+  const [teamCode, setTeamCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const switchTo = useSwitchWorld();
   const join = trpc.worlds.join.useMutation({
     onSuccess: (world) => {
-      notifySuccess('Joined', `You joined ${world.name}.`);
+      notifySuccess('Joined', teamCode.trim() ? `You joined your team in ${world.name}.` : `You joined ${world.name}.`);
       switchTo.mutate({ world_id: world.id });
     },
     onError: (failure) => setError(failure.message),
   });
   const submit = () => {
-    const input = { code, company_name: companyName.trim() || undefined };
+    const joiningTeam = teamCode.trim() !== '';
+    const input = { code, team_code: joiningTeam ? teamCode : undefined, company_name: joiningTeam ? undefined : companyName.trim() || undefined };
     const problem = firstIssue(joinWorldSchema.safeParse(input));
     setError(problem);
     if (!problem) join.mutate(input);
@@ -48,7 +50,8 @@ function JoinCard() {
   return (
     <SectionCard title="Join a class world" icon={IconDoor} headerMb="sm">
       <Text size="sm" c="dimmed" mb="md">
-        Your instructor gives you a join code. You start a new company there; your other companies stay as they are.
+        Your instructor gives you a join code. You start a new company there, or with a teammate&apos;s team code you join their company&apos;s team; your other
+        companies stay as they are.
       </Text>
       <form
         onSubmit={(event) => {
@@ -67,10 +70,20 @@ function JoinCard() {
             autoComplete="off"
           />
           <TextInput
+            label="Team code (optional)"
+            description="From a teammate's team card: you join their company instead of starting one"
+            placeholder="ABC234"
+            value={teamCode}
+            onChange={(event) => setTeamCode(event.currentTarget.value)}
+            data-testid="join-team-code"
+            autoComplete="off"
+          />
+          <TextInput
             label="Company name (optional)"
             value={companyName}
             onChange={(event) => setCompanyName(event.currentTarget.value)}
             maxLength={80}
+            disabled={teamCode.trim() !== ''}
             data-testid="join-company-name"
           />
           <Button type="submit" loading={join.isPending || switchTo.isPending} data-testid="join-world">
@@ -90,6 +103,7 @@ function CreateCard() {
   const [startingCash, setStartingCash] = useState<number | string>(100_000);
   const [bots, setBots] = useState<number | string>(10);
   const [seed, setSeed] = useState<number | string>('');
+  const [teamSize, setTeamSize] = useState<number | string>(1);
   const [error, setError] = useState<string | null>(null);
   const create = trpc.worlds.create.useMutation({
     onSuccess: (world) => {
@@ -105,6 +119,7 @@ function CreateCard() {
       starting_cash: startingCash === '' ? Number.NaN : Number(startingCash),
       bots: bots === '' ? Number.NaN : Number(bots),
       seed: seed === '' ? undefined : Number(seed),
+      team_size: teamSize === '' ? Number.NaN : Number(teamSize),
     };
     const problem = firstIssue(createWorldSchema.safeParse(input));
     setError(problem);
@@ -180,6 +195,17 @@ function CreateCard() {
             />
             <NumberInput clampBehavior="none" label="Seed (optional)" value={seed} onChange={setSeed} min={0} allowDecimal={false} data-testid="world-seed" />
           </SimpleGrid>
+          <NumberInput
+            clampBehavior="none"
+            label="Team size (1-6)"
+            description="Students per company: 1 plays alone; more join a classmate's company by its team code"
+            value={teamSize}
+            onChange={setTeamSize}
+            min={1}
+            max={6}
+            allowDecimal={false}
+            data-testid="world-team-size"
+          />
           {error && (
             <Text c="red" size="sm" role="alert" data-testid="create-world-error">
               {error}

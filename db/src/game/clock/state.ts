@@ -3,6 +3,9 @@ import { GameError, TURN_INTERVAL_HOURS, type WorldStatus, type WorldState } fro
 import { worlds } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 
+/** What every change in an ended world answers (409): an ended world is read-only. */
+export const WORLD_ENDED = 'This world has ended: it is read-only';
+
 export interface WorldClock {
   kind: string;
   status: string;

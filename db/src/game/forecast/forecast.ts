@@ -1,6 +1,6 @@
 /**
  * A building's forecast for the next turn (GET /api/buildings/{id}): computed by the SAME query
- * builders the turn runs (productionPlan.ts, costsPlan.ts, retail/salesPlan.ts, research/researchPlan.ts), scoped to the building's company (production, costs)
+ * builders the turn runs (buildings/productionPlan.ts, buildings/costsPlan.ts, retail/salesPlan.ts, research/researchPlan.ts), scoped to the building's company (production, costs)
  * or to its city (store sales: every competing store counts), so it is what the next turn does,
  * given no change in between (bots act at the end of a turn, so they do not change it either).
  * docs/economy.md, "True numbers".
@@ -33,15 +33,17 @@ import {
   wagesRule,
   weekAtRate,
   wholesaleMarginBp,
+  type BuildingDetailView,
   type BuildingForecast,
   type RateFacts,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { bonusPairsValues, cityBonusSql, productionPlanSql } from './productionPlan.ts';
-import { buildingCostsSql } from './costsPlan.ts';
+import { bonusPairsValues, cityBonusSql, productionPlanSql } from '../buildings/productionPlan.ts';
+import { buildingCostsSql } from '../buildings/costsPlan.ts';
+import { buildingDetails } from '../buildings/buildings.ts';
 import { storeSalesSql } from '../retail/salesPlan.ts';
 import { researchEffect, researchJoins, researchSumsSql } from '../research/researchPlan.ts';
-import { companyWorld } from '../worlds/state.ts';
+import { companyWorld } from '../clock/state.ts';
 import { ruleSql } from '../../ruleSql.ts';
 
 type RecipeNeeds = BuildingForecast['recipes'][number];
@@ -413,4 +415,14 @@ function efficiencyImprovements(employees: number, equipmentLevel: number, outpu
 /** Cents at the market's sell (-1) or buy (+1) price: the posted price less or plus the half-spread (a purchase also plus its wholesale margin, basis points). */
 function withSpread(cents: number, side: 1 | -1, marginBp = 0): number {
   return (cents * (10_000 + side * MARKET_HALF_SPREAD_BP + (side === 1 ? marginBp : 0))) / 10_000;
+}
+
+/**
+ * GET /api/buildings/{id}: the building page, its details and its forecast. The forecast has its own
+ * folder above buildings and retail because it reads both domains' plans (a store's forecast is its
+ * city's sales plan).
+ */
+export async function getBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<BuildingDetailView> {
+  const details = await buildingDetails(db, companyId, buildingId);
+  return { ...details, forecast: await buildingForecast(db, companyId, buildingId) };
 }

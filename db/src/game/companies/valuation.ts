@@ -21,7 +21,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { buildingBookValueRule, equipmentSpentRule, equityRule, liquidationValueRule, netWorthRule, shareDepthRule } from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
-import { worldProductsSql } from '../goods/prices.ts';
+import { goodsValueSql } from '../goods/prices.ts';
 
 /** Per (holder, issuer) position: what selling it back would pay (listed issuers with a price only). */
 const positionValueSql = (worldId: number | SQL) => sql`(
@@ -53,36 +53,7 @@ export function assetsSql(options: Pick<ValuationOptions, 'worldId' | 'companyId
   const world = sql`${options.worldId}::int`;
   const only = (column: SQL) => (options.companyIds ? sql`and ${column} in ${options.companyIds}` : sql``);
   return sql`(
-    with goods as (
-      select held.company_id,
-             sum(${ruleSql(liquidationValueRule, {
-               price: sql`p.current_price_cents`,
-               depth: sql`p.depth_units`,
-               quantity: sql`least(held.quantity, 10 * p.depth_units)`,
-             })})::bigint as goods_cents
-      from (
-        select company_id, product_id, sum(quantity)::bigint as quantity
-        from (
-          select i.company_id, i.product_id, i.quantity from inventory_items i where i.world_id = ${world} and i.quantity > 0 ${only(sql`i.company_id`)}
-          union all
-          select b.company_id, sp.product_id, sp.quantity from store_products sp join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
-          where sp.world_id = ${world} and sp.quantity > 0 ${only(sql`b.company_id`)}
-          union all
-          select b.company_id, bi.product_id, bi.quantity from building_inventory_items bi join buildings b on b.world_id = bi.world_id and b.id = bi.building_id
-          where bi.world_id = ${world} and bi.quantity > 0 ${only(sql`b.company_id`)}
-          union all
-          -- Goods held in escrow by open sell orders and contract offers are still the company's (docs/exchange.md).
-          select o.company_id, o.product_id, o.escrow_units from exchange_orders o
-          where o.world_id = ${world} and o.status in ('open', 'partially_filled') and o.escrow_units > 0 ${only(sql`o.company_id`)}
-          union all
-          select k.seller_company_id, k.product_id, k.quantity from contracts k
-          where k.world_id = ${world} and k.status = 'open' ${only(sql`k.seller_company_id`)}
-        ) stock
-        group by company_id, product_id
-      ) held
-      join ${worldProductsSql(options.worldId)} p on p.id = held.product_id
-      group by held.company_id
-    ), building_book as (
+    with goods as ${goodsValueSql(options)}, building_book as (
       select b.company_id,
              sum(${ruleSql(buildingBookValueRule, {
                paidCents: sql`b.construction_cost_cents + ${ruleSql(equipmentSpentRule, { equipmentLevel: sql`b.equipment_level` })}`,

@@ -1,0 +1,88 @@
+/**
+ * The moves of a class world's teams (docs/classroom.md, "Teams"): a student joins a company's team,
+ * is placed in one, or leaves it. Every caller holds the world's row locked (`for update`: joins,
+ * re-foundings, the instructor's moves and the world's end wait for each other), so a team's seats
+ * are counted once per move and concurrent joins of a full team admit at most its size.
+ */
+import { sql } from 'drizzle-orm';
+import { GameError, type TeamRole } from '@marketcraft/shared';
+import type { DbExecutor } from '../../client.ts';
+
+export const TEAM_CODE_UNKNOWN = 'No team in this world has this team code';
+export const teamFullMessage = (size: number) => `This team is full: a team of this world has at most ${size} member${size === 1 ? '' : 's'}`;
+export const ALREADY_IN_A_TEAM = 'You already play in this world: ask your instructor to move you to another team';
+
+/** The world as a move reads it, under its lock. */
+export interface TeamWorld {
+  id: number;
+  teamSize: number;
+  currentWeek: number;
+}
+
+/** The members a company has now. */
+async function seatsTaken(tx: DbExecutor, worldId: number, companyId: number): Promise<number> {
+  const [row] = await tx.execute<{ members: number }>(
+    sql`select count(*)::int as members from company_members where world_id = ${worldId} and company_id = ${companyId}`,
+  );
+  return Number(row?.members ?? 0);
+}
+
+/**
+ * The user becomes a member of the company's team (their row in another team, active or not, moves
+ * with them: the caller has taken them out of an active one first). 409 when the team is full. The
+ * company answers for nobody yet (its last member left): the newcomer answers for it.
+ */
+export async function addTeamMember(tx: DbExecutor, world: TeamWorld, companyId: number, userId: number, role: TeamRole | null = null): Promise<void> {
+  if ((await seatsTaken(tx, world.id, companyId)) >= world.teamSize) throw new GameError('CONFLICT', teamFullMessage(world.teamSize));
+  await tx.execute(sql`
+    insert into company_members (world_id, user_id, company_id, role, joined_week)
+    values (${world.id}, ${userId}, ${companyId}, ${role}, ${world.currentWeek})
+    on conflict (world_id, user_id) do update set company_id = excluded.company_id, role = excluded.role, joined_week = excluded.joined_week`);
+  await tx.execute(sql`update companies set user_id = ${userId} where world_id = ${world.id} and id = ${companyId} and user_id is null`);
+}
+
+/**
+ * The user leaves their team (nothing when they have none). The company keeps running: when they
+ * answered for it, the member who joined first (then the lowest user id) answers for it now; the
+ * last member leaving leaves it with nobody (`user_id` null) until someone joins by its team code
+ * or the instructor places a student in it. Answers the company they left, or null.
+ */
+export async function removeTeamMember(tx: DbExecutor, worldId: number, userId: number): Promise<number | null> {
+  const [left] = await tx.execute<{ company_id: number }>(
+    sql`delete from company_members where world_id = ${worldId} and user_id = ${userId} returning company_id`,
+  );
+  const companyId = left ? Number(left.company_id) : null;
+  // The company they answer for, even without a member row (founded before teams, or by a fixture).
+  await tx.execute(sql`
+    update companies c set user_id = (
+      select m.user_id from company_members m where m.world_id = c.world_id and m.company_id = c.id order by m.joined_week, m.user_id limit 1)
+    where c.world_id = ${worldId} and c.user_id = ${userId} and c.status = 'active'`);
+  return companyId;
+}
+
+/** The active player company of the world with this team code, or 404. */
+export async function companyOfTeamCode(tx: DbExecutor, worldId: number, teamCode: string): Promise<number> {
+  const [row] = await tx.execute<{ id: number }>(
+    sql`select id from companies where world_id = ${worldId} and team_code = ${teamCode} and status = 'active' and not is_bot`,
+  );
+  if (!row) throw new GameError('NOT_FOUND', TEAM_CODE_UNKNOWN);
+  return Number(row.id);
+}
+
+/**
+ * The team a learner launched from a course system joins (docs/classroom.md, "Teams"): the first
+ * founded company of the world that has a member and room for one more; null when every team is
+ * full (the learner founds a new one). With a team size of 1 nobody shares.
+ */
+export async function teamWithRoom(tx: DbExecutor, world: TeamWorld): Promise<number | null> {
+  if (world.teamSize <= 1) return null;
+  const [row] = await tx.execute<{ id: number }>(sql`
+    select c.id from companies c
+    join company_members m on m.world_id = c.world_id and m.company_id = c.id
+    where c.world_id = ${world.id} and c.status = 'active' and not c.is_bot
+    group by c.id, c.founded_at
+    having count(*) < ${world.teamSize}
+    order by c.founded_at, c.id
+    limit 1`);
+  return row ? Number(row.id) : null;
+}
