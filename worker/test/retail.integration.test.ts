@@ -123,7 +123,7 @@ describe("store sales share a city's demand", () => {
     const dearerFirst = Math.floor((demand * weights[1]!) / total);
     const unserved = demand - 20 - dearerFirst;
     // The unserved shoppers were buying at the reference price: at 1.2x they buy 1/1.2^4 (48%) as many.
-    const share = spilloverShareRule.evaluate({ unservedPriceCents: REFERENCE, retailCents: dearer });
+    const share = spilloverShareRule.evaluate({ unservedPriceCents: REFERENCE, referenceCents: REFERENCE, retailCents: dearer });
     expect(share).toBeCloseTo(1 / 1.2 ** 4, 6);
     expect(units[0]).toBe(20);
     expect(Math.abs(units[1]! - (dearerFirst + Math.floor(unserved * share)))).toBeLessThanOrEqual(1);
@@ -145,6 +145,23 @@ describe("store sales share a city's demand", () => {
     expect(withDecoy.demand).toBe(2 * BASE_DEMAND);
     expect(withDecoy.units[0]).toBe(1);
     expect(withDecoy.units[1]!).toBeLessThanOrEqual(alone.units[0]!);
+  });
+
+  it("another company's one-unit shelf at $0.01 does not stop a store at the reference price selling: it sells what it sells alone", async () => {
+    const alone = await market([{ stock: 10_000, price: REFERENCE }]);
+    expect(alone.units).toEqual([BASE_DEMAND]);
+    const besideDecoy = await market([
+      { stock: 1, price: 1 },
+      { stock: 10_000, price: REFERENCE },
+    ]);
+    // The penny shelf takes nearly all the weight and sells its one unit. Its other shoppers were
+    // measured against $0.01 and bought nothing at the reference price: the store sold 0, and a
+    // newcomer who opened where the product page showed the shoppers unserved sold nothing for weeks.
+    // They compare with what they expect to pay (R): the store sells the city's demand at R less the
+    // decoy's one unit, and no more (a bargain that sold out draws no extra shoppers, so the 2x the
+    // city wants at the decoy's average price is not passed on).
+    expect(besideDecoy.units).toEqual([1, alone.units[0]! - 1]);
+    expect(besideDecoy.demand).toBe(2 * BASE_DEMAND);
   });
 
   it('a store sells no more than its capacity (staff and equipment), valued at its shelf prices', async () => {

@@ -31,6 +31,7 @@ import {
   referencePriceRule,
   shockedDemandRule,
   spilloverShareRule,
+  spilloverShoppersRule,
   storeBonusRule,
   storeCapacityRule,
   storeRevenueRule,
@@ -96,4 +97,5 @@ export const RULES: readonly Rule[] = [
   exchangeFeeRule,
   makerSupplyRule,
   makerDemandRule,
+  spilloverShoppersRule,
 ] as readonly Rule[];

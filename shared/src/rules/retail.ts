@@ -148,11 +148,17 @@ export const storeShoppersRule = defineRule({
 /**
  * Shoppers who could not buy where they chose (that store ran out or reached its capacity) try the
  * other stores selling the product in the city, by weight, and buy there as many as they would at
- * that store's price: min(1, (the average price of the stores they could not buy from / its
- * price)^4), the city's demand curve (DEMAND_PRICE_ELASTICITY). Cheaper stores get all of them.
- * Why: without it a one-unit shelf at $0.01 pulled the city's average price down (the city then
- * bought 2x its demand), ran out at once, and handed those shoppers, in full, to a shelf of the same
- * company priced at 3x the reference price (docs/economy.md, "Store sales").
+ * that store's price: min(1, (P_u / its price)^4), the city's demand curve (DEMAND_PRICE_ELASTICITY),
+ * P_u = the average price of the stores they could not buy from, but never below the reference price
+ * R. Cheaper stores get all of them.
+ * Why the curve: without it a one-unit shelf at $0.01 pulled the city's average price down (the city
+ * then bought 2x its demand), ran out at once, and handed those shoppers, in full, to a shelf of the
+ * same company priced at 3x the reference price (docs/economy.md, "Store sales").
+ * Why not below R: a shopper turned away from a bargain compares the next store with what he expects
+ * to pay, not with the bargain he missed. Measured from P_u alone, one unit at $0.01 of any company
+ * (it takes nearly all the weight) left every other shelf of the product in the city unsold: the
+ * economy benchmark's late joiner opened its store where the product page showed 326 shoppers a week
+ * unserved, next to such a shelf, and sold nothing (docs/economy.md, "A late joiner").
  */
 export const spilloverShareRule = defineRule({
   name: 'spilloverShare',
@@ -167,9 +173,37 @@ export const spilloverShareRule = defineRule({
       min: 1,
       max: 100_000_000,
     },
+    referenceCents: cents('Reference price'),
     retailCents: cents('Shelf price'),
   },
-  formula: (v) => E.min(1, E.pow(E.div(v.unservedPriceCents, v.retailCents), DEMAND_PRICE_ELASTICITY)),
+  formula: (v) => E.min(1, E.pow(E.div(E.max(v.unservedPriceCents, v.referenceCents), v.retailCents), DEMAND_PRICE_ELASTICITY)),
+});
+
+/**
+ * Shoppers passed on to the stores that can still sell: those the others could not serve, but at
+ * most what the city buys when the shelves that could not serve them count at no less than the
+ * reference price (cityDemandRule on that average), less what every shelf sold:
+ * max(0, min(unserved, that demand - sold)). Why: the unserved shoppers buy at R or below in full
+ * (spilloverShareRule), so without it a one-unit shelf at $0.01 would double the city's demand (the
+ * city buys 2x at its average price) for the stores beside it, for the price of one unit. Shoppers
+ * drawn only by a bargain that sold out go home; a shelf at R or dearer that sold out passes its
+ * shoppers on as before.
+ */
+export const spilloverShoppersRule = defineRule({
+  name: 'spilloverShoppers',
+  description: 'Shoppers other stores could not serve who try the stores that can still sell',
+  unit: 'units',
+  inputs: {
+    unserved: { label: 'Shoppers other stores could not serve', unit: 'units', min: 0, max: 10_000_000 },
+    demandAtReference: {
+      label: 'Units the city buys with the shelves that could not serve counted at no less than the reference price',
+      unit: 'units',
+      min: 0,
+      max: 10_000_000,
+    },
+    sold: { label: 'Units every shelf sold to its own shoppers', unit: 'units', min: 0, max: 10_000_000 },
+  },
+  formula: (v) => E.max(0, E.min(v.unserved, E.sub(v.demandAtReference, v.sold))),
 });
 
 /** What a store can sell per week, valued at its shelf prices: $30,000 x efficiency x rate x (100 + bonus) / 10^6. */

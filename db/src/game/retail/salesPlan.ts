@@ -12,9 +12,10 @@
  *    (storeCapacityRule, valued at the shelf prices: scaled down in proportion) and each within its
  *    stock;
  * 4. one redistribution round: what capped offers could not serve goes to the other offers of the
- *    market by weight, each taking as many as those shoppers buy at its price (spilloverShareRule on
- *    the average price of the offers that could not serve them), within their remaining stock and
- *    their store's remaining capacity;
+ *    market by weight (at most what the city buys at the open offers' average price, less what they
+ *    sold: spilloverShoppersRule), each taking as many as those shoppers buy at its price
+ *    (spilloverShareRule on the average price of the offers that could not serve them, at least the
+ *    reference price), within their remaining stock and their store's remaining capacity;
  * 5. revenue = storeRevenueRule (price_bonus research).
  *
  * Rows: (store_product_id, building_id, company_id, city_id, country_id, product_id, stock, price_cents,
@@ -22,7 +23,16 @@
  * store's), units (first_units + the shoppers other stores could not serve), revenue_cents).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { cityDemandRule, efficiencyRule, spilloverShareRule, storeBonusRule, storeCapacityRule, storeRevenueRule, storeWeightRule } from '@marketcraft/shared';
+import {
+  cityDemandRule,
+  efficiencyRule,
+  spilloverShareRule,
+  spilloverShoppersRule,
+  storeBonusRule,
+  storeCapacityRule,
+  storeRevenueRule,
+  storeWeightRule,
+} from '@marketcraft/shared';
 import { ruleSql } from '../../ruleSql.ts';
 import { cityMarketsSql, demandShocksSql, shockedBaseDemandSql } from '../goods/prices.ts';
 import { researchEffect, researchJoins } from '../research/researchPlan.ts';
@@ -78,7 +88,21 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
              greatest(0, f.capacity_cents - sum(f.first_units * f.price_cents) over (partition by f.building_id)) as capacity_left
       from first_round f
     ), unmet as (
-      select city_id, product_id, max(demand) - sum(first_units) as unmet,
+      select city_id, product_id,
+             -- Passed on: at most what the city buys when the offers that could not serve count at no
+             -- less than the reference price, less what every offer sold (spilloverShoppersRule: a
+             -- bargain that sold out draws no extra shoppers).
+             ${ruleSql(spilloverShoppersRule, {
+               unserved: sql`max(demand) - sum(first_units)`,
+               demandAtReference: ruleSql(cityDemandRule, {
+                 baseDemand: sql`max(base_demand)`,
+                 referenceCents: sql`max(reference_cents)`,
+                 averagePriceCents: sql`sum(weight * case when first_units < stock and capacity_left > 0 then price_cents
+                   else greatest(price_cents, reference_cents) end) / sum(weight)`,
+               }),
+               sold: sql`sum(first_units)`,
+             })} as unmet,
+             max(reference_cents) as reference_cents,
              sum(weight) filter (where first_units < stock and capacity_left > 0) as open_weight,
              -- The price the unserved shoppers were paying: the offers' prices weighted by what each
              -- could not serve (only rounding left over: the market's average price).
@@ -89,7 +113,7 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
       select f.*,
              case when f.first_units < f.stock and f.capacity_left > 0 and u.unmet > 0 and u.open_weight > 0
                   then least(f.stock - f.first_units, floor(u.unmet * f.weight / u.open_weight
-                         * ${ruleSql(spilloverShareRule, { unservedPriceCents: sql`u.unserved_price`, retailCents: sql`f.price_cents` })}))::bigint
+                         * ${ruleSql(spilloverShareRule, { unservedPriceCents: sql`u.unserved_price`, referenceCents: sql`u.reference_cents`, retailCents: sql`f.price_cents` })}))::bigint
                   else 0 end as extra_wanted
       from after_first f join unmet u on u.city_id = f.city_id and u.product_id = f.product_id
     ), sold as (
