@@ -6,7 +6,9 @@ export type Database = PostgresJsDatabase<typeof schema>;
 /** Column names in the database are the schema's property names in snake_case. */
 export const DB_CASING = 'snake_case';
 /** A database handle or an open transaction: game operations accept either. */
-export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbExecutor = Database | Transaction;
+/** An open transaction (or a savepoint in one). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * The postgres.js client under a drizzle database (drizzle keeps it as `$client`), for what drizzle

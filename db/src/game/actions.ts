@@ -32,7 +32,7 @@ import {
   GameError,
   type GameErrorCode,
 } from '@marketcraft/shared';
-import type { DbExecutor } from '../client.ts';
+import type { DbExecutor, Transaction } from '../client.ts';
 import { refused, type ActionRequest, type Outcome, type PlayerAction } from './action.ts';
 import { appendToLog } from './replay/log.ts';
 import type { LoggedOutcome } from '../schema/replay.ts';
@@ -160,10 +160,11 @@ export async function act<N extends ActionName>(db: DbExecutor, name: N, request
 
 /**
  * One request as `act` runs and logs it, answering its outcome as the log keeps it instead of the
- * API's view (replay: the request again, compared with its logged outcome).
+ * API's view (replay: the request again, compared with its logged outcome). Inside the caller's
+ * transaction: replay runs a week's requests in one, each request in its own savepoint.
  */
-export async function actOutcome<N extends ActionName>(db: DbExecutor, name: N, request: ActionRequest<ActionInput<N>>): Promise<LoggedOutcome> {
-  return loggedOutcome(await db.transaction((tx) => decideAndLog(tx, name, request)));
+export async function actOutcome<N extends ActionName>(tx: Transaction, name: N, request: ActionRequest<ActionInput<N>>): Promise<LoggedOutcome> {
+  return loggedOutcome(await decideAndLog(tx, name, request));
 }
 
 /** The request in a savepoint (rolled back when refused), then its entry in the world's log. */

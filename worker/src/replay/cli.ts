@@ -118,7 +118,7 @@ function weekLine(check: WeekCheck, bytes?: number): string {
     check.matches ? 'match   ' : 'DIFFERS ',
     `original ${hash(check.original)}`,
     `replayed ${hash(check.replayed)}`,
-    `${String(check.ms).padStart(6)} ms`,
+    `${String(check.ms).padStart(6)} ms (turn ${String(check.turnMs).padStart(5)})`,
     `${String(check.entries).padStart(5)} entries`,
     ...(bytes === undefined ? [] : [`${(bytes / 1024).toFixed(1).padStart(8)} KB log`]),
   ].join('  ');
@@ -190,9 +190,13 @@ async function benchCommand(weeks: number, playerCount: number, bots: number, fo
     // The fresh databases are made before the clocks start: a replay's time is its own.
     const replayTarget = await targetFor(await scratch.database(), db, world.id);
     const forkTarget = await targetFor(await scratch.database(), db, world.id);
+    const load = os.loadavg();
+    const cpuBefore = process.cpuUsage();
     const replayStarted = performance.now();
     const report = await replayWorld(db, world.id, replayTarget, { onWeek: (check) => say(weekLine(check, sizes.get(check.week))) });
     const replaySeconds = (performance.now() - replayStarted) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const turnSeconds = report.weeks.reduce((sum, week) => sum + week.turnMs, 0) / 1000;
     const forkStarted = performance.now();
     await replayWorld(db, world.id, forkTarget, { toWeek: forkWeek });
     const forkSeconds = (performance.now() - forkStarted) / 1000;
@@ -201,9 +205,12 @@ async function benchCommand(weeks: number, playerCount: number, bots: number, fo
     say('| measure | time | limit (issue 23) |');
     say('|---|---|---|');
     say(`| replay ${weeks} weeks, ${playerCount} players + ${bots} bots | ${replaySeconds.toFixed(1)} s | 10 s (50 weeks, 30 companies) |`);
+    say(`| of which the turns (phases, state hash) | ${turnSeconds.toFixed(1)} s | - |`);
+    say(`| the replay's own CPU (Node, not PostgreSQL) | ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s | - |`);
     say(`| replay to week ${forkWeek} (a fork) | ${forkSeconds.toFixed(1)} s | 10 s (week 25) |`);
     say(`| log size | ${(total / 1024).toFixed(0)} KB, ${(total / 1024 / Math.max(1, weeks)).toFixed(1)} KB a week | - |`);
     const matched = report.weeks.every((week) => week.matches) && report.mismatches.length === 0;
+    say(`Load average when the replay started: ${load.map((value) => value.toFixed(1)).join(', ')} (${os.cpus().length} cores).`);
     say(matched ? 'Every hash matches.' : `DIFFERENT: ${report.mismatches.length} outcomes, ${report.weeks.filter((week) => !week.matches).length} weeks`);
     return matched ? 0 : 2;
   } finally {

@@ -25,6 +25,7 @@ import {
   type Database,
   type DbExecutor,
   type LoggedOutcome,
+  type Transaction,
 } from '@marketcraft/db';
 import { runTurn } from '../turn/index.ts';
 
@@ -56,6 +57,8 @@ export interface WeekCheck {
   matches: boolean;
   /** Milliseconds the week's replay took (its actions and its turn). */
   ms: number;
+  /** Of which the turn's (its phases, its state hash and the check of its own entries). */
+  turnMs: number;
   /** Entries of the week in the log (the turn's own included). */
   entries: number;
 }
@@ -168,63 +171,78 @@ async function firstCompanies(db: DbExecutor, worldId: number, founded: Readonly
   return rows.map((row) => Number(row.id)).filter((id) => !founded.has(id));
 }
 
-/** Runs one logged request again in the target; its outcome as the log keeps it. */
-async function replayEntry(entry: LoggedEntry, input: Record<string, unknown>, target: ReplayTarget, ids: IdMap): Promise<LoggedOutcome> {
-  const user = target.admin;
+/**
+ * Runs one logged request again in the target, inside the week's transaction; its outcome as the
+ * log keeps it. A player's request runs in its own savepoint (the action door's); the world's own
+ * entries in one here, so a refusal undoes only its own writes.
+ */
+async function replayEntry(tx: Transaction, entry: LoggedEntry, input: Record<string, unknown>, target: ReplayTarget, ids: IdMap): Promise<LoggedOutcome> {
+  if (entry.action in ACTIONS) {
+    const name = entry.action as ActionName;
+    const companyId = ids.company(entry.company_id!);
+    const parsed = ACTIONS[name].input.safeParse(translateInput(name, input, ids));
+    if (!parsed.success) return { applied: false, code: 'INVALID_INPUT', message: parsed.error.issues[0]?.message ?? 'Invalid input' };
+    return actOutcome(tx, name, { companyId, actingUserId: entry.acting_user_id, input: parsed.data as never });
+  }
+  // Read before the savepoint: a new account is no part of what a refusal undoes.
+  const userId = entry.action === 'foundCompany' ? await target.userFor(Number(input.user_id)) : 0;
   try {
-    if (entry.action in ACTIONS) {
-      const name = entry.action as ActionName;
-      const companyId = ids.company(entry.company_id!);
-      const parsed = ACTIONS[name].input.safeParse(translateInput(name, input, ids));
-      if (!parsed.success) return { applied: false, code: 'INVALID_INPUT', message: parsed.error.issues[0]?.message ?? 'Invalid input' };
-      return await actOutcome(target.db, name, { companyId, actingUserId: entry.acting_user_id, input: parsed.data as never });
-    }
-    switch (entry.action) {
-      case 'foundCompany': {
-        const userId = await target.userFor(Number(input.user_id));
-        const company = await target.db.transaction((tx) =>
-          createPlayerCompany(tx, {
-            worldId: target.worldId,
-            userId,
-            email: `player-${userId}@replay.invalid`,
-            mode: 'flat',
-            name: String(input.name),
-            startingCashCents: Number(input.starting_cash_cents),
-          }),
-        );
-        ids.companies.set(entry.company_id!, company.id);
-        return { applied: true, result: { company_id: company.id, cash_cents: company.cashCents } };
-      }
-      case 'addShock':
-        await addShock(target.db, user, target.worldId, {
-          kind: input.kind as 'tax_rate' | 'demand' | 'price',
-          countryId: (input.country_id as number | null) ?? undefined,
-          productId: (input.product_id as number | null) ?? undefined,
-          percent: Number(input.percent),
-          weeks: Number(input.weeks),
-        });
-        return { applied: true };
-      case 'addAnnouncement':
-        await addAnnouncement(target.db, user, target.worldId, String(input.message));
-        return { applied: true };
-      case 'updateWorldClock':
-        await updateWorldClock(target.db, user, target.worldId, {
-          status: input.status as 'active' | 'paused' | undefined,
-          turnIntervalMinutes: input.turn_interval_minutes as number | null | undefined,
-        });
-        return { applied: true };
-      case 'endWorld':
-        await endWorld(target.db, user, target.worldId);
-        return { applied: true };
-      case 'createWorld':
-        // The target world was created from the same settings before the replay started.
-        return entry.outcome;
-      default:
-        throw new Error(`replay: no way to replay the logged action ${entry.action}`);
-    }
+    return await tx.transaction((savepoint) => replayWorldEntry(savepoint, entry, input, target, ids, userId));
   } catch (error) {
     if (error instanceof GameError) return loggedOutcome({ applied: false, refusal: error });
     throw error;
+  }
+}
+
+/** A founding, an instructor's change or the world's creation, again. */
+async function replayWorldEntry(
+  tx: Transaction,
+  entry: LoggedEntry,
+  input: Record<string, unknown>,
+  target: ReplayTarget,
+  ids: IdMap,
+  userId: number,
+): Promise<LoggedOutcome> {
+  const user = target.admin;
+  switch (entry.action) {
+    case 'foundCompany': {
+      const company = await createPlayerCompany(tx, {
+        worldId: target.worldId,
+        userId,
+        email: `player-${userId}@replay.invalid`,
+        mode: 'flat',
+        name: String(input.name),
+        startingCashCents: Number(input.starting_cash_cents),
+      });
+      ids.companies.set(entry.company_id!, company.id);
+      return { applied: true, result: { company_id: company.id, cash_cents: company.cashCents } };
+    }
+    case 'addShock':
+      await addShock(tx, user, target.worldId, {
+        kind: input.kind as 'tax_rate' | 'demand' | 'price',
+        countryId: (input.country_id as number | null) ?? undefined,
+        productId: (input.product_id as number | null) ?? undefined,
+        percent: Number(input.percent),
+        weeks: Number(input.weeks),
+      });
+      return { applied: true };
+    case 'addAnnouncement':
+      await addAnnouncement(tx, user, target.worldId, String(input.message));
+      return { applied: true };
+    case 'updateWorldClock':
+      await updateWorldClock(tx, user, target.worldId, {
+        status: input.status as 'active' | 'paused' | undefined,
+        turnIntervalMinutes: input.turn_interval_minutes as number | null | undefined,
+      });
+      return { applied: true };
+    case 'endWorld':
+      await endWorld(tx, user, target.worldId);
+      return { applied: true };
+    case 'createWorld':
+      // The target world was created from the same settings before the replay started.
+      return entry.outcome;
+    default:
+      throw new Error(`replay: no way to replay the logged action ${entry.action}`);
   }
 }
 
@@ -251,12 +269,20 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
   const report: ReplayReport = { weeks: [], mismatches: [], week: 1 };
   let weekStarted = performance.now();
   let weekEntries = 0;
-  for (let index = 0; index < log.length; index += 1) {
+  /** Whether the replay stops before this entry (at the start of the week `toWeek`). */
+  const stopsAt = (entry: LoggedEntry) => options.toWeek !== undefined && !entry.by_turn && entry.week >= options.toWeek;
+  let index = 0;
+  while (index < log.length && !stopsAt(log[index]!)) {
     const entry = log[index]!;
-    if (options.toWeek !== undefined && !entry.by_turn && entry.week >= options.toWeek) break;
-    weekEntries += 1;
-    if (entry.by_turn) continue; // the turn that logged it runs again below, and logs it again
+    if (entry.by_turn) {
+      // The turn that logged it ran again below, and logged it again.
+      weekEntries += 1;
+      index += 1;
+      continue;
+    }
     if (entry.action === 'advanceTurn') {
+      weekEntries += 1;
+      const turnStarted = performance.now();
       const before = await lastSeq(target.db, target.worldId);
       const week = Number(entry.input.week);
       const result = await runTurn(target.db, { worldId: target.worldId, week, nextTurnAt: () => null });
@@ -287,18 +313,34 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
         replayed: row?.state_hash ?? null,
         matches: original !== null && original === row?.state_hash,
         ms: Math.round(performance.now() - weekStarted),
+        turnMs: Math.round(performance.now() - turnStarted),
         entries: weekEntries,
       };
       report.weeks.push(check);
       await options.onWeek?.(check);
       weekStarted = performance.now();
       weekEntries = 0;
+      index += 1;
       continue;
     }
-    const input = options.alter ? options.alter(entry) : entry.input;
-    const outcome = await replayEntry(entry, input, target, ids);
-    ids.pairResults(entry.action, entry.outcome, outcome);
-    if (!sameOutcome(entry.outcome, outcome)) report.mismatches.push({ seq: entry.seq, action: entry.action, original: entry.outcome, replayed: outcome });
+    // The requests up to the next turn, in one transaction: one commit a week instead of one a
+    // request (each request still in its own savepoint, so a refusal undoes only its writes). The
+    // target world is the replay's alone meanwhile: nothing else waits for its locks.
+    let end = index;
+    while (end < log.length && !log[end]!.by_turn && log[end]!.action !== 'advanceTurn' && !stopsAt(log[end]!)) end += 1;
+    const requests = log.slice(index, end);
+    await target.db.transaction(async (tx) => {
+      for (const request of requests) {
+        const input = options.alter ? options.alter(request) : request.input;
+        const outcome = await replayEntry(tx, request, input, target, ids);
+        ids.pairResults(request.action, request.outcome, outcome);
+        if (!sameOutcome(request.outcome, outcome)) {
+          report.mismatches.push({ seq: request.seq, action: request.action, original: request.outcome, replayed: outcome });
+        }
+      }
+    });
+    weekEntries += requests.length;
+    index = end;
   }
   const [world] = await target.db.execute<{ week: number }>(sql`select current_week as week from worlds where id = ${target.worldId}`);
   report.week = Number(world?.week ?? 1);
