@@ -3,9 +3,11 @@
  * log in the same transaction, applied or refused, in commit order, and never edited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { GameError } from '@marketcraft/shared';
 import { act, actMany, createPlayerCompany } from '../src/game/index.ts';
+import type { Database } from '../src/client.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing/freshDatabase.ts';
 
 type Entry = {
@@ -19,6 +21,35 @@ type Entry = {
   outcome: { applied: boolean; result?: Record<string, unknown>; code?: string; message?: string };
   by_turn: boolean;
 };
+
+/**
+ * The database as `db`, except that the first statement whose text has `marker` waits for `gate`
+ * (`reached` says it got there): one request held at a chosen point of its transaction.
+ */
+function pausedAt(db: Database, marker: string, reached: () => void, gate: Promise<void>): Database {
+  const dialect = new PgDialect();
+  let paused = false;
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, property) {
+        const value = Reflect.get(object, property, object) as unknown;
+        if (typeof value !== 'function') return value;
+        if (property === 'execute') {
+          return async (query: SQL) => {
+            if (!paused && dialect.sqlToQuery(query).sql.includes(marker)) {
+              paused = true;
+              reached();
+              await gate;
+            }
+            return value.call(object, query);
+          };
+        }
+        if (property === 'transaction') return (callback: (inner: object) => unknown) => value.call(object, (inner: object) => callback(wrap(inner)));
+        return value.bind(object);
+      },
+    });
+  return wrap(db);
+}
 
 describe('the action log', () => {
   let database: TestDatabase;
@@ -200,5 +231,40 @@ describe('the action log', () => {
     expect(entries.map((entry) => entry.action)).toEqual(['marketTrade', 'purchaseForBuilding']);
     const tradeUnit = Number(entries[0]!.outcome.result!.unit_price);
     expect(concurrent.unit_price).toBeGreaterThan(tradeUnit);
+  });
+
+  it('a refusal is logged after every change it saw and before any it did not: its replay answers the same', async () => {
+    const db = database.db;
+    const [refuser, buyer] = [players[6]!, players[7]!];
+    // The refuser starts with $1,000 (its starting cash too: cash = start + ledger still holds).
+    await db.execute(sql`
+      update companies set starting_cash_cents = starting_cash_cents - (cash_cents - 100000), cash_cents = 100000 where id = ${refuser.companyId}`);
+    const [upgrade] = await db.execute<{ id: number }>(sql`select id from research_upgrades where prerequisite_id is null order by id limit 1`);
+    const research = { companyId: refuser.companyId, actingUserId: refuser.userId, input: { upgrade_id: Number(upgrade!.id) } };
+    const before = await lastSeq();
+    let reached!: () => void;
+    const atLog = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The research is refused (not enough cash), then held just before it takes the log's lock...
+    const refused = act(pausedAt(db, 'pg_advisory_xact_lock', reached, gate), 'purchaseResearch', research).catch((error: unknown) => error);
+    await atLog;
+    // ...while another company buys its shares: the refuser's cash goes up, and the purchase logs first.
+    const bought = await act(db, 'tradeShares', {
+      companyId: buyer.companyId,
+      actingUserId: buyer.userId,
+      input: { company_id: refuser.companyId, shares: 5, action: 'buy' },
+    });
+    release();
+    const refusal = await refused;
+    expect(refusal).toBeInstanceOf(GameError);
+    const entries = await entriesAfter(before);
+    expect(entries.map((entry) => entry.action)).toEqual(['tradeShares', 'purchaseResearch']);
+    // In the log's order, the refusal comes after the purchase: it must have seen the cash the
+    // purchase brought (a replay, in log order, sees it). The same request now answers the same.
+    const again = await act(db, 'purchaseResearch', research).catch((error: unknown) => error);
+    expect((again as GameError).message).toContain(`you have $${(1000 + bought.total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect(entries[1]!.outcome).toEqual({ applied: false, code: 'NOT_ENOUGH_CASH', message: (again as GameError).message });
+    expect((refusal as GameError).message).toBe((again as GameError).message);
   });
 });

@@ -34,7 +34,7 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor, Transaction } from '../client.ts';
 import { refused, type ActionRequest, type Outcome, type PlayerAction } from './action.ts';
-import { appendToLog } from './replay/log.ts';
+import { appendIfLogUnchanged, appendToLog, lastSeqOfCompany } from './replay/log.ts';
 import type { LoggedOutcome } from '../schema/replay.ts';
 import {
   buildBuilding,
@@ -161,20 +161,52 @@ export async function act<N extends ActionName>(db: DbExecutor, name: N, request
 /**
  * One request as `act` runs and logs it, answering its outcome as the log keeps it instead of the
  * API's view (replay: the request again, compared with its logged outcome). Inside the caller's
- * transaction: replay runs a week's requests in one, each request in its own savepoint.
+ * transaction: replay runs a week's requests in one, each request in its own savepoint. The
+ * replay's world is written by nothing else meanwhile: a refusal is decided once.
  */
 export async function actOutcome<N extends ActionName>(tx: Transaction, name: N, request: ActionRequest<ActionInput<N>>): Promise<LoggedOutcome> {
-  return loggedOutcome(await decideAndLog(tx, name, request));
+  return loggedOutcome(await decideAndLog(tx, name, request, { alone: true }));
 }
 
-/** The request in a savepoint (rolled back when refused), then its entry in the world's log. */
-async function decideAndLog(tx: DbExecutor, name: ActionName, request: ActionRequest<unknown>): Promise<Outcome<unknown>> {
+/** How often a refusal is decided again while other entries keep landing before it (then it is logged as it is). */
+const REFUSAL_DECISIONS = 10;
+
+/**
+ * The request in a savepoint (rolled back when refused), then its entry in the world's log.
+ *
+ * A refusal lets go of every row lock when its savepoint rolls back, so another request could
+ * commit, and log itself first, between the refusal's reads and its own log entry: the log would
+ * then put before it a change it did not see (a share purchase that raised its cash, a sale that
+ * moved its price), and its replay would answer otherwise (found by the API replay test). So a
+ * refusal is decided again after reading the log's last `seq`, and logged only if no entry landed
+ * since (appendIfLogUnchanged); else it is decided again. `alone`: nothing else writes the world
+ * (a replay), the first decision stands.
+ */
+async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRequest<unknown>, options: { alone?: boolean } = {}): Promise<Outcome<unknown>> {
+  const entryOf = (outcome: Outcome<unknown>) => ({
+    companyId: request.companyId,
+    actingUserId: request.actingUserId,
+    action: name,
+    input: request.input,
+    outcome: loggedOutcome(outcome),
+  });
+  let decided = await decide(tx, name, request);
+  for (let decision = 1; !decided.applied && !options.alone && decision < REFUSAL_DECISIONS; decision += 1) {
+    const seen = await lastSeqOfCompany(tx, request.companyId);
+    decided = await decide(tx, name, request);
+    if (!decided.applied && (await appendIfLogUnchanged(tx, entryOf(decided), seen))) return decided;
+  }
+  await appendToLog(tx, [entryOf(decided)]);
+  return decided;
+}
+
+/** The request in a savepoint, rolled back when refused: a refusal keeps nothing it wrote. */
+async function decide(tx: Transaction, name: ActionName, request: ActionRequest<unknown>): Promise<Outcome<unknown>> {
   const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, unknown, unknown>;
-  const decided = await tx
+  return tx
     .transaction(async (savepoint) => {
       const [ran] = await action.run(savepoint, [request]);
       if (!ran) throw new Error('an action answered no outcome');
-      // A refusal rolls back whatever its request wrote before it was refused.
       if (!ran.applied) throw new Refusal(ran);
       return ran;
     })
@@ -182,10 +214,6 @@ async function decideAndLog(tx: DbExecutor, name: ActionName, request: ActionReq
       if (error instanceof Refusal) return error.outcome;
       throw error;
     });
-  await appendToLog(tx, [
-    { companyId: request.companyId, actingUserId: request.actingUserId, action: name, input: request.input, outcome: loggedOutcome(decided) },
-  ]);
-  return decided;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { GameError } from '@marketcraft/shared';
-import { act, type Database } from '@marketcraft/db';
+import { act, type ActionName, type Database } from '@marketcraft/db';
 
 /** A refusal is an answer like any other (and logged): the player goes on. Anything else is a bug. */
 function refusedToo(error: unknown): void {
@@ -34,7 +34,15 @@ export interface Player {
 }
 
 /** The catalogue ids the random players choose from. */
-async function choices(db: Database) {
+export interface Choices {
+  cities: number[];
+  countries: number[];
+  products: number[];
+  upgrades: number[];
+  farmRecipe: number;
+}
+
+export async function choicesIn(db: Database): Promise<Choices> {
   const ids = async (query: ReturnType<typeof sql>) => (await db.execute<{ id: number }>(query)).map((row) => Number(row.id));
   return {
     cities: await ids(sql`select id from cities order by id limit 6`),
@@ -45,47 +53,69 @@ async function choices(db: Database) {
   };
 }
 
+/** A request of a random move: an action of the door and its input (a building's `id` among them). */
+export interface RandomRequest {
+  name: ActionName;
+  input: Record<string, unknown>;
+}
+
 /**
- * A week of random requests: each player makes `moves` requests one after the other, the players
- * at the same time (concurrent requests). Refusals are answered and logged like any other.
+ * One random move of a player who owns `buildings`: one request, or two (a store buys stock, then
+ * shelves it). `companies`: the companies whose shares it may trade.
+ */
+export function randomMove(
+  random: ReturnType<typeof seededRandom>,
+  choices: Choices,
+  buildings: readonly { id: number; type: string }[],
+  companies: readonly number[],
+): RandomRequest[] {
+  const { cities, countries, products, upgrades, farmRecipe } = choices;
+  const building = buildings.length > 0 ? random.pick(buildings) : null;
+  const id = Number(building?.id ?? 0);
+  const choice = random.int(0, 9);
+  if (choice <= 1 || !building)
+    return [{ name: 'buildBuilding', input: { type: random.pick(['farm', 'store', 'mill'] as const), city_id: random.pick(cities) } }];
+  if (choice === 2) return [{ name: 'hireEmployees', input: { id, count: random.int(1, 4) } }];
+  if (choice === 3 && building.type === 'farm') return [{ name: 'selectRecipe', input: { id, recipe_id: farmRecipe } }];
+  if (choice === 4) {
+    const input = { product_id: random.pick(products), quantity: random.int(1, 300), action: random.pick(['buy', 'sell'] as const) };
+    return [{ name: 'marketTrade', input }];
+  }
+  if (choice === 5) return [{ name: 'investInPolitics', input: { country_id: random.pick(countries), amount: random.int(1, 30) * 1_000 } }];
+  if (choice === 6) return [{ name: 'purchaseResearch', input: { upgrade_id: random.pick(upgrades) } }];
+  if (choice === 7 && building.type === 'store') {
+    const product = random.pick(products);
+    const purchase = { id, product_id: product, quantity: random.int(10, 100) };
+    const shelving = { id, product_id: product, quantity: random.int(5, 60), retail_price: random.int(5, 90) };
+    return [
+      { name: 'purchaseForBuilding', input: purchase },
+      { name: 'transferToStore', input: shelving },
+    ];
+  }
+  if (choice === 8) {
+    const input = { company_id: random.pick(companies), shares: random.int(1, 5), action: random.pick(['buy', 'sell'] as const) };
+    return [{ name: 'tradeShares', input }];
+  }
+  return [{ name: 'upgradeEquipment', input: { id, target_level: random.int(2, 3) } }];
+}
+
+/**
+ * A week of random requests through the action door: each player makes `moves` moves one after
+ * the other, the players at the same time (concurrent requests). Refusals are answered and logged
+ * like any other.
  */
 export async function playRandomWeek(db: Database, players: readonly Player[], random: ReturnType<typeof seededRandom>, moves = 4): Promise<void> {
-  const { cities, countries, products, upgrades, farmRecipe } = await choices(db);
+  const choices = await choicesIn(db);
+  const companies = players.map((player) => player.companyId);
   const move = async (player: Player) => {
     const buildings = await db.execute<{ id: number; type: string }>(sql`select id, type from buildings where company_id = ${player.companyId} order by id`);
-    const building = buildings.length > 0 ? random.pick(buildings) : null;
-    const id = Number(building?.id ?? 0);
-    const request = <I>(input: I) => ({ companyId: player.companyId, actingUserId: player.userId, input });
-    const choice = random.int(0, 9);
-    if (choice <= 1 || !building)
-      return act(db, 'buildBuilding', request({ type: random.pick(['farm', 'store', 'mill'] as const), city_id: random.pick(cities) }));
-    if (choice === 2) return act(db, 'hireEmployees', request({ id, count: random.int(1, 4) }));
-    if (choice === 3 && building.type === 'farm') return act(db, 'selectRecipe', request({ id, recipe_id: farmRecipe }));
-    if (choice === 4)
-      return act(
-        db,
-        'marketTrade',
-        request({ product_id: random.pick(products), quantity: random.int(1, 300), action: random.pick(['buy', 'sell'] as const) }),
-      );
-    if (choice === 5) return act(db, 'investInPolitics', request({ country_id: random.pick(countries), amount: random.int(1, 30) * 1_000 }));
-    if (choice === 6) return act(db, 'purchaseResearch', request({ upgrade_id: random.pick(upgrades) }));
-    if (choice === 7 && building.type === 'store') {
-      const product = random.pick(products);
-      await act(db, 'purchaseForBuilding', request({ id, product_id: product, quantity: random.int(10, 100) })).catch(refusedToo);
-      return act(db, 'transferToStore', request({ id, product_id: product, quantity: random.int(5, 60), retail_price: random.int(5, 90) }));
+    for (const { name, input } of randomMove(random, choices, buildings, companies)) {
+      await act(db, name, { companyId: player.companyId, actingUserId: player.userId, input: input as never }).catch(refusedToo);
     }
-    if (choice === 8) {
-      return act(
-        db,
-        'tradeShares',
-        request({ company_id: random.pick(players).companyId, shares: random.int(1, 5), action: random.pick(['buy', 'sell'] as const) }),
-      );
-    }
-    return act(db, 'upgradeEquipment', request({ id, target_level: random.int(2, 3) }));
   };
   await Promise.all(
     players.map(async (player) => {
-      for (let step = 0; step < moves; step += 1) await move(player).catch(refusedToo);
+      for (let step = 0; step < moves; step += 1) await move(player);
     }),
   );
 }

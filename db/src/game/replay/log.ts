@@ -7,7 +7,7 @@
  * after it. The append is each action's last statement, so the lock is held only for its commit.
  */
 import { sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../client.ts';
+import type { DbExecutor, Transaction } from '../../client.ts';
 import type { LoggedOutcome } from '../../schema/replay.ts';
 import { idList } from '../action.ts';
 
@@ -82,4 +82,41 @@ export async function appendToLog(tx: DbExecutor, entries: readonly LogEntry[]):
     join worlds w on w.id = e.world_id
     left join lateral (select max(a.seq) as seq from world_actions a where a.world_id = e.world_id) last on true
     order by e.world_id, e.ord`);
+}
+
+/** The last `seq` of the company's world's log as committed now (0: none yet, or no such company). */
+export async function lastSeqOfCompany(tx: DbExecutor, companyId: number): Promise<number> {
+  const [row] = await tx.execute<{ seq: number }>(sql`
+    select coalesce(max(a.seq), 0) as seq from world_actions a where a.world_id = (select world_id from companies where id = ${companyId})`);
+  return Number(row?.seq ?? 0);
+}
+
+class LogMoved extends Error {}
+
+/**
+ * Appends a refused request's entry only if its world's log has not grown past `seenSeq` (read
+ * before the request was decided): then every entry before it committed before the request read
+ * anything, and nothing it did not see comes before it. Otherwise nothing is appended, the log lock
+ * is let go (the savepoint rolls back), and the answer is false: decide again. The lock is never
+ * held while a request waits for row locks (which an action holding them, waiting for the log
+ * lock, would make a deadlock).
+ */
+export async function appendIfLogUnchanged(tx: Transaction, entry: LogEntry & { companyId: number }, seenSeq: number): Promise<boolean> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      const [world] = await savepoint.execute<{ world_id: number }>(
+        sql`select world_id, pg_advisory_xact_lock(${ACTION_LOG_LOCK_KEY}, world_id)::text from companies where id = ${entry.companyId}`,
+      );
+      if (!world) return; // no such company: nothing to log
+      const [last] = await savepoint.execute<{ seq: number }>(
+        sql`select coalesce(max(seq), 0) as seq from world_actions where world_id = ${Number(world.world_id)}`,
+      );
+      if (Number(last?.seq ?? 0) !== seenSeq) throw new LogMoved();
+      await appendToLog(savepoint, [{ ...entry, worldId: Number(world.world_id) }]);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof LogMoved) return false;
+    throw error;
+  }
 }
