@@ -162,11 +162,6 @@ describe('a world played through the HTTP API replays week by week', { timeout: 
         },
       };
       const report = await replayWorld(database.db, worldId, replayTarget);
-      if (report.mismatches.length > 0 && process.env.REPLAY_DEBUG) {
-        const seq = report.mismatches[0]!.seq;
-        const rows = await database.db.execute(sql`select seq, week, company_id, action, input, outcome, logged_at from world_actions where world_id = ${worldId} and seq between ${seq - 40} and ${seq + 5} order by seq`);
-        for (const row of rows) console.log(JSON.stringify(row));
-      }
       expect(report.mismatches).toEqual([]);
       expect(report.weeks.map((week) => week.week)).toEqual(Array.from({ length: WEEKS }, (_, index) => index + 1));
       expect(report.weeks.filter((week) => !week.matches)).toEqual([]);
