@@ -34,7 +34,7 @@ export interface Player {
 }
 
 /** The catalogue ids the random players choose from. */
-export interface Choices {
+interface Choices {
   cities: number[];
   countries: number[];
   products: number[];
