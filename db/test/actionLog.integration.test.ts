@@ -267,43 +267,4 @@ describe('the action log', () => {
     expect(entries[1]!.outcome).toEqual({ applied: false, code: 'NOT_ENOUGH_CASH', message: (again as GameError).message });
     expect((refusal as GameError).message).toBe((again as GameError).message);
   });
-
-  it('a refusal decided again under the log lock lets go of it when a row it needs is held by a transaction waiting for that lock', async () => {
-    const db = database.db;
-    const refuser = players[5]!;
-    await db.execute(sql`
-      update companies set starting_cash_cents = starting_cash_cents - (cash_cents - 100000), cash_cents = 100000 where id = ${refuser.companyId}`);
-    const [upgrade] = await db.execute<{ id: number }>(sql`select id from research_upgrades where prerequisite_id is null order by id limit 1`);
-    const before = await lastSeq();
-    let reached!: () => void;
-    const atLog = new Promise<void>((resolve) => (reached = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const refused = act(pausedAt(db, 'pg_advisory_xact_lock', reached, gate), 'purchaseResearch', {
-      companyId: refuser.companyId,
-      actingUserId: refuser.userId,
-      input: { upgrade_id: Number(upgrade!.id) },
-    }).catch((error: unknown) => error);
-    await atLog;
-    // Another transaction holds the refuser's company row, and once the refusal (holding the log
-    // lock) waits for that row, asks for the log lock itself: the refusal must let go of it.
-    const other = db.transaction(async (tx) => {
-      await tx.execute(sql`select id from companies where id = ${refuser.companyId} for update`);
-      release();
-      for (let waited = 0; waited < 100; waited += 1) {
-        const [waiting] = await db.execute<{ n: number }>(
-          sql`select count(*)::int as n from pg_locks where not granted and locktype in ('transactionid', 'tuple')`,
-        );
-        if (Number(waiting!.n) > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      // The log lock of the world (its key "mclg": db/src/game/replay/log.ts).
-      await tx.execute(sql`select pg_advisory_xact_lock(${0x6d636c67}, ${worldId}::int)`);
-    });
-    await expect(other).resolves.toBeUndefined();
-    const refusal = await refused;
-    expect(refusal).toBeInstanceOf(GameError);
-    expect((refusal as GameError).code).toBe('NOT_ENOUGH_CASH');
-    expect((await entriesAfter(before)).map((entry) => [entry.action, entry.outcome.code])).toEqual([['purchaseResearch', 'NOT_ENOUGH_CASH']]);
-  });
 });

@@ -34,7 +34,7 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor, Transaction } from '../client.ts';
 import { refused, type ActionRequest, type Outcome, type PlayerAction } from './action.ts';
-import { appendToLog, decideUnderLogLock } from './replay/log.ts';
+import { appendIfLogUnchanged, appendToLog, lastSeqOfCompany } from './replay/log.ts';
 import type { LoggedOutcome } from '../schema/replay.ts';
 import {
   buildBuilding,
@@ -168,8 +168,12 @@ export async function actOutcome<N extends ActionName>(tx: Transaction, name: N,
   return loggedOutcome(await decideAndLog(tx, name, request, { alone: true }));
 }
 
-/** How often a refusal is decided again under the log lock before it is logged as it is (each try waits at most 100 ms for a row). */
-const REFUSAL_DECISIONS = 5;
+/**
+ * How often a refusal is decided in all while other entries keep landing before it; then it is
+ * logged as last decided (under many concurrent requests of one world; a replay may then answer
+ * it otherwise). Each decision of a refusal costs its statements again.
+ */
+const REFUSAL_DECISIONS = 4;
 
 /**
  * The request in a savepoint (rolled back when refused), then its entry in the world's log.
@@ -178,10 +182,11 @@ const REFUSAL_DECISIONS = 5;
  * commit, and log itself first, between the refusal's reads and its own log entry: the log would
  * then put before it a change it did not see (a share purchase that raised its cash, a sale that
  * moved its price), and its replay would answer otherwise (found by the API replay test). So a
- * refusal is decided again holding the world's log lock (decideUnderLogLock), where nothing else
- * can commit a change to the world, and logged there. Applied requests keep their row locks to
- * their commit, after their entry: they need no second decision. `alone`: nothing else writes the
- * world (a replay), the first decision stands.
+ * refusal is decided again after reading the log's last `seq`, and logged only if no entry landed
+ * since (appendIfLogUnchanged); else it is decided again. Not decided while holding the log lock:
+ * an applied request holding a row it needs may be waiting for that lock (a deadlock, which
+ * PostgreSQL breaks by failing one of them: tried, and 50 parallel share buys got 500s).
+ * `alone`: nothing else writes the world (a replay), the first decision stands.
  */
 async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRequest<unknown>, options: { alone?: boolean } = {}): Promise<Outcome<unknown>> {
   const entryOf = (outcome: Outcome<unknown>) => ({
@@ -191,12 +196,11 @@ async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRe
     input: request.input,
     outcome: loggedOutcome(outcome),
   });
-  const decided = await decide(tx, name, request);
-  if (!decided.applied && !options.alone) {
-    for (let attempt = 1; attempt <= REFUSAL_DECISIONS; attempt += 1) {
-      const again = await decideUnderLogLock(tx, request.companyId, (savepoint) => decide(savepoint, name, request), entryOf);
-      if (again) return again;
-    }
+  let decided = await decide(tx, name, request);
+  for (let decision = 1; !decided.applied && !options.alone && decision < REFUSAL_DECISIONS; decision += 1) {
+    const seen = await lastSeqOfCompany(tx, request.companyId);
+    decided = await decide(tx, name, request);
+    if (!decided.applied && (await appendIfLogUnchanged(tx, entryOf(decided), seen))) return decided;
   }
   await appendToLog(tx, [entryOf(decided)]);
   return decided;

@@ -84,52 +84,39 @@ export async function appendToLog(tx: DbExecutor, entries: readonly LogEntry[]):
     order by e.world_id, e.ord`);
 }
 
-/** How long a request holding its world's log lock waits for a row lock before it lets go of the log lock (decideUnderLogLock). */
-const UNDER_LOG_LOCK_TIMEOUT = '100ms';
-
-class LockTimedOut extends Error {}
-
-function isLockTimeout(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === '55P03') return true;
-  }
-  return false;
+/** The last `seq` of the company's world's log as committed now (0: none yet, or no such company). */
+export async function lastSeqOfCompany(tx: DbExecutor, companyId: number): Promise<number> {
+  const [row] = await tx.execute<{ seq: number }>(sql`
+    select coalesce(max(a.seq), 0) as seq from world_actions a where a.world_id = (select world_id from companies where id = ${companyId})`);
+  return Number(row?.seq ?? 0);
 }
 
+class LogMoved extends Error {}
+
 /**
- * Decides a company's request while holding its world's log lock, and appends its entry: nothing
- * can commit a change to the world meanwhile (every change appends under that lock), so the
- * decision sees exactly what the entries before it did. Waits for row locks are cut short: a
- * transaction holding a row the request needs may itself be waiting for the log lock, so after
- * UNDER_LOG_LOCK_TIMEOUT the savepoint rolls back (letting the log lock go) and the answer is null:
- * try again. Null too when the company does not exist (nothing to log).
+ * Appends a refused request's entry only if its world's log has not grown past `seenSeq` (read
+ * before the request was decided): then every entry before it committed before the request read
+ * anything, and nothing it did not see comes before it. Otherwise nothing is appended, the log lock
+ * is let go (the savepoint rolls back), and the answer is false: decide again. The lock is never
+ * held while a request waits for row locks (which an action holding them, waiting for the log
+ * lock, would make a deadlock).
  */
-export async function decideUnderLogLock<T>(
-  tx: Transaction,
-  companyId: number,
-  decide: (savepoint: Transaction) => Promise<T>,
-  entryOf: (decided: T) => LogEntry,
-): Promise<T | null> {
+export async function appendIfLogUnchanged(tx: Transaction, entry: LogEntry & { companyId: number }, seenSeq: number): Promise<boolean> {
   try {
-    return await tx.transaction(async (savepoint) => {
-      const [world] = await savepoint.execute<{ world_id: number; lock_timeout: string }>(sql`
-        select world_id, pg_advisory_xact_lock(${ACTION_LOG_LOCK_KEY}, world_id)::text, current_setting('lock_timeout') as lock_timeout
-        from companies where id = ${companyId}`);
-      if (!world) return null;
-      await savepoint.execute(sql`select set_config('lock_timeout', ${UNDER_LOG_LOCK_TIMEOUT}, true)`);
-      let decided: T;
-      try {
-        decided = await decide(savepoint);
-      } catch (error) {
-        if (isLockTimeout(error)) throw new LockTimedOut();
-        throw error;
-      }
-      await savepoint.execute(sql`select set_config('lock_timeout', ${world.lock_timeout}, true)`);
-      await appendToLog(savepoint, [{ ...entryOf(decided), worldId: Number(world.world_id) }]);
-      return decided;
+    await tx.transaction(async (savepoint) => {
+      const [world] = await savepoint.execute<{ world_id: number }>(
+        sql`select world_id, pg_advisory_xact_lock(${ACTION_LOG_LOCK_KEY}, world_id)::text from companies where id = ${entry.companyId}`,
+      );
+      if (!world) return; // no such company: nothing to log
+      const [last] = await savepoint.execute<{ seq: number }>(
+        sql`select coalesce(max(seq), 0) as seq from world_actions where world_id = ${Number(world.world_id)}`,
+      );
+      if (Number(last?.seq ?? 0) !== seenSeq) throw new LogMoved();
+      await appendToLog(savepoint, [{ ...entry, worldId: Number(world.world_id) }]);
     });
+    return true;
   } catch (error) {
-    if (error instanceof LockTimedOut) return null;
+    if (error instanceof LogMoved) return false;
     throw error;
   }
 }
