@@ -20,35 +20,36 @@
  */
 import { sql } from 'drizzle-orm';
 import { exchangeFeeRule } from '@marketcraft/shared';
-import { auctionOrdersSql, clearAuction, cumulativeLevels, formatCentsSql, loadAuctionBooks, ruleSql } from '@marketcraft/db';
+import { auctionOrdersSql, clearAuction, cumulativeLevels, formatCentsSql, liveOrdersSql, loadAuctionBooks, ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
-import { fillTurnTable } from './turnTables.ts';
+import { declareTurnTable, fillTurnTable } from './turnTables.ts';
 
 export async function runExchange(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
   await fillTurnTable(tx, 'turn_auction_orders', sql`select * from ${auctionOrdersSql(worldId, sql`turn_companies`)} o`);
   const books = await loadAuctionBooks(tx, worldId, { orders: sql`turn_auction_orders` });
   if (books.length > 0) {
-    const clearings = books.map((book) => ({ book, clearing: clearAuction(book) }));
-    const rows = clearings.map(({ book, clearing }) => ({
-      product_id: book.productId,
-      price_cents: clearing.priceCents,
-      volume: clearing.volume,
-      // Units players bought from players: all bought, less what the maker bought, less what players bought from it.
-      players_volume: clearing.volume - clearing.makerBought - clearing.makerSold,
-      rationed: clearing.rationed,
-      margin_players: clearing.marginPlayers,
-      maker_sold: clearing.makerSold,
-      maker_bought: clearing.makerBought,
-      bids: cumulativeLevels(book.bids, 'buy').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
-      asks: cumulativeLevels(book.asks, 'sell').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
-    }));
-    await fillTurnTable(
-      tx,
-      'turn_clearings',
-      sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as c(product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint, bids jsonb, asks jsonb)`,
-    );
+    const rows = books.map((book) => {
+      const clearing = clearAuction(book);
+      return {
+        product_id: book.productId,
+        price_cents: clearing.priceCents,
+        volume: clearing.volume,
+        // Units players bought from players: all bought, less what the maker bought, less what players bought from it.
+        players_volume: clearing.volume - clearing.makerBought - clearing.makerSold,
+        rationed: clearing.rationed,
+        margin_players: clearing.marginPlayers,
+        maker_sold: clearing.makerSold,
+        maker_bought: clearing.makerBought,
+        bids: cumulativeLevels(book.bids, 'buy').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
+        asks: cumulativeLevels(book.asks, 'sell').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
+      };
+    });
+    // Declared, then filled: the clearings and their curves (~100,000 price levels in a busy week)
+    // go to PostgreSQL as one parameter, parsed once.
+    const columns = sql`product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint, bids jsonb, asks jsonb`;
+    await declareTurnTable(tx, 'turn_clearings', columns);
+    await tx.execute(sql`insert into turn_clearings select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(${columns})`);
     await fillOrders(ctx);
     await tx.execute(sql`
       insert into exchange_auctions (world_id, product_id, week, price_cents, volume, players_volume, maker_bought, maker_sold, bids, asks)
@@ -167,7 +168,7 @@ async function expireOrders(ctx: TurnContext): Promise<void> {
     create temp table turn_expired on commit drop as
     with old as (
       select o.id, o.escrow_cents, o.escrow_units from exchange_orders o
-      where o.world_id = ${worldId}::int and o.status in ('open', 'partially_filled') and o.expires_week <= ${week}::int
+      where o.world_id = ${worldId}::int and ${liveOrdersSql(sql`${week}::int`)} and o.expires_week <= ${week}::int
     ), closed as (
       update exchange_orders o set status = 'expired', escrow_cents = 0, escrow_units = 0, closed_week = ${week}::int
       from old where o.world_id = ${worldId}::int and o.id = old.id

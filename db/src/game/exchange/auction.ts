@@ -22,7 +22,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { makerDemandRule, makerSupplyRule, wholesaleMarginBp } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { LIVE_STATUSES_SQL } from './orders.ts';
+import { liveOrdersSql } from './orders.ts';
 
 /** Units wanted (bids) or offered (asks) at one limit price, cents. */
 export interface Level {
@@ -233,7 +233,7 @@ export function auctionOrdersSql(worldId: number, companies: SQL, productIds?: r
     with live as (
       select o.id, o.company_id, o.product_id, o.side, o.quantity - o.filled_quantity as remaining, o.limit_price_cents
       from exchange_orders o
-      where o.world_id = ${worldId}::int and o.status in ${LIVE_STATUSES_SQL} ${onlyProducts} and o.company_id in (select company_id from ${companies} cs)
+      where o.world_id = ${worldId}::int and ${liveOrdersSql(sql`(select current_week from worlds where id = ${worldId}::int)`)} ${onlyProducts} and o.company_id in (select company_id from ${companies} cs)
     ), sides as (
       select company_id, product_id,
              coalesce(sum(remaining) filter (where side = 'buy'), 0) as buys,

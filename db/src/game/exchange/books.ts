@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { GameError, centsToDollars, type BookLevelView, type ExchangeAuctionView, type ExchangeBookView } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
-import { LIVE_STATUSES_SQL } from './orders.ts';
+import { liveOrdersSql } from './orders.ts';
 import { auctionOrdersSql, clearAuction, cumulativeLevels, loadAuctionBooks, makerDemandAt, makerSupplyAt, type Level, type MakerCurve } from './auction.ts';
 
 /** How many points of the maker's schedule are published on each side, and how far they reach (in depths). */
@@ -72,7 +72,7 @@ export async function getExchangeBook(db: DbExecutor, companyId: number, product
            coalesce((select ma.units_bought - ma.units_sold from market_activity ma
                      where ma.world_id = c.world_id and ma.week = w.current_week and ma.product_id = ${productId}), 0) || ':' ||
            (select count(*) || ':' || coalesce(max(o.id), 0) from exchange_orders o
-            where o.world_id = c.world_id and o.product_id = ${productId} and o.status in ${LIVE_STATUSES_SQL}) as version
+            where o.world_id = c.world_id and o.product_id = ${productId} and ${liveOrdersSql(sql`w.current_week`)}) as version
     from companies c join worlds w on w.id = c.world_id where c.id = ${companyId}`);
   if (!world) throw new GameError('NOT_FOUND', 'No company found');
   if (world.name === null) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);

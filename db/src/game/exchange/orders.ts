@@ -8,7 +8,7 @@
  * Lock order, as every player action: the companies' rows first (in id order), then their orders
  * and warehouse rows, which only the holder of the company's lock writes.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   EXCHANGE_FEE_BP,
   EXCHANGE_MAX_OPEN_ORDERS,
@@ -32,6 +32,16 @@ import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
 export const LIVE_STATUSES_SQL = sql`('open', 'partially_filled')`;
+
+/**
+ * The live orders (open or partly filled) of alias `o` in week `week` (SQL). Every live order's last
+ * week is this week or later: an order is placed for this week and up to 7 more, and the turn of its
+ * last week fills or expires it. Saying so lets the week index (exchange_orders_week_idx) find them
+ * among the last 8 weeks' orders instead of every order the world ever had.
+ */
+export function liveOrdersSql(week: SQL): SQL {
+  return sql`o.status in ${LIVE_STATUSES_SQL} and o.expires_week >= ${week}`;
+}
 
 /** The fee on a value (exchangeFeeRule). */
 function exchangeFeeCents(valueCents: number): number {
