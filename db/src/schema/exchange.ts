@@ -104,6 +104,21 @@ export const exchangeFills = pgTable(
   (t) => [primaryKey({ columns: [t.worldId, t.orderId, t.week] }), index('exchange_fills_company_idx').on(t.worldId, t.companyId, t.week)],
 );
 
+/**
+ * How many times a product's live orders changed outside the turn (an order placed or cancelled):
+ * part of the version a published book is kept under (books.ts). Raised in the placing or
+ * cancelling transaction; the turn's fills and expiries change the week, the version's other part.
+ */
+export const exchangeBookVersions = pgTable(
+  'exchange_book_versions',
+  {
+    worldId: recordWorldId(),
+    productId: integer().notNull(),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.productId] })],
+);
+
 /** An offer of goods from one company to another at a price; the seller's goods are held until it closes. */
 export const contracts = pgTable(
   'contracts',
