@@ -71,11 +71,11 @@ const fee = (value: ReturnType<typeof sql>) => ruleSql(exchangeFeeRule, { value 
 
 async function fillOrders(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
-  await fillTurnTable(
-    tx,
-    'turn_fills',
-    sql`with o as (
-      select a.id, a.company_id, a.product_id, a.side, a.remaining, c.price_cents, c.margin_players,
+  // The units each order fills: in full above (bids) or below (asks) the price, pro rata at the price
+  // on the rationed side.
+  const fills = sql`(
+    with o as (
+      select a.*, c.price_cents, c.margin_players,
              case when (a.side = 'buy' and a.limit_price_cents > c.price_cents) or (a.side = 'sell' and a.limit_price_cents < c.price_cents) then 'full'
                   when a.limit_price_cents = c.price_cents then case when c.rationed = a.side then 'margin' else 'full' end
              end as kind
@@ -90,21 +90,24 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
              margin_players - sum(base) over (partition by product_id) as leftover
       from margin
     )
-    select id, company_id, product_id, side, price_cents, remaining as fill from o where kind = 'full'
+    select id, company_id, product_id, side, remaining, limit_price_cents, filled_value_cents, fee_cents, escrow_cents, price_cents, remaining as fill
+    from o where kind = 'full'
     union all
-    select id, company_id, product_id, side, price_cents, base + case when rank <= leftover then 1 else 0 end from ranked
-    where base + case when rank <= leftover then 1 else 0 end > 0`,
-  );
-  // What each fill costs or pays. The fee is charged on the order's filled value so far (rounded
-  // up once: exchangeFeeRule); a buy's escrow keeps what its units left need at its limit.
+    select id, company_id, product_id, side, remaining, limit_price_cents, filled_value_cents, fee_cents, escrow_cents, price_cents,
+           base + case when rank <= leftover then 1 else 0 end
+    from ranked where base + case when rank <= leftover then 1 else 0 end > 0
+  )`;
+  // What each fill costs or pays, from the order as the auction found it (turn_auction_orders). The
+  // fee is charged on the order's filled value so far (rounded up once: exchangeFeeRule); a buy's
+  // escrow keeps what its units left need at its limit.
   await fillTurnTable(
     tx,
     'turn_fill_money',
     sql`with f as (
       select f.id, f.company_id, f.product_id, f.side, f.fill, f.price_cents, f.fill * f.price_cents as value_cents,
-             o.quantity - o.filled_quantity - f.fill as units_left, o.limit_price_cents, o.escrow_cents,
-             o.filled_value_cents + f.fill * f.price_cents as value_after, o.fee_cents as fee_before
-      from turn_fills f join exchange_orders o on o.world_id = ${worldId}::int and o.id = f.id
+             f.remaining - f.fill as units_left, f.limit_price_cents, f.escrow_cents,
+             f.filled_value_cents + f.fill * f.price_cents as value_after, f.fee_cents as fee_before
+      from ${fills} f
     ), charged as (
       select f.*, ${fee(sql`f.value_after`)} - f.fee_before as fee_cents from f
     )

@@ -221,7 +221,8 @@ export function cumulativeLevels(levels: readonly Level[], side: 'buy' | 'sell')
 
 /**
  * The orders that take part in a world's auction this week, as SQL (a relation of id, company_id,
- * product_id, side, remaining, limit_price_cents): live orders of active companies, without the
+ * product_id, side, remaining, limit_price_cents, and what the turn's fills start from:
+ * filled_value_cents, fee_cents, escrow_cents): live orders of active companies, without the
  * smaller side of a company that has both buys and sells of one product (its own buy and sell
  * never meet; on equal sides its sells stay out). `companies`: the relation of the companies taking
  * part; `productIds`: only these products' orders (a published book reads one product's, through the
@@ -231,7 +232,8 @@ export function auctionOrdersSql(worldId: number, companies: SQL, productIds?: r
   const onlyProducts = productIds ? sql`and o.product_id in ${productIds}` : sql``;
   return sql`(
     with live as (
-      select o.id, o.company_id, o.product_id, o.side, o.quantity - o.filled_quantity as remaining, o.limit_price_cents
+      select o.id, o.company_id, o.product_id, o.side, o.quantity - o.filled_quantity as remaining, o.limit_price_cents,
+             o.filled_value_cents, o.fee_cents, o.escrow_cents
       from exchange_orders o
       where o.world_id = ${worldId}::int and ${liveOrdersSql(sql`(select current_week from worlds where id = ${worldId}::int)`)} ${onlyProducts} and o.company_id in (select company_id from ${companies} cs)
     ), sides as (
