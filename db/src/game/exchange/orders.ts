@@ -31,7 +31,7 @@ import type { ActionRequest, Outcome } from '../action.ts';
 import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
-export const LIVE_STATUSES_SQL = sql`('open', 'partially_filled')`;
+const LIVE_STATUSES_SQL = sql`('open', 'partially_filled')`;
 
 /**
  * The live orders (open or partly filled) of alias `o` in week `week` (SQL). Every live order's last
