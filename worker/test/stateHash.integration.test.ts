@@ -1,8 +1,9 @@
 /**
  * The state hash (docs/replay.md, "The canonical state and its hash") is computed by PostgreSQL
- * (db/src/game/replay/stateHash.ts) but keeps its definition: SHA-256 of the canonical lines sorted
- * by code units and joined by newlines, as the turn and a replay compare it. A class world with
- * bots after two turns has rows in most sections; a company name outside ASCII checks the bytes.
+ * with each row's columns written out from the schema (db/src/game/replay/stateHash.ts), but keeps
+ * its definition: SHA-256 of the canonical lines (each row as jsonb without ids and times) sorted
+ * by code units and joined by newlines. A class world with bots after two turns, with a row in
+ * every section and a company whose name and bio need UTF-8 and JSON escapes.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,20 @@ beforeAll(async () => {
     { name: 'Hashed class', turnIntervalMinutes: null, startingCashDollars: 200_000, bots: 4, maxPlayers: 10, seed: 77 },
   );
   worldId = world.id;
-  await database.db.execute(sql`update companies set name = 'Boulangerie Ødegård 🍞' where id = (select min(id) from companies where world_id = ${worldId})`);
+  // Text jsonb must escape, and a row in every section the bots leave empty.
+  await database.db.execute(sql`
+    update companies set name = 'Boulangerie Ødegård 🍞', bio = ${'Say "bread" \\ twice,\tthen\nagain'}
+    where id = (select min(id) from companies where world_id = ${worldId})`);
+  const ids = (await database.db.execute<{ id: number }>(sql`select id from companies where world_id = ${worldId} order by id limit 2`)).map((row) =>
+    Number(row.id),
+  );
+  await database.db.execute(sql`
+    insert into portfolio_entries (world_id, holder_company_id, issuer_company_id, shares_owned, average_price_cents) values (${worldId}, ${ids[0]}, ${ids[1]}, 120, 345)`);
+  await database.db.execute(sql`
+    insert into influence_records (world_id, company_id, country_id, influence_points) select ${worldId}, ${ids[1]}, min(id), 7 from countries`);
+  await database.db.execute(sql`
+    insert into contracts (world_id, seller_company_id, buyer_company_id, product_id, quantity, unit_price_cents, week_offered, expires_week)
+    select ${worldId}, ${ids[1]}, ${ids[0]}, min(id), 5, 250, 1, 9 from products`);
   for (const week of [1, 2]) expect((await runTurn(database.db, { worldId, week })).status).toBe('advanced');
 });
 
@@ -36,8 +50,26 @@ describe('the state hash', () => {
     const lines = await canonicalState(database.db, worldId);
     const sections = new Set(lines.map((line) => line.split('|')[0]));
     // Rows of most sections took part: the order between and within sections is exercised.
-    for (const name of ['world', 'company', 'warehouse', 'building', 'shelf', 'shares', 'price', 'city_market', 'country']) expect(sections).toContain(name);
-    expect(lines.some((line) => line.includes('Ødegård 🍞'))).toBe(true);
+    for (const name of [
+      'world',
+      'company',
+      'warehouse',
+      'building',
+      'back_room',
+      'shelf',
+      'shares',
+      'position',
+      'influence',
+      'research',
+      'order',
+      'contract',
+      'price',
+      'city_market',
+      'country',
+      'political_event',
+    ])
+      expect(sections).toContain(name);
+    expect(lines.some((line) => line.includes('Ødegård 🍞') && line.includes('\\"bread\\"'))).toBe(true);
     const expected = createHash('sha256').update(lines.join('\n')).digest('hex');
     expect(await stateHash(database.db, worldId)).toBe(expected);
     const [turn] = await database.db.execute<{ state_hash: string }>(sql`select state_hash from turns where world_id = ${worldId} and week = 2`);
