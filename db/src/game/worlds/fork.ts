@@ -67,7 +67,7 @@ export async function createFork(db: DbExecutor, user: WorldUser, worldId: numbe
   const original = input.private ? await getWorld(db, user, worldId) : await requireInstructor(db, user, worldId);
   if (input.private) {
     if (original.id !== PUBLIC_WORLD_ID) throw new GameError('RULE_BROKEN', SANDBOX_OF_PUBLIC_ONLY);
-    if (original.role !== 'player' && original.role !== 'admin') throw new GameError('FORBIDDEN', SANDBOX_PLAYERS_ONLY);
+    if (!original.joined && original.role !== 'admin') throw new GameError('FORBIDDEN', SANDBOX_PLAYERS_ONLY);
   }
   if (original.sandbox) throw new GameError('RULE_BROKEN', NO_FORK_OF_SANDBOX);
   if (!Number.isInteger(input.week) || input.week < 1 || input.week > original.current_week) {
