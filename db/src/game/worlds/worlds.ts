@@ -130,7 +130,7 @@ function toView(row: WorldRow, user: WorldUser): WorldView {
 }
 
 /** When the worker deletes a sandbox made at `createdAt` (SANDBOX_LIFETIME_DAYS later). */
-export function sandboxDeletesAt(createdAt: Date): Date {
+function sandboxDeletesAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + SANDBOX_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
 }
 
