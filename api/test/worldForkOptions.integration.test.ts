@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MAX_OPEN_SANDBOXES_PER_PLAYER, PUBLIC_WORLD_ID } from '@marketcraft/shared';
-import { deleteExpiredSandboxes } from '@marketcraft/db';
+import { createWorld, deleteExpiredSandboxes, users } from '@marketcraft/db';
 import { runTurn } from '../../worker/src/turn/index.ts';
 import { replayFork } from '../../worker/src/replay/fork.ts';
+import { replayWorld } from '../../worker/src/replay/replay.ts';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 
 describe('forks with changes, teams, the forked debrief and sandboxes', { timeout: 240_000 }, () => {
@@ -145,6 +146,38 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
       );
     expect(await botMoves(classWorld)).toBeGreaterThan(0);
     expect(await botMoves(forkId)).toBe(0);
+
+    // The fork is a world like any other: its own log replays it (the changes included) to the same hashes.
+    const admin = await app.createPlayer({ name: 'Replay Admin', isAdmin: true });
+    const target = await createWorld(
+      db(),
+      { id: admin.userId, isAdmin: true },
+      {
+        name: 'Fork replayed',
+        seed: Number((await db().execute<{ seed: number }>(sql`select seed from worlds where id = ${forkId}`))[0]!.seed),
+        bots: 1,
+        startingCashDollars: 100_000,
+        maxPlayers: 200,
+        turnIntervalMinutes: null,
+      },
+    );
+    const replay = await replayWorld(db(), forkId, {
+      db: db(),
+      worldId: target.id,
+      admin: { id: admin.userId, isAdmin: true },
+      userFor: async (userId) => {
+        const [user] = await db()
+          .insert(users)
+          .values({ email: `replayed-${userId}@example.com` })
+          .returning({ id: users.id });
+        return user!.id;
+      },
+    });
+    expect(replay.weeks.map((week) => [week.week, week.matches])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect(replay.mismatches).toEqual([]);
 
     // The forked debrief: both worlds from the week before the fork on, the shocked product by default.
     const comparison = await app.api('GET', `/worlds/${forkId}/fork-comparison`, { token: teacher.token });
