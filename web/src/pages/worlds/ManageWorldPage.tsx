@@ -374,6 +374,12 @@ export default function ManageWorldPage() {
             <Alert color="yellow">Only this world's instructors can manage it.</Alert>
           ) : (
             <Stack gap="lg">
+              {world.data?.sandbox && (
+                <Alert color="blue" data-testid="sandbox-note">
+                  Your sandbox: a copy of the public world from week {world.data.forked_at_week} that only you see. Advance it as fast as you like; it is
+                  deleted on {new Date(world.data.deletes_at ?? world.data.created_at).toLocaleString()}.
+                </Alert>
+              )}
               {elsewhere && (
                 <Text size="sm" c="dimmed" data-testid="manage-header-note">
                   The header shows your company in {elsewhere} (its week and cash); this page runs {world.data?.name}, at the week its clock says.

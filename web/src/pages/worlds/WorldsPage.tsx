@@ -263,7 +263,9 @@ export default function WorldsPage() {
                           <Text size="xs" c="dimmed">
                             {world.kind === 'public'
                               ? 'Public'
-                              : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}${world.team_size > 1 ? ` · teams of ${world.team_size}` : ''}`}
+                              : world.sandbox
+                                ? `Your sandbox from week ${world.forked_at_week} · deleted ${new Date(world.deletes_at ?? world.created_at).toLocaleDateString()}`
+                                : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}${world.team_size > 1 ? ` · teams of ${world.team_size}` : ''}${world.forked_at_week !== null ? ` · forked at week ${world.forked_at_week}` : ''}`}
                           </Text>
                           {!wide && (
                             <Text component="div" size="xs" c="dimmed" data-testid={`world-details-${world.id}`}>
