@@ -377,7 +377,7 @@ export default function ManageWorldPage() {
               {world.data?.sandbox && (
                 <Alert color="blue" data-testid="sandbox-note">
                   Your sandbox: a copy of the public world from week {world.data.forked_at_week} that only you see. Advance it as fast as you like; it is
-                  deleted on {new Date(world.data.deletes_at ?? world.data.created_at).toLocaleString()}.
+                  deleted on {formatDateTime(world.data.deletes_at)}.
                 </Alert>
               )}
               {elsewhere && (

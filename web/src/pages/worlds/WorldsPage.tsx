@@ -14,7 +14,7 @@ import { QueryState } from '../../components/QueryState';
 import { SectionCard } from '../../components/SectionCard';
 import { TableScroll } from '../../components/TableScroll';
 import { usePageMeta } from '../../hooks/usePageMeta';
-import { formatWholeDollars } from '../../lib/format';
+import { formatDate, formatWholeDollars } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { useSwitchWorld } from '../../hooks/useSwitchWorld';
@@ -264,7 +264,7 @@ export default function WorldsPage() {
                             {world.kind === 'public'
                               ? 'Public'
                               : world.sandbox
-                                ? `Your sandbox from week ${world.forked_at_week} · deleted ${new Date(world.deletes_at ?? world.created_at).toLocaleDateString()}`
+                                ? `Your sandbox from week ${world.forked_at_week} · deleted ${formatDate(world.deletes_at)}`
                                 : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}${world.team_size > 1 ? ` · teams of ${world.team_size}` : ''}${world.forked_at_week !== null ? ` · forked at week ${world.forked_at_week}` : ''}`}
                           </Text>
                           {!wide && (
