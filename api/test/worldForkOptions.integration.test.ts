@@ -287,11 +287,21 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
       expect((await fork(ana.token, PUBLIC_WORLD_ID, { week: 1, private: true })).status).toBe(200);
     });
 
+    it('sent all at once, one request more than the limit still makes only the limit', async () => {
+      const dana = await app.createPlayer({ name: 'Dana Public' });
+      const answers = await Promise.all(
+        Array.from({ length: MAX_OPEN_SANDBOXES_PER_PLAYER + 1 }, () => fork(dana.token, PUBLIC_WORLD_ID, { week: 1, private: true })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 409]);
+      const [made] = await db().execute<{ n: number }>(sql`select count(*)::int as n from worlds where sandbox_owner_user_id = ${dana.userId}`);
+      expect(Number(made!.n)).toBe(MAX_OPEN_SANDBOXES_PER_PLAYER);
+    });
+
     it('the worker deletes sandboxes 7 days after they were made, with every row of them, and keeps the rest', async () => {
       const sandboxes = async () =>
         (await db().execute<{ id: number }>(sql`select id from worlds where sandbox_owner_user_id is not null order by id`)).map((row) => Number(row.id));
       const all = await sandboxes();
-      expect(all.length).toBeGreaterThanOrEqual(5);
+      expect(all.length).toBeGreaterThanOrEqual(8);
       await db().execute(sql`update worlds set created_at = now() - interval '7 days 1 minute' where id = ${sandbox}`);
       await db().execute(sql`update worlds set created_at = now() - interval '6 days 23 hours' where id = ${all[1]!}`);
       const publicWeek = (await db().execute<{ w: number }>(sql`select current_week as w from worlds where id = 1`))[0]!.w;
