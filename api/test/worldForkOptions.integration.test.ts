@@ -60,8 +60,8 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
     await db().execute(sql`update company_members set role = 'finance' where world_id = ${classWorld} and user_id = ${ben.userId}`);
     await turn(classWorld);
     await turn(classWorld);
-    [{ id: product }] = await db().execute<{ id: number }>(sql`select id from products order by id limit 1`);
-    [{ id: country }] = await db().execute<{ id: number }>(sql`select id from countries order by id limit 1`);
+    product = Number((await db().execute<{ id: number }>(sql`select id from products order by id limit 1`))[0]!.id);
+    country = Number((await db().execute<{ id: number }>(sql`select id from countries order by id limit 1`))[0]!.id);
   });
   afterAll(async () => {
     await app.close();
