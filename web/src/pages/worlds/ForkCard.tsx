@@ -14,7 +14,19 @@ import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { NEW_SHOCK, ShockFields, shockInput, type ShockDraft } from './ShockFields';
 
-export function ForkCard({ worldId, worldName, currentWeek, bots }: { worldId: number; worldName: string; currentWeek: number; bots: number }) {
+export function ForkCard({
+  worldId,
+  worldName,
+  currentWeek,
+  bots,
+  botsActive,
+}: {
+  worldId: number;
+  worldName: string;
+  currentWeek: number;
+  bots: number;
+  botsActive: boolean;
+}) {
   const navigate = useNavigate();
   const countries = trpc.politics.countries.useQuery();
   const [week, setWeek] = useState<number | string>(currentWeek);
@@ -23,7 +35,8 @@ export function ForkCard({ worldId, worldName, currentWeek, bots }: { worldId: n
   const [shock, setShock] = useState<ShockDraft>(NEW_SHOCK);
   const [taxCountry, setTaxCountry] = useState<string | null>(null);
   const [taxRate, setTaxRate] = useState<number | string>('');
-  const [stopBots, setStopBots] = useState(false);
+  // Stop the bots (they play here now), or start them again (a fork that stopped them).
+  const [switchBots, setSwitchBots] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fork = trpc.worlds.fork.useMutation({
     onSuccess: (created) => {
@@ -44,7 +57,7 @@ export function ForkCard({ worldId, worldName, currentWeek, bots }: { worldId: n
         taxCountry || taxRate !== ''
           ? [{ country_id: taxCountry ? Number(taxCountry) : Number.NaN, tax_rate: taxRate === '' ? Number.NaN : Number(taxRate) }]
           : undefined,
-      bots: stopBots ? false : undefined,
+      bots: switchBots ? !botsActive : undefined,
     };
     if (input.tax_rates && !taxCountry) {
       setError('Choose the country whose tax rate the fork sets');
@@ -120,9 +133,9 @@ export function ForkCard({ worldId, worldName, currentWeek, bots }: { worldId: n
             </SimpleGrid>
             {bots > 0 && (
               <Switch
-                label="Stop the bots: they make no more moves in the fork"
-                checked={stopBots}
-                onChange={(event) => setStopBots(event.currentTarget.checked)}
+                label={botsActive ? 'Stop the bots: they make no more moves in the fork' : 'Start the bots again: they make moves in the fork'}
+                checked={switchBots}
+                onChange={(event) => setSwitchBots(event.currentTarget.checked)}
                 data-testid="fork-stop-bots"
               />
             )}

@@ -391,7 +391,13 @@ export default function ManageWorldPage() {
               </SimpleGrid>
               <ShockCard worldId={worldId} />
               {world.data && !world.data.sandbox && (
-                <ForkCard worldId={worldId} worldName={world.data.name} currentWeek={world.data.current_week} bots={world.data.bots} />
+                <ForkCard
+                  worldId={worldId}
+                  worldName={world.data.name}
+                  currentWeek={world.data.current_week}
+                  bots={world.data.bots}
+                  botsActive={world.data.bots_active}
+                />
               )}
               <CompaniesCard worldId={worldId} />
               {world.data?.kind === 'private' && (
