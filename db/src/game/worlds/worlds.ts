@@ -5,8 +5,9 @@
  * session's current world, and who may do what in a world.
  *
  * Access: the public world is open to everyone; a private world is visible to its members (players
- * with a company in it, its instructor and co-instructors) and to site admins, and answers
- * "World not found" (404) to everyone else, exactly like a world that does not exist.
+ * with a company in it, its instructor and co-instructors) and to site admins (a sandbox: to its
+ * owner alone, fork.ts), and answers "World not found" (404) to everyone else, exactly like a world
+ * that does not exist.
  */
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
