@@ -110,6 +110,16 @@ describe('classroom world journey', () => {
     const playPublic = second.page.getByRole('row').filter({ hasText: 'Public world' }).getByRole('button', { name: 'Play' });
     const playBox = (await playPublic.boundingBox())!;
     expect(playBox.x + playBox.width).toBeLessThanOrEqual(PHONE.width);
+    // A player of the public world makes a sandbox (a backtest) here: its manage page says it is
+    // theirs alone, and nobody else's list has it.
+    await second.page.getByTestId('sandbox-week').fill('1');
+    await second.page.getByTestId('make-sandbox').click();
+    await second.page.getByTestId('sandbox-note').waitFor({ timeout: 60_000 });
+    const sandboxId = Number(/\/worlds\/(\d+)\/manage/.exec(second.page.url())![1]);
+    expect((await apiGet<Array<{ id: number }>>(teacher.context, '/worlds')).some((world) => world.id === sandboxId)).toBe(false);
+    expect((await apiGet<Array<{ id: number; sandbox: boolean }>>(second.context, '/worlds')).find((world) => world.id === sandboxId)).toMatchObject({
+      sandbox: true,
+    });
     // The teacher's public dashboard links to the class's manage page instead.
     await teacher.page.goto('/');
     await teacher.page.getByTestId('other-worlds').getByText('Your class worlds').waitFor();
