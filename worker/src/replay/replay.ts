@@ -17,6 +17,7 @@ import {
   actOutcome,
   addAnnouncement,
   addShock,
+  changeWorldSettings,
   createPlayerCompany,
   endWorld,
   loggedOutcome,
@@ -233,6 +234,12 @@ async function replayWorldEntry(
       await updateWorldClock(tx, user, target.worldId, {
         status: input.status as 'active' | 'paused' | undefined,
         turnIntervalMinutes: input.turn_interval_minutes as number | null | undefined,
+      });
+      return { applied: true };
+    case 'changeAtFork':
+      await changeWorldSettings(tx, user, target.worldId, {
+        tax_rates: input.tax_rates as Array<{ country_id: number; tax_rate: number }>,
+        bots: input.bots as boolean | undefined,
       });
       return { applied: true };
     case 'endWorld':
