@@ -20,6 +20,7 @@ import {
   createPlayerCompany,
   endWorld,
   loggedOutcome,
+  TEAM_MOVES,
   updateWorldClock,
   type ActionName,
   type Database,
@@ -171,6 +172,9 @@ async function firstCompanies(db: DbExecutor, worldId: number, founded: Readonly
 /** Runs one logged request again in the target; its outcome as the log keeps it. */
 async function replayEntry(entry: LoggedEntry, input: Record<string, unknown>, target: ReplayTarget, ids: IdMap): Promise<LoggedOutcome> {
   const user = target.admin;
+  // Who acts for a company is not the game's state (the hash has no members) and each replayed request
+  // names its company: the team moves are history, kept in the original's log and not run again.
+  if ((TEAM_MOVES as readonly string[]).includes(entry.action)) return entry.outcome;
   try {
     if (entry.action in ACTIONS) {
       const name = entry.action as ActionName;

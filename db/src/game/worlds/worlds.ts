@@ -28,7 +28,7 @@ import type { DbExecutor } from '../../client.ts';
 import { sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
 import { populateWorld } from '../../seed/index.ts';
 import { createPlayerCompany } from '../companies/founding.ts';
-import { ALREADY_IN_A_TEAM, addTeamMember, companyOfTeamCode, teamWithRoom } from './teamMembers.ts';
+import { ALREADY_IN_A_TEAM, addTeamMember, companyOfTeamCode, logTeamMove, teamWithRoom } from './teamMembers.ts';
 import { activeCompanyIdOf, memberCompanyIdSql, playedInWorldSql } from '../companies/members.ts';
 import { appendToLog } from '../replay/log.ts';
 import { getCompany } from '../companies/company.ts';
@@ -273,12 +273,17 @@ export async function joinWorld(
       if (current === team) return;
       if (current !== null) throw new GameError('CONFLICT', ALREADY_IN_A_TEAM);
       await addTeamMember(tx, teamWorld, team, user.id);
+      await logTeamMove(tx, world.id, user.id, 'joinTeam', { user_id: user.id, company_id: team, by: 'team_code' });
       return;
     }
     if (current !== null) return;
     if (input.fillTeams && locked?.status !== 'ended') {
       const team = await teamWithRoom(tx, teamWorld);
-      if (team !== null) return addTeamMember(tx, teamWorld, team, user.id);
+      if (team !== null) {
+        await addTeamMember(tx, teamWorld, team, user.id);
+        await logTeamMove(tx, world.id, user.id, 'joinTeam', { user_id: user.id, company_id: team, by: 'first_with_room' });
+        return;
+      }
     }
     const { startingCashCents } = await admitNewCompany(tx, world.id);
     const mode: SignupBonusMode = 'flat';
