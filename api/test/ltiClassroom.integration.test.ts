@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEAM_CODE_UNKNOWN } from '@marketcraft/db';
 import { LTI_MESSAGES } from '../src/lti/launch.ts';
+import { LTI_COURSE_MESSAGES } from '@marketcraft/db/lti/courses.ts';
 import { createTurnClient, type TurnClient } from '../src/turnClient.ts';
 import { silentLogger } from '@marketcraft/db/logger.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
@@ -197,4 +198,40 @@ describe('a course launches the classroom: teams, an assignment, turns, scores i
       ]);
     },
   );
+
+  it("links a new course to the instructor's existing world instead of the one its first launch created", async () => {
+    const teacherLaunch = await browser.launchAs('teacher');
+    const teacher = (await browser.sessionOf(teacherLaunch)).token;
+    const existing = Number(/\/worlds\/(\d+)\/manage$/.exec(teacherLaunch.headers.location!)![1]);
+    const student = (await browser.sessionOf(await browser.launchAs('bea'))).token;
+    // A second section of the course: its first launch creates a world of its own.
+    platform.course = { id: 'econ-101-section-2', title: 'Economics 101, section 2' };
+    const created = Number(/\/worlds\/(\d+)\/manage$/.exec((await browser.launchAs('teacher')).headers.location!)![1]);
+    expect(created).not.toBe(existing);
+    const courses = await app.api('GET', `/worlds/${created}/lti/courses`, { token: teacher });
+    expect(courses.body).toEqual([{ title: 'Economics 101, section 2', issuer: platform.issuer, can_move: true }]);
+    expect((await app.api('GET', `/worlds/${existing}/lti/courses`, { token: teacher })).body[0].can_move).toBe(false);
+
+    // Refused: a student; the same world; a world whose students already play; nothing moves.
+    expect((await app.api('POST', `/worlds/${existing}/lti/link`, { token: student, body: { world_id: created } })).status).toBe(403);
+    const same = await app.api('POST', `/worlds/${created}/lti/link`, { token: teacher, body: { world_id: created } });
+    expect([same.status, same.body.error]).toEqual([400, LTI_COURSE_MESSAGES.sameWorld]);
+    const played = await app.api('POST', `/worlds/${existing}/lti/link`, { token: teacher, body: { world_id: created } });
+    expect([played.status, played.body.error]).toEqual([409, LTI_COURSE_MESSAGES.studentsJoined]);
+
+    const linked = await app.api('POST', `/worlds/${created}/lti/link`, { token: teacher, body: { world_id: existing } });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect((await app.api('GET', `/worlds/${created}`, { token: teacher })).body.status).toBe('ended');
+    expect((await app.api('GET', `/worlds/${existing}/lti/courses`, { token: teacher })).body.map((course: { title: string }) => course.title)).toEqual([
+      'Economics 101',
+      'Economics 101, section 2',
+    ]);
+    // The section's launches now open the existing world: the instructor's, and a new learner's.
+    expect((await browser.launchAs('teacher')).headers.location).toBe(`/worlds/${existing}/manage`);
+    platform.users.set('gus', { sub: 'student-gus', name: 'Gus', email: 'gus@school.test', roles: [LEARNER_ROLE] });
+    const gus = await browser.launchAs('gus');
+    expect(gus.status).toBe(303);
+    const world = await app.api('GET', `/worlds/${existing}`, { token: (await browser.sessionOf(gus)).token });
+    expect(world.body).toMatchObject({ id: existing, joined: true, status: 'active' });
+  });
 });
