@@ -3,7 +3,7 @@
  * Nothing else in the API reads process.env.
  */
 import { z } from 'zod';
-import { DEFAULT_RATE_LIMITS, EARLY_BIRD_PER_ADDRESS, SIGNUPS_PER_ADDRESS_PER_HOUR, SIGNUP_BONUS_MODES } from '@marketcraft/shared';
+import { DEFAULT_RATE_LIMITS, EARLY_BIRD_PER_ADDRESS, EARLY_BIRD_PLAYER_LIMIT, SIGNUPS_PER_ADDRESS_PER_HOUR, SIGNUP_BONUS_MODES } from '@marketcraft/shared';
 import { LOG_FORMATS, LOG_LEVELS, defaultLogFormat } from '@marketcraft/db/logger.ts';
 
 const emailList = z
@@ -38,6 +38,8 @@ const apiEnvSchema = z.object({
   SIGNUP_BONUS: z.enum(SIGNUP_BONUS_MODES).default('early-bird'),
   /** Early-bird bonuses sign-ups from one network address take (docs/auth.md, "Starting cash"). */
   EARLY_BIRD_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000).default(EARLY_BIRD_PER_ADDRESS),
+  /** Player companies of the public world that get the early-bird bonus: the spec's first 50 (docs/auth.md, "Starting cash"). */
+  EARLY_BIRD_PLAYERS: z.coerce.number().int().min(0).max(1_000_000).default(EARLY_BIRD_PLAYER_LIMIT),
   /** Sign-ups one network address makes in an hour; 0: no limit (docs/auth.md, "Sign-up throttle"). */
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(SIGNUPS_PER_ADDRESS_PER_HOUR),
   /** Where the built web app lives; the API serves it when the folder exists. */

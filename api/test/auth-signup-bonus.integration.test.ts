@@ -147,6 +147,21 @@ describe('signup bonus', () => {
     expect(row?.cashCents).toBe(INITIAL_CENTS);
   });
 
+  it('EARLY_BIRD_PLAYERS changes how many first players get the bonus: with 2, the third starts with $100,000', async () => {
+    app = await startTestApp({ env: { EARLY_BIRD_PLAYERS: '2' } });
+    const cashOf: number[] = [];
+    for (const name of ['one', 'two', 'three']) {
+      const signup = await app.api('POST', '/auth/signup', { body: { email: `${name}@example.com`, password: 'secret1' } });
+      expect(signup.status).toBe(200);
+      const [row] = await app.database.db
+        .select({ cashCents: companies.cashCents })
+        .from(companies)
+        .where(inArray(companies.userId, [signup.body.user.id]));
+      cashOf.push(row!.cashCents);
+    }
+    expect(cashOf).toEqual([BONUS_CENTS, BONUS_CENTS, INITIAL_CENTS]);
+  });
+
   it('throttle: one address signs up at most SIGNUPS_PER_ADDRESS_PER_HOUR times an hour, whatever the concurrency (429, nothing written); others and later are fine', async () => {
     expect(SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(30);
     expect(loadApiConfig({ DATABASE_URL: 'postgres://x@localhost/x' }).SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(30);

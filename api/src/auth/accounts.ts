@@ -40,6 +40,8 @@ export interface AccountSettings {
   signupBonus: SignupBonusMode;
   /** Early-bird bonuses one address takes (EARLY_BIRD_PER_ADDRESS unless configured). */
   earlyBirdPerAddress: number;
+  /** Player companies of the public world that get the early-bird bonus (EARLY_BIRD_PLAYER_LIMIT unless configured). */
+  earlyBirdPlayers: number;
   /** Sign-ups one address makes in an hour (SIGNUPS_PER_ADDRESS_PER_HOUR unless configured; 0: no limit). */
   signupsPerAddressPerHour: number;
   /** Lowercased addresses from ADMIN_EMAILS (granted to verified Google sign-ins, and to local password ones: admins.ts). */
@@ -109,6 +111,7 @@ function signupOrigin(settings: AccountSettings, clientIp: string): SignupOrigin
     address: signupAddressKey(clientIp),
     bonusesPerAddress: local ? null : settings.earlyBirdPerAddress,
     signupsPerHour: local ? 0 : settings.signupsPerAddressPerHour,
+    earlyBirdPlayers: settings.earlyBirdPlayers,
   };
 }
 

@@ -81,6 +81,7 @@ export function registerAuthRoutes(app: Hono, services: ApiServices): void {
   const settings: AccountSettings = {
     signupBonus: config.SIGNUP_BONUS,
     earlyBirdPerAddress: config.EARLY_BIRD_PER_ADDRESS,
+    earlyBirdPlayers: config.EARLY_BIRD_PLAYERS,
     signupsPerAddressPerHour: config.SIGNUPS_PER_ADDRESS_PER_HOUR,
     adminEmails: config.ADMIN_EMAILS,
     trustsLocalPasswords: !config.PUBLIC_URL,

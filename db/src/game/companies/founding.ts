@@ -40,6 +40,8 @@ export interface SignupOrigin {
   bonusesPerAddress: number | null;
   /** Sign-ups the address may make in an hour; 0: no limit. */
   signupsPerHour: number;
+  /** How many first player companies of the world get the early-bird bonus (EARLY_BIRD_PLAYER_LIMIT unless configured). */
+  earlyBirdPlayers: number;
 }
 
 /**
@@ -47,8 +49,8 @@ export interface SignupOrigin {
  * ($500,000) go to the first player companies founded, at most `bonusesPerAddress` (3) to sign-ups
  * from one network address; every other company gets $100,000. In `flat` mode everyone gets $100,000.
  */
-function startingCapital(mode: SignupBonusMode, bonuses: { granted: number; grantedToAddress: number; perAddress: number | null }): number {
-  const eligible = bonuses.granted < EARLY_BIRD_PLAYER_LIMIT && (bonuses.perAddress === null || bonuses.grantedToAddress < bonuses.perAddress);
+function startingCapital(mode: SignupBonusMode, bonuses: { granted: number; grantedToAddress: number; perAddress: number | null; players: number }): number {
+  const eligible = bonuses.granted < bonuses.players && (bonuses.perAddress === null || bonuses.grantedToAddress < bonuses.perAddress);
   return mode === 'early-bird' && eligible ? EARLY_BIRD_CAPITAL : INITIAL_CAPITAL;
 }
 
@@ -105,6 +107,7 @@ export async function createPlayerCompany(
         granted: Number(bonuses?.granted ?? 0),
         grantedToAddress: Number(bonuses?.granted_to_address ?? 0),
         perAddress: input.signup?.bonusesPerAddress ?? null,
+        players: input.signup?.earlyBirdPlayers ?? EARLY_BIRD_PLAYER_LIMIT,
       }),
     );
   // Founding again after a bankruptcy in this world: no fresh starting grant, only what the
