@@ -21,7 +21,7 @@ import { ltiBrowser } from './helpers/ltiBrowser.ts';
 import { startInProcessWorker, waitFor } from '../../worker/test/helpers.ts';
 
 type Browser = ReturnType<typeof ltiBrowser>;
-type Team = { company_id: number; team_code: string | null; members: { user_id: number }[] };
+type Team = { company_id: number; team_code: string | null; members: { user_id: number; name: string | null }[] };
 
 describe('a course launches the classroom: teams, an assignment, turns, scores in the course gradebook', () => {
   let app: TestApp;
@@ -115,6 +115,11 @@ describe('a course launches the classroom: teams, an assignment, turns, scores i
       expect(teams.map((team) => team.members.map((member) => member.user_id))).toEqual([
         [students.bea!.id, students.cy!.id],
         [students.dee!.id, students.eve!.id],
+      ]);
+      // The Teams panel names launched students by the course system's name (their address is lti-…@lti.invalid).
+      expect(teams.map((team) => team.members.map((member) => member.name))).toEqual([
+        ['Bea', 'Cy'],
+        ['Dee', 'Eve'],
       ]);
       const [teamA, teamB] = teams as [Team, Team];
       for (const hint of ['bea', 'cy', 'dee', 'eve']) {

@@ -13712,6 +13712,8 @@ export interface operations {
                             members: {
                                 user_id: number;
                                 email: string;
+                                /** @description The name their course system gave (students who launched from one; their address is then lti-…@lti.invalid) */
+                                name: string | null;
                                 /** @description An optional label the team sees */
                                 role: ("ceo" | "operations" | "finance" | "sales") | null;
                                 joined_week: number;
@@ -13959,6 +13961,8 @@ export interface operations {
                             members: {
                                 user_id: number;
                                 email: string;
+                                /** @description The name their course system gave (students who launched from one; their address is then lti-…@lti.invalid) */
+                                name: string | null;
                                 /** @description An optional label the team sees */
                                 role: ("ceo" | "operations" | "finance" | "sales") | null;
                                 joined_week: number;
@@ -14075,6 +14079,8 @@ export interface operations {
                             members: {
                                 user_id: number;
                                 email: string;
+                                /** @description The name their course system gave (students who launched from one; their address is then lti-…@lti.invalid) */
+                                name: string | null;
                                 /** @description An optional label the team sees */
                                 role: ("ceo" | "operations" | "finance" | "sales") | null;
                                 joined_week: number;
@@ -14197,6 +14203,8 @@ export interface operations {
                             members: {
                                 user_id: number;
                                 email: string;
+                                /** @description The name their course system gave (students who launched from one; their address is then lti-…@lti.invalid) */
+                                name: string | null;
                                 /** @description An optional label the team sees */
                                 role: ("ceo" | "operations" | "finance" | "sales") | null;
                                 joined_week: number;

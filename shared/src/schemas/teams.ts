@@ -26,6 +26,7 @@ export const removeTeamMemberSchema = z.object({ id: idSchema, user_id: idSchema
 const memberViewSchema = z.strictObject({
   user_id: responseIdSchema,
   email: z.string(),
+  name: z.string().nullable().describe('The name their course system gave (students who launched from one; their address is then lti-…@lti.invalid)'),
   role: z.enum(TEAM_ROLES).nullable().describe('An optional label the team sees'),
   joined_week: z.number().int().positive(),
   is_you: z.boolean(),

@@ -44,13 +44,15 @@ async function teamsOf(db: DbExecutor, user: WorldUser, worldId: number, caller:
     team_code: string | null;
     user_id: number | null;
     email: string | null;
+    member_name: string | null;
     role: TeamRole | null;
     joined_week: number | null;
   }>(sql`
-    select c.id, c.name, c.status, c.team_code, m.user_id, u.email, m.role, m.joined_week
+    select c.id, c.name, c.status, c.team_code, m.user_id, u.email, l.name as member_name, m.role, m.joined_week
     from companies c
     left join company_members m on m.world_id = c.world_id and m.company_id = c.id
     left join users u on u.id = m.user_id
+    left join lti_users l on l.user_id = m.user_id
     where c.world_id = ${worldId} and not c.is_bot and (c.status = 'active' or m.user_id is not null)
       and ${caller.manages ? sql`true` : sql`c.id = ${caller.companyId}`}
     order by c.founded_at, c.id, m.joined_week, m.user_id`);
@@ -66,6 +68,7 @@ async function teamsOf(db: DbExecutor, user: WorldUser, worldId: number, caller:
     team.members.push({
       user_id: Number(row.user_id),
       email: row.email ?? '',
+      name: row.member_name,
       role: row.role,
       joined_week: Number(row.joined_week),
       is_you: Number(row.user_id) === user.id,
