@@ -2,11 +2,23 @@
  * Team moves in the action log (docs/replay.md, "Team moves"): a class world with teams of 2, where
  * a student joins a team by its code, the instructor moves one and sets a role, and a member leaves,
  * keeps every move in its log with who made it, counts none of them as a team's action, and still
- * replays into a fresh database with the same state hash every week.
+ * replays into a fresh database with the same state hash every week, also with an assignment
+ * graded meanwhile (its entries are history too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { assignTeamMember, createWorld, joinWorld, removeMemberFromTeam, updateTeamMember, users, worldContributions, type Database } from '@marketcraft/db';
+import {
+  assignTeamMember,
+  createAssignment,
+  createWorld,
+  joinWorld,
+  removeMemberFromTeam,
+  setScoreWeights,
+  updateTeamMember,
+  users,
+  worldContributions,
+  type Database,
+} from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { replayWorld } from '../src/replay/replay.ts';
@@ -42,6 +54,15 @@ describe('team moves in the action log', () => {
     await joinWorld(db, student.cat, { code: world.join_code!, companyName: 'Cat & co' });
     const [annTeam] = await db.execute<{ team_code: string }>(sql`select team_code from companies where id = ${await teamOf(student.ann.id)}`);
     await joinWorld(db, student.ben, { code: world.join_code!, teamCode: annTeam!.team_code });
+    await createAssignment(db, teacher, worldId, {
+      title: 'Keep going',
+      dueWeek: WEEKS,
+      checkpoints: [
+        { kind: 'net_worth', points: 10, target: 1000 },
+        { kind: 'no_debt', points: 5, weeks: 2 },
+      ],
+    });
+    await setScoreWeights(db, teacher, worldId, { net_worth_rank: 50, profit: 0, checkpoints: 50, team_weighting: 'contribution' });
     const random = seededRandom(99);
     for (let week = 1; week <= WEEKS; week += 1) {
       const players = await Promise.all(
@@ -107,6 +128,8 @@ describe('team moves in the action log', () => {
   });
 
   it('replays into a fresh database with the same state hash every week', async () => {
+    const [graded] = await original.db.execute<{ n: number }>(sql`select count(*)::int as n from checkpoint_results where world_id = ${worldId}`);
+    expect(graded!.n).toBeGreaterThan(0);
     const fresh = await createTestDatabase();
     try {
       const admin = await newUser(fresh.db, 'replayer@example.com', true);

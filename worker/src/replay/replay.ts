@@ -20,6 +20,7 @@ import {
   createPlayerCompany,
   endWorld,
   loggedOutcome,
+  ASSIGNMENT_LOG_ACTIONS,
   TEAM_MOVES,
   updateWorldClock,
   type ActionName,
@@ -99,6 +100,9 @@ const BUILDING_ID_ACTIONS = new Set<string>([
   'removeStoreProduct',
 ]);
 
+/** Entries the log keeps as history and replay does not run again (docs/replay.md). */
+const HISTORY_ONLY = new Set<string>([...TEAM_MOVES, ...ASSIGNMENT_LOG_ACTIONS]);
+
 /** The actions whose `id` is a contract. */
 const CONTRACT_ID_ACTIONS = new Set<string>(['acceptContracts', 'declineContracts', 'cancelContracts']);
 
@@ -172,9 +176,9 @@ async function firstCompanies(db: DbExecutor, worldId: number, founded: Readonly
 /** Runs one logged request again in the target; its outcome as the log keeps it. */
 async function replayEntry(entry: LoggedEntry, input: Record<string, unknown>, target: ReplayTarget, ids: IdMap): Promise<LoggedOutcome> {
   const user = target.admin;
-  // Who acts for a company is not the game's state (the hash has no members) and each replayed request
-  // names its company: the team moves are history, kept in the original's log and not run again.
-  if ((TEAM_MOVES as readonly string[]).includes(entry.action)) return entry.outcome;
+  // History only, not run again: who acts for a company (the hash has no members, and each replayed
+  // request names its company) and the assignments and their grading (the hash has none of them).
+  if (HISTORY_ONLY.has(entry.action)) return entry.outcome;
   try {
     if (entry.action in ACTIONS) {
       const name = entry.action as ActionName;
