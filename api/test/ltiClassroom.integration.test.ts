@@ -156,6 +156,21 @@ describe('a course launches the classroom: teams, an assignment, turns, scores i
       });
       expect(shelved.status, JSON.stringify(shelved.body)).toBe(200);
 
+      // The contribution log names them as the course does; joining a team is not an action of it.
+      const contributions = (await app.api('GET', `/worlds/${worldId}/contributions`, { token: teacher })).body.teams as {
+        members: { name: string | null; actions: number }[];
+      }[];
+      expect(contributions.map((team) => team.members.map((member) => [member.name, member.actions]))).toEqual([
+        [
+          ['Bea', 1],
+          ['Cy', 3],
+        ],
+        [
+          ['Dee', 1],
+          ['Eve', 0],
+        ],
+      ]);
+
       // Two turns, run by the instructor through the API and the turn worker.
       for (const week of [1, 2]) {
         const advanced = await app.api('POST', `/worlds/${worldId}/advance`, { token: teacher });

@@ -13825,6 +13825,8 @@ export interface operations {
                             members: {
                                 user_id: number;
                                 email: string;
+                                /** @description The name their course system gave (students who launched from one) */
+                                name: string | null;
                                 /** @description Still in the team (a member who left or was moved keeps the actions they took for it) */
                                 is_member: boolean;
                                 /** @description Actions applied for the company (refused ones not counted) */
