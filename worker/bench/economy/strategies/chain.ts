@@ -137,6 +137,39 @@ export function chainStrategy(options: {
     return best.city_id;
   }
 
+  /**
+   * `BENCH_TRACE='<strategy name>|...'`: one line a week on stderr (cash, net worth, last week's profit,
+   * staff, and per store and bread its price against the city's reference price, units sold and on the
+   * shelf, the city's shoppers, stores and unserved shoppers): how to see what holds a chain back.
+   */
+  const tracing = (process.env.BENCH_TRACE ?? '').split('|').includes(name);
+  async function trace(ctx: StrategyContext, week: number): Promise<void> {
+    const [company] = await ctx.db.execute<{ seed: number; cash: number; worth: number | null; profit: number | null; staff: number }>(sql`
+      select (select seed from worlds w where w.id = c.world_id) as seed, c.cash_cents as cash,
+             (select net_worth_cents from financial_history f where f.company_id = c.id order by week desc limit 1) as worth,
+             (select profit_cents from financial_history f where f.company_id = c.id order by week desc limit 1) as profit,
+             (select coalesce(sum(employees), 0) from buildings b where b.company_id = c.id)::int as staff
+      from companies c where c.id = ${ctx.companyId}`);
+    const dollars = (cents: unknown) => `$${Math.round(Number(cents ?? 0) / 100)}`;
+    const parts = [`cash ${dollars(company?.cash)}`, `worth ${dollars(company?.worth)}`, `profit ${dollars(company?.profit)}`, `staff ${company?.staff}`];
+    for (const store of await storesOf(ctx.db, ctx.companyId)) {
+      for (const bread of new Set(owned.filter((item) => item.type === 'bakery').map((item) => item.product!))) {
+        const productId = ctx.catalogue.productId(bread);
+        const current = await shelf(ctx.db, store.id, productId);
+        const reference = await referencePriceCents(ctx.db, store.cityId, productId);
+        const [price] = await ctx.db.execute<{ price: number }>(sql`
+          select retail_price_cents as price from store_products where building_id = ${store.id} and product_id = ${productId}`);
+        const city = (await getProductDetail(ctx.db, ctx.companyId, productId)).cities.find((row) => row.city_id === store.cityId);
+        parts.push(
+          `${bread}@${city?.city_name ?? store.cityId}: ${dollars(price?.price)} (R ${dollars(reference)}) sold ${current.soldLastTurn} shelf ${current.quantity}` +
+            ` city ${city?.weekly_demand ?? '?'} shoppers ${city?.stores_selling ?? '?'} stores ${city?.sold_last_week ?? '?'} sold ${city?.unserved_demand ?? '?'} unserved`,
+        );
+      }
+    }
+    parts.push(`market-sold ${soldOnMarketLastWeek} of ${finishedMadeLastWeek}`);
+    console.error(`[trace] seed ${company?.seed} ${name} week ${week}: ${parts.join('; ')}`);
+  }
+
   async function build(ctx: StrategyContext, type: BuildingType, product: string | null): Promise<boolean> {
     const count = owned.filter((building) => building.type === type).length;
     const sites = SITES[type]!;
@@ -209,6 +242,7 @@ export function chainStrategy(options: {
       ...(pricing === 'forecast' ? { 'price levels': [...priceLevels.values()].map((level) => `${level.multiple.toFixed(2)}x`).join(' ') } : {}),
     }),
     play: async (ctx, week) => {
+      if (tracing) await trace(ctx, week);
       if (owned.length === 0) {
         if (reading === 'market') await chooseFirstBread(ctx);
         await build(ctx, 'farm', 'Wheat');
