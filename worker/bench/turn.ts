@@ -10,8 +10,9 @@
  * PostgreSQL backend + this process, from /proc: steady when the machine is shared), with the peak memory of this process (it runs the turn
  * as the worker does: the worker's own memory) and of the PostgreSQL backend that ran the turn.
  *
- * --profile prints every statement of the cold turn that took 30 ms or more; --explain their plans
- * (auto_explain, EXPLAIN ANALYZE).
+ * --profile prints every statement of the cold turn that took 30 ms or more, with the CPU time it took
+ * in PostgreSQL where the server reports it (log_statement_stats); --explain their plans (auto_explain,
+ * EXPLAIN ANALYZE).
  *
  * `npm run bench:turn -- --companies 1000 --orders 100000`: also that many open limit orders on the
  * exchange, spread over every product (304 in the seed), half buys and half sells with limits within
@@ -189,12 +190,19 @@ async function benchOne(
     log: (message) => {
       if (explain && profiling) console.log(message.trimEnd());
       else if (profile && profiling && message.includes('duration:')) console.log(message.trim().slice(0, 400).replace(/\s+/g, ' '));
+      else if (profile && profiling && message.includes(' s user, ')) {
+        // log_statement_stats: the statement's CPU time in its backend (the wall time above moves with the machine's load).
+        const usage = /([\d.]+) s user, ([\d.]+) s system, ([\d.]+) s elapsed/.exec(message);
+        if (usage && Number(usage[3]) >= 0.03)
+          console.log(`  cpu ${Math.round((Number(usage[1]) + Number(usage[2])) * 1000)} ms of ${Math.round(Number(usage[3]) * 1000)} ms`);
+      }
     },
   });
   try {
     const admin = postgres(server.url, { max: 1, onnotice: () => {} });
     await admin.unsafe('create database bench');
     if (profile) await admin.unsafe('alter database bench set log_min_duration_statement = 30');
+    if (profile) await admin.unsafe('alter database bench set log_statement_stats = on');
     if (explain) {
       // --explain: the plan (EXPLAIN ANALYZE) of every statement of 30 ms or more, in the server's log.
       await admin.unsafe(`alter database bench set session_preload_libraries = 'auto_explain'`);
@@ -226,7 +234,7 @@ async function benchOne(
       if (profile) {
         const stats = await connection.db.execute(sql`
           select relname, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables
-          where relname in ('companies', 'inventory_items', 'store_products', 'share_records', 'city_market_data', 'products') order by relname`);
+          where relname in ('companies', 'inventory_items', 'store_products', 'share_records', 'city_market_data', 'products', 'exchange_orders') order by relname`);
         console.log('[bench] updates (HOT):', stats.map((row) => `${row.relname} ${row.n_tup_upd} (${row.n_tup_hot_upd})`).join(', '));
       }
       // Open data (docs/open-data.md): a week's files are made on their first request, outside the turn.

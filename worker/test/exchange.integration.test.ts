@@ -311,6 +311,7 @@ describe('the weekly call auction in the turn', () => {
       traders.push(id);
     }
     const products = [world.wheat, world.flour];
+    let liveAfterTurns = 0;
     for (let round = 0; round < 4; round += 1) {
       const week = await worldWeek(db);
       const before = await Promise.all(products.map((id) => goodsHeld(db, id)));
@@ -351,7 +352,16 @@ describe('the weekly call auction in the turn', () => {
         sql`select count(*)::int as n from exchange_orders where escrow_cents < 0 or escrow_units < 0 or filled_quantity > quantity`,
       );
       expect(Number(negative!.n)).toBe(0);
+      // Every live order's last week is this week or later (the auction and the books find live
+      // orders by it: liveOrdersSql); the weeks 1-3 above make some last past the turn.
+      const [live] = await db.execute<{ stale: number; live: number }>(sql`
+        select count(*) filter (where o.expires_week < w.current_week)::int as stale, count(*)::int as live
+        from exchange_orders o join worlds w on w.id = o.world_id where o.world_id = 1 and o.status in ('open', 'partially_filled')`);
+      expect(Number(live!.stale)).toBe(0);
+      liveAfterTurns += Number(live!.live);
     }
+    // Some orders outlived a turn, so the check above looked at some.
+    expect(liveAfterTurns).toBeGreaterThan(0);
     // Not a vacuous check: players traded with each other and with the maker.
     const [traded] = await db.execute<{ players: number; maker: number }>(sql`
       select coalesce(sum(players_volume), 0)::bigint as players, coalesce(sum(maker_sold + maker_bought), 0)::bigint as maker

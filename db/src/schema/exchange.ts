@@ -58,10 +58,11 @@ export const exchangeOrders = pgTable(
       sql`${t.escrowCents} >= 0 and ${t.escrowUnits} >= 0 and (${t.side} = 'buy' or ${t.escrowCents} = 0) and (${t.side} = 'sell' or ${t.escrowUnits} = 0)`,
     ),
     check('exchange_orders_weeks', sql`${t.expiresWeek} >= ${t.weekPlaced}`),
-    // Live orders only: the auction and the books read them, and closed orders pile up week after week.
-    index('exchange_orders_live_idx')
-      .on(t.worldId, t.productId)
-      .where(sql`${t.status} in ('open', 'partially_filled')`),
+    // The auction and the books read the live orders: every one's last week is this week or later
+    // (liveOrdersSql), so they are among the last 8 weeks' orders, whatever has piled up before. Not
+    // partial on the status: a fill, cancel or expiry changes no indexed column, so with the room the
+    // table's fillfactor (60, migration 0050) leaves on each page it is a HOT update.
+    index('exchange_orders_week_idx').on(t.worldId, t.expiresWeek, t.productId),
     index('exchange_orders_company_idx').on(t.worldId, t.companyId),
   ],
 );
@@ -101,6 +102,21 @@ export const exchangeFills = pgTable(
     feeCents: bigint({ mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.worldId, t.orderId, t.week] }), index('exchange_fills_company_idx').on(t.worldId, t.companyId, t.week)],
+);
+
+/**
+ * How many times a product's live orders changed outside the turn (an order placed or cancelled):
+ * part of the version a published book is kept under (books.ts). Raised in the placing or
+ * cancelling transaction; the turn's fills and expiries change the week, the version's other part.
+ */
+export const exchangeBookVersions = pgTable(
+  'exchange_book_versions',
+  {
+    worldId: recordWorldId(),
+    productId: integer().notNull(),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.productId] })],
 );
 
 /** An offer of goods from one company to another at a price; the seller's goods are held until it closes. */

@@ -20,35 +20,36 @@
  */
 import { sql } from 'drizzle-orm';
 import { exchangeFeeRule } from '@marketcraft/shared';
-import { auctionOrdersSql, clearAuction, cumulativeLevels, formatCentsSql, loadAuctionBooks, ruleSql } from '@marketcraft/db';
+import { auctionOrdersSql, clearAuction, cumulativeLevels, formatCentsSql, liveOrdersSql, loadAuctionBooks, ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
-import { fillTurnTable } from './turnTables.ts';
+import { declareTurnTable, fillTurnTable } from './turnTables.ts';
 
 export async function runExchange(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
   await fillTurnTable(tx, 'turn_auction_orders', sql`select * from ${auctionOrdersSql(worldId, sql`turn_companies`)} o`);
   const books = await loadAuctionBooks(tx, worldId, { orders: sql`turn_auction_orders` });
   if (books.length > 0) {
-    const clearings = books.map((book) => ({ book, clearing: clearAuction(book) }));
-    const rows = clearings.map(({ book, clearing }) => ({
-      product_id: book.productId,
-      price_cents: clearing.priceCents,
-      volume: clearing.volume,
-      // Units players bought from players: all bought, less what the maker bought, less what players bought from it.
-      players_volume: clearing.volume - clearing.makerBought - clearing.makerSold,
-      rationed: clearing.rationed,
-      margin_players: clearing.marginPlayers,
-      maker_sold: clearing.makerSold,
-      maker_bought: clearing.makerBought,
-      bids: cumulativeLevels(book.bids, 'buy').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
-      asks: cumulativeLevels(book.asks, 'sell').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
-    }));
-    await fillTurnTable(
-      tx,
-      'turn_clearings',
-      sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as c(product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint, bids jsonb, asks jsonb)`,
-    );
+    const rows = books.map((book) => {
+      const clearing = clearAuction(book);
+      return {
+        product_id: book.productId,
+        price_cents: clearing.priceCents,
+        volume: clearing.volume,
+        // Units players bought from players: all bought, less what the maker bought, less what players bought from it.
+        players_volume: clearing.volume - clearing.makerBought - clearing.makerSold,
+        rationed: clearing.rationed,
+        margin_players: clearing.marginPlayers,
+        maker_sold: clearing.makerSold,
+        maker_bought: clearing.makerBought,
+        bids: cumulativeLevels(book.bids, 'buy').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
+        asks: cumulativeLevels(book.asks, 'sell').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
+      };
+    });
+    // Declared, then filled: the clearings and their curves (~100,000 price levels in a busy week)
+    // go to PostgreSQL as one parameter, parsed once.
+    const columns = sql`product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint, bids jsonb, asks jsonb`;
+    await declareTurnTable(tx, 'turn_clearings', columns);
+    await tx.execute(sql`insert into turn_clearings select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(${columns})`);
     await fillOrders(ctx);
     await tx.execute(sql`
       insert into exchange_auctions (world_id, product_id, week, price_cents, volume, players_volume, maker_bought, maker_sold, bids, asks)
@@ -70,11 +71,11 @@ const fee = (value: ReturnType<typeof sql>) => ruleSql(exchangeFeeRule, { value 
 
 async function fillOrders(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
-  await fillTurnTable(
-    tx,
-    'turn_fills',
-    sql`with o as (
-      select a.id, a.company_id, a.product_id, a.side, a.remaining, c.price_cents, c.margin_players,
+  // The units each order fills: in full above (bids) or below (asks) the price, pro rata at the price
+  // on the rationed side.
+  const fills = sql`(
+    with o as (
+      select a.*, c.price_cents, c.margin_players,
              case when (a.side = 'buy' and a.limit_price_cents > c.price_cents) or (a.side = 'sell' and a.limit_price_cents < c.price_cents) then 'full'
                   when a.limit_price_cents = c.price_cents then case when c.rationed = a.side then 'margin' else 'full' end
              end as kind
@@ -89,21 +90,24 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
              margin_players - sum(base) over (partition by product_id) as leftover
       from margin
     )
-    select id, company_id, product_id, side, price_cents, remaining as fill from o where kind = 'full'
+    select id, company_id, product_id, side, remaining, limit_price_cents, filled_value_cents, fee_cents, escrow_cents, price_cents, remaining as fill
+    from o where kind = 'full'
     union all
-    select id, company_id, product_id, side, price_cents, base + case when rank <= leftover then 1 else 0 end from ranked
-    where base + case when rank <= leftover then 1 else 0 end > 0`,
-  );
-  // What each fill costs or pays. The fee is charged on the order's filled value so far (rounded
-  // up once: exchangeFeeRule); a buy's escrow keeps what its units left need at its limit.
+    select id, company_id, product_id, side, remaining, limit_price_cents, filled_value_cents, fee_cents, escrow_cents, price_cents,
+           base + case when rank <= leftover then 1 else 0 end
+    from ranked where base + case when rank <= leftover then 1 else 0 end > 0
+  )`;
+  // What each fill costs or pays, from the order as the auction found it (turn_auction_orders). The
+  // fee is charged on the order's filled value so far (rounded up once: exchangeFeeRule); a buy's
+  // escrow keeps what its units left need at its limit.
   await fillTurnTable(
     tx,
     'turn_fill_money',
     sql`with f as (
       select f.id, f.company_id, f.product_id, f.side, f.fill, f.price_cents, f.fill * f.price_cents as value_cents,
-             o.quantity - o.filled_quantity - f.fill as units_left, o.limit_price_cents, o.escrow_cents,
-             o.filled_value_cents + f.fill * f.price_cents as value_after, o.fee_cents as fee_before
-      from turn_fills f join exchange_orders o on o.world_id = ${worldId}::int and o.id = f.id
+             f.remaining - f.fill as units_left, f.limit_price_cents, f.escrow_cents,
+             f.filled_value_cents + f.fill * f.price_cents as value_after, f.fee_cents as fee_before
+      from ${fills} f
     ), charged as (
       select f.*, ${fee(sql`f.value_after`)} - f.fee_before as fee_cents from f
     )
@@ -167,7 +171,7 @@ async function expireOrders(ctx: TurnContext): Promise<void> {
     create temp table turn_expired on commit drop as
     with old as (
       select o.id, o.escrow_cents, o.escrow_units from exchange_orders o
-      where o.world_id = ${worldId}::int and o.status in ('open', 'partially_filled') and o.expires_week <= ${week}::int
+      where o.world_id = ${worldId}::int and ${liveOrdersSql(sql`${week}::int`)} and o.expires_week <= ${week}::int
     ), closed as (
       update exchange_orders o set status = 'expired', escrow_cents = 0, escrow_units = 0, closed_week = ${week}::int
       from old where o.world_id = ${worldId}::int and o.id = old.id

@@ -22,7 +22,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { makerDemandRule, makerSupplyRule, wholesaleMarginBp } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { LIVE_STATUSES_SQL } from './orders.ts';
+import { liveOrdersSql } from './orders.ts';
 
 /** Units wanted (bids) or offered (asks) at one limit price, cents. */
 export interface Level {
@@ -221,7 +221,8 @@ export function cumulativeLevels(levels: readonly Level[], side: 'buy' | 'sell')
 
 /**
  * The orders that take part in a world's auction this week, as SQL (a relation of id, company_id,
- * product_id, side, remaining, limit_price_cents): live orders of active companies, without the
+ * product_id, side, remaining, limit_price_cents, and what the turn's fills start from:
+ * filled_value_cents, fee_cents, escrow_cents): live orders of active companies, without the
  * smaller side of a company that has both buys and sells of one product (its own buy and sell
  * never meet; on equal sides its sells stay out). `companies`: the relation of the companies taking
  * part; `productIds`: only these products' orders (a published book reads one product's, through the
@@ -229,19 +230,20 @@ export function cumulativeLevels(levels: readonly Level[], side: 'buy' | 'sell')
  */
 export function auctionOrdersSql(worldId: number, companies: SQL, productIds?: readonly number[]): SQL {
   const onlyProducts = productIds ? sql`and o.product_id in ${productIds}` : sql``;
+  // The company's units left on each side of the product beside each order (a window, not a join
+  // of the orders with their sums: one sort instead of two hash tables of every order).
   return sql`(
     with live as (
-      select o.id, o.company_id, o.product_id, o.side, o.quantity - o.filled_quantity as remaining, o.limit_price_cents
+      select o.id, o.company_id, o.product_id, o.side, o.quantity - o.filled_quantity as remaining, o.limit_price_cents,
+             o.filled_value_cents, o.fee_cents, o.escrow_cents,
+             coalesce(sum(o.quantity - o.filled_quantity) filter (where o.side = 'buy') over own, 0) as buys,
+             coalesce(sum(o.quantity - o.filled_quantity) filter (where o.side = 'sell') over own, 0) as sells
       from exchange_orders o
-      where o.world_id = ${worldId}::int and o.status in ${LIVE_STATUSES_SQL} ${onlyProducts} and o.company_id in (select company_id from ${companies} cs)
-    ), sides as (
-      select company_id, product_id,
-             coalesce(sum(remaining) filter (where side = 'buy'), 0) as buys,
-             coalesce(sum(remaining) filter (where side = 'sell'), 0) as sells
-      from live group by company_id, product_id
+      where o.world_id = ${worldId}::int and ${liveOrdersSql(sql`(select current_week from worlds where id = ${worldId}::int)`)} ${onlyProducts} and o.company_id in (select company_id from ${companies} cs)
+      window own as (partition by o.company_id, o.product_id)
     )
-    select live.* from live join sides s on s.company_id = live.company_id and s.product_id = live.product_id
-    where s.buys = 0 or s.sells = 0 or (live.side = 'buy' and s.buys >= s.sells) or (live.side = 'sell' and s.sells > s.buys)
+    select id, company_id, product_id, side, remaining, limit_price_cents, filled_value_cents, fee_cents, escrow_cents from live
+    where buys = 0 or sells = 0 or (side = 'buy' and buys >= sells) or (side = 'sell' and sells > buys)
   )`;
 }
 

@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { GameError, centsToDollars, type BookLevelView, type ExchangeAuctionView, type ExchangeBookView } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
-import { LIVE_STATUSES_SQL } from './orders.ts';
 import { auctionOrdersSql, clearAuction, cumulativeLevels, loadAuctionBooks, makerDemandAt, makerSupplyAt, type Level, type MakerCurve } from './auction.ts';
 
 /** How many points of the maker's schedule are published on each side, and how far they reach (in depths). */
@@ -61,19 +60,18 @@ const bookCache = new WeakMap<object, Map<string, { version: string; book: Excha
 /** GET /api/exchange/books/{product_id}: the book of the company's world now. */
 export async function getExchangeBook(db: DbExecutor, companyId: number, productId: number): Promise<ExchangeBookView> {
   // The version, with what the answer needs to find the book: the week (the turn fills, expires and
-  // reprices), the posted price, this week's flow of the maker (instant trades), and the product's
-  // live orders as their count and highest id (a new order raises the id past every earlier one, a
-  // cancel lowers the count: the pair never comes back within a week).
+  // reprices), the posted price, this week's flow of the maker (instant trades), and how many times
+  // the product's orders were placed or cancelled (exchange_book_versions, raised in the same
+  // transaction: one row read, where counting the live orders read every one of them).
   const [world] = await db.execute<{ world_id: number; current_week: number; name: string | null; version: string }>(sql`
-    select c.world_id, w.current_week,
-           (select p.name from products p join world_products wp on wp.product_id = p.id and wp.world_id = c.world_id where p.id = ${productId}) as name,
-           w.current_week || ':' ||
-           coalesce((select wp.current_price_cents from world_products wp where wp.world_id = c.world_id and wp.product_id = ${productId}), 0) || ':' ||
-           coalesce((select ma.units_bought - ma.units_sold from market_activity ma
-                     where ma.world_id = c.world_id and ma.week = w.current_week and ma.product_id = ${productId}), 0) || ':' ||
-           (select count(*) || ':' || coalesce(max(o.id), 0) from exchange_orders o
-            where o.world_id = c.world_id and o.product_id = ${productId} and o.status in ${LIVE_STATUSES_SQL}) as version
-    from companies c join worlds w on w.id = c.world_id where c.id = ${companyId}`);
+    select c.world_id, w.current_week, p.name,
+           w.current_week || ':' || wp.current_price_cents || ':' || coalesce(ma.units_bought - ma.units_sold, 0) || ':' || coalesce(v.version, 0) as version
+    from companies c join worlds w on w.id = c.world_id
+    left join world_products wp on wp.world_id = c.world_id and wp.product_id = ${productId}
+    left join products p on p.id = wp.product_id
+    left join market_activity ma on ma.world_id = c.world_id and ma.week = w.current_week and ma.product_id = ${productId}
+    left join exchange_book_versions v on v.world_id = c.world_id and v.product_id = ${productId}
+    where c.id = ${companyId}`);
   if (!world) throw new GameError('NOT_FOUND', 'No company found');
   if (world.name === null) throw new GameError('NOT_FOUND', PRODUCT_NOT_FOUND);
   const worldId = Number(world.world_id);

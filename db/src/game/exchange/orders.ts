@@ -8,7 +8,7 @@
  * Lock order, as every player action: the companies' rows first (in id order), then their orders
  * and warehouse rows, which only the holder of the company's lock writes.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   EXCHANGE_FEE_BP,
   EXCHANGE_MAX_OPEN_ORDERS,
@@ -31,7 +31,34 @@ import type { ActionRequest, Outcome } from '../action.ts';
 import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
-export const LIVE_STATUSES_SQL = sql`('open', 'partially_filled')`;
+const LIVE_STATUSES_SQL = sql`('open', 'partially_filled')`;
+
+/**
+ * The live orders (open or partly filled) of alias `o` in week `week` (SQL). Every live order's last
+ * week is this week or later: an order is placed for this week and up to 7 more, and the turn of its
+ * last week fills or expires it. Saying so lets the week index (exchange_orders_week_idx) find them
+ * among the last 8 weeks' orders instead of every order the world ever had.
+ */
+export function liveOrdersSql(week: SQL): SQL {
+  return sql`o.status in ${LIVE_STATUSES_SQL} and o.expires_week >= ${week}`;
+}
+
+/**
+ * Raises the book version (exchange_book_versions) of the products whose live orders changed, in
+ * the transaction that changes them, so a published book kept between reads (books.ts) is read
+ * again. In (world, product) order: two transactions take the rows' locks in the same order.
+ */
+async function booksChanged(db: DbExecutor, changed: readonly { worldId: number; productId: number }[]): Promise<void> {
+  const keys = [...new Map(changed.map((change) => [`${change.worldId}:${change.productId}`, change])).values()];
+  if (keys.length === 0) return;
+  keys.sort((a, b) => a.worldId - b.worldId || a.productId - b.productId);
+  await db.execute(sql`
+    insert into exchange_book_versions (world_id, product_id, version)
+    select world_id, product_id, 1
+    from jsonb_to_recordset(${JSON.stringify(keys.map((key, ord) => ({ ord, world_id: key.worldId, product_id: key.productId })))}::jsonb) as k(ord int, world_id int, product_id int)
+    order by ord
+    on conflict (world_id, product_id) do update set version = exchange_book_versions.version + 1`);
+}
 
 /** The fee on a value (exchangeFeeRule). */
 function exchangeFeeCents(valueCents: number): number {
@@ -257,6 +284,10 @@ export async function placeExchangeOrders(db: DbExecutor, placed: readonly Actio
       order by ord
       returning id`);
     const ids = inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
+    await booksChanged(
+      tx,
+      accepted.map((order) => ({ worldId: order.worldId, productId: order.input.productId })),
+    );
 
     const moves: LedgerMove[] = accepted.map((order, ord) => ({
       companyId: order.companyId,
@@ -343,6 +374,10 @@ async function closeOrders(db: DbExecutor, which: ReturnType<typeof sql>, how: {
     productId: Number(order.product_id),
   }));
   await bookMoves(db, moves);
+  await booksChanged(
+    db,
+    closed.map((order) => ({ worldId: Number(order.world_id), productId: Number(order.product_id) })),
+  );
   await addGoods(
     db,
     closed
