@@ -287,6 +287,20 @@ async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
   return parsed as Record<string, unknown>;
 }
 
+/**
+ * The JSON of deep-frozen answers, written once per answer: a frozen answer is one a read keeps and
+ * hands to every caller until it changes (GET /goods: 304 products, the same list until a trade, a
+ * turn or a shock; db/src/game/catalog/catalog.ts), and serializing it was a good part of each request.
+ */
+const frozenJson = new WeakMap<object, string>();
+
+function answerJson(output: unknown): string {
+  if (typeof output !== 'object' || output === null || !Object.isFrozen(output)) return JSON.stringify(output ?? { ok: true });
+  let json = frozenJson.get(output);
+  if (json === undefined) frozenJson.set(output, (json = JSON.stringify(output)));
+  return json;
+}
+
 export function registerRestRoutes(app: Hono, services: ApiServices): void {
   for (const route of restRoutes()) {
     const honoPath = '/api' + route.path.replace(/\{(\w+)\}/g, ':$1');
@@ -316,7 +330,7 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
         ) => Promise<unknown>;
         const output = await call(input);
         resHeaders.set('content-type', 'application/json; charset=utf-8');
-        return new Response(JSON.stringify(output ?? { ok: true }), { status: route.created ? 201 : 200, headers: resHeaders });
+        return new Response(answerJson(output), { status: route.created ? 201 : 200, headers: resHeaders });
       } catch (error) {
         const { status, body, retryAfterSeconds } = restErrorResponse(error, services.logger, c.req.raw);
         resHeaders.set('content-type', 'application/json; charset=utf-8');

@@ -152,8 +152,10 @@ export const playerProcedure = signedInProcedure.use(async ({ ctx, next, type })
   // An ended world is read-only: its players still read everything, change nothing.
   if (type === 'mutation' && company.worldStatus === 'ended') throw new TRPCError({ code: 'CONFLICT', message: WORLD_ENDED });
   noteRequest(ctx.req, { companyId: company.id });
-  const run = (db: Database) => next({ ctx: { company, db } });
-  if (type !== 'mutation' || company.worldId === PUBLIC_WORLD_ID) return run(ctx.db);
+  // `inTransaction`: the action runs inside this request's transaction (it cannot go together with
+  // other requests' in one of their own: actTogether).
+  const run = (db: Database, inTransaction: boolean) => next({ ctx: { company, db, inTransaction } });
+  if (type !== 'mutation' || company.worldId === PUBLIC_WORLD_ID) return run(ctx.db, false);
   // A private world can be ended while this action runs (the check above read it before): the
   // action runs in one transaction that first holds the world open (holdWorldOpen, docs/worlds.md),
   // so it commits before the end or answers 409 after it. Its own transactions become savepoints.
@@ -161,7 +163,7 @@ export const playerProcedure = signedInProcedure.use(async ({ ctx, next, type })
   return ctx.db
     .transaction(async (tx) => {
       await holdWorldOpen(tx, company.worldId);
-      const answer = await run(tx as unknown as Database);
+      const answer = await run(tx as unknown as Database, true);
       // A refusal through the action door (act) already undid its writes and logged its request:
       // commit the log entry and answer the refusal.
       if (!answer.ok && !isLoggedRefusal(answer.error.cause)) {

@@ -234,16 +234,19 @@ describe('accounts and sign-in', () => {
     expect(granted).toMatchObject({ code: 0, stdout: expect.stringContaining('is now an admin') });
     expect((await app.api('GET', '/admin/check', { token: signup.body.token })).body).toEqual({ isAdmin: true });
 
-    const revoked = await cli('revoke', email);
+    // The other commands side by side (each a Node process of its own; none changes what another reads).
+    const [revoked, nobody, usage, noUrl] = await Promise.all([
+      cli('revoke', email),
+      cli('grant', 'nobody-here@example.com'),
+      cli('promote', email),
+      run(process.execPath, ['api/src/cli/admin.ts', 'grant', email], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '' } }).catch(
+        (error: { code: number; stderr: string }) => error,
+      ),
+    ]);
     expect(revoked.code).toBe(0);
     expect((await app.api('GET', '/admin/check', { token: signup.body.token })).body).toEqual({ isAdmin: false });
-
-    expect(await cli('grant', 'nobody-here@example.com')).toMatchObject({ code: 1, stderr: expect.stringContaining('No user with the email') });
-    expect(await cli('promote', email)).toMatchObject({ code: 1, stderr: expect.stringContaining('Usage') });
-    const noUrl = await run(process.execPath, ['api/src/cli/admin.ts', 'grant', email], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '' },
-    }).catch((error: { code: number; stderr: string }) => error);
+    expect(nobody).toMatchObject({ code: 1, stderr: expect.stringContaining('No user with the email') });
+    expect(usage).toMatchObject({ code: 1, stderr: expect.stringContaining('Usage') });
     expect(noUrl).toMatchObject({ code: 1, stderr: expect.stringContaining('DATABASE_URL is not set') });
   });
 

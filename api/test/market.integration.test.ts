@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { inventoryItems, ledgerMismatches, marketActivity, transactions, worldProducts, type Database, act } from '@marketcraft/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { inventoryItems, ledgerMismatches, marketActivity, transactions, worldProducts, type Database, act, actTogether } from '@marketcraft/db';
 import { untilAStatementWaitsForALock } from './helpers/lockWaits.ts';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { formatCents } from '@marketcraft/shared';
@@ -199,6 +199,40 @@ describe('market trade and the company warehouse', () => {
     expect(held?.quantity).toBe(30 * fits);
     expect((await activity(world.flour.id)).bought).toBe(before.bought + 30 * fits);
     await expectLedgerBalanced(db, player.companyId);
+  });
+
+  it('trades sent while another runs go together: one commit for the batch, each priced as if one after the other in the log, a refusal only its own', async () => {
+    const players = await Promise.all(Array.from({ length: 12 }, (_, index) => app.createPlayer({ cash: index === 5 ? 1 : 10_000 })));
+    const flow = await marketFlow(db, world.flour.id);
+    // Sent without waiting: the first runs alone, the eleven others queue behind it and go as one batch.
+    const answers = await Promise.allSettled(
+      players.map((player) =>
+        actTogether(db, 'marketTrade', 1, {
+          companyId: player.companyId,
+          actingUserId: player.userId,
+          input: { product_id: world.flour.id, quantity: 20, action: 'buy' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(players.map((_, index) => (index === 5 ? 'rejected' : 'fulfilled')));
+    expect((answers[5] as PromiseRejectedResult).reason.message).toMatch(/cash/i);
+    // The log: one entry per request, in two transactions (the first alone, then the batch).
+    const logged = await db.execute<{ company_id: number; outcome: { applied: boolean }; tx: string }>(sql`
+      select company_id, outcome, xmin::text as tx from world_actions
+      where action = 'marketTrade' and company_id in ${sql.raw(`(${players.map((player) => player.companyId).join(',')})`)} order by seq`);
+    expect(logged.map((row) => Number(row.company_id))).toEqual(players.map((player) => player.companyId));
+    expect(new Set(logged.map((row) => row.tx)).size).toBe(2);
+    // Priced along the curve in the log's order, as one trade after another.
+    let moved = flow;
+    for (const [index, answer] of answers.entries()) {
+      if (answer.status !== 'fulfilled') continue;
+      const cents = exchangeCents(world.flour, moved, 20, 'buy');
+      expect(answer.value).toMatchObject({ quantity: 20, total: cents / 100, quantity_held: 20, cash: (1_000_000 - cents) / 100 });
+      expect(await cashCentsOf(db, players[index]!.companyId)).toBe(1_000_000 - cents);
+      moved += 20;
+    }
+    expect(await marketFlow(db, world.flour.id)).toBe(flow + 11 * 20);
+    for (const player of players) await expectLedgerBalanced(db, player.companyId);
   });
 
   it('50 parallel sells never sell more than held', async () => {

@@ -89,6 +89,11 @@ function createBoss(config: Pick<WorkerConfig, 'DATABASE_URL' | 'WORKER_SUPERVIS
     max: 4,
     superviseIntervalSeconds: config.WORKER_SUPERVISE_INTERVAL_SECONDS,
     monitorIntervalSeconds: config.WORKER_SUPERVISE_INTERVAL_SECONDS,
+    // A fetch skips the worlds whose turn job was active when this worker last read the queue row
+    // (pg-boss caches it, by default for 60 s): a worker started while a dead worker's job was
+    // still active (heartbeat not yet expired) left that world's retried turn waiting up to a
+    // minute. Read as often as the monitor refreshes the row (one small select a second).
+    queueCacheIntervalSeconds: config.WORKER_SUPERVISE_INTERVAL_SECONDS,
     // Woken by NOTIFY when a turn job is sent (the queue's `notify`), not at the next poll.
     useListenNotify: true,
   });

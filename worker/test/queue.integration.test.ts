@@ -187,7 +187,7 @@ describe('the turn queue, the schedule and the admin routes', () => {
     controller.abort();
   });
 
-  it('ten concurrent advance-turn presses, round after round: one week each, all answered within the turn plus 1 s, no duplicate left queued', async () => {
+  it('ten concurrent advance-turn presses, round after round: one week each, all answered when the turn commits (not after the duplicates are polled away), no duplicate left queued', async () => {
     const sender = await startSender(database.url);
     const rounds: Array<{ week: number; turnMs: number; slowestMs: number; left: number }> = [];
     try {
@@ -220,7 +220,11 @@ describe('the turn queue, the schedule and the admin routes', () => {
     console.info(
       `[advance-turn] 10 concurrent presses per round: ${rounds.map((round) => `week ${round.week}: turn ${round.turnMs} ms, slowest answer ${round.slowestMs} ms`).join('; ')}`,
     );
-    for (const round of rounds) expect(round.slowestMs, `week ${round.week}`).toBeLessThanOrEqual(round.turnMs + 1_000);
+    // Answered at the commit (LISTEN game_updates): the turn plus the requests' and the queue's own
+    // overhead, 80-460 ms on an idle machine, 2.2-3.4 s seen at a load of 16 on 2 cores. Before,
+    // the nine duplicates were skipped one poll at a time and a round took about 20 s: 10 s keeps
+    // that apart from a busy machine's scheduling.
+    for (const round of rounds) expect(round.slowestMs, `week ${round.week}`).toBeLessThanOrEqual(round.turnMs + 10_000);
     expect(await database.db.execute(sql`select week from turns`)).toHaveLength(
       new Set((await database.db.execute<{ week: number }>(sql`select week from turns`)).map((row) => row.week)).size,
     );

@@ -280,7 +280,13 @@ const tokenCheckAndCountSql = sqlTemplate<'lookupId' | 'secretHash' | 'now' | 'm
       update api_tokens set last_used_at = now()
       where id = (select id from valid) and ((select "lastUsedAt" from valid) is null or (select "lastUsedAt" from valid) <= now() - interval '${sql.raw(String(LAST_USE_REFRESH_MS / 1000))} seconds')
     )
-    select found.*, verdict.requests as "countedRequests", verdict.mutations as "countedMutations", verdict.reset_seconds as "countResetSeconds"
+    -- The statement's commit does not wait for its WAL to reach the disk (synchronous_commit off for
+    -- this one transaction: the check runs alone on the pool, never inside another transaction). It
+    -- writes only the token's usage counts (and last use), so a crash of PostgreSQL could lose the
+    -- last fraction of a second of counts, never money; waiting for the disk on every read made a
+    -- token's read cost more than a session's, whose counter is unlogged (docs/benchmarks.md).
+    select found.*, verdict.requests as "countedRequests", verdict.mutations as "countedMutations", verdict.reset_seconds as "countResetSeconds",
+           set_config('synchronous_commit', 'off', true) as "usageCommit"
     from found left join verdict on true`;
 });
 

@@ -11,7 +11,8 @@
  * ADMIN_EMAILS only ever grants: removing an address from it does not revoke (use the CLI).
  */
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { users, type DbExecutor } from '@marketcraft/db';
+import type { DbExecutor } from '@marketcraft/db/client.ts';
+import { users } from '@marketcraft/db/schema/index.ts';
 import { isLoopbackAddress } from '../clientIp.ts';
 
 function isListedAdmin(adminEmails: readonly string[], email: string): boolean {

@@ -1,4 +1,4 @@
-import { act, getProductDetail, listMarketProducts, quoteOrder } from '@marketcraft/db';
+import { act, actTogether, getProductDetail, listMarketProducts, quoteOrder } from '@marketcraft/db';
 import { marketProductInput, marketTradeInput } from '@marketcraft/shared';
 import { playerProcedure, playerRequest, router } from '../trpc.ts';
 
@@ -13,7 +13,13 @@ export const marketRouter = router({
       },
     })
     .input(marketTradeInput)
-    .mutation(({ ctx, input }) => act(ctx.db, 'marketTrade', playerRequest(ctx, input))),
+    // Many players trading at once in the public world: their trades go together, one commit per
+    // batch (actTogether); in a private world the request's own transaction holds the world open.
+    .mutation(({ ctx, input }) =>
+      ctx.inTransaction
+        ? act(ctx.db, 'marketTrade', playerRequest(ctx, input))
+        : actTogether(ctx.db, 'marketTrade', ctx.company.worldId, playerRequest(ctx, input)),
+    ),
 
   quote: playerProcedure
     .meta({

@@ -51,9 +51,11 @@ export async function startTestApp(
     env?: Record<string, string>;
     services?: Partial<ApiServices> | ((database: TestDatabase) => Promise<Partial<ApiServices>>);
     realtime?: boolean;
+    /** The database's `now()` stays at one moment (createTestDatabase): for tests of the rate limits' minute. */
+    frozenClock?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase({ max: 20 });
+  const database = await createTestDatabase({ max: 20, frozenClock: options.frozenClock });
   // Tests sign up many players from 127.0.0.1: the sign-up throttle's own test sets its limit.
   const config = loadApiConfig({
     DATABASE_URL: database.url,

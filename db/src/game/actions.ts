@@ -234,3 +234,96 @@ export async function actMany<N extends ActionName>(
     return answered;
   });
 }
+
+interface Waiting {
+  request: ActionRequest<unknown>;
+  resolve: (answer: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Per database pool, per action and world: the requests waiting for the batch in flight to commit. */
+const queues = new WeakMap<object, Map<string, Waiting[]>>();
+
+/**
+ * The API's door for an action many players send at once in one world (POST /market/trade): the
+ * same answer as `act`, but requests that arrive while an earlier batch of the same action and world
+ * runs wait for it, then go together: one transaction, one call of the action with the list (as the
+ * bots' moves go, priced in the list's order exactly as one after the other), one log entry each,
+ * one commit. Every action of a world waits for the world's log lock, held until its commit (the
+ * disk's flush): one at a time, each request paid a commit alone; together, a batch pays one. A
+ * request alone runs as `act` (its one-statement path). If the batch fails before its commit,
+ * nothing of it is written and each request runs again alone, so one request's failure is never
+ * another's. `db` must be the pool, not a transaction (a private world's actions run in one that
+ * holds the world open: they use `act`).
+ */
+export function actTogether<N extends ActionName>(
+  db: DbExecutor,
+  name: N,
+  worldId: number,
+  request: ActionRequest<ActionInput<N>>,
+): Promise<ActionResponse<N>> {
+  let byKey = queues.get(db);
+  if (!byKey) queues.set(db, (byKey = new Map()));
+  const key = `${name}:${worldId}`;
+  return new Promise<ActionResponse<N>>((resolve, reject) => {
+    const waiting = byKey.get(key);
+    const item: Waiting = { request, resolve: resolve as (answer: unknown) => void, reject };
+    if (waiting) {
+      waiting.push(item);
+      return;
+    }
+    // No batch in flight: this request leads; whoever arrives meanwhile waits in the queue.
+    const queue: Waiting[] = [item];
+    byKey.set(key, queue);
+    void (async () => {
+      while (queue.length > 0) await runTogether(db, name, queue.splice(0));
+      byKey.delete(key);
+    })();
+  });
+}
+
+async function runTogether(db: DbExecutor, name: ActionName, batch: Waiting[]): Promise<void> {
+  const alone = async (item: Waiting) => {
+    try {
+      item.resolve(await act(db, name, item.request as ActionRequest<ActionInput<typeof name>>));
+    } catch (error) {
+      item.reject(error);
+    }
+  };
+  if (batch.length === 1) return alone(batch[0]!);
+  const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, unknown, unknown>;
+  let committing = false;
+  let answers: { outcome: Outcome<unknown>; answer: unknown }[];
+  try {
+    answers = await db.transaction(async (tx) => {
+      const outcomes = await actMany(
+        tx,
+        name,
+        batch.map((item) => item.request as ActionRequest<ActionInput<typeof name>>),
+      );
+      const answered: { outcome: Outcome<unknown>; answer: unknown }[] = [];
+      for (const [index, outcome] of outcomes.entries()) {
+        answered.push({ outcome, answer: outcome.applied ? await action.respond(tx, batch[index]!.request, outcome.result) : null });
+      }
+      committing = true;
+      return answered;
+    });
+  } catch (error) {
+    // Failed at the commit: whether it was written is unknown, so nothing runs again.
+    if (committing) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    // Failed before: nothing was written; each request alone.
+    for (const item of batch) await alone(item);
+    return;
+  }
+  for (const [index, { outcome, answer }] of answers.entries()) {
+    const item = batch[index]!;
+    if (outcome.applied) item.resolve(answer);
+    else {
+      loggedRefusals.add(outcome.refusal);
+      item.reject(outcome.refusal);
+    }
+  }
+}

@@ -25,8 +25,14 @@ export interface TestDatabase extends DatabaseConnection {
 /**
  * A new database copied from the run's migrated and seeded template: each test file (or test)
  * starts from the freshly seeded world, isolated from every other.
+ *
+ * `frozenClock`: `now()` in every connection to this database returns the start of the current
+ * minute plus 5 seconds, for the whole life of the database. For tests of windows on the clock
+ * (the rate limits' minute): a burst that takes 50 s on a loaded machine would otherwise span two
+ * minutes whenever it starts late in one. The function `now()` of a schema `frozen_clock`, searched
+ * before `pg_catalog` (the database's search_path); column defaults keep the real clock.
  */
-export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { max?: number; frozenClock?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = inject('testServerUrl');
   const template = inject('testTemplateDatabase');
   const name = `${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
@@ -37,6 +43,7 @@ export async function createTestDatabase(options: { max?: number } = {}): Promis
     await admin.end({ timeout: 5 });
   }
   const url = replaceDatabase(serverUrl, name);
+  if (options.frozenClock) await freezeClock(url, name);
   const connection = connectDatabase(url, { max: options.max ?? 10 });
   return {
     ...connection,
@@ -52,4 +59,17 @@ export async function createTestDatabase(options: { max?: number } = {}): Promis
       }
     },
   };
+}
+
+async function freezeClock(url: string, name: string): Promise<void> {
+  const setup = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await setup<{ at: string }[]>`select (date_trunc('minute', now()) + interval '5 seconds')::text as at`;
+    await setup.unsafe(`create schema frozen_clock`);
+    await setup.unsafe(`create function frozen_clock.now() returns timestamptz language sql immutable as $$ select '${row!.at}'::timestamptz $$`);
+    // Connections opened from now on (the test's and any server it starts) find frozen_clock.now() first.
+    await setup.unsafe(`alter database "${name}" set search_path = "$user", public, frozen_clock, pg_catalog`);
+  } finally {
+    await setup.end({ timeout: 5 });
+  }
 }

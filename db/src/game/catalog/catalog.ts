@@ -44,7 +44,9 @@ export async function listGoods(db: DbExecutor, worldId: number): Promise<readon
   const cached = worlds?.get(worldId);
   if (version !== null && cached?.version === version) return cached.goods;
   // Read after the version: a trade in between makes the next version differ, so nothing stale is kept.
-  const goods = await readGoods(db, worldId);
+  // Frozen, each good too: the same answer goes to every caller until the version moves, and the
+  // REST layer writes a frozen answer's JSON once (api/src/rest.ts).
+  const goods = Object.freeze((await readGoods(db, worldId)).map((good) => Object.freeze(good)));
   if (version !== null) {
     if (!worlds) goodsCache.set(db, (worlds = new Map()));
     worlds.set(worldId, { version, goods });

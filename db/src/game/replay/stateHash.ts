@@ -12,8 +12,26 @@
  * as jsonb (keys sorted by PostgreSQL, integers printed exactly) without the ids and without any
  * time of day (`*_at`): every other column of these tables counts, new ones included.
  */
-import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  buildingInventoryItems,
+  buildings,
+  cityMarketData,
+  companies,
+  companyResearch,
+  contracts,
+  exchangeOrders,
+  influenceRecords,
+  inventoryItems,
+  politicalEvents,
+  portfolioEntries,
+  shareRecords,
+  storeProducts,
+  worldCountries,
+  worldProducts,
+} from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 
 /** Columns holding ids of rows a replay numbers differently (replaced by the canonical keys), and secrets drawn at random. */
@@ -34,100 +52,165 @@ const ID_COLUMNS = [
   'team_code',
 ];
 
-/** The row's columns without ids and times of day, as canonical jsonb text. */
-function columns(alias: string): SQL {
-  return sql.raw(`(select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) from jsonb_each(to_jsonb(${alias}))
-    where key not like '%\\_at' and key not in (${ID_COLUMNS.map((column) => `'${column}'`).join(', ')}))::text`);
+/**
+ * Keys every row drops: the id columns, and every column named `*_at` of the game's tables (read
+ * from the catalogue once per statement, so a new time-of-day column is left out too).
+ */
+const DROPPED_KEYS = sql.raw(`(array[${ID_COLUMNS.map((column) => `'${column}'`).join(', ')}]::text[] || array(
+    select distinct a.attname::text from pg_attribute a join pg_class t on t.oid = a.attrelid
+    where t.relnamespace = current_schema()::regnamespace and t.relkind = 'r' and a.attnum > 0 and a.attname like '%\\_at'))`);
+
+/** The row's columns without ids and times of day, as canonical jsonb text: the definition (docs/replay.md). */
+function jsonbColumns(alias: string): SQL {
+  return sql`(to_jsonb(${sql.raw(alias)}) - (select keys from dropped))::text`;
 }
 
-/** One section: its rows' canonical keys (already sorted) and columns. */
+const INTEGER_COLUMNS = new Set(['PgInteger', 'PgSmallInt', 'PgBigInt53', 'PgBigInt64', 'PgSerial', 'PgSmallSerial', 'PgBigSerial53', 'PgBigSerial64']);
+
+/** One column's value as jsonb prints it: integers and booleans as their text, strings JSON-escaped. */
+function jsonValue(alias: string, column: PgColumn): SQL {
+  const ref = sql.raw(`${alias}.${toSnakeCase(column.name)}`);
+  const printed =
+    INTEGER_COLUMNS.has(column.columnType) || column.columnType === 'PgBoolean'
+      ? sql`${ref}::text`
+      : column.columnType === 'PgText' || column.columnType === 'PgVarchar'
+        ? sql`to_json(${ref})::text`
+        : sql`to_jsonb(${ref})::text`;
+  return sql`coalesce(${printed}, 'null')`;
+}
+
+/**
+ * The same text as `jsonbColumns`, written out column by column from the table's schema: jsonb
+ * prints an object's keys shortest first, then by bytes, with ": " and ", ". Building the jsonb
+ * of each row and printing it was most of the hash's time (a class world's 15,200 city markets
+ * every turn: ~50 ms of CPU against ~15 this way). The test compares both on every section.
+ */
+function columns(alias: string, table: PgTable): SQL {
+  const kept = Object.values(getTableColumns(table))
+    .map((column) => ({ column, name: toSnakeCase(column.name) }))
+    .filter(({ name }) => !name.endsWith('_at') && !ID_COLUMNS.includes(name))
+    .sort((a, b) => Buffer.byteLength(a.name) - Buffer.byteLength(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (kept.length === 0) return sql`'{}'`;
+  const parts = kept.map(({ column, name }, index) => sql`${sql.raw(`'${index === 0 ? '{' : ', '}"${name}": '`)} || ${jsonValue(alias, column)}`);
+  return sql`(${sql.join(parts, sql` || `)} || '}')`;
+}
+
+/**
+ * A row's key: its numbers printed as 8 digits joined by ':' (ranks and catalogue ids, all below
+ * 10^8), then `rest` if any. The numbers also come as k1..k3, which the hash sorts by: in that
+ * order the lines are in code-unit order (fixed-width digits compare as the numbers do), and
+ * sorting 16,000 integers costs a fraction of sorting the lines. Equal numbers: the line decides.
+ */
+function keyed(numbers: SQL[], rest?: SQL): SQL {
+  const printed = numbers.map((value) => sql`lpad((${value})::text, 8, '0')`);
+  const parts = rest ? [...printed, rest] : printed;
+  const k = [0, 1, 2].map((index) => (numbers[index] ? sql`(${numbers[index]})::bigint` : sql`null::bigint`));
+  return sql`${parts.length === 0 ? sql`''` : sql.join(parts, sql` || ':' || `)} as key, ${k[0]} as k1, ${k[1]} as k2, ${k[2]} as k3`;
+}
+
+/** One section: its rows' canonical keys and columns. */
 function section(name: string, query: SQL): SQL {
-  return sql`select ${name}::text as section, key, cols from (${query}) s`;
+  return sql`select ${name}::text as section, key, k1, k2, k3, cols from (${query}) s`;
 }
 
-function stateSql(worldId: number): SQL {
+/** A row's columns as text: the definition (`jsonbColumns`) or the same text written out (`columns`). */
+type ColumnsText = (alias: string, table: PgTable) => SQL;
+
+function stateSql(worldId: number, cols: ColumnsText): SQL {
   const co = sql`select id, row_number() over (order by id) as k from companies where world_id = ${worldId}::int`;
   const bu = sql`select b.id, co.k as ck, row_number() over (partition by b.company_id order by b.id) as bk
     from buildings b join (${co}) co on co.id = b.company_id where b.world_id = ${worldId}::int`;
   const sections = [
-    section('world', sql`select '' as key, current_week::text as cols from worlds where id = ${worldId}::int`),
-    section('company', sql`select lpad(co.k::text, 8, '0') as key, ${columns('c')} as cols from companies c join (${co}) co on co.id = c.id`),
+    section('world', sql`select ${keyed([])}, current_week::text as cols from worlds where id = ${worldId}::int`),
+    section('company', sql`select ${keyed([sql`co.k`])}, ${cols('c', companies)} as cols from companies c join (${co}) co on co.id = c.id`),
     section(
       'warehouse',
-      sql`select lpad(co.k::text, 8, '0') || ':' || lpad(i.product_id::text, 8, '0') as key, ${columns('i')} as cols
+      sql`select ${keyed([sql`co.k`, sql`i.product_id`])}, ${cols('i', inventoryItems)} as cols
         from inventory_items i join (${co}) co on co.id = i.company_id where i.world_id = ${worldId}::int`,
     ),
     section(
       'building',
-      sql`select lpad(bu.ck::text, 8, '0') || ':' || lpad(bu.bk::text, 8, '0') as key, ${columns('b')} as cols
+      sql`select ${keyed([sql`bu.ck`, sql`bu.bk`])}, ${cols('b', buildings)} as cols
         from buildings b join (${bu}) bu on bu.id = b.id`,
     ),
     section(
       'back_room',
-      sql`select lpad(bu.ck::text, 8, '0') || ':' || lpad(bu.bk::text, 8, '0') || ':' || lpad(r.product_id::text, 8, '0') as key, ${columns('r')} as cols
+      sql`select ${keyed([sql`bu.ck`, sql`bu.bk`, sql`r.product_id`])}, ${cols('r', buildingInventoryItems)} as cols
         from building_inventory_items r join (${bu}) bu on bu.id = r.building_id where r.world_id = ${worldId}::int`,
     ),
     section(
       'shelf',
-      sql`select lpad(bu.ck::text, 8, '0') || ':' || lpad(bu.bk::text, 8, '0') || ':' || lpad(p.product_id::text, 8, '0') as key, ${columns('p')} as cols
+      sql`select ${keyed([sql`bu.ck`, sql`bu.bk`, sql`p.product_id`])}, ${cols('p', storeProducts)} as cols
         from store_products p join (${bu}) bu on bu.id = p.building_id where p.world_id = ${worldId}::int`,
     ),
     section(
       'shares',
-      sql`select lpad(co.k::text, 8, '0') as key, ${columns('s')} as cols from share_records s join (${co}) co on co.id = s.company_id where s.world_id = ${worldId}::int`,
+      sql`select ${keyed([sql`co.k`])}, ${cols('s', shareRecords)} as cols from share_records s join (${co}) co on co.id = s.company_id where s.world_id = ${worldId}::int`,
     ),
     section(
       'position',
-      sql`select lpad(h.k::text, 8, '0') || ':' || lpad(i.k::text, 8, '0') as key, ${columns('p')} as cols
+      sql`select ${keyed([sql`h.k`, sql`i.k`])}, ${cols('p', portfolioEntries)} as cols
         from portfolio_entries p join (${co}) h on h.id = p.holder_company_id join (${co}) i on i.id = p.issuer_company_id where p.world_id = ${worldId}::int`,
     ),
     section(
       'influence',
-      sql`select lpad(co.k::text, 8, '0') || ':' || lpad(r.country_id::text, 8, '0') as key, ${columns('r')} as cols
+      sql`select ${keyed([sql`co.k`, sql`r.country_id`])}, ${cols('r', influenceRecords)} as cols
         from influence_records r join (${co}) co on co.id = r.company_id where r.world_id = ${worldId}::int`,
     ),
     section(
       'research',
-      sql`select lpad(co.k::text, 8, '0') || ':' || lpad(r.upgrade_id::text, 8, '0') as key, ${columns('r')} as cols
+      sql`select ${keyed([sql`co.k`, sql`r.upgrade_id`])}, ${cols('r', companyResearch)} as cols
         from company_research r join (${co}) co on co.id = r.company_id where r.world_id = ${worldId}::int`,
     ),
     section(
       'order',
-      sql`select lpad(co.k::text, 8, '0') || ':' || lpad((row_number() over (partition by o.company_id order by o.id))::text, 8, '0') as key, ${columns('o')} as cols
+      sql`select ${keyed([sql`co.k`, sql`row_number() over (partition by o.company_id order by o.id)`])}, ${cols('o', exchangeOrders)} as cols
         from exchange_orders o join (${co}) co on co.id = o.company_id where o.world_id = ${worldId}::int`,
     ),
     section(
       'contract',
-      sql`select lpad(s.k::text, 8, '0') || ':' || lpad((row_number() over (partition by c.seller_company_id order by c.id))::text, 8, '0') || ':' || lpad(b.k::text, 8, '0') as key,
-          ${columns('c')} as cols
+      sql`select ${keyed([sql`s.k`, sql`row_number() over (partition by c.seller_company_id order by c.id)`, sql`b.k`])},
+          ${cols('c', contracts)} as cols
         from contracts c join (${co}) s on s.id = c.seller_company_id join (${co}) b on b.id = c.buyer_company_id where c.world_id = ${worldId}::int`,
     ),
-    section('price', sql`select lpad(p.product_id::text, 8, '0') as key, ${columns('p')} as cols from world_products p where p.world_id = ${worldId}::int`),
+    section('price', sql`select ${keyed([sql`p.product_id`])}, ${cols('p', worldProducts)} as cols from world_products p where p.world_id = ${worldId}::int`),
     section(
       'city_market',
-      sql`select lpad(m.city_id::text, 8, '0') || ':' || lpad(m.product_id::text, 8, '0') as key, ${columns('m')} as cols
+      sql`select ${keyed([sql`m.city_id`, sql`m.product_id`])}, ${cols('m', cityMarketData)} as cols
         from city_market_data m where m.world_id = ${worldId}::int`,
     ),
-    section('country', sql`select lpad(c.country_id::text, 8, '0') as key, ${columns('c')} as cols from world_countries c where c.world_id = ${worldId}::int`),
+    section(
+      'country',
+      sql`select ${keyed([sql`c.country_id`])}, ${cols('c', worldCountries)} as cols from world_countries c where c.world_id = ${worldId}::int`,
+    ),
     section(
       'political_event',
-      sql`select lpad(e.country_id::text, 8, '0') || ':' || lpad(e.started_week::text, 8, '0') || ':' || e.event_type || ':' || coalesce(lpad(co.k::text, 8, '0'), '-') as key,
-          ${columns('e')} as cols
+      sql`select ${keyed([sql`e.country_id`, sql`e.started_week`], sql`e.event_type || ':' || coalesce(lpad(co.k::text, 8, '0'), '-')`)},
+          ${cols('e', politicalEvents)} as cols
         from political_events e left join (${co}) co on co.id = e.beneficiary_company_id where e.world_id = ${worldId}::int`,
     ),
   ];
   return sql.join(sections, sql` union all `);
 }
 
-/** The world's canonical state, one line per row (docs/replay.md). */
-async function canonicalState(db: DbExecutor, worldId: number): Promise<string[]> {
-  const rows = await db.execute<{ section: string; key: string; cols: string }>(stateSql(worldId));
-  // Sorted here, by code units: PostgreSQL's text order follows the server's collation.
-  return rows.map((row) => `${row.section}|${row.key}|${row.cols}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+/** The world's canonical state, one line per row, sorted by code units (docs/replay.md). */
+export async function canonicalState(db: DbExecutor, worldId: number): Promise<string[]> {
+  const rows = await db.execute<{ line: string }>(sql`
+    with dropped as (select ${DROPPED_KEYS} as keys)
+    select section || '|' || key || '|' || cols as line from (${stateSql(worldId, jsonbColumns)}) lines`);
+  return rows.map((row) => row.line).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** SHA-256 (hex) of the world's canonical state. */
+/**
+ * SHA-256 (hex) of the world's canonical state: its lines joined by newlines, as UTF-8. Computed
+ * where the rows are: sending a class world's ~16,000 lines to the worker, sorting and hashing
+ * them there cost every turn more than its phases (docs/benchmarks.md). Byte order (collation "C")
+ * is code-unit order for every line a world has: the lines of one section differ first in their
+ * keys (digits, ':' and the names of event types), which are ASCII.
+ */
 export async function stateHash(db: DbExecutor, worldId: number): Promise<string> {
-  const lines = await canonicalState(db, worldId);
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
+  const [row] = await db.execute<{ hash: string }>(sql`
+    select encode(sha256(convert_to(coalesce(string_agg(section || '|' || key || '|' || cols, E'\n' order by section collate "C", k1, k2, k3, section || '|' || key || '|' || cols collate "C"), ''), 'UTF8')), 'hex') as hash
+    from (${stateSql(worldId, columns)}) lines`);
+  return row!.hash;
 }

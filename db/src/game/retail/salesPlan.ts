@@ -87,35 +87,39 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
       select f.*,
              greatest(0, f.capacity_cents - sum(f.first_units * f.price_cents) over (partition by f.building_id)) as capacity_left
       from first_round f
-    ), unmet as (
-      select city_id, product_id,
-             -- Passed on: at most what the city buys when the offers that could not serve count at no
-             -- less than the reference price, less what every offer sold (spilloverShoppersRule: a
-             -- bargain that sold out draws no extra shoppers).
-             ${ruleSql(spilloverShoppersRule, {
-               unserved: sql`max(demand) - sum(first_units)`,
-               demandAtReference: ruleSql(cityDemandRule, {
-                 baseDemand: sql`max(base_demand)`,
-                 referenceCents: sql`max(reference_cents)`,
-                 averagePriceCents: sql`sum(weight * case when first_units < stock and capacity_left > 0 then price_cents
-                   else greatest(price_cents, reference_cents) end) / sum(weight)`,
-               }),
-               sold: sql`sum(first_units)`,
-             })} as unmet,
-             max(reference_cents) as reference_cents,
-             sum(weight) filter (where first_units < stock and capacity_left > 0) as open_weight,
-             -- The price the unserved shoppers were paying: the offers' prices weighted by what each
-             -- could not serve (only rounding left over: the market's average price).
-             coalesce(sum((wanted - first_units) * price_cents)::float8 / nullif(sum(wanted - first_units), 0)::float8,
-                      (sum(weight * price_cents) / sum(weight))::float8) as unserved_price
-      from after_first group by city_id, product_id
     ), second_round as (
-      select f.*,
-             case when f.first_units < f.stock and f.capacity_left > 0 and u.unmet > 0 and u.open_weight > 0
-                  then least(f.stock - f.first_units, floor(u.unmet * f.weight / u.open_weight
-                         * ${ruleSql(spilloverShareRule, { unservedPriceCents: sql`u.unserved_price`, referenceCents: sql`u.reference_cents`, retailCents: sql`f.price_cents` })}))::bigint
+      -- What each market's first round left unmet, beside each of its offers (window aggregates over
+      -- the market): joining the markets' aggregate back to the offers made the planner, which
+      -- expects one row from each side, compute the market's rules again for every offer.
+      select u.*,
+             case when u.first_units < u.stock and u.capacity_left > 0 and u.unmet > 0 and u.open_weight > 0
+                  then least(u.stock - u.first_units, floor(u.unmet * u.weight / u.open_weight
+                         * ${ruleSql(spilloverShareRule, { unservedPriceCents: sql`u.unserved_price`, referenceCents: sql`u.market_reference_cents`, retailCents: sql`u.price_cents` })}))::bigint
                   else 0 end as extra_wanted
-      from after_first f join unmet u on u.city_id = f.city_id and u.product_id = f.product_id
+      from (
+        select f.*,
+               -- Passed on: at most what the city buys when the offers that could not serve count at no
+               -- less than the reference price, less what every offer sold (spilloverShoppersRule: a
+               -- bargain that sold out draws no extra shoppers).
+               ${ruleSql(spilloverShoppersRule, {
+                 unserved: sql`max(f.demand) over market - sum(f.first_units) over market`,
+                 demandAtReference: ruleSql(cityDemandRule, {
+                   baseDemand: sql`max(f.base_demand) over market`,
+                   referenceCents: sql`max(f.reference_cents) over market`,
+                   averagePriceCents: sql`sum(f.weight * case when f.first_units < f.stock and f.capacity_left > 0 then f.price_cents
+                     else greatest(f.price_cents, f.reference_cents) end) over market / sum(f.weight) over market`,
+                 }),
+                 sold: sql`sum(f.first_units) over market`,
+               })} as unmet,
+               max(f.reference_cents) over market as market_reference_cents,
+               sum(f.weight) filter (where f.first_units < f.stock and f.capacity_left > 0) over market as open_weight,
+               -- The price the unserved shoppers were paying: the offers' prices weighted by what each
+               -- could not serve (only rounding left over: the market's average price).
+               coalesce((sum((f.wanted - f.first_units) * f.price_cents) over market)::float8 / nullif(sum(f.wanted - f.first_units) over market, 0)::float8,
+                        (sum(f.weight * f.price_cents) over market / sum(f.weight) over market)::float8) as unserved_price
+        from after_first f
+        window market as (partition by f.city_id, f.product_id)
+      ) u
     ), sold as (
       select s.*,
              s.first_units + floor(s.extra_wanted * least(1.0, s.capacity_left::float8
