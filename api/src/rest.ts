@@ -137,6 +137,7 @@ export const REST_PROCEDURES = {
   'worlds.announce': appRouter.worlds.announce,
   'worlds.companies': appRouter.worlds.companies,
   'worlds.debrief': appRouter.worlds.debrief,
+  'worlds.forkComparison': appRouter.worlds.forkComparison,
   'worlds.export': appRouter.worlds.export,
   'teams.list': appRouter.teams.list,
   'teams.contributions': appRouter.teams.contributions,

@@ -374,7 +374,12 @@ describe('answers match the OpenAPI document', () => {
       await platform.close();
     }
     await call('POST', '/worlds/{id}/advance', { path: `/worlds/${world.id}/advance`, token: instructor.token });
-    await call('POST', '/worlds/{id}/fork', { path: `/worlds/${world.id}/fork`, token: instructor.token, body: { week: 1, name: 'Schema fork' } });
+    const forked = await call('POST', '/worlds/{id}/fork', {
+      path: `/worlds/${world.id}/fork`,
+      token: instructor.token,
+      body: { week: 1, name: 'Schema fork' },
+    });
+    await call('GET', '/worlds/{id}/fork-comparison', { path: `/worlds/${(forked as { id: number }).id}/fork-comparison`, token: instructor.token });
     await call('POST', '/worlds/{id}/end', { path: `/worlds/${world.id}/end`, token: instructor.token });
 
     const all = restRoutes().map((route) => `${route.method} ${route.path}`);

@@ -72,7 +72,7 @@ describe('forking a world', () => {
     expect(await fork(instructor.token, classWorld, { week: 5, name: 'Too late' })).toMatchObject({ status: 422, body: { error: forkWeekMessage(4) } });
     expect((await fork(instructor.token, classWorld, { week: 0, name: 'Too early' })).status).toBe(400);
     expect((await fork(instructor.token, classWorld, { week: 2.5, name: 'Half' })).status).toBe(400);
-    expect((await fork(instructor.token, classWorld, { week: 2 })).status).toBe(400);
+    expect((await fork(instructor.token, classWorld, { week: 2, name: ' ' })).status).toBe(400);
   });
 
   it('a fork whose replay fails answers 503 with the reason and is ended, never played', async () => {

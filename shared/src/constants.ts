@@ -281,6 +281,15 @@ export const MAX_WORLD_STARTING_CASH = 10_000_000;
  * be able to create them without end.
  */
 export const MAX_OPEN_WORLDS_PER_INSTRUCTOR = 20;
+
+/** Sandboxes (private forks of the public world, docs/replay.md) a player keeps open at once. */
+export const MAX_OPEN_SANDBOXES_PER_PLAYER = 3;
+/** Days after its creation when the worker deletes a sandbox. */
+export const SANDBOX_LIFETIME_DAYS = 7;
+/** Tax rates one fork request may set (one per country). */
+export const MAX_FORK_TAX_RATES = 50;
+/** Products the forked debrief compares at once. */
+export const MAX_FORK_COMPARISON_PRODUCTS = 8;
 /** Player companies a private world admits (a class and a few guests). */
 export const MAX_WORLD_PLAYERS = 200;
 /** Members a class world's company may have (the instructor's team size, docs/classroom.md "Teams"). */

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PHONE, apiGet, apiPost, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
+import { formatDollars } from '@marketcraft/shared';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -109,6 +110,16 @@ describe('classroom world journey', () => {
     const playPublic = second.page.getByRole('row').filter({ hasText: 'Public world' }).getByRole('button', { name: 'Play' });
     const playBox = (await playPublic.boundingBox())!;
     expect(playBox.x + playBox.width).toBeLessThanOrEqual(PHONE.width);
+    // A player of the public world makes a sandbox (a backtest) here: its manage page says it is
+    // theirs alone, and nobody else's list has it.
+    await second.page.getByTestId('sandbox-week').fill('1');
+    await second.page.getByTestId('make-sandbox').click();
+    await second.page.getByTestId('sandbox-note').waitFor({ timeout: 60_000 });
+    const sandboxId = Number(/\/worlds\/(\d+)\/manage/.exec(second.page.url())![1]);
+    expect((await apiGet<Array<{ id: number }>>(teacher.context, '/worlds')).some((world) => world.id === sandboxId)).toBe(false);
+    expect((await apiGet<Array<{ id: number; sandbox: boolean }>>(second.context, '/worlds')).find((world) => world.id === sandboxId)).toMatchObject({
+      sandbox: true,
+    });
     // The teacher's public dashboard links to the class's manage page instead.
     await teacher.page.goto('/');
     await teacher.page.getByTestId('other-worlds').getByText('Your class worlds').waitFor();
@@ -149,10 +160,18 @@ describe('classroom world journey', () => {
     expect(series.weeks).toEqual([1, 2, 3]);
     expect(series.companies.find((company) => company.name === 'Student A Bakery')?.points).toHaveLength(3);
 
-    // A fork at the start of week 3 (replayed from the log): its own manage page, at week 3, the
-    // students' companies in it, and its own turns.
+    // A fork at the start of week 3 (replayed from the log) with changes: a price shock on White
+    // Bread and the bots stopped. Its own manage page, at week 3, the students' companies in it,
+    // and its own turns.
     await teacher.page.getByTestId('fork-week').fill('3');
     await teacher.page.getByTestId('fork-name').fill('Econ 101 what if');
+    await teacher.page.getByTestId('fork-with-shock').check();
+    await teacher.page.getByTestId('fork-shock-kind').click();
+    await teacher.page.getByRole('option', { name: "A product's market price" }).click();
+    await teacher.page.getByTestId('fork-shock-target').fill('White Bread');
+    await teacher.page.getByRole('option', { name: 'White Bread', exact: true }).click();
+    await teacher.page.getByTestId('fork-shock-percent').fill('50');
+    await teacher.page.getByTestId('fork-stop-bots').check();
     await teacher.page.getByTestId('fork-world').click();
     await teacher.page.getByRole('heading', { level: 1, name: 'Manage Econ 101 what if' }).waitFor({ timeout: 60_000 });
     const forkId = Number(/\/worlds\/(\d+)\/manage/.exec(teacher.page.url())![1]);
@@ -162,6 +181,22 @@ describe('classroom world journey', () => {
     expect(studentWorlds.find((world) => world.id === forkId)).toMatchObject({ joined: true, current_week: 3 });
     await teacher.page.getByTestId('advance-turn').click();
     await teacher.page.getByTestId('manage-week').getByText('4', { exact: true }).waitFor({ timeout: 60_000 });
+    // The forked debrief: both worlds from week 2 on, the shocked product's price by default, and a
+    // table of every company in both; its figures are the server's.
+    const comparison = teacher.page.getByTestId('fork-comparison');
+    await comparison.getByRole('figure', { name: 'Net worth of Student A Bakery by week, in this fork and in the original' }).waitFor({ timeout: 30_000 });
+    await comparison.getByRole('figure', { name: 'Price of White Bread by week, in this fork and in the original' }).waitFor();
+    const figures = await apiGet<{ weeks: number[]; companies: Array<{ name: string; points: Array<{ week: number; fork: number | null }> }> }>(
+      teacher.context,
+      `/worlds/${forkId}/fork-comparison`,
+    );
+    expect(figures.weeks).toEqual([2, 3]);
+    const studentA = figures.companies.find((company) => company.name === 'Student A Bakery')!;
+    const row = comparison.getByTestId('fork-comparison-table').getByRole('row').filter({ hasText: 'Student A Bakery' });
+    await row
+      .getByText(formatDollars(studentA.points.at(-1)!.fork!))
+      .first()
+      .waitFor();
     await teacher.page.goBack();
     await teacher.page.getByRole('heading', { level: 1, name: 'Manage Econ 101 e2e' }).waitFor();
 

@@ -25,7 +25,7 @@ import { PgBoss, type Job, type JobResult } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { APPLICATION_NAMES, TURN_QUEUE, worldTurnKey, type TurnJobData } from '@marketcraft/shared/queues.ts';
-import { connectDatabase, type Database } from '@marketcraft/db';
+import { connectDatabase, deleteExpiredSandboxes, type Database } from '@marketcraft/db';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import { postWorldScores } from '@marketcraft/db/lti/grades.ts';
 import type { WorkerConfig } from './config.ts';
@@ -67,6 +67,9 @@ export async function enqueueDueWorlds(boss: PgBoss, db: Database, now = new Dat
   for (const world of due) await sendWorldTurn(boss, Number(world.id), Number(world.current_week));
   return due.map((world) => Number(world.id));
 }
+
+/** How often each worker deletes the sandboxes past their lifetime (a sandbox lives days: an hour late is nothing). */
+const SANDBOX_SWEEP_MINUTES = 60;
 
 /** How often the worker refreshes the running turn job's heartbeat (seconds). */
 export const TURN_HEARTBEAT_REFRESH_SECONDS = 1;
@@ -353,11 +356,23 @@ export async function startTurnWorker(
       });
   }, config.WORLD_CLOCK_SECONDS * 1000);
   clock.unref();
+  // Housekeeping: the sandboxes past their lifetime are deleted (docs/replay.md), at start and hourly.
+  const sweepSandboxes = () => {
+    deleteExpiredSandboxes(connection.db)
+      .then((deleted) => {
+        if (deleted.length > 0) logger.info({ worlds: deleted }, `housekeeping: deleted ${deleted.length} expired sandbox(es)`);
+      })
+      .catch((error: unknown) => logger.error({ err: error }, `sandbox housekeeping: ${error instanceof Error ? error.message : String(error)}`));
+  };
+  sweepSandboxes();
+  const housekeeping = setInterval(sweepSandboxes, SANDBOX_SWEEP_MINUTES * 60_000);
+  housekeeping.unref();
   return {
     boss,
     db: connection.db,
     stop: async () => {
       clearInterval(clock);
+      clearInterval(housekeeping);
       clearInterval(presence);
       await boss.stop({ graceful: true, timeout: 30_000 });
       await connection.close();

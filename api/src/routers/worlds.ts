@@ -12,6 +12,7 @@ import {
   addShock,
   abandonFork,
   createFork,
+  forkComparison,
   createWorld,
   endWorld,
   exportWorldCsv,
@@ -37,6 +38,7 @@ import {
   announcementSchema,
   createWorldSchema,
   forkWorldSchema,
+  forkComparisonSchema,
   idSchema,
   joinWorldSchema,
   shockSchema,
@@ -47,6 +49,10 @@ import {
 import { router, signedInProcedure } from '../trpc.ts';
 import { checkJoinAttempts, refuseWrongJoinCode } from '../access/joinAttempts.ts';
 import { isForkStillReplaying } from '../turnClient.ts';
+
+/** Personal tokens reach forks and turns only in the caller's sandboxes (docs/api.md); a class world's are the website's. */
+const TOKENS_ONLY_IN_SANDBOXES =
+  "API tokens can fork only into a sandbox ({week, private: true}) and advance only your sandboxes: a class world's fork and turns are made on the website";
 
 const switchWorldInput = z.object({ world_id: idSchema });
 /** ?product_ids=1,2,3 (the debrief's price chart). */
@@ -161,12 +167,18 @@ export const worldsRouter = router({
 
   advance: signedInProcedure
     .meta({
-      access: 'session',
-      rest: { method: 'POST', path: '/worlds/{id}/advance', summary: 'Instructors: run the next turn now and wait for it (also while the clock is paused)' },
+      access: 'manage',
+      rest: {
+        method: 'POST',
+        path: '/worlds/{id}/advance',
+        summary:
+          "Instructors: run the next turn now and wait for it (also while the clock is paused); a sandbox's owner too, also with a personal token of the manage scope",
+      },
     })
     .input(worldIdInput)
     .mutation(async ({ ctx, input }) => {
       const world = await requireInstructor(ctx.db, ctx.user, input.id);
+      if (ctx.apiToken && !world.sandbox) throw new GameError('FORBIDDEN', TOKENS_ONLY_IN_SANDBOXES);
       if (world.status === 'ended') throw new GameError('CONFLICT', 'This world has ended: it is read-only');
       if (!ctx.advanceTurn) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The turn worker is not available' });
       const result = await ctx.advanceTurn(input.id);
@@ -175,18 +187,24 @@ export const worldsRouter = router({
 
   fork: signedInProcedure
     .meta({
-      access: 'session',
+      access: 'manage',
       rest: {
         method: 'POST',
         path: '/worlds/{id}/fork',
         summary:
-          "Instructors (site admins: also of the public world): a new class world {week, name} at the start of that week, replayed from the world's log, with the same companies and players, its own join code and manual turns",
+          "Instructors (site admins: also of the public world): a new class world {week, name?} at the start of that week, replayed from the world's log, with the same companies, players and teams, its own join code and manual turns; changes applied after the replay {shock?, tax_rates?: [{country_id, tax_rate}], bots?}. Players of the public world: {week, private: true} makes a sandbox only they see and advance (at most 3 open, deleted after 7 days; also with a personal token of the manage scope)",
       },
     })
     .input(forkWorldSchema)
     .mutation(async ({ ctx, input }) => {
+      if (ctx.apiToken && input.private !== true) throw new GameError('FORBIDDEN', TOKENS_ONLY_IN_SANDBOXES);
       if (!ctx.forkWorld) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The turn worker is not available' });
-      const fork = await createFork(ctx.db, ctx.user, input.id, { week: input.week, name: input.name });
+      const fork = await createFork(ctx.db, ctx.user, input.id, {
+        week: input.week,
+        name: input.name,
+        private: input.private,
+        changes: { shock: input.shock, tax_rates: input.tax_rates, bots: input.bots },
+      });
       try {
         await ctx.forkWorld(fork.id);
       } catch (error) {
@@ -288,6 +306,22 @@ export const worldsRouter = router({
     })
     .input(debriefInput)
     .query(({ ctx, input }) => worldDebrief(ctx.db, ctx.user, input.id, input.product_ids)),
+
+  forkComparison: signedInProcedure
+    .meta({
+      access: 'read',
+      rest: {
+        method: 'GET',
+        path: '/worlds/{id}/fork-comparison',
+        summary:
+          "A fork's instructors (a sandbox's owner): the fork beside its original from the fork week on: net worth per company and the prices of chosen products (?product_ids=1,2; default: the fork's shocked products, else the most traded)",
+      },
+    })
+    .input(forkComparisonSchema)
+    .query(async ({ ctx, input }) => {
+      if (ctx.apiToken && !(await getWorld(ctx.db, ctx.user, input.id)).sandbox) throw new GameError('FORBIDDEN', TOKENS_ONLY_IN_SANDBOXES);
+      return forkComparison(ctx.db, ctx.user, input.id, input.product_ids);
+    }),
 
   export: signedInProcedure
     .meta({

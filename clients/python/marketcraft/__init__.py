@@ -68,18 +68,26 @@ class Client:
         default_cache = os.path.join(os.path.expanduser("~"), ".cache", "marketcraft")
         self.cache_dir = cache_dir if cache_dir is not None else os.environ.get("MARKETCRAFT_CACHE", default_cache)
         self._manifests: Dict[int, Dict[str, Any]] = {}
+        #: The world every request acts in (the X-World-Id header); None: the public world.
+        self.world_id: Optional[int] = None
 
     # --- the API ---------------------------------------------------------------------------
 
     def _request(self, path: str, headers: Optional[Dict[str, str]] = None) -> bytes:
         return self._respond(path, headers)[0]
 
-    def _respond(self, path: str, headers: Optional[Dict[str, str]] = None):
+    def _respond(self, path: str, headers: Optional[Dict[str, str]] = None, method: str = "GET", body: Any = None):
         """The answer's body and headers; waits out a 429 (Retry-After) and raises ApiError for any other error."""
         url = path if path.startswith("http") else f"{self.base_url}{path if path.startswith('/api') else '/api' + path}"
         request_headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json", **(headers or {})}
+        if self.world_id is not None:
+            request_headers["X-World-Id"] = str(self.world_id)
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode("utf-8")
+            request_headers["Content-Type"] = "application/json"
         while True:
-            request = urllib.request.Request(url, headers=request_headers)
+            request = urllib.request.Request(url, data=data, headers=request_headers, method=method)
             try:
                 with urllib.request.urlopen(request, timeout=300) as response:
                     return response.read(), response.headers
@@ -100,6 +108,32 @@ class Client:
         if query:
             path = f"{path}?{urllib.parse.urlencode(query)}"
         return json.loads(self._request(path))
+
+    def post(self, path: str, body: Optional[Dict[str, Any]] = None) -> Any:
+        """POST /api<path> with a JSON body, as JSON, e.g. post("/market/trade", {...})."""
+        return json.loads(self._respond(path, method="POST", body=body if body is not None else {})[0])
+
+    # --- sandboxes (docs/scripting.md, "Backtesting in a sandbox") ------------------------------
+
+    def in_world(self, world_id: int) -> "Client":
+        """A client whose requests act in that world (X-World-Id): your company and the market there."""
+        bound = Client(self.base_url, token=self.token, cache_dir=self.cache_dir)
+        bound.world_id = int(world_id)
+        return bound
+
+    def fork(self, world_id: int, week: int, private: bool = True, **changes: Any) -> Dict[str, Any]:
+        """POST /worlds/{id}/fork: a sandbox of the public world at the start of `week` (private=True,
+        a token of the manage scope), replayed from its log; answers the new world. `changes`: name,
+        shock, tax_rates, bots (docs/replay.md)."""
+        return self.post(f"/worlds/{int(world_id)}/fork", {"week": int(week), "private": private, **changes})
+
+    def advance(self, world_id: int) -> int:
+        """POST /worlds/{id}/advance: the next turn of your sandbox, waited for; answers its new week."""
+        return int(self.post(f"/worlds/{int(world_id)}/advance")["current_week"])
+
+    def world(self, world_id: int) -> Dict[str, Any]:
+        """GET /worlds/{id}: the world's week, its clock, and for a sandbox when it is deleted."""
+        return self.get(f"/worlds/{int(world_id)}")
 
     # --- open data ---------------------------------------------------------------------------
 

@@ -1646,8 +1646,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Instructors: run the next turn now and wait for it (also while the clock is paused)
-         * @description Session only: personal access tokens cannot call this.
+         * Instructors: run the next turn now and wait for it (also while the clock is paused); a sandbox's owner too, also with a personal token of the manage scope
+         * @description Personal access tokens need the "manage" scope (or a wider one).
          */
         post: operations["worlds.advance"];
         delete?: never;
@@ -1666,8 +1666,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Instructors (site admins: also of the public world): a new class world {week, name} at the start of that week, replayed from the world's log, with the same companies and players, its own join code and manual turns
-         * @description Session only: personal access tokens cannot call this.
+         * Instructors (site admins: also of the public world): a new class world {week, name?} at the start of that week, replayed from the world's log, with the same companies, players and teams, its own join code and manual turns; changes applied after the replay {shock?, tax_rates?: [{country_id, tax_rate}], bots?}. Players of the public world: {week, private: true} makes a sandbox only they see and advance (at most 3 open, deleted after 7 days; also with a personal token of the manage scope)
+         * @description Personal access tokens need the "manage" scope (or a wider one).
          */
         post: operations["worlds.fork"];
         delete?: never;
@@ -1852,6 +1852,26 @@ export interface paths {
          * @description Session only: personal access tokens cannot call this.
          */
         get: operations["worlds.debrief"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/worlds/{id}/fork-comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A fork's instructors (a sandbox's owner): the fork beside its original from the fork week on: net worth per company and the prices of chosen products (?product_ids=1,2; default: the fork's shocked products, else the most traded)
+         * @description Personal access tokens need the "read" scope (or a wider one).
+         */
+        get: operations["worlds.forkComparison"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11268,6 +11288,16 @@ export interface operations {
                          */
                         created_at: string;
                         ended_at: string | null;
+                        /** @description A fork (docs/replay.md): the world it was replayed from */
+                        forked_from_world_id: number | null;
+                        /** @description A fork: the week it starts at (the original's state at that week's start) */
+                        forked_at_week: number | null;
+                        /** @description false: the bots make no more moves (a change at the fork) */
+                        bots_active: boolean;
+                        /** @description A player's private fork of the public world: only its owner sees it */
+                        sandbox: boolean;
+                        /** @description A sandbox: when the worker deletes it (7 days after its creation) */
+                        deletes_at: string | null;
                     }[];
                 };
             };
@@ -11412,6 +11442,16 @@ export interface operations {
                          */
                         created_at: string;
                         ended_at: string | null;
+                        /** @description A fork (docs/replay.md): the world it was replayed from */
+                        forked_from_world_id: number | null;
+                        /** @description A fork: the week it starts at (the original's state at that week's start) */
+                        forked_at_week: number | null;
+                        /** @description false: the bots make no more moves (a change at the fork) */
+                        bots_active: boolean;
+                        /** @description A player's private fork of the public world: only its owner sees it */
+                        sandbox: boolean;
+                        /** @description A sandbox: when the worker deletes it (7 days after its creation) */
+                        deletes_at: string | null;
                     };
                 };
             };
@@ -11542,6 +11582,16 @@ export interface operations {
                          */
                         created_at: string;
                         ended_at: string | null;
+                        /** @description A fork (docs/replay.md): the world it was replayed from */
+                        forked_from_world_id: number | null;
+                        /** @description A fork: the week it starts at (the original's state at that week's start) */
+                        forked_at_week: number | null;
+                        /** @description false: the bots make no more moves (a change at the fork) */
+                        bots_active: boolean;
+                        /** @description A player's private fork of the public world: only its owner sees it */
+                        sandbox: boolean;
+                        /** @description A sandbox: when the worker deletes it (7 days after its creation) */
+                        deletes_at: string | null;
                     };
                 };
             };
@@ -11675,6 +11725,16 @@ export interface operations {
                          */
                         created_at: string;
                         ended_at: string | null;
+                        /** @description A fork (docs/replay.md): the world it was replayed from */
+                        forked_from_world_id: number | null;
+                        /** @description A fork: the week it starts at (the original's state at that week's start) */
+                        forked_at_week: number | null;
+                        /** @description false: the bots make no more moves (a change at the fork) */
+                        bots_active: boolean;
+                        /** @description A player's private fork of the public world: only its owner sees it */
+                        sandbox: boolean;
+                        /** @description A sandbox: when the worker deletes it (7 days after its creation) */
+                        deletes_at: string | null;
                     };
                 };
             };
@@ -11810,6 +11870,16 @@ export interface operations {
                          */
                         created_at: string;
                         ended_at: string | null;
+                        /** @description A fork (docs/replay.md): the world it was replayed from */
+                        forked_from_world_id: number | null;
+                        /** @description A fork: the week it starts at (the original's state at that week's start) */
+                        forked_at_week: number | null;
+                        /** @description false: the bots make no more moves (a change at the fork) */
+                        bots_active: boolean;
+                        /** @description A player's private fork of the public world: only its owner sees it */
+                        sandbox: boolean;
+                        /** @description A sandbox: when the worker deletes it (7 days after its creation) */
+                        deletes_at: string | null;
                     };
                 };
             };
@@ -11942,6 +12012,16 @@ export interface operations {
                          */
                         created_at: string;
                         ended_at: string | null;
+                        /** @description A fork (docs/replay.md): the world it was replayed from */
+                        forked_from_world_id: number | null;
+                        /** @description A fork: the week it starts at (the original's state at that week's start) */
+                        forked_at_week: number | null;
+                        /** @description false: the bots make no more moves (a change at the fork) */
+                        bots_active: boolean;
+                        /** @description A player's private fork of the public world: only its owner sees it */
+                        sandbox: boolean;
+                        /** @description A sandbox: when the worker deletes it (7 days after its creation) */
+                        deletes_at: string | null;
                     };
                 };
             };
@@ -12080,6 +12160,16 @@ export interface operations {
                          */
                         created_at: string;
                         ended_at: string | null;
+                        /** @description A fork (docs/replay.md): the world it was replayed from */
+                        forked_from_world_id: number | null;
+                        /** @description A fork: the week it starts at (the original's state at that week's start) */
+                        forked_at_week: number | null;
+                        /** @description false: the bots make no more moves (a change at the fork) */
+                        bots_active: boolean;
+                        /** @description A player's private fork of the public world: only its owner sees it */
+                        sandbox: boolean;
+                        /** @description A sandbox: when the worker deletes it (7 days after its creation) */
+                        deletes_at: string | null;
                     };
                 };
             };
@@ -12157,7 +12247,10 @@ export interface operations {
     "worlds.advance": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
             path: {
                 id: number;
             };
@@ -12260,7 +12353,10 @@ export interface operations {
     "worlds.fork": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
             path: {
                 id: number;
             };
@@ -12270,7 +12366,21 @@ export interface operations {
             content: {
                 "application/json": {
                     week: number;
-                    name: string;
+                    name?: string;
+                    private?: boolean;
+                    shock?: {
+                        /** @enum {string} */
+                        kind: "tax_rate" | "demand" | "price";
+                        country_id?: number;
+                        product_id?: number;
+                        percent: number;
+                        weeks: number;
+                    };
+                    tax_rates?: {
+                        country_id: number;
+                        tax_rate: number;
+                    }[];
+                    bots?: boolean;
                 };
             };
         };
@@ -12319,6 +12429,16 @@ export interface operations {
                          */
                         created_at: string;
                         ended_at: string | null;
+                        /** @description A fork (docs/replay.md): the world it was replayed from */
+                        forked_from_world_id: number | null;
+                        /** @description A fork: the week it starts at (the original's state at that week's start) */
+                        forked_at_week: number | null;
+                        /** @description false: the bots make no more moves (a change at the fork) */
+                        bots_active: boolean;
+                        /** @description A player's private fork of the public world: only its owner sees it */
+                        sandbox: boolean;
+                        /** @description A sandbox: when the worker deletes it (7 days after its creation) */
+                        deletes_at: string | null;
                     };
                 };
             };
@@ -12452,6 +12572,16 @@ export interface operations {
                          */
                         created_at: string;
                         ended_at: string | null;
+                        /** @description A fork (docs/replay.md): the world it was replayed from */
+                        forked_from_world_id: number | null;
+                        /** @description A fork: the week it starts at (the original's state at that week's start) */
+                        forked_at_week: number | null;
+                        /** @description false: the bots make no more moves (a change at the fork) */
+                        bots_active: boolean;
+                        /** @description A player's private fork of the public world: only its owner sees it */
+                        sandbox: boolean;
+                        /** @description A sandbox: when the worker deletes it (7 days after its creation) */
+                        deletes_at: string | null;
                     };
                 };
             };
@@ -12585,6 +12715,16 @@ export interface operations {
                          */
                         created_at: string;
                         ended_at: string | null;
+                        /** @description A fork (docs/replay.md): the world it was replayed from */
+                        forked_from_world_id: number | null;
+                        /** @description A fork: the week it starts at (the original's state at that week's start) */
+                        forked_at_week: number | null;
+                        /** @description false: the bots make no more moves (a change at the fork) */
+                        bots_active: boolean;
+                        /** @description A player's private fork of the public world: only its owner sees it */
+                        sandbox: boolean;
+                        /** @description A sandbox: when the worker deletes it (7 days after its creation) */
+                        deletes_at: string | null;
                     };
                 };
             };
@@ -13498,6 +13638,145 @@ export interface operations {
                              * @description ISO 8601 time
                              */
                             created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (the message names the field), or a token in the URL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or another company's building or store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough cash, stock or shares, or already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (per token or per session): wait Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "worlds.forkComparison": {
+        parameters: {
+            query?: {
+                product_ids?: string;
+            };
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fork: {
+                            id: number;
+                            name: string;
+                        };
+                        original: {
+                            id: number;
+                            name: string;
+                        };
+                        /** @description The fork's first week; the series start at the week before it (both worlds alike then) */
+                        fork_week: number;
+                        weeks: number[];
+                        companies: {
+                            /** @description The company's name in the fork */
+                            name: string;
+                            is_bot: boolean;
+                            fork_company_id: number;
+                            original_company_id: number;
+                            points: {
+                                week: number;
+                                fork: number | null;
+                                original: number | null;
+                            }[];
+                        }[];
+                        products: {
+                            product_id: number;
+                            name: string;
+                            points: {
+                                week: number;
+                                fork: number | null;
+                                original: number | null;
+                            }[];
+                        }[];
+                        /** @description Products the picker offers (every product of the catalogue) */
+                        product_choices: {
+                            product_id: number;
+                            name: string;
                         }[];
                     };
                 };

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import {
   PRODUCT_CATEGORIES,
   CITY_BONUS_TYPES,
@@ -53,6 +67,12 @@ export const worlds = pgTable(
     /** A fork (docs/replay.md): the world it was replayed from, and the week it starts at. */
     forkedFromWorldId: integer().references((): AnyPgColumn => worlds.id),
     forkedAtWeek: integer(),
+    /** false: the bots make no more moves (a fork's change, docs/replay.md); their companies stay. */
+    botsActive: boolean().notNull().default(true),
+    /** The changes asked for at the fork, applied by the worker after the replay (ForkChanges). */
+    forkChanges: jsonb(),
+    /** A sandbox (a player's private fork of the public world): its owner, the only one who sees it. */
+    sandboxOwnerUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -67,6 +87,10 @@ export const worlds = pgTable(
     check('worlds_team_size', sql`${t.teamSize} between 1 and 6`),
     check('worlds_private_code', sql`${t.kind} = 'public' or ${t.joinCode} is not null`),
     check('worlds_fork', sql`(${t.forkedFromWorldId} is null) = (${t.forkedAtWeek} is null)`),
+    check('worlds_sandbox_is_fork', sql`${t.sandboxOwnerUserId} is null or ${t.forkedFromWorldId} is not null`),
+    index('worlds_sandbox_owner_idx')
+      .on(t.sandboxOwnerUserId)
+      .where(sql`${t.sandboxOwnerUserId} is not null`),
   ],
 );
 

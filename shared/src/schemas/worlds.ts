@@ -8,6 +8,10 @@ import {
   TEAM_CODE_LENGTH,
   MAX_ANNOUNCEMENT_LENGTH,
   MAX_SHOCK_PERCENT,
+  MAX_TAX_RATE,
+  MAX_FORK_TAX_RATES,
+  MAX_FORK_COMPARISON_PRODUCTS,
+  MAX_ROW_ID,
   MAX_SHOCK_WEEKS,
   MAX_TURN_INTERVAL_MINUTES,
   MAX_WORLD_BOTS,
@@ -119,13 +123,6 @@ export const joinWorldSchema = z.object({ code: joinCodeSchema, company_name: co
 /** Routes of one world: /api/worlds/{id}/... */
 export const worldIdInput = z.object({ id: idSchema });
 
-/** POST /api/worlds/{id}/fork: a class world at the start of `week`, replayed from the world's log (docs/replay.md). */
-export const forkWorldSchema = z.object({
-  id: idSchema,
-  week: wholeNumberBetween('Week', 1, 100_000, "1 and the world's week now"),
-  name: worldNameSchema,
-});
-
 /** PATCH /api/worlds/{id}: the clock (pause or resume, interval) and the team size. */
 export const updateWorldSchema = z.object({
   id: idSchema,
@@ -141,26 +138,76 @@ export const addCoInstructorSchema = z.object({ id: idSchema, email: z.string().
 export const removeCoInstructorSchema = z.object({ id: idSchema, user_id: idSchema });
 
 /** POST /api/worlds/{id}/shocks. */
-export const shockSchema = z
+const shockFields = {
+  kind: z.enum(SHOCK_KINDS, { error: 'Choose what the shock changes: tax_rate, demand or price' }),
+  country_id: idSchema.optional(),
+  product_id: idSchema.optional(),
+  percent: z
+    .number({ error: 'Percent must be a number' })
+    .refine((value) => Number.isInteger(value), 'Percent must be a whole number')
+    .refine((value) => value >= MIN_SHOCK_PERCENT && value <= MAX_SHOCK_PERCENT, `Percent must be between ${MIN_SHOCK_PERCENT} and +${MAX_SHOCK_PERCENT}`)
+    .refine((percent) => percent !== 0, 'A shock of 0% changes nothing')
+    .meta({ type: 'integer', minimum: MIN_SHOCK_PERCENT, maximum: MAX_SHOCK_PERCENT, not: { const: 0 } }),
+  weeks: wholeNumberBetween('Weeks', 1, MAX_SHOCK_WEEKS, `1 and ${MAX_SHOCK_WEEKS}`),
+};
+
+/** A shock names its target: a country for a tax shock, a product for the others. */
+function shockTargetIssues(shock: { kind: string; country_id?: number; product_id?: number }, ctx: z.RefinementCtx) {
+  if (shock.kind === 'tax_rate' && shock.country_id === undefined)
+    ctx.addIssue({ code: 'custom', path: ['country_id'], message: 'Choose the country whose tax rate changes' });
+  if (shock.kind !== 'tax_rate' && shock.product_id === undefined)
+    ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'Choose the product the shock changes' });
+}
+
+export const shockSchema = z.object({ id: idSchema, ...shockFields }).superRefine(shockTargetIssues);
+
+/** A country's tax rate set at a fork: a whole percent (elections go on moving it from there). */
+const forkTaxRateSchema = z.strictObject({
+  country_id: idSchema,
+  tax_rate: wholeNumberBetween('Tax rate', 0, MAX_TAX_RATE, `0 and ${MAX_TAX_RATE}`),
+});
+
+/**
+ * POST /api/worlds/{id}/fork (docs/replay.md, "Forking a world"): the week it starts at, its name
+ * (default: "<world> from week N"), the changes applied once it is replayed (a shock, countries'
+ * tax rates, the bots on or off), and `private: true` for a sandbox (a player's own fork of the
+ * public world, "Sandbox backtests").
+ */
+export const forkWorldSchema = z
   .object({
     id: idSchema,
-    kind: z.enum(SHOCK_KINDS, { error: 'Choose what the shock changes: tax_rate, demand or price' }),
-    country_id: idSchema.optional(),
-    product_id: idSchema.optional(),
-    percent: z
-      .number({ error: 'Percent must be a number' })
-      .refine((value) => Number.isInteger(value), 'Percent must be a whole number')
-      .refine((value) => value >= MIN_SHOCK_PERCENT && value <= MAX_SHOCK_PERCENT, `Percent must be between ${MIN_SHOCK_PERCENT} and +${MAX_SHOCK_PERCENT}`)
-      .refine((percent) => percent !== 0, 'A shock of 0% changes nothing')
-      .meta({ type: 'integer', minimum: MIN_SHOCK_PERCENT, maximum: MAX_SHOCK_PERCENT, not: { const: 0 } }),
-    weeks: wholeNumberBetween('Weeks', 1, MAX_SHOCK_WEEKS, `1 and ${MAX_SHOCK_WEEKS}`),
+    week: wholeNumberBetween('Week', 1, 100_000, "1 and the world's week now"),
+    name: worldNameSchema.optional(),
+    private: z.boolean({ error: 'private must be true or false' }).optional(),
+    shock: z.object(shockFields).superRefine(shockTargetIssues).optional(),
+    tax_rates: z
+      .array(forkTaxRateSchema, { error: 'tax_rates must be a list of {country_id, tax_rate}' })
+      .max(MAX_FORK_TAX_RATES, `At most ${MAX_FORK_TAX_RATES} tax rates`)
+      .optional(),
+    bots: z.boolean({ error: 'bots must be true (they keep playing) or false (they stop)' }).optional(),
   })
-  .superRefine((shock, ctx) => {
-    if (shock.kind === 'tax_rate' && shock.country_id === undefined)
-      ctx.addIssue({ code: 'custom', path: ['country_id'], message: 'Choose the country whose tax rate changes' });
-    if (shock.kind !== 'tax_rate' && shock.product_id === undefined)
-      ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'Choose the product the shock changes' });
+  .superRefine((fork, ctx) => {
+    const countries = (fork.tax_rates ?? []).map((rate) => rate.country_id);
+    if (new Set(countries).size !== countries.length) ctx.addIssue({ code: 'custom', path: ['tax_rates'], message: 'Each country can have one tax rate' });
   });
+
+/** The changes a fork takes (forkWorldSchema's), as the worker applies them after the replay. */
+export type ForkChanges = Pick<z.infer<typeof forkWorldSchema>, 'shock' | 'tax_rates' | 'bots'>;
+
+/** GET /api/worlds/{id}/fork-comparison?product_ids=1,2: the fork's instructors (and a sandbox's owner). */
+export const forkComparisonSchema = z.object({
+  id: idSchema,
+  product_ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'product_ids must be ids separated by commas')
+    .optional()
+    .transform((text) => (text ? [...new Set(text.split(',').map(Number))] : []))
+    .pipe(
+      z
+        .array(z.number().int().min(1).max(MAX_ROW_ID, 'This id does not exist'))
+        .max(MAX_FORK_COMPARISON_PRODUCTS, `Choose at most ${MAX_FORK_COMPARISON_PRODUCTS} products`),
+    ),
+});
 
 /** POST /api/worlds/{id}/announcements. */
 export const announcementSchema = z.object({
@@ -228,6 +275,11 @@ const worldViewSchema = z.strictObject({
   join_code: z.string().nullable().describe('Instructors and admins only'),
   created_at: timestamp,
   ended_at: timestamp.nullable(),
+  forked_from_world_id: id.nullable().describe('A fork (docs/replay.md): the world it was replayed from'),
+  forked_at_week: z.number().int().positive().nullable().describe("A fork: the week it starts at (the original's state at that week's start)"),
+  bots_active: z.boolean().describe('false: the bots make no more moves (a change at the fork)'),
+  sandbox: z.boolean().describe("A player's private fork of the public world: only its owner sees it"),
+  deletes_at: timestamp.nullable().describe('A sandbox: when the worker deletes it (7 days after its creation)'),
 });
 
 const shockViewSchema = z.strictObject({
@@ -296,6 +348,29 @@ export const worldsResponses = {
     shocks: z.array(shockViewSchema),
   }),
   export: z.strictObject({ filename: z.string(), csv: z.string().describe('RFC 4180 CSV, money in dollars') }),
+  forkComparison: z.strictObject({
+    fork: z.strictObject({ id, name: z.string() }),
+    original: z.strictObject({ id, name: z.string() }),
+    fork_week: z.number().int().positive().describe("The fork's first week; the series start at the week before it (both worlds alike then)"),
+    weeks: z.array(z.number().int().positive()),
+    companies: z.array(
+      z.strictObject({
+        name: z.string().describe("The company's name in the fork"),
+        is_bot: z.boolean(),
+        fork_company_id: id,
+        original_company_id: id,
+        points: z.array(z.strictObject({ week: z.number().int().positive(), fork: dollars.nullable(), original: dollars.nullable() })),
+      }),
+    ),
+    products: z.array(
+      z.strictObject({
+        product_id: id,
+        name: z.string(),
+        points: z.array(z.strictObject({ week: z.number().int().positive(), fork: dollars.nullable(), original: dollars.nullable() })),
+      }),
+    ),
+    product_choices: z.array(z.strictObject({ product_id: id, name: z.string() })).describe('Products the picker offers (every product of the catalogue)'),
+  }),
 };
 
 export const worldResponses = {
@@ -320,3 +395,4 @@ export type ShockView = z.infer<typeof shockViewSchema>;
 export type AnnouncementView = z.infer<typeof worldsResponses.announce>;
 export type WorldCompanyFigures = z.infer<typeof worldsResponses.companies>[number];
 export type DebriefView = z.infer<typeof worldsResponses.debrief>;
+export type ForkComparisonView = z.infer<typeof worldsResponses.forkComparison>;

@@ -45,7 +45,10 @@ export interface BotTurnSummary {
 export async function runBotTurn(tx: DbExecutor, worldId: number, week: number, rng: Rng): Promise<BotTurnSummary> {
   const t0 = performance.now();
   // Most class worlds have no bots: they skip the snapshot (the phase's fixed cost, ~10 statements).
-  const [anyBot] = await tx.execute(sql`select 1 from companies where world_id = ${worldId}::int and is_bot and status = 'active' limit 1`);
+  // A fork may have turned its bots off (worlds.bots_active, docs/replay.md): they make no moves.
+  const [anyBot] = await tx.execute(sql`
+    select 1 from companies c join worlds w on w.id = c.world_id and w.bots_active
+    where c.world_id = ${worldId}::int and c.is_bot and c.status = 'active' limit 1`);
   if (!anyBot)
     return { bots: 0, planned: 0, actions: 0, refused: 0, byKind: {}, batches: 0, exchangeOrders: 0, timings: { snapshotMs: 0, planMs: 0, executeMs: 0 } };
   const { world, bots } = await loadBotsSnapshot(tx, worldId, week);

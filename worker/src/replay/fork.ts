@@ -2,11 +2,12 @@
  * The worker's part of a fork (docs/replay.md, "Forking a world"): the fork world exists (the API
  * created it, db/src/game/worlds/fork.ts); its original's log is replayed into it up to the fork
  * week, in the fork's turn job (one job of a world at a time: no turn of the fork runs meanwhile).
- * The players' companies are founded again for the same accounts, so they continue in the fork.
+ * The players' companies are founded again for the same accounts, so they continue in the fork;
+ * then finishFork brings the teams across and applies the changes asked for at the fork.
  * A replay that does not reach the original's hashes fails the job: the API then ends the fork.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '@marketcraft/db';
+import { finishFork, type Database } from '@marketcraft/db';
 import { replayWorld, type ReplayReport } from './replay.ts';
 
 export async function replayFork(db: Database, forkId: number): Promise<ReplayReport> {
@@ -31,5 +32,7 @@ export async function replayFork(db: Database, forkId: number): Promise<ReplayRe
     const first = report.mismatches[0]!;
     throw new Error(`the fork's replay of entry ${first.seq} (${first.action}) answered differently: ${JSON.stringify(first.replayed)}`);
   }
+  // The teams, the changes asked for at the fork, the players' notice (db/src/game/worlds/fork.ts).
+  await finishFork(db, forkId);
   return report;
 }

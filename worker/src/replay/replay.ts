@@ -17,6 +17,7 @@ import {
   actOutcome,
   addAnnouncement,
   addShock,
+  changeWorldSettings,
   createPlayerCompany,
   endWorld,
   loggedOutcome,
@@ -220,6 +221,14 @@ async function replayEntry(entry: LoggedEntry, input: Record<string, unknown>, t
           status: input.status as 'active' | 'paused' | undefined,
           turnIntervalMinutes: input.turn_interval_minutes as number | null | undefined,
         });
+        return { applied: true };
+      case 'changeAtFork':
+        await target.db.transaction((tx) =>
+          changeWorldSettings(tx, user, target.worldId, {
+            tax_rates: input.tax_rates as Array<{ country_id: number; tax_rate: number }>,
+            bots: input.bots as boolean | undefined,
+          }),
+        );
         return { applied: true };
       case 'endWorld':
         await endWorld(target.db, user, target.worldId);

@@ -5,8 +5,9 @@
  * session's current world, and who may do what in a world.
  *
  * Access: the public world is open to everyone; a private world is visible to its members (players
- * with a company in it, its instructor and co-instructors) and to site admins, and answers
- * "World not found" (404) to everyone else, exactly like a world that does not exist.
+ * with a company in it, its instructor and co-instructors) and to site admins (a sandbox: to its
+ * owner alone, fork.ts), and answers "World not found" (404) to everyone else, exactly like a world
+ * that does not exist.
  */
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -14,10 +15,13 @@ import {
   GameError,
   JOIN_CODE_LENGTH,
   MAX_OPEN_WORLDS_PER_INSTRUCTOR,
+  MAX_OPEN_SANDBOXES_PER_PLAYER,
   PUBLIC_WORLD_ID,
+  SANDBOX_LIFETIME_DAYS,
   centsToDollars,
   dollarsToCents,
   type CompanyDetails,
+  type ForkChanges,
   type SignupBonusMode,
   type WorldRole,
   type WorldKind,
@@ -39,6 +43,8 @@ export const JOIN_CODE_UNKNOWN = 'No world has this join code';
 const WORLD_FULL = 'This world is full: ask your instructor to raise its player limit';
 export const INSTRUCTORS_ONLY = "Only this world's instructors can do that";
 const TOO_MANY_OPEN_WORLDS = `You already run ${MAX_OPEN_WORLDS_PER_INSTRUCTOR} worlds that have not ended: end one before you create another`;
+
+const TOO_MANY_SANDBOXES = `You already have ${MAX_OPEN_SANDBOXES_PER_PLAYER} sandboxes: end one (or wait until one is deleted, ${SANDBOX_LIFETIME_DAYS} days after it was made) before you make another`;
 
 /** Serialises world creation per user (the limit of open worlds). */
 const WORLD_CREATION_LOCK_KEY = 0x6d637763; // "mcwc"
@@ -80,6 +86,10 @@ type WorldRow = {
   instructor_role: string | null;
   joined: boolean;
   played: boolean;
+  forked_from_world_id: number | null;
+  forked_at_week: number | null;
+  bots_active: boolean;
+  sandbox_owner_user_id: number | null;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -112,10 +122,22 @@ function toView(row: WorldRow, user: WorldUser): WorldView {
     join_code: manages ? row.join_code : null,
     created_at: new Date(row.created_at).toISOString(),
     ended_at: iso(row.ended_at),
+    forked_from_world_id: row.forked_from_world_id === null ? null : Number(row.forked_from_world_id),
+    forked_at_week: row.forked_at_week === null ? null : Number(row.forked_at_week),
+    bots_active: row.bots_active,
+    sandbox: row.sandbox_owner_user_id !== null,
+    deletes_at: row.sandbox_owner_user_id === null ? null : sandboxDeletesAt(new Date(row.created_at)).toISOString(),
   };
 }
 
-function roleOf(row: Pick<WorldRow, 'kind' | 'instructor_role' | 'played'>, user: WorldUser): WorldAccess | null {
+/** When the worker deletes a sandbox made at `createdAt` (SANDBOX_LIFETIME_DAYS later). */
+function sandboxDeletesAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + SANDBOX_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
+}
+
+function roleOf(row: Pick<WorldRow, 'kind' | 'instructor_role' | 'played' | 'sandbox_owner_user_id'>, user: WorldUser): WorldAccess | null {
+  // A sandbox is its owner's alone (site admins included: it is nobody's class).
+  if (row.sandbox_owner_user_id !== null && Number(row.sandbox_owner_user_id) !== user.id) return null;
   if (row.instructor_role === 'instructor' || row.instructor_role === 'co_instructor') return row.instructor_role;
   if (user.isAdmin) return 'admin';
   if (row.played) return 'player';
@@ -130,7 +152,8 @@ async function selectWorlds(db: DbExecutor, user: WorldUser, where: ReturnType<t
            (select count(*) from companies c where c.world_id = w.id and not c.is_bot and c.status = 'active')::int as players,
            (select i.role from world_instructors i where i.world_id = w.id and i.user_id = ${user.id}) as instructor_role,
            ${memberCompanyIdSql(sql`w.id`, user.id)} is not null as joined,
-           ${playedInWorldSql(sql`w.id`, user.id)} as played
+           ${playedInWorldSql(sql`w.id`, user.id)} as played,
+           w.forked_from_world_id, w.forked_at_week, w.bots_active, w.sandbox_owner_user_id
     from worlds w
     where ${where}
     order by (w.kind = 'public') desc, w.created_at desc, w.id`);
@@ -149,7 +172,7 @@ export async function listWorlds(db: DbExecutor, user: WorldUser): Promise<World
              or exists (select 1 from world_instructors i where i.world_id = w.id and i.user_id = ${user.id})
              or ${playedInWorldSql(sql`w.id`, user.id)})`,
   );
-  return rows.map((row) => toView(row, user));
+  return rows.map((row) => toView(row, user)).filter((world) => world.role !== null);
 }
 
 /** One world as the user may see it; 404 for a private world they are not part of. */
@@ -187,6 +210,8 @@ export interface CreateWorldOptions {
   maxPlayers: number;
   /** Members a company may have (teams); 1 when absent. */
   teamSize?: number;
+  /** A fork (db/src/game/worlds/fork.ts): its original, its week, its changes, and whether it is the caller's sandbox. */
+  fork?: { fromWorldId: number; atWeek: number; changes: ForkChanges; sandbox: boolean };
 }
 
 /**
@@ -197,12 +222,17 @@ export async function createWorld(db: DbExecutor, user: WorldUser, options: Crea
   const worldId = await db.transaction(async (tx) => {
     if (!user.isAdmin) {
       // One creation at a time per user, so concurrent creations cannot pass the limit together.
+      // Sandboxes have their own limit: a player's backtests never use up a teacher's worlds.
       await tx.execute(sql`select pg_advisory_xact_lock(${WORLD_CREATION_LOCK_KEY}, ${user.id}::int)`);
+      const sandbox = options.fork?.sandbox === true;
       const [open] = await tx.execute<{ worlds: number }>(sql`
         select count(*)::int as worlds from worlds w join world_instructors i on i.world_id = w.id
-        where i.user_id = ${user.id} and i.role = 'instructor' and w.kind = 'private' and w.status <> 'ended'`);
-      if (Number(open?.worlds ?? 0) >= MAX_OPEN_WORLDS_PER_INSTRUCTOR) throw new GameError('CONFLICT', TOO_MANY_OPEN_WORLDS);
+        where i.user_id = ${user.id} and i.role = 'instructor' and w.kind = 'private' and w.status <> 'ended'
+          and ${sandbox ? sql`w.sandbox_owner_user_id = ${user.id}` : sql`w.sandbox_owner_user_id is null`}`);
+      if (sandbox && Number(open?.worlds ?? 0) >= MAX_OPEN_SANDBOXES_PER_PLAYER) throw new GameError('CONFLICT', TOO_MANY_SANDBOXES);
+      if (!sandbox && Number(open?.worlds ?? 0) >= MAX_OPEN_WORLDS_PER_INSTRUCTOR) throw new GameError('CONFLICT', TOO_MANY_OPEN_WORLDS);
     }
+    const fork = options.fork;
     const seed = options.seed ?? randomInt(1, 2_147_483_647);
     const nextTurnAt = options.turnIntervalMinutes === null ? null : new Date(Date.now() + options.turnIntervalMinutes * 60_000);
     let inserted: { id: number } | undefined;
@@ -210,9 +240,11 @@ export async function createWorld(db: DbExecutor, user: WorldUser, options: Crea
     for (let attempt = 0; attempt < 5 && !inserted; attempt += 1) {
       const rows = await tx.execute<{ id: number }>(sql`
         insert into worlds (name, kind, status, join_code, turn_interval_minutes, starting_cash_cents, max_players, team_size, bot_count,
-                            created_by_user_id, current_week, next_turn_at, seed)
+                            created_by_user_id, current_week, next_turn_at, seed,
+                            forked_from_world_id, forked_at_week, fork_changes, sandbox_owner_user_id)
         values (${options.name}, 'private', 'active', ${generateJoinCode()}, ${options.turnIntervalMinutes}, ${dollarsToCents(options.startingCashDollars)},
-                ${options.maxPlayers}, ${options.teamSize ?? 1}, ${options.bots}, ${user.id}, 1, ${nextTurnAt ? nextTurnAt.toISOString() : null}::timestamptz, ${seed})
+                ${options.maxPlayers}, ${options.teamSize ?? 1}, ${options.bots}, ${user.id}, 1, ${nextTurnAt ? nextTurnAt.toISOString() : null}::timestamptz, ${seed},
+                ${fork?.fromWorldId ?? null}, ${fork?.atWeek ?? null}, ${fork ? JSON.stringify(fork.changes) : null}::jsonb, ${fork?.sandbox ? user.id : null})
         on conflict (join_code) do nothing
         returning id`);
       inserted = rows[0];

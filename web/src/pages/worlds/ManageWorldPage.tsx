@@ -6,9 +6,9 @@
  */
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Card, Code, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Group, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconPlayerTrackNext, IconRefresh, IconSquareX } from '@tabler/icons-react';
-import { shockSchema, SHOCK_KINDS, type ShockKind } from '@marketcraft/shared';
+import { shockSchema } from '@marketcraft/shared';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -20,13 +20,13 @@ import { notifyFailure, notifyLatest, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { CourseSystemCard } from './CourseSystemCard';
 import { ForkCard } from './ForkCard';
+import { NEW_SHOCK, ShockFields, shockInput, type ShockDraft } from './ShockFields';
 import { TeamsCard } from './TeamsCard';
 import { AssignmentsCard } from './AssignmentsCard';
 import { GradebookCard } from './GradebookCard';
 
 const DebriefCharts = lazy(() => import('./DebriefCharts'));
-
-const SHOCK_LABELS: Record<ShockKind, string> = { tax_rate: "A country's tax rate", demand: "A product's consumer demand", price: "A product's market price" };
+const ForkComparisonCharts = lazy(() => import('./ForkComparisonCharts'));
 
 function ClockCard({ worldId }: { worldId: number }) {
   const world = trpc.worlds.get.useQuery({ id: worldId });
@@ -142,12 +142,7 @@ function ClockCard({ worldId }: { worldId: number }) {
 }
 
 function ShockCard({ worldId }: { worldId: number }) {
-  const countries = trpc.politics.countries.useQuery();
-  const goods = trpc.catalog.goods.useQuery();
-  const [kind, setKind] = useState<ShockKind>('demand');
-  const [target, setTarget] = useState<string | null>(null);
-  const [percent, setPercent] = useState<number | string>(-30);
-  const [weeks, setWeeks] = useState<number | string>(2);
+  const [draft, setDraft] = useState<ShockDraft>(NEW_SHOCK);
   const [error, setError] = useState<string | null>(null);
   const addShock = trpc.worlds.addShock.useMutation({
     onSuccess: (shock) => {
@@ -156,19 +151,8 @@ function ShockCard({ worldId }: { worldId: number }) {
     },
     onError: (failure) => setError(failure.message),
   });
-  const options =
-    kind === 'tax_rate'
-      ? (countries.data ?? []).map((country) => ({ value: String(country.id), label: `${country.name} (${country.tax_rate}%)` }))
-      : (goods.data ?? []).map((good) => ({ value: String(good.id), label: good.name }));
   const submit = () => {
-    const input = {
-      id: worldId,
-      kind,
-      country_id: kind === 'tax_rate' && target ? Number(target) : undefined,
-      product_id: kind !== 'tax_rate' && target ? Number(target) : undefined,
-      percent: percent === '' ? Number.NaN : Number(percent),
-      weeks: weeks === '' ? Number.NaN : Number(weeks),
-    };
+    const input = { id: worldId, ...shockInput(draft) };
     const parsed = shockSchema.safeParse(input);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Check the shock');
@@ -182,31 +166,7 @@ function ShockCard({ worldId }: { worldId: number }) {
         The next turns use it for the weeks you choose; everyone sees it in the world's news.
       </Text>
       <Stack gap="sm">
-        <Select
-          label="What changes"
-          data={SHOCK_KINDS.map((value) => ({ value, label: SHOCK_LABELS[value] }))}
-          value={kind}
-          onChange={(value) => {
-            setKind((value as ShockKind) ?? 'demand');
-            setTarget(null);
-          }}
-          allowDeselect={false}
-          data-testid="shock-kind"
-        />
-        <Select label={kind === 'tax_rate' ? 'Country' : 'Product'} data={options} value={target} onChange={setTarget} searchable data-testid="shock-target" />
-        <SimpleGrid cols={2}>
-          <NumberInput
-            clampBehavior="none"
-            label="Change (%)"
-            value={percent}
-            onChange={setPercent}
-            min={-90}
-            max={200}
-            allowDecimal={false}
-            data-testid="shock-percent"
-          />
-          <NumberInput clampBehavior="none" label="Weeks" value={weeks} onChange={setWeeks} min={1} max={52} allowDecimal={false} data-testid="shock-weeks" />
-        </SimpleGrid>
+        <ShockFields draft={draft} onChange={setDraft} testId="shock" />
         {error && (
           <Text c="red" size="sm" role="alert">
             {error}
@@ -414,6 +374,12 @@ export default function ManageWorldPage() {
             <Alert color="yellow">Only this world's instructors can manage it.</Alert>
           ) : (
             <Stack gap="lg">
+              {world.data?.sandbox && (
+                <Alert color="blue" data-testid="sandbox-note">
+                  Your sandbox: a copy of the public world from week {world.data.forked_at_week} that only you see. Advance it as fast as you like; it is
+                  deleted on {formatDateTime(world.data.deletes_at)}.
+                </Alert>
+              )}
               {elsewhere && (
                 <Text size="sm" c="dimmed" data-testid="manage-header-note">
                   The header shows your company in {elsewhere} (its week and cash); this page runs {world.data?.name}, at the week its clock says.
@@ -424,7 +390,15 @@ export default function ManageWorldPage() {
                 <AnnouncementCard worldId={worldId} yourRole={world.data?.role ?? null} />
               </SimpleGrid>
               <ShockCard worldId={worldId} />
-              {world.data && <ForkCard worldId={worldId} worldName={world.data.name} currentWeek={world.data.current_week} />}
+              {world.data && !world.data.sandbox && (
+                <ForkCard
+                  worldId={worldId}
+                  worldName={world.data.name}
+                  currentWeek={world.data.current_week}
+                  bots={world.data.bots}
+                  botsActive={world.data.bots_active}
+                />
+              )}
               <CompaniesCard worldId={worldId} />
               {world.data?.kind === 'private' && (
                 <>
@@ -435,6 +409,7 @@ export default function ManageWorldPage() {
               )}
               <CourseSystemCard worldId={worldId} />
               <Suspense fallback={<PageLoader />}>
+                {world.data?.forked_from_world_id != null && <ForkComparisonCharts worldId={worldId} />}
                 <DebriefCharts worldId={worldId} />
               </Suspense>
             </Stack>

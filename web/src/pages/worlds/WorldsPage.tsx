@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { Badge, Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconDoor, IconPlus, IconSettings } from '@tabler/icons-react';
-import { createWorldSchema, joinWorldSchema } from '@marketcraft/shared';
+import { IconDoor, IconFlask, IconPlus, IconSettings } from '@tabler/icons-react';
+import { PUBLIC_WORLD_ID, createWorldSchema, forkWorldSchema, joinWorldSchema } from '@marketcraft/shared';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { SectionCard } from '../../components/SectionCard';
 import { TableScroll } from '../../components/TableScroll';
 import { usePageMeta } from '../../hooks/usePageMeta';
-import { formatWholeDollars } from '../../lib/format';
+import { formatDate, formatWholeDollars } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { useSwitchWorld } from '../../hooks/useSwitchWorld';
@@ -220,6 +220,70 @@ function CreateCard() {
   );
 }
 
+/**
+ * A sandbox (docs/replay.md, "Sandbox backtests"): the public world as it was at the start of a past
+ * week, for its players only, to try other moves; deleted after 7 days. Scripts make them with a
+ * manage token (docs/scripting.md); this is the same request from the browser.
+ */
+function SandboxCard({ publicWeek }: { publicWeek: number }) {
+  const navigate = useNavigate();
+  const [week, setWeek] = useState<number | string>(Math.max(1, publicWeek - 1));
+  const [error, setError] = useState<string | null>(null);
+  const fork = trpc.worlds.fork.useMutation({
+    onSuccess: (sandbox) => {
+      notifySuccess('Sandbox ready', `${sandbox.name}: only you see it; it is deleted on ${formatDate(sandbox.deletes_at)}.`);
+      void navigate(`/worlds/${sandbox.id}/manage`);
+    },
+    onError: (failure) => setError(failure.message),
+  });
+  const submit = () => {
+    const input = { id: PUBLIC_WORLD_ID, week: week === '' ? Number.NaN : Number(week), private: true };
+    const problem = firstIssue(forkWorldSchema.safeParse(input));
+    setError(problem);
+    if (!problem) fork.mutate(input);
+  };
+  return (
+    <SectionCard title="Backtest in a sandbox" icon={IconFlask} headerMb="sm">
+      <Text size="sm" c="dimmed" mb="md">
+        Your own copy of the public world as it was at the start of a past week, with your company as it was then. Only you see it; you advance its turns and
+        try other moves. Up to 3 at a time, each deleted 7 days after you make it.
+      </Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <NumberInput
+            clampBehavior="none"
+            label="Start of week"
+            value={week}
+            onChange={setWeek}
+            min={1}
+            max={publicWeek}
+            allowDecimal={false}
+            data-testid="sandbox-week"
+          />
+          {error && (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          <Button type="submit" loading={fork.isPending} data-testid="make-sandbox">
+            Make a sandbox
+          </Button>
+          {fork.isPending && (
+            <Text size="sm" c="dimmed" role="status">
+              Replaying the public world up to week {String(week)}…
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}
+
 export default function WorldsPage() {
   usePageMeta('Worlds');
   const worlds = trpc.worlds.list.useQuery();
@@ -228,6 +292,7 @@ export default function WorldsPage() {
   // Phones: status, week, players, turns and role go under the world's name, so the Play / Manage
   // buttons are in view (the 720 px table put them off screen, behind five columns).
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const publicWorld = worlds.data?.find((world) => world.id === PUBLIC_WORLD_ID);
   return (
     <>
       <PageHeader title="Worlds" subtitle="The public world, your class worlds, and the worlds you run." />
@@ -263,7 +328,9 @@ export default function WorldsPage() {
                           <Text size="xs" c="dimmed">
                             {world.kind === 'public'
                               ? 'Public'
-                              : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}${world.team_size > 1 ? ` · teams of ${world.team_size}` : ''}`}
+                              : world.sandbox
+                                ? `Your sandbox from week ${world.forked_at_week} · deleted ${formatDate(world.deletes_at)}`
+                                : `Private${world.starting_cash !== null ? ` · starts with ${formatWholeDollars(world.starting_cash)}` : ''}${world.team_size > 1 ? ` · teams of ${world.team_size}` : ''}${world.forked_at_week !== null ? ` · forked at week ${world.forked_at_week}` : ''}`}
                           </Text>
                           {!wide && (
                             <Text component="div" size="xs" c="dimmed" data-testid={`world-details-${world.id}`}>
@@ -333,6 +400,7 @@ export default function WorldsPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <JoinCard />
         <CreateCard />
+        {publicWorld?.joined && <SandboxCard publicWeek={publicWorld.current_week} />}
       </SimpleGrid>
     </>
   );
