@@ -11,7 +11,6 @@ import {
   companyListInput,
   signInInputSchema,
   signUpInputSchema,
-  registerLtiPlatformSchema,
   stockOverviewInput,
   transactionsListInput,
 } from '@marketcraft/shared';
@@ -206,7 +205,7 @@ function authAndHealthPaths(): Record<string, Record<string, unknown>> {
   };
 }
 
-/** The LTI 1.3 routes (plain Hono routes in lti/routes.ts; docs/classroom.md). */
+/** The LTI 1.3 protocol routes (plain Hono routes in lti/routes.ts; docs/classroom.md); the JSON ones are in the REST table (routers/lti.ts). */
 function ltiPaths(): Record<string, Record<string, unknown>> {
   const form = (fields: string[]) => ({
     required: true,
@@ -223,19 +222,6 @@ function ltiPaths(): Record<string, Record<string, unknown>> {
     '403': { description: 'Bad signature, wrong issuer or audience, expired, nonce not ours, unknown deployment', content: json(errorRef) },
     '409': { description: "A learner's launch before the course's world exists", content: json(errorRef) },
   });
-  const platform = {
-    type: 'object',
-    properties: {
-      id: { type: 'integer' },
-      issuer: { type: 'string' },
-      client_id: { type: 'string' },
-      deployment_ids: { type: 'array', items: { type: 'string' } },
-      auth_login_url: { type: 'string' },
-      auth_token_url: { type: 'string' },
-      jwks_url: { type: 'string' },
-      created_at: { type: 'string' },
-    },
-  };
   const loginInitiation = {
     summary: "OIDC third-party login initiation from a course platform: redirects to the platform's auth URL with a fresh state and nonce",
     security: [],
@@ -245,7 +231,6 @@ function ltiPaths(): Record<string, Record<string, unknown>> {
       '404': { description: 'The platform is not registered', content: json(errorRef) },
     },
   };
-  const worldIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
   const paths: Record<string, Record<string, Record<string, unknown>>> = {
     '/lti/login': {
       get: {
@@ -310,47 +295,6 @@ function ltiPaths(): Record<string, Record<string, unknown>> {
         },
       },
     },
-    '/lti/platforms': {
-      get: {
-        operationId: 'lti.platforms',
-        summary: 'The registered course platforms (admins: all; instructors: those they registered)',
-        responses: { '200': { description: 'Success', content: json({ type: 'array', items: platform }) }, ...errorResponses(['401', '403']) },
-      },
-      post: {
-        operationId: 'lti.registerPlatform',
-        summary: 'Register a course platform (site admins, or instructors for their own course)',
-        requestBody: { required: true, content: json(jsonSchemaOf(registerLtiPlatformSchema, 'input')) },
-        responses: {
-          '201': { description: 'Registered', content: json(platform) },
-          ...errorResponses(['400', '401', '403']),
-          '409': { description: 'This issuer and client id are already registered', content: json(errorRef) },
-        },
-      },
-    },
-    '/worlds/{id}/lti/scores': {
-      post: {
-        operationId: 'lti.postScores',
-        summary: "Post each launched student's world score to the course's line item now (only changed scores)",
-        parameters: [worldIdParameter],
-        responses: {
-          '200': { description: 'Success', content: json({ type: 'object', properties: { posted: { type: 'integer' }, unchanged: { type: 'integer' } } }) },
-          ...errorResponses(['401', '403', '404']),
-          '503': { description: 'The course platform refused or failed', content: json(errorRef) },
-        },
-      },
-    },
-    '/worlds/{id}/lti/roster': {
-      get: {
-        operationId: 'lti.roster',
-        summary: "The course's members (Names and Role Provisioning) and whether each has launched",
-        parameters: [worldIdParameter],
-        responses: {
-          '200': { description: 'Success', content: json({ type: 'array', items: { type: 'object' } }) },
-          ...errorResponses(['401', '403', '404', '409']),
-          '503': { description: 'The course platform refused or failed', content: json(errorRef) },
-        },
-      },
-    },
   };
   // Who calls each: the course platform's browser (form posts and redirects), the platform itself
   // (the JWKS), or the instructor's page.
@@ -364,11 +308,6 @@ function ltiPaths(): Record<string, Record<string, unknown>> {
       'Posted by the platform when an instructor places Marketcraft in the course; answers the signed LtiDeepLinkingResponse (one resource link with a line item) in an auto-submitting form.',
     'lti.jwks': "Read by course platforms to verify the tool's token requests and deep-linking answers. Private keys are never served.",
     'lti.config': 'The four addresses to paste into the course platform (the Manage page shows them).',
-    'lti.platforms': 'Site admins see every registration; instructors the ones they made.',
-    'lti.registerPlatform':
-      'The values the course platform shows for the tool: issuer, client id, deployment ids, auth, token and JWKS URLs. Each issuer and client id once.',
-    'lti.postScores': 'Instructors of the world. Posts through the client-credentials grant with a signed assertion; also done after every turn.',
-    'lti.roster': 'Instructors of the world. Names and Role Provisioning: the course members, and whether each has launched.',
   };
   for (const methods of Object.values(paths)) {
     for (const operation of Object.values(methods)) Object.assign(operation, { tags: ['lti'], description: descriptions[operation.operationId as string] });

@@ -39,6 +39,7 @@ import {
   worldResponses,
   worldsResponses,
   teamsResponses,
+  ltiResponses,
 } from '@marketcraft/shared';
 import type { AppRouter } from './root.ts';
 import type { Health } from './health.ts';
@@ -69,6 +70,7 @@ const responseSchemas = {
   contracts: contractsResponses,
   data: { manifest: dataManifestResponse },
   assignments: assignmentsResponses,
+  lti: ltiResponses,
 } satisfies ResponseSchemas;
 
 /** POST /api/auth/signup and /api/auth/signin. */

@@ -166,6 +166,13 @@ export const REST_PROCEDURES = {
   'assignments.setWeights': appRouter.assignments.setWeights,
   'assignments.mine': appRouter.assignments.mine,
   'assignments.answer': appRouter.assignments.answer,
+
+  'lti.platforms': appRouter.lti.platforms,
+  'lti.registerPlatform': appRouter.lti.registerPlatform,
+  'lti.postScores': appRouter.lti.postScores,
+  'lti.roster': appRouter.lti.roster,
+  'lti.courses': appRouter.lti.courses,
+  'lti.linkCourse': appRouter.lti.linkCourse,
 } satisfies Record<string, AnyTRPCProcedure>;
 
 /** Whether a JSON Schema takes a number (an integer, a number, or one of them or null). */

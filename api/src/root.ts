@@ -20,6 +20,7 @@ import { exchangeRouter } from './routers/exchange.ts';
 import { contractsRouter } from './routers/contracts.ts';
 import { dataRouter } from './routers/data.ts';
 import { assignmentsRouter } from './routers/assignments.ts';
+import { ltiRouter } from './routers/lti.ts';
 
 export const appRouter = router({
   world: worldRouter,
@@ -43,6 +44,7 @@ export const appRouter = router({
   contracts: contractsRouter,
   data: dataRouter,
   assignments: assignmentsRouter,
+  lti: ltiRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,9 @@ import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './helpers/testApp.ts';
 import { findSetCookie, rawRequest } from './helpers/authHttp.ts';
 import { INSTRUCTOR_ROLE, LEARNER_ROLE, readAutoSubmitForm, startTestPlatform, type TestPlatform } from './helpers/ltiPlatform.ts';
+import { ltiBrowser } from './helpers/ltiBrowser.ts';
+
+type LtiBrowser = ReturnType<typeof ltiBrowser>;
 import { SESSION_COOKIE_NAME } from '../src/auth/session.ts';
 import { LTI_STATE_COOKIE } from '../src/lti/routes.ts';
 import { LTI_MESSAGES } from '../src/lti/launch.ts';
@@ -30,6 +33,7 @@ describe('LTI 1.3 launch from a course platform', () => {
     platform.users.set('hint-bea', { sub: 'student-1', name: 'Bea Student', email: 'bea@school.test', roles: [LEARNER_ROLE] });
     platform.users.set('hint-cy', { sub: 'student-2', name: 'Cy Student', email: 'cy@school.test', roles: [LEARNER_ROLE] });
     admin = await app.createPlayer({ isAdmin: true });
+    ({ startLaunch, postForm, launchAs, sessionOf } = ltiBrowser(app, platform));
   }, 60_000);
   afterAll(async () => {
     await platform?.close();
@@ -44,46 +48,11 @@ describe('LTI 1.3 launch from a course platform', () => {
     return row!;
   }
 
-  /** The browser's part: the platform calls our login, we send it to the platform's auth, which posts back a form. */
-  async function startLaunch(loginHint: string, options: { messageHint?: string; targetLinkUri?: string } = {}) {
-    const login = await rawRequest(app.baseUrl, 'POST', '/api/lti/login', {
-      headers: { ...FORM, origin: platform.url },
-      body: new URLSearchParams({
-        iss: platform.issuer,
-        login_hint: loginHint,
-        target_link_uri: options.targetLinkUri ?? `${app.baseUrl}/api/lti/launch`,
-        client_id: platform.clientId,
-        lti_deployment_id: platform.deploymentId,
-        ...(options.messageHint ? { lti_message_hint: options.messageHint } : {}),
-      }).toString(),
-    });
-    expect(login.status, JSON.stringify(login.body)).toBe(302);
-    const stateCookie = findSetCookie(login.setCookies, LTI_STATE_COOKIE)!.value;
-    const auth = await fetch(login.headers.location!);
-    expect(auth.status).toBe(200);
-    const form = readAutoSubmitForm(await auth.text());
-    return { ...form, stateCookie };
-  }
-
-  async function postForm(action: string, fields: Record<string, string>, stateCookie: string, accept = 'application/json') {
-    const url = new URL(action);
-    return rawRequest(app.baseUrl, 'POST', url.pathname, {
-      headers: { ...FORM, origin: platform.url, cookie: `${LTI_STATE_COOKIE}=${stateCookie}`, accept },
-      body: new URLSearchParams(fields).toString(),
-    });
-  }
-
-  async function launchAs(loginHint: string) {
-    const started = await startLaunch(loginHint);
-    const answer = await postForm(started.action, started.fields, started.stateCookie);
-    return { ...answer, started };
-  }
-
-  async function sessionOf(answer: { setCookies: string[] }) {
-    const token = findSetCookie(answer.setCookies, SESSION_COOKIE_NAME)!.value;
-    const session = await app.api('GET', '/auth/session', { token });
-    return { token, user: session.body.user };
-  }
+  // The browser's part of a launch (helpers/ltiBrowser.ts), bound in beforeAll.
+  let startLaunch: LtiBrowser['startLaunch'];
+  let postForm: LtiBrowser['postForm'];
+  let launchAs: LtiBrowser['launchAs'];
+  let sessionOf: LtiBrowser['sessionOf'];
 
   it('registers a platform: admins and instructors only, each platform once, with clear validation', async () => {
     const student = await app.createPlayer();

@@ -7,12 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { companies, exchangeAuctions, financialHistory, politicalEvents, stockPriceHistory, users, weekReports } from '@marketcraft/db';
+import { companies, exchangeAuctions, financialHistory, ltiContexts, politicalEvents, stockPriceHistory, users, weekReports } from '@marketcraft/db';
 import { restRoutes } from '../src/rest.ts';
 import { createSession } from '../src/auth/session.ts';
 import { healthResponse, okResponse, providersResponse, responseSchemaOf, sessionResponse, signedInResponse } from '../src/responses.ts';
 import { buildOpenApiDocument } from '../src/openapi.ts';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
+import { LEARNER_ROLE, startTestPlatform } from './helpers/ltiPlatform.ts';
 
 describe('answers match the OpenAPI document', () => {
   let app: TestApp;
@@ -342,6 +343,36 @@ describe('answers match the OpenAPI document', () => {
     });
     await call('GET', '/worlds/{id}/gradebook', { path: `/worlds/${world.id}/gradebook`, token: instructor.token });
     await call('DELETE', '/worlds/{id}/assignments/{assignment_id}', { path: `/worlds/${world.id}/assignments/${assignment.id}`, token: instructor.token });
+    // The course system (docs/classroom.md): a platform registered, the world linked to one of its
+    // courses (what the instructor's first launch does: api/test/ltiClassroom), its grades and roster.
+    const platform = await startTestPlatform({ toolBaseUrl: app.baseUrl });
+    try {
+      platform.users.set('roster', { sub: 'schema-student', name: 'Schema Student', email: 'schema@school.test', roles: [LEARNER_ROLE] });
+      const registered = (await call('POST', '/lti/platforms', { token: admin.token, body: platform.registration })) as { id: number };
+      await call('GET', '/lti/platforms', { token: admin.token });
+      const course = (worldId: number, contextId: string) =>
+        db.insert(ltiContexts).values({
+          platformId: registered.id,
+          contextId,
+          worldId,
+          title: contextId,
+          lineitemsUrl: `${platform.url}/courses/${platform.course.id}/lineitems`,
+          membershipsUrl: `${platform.url}/courses/${platform.course.id}/memberships`,
+        });
+      await course(world.id, 'schema-course');
+      await call('POST', '/worlds/{id}/lti/scores', { path: `/worlds/${world.id}/lti/scores`, token: instructor.token });
+      await call('GET', '/worlds/{id}/lti/roster', { path: `/worlds/${world.id}/lti/roster`, token: instructor.token });
+      // A second section's new world, linked to this one before any student joined it.
+      const section = (await call('POST', '/worlds', {
+        token: instructor.token,
+        body: { name: 'Schema section', turn_interval_minutes: null, starting_cash: 50000, bots: 0, seed: 4 },
+      })) as { id: number };
+      await course(section.id, 'schema-section');
+      await call('GET', '/worlds/{id}/lti/courses', { path: `/worlds/${section.id}/lti/courses`, token: instructor.token });
+      await call('POST', '/worlds/{id}/lti/link', { path: `/worlds/${section.id}/lti/link`, token: instructor.token, body: { world_id: world.id } });
+    } finally {
+      await platform.close();
+    }
     await call('POST', '/worlds/{id}/advance', { path: `/worlds/${world.id}/advance`, token: instructor.token });
     const forked = await call('POST', '/worlds/{id}/fork', {
       path: `/worlds/${world.id}/fork`,

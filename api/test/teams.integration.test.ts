@@ -123,8 +123,8 @@ describe('teams in a class world', () => {
       company_name: 'Ana Works',
       actions: 3,
       members: [
-        { user_id: ana.userId, email: ana.email, is_member: true, actions: 1, refused: 0, share_percent: 33.3 },
-        { user_id: ben.userId, email: ben.email, is_member: true, actions: 2, refused: 1, share_percent: 66.7 },
+        { user_id: ana.userId, email: ana.email, name: null, is_member: true, actions: 1, refused: 0, share_percent: 33.3 },
+        { user_id: ben.userId, email: ben.email, name: null, is_member: true, actions: 2, refused: 1, share_percent: 66.7 },
       ],
       timeline: [
         {

@@ -25,7 +25,7 @@ import {
   type Database,
   type DbExecutor,
 } from '@marketcraft/db';
-import { GameError, createWorldSchema } from '@marketcraft/shared';
+import { GameError, createWorldSchema, joinWorldSchema } from '@marketcraft/shared';
 
 export const LTI_VERSION = '1.3.0';
 export const CLAIM = {
@@ -39,6 +39,7 @@ export const CLAIM = {
   ags: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
   nrps: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
   deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
+  custom: 'https://purl.imsglobal.org/spec/lti/claim/custom',
 } as const;
 export const RESOURCE_LINK_REQUEST = 'LtiResourceLinkRequest';
 export const DEEP_LINKING_REQUEST = 'LtiDeepLinkingRequest';
@@ -69,6 +70,7 @@ export const LTI_MESSAGES = {
   noContext: 'The launch comes from no course (no context claim): place Marketcraft inside a course',
   courseNotOpened: "Your instructor has not opened this course's world yet: ask them to launch Marketcraft from the course first",
   instructorsOnly: 'Only instructors can place Marketcraft in a course',
+  badTeamCode: "This course link's team_code is not a team code: ask your instructor to correct the link's custom parameter",
 } as const;
 
 export type LtiRole = 'instructor' | 'learner';
@@ -218,6 +220,19 @@ function displayNameOf(claims: Record<string, unknown>): string | null {
   return name ? name.trim().slice(0, 200) : null;
 }
 
+/**
+ * The team a link seats its learners in: the custom parameter `team_code` (a team code of the
+ * course's world, set on the link by the instructor: one link per team, each shown to that team's
+ * group or section). None: the first team with room.
+ */
+function teamCodeOf(claims: Record<string, unknown>): string | undefined {
+  const custom = claims[CLAIM.custom] as Record<string, unknown> | undefined;
+  if (custom?.team_code === undefined || custom.team_code === '') return undefined;
+  const parsed = joinWorldSchema.shape.team_code.safeParse(custom.team_code);
+  if (!parsed.success || !parsed.data) throw new GameError('INVALID_INPUT', LTI_MESSAGES.badTeamCode);
+  return parsed.data;
+}
+
 /** The address an LTI account is created with: unique per platform user, never a real mailbox (RFC 2606 .invalid). */
 function ltiAccountEmail(platformId: number, subject: string): string {
   return `lti-${platformId}-${createHash('sha256').update(subject).digest('hex').slice(0, 24)}@lti.invalid`;
@@ -248,6 +263,7 @@ export async function admitLaunchedUser(db: Database, launch: VerifiedLaunch): P
   const lineitemsUrl = typeof ags?.lineitems === 'string' ? ags.lineitems : null;
   const membershipsUrl = typeof nrps?.context_memberships_url === 'string' ? nrps.context_memberships_url : null;
   const name = displayNameOf(claims);
+  const teamCode = role === 'learner' ? teamCodeOf(claims) : undefined;
 
   return db.transaction(async (tx) => {
     // Launches of one course wait for each other: two first launches (a double click, two
@@ -312,8 +328,8 @@ export async function admitLaunchedUser(db: Database, launch: VerifiedLaunch): P
     }
     if (role === 'learner') {
       const [world] = await tx.select({ joinCode: worlds.joinCode }).from(worlds).where(eq(worlds.id, worldId));
-      // With teams, the learner takes the first team with room (docs/classroom.md, "Teams").
-      await joinWorld(tx, worldUser, { code: world!.joinCode!, fillTeams: true });
+      // With teams, the learner takes the link's team, else the first team with room (docs/classroom.md, "Teams").
+      await joinWorld(tx, worldUser, { code: world!.joinCode!, fillTeams: true, teamCode });
     } else {
       await getWorld(tx, worldUser, worldId);
     }

@@ -1,17 +1,17 @@
 /**
- * The LTI 1.3 routes under /api/lti (plain Hono routes, like /api/auth: the platform's browser posts
- * forms to them and follows redirects). The form posts (login, launch, deep-link) come from the
+ * The LTI 1.3 protocol routes under /api/lti (plain Hono routes, like /api/auth: the platform's
+ * browser posts forms to them and follows redirects, and the platform reads the JWKS; tRPC's JSON
+ * calls do neither). The JSON routes (platforms, scores, roster, course links) are tRPC procedures
+ * with REST paths (routers/lti.ts). The form posts (login, launch, deep-link) come from the
  * course platform's origin, so the cross-site check lets them through (origin.ts): they are
  * authenticated by the platform's signed id_token and our single-use state instead.
  */
 import type { Context, Hono } from 'hono';
 import { ZodError } from 'zod';
 import { SignJWT } from 'jose';
-import { GameError, MAX_ROW_ID, type LtiToolConfig } from '@marketcraft/shared';
-import { requireInstructor } from '@marketcraft/db';
+import { GameError, type LtiToolConfig } from '@marketcraft/shared';
 import type { ApiServices } from '../context.ts';
-import { createRequestContext, isSecureRequest } from '../context.ts';
-import { clientIpOf } from '../clientIp.ts';
+import { isSecureRequest } from '../context.ts';
 import { zodErrorMessage } from '../trpc.ts';
 import { logRequestError } from '../requestLog.ts';
 import { parseCookies, sessionCookie } from '../auth/cookies.ts';
@@ -31,14 +31,11 @@ import {
   verifyLaunch,
   type LoginInitiation,
 } from './launch.ts';
-import { listLtiPlatforms, registerLtiPlatform } from './platforms.ts';
 import { LTI_PATHS } from './paths.ts';
-import { postWorldScores, worldRoster, WORLD_SCORE_MAXIMUM } from '@marketcraft/db/lti/grades.ts';
+import { WORLD_SCORE_MAXIMUM } from '@marketcraft/db/lti/grades.ts';
 
 /** The state cookie: sent back on the platform's cross-site form post, so SameSite=None (and Secure). */
 export const LTI_STATE_COOKIE = 'marketcraft_lti_state';
-
-const SIGN_IN_REQUIRED = 'Sign in first';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -103,8 +100,7 @@ function autoSubmitForm(action: string, fields: Record<string, string>): string 
 
 export function registerLtiRoutes(app: Hono, services: ApiServices): void {
   const { config } = services;
-  // Launches, logins, keys and grade posts write (and sometimes generate a key): the mutation pool
-  // (context.ts); only the listing of platforms is a plain read.
+  // Launches, logins and keys write (and sometimes generate a key): the mutation pool (context.ts).
   const db = services.writeDb ?? services.db;
 
   const login = async (c: Context) => {
@@ -202,56 +198,4 @@ export function registerLtiRoutes(app: Hono, services: ApiServices): void {
   });
 
   app.get('/api/lti/config', (c) => c.json(ltiToolConfig(toolBase(services, c.req.raw))));
-
-  /** The signed-in user of a request (session or token), or a 401. */
-  const userOf = async (c: Context) => {
-    const ctx = await createRequestContext(services, c.req.raw, new Headers(), clientIpOf(c, config.TRUST_PROXY_HOPS));
-    if (!ctx.user) throw new GameError('UNAUTHORIZED', SIGN_IN_REQUIRED);
-    return ctx.user;
-  };
-  const worldIdOf = (c: Context): number => {
-    const id = Number(c.req.param('id'));
-    if (!Number.isInteger(id) || id <= 0) throw new GameError('INVALID_INPUT', 'The world id must be a positive whole number');
-    // Beyond the ids PostgreSQL's integer holds: as every other route answers (idSchema), not a 500.
-    if (id > MAX_ROW_ID) throw new GameError('INVALID_INPUT', 'This id does not exist');
-    return id;
-  };
-
-  app.get('/api/lti/platforms', async (c) => {
-    try {
-      return c.json(await listLtiPlatforms(services.db, await userOf(c)));
-    } catch (error) {
-      return errorAnswer(c, error, services);
-    }
-  });
-  app.post('/api/lti/platforms', async (c) => {
-    try {
-      const user = await userOf(c);
-      const body = await c.req.json().catch(() => undefined);
-      if (body === undefined || body === null || typeof body !== 'object')
-        throw new GameError('INVALID_INPUT', 'Send a JSON body with the platform registration');
-      return c.json(await registerLtiPlatform(db, user, body), 201);
-    } catch (error) {
-      return errorAnswer(c, error, services);
-    }
-  });
-
-  app.post('/api/worlds/:id/lti/scores', async (c) => {
-    try {
-      const worldId = worldIdOf(c);
-      await requireInstructor(db, await userOf(c), worldId);
-      return c.json(await postWorldScores(db, worldId));
-    } catch (error) {
-      return errorAnswer(c, error, services);
-    }
-  });
-  app.get('/api/worlds/:id/lti/roster', async (c) => {
-    try {
-      const worldId = worldIdOf(c);
-      await requireInstructor(db, await userOf(c), worldId);
-      return c.json(await worldRoster(db, worldId));
-    } catch (error) {
-      return errorAnswer(c, error, services);
-    }
-  });
 }

@@ -14,6 +14,8 @@ interface PlatformUser {
   name: string;
   email: string;
   roles: string[];
+  /** The link's custom parameters (LTI custom claim), e.g. { team_code }. */
+  custom?: Record<string, string>;
 }
 
 export const INSTRUCTOR_ROLE = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor';
@@ -130,6 +132,7 @@ export async function startTestPlatform(options: { toolBaseUrl: string; name?: s
         'https://purl.imsglobal.org/spec/lti/claim/roles': user.roles,
         'https://purl.imsglobal.org/spec/lti/claim/context': { id: platform.course.id, title: platform.course.title, label: 'ECON101' },
         'https://purl.imsglobal.org/spec/lti/claim/resource_link': { id: 'resource-link-1', title: 'Marketcraft' },
+        ...(user.custom ? { 'https://purl.imsglobal.org/spec/lti/claim/custom': user.custom } : {}),
         'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
           scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/lineitem', 'https://purl.imsglobal.org/spec/lti-ags/scope/score'],
           lineitems: `${url}/courses/${platform.course.id}/lineitems`,

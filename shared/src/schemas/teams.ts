@@ -26,6 +26,7 @@ export const removeTeamMemberSchema = z.object({ id: idSchema, user_id: idSchema
 const memberViewSchema = z.strictObject({
   user_id: responseIdSchema,
   email: z.string(),
+  name: z.string().nullable().describe('The name their course system gave (students who launched from one; their address is then lti-…@lti.invalid)'),
   role: z.enum(TEAM_ROLES).nullable().describe('An optional label the team sees'),
   joined_week: z.number().int().positive(),
   is_you: z.boolean(),
@@ -47,6 +48,7 @@ const teamsViewSchema = z.strictObject({
 const contributionMemberSchema = z.strictObject({
   user_id: responseIdSchema,
   email: z.string(),
+  name: z.string().nullable().describe('The name their course system gave (students who launched from one)'),
   is_member: z.boolean().describe('Still in the team (a member who left or was moved keeps the actions they took for it)'),
   actions: z.number().int().nonnegative().describe('Actions applied for the company (refused ones not counted)'),
   refused: z.number().int().nonnegative().describe('Actions the game refused them'),

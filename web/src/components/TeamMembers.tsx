@@ -1,7 +1,8 @@
 /**
  * One team's members (docs/classroom.md, "Teams"), as the instructor's Teams panel and a student's
- * team card both show them: each member's email, when they joined, their role label (a select the
- * instructor and teammates may change) and the action the viewer may take (remove, move, leave).
+ * team card both show them: each member's name (a course system's) or email, when they joined,
+ * their role label (a select the instructor and teammates may change) and the action the viewer
+ * may take (remove, move, leave).
  * The API decides who may do what; this only lays it out.
  */
 import type { ReactNode } from 'react';
@@ -12,6 +13,11 @@ const TEAM_ROLE_LABELS: Record<TeamRole, string> = { ceo: 'CEO', operations: 'Op
 const ROLE_OPTIONS = [{ value: 'none', label: 'No role' }, ...TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }))];
 
 export type TeamMember = TeamView['members'][number];
+
+/** How a member is named: the course system's name for students who launched from one, else their email. */
+export function memberLabel(member: TeamMember): string {
+  return member.name ?? member.email;
+}
 
 export function TeamMembers({
   team,
@@ -39,7 +45,7 @@ export function TeamMembers({
         <Group key={member.user_id} component="li" justify="space-between" gap="xs" wrap="wrap" data-testid="team-member">
           <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
             <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {member.email}{' '}
+              {memberLabel(member)}{' '}
               {member.is_you && (
                 <Badge size="xs" variant="light">
                   you
@@ -48,6 +54,7 @@ export function TeamMembers({
             </Text>
             <Text size="xs" c="dimmed">
               Joined in week {member.joined_week}
+              {member.name !== null && ' · from the course system'}
             </Text>
           </Stack>
           <Group gap="xs" wrap="wrap">
@@ -60,7 +67,7 @@ export function TeamMembers({
                 onChange={(value) => onRole(member, value === null || value === 'none' ? null : (value as TeamRole))}
                 allowDeselect={false}
                 disabled={busy}
-                aria-label={`Role of ${member.email}`}
+                aria-label={`Role of ${memberLabel(member)}`}
                 data-testid="team-member-role"
               />
             ) : (

@@ -89,6 +89,10 @@ const MUTATION_REFRESHES: Record<MutationPath, readonly QueryScope[]> = {
   'assignments.remove': ['assignments'],
   'assignments.setWeights': ['assignments.gradebook'],
   'assignments.answer': ['assignments'],
+  // The course system (docs/classroom.md): a link moves the course and ends this world.
+  'lti.registerPlatform': ['lti.platforms'],
+  'lti.postScores': [],
+  'lti.linkCourse': ['lti', 'worlds', 'world'],
   // The exchange (docs/exchange.md): an order holds cash or goods until it fills, is cancelled or expires.
   'exchange.placeOrder': [...CASH, ...GOODS, 'exchange'],
   'exchange.cancelOrder': [...CASH, ...GOODS, 'exchange'],

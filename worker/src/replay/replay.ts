@@ -21,6 +21,8 @@ import {
   createPlayerCompany,
   endWorld,
   loggedOutcome,
+  ASSIGNMENT_LOG_ACTIONS,
+  TEAM_MOVES,
   updateWorldClock,
   type ActionName,
   type Database,
@@ -102,6 +104,9 @@ const BUILDING_ID_ACTIONS = new Set<string>([
   'removeStoreProduct',
 ]);
 
+/** Entries the log keeps as history and replay does not run again (docs/replay.md). */
+const HISTORY_ONLY = new Set<string>([...TEAM_MOVES, ...ASSIGNMENT_LOG_ACTIONS]);
+
 /** The actions whose `id` is a contract. */
 const CONTRACT_ID_ACTIONS = new Set<string>(['acceptContracts', 'declineContracts', 'cancelContracts']);
 
@@ -178,6 +183,9 @@ async function firstCompanies(db: DbExecutor, worldId: number, founded: Readonly
  * entries in one here, so a refusal undoes only its own writes.
  */
 async function replayEntry(tx: Transaction, entry: LoggedEntry, input: Record<string, unknown>, target: ReplayTarget, ids: IdMap): Promise<LoggedOutcome> {
+  // History only, not run again: who acts for a company (the hash has no members, and each replayed
+  // request names its company) and the assignments and their grading (the hash has none of them).
+  if (HISTORY_ONLY.has(entry.action)) return entry.outcome;
   if (entry.action in ACTIONS) {
     const name = entry.action as ActionName;
     const companyId = ids.company(entry.company_id!);

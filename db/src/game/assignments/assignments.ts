@@ -85,12 +85,20 @@ async function requireClassWorld(db: DbExecutor, user: WorldUser, worldId: numbe
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
 }
 
+/**
+ * The log entries of assignments (docs/replay.md): the instructor's changes and a student's answer.
+ * Grading is not the game's state (the state hash has no assignments or results), so replay keeps
+ * them as history and skips them: a replayed or forked world has the original's companies and
+ * markets, not its assignments (a fork's instructor adds them again).
+ */
+export const ASSIGNMENT_LOG_ACTIONS = ['createAssignment', 'updateAssignment', 'deleteAssignment', 'setScoreWeights', 'answerCheckpoint'] as const;
+
 /** An instructor's change of the world's assignments or weights, in its action log (db/src/game/replay/log.ts), in the change's transaction. */
 export function logInstructorAction(
   tx: DbExecutor,
   worldId: number,
   user: WorldUser,
-  action: string,
+  action: Exclude<(typeof ASSIGNMENT_LOG_ACTIONS)[number], 'answerCheckpoint'>,
   input: Record<string, unknown>,
   result?: unknown,
 ): Promise<void> {

@@ -19,7 +19,7 @@ import {
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { appendToLog } from '../replay/log.ts';
-import { ASSIGNMENT_NOT_FOUND, assignmentViews, readAssignments } from './assignments.ts';
+import { ASSIGNMENT_NOT_FOUND, assignmentViews, readAssignments, type ASSIGNMENT_LOG_ACTIONS } from './assignments.ts';
 import { scoreWeightsOf } from './gradebook.ts';
 import { companyMembersSql } from './members.ts';
 
@@ -160,7 +160,7 @@ export async function answerCheckpoint(
         worldId: company.worldId,
         companyId: company.id,
         actingUserId: userId,
-        action: 'answerCheckpoint',
+        action: 'answerCheckpoint' satisfies (typeof ASSIGNMENT_LOG_ACTIONS)[number],
         input: { assignment_id: input.assignmentId, checkpoint_id: input.checkpointId, week: input.week, answer: input.answer },
         outcome: { applied: true, result: { points: right ? Number(checkpoint.points) : 0 } },
       },

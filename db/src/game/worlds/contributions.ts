@@ -23,30 +23,40 @@ export async function worldContributions(db: DbExecutor, user: WorldUser, worldI
   const world = await requireInstructor(db, user, worldId);
   if (world.kind !== 'private') throw new GameError('FORBIDDEN', INSTRUCTORS_ONLY);
   // The teams (player companies) with their current members, in founding order.
-  const teamRows = await db.execute<{ id: number; name: string; user_id: number | null; email: string | null }>(sql`
-    select c.id, c.name, m.user_id, u.email
+  const teamRows = await db.execute<{ id: number; name: string; user_id: number | null; email: string | null; member_name: string | null }>(sql`
+    select c.id, c.name, m.user_id, u.email, l.name as member_name
     from companies c
     left join company_members m on m.world_id = c.world_id and m.company_id = c.id
     left join users u on u.id = m.user_id
+    left join lti_users l on l.user_id = m.user_id
     where c.world_id = ${worldId} and not c.is_bot
     order by c.founded_at, c.id, m.joined_week, m.user_id`);
   // What each member did for each team, per week.
-  const counted = await db.execute<{ company_id: number; user_id: number; email: string | null; week: number; applied: number; refused: number }>(sql`
-    select a.company_id, a.acting_user_id as user_id, u.email, a.week,
+  const counted = await db.execute<{
+    company_id: number;
+    user_id: number;
+    email: string | null;
+    member_name: string | null;
+    week: number;
+    applied: number;
+    refused: number;
+  }>(sql`
+    select a.company_id, a.acting_user_id as user_id, u.email, l.name as member_name, a.week,
            count(*) filter (where (a.outcome ->> 'applied')::boolean)::int as applied,
            count(*) filter (where not (a.outcome ->> 'applied')::boolean)::int as refused
     from world_actions a
     join companies c on c.world_id = a.world_id and c.id = a.company_id and not c.is_bot
     left join users u on u.id = a.acting_user_id
+    left join lti_users l on l.user_id = a.acting_user_id
     where a.world_id = ${worldId} and a.acting_user_id is not null and not a.by_turn
-    group by a.company_id, a.acting_user_id, u.email, a.week
+    group by a.company_id, a.acting_user_id, u.email, l.name, a.week
     order by a.company_id, a.week, a.acting_user_id`);
 
   const teams = new Map<number, Team>();
-  const memberOf = (team: Team, userId: number, email: string | null, isMember: boolean): Member => {
+  const memberOf = (team: Team, userId: number, email: string | null, name: string | null, isMember: boolean): Member => {
     let member = team.members.find((candidate) => candidate.user_id === userId);
     if (!member) {
-      member = { user_id: userId, email: email ?? '', is_member: isMember, actions: 0, refused: 0, share_percent: 0 };
+      member = { user_id: userId, email: email ?? '', name, is_member: isMember, actions: 0, refused: 0, share_percent: 0 };
       team.members.push(member);
     }
     return member;
@@ -58,12 +68,12 @@ export async function worldContributions(db: DbExecutor, user: WorldUser, worldI
       team = { company_id: id, company_name: row.name, actions: 0, members: [], timeline: [] };
       teams.set(id, team);
     }
-    if (row.user_id !== null) memberOf(team, Number(row.user_id), row.email, true);
+    if (row.user_id !== null) memberOf(team, Number(row.user_id), row.email, row.member_name, true);
   }
   for (const row of counted) {
     const team = teams.get(Number(row.company_id));
     if (!team) continue;
-    const member = memberOf(team, Number(row.user_id), row.email, false);
+    const member = memberOf(team, Number(row.user_id), row.email, row.member_name, false);
     const applied = Number(row.applied);
     member.actions += applied;
     member.refused += Number(row.refused);

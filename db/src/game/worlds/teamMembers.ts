@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { GameError, type TeamRole } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
+import { appendToLog } from '../replay/log.ts';
 
 export const TEAM_CODE_UNKNOWN = 'No team in this world has this team code';
 const teamFullMessage = (size: number) => `This team is full: a team of this world has at most ${size} member${size === 1 ? '' : 's'}`;
@@ -17,6 +18,26 @@ export interface TeamWorld {
   id: number;
   teamSize: number;
   currentWeek: number;
+}
+
+/**
+ * The team moves the action log keeps (docs/replay.md): they change who acts for a company, so the
+ * world's history says who was in which team when, but not the game's state (members are not in the
+ * state hash): replay skips them. Logged with no acting company, so that no contribution count or
+ * grade weight takes a move for an action of the team.
+ */
+export const TEAM_MOVES = ['joinTeam', 'placeTeamMember', 'removeTeamMember', 'setTeamRole'] as const;
+type TeamMove = (typeof TEAM_MOVES)[number];
+
+/** A team move's entry in the world's log, as the last statement of the move's transaction (its commit order). */
+export function logTeamMove(
+  tx: DbExecutor,
+  worldId: number,
+  actingUserId: number,
+  action: TeamMove,
+  input: { user_id: number; company_id: number; [detail: string]: unknown },
+): Promise<void> {
+  return appendToLog(tx, [{ worldId, companyId: null, actingUserId, action, input, outcome: { applied: true } }]);
 }
 
 /** The members a company has now. */

@@ -10,7 +10,7 @@ import type { DbExecutor } from '../../client.ts';
 import { activeCompanyIdOf } from '../companies/members.ts';
 import { getWorld, lockPrivateWorld, type WorldUser } from './worlds.ts';
 import { WORLD_ENDED } from '../clock/state.ts';
-import { addTeamMember, removeTeamMember, type TeamWorld } from './teamMembers.ts';
+import { addTeamMember, logTeamMove, removeTeamMember, type TeamWorld } from './teamMembers.ts';
 
 const PUBLIC_HAS_NO_TEAMS = 'The public world has no teams: everyone plays alone';
 const NO_SUCH_ACCOUNT = 'No account uses this email: ask them to sign up first';
@@ -44,13 +44,15 @@ async function teamsOf(db: DbExecutor, user: WorldUser, worldId: number, caller:
     team_code: string | null;
     user_id: number | null;
     email: string | null;
+    member_name: string | null;
     role: TeamRole | null;
     joined_week: number | null;
   }>(sql`
-    select c.id, c.name, c.status, c.team_code, m.user_id, u.email, m.role, m.joined_week
+    select c.id, c.name, c.status, c.team_code, m.user_id, u.email, l.name as member_name, m.role, m.joined_week
     from companies c
     left join company_members m on m.world_id = c.world_id and m.company_id = c.id
     left join users u on u.id = m.user_id
+    left join lti_users l on l.user_id = m.user_id
     where c.world_id = ${worldId} and not c.is_bot and (c.status = 'active' or m.user_id is not null)
       and ${caller.manages ? sql`true` : sql`c.id = ${caller.companyId}`}
     order by c.founded_at, c.id, m.joined_week, m.user_id`);
@@ -66,6 +68,7 @@ async function teamsOf(db: DbExecutor, user: WorldUser, worldId: number, caller:
     team.members.push({
       user_id: Number(row.user_id),
       email: row.email ?? '',
+      name: row.member_name,
       role: row.role,
       joined_week: Number(row.joined_week),
       is_you: Number(row.user_id) === user.id,
@@ -104,17 +107,24 @@ export async function assignTeamMember(
     if (!team) throw new GameError('NOT_FOUND', NO_SUCH_TEAM);
     const current = await activeCompanyIdOf(tx, worldId, studentId);
     if (current === input.companyId) {
-      if (input.role !== undefined) await setRole(tx, worldId, studentId, input.role);
+      if (input.role !== undefined) await setRole(tx, worldId, user.id, studentId, input.companyId, input.role);
       return;
     }
     if (current !== null) await removeTeamMember(tx, worldId, studentId);
     await addTeamMember(tx, world, input.companyId, studentId, input.role ?? null);
+    await logTeamMove(tx, worldId, user.id, 'placeTeamMember', {
+      user_id: studentId,
+      company_id: input.companyId,
+      from_company_id: current,
+      role: input.role ?? null,
+    });
   });
   return listTeams(db, user, worldId);
 }
 
-async function setRole(tx: DbExecutor, worldId: number, userId: number, role: TeamRole | null): Promise<void> {
+async function setRole(tx: DbExecutor, worldId: number, actingUserId: number, userId: number, companyId: number, role: TeamRole | null): Promise<void> {
   await tx.execute(sql`update company_members set role = ${role} where world_id = ${worldId} and user_id = ${userId}`);
+  await logTeamMove(tx, worldId, actingUserId, 'setTeamRole', { user_id: userId, company_id: companyId, role });
 }
 
 /** The active team of a member of the world, or null. */
@@ -136,10 +146,12 @@ async function memberInReach(db: DbExecutor, caller: Caller, worldId: number, us
 /** PATCH /api/worlds/{id}/teams/members/{user_id} {role}: the instructor or a teammate labels a member (null: no label). */
 export async function updateTeamMember(db: DbExecutor, user: WorldUser, worldId: number, userId: number, role: TeamRole | null): Promise<TeamsView> {
   const caller = await callerIn(db, user, worldId);
-  await memberInReach(db, caller, worldId, userId);
+  const team = await memberInReach(db, caller, worldId, userId);
   await db.transaction(async (tx) => {
     await lockTeams(tx, worldId);
-    await setRole(tx, worldId, userId, role);
+    // A move of the same member that committed meanwhile: they are no longer in this team.
+    if ((await teamOfMember(tx, worldId, userId)) !== team) throw new GameError('NOT_FOUND', NO_SUCH_MEMBER);
+    await setRole(tx, worldId, user.id, userId, team, role);
   });
   return listTeams(db, user, worldId);
 }
@@ -165,6 +177,7 @@ export async function removeMemberFromTeam(db: DbExecutor, user: WorldUser, worl
     // A move of the same member that committed meanwhile: they are no longer in this team.
     if ((await teamOfMember(tx, worldId, userId)) !== team) throw new GameError('NOT_FOUND', NO_SUCH_MEMBER);
     await removeTeamMember(tx, worldId, userId);
+    await logTeamMove(tx, worldId, user.id, 'removeTeamMember', { user_id: userId, company_id: team });
   });
   // A student who left is no longer in the world (they may join again with its code).
   if (!caller.manages) return { team_size: caller.teamSize, teams: [] };

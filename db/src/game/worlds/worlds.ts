@@ -32,7 +32,7 @@ import type { DbExecutor } from '../../client.ts';
 import { sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
 import { populateWorld } from '../../seed/index.ts';
 import { createPlayerCompany } from '../companies/founding.ts';
-import { ALREADY_IN_A_TEAM, addTeamMember, companyOfTeamCode, teamWithRoom } from './teamMembers.ts';
+import { ALREADY_IN_A_TEAM, addTeamMember, companyOfTeamCode, logTeamMove, teamWithRoom } from './teamMembers.ts';
 import { activeCompanyIdOf, memberCompanyIdSql, playedInWorldSql } from '../companies/members.ts';
 import { appendToLog } from '../replay/log.ts';
 import { getCompany } from '../companies/company.ts';
@@ -279,7 +279,8 @@ export async function createWorld(db: DbExecutor, user: WorldUser, options: Crea
 /**
  * POST /api/worlds/join: the world with this code gets a company for the user (the world's
  * starting cash), or with a team code a seat in that company's team (docs/classroom.md, "Teams");
- * `fillTeams` (a course system's launch) seats them in the first team with room before founding.
+ * `fillTeams` (a course system's launch) seats them in the first team with room before founding,
+ * or with a team code (the course link's) in that team, and keeps a player's team as it is.
  * Joining a world one already plays in just answers the world (joining one's own team again too).
  * Unknown codes are counted by the caller (the rate limit): an unknown world code answers null, an
  * unknown team code throws TEAM_CODE_UNKNOWN; an ended or full world or team says so.
@@ -299,18 +300,25 @@ export async function joinWorld(
     const teamWorld = { id: world.id, teamSize: Number(locked?.team_size ?? 1), currentWeek: Number(locked?.current_week ?? 1) };
     // Asked after the lock: a second join of the same user waits for the first and then sees its company.
     const current = await activeCompanyIdOf(tx, world.id, user.id);
+    // A course launch of someone who already plays keeps their team (the instructor moves them).
+    if (current !== null && input.fillTeams) return;
     if (input.teamCode) {
       if (locked?.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
       const team = await companyOfTeamCode(tx, world.id, input.teamCode);
       if (current === team) return;
       if (current !== null) throw new GameError('CONFLICT', ALREADY_IN_A_TEAM);
       await addTeamMember(tx, teamWorld, team, user.id);
+      await logTeamMove(tx, world.id, user.id, 'joinTeam', { user_id: user.id, company_id: team, by: input.fillTeams ? 'course_link' : 'team_code' });
       return;
     }
     if (current !== null) return;
     if (input.fillTeams && locked?.status !== 'ended') {
       const team = await teamWithRoom(tx, teamWorld);
-      if (team !== null) return addTeamMember(tx, teamWorld, team, user.id);
+      if (team !== null) {
+        await addTeamMember(tx, teamWorld, team, user.id);
+        await logTeamMove(tx, world.id, user.id, 'joinTeam', { user_id: user.id, company_id: team, by: 'first_with_room' });
+        return;
+      }
     }
     const { startingCashCents } = await admitNewCompany(tx, world.id);
     const mode: SignupBonusMode = 'flat';

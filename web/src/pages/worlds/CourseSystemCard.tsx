@@ -1,28 +1,22 @@
 /**
- * The Manage page's "Course system (LTI 1.3)" card (docs/classroom.md): the addresses a course
- * platform's registration asks for, the platforms registered (and the form to register one), the
- * grade passback and the course roster. Plain REST routes under /api/lti (not tRPC: the platform's
- * browser posts forms to the same module).
+ * The Manage page's "Course system (LTI 1.3)" card (docs/classroom.md): the courses that launch
+ * into the world (and linking a new course to another of the instructor's worlds), the addresses a
+ * course platform's registration asks for, the platforms registered (and the form to register
+ * one), the grade passback and the course roster. The addresses come from the plain route
+ * /api/lti/config (beside the protocol's form posts); the rest are tRPC procedures (routers/lti.ts).
  */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Badge, Button, CopyButton, Group, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconSchool, IconSend, IconUsers } from '@tabler/icons-react';
-import { registerLtiPlatformSchema, type LtiPlatformView, type LtiToolConfig } from '@marketcraft/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { ActionIcon, Badge, Button, CopyButton, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconLink, IconSchool, IconSend, IconUsers } from '@tabler/icons-react';
+import { registerLtiPlatformSchema, type LtiToolConfig } from '@marketcraft/shared';
 import { QueryState } from '../../components/QueryState';
 import { SectionCard } from '../../components/SectionCard';
 import { TableScroll } from '../../components/TableScroll';
 import { requestJson } from '../../lib/http';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
-
-interface RosterMember {
-  user_id: string;
-  name: string | null;
-  email: string | null;
-  roles: string[];
-  status: string;
-  launched: boolean;
-}
+import { trpc } from '../../trpc';
 
 const ADDRESS_LABELS: [keyof LtiToolConfig, string][] = [
   ['login_url', 'Login (OpenID Connect initiation) URL'],
@@ -67,16 +61,13 @@ function ToolAddresses() {
 }
 
 function PlatformRegistration() {
-  const queryClient = useQueryClient();
-  const platforms = useQuery({ queryKey: ['lti', 'platforms'], queryFn: () => requestJson<LtiPlatformView[]>('GET', '/api/lti/platforms') });
+  const platforms = trpc.lti.platforms.useQuery();
   const [form, setForm] = useState(EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const register = useMutation({
-    mutationFn: (body: unknown) => requestJson<LtiPlatformView>('POST', '/api/lti/platforms', body),
+  const register = trpc.lti.registerPlatform.useMutation({
     onSuccess: () => {
       notifySuccess('Platform registered', 'Launches from it now sign students in.');
       setForm(EMPTY_FORM);
-      void queryClient.invalidateQueries({ queryKey: ['lti', 'platforms'] });
     },
     onError: (error) => notifyFailure('Error', error, 'Could not register the platform'),
   });
@@ -161,15 +152,73 @@ function PlatformRegistration() {
   );
 }
 
+/**
+ * The courses that launch into this world. A course's first launch creates a world; until a
+ * student joins it, the instructor can send the course to one of their existing worlds instead
+ * (this one then ends) and continues on that world's Manage page.
+ */
+function CourseLink({ worldId }: { worldId: number }) {
+  const navigate = useNavigate();
+  const courses = trpc.lti.courses.useQuery({ id: worldId });
+  const worlds = trpc.worlds.list.useQuery();
+  const [target, setTarget] = useState<string | null>(null);
+  const link = trpc.lti.linkCourse.useMutation({
+    onSuccess: (_answer, input) => {
+      notifySuccess('Course linked', 'Launches from the course now open the world you chose. This world has ended.');
+      void navigate(`/worlds/${input.world_id}/manage`);
+    },
+    onError: (error) => notifyFailure('Error', error, 'Could not link the course'),
+  });
+  if (!courses.data || courses.data.length === 0) return null;
+  const movable = courses.data.every((course) => course.can_move);
+  const choices = (worlds.data ?? [])
+    .filter((world) => world.id !== worldId && world.kind === 'private' && world.status !== 'ended')
+    .filter((world) => world.role === 'instructor' || world.role === 'co_instructor' || world.role === 'admin')
+    .map((world) => ({ value: String(world.id), label: world.name }));
+  const titles = courses.data.map((course) => course.title ?? 'a course').join(', ');
+  return (
+    <Stack gap="xs" data-testid="lti-courses">
+      <Title order={3} fz="md">
+        Course
+      </Title>
+      <Text size="sm">Launches from {titles} open this world.</Text>
+      {movable && choices.length > 0 && (
+        <>
+          <Text size="sm" c="dimmed">
+            Meant this course to play in a world you already run? Link it there: its students will land in that world, and this one (no student has joined it
+            yet) ends.
+          </Text>
+          <Group align="end" gap="xs">
+            <Select
+              label="Your world"
+              placeholder="Choose a world"
+              data={choices}
+              value={target}
+              onChange={setTarget}
+              allowDeselect={false}
+              data-testid="lti-link-world"
+            />
+            <Button
+              variant="light"
+              leftSection={<IconLink size={16} aria-hidden />}
+              disabled={target === null}
+              loading={link.isPending}
+              onClick={() => target !== null && link.mutate({ id: worldId, world_id: Number(target) })}
+              data-testid="lti-link-course"
+            >
+              Link the course there
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
 function GradesAndRoster({ worldId }: { worldId: number }) {
   const [showRoster, setShowRoster] = useState(false);
-  const roster = useQuery({
-    queryKey: ['lti', 'roster', worldId],
-    queryFn: () => requestJson<RosterMember[]>('GET', `/api/worlds/${worldId}/lti/roster`),
-    enabled: showRoster,
-  });
-  const sendGrades = useMutation({
-    mutationFn: () => requestJson<{ posted: number; unchanged: number }>('POST', `/api/worlds/${worldId}/lti/scores`),
+  const roster = trpc.lti.roster.useQuery({ id: worldId }, { enabled: showRoster });
+  const sendGrades = trpc.lti.postScores.useMutation({
     onSuccess: ({ posted, unchanged }) =>
       notifySuccess(
         'Grades sent',
@@ -186,7 +235,7 @@ function GradesAndRoster({ worldId }: { worldId: number }) {
         <Button
           variant="light"
           leftSection={<IconSend size={16} aria-hidden />}
-          onClick={() => sendGrades.mutate()}
+          onClick={() => sendGrades.mutate({ id: worldId })}
           loading={sendGrades.isPending}
           data-testid="lti-send-grades"
         >
@@ -241,6 +290,7 @@ export function CourseSystemCard({ worldId }: { worldId: number }) {
           Launch this game from Canvas, Moodle or another LTI 1.3 course system: give it these addresses, then register the platform here. Step by step:
           docs/classroom.md.
         </Text>
+        <CourseLink worldId={worldId} />
         <ToolAddresses />
         <GradesAndRoster worldId={worldId} />
         <PlatformRegistration />

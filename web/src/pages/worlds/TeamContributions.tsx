@@ -13,7 +13,8 @@ const MEMBER_COLORS = ['blue', 'grape', 'teal', 'orange', 'pink', 'lime', 'cyan'
 
 export function TeamContributions({ team }: { team: TeamContribution }) {
   const colorOf = new Map(team.members.map((member, index) => [member.user_id, MEMBER_COLORS[index % MEMBER_COLORS.length]!]));
-  const emailOf = new Map(team.members.map((member) => [member.user_id, member.email]));
+  // A course system's name for students who launched from one, else the email.
+  const labelOf = new Map(team.members.map((member) => [member.user_id, member.name ?? member.email]));
   if (team.actions === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="contributions-empty">
@@ -30,7 +31,7 @@ export function TeamContributions({ team }: { team: TeamContribution }) {
         <Stack key={member.user_id} gap={2} data-testid="contribution">
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-              {member.email}
+              {member.name ?? member.email}
               {!member.is_member && ' (left the team)'}
             </Text>
             <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="contribution-share">
@@ -42,7 +43,7 @@ export function TeamContributions({ team }: { team: TeamContribution }) {
             value={member.share_percent}
             color={colorOf.get(member.user_id)}
             size="sm"
-            aria-label={`${member.email}: ${member.share_percent}% of the team's actions`}
+            aria-label={`${member.name ?? member.email}: ${member.share_percent}% of the team's actions`}
           />
         </Stack>
       ))}
@@ -53,7 +54,7 @@ export function TeamContributions({ team }: { team: TeamContribution }) {
         {team.timeline.map((point) => {
           const total = point.actions.reduce((sum, entry) => sum + entry.actions, 0);
           const peak = Math.max(...team.timeline.map((other) => other.actions.reduce((sum, entry) => sum + entry.actions, 0)));
-          const summary = point.actions.map((entry) => `${emailOf.get(entry.user_id) ?? entry.user_id} ${entry.actions}`).join(', ');
+          const summary = point.actions.map((entry) => `${labelOf.get(entry.user_id) ?? entry.user_id} ${entry.actions}`).join(', ');
           return (
             <Group key={point.week} component="li" gap="xs" wrap="nowrap" data-testid="contribution-week">
               <Text size="xs" w={56} style={{ flexShrink: 0 }}>
@@ -62,11 +63,11 @@ export function TeamContributions({ team }: { team: TeamContribution }) {
               {/* Each section names itself (axe: a progressbar needs a name; a plain div may not carry aria-label). */}
               <Progress.Root size="md" style={{ flex: `0 1 ${(100 * total) / peak}%`, minWidth: 8 }} title={`Week ${point.week}: ${summary}`}>
                 {point.actions.map((entry) => (
-                  <Tooltip key={entry.user_id} label={`${emailOf.get(entry.user_id) ?? entry.user_id}: ${entry.actions}`}>
+                  <Tooltip key={entry.user_id} label={`${labelOf.get(entry.user_id) ?? entry.user_id}: ${entry.actions}`}>
                     <Progress.Section
                       value={(100 * entry.actions) / total}
                       color={colorOf.get(entry.user_id)}
-                      aria-label={`Week ${point.week}, ${emailOf.get(entry.user_id) ?? entry.user_id}: ${entry.actions} ${entry.actions === 1 ? 'action' : 'actions'}`}
+                      aria-label={`Week ${point.week}, ${labelOf.get(entry.user_id) ?? entry.user_id}: ${entry.actions} ${entry.actions === 1 ? 'action' : 'actions'}`}
                     />
                   </Tooltip>
                 ))}

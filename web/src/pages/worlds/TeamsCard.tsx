@@ -9,7 +9,7 @@ import { IconUsersGroup } from '@tabler/icons-react';
 import { assignTeamMemberSchema } from '@marketcraft/shared';
 import { QueryState } from '../../components/QueryState';
 import { SectionCard } from '../../components/SectionCard';
-import { TeamMembers } from '../../components/TeamMembers';
+import { TeamMembers, memberLabel } from '../../components/TeamMembers';
 import { TeamContributions } from './TeamContributions';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -114,7 +114,7 @@ export function TeamsCard({ worldId }: { worldId: number }) {
                           value={null}
                           onChange={(value) => value && move.mutate({ id: worldId, email: member.email, company_id: Number(value) })}
                           disabled={ended || move.isPending || options.length < 2}
-                          aria-label={`Move ${member.email} to another team`}
+                          aria-label={`Move ${memberLabel(member)} to another team`}
                           data-testid="team-member-move"
                         />
                         <Button
@@ -124,10 +124,10 @@ export function TeamsCard({ worldId }: { worldId: number }) {
                           disabled={ended}
                           loading={remove.isPending && remove.variables?.user_id === member.user_id}
                           onClick={() => {
-                            if (window.confirm(`Remove ${member.email} from ${team.company_name}? The company keeps running.`))
+                            if (window.confirm(`Remove ${memberLabel(member)} from ${team.company_name}? The company keeps running.`))
                               remove.mutate({ id: worldId, user_id: member.user_id });
                           }}
-                          aria-label={`Remove ${member.email} from ${team.company_name}`}
+                          aria-label={`Remove ${memberLabel(member)} from ${team.company_name}`}
                           data-testid="team-member-remove"
                         >
                           Remove
