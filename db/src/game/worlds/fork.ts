@@ -45,9 +45,13 @@ export interface ForkRequest {
 /** The countries and products the changes name exist: 404 as the shock route answers, before anything is created. */
 async function checkChanges(db: DbExecutor, changes: ForkChanges): Promise<void> {
   const countries = [...(changes.tax_rates ?? []).map((rate) => rate.country_id), ...(changes.shock?.country_id ? [changes.shock.country_id] : [])];
-  for (const countryId of new Set(countries)) {
-    const [country] = await db.execute(sql`select 1 from countries where id = ${countryId}`);
-    if (!country) throw new GameError('NOT_FOUND', `No country found with id ${countryId}`);
+  if (countries.length > 0) {
+    // The first named country that does not exist, in the order the changes name them.
+    const [missing] = await db.execute<{ id: number }>(sql`
+      select named.id from jsonb_to_recordset(${JSON.stringify(countries.map((id, ord) => ({ ord, id })))}::jsonb) as named(ord int, id int)
+      where not exists (select 1 from countries where countries.id = named.id)
+      order by named.ord limit 1`);
+    if (missing) throw new GameError('NOT_FOUND', `No country found with id ${missing.id}`);
   }
   const productId = changes.shock?.kind === 'tax_rate' ? undefined : changes.shock?.product_id;
   if (productId !== undefined) {
@@ -105,8 +109,11 @@ export type WorldSettingsChange = Pick<ForkChanges, 'tax_rates' | 'bots'>;
  * with what they hold, and run as any company does).
  */
 export async function changeWorldSettings(tx: DbExecutor, user: WorldUser, worldId: number, change: WorldSettingsChange): Promise<void> {
-  for (const rate of change.tax_rates ?? []) {
-    await tx.execute(sql`update world_countries set tax_rate = ${rate.tax_rate} where world_id = ${worldId} and country_id = ${rate.country_id}`);
+  if ((change.tax_rates?.length ?? 0) > 0) {
+    await tx.execute(sql`
+      update world_countries set tax_rate = rate.tax_rate
+      from jsonb_to_recordset(${JSON.stringify(change.tax_rates)}::jsonb) as rate(country_id int, tax_rate int)
+      where world_countries.world_id = ${worldId} and world_countries.country_id = rate.country_id`);
   }
   if (change.bots !== undefined) await tx.execute(sql`update worlds set bots_active = ${change.bots}, updated_at = now() where id = ${worldId}`);
   await appendToLog(tx, [
