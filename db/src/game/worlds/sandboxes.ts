@@ -37,9 +37,8 @@ async function worldTablesInDeleteOrder(tx: DbExecutor): Promise<string[]> {
   return ordered;
 }
 
-/** Deletes one world and every row of it, in the caller's transaction (the world row locked first: no turn of it runs meanwhile). */
+/** Deletes one world and every row of it, in the caller's transaction, which holds the world's row (no turn of it runs meanwhile). */
 async function deleteWorld(tx: DbExecutor, worldId: number, tables: readonly string[]): Promise<void> {
-  await tx.execute(sql`select id from worlds where id = ${worldId} for update`);
   for (const table of tables) await tx.execute(sql`delete from ${sql.identifier(table)} where world_id = ${worldId}`);
   await tx.execute(sql`delete from worlds where id = ${worldId}`);
 }
@@ -55,11 +54,13 @@ export async function deleteExpiredSandboxes(db: Database, now = new Date()): Pr
     where sandbox_owner_user_id is not null and created_at <= ${now.toISOString()}::timestamptz - make_interval(days => ${SANDBOX_LIFETIME_DAYS})
     order by id`);
   const deleted: number[] = [];
+  if (expired.length === 0) return deleted;
+  const tables = await worldTablesInDeleteOrder(db);
   for (const { id } of expired) {
     const done = await db.transaction(async (tx) => {
       const [free] = await tx.execute(sql`select 1 from worlds where id = ${id} for update skip locked`);
       if (!free) return false;
-      await deleteWorld(tx, Number(id), await worldTablesInDeleteOrder(tx));
+      await deleteWorld(tx, Number(id), tables);
       return true;
     });
     if (done) deleted.push(Number(id));
