@@ -35,6 +35,7 @@ import {
 } from './measure.ts';
 import {
   AGE_WEEKS,
+  LATE_JOINER_ALL_FOUR_NAME,
   LATE_JOINER_NAME,
   LATE_JOINER_WEEK,
   SMALL_CHAIN_NAME,
@@ -133,8 +134,8 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
     const newcomers: number[] = [];
     // Who plays, and from when: the late joiner is founded in week LATE_JOINER_WEEK with $100,000,
     // beside a taught chain founded in week 1 with the same grant (what it is measured against).
-    const smallChain = (name: string, reading: 'list' | 'market' = 'list') =>
-      chainStrategy({ name, pricing: 'reference', siteOffset: 2, reserveCents: SMALL_CHAIN_RESERVE_CENTS, reading });
+    const smallChain = (name: string, reading: 'list' | 'market' = 'list', buildOrBuy = false) =>
+      chainStrategy({ name, pricing: 'reference', siteOffset: 2, reserveCents: SMALL_CHAIN_RESERVE_CENTS, reading, buildOrBuy });
     const entries: { strategy: Strategy; joinedWeek: number; startingCashCents?: number }[] = [
       ...[
         idleStrategy(),
@@ -152,7 +153,9 @@ async function playSeed(server: Awaited<ReturnType<typeof startBenchServer>>, se
         playerMarketMakerStrategy(),
       ].map((strategy) => ({ strategy, joinedWeek: 1 })),
       { strategy: smallChain(SMALL_CHAIN_NAME), joinedWeek: 1, startingCashCents: SMALL_GRANT_CENTS },
-      { strategy: smallChain(LATE_JOINER_NAME, 'market'), joinedWeek: LATE_JOINER_WEEK, startingCashCents: SMALL_GRANT_CENTS },
+      { strategy: smallChain(LATE_JOINER_NAME, 'market', true), joinedWeek: LATE_JOINER_WEEK, startingCashCents: SMALL_GRANT_CENTS },
+      // The same newcomer building all four steps at once, even for a glutted grain and flour (information, not a target).
+      { strategy: smallChain(LATE_JOINER_ALL_FOUR_NAME, 'market'), joinedWeek: LATE_JOINER_WEEK, startingCashCents: SMALL_GRANT_CENTS },
     ];
     const found = async (entry: (typeof entries)[number]) => {
       const { strategy } = entry;

@@ -10,6 +10,8 @@ export const LATE_JOINER_WEEK = 30;
 /** ... and measured after this many weeks against the week-1 players with the same grant after as many. */
 export const AGE_WEEKS = 30;
 export const LATE_JOINER_NAME = `late joiner ($100k, week ${LATE_JOINER_WEEK})`;
+/** The same newcomer building all four steps at its founding (information beside the target). */
+export const LATE_JOINER_ALL_FOUR_NAME = `late joiner, all four built ($100k, week ${LATE_JOINER_WEEK})`;
 /** The taught chain founded in week 1 with $100,000: the week-1 player with the late joiner's grant. */
 export const SMALL_CHAIN_NAME = 'taught chain ($100k, week 1)';
 

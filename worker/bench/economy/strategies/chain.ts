@@ -69,6 +69,9 @@ interface OwnedBuilding {
   hired: number;
 }
 
+/** A product trading under this share of its base price is glutted: a chain reading the market buys it rather than making it. */
+const GLUTTED_SHARE = 0.9;
+
 /** Cash a small chain keeps for next week's inputs, wages and upkeep when it hires. */
 const INPUTS_FLOOR_CENTS = dollarsToCents(10_000);
 
@@ -92,18 +95,33 @@ export function chainStrategy(options: {
    * where that bread's product page shows the most shoppers no store served last week.
    */
   reading?: 'list' | 'market';
+  /**
+   * Build or buy (with `market`): at its founding it builds the farm and the mill only for a grain and
+   * flour the exchange is not glutted with (under GLUTTED_SHARE of the base price); it buys the rest, and
+   * its growth adds those steps when its purchases call for them (the taught chain built from the store back).
+   */
+  buildOrBuy?: boolean;
 }): Strategy {
-  const { name, pricing, siteOffset = 0, reserveCents = RESERVE_CENTS, reading = 'list' } = options;
+  const { name, pricing, siteOffset = 0, reserveCents = RESERVE_CENTS, reading = 'list', buildOrBuy = false } = options;
   /** The breads its bakeries make, in order (the first one chosen by the market when `reading` is `market`). */
   const breads = [...BREADS];
+  /** What its mill makes and its farm grows: what its first bread is baked from (`market`), else the taught Wheat Flour and Wheat. */
+  let flour = 'Wheat Flour';
+  let grain = 'Wheat';
   const owned: OwnedBuilding[] = [];
   const priceLevels = new Map<number, PriceLevel>();
   let soldOnMarketLastWeek = 0;
   let finishedMadeLastWeek = 0;
   const boughtLastWeek = new Map<string, number>();
   let built = 0;
+  /** Buildings it built at its founding (four, or fewer when it bought what the exchange is glutted with). */
+  let foundedWith = 0;
 
-  /** The bread whose bakery recipe earns most a week at this week's exchange prices: first in its list. */
+  /**
+   * The bread whose bakery recipe earns most a week at this week's exchange prices: first in its list;
+   * then the chain behind it: its mill makes the flour that bread is baked from (the mill-made input it
+   * uses most: Whole Wheat Flour for Whole Wheat Bread) and its farm grows that flour's grain.
+   */
   async function chooseFirstBread(ctx: StrategyContext): Promise<void> {
     const rows = await ctx.db.execute<{ name: string; margin: number }>(sql`
       select p.name, r.output_quantity * wp.current_price_cents
@@ -118,6 +136,32 @@ export function chainStrategy(options: {
       order by margin desc, p.name limit 1`);
     const best = rows[0]?.name;
     if (best) breads.splice(0, breads.length, best, ...BREADS.filter((bread) => bread !== best));
+    flour = (await mainInputMadeBy(ctx, 'bakery', breads[0]!, 'mill')) ?? flour;
+    grain = (await mainInputMadeBy(ctx, 'mill', flour, 'farm')) ?? grain;
+  }
+
+  /** The input of `product`'s `type` recipe that a `maker` building makes, the one it uses most of. */
+  async function mainInputMadeBy(ctx: StrategyContext, type: BuildingType, product: string, maker: BuildingType): Promise<string | undefined> {
+    const rows = await ctx.db.execute<{ name: string }>(sql`
+      select p.name from recipe_inputs ri join products p on p.id = ri.product_id
+      where ri.recipe_id = ${ctx.catalogue.recipeId(type, product)}
+        and exists (select 1 from recipes m where m.building_type = ${maker} and m.output_product_id = ri.product_id)
+      order by ri.quantity desc, p.name limit 1`);
+    return rows[0]?.name;
+  }
+
+  /**
+   * Whether the exchange is glutted with `product` (its price under GLUTTED_SHARE of its base): a player
+   * reading the market buys it there rather than building the step that makes it (the product page shows
+   * both prices). In week 1 every price is its base, so the chain builds all four steps, as taught.
+   */
+  async function glutted(ctx: StrategyContext, product: string): Promise<boolean> {
+    const productId = ctx.catalogue.productId(product);
+    const [row] = await ctx.db.execute<{ price: number }>(sql`
+      select wp.current_price_cents as price from world_products wp
+      where wp.product_id = ${productId} and wp.world_id = (select world_id from companies where id = ${ctx.companyId})`);
+    const base = ctx.catalogue.products.find((item) => item.id === productId)!.basePriceCents;
+    return Number(row?.price ?? base) < GLUTTED_SHARE * base;
   }
 
   /**
@@ -219,8 +263,8 @@ export function chainStrategy(options: {
     let type: BuildingType;
     let product: string | null = null;
     if (unsoldShare > 0.3) type = 'store';
-    else if ((boughtLastWeek.get('Wheat') ?? 0) > 300) [type, product] = ['farm', 'Wheat'];
-    else if ((boughtLastWeek.get('Wheat Flour') ?? 0) > 150) [type, product] = ['mill', 'Wheat Flour'];
+    else if ((boughtLastWeek.get(grain) ?? 0) > 300) [type, product] = ['farm', grain];
+    else if ((boughtLastWeek.get(flour) ?? 0) > 150) [type, product] = ['mill', flour];
     else {
       const bakeries = owned.filter((building) => building.type === 'bakery').length;
       if (bakeries >= breads.length) return;
@@ -237,19 +281,22 @@ export function chainStrategy(options: {
     kind: 'making',
     figures: () => ({
       buildings: String(owned.length),
-      'built during the run': String(built - 4),
-      ...(reading === 'market' ? { 'first bread': breads[0]! } : {}),
+      'built during the run': String(built - foundedWith),
+      ...(reading === 'market' ? { 'first bread': breads[0]!, 'founded with': `${foundedWith} buildings (${[grain, flour].join(', ')})` } : {}),
       ...(pricing === 'forecast' ? { 'price levels': [...priceLevels.values()].map((level) => `${level.multiple.toFixed(2)}x`).join(' ') } : {}),
     }),
     play: async (ctx, week) => {
       if (tracing) await trace(ctx, week);
       if (owned.length === 0) {
         if (reading === 'market') await chooseFirstBread(ctx);
-        await build(ctx, 'farm', 'Wheat');
-        await build(ctx, 'mill', 'Wheat Flour');
+        // Reading the market, it builds the steps behind its bakery only for what the exchange is not
+        // glutted with; it buys the rest, and its growth adds the mill and the farm when its purchases call for them.
+        if (!buildOrBuy || !(await glutted(ctx, grain))) await build(ctx, 'farm', grain);
+        if (!buildOrBuy || !(await glutted(ctx, flour))) await build(ctx, 'mill', flour);
         await build(ctx, 'bakery', breads[0]!);
         await build(ctx, 'store', null);
         await hire(ctx, INPUTS_FLOOR_CENTS);
+        foundedWith = built;
       } else {
         // A chain that could not staff its buildings at the start hires from its profits first.
         await hire(ctx, reserveCents);
@@ -274,7 +321,7 @@ export function chainStrategy(options: {
         }
       }
       // Surplus intermediate goods (made by one step, beyond what the next step needs) go to the market.
-      for (const productName of ['Wheat', 'Wheat Flour']) {
+      for (const productName of [grain, flour]) {
         const productId = catalogue.productId(productName);
         const surplus = (await warehouseUnits(db, companyId, productId)) - (needs.get(productId) ?? 0);
         if (surplus > 0)
