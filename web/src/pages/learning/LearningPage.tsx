@@ -217,6 +217,10 @@ function StrategyTab() {
             shoppers&apos; prices follow it. Compare the Market&apos;s prices with what each recipe uses before you choose.
           </List.Item>
           <List.Item>
+            Buy what trades well below its base price instead of building the step that makes it: a newcomer&apos;s farm and mill for a glutted grain earn
+            little, and the money staffs the bakery and store you keep (a building with one employee works at 25%).
+          </List.Item>
+          <List.Item>
             Open a store where shoppers are left unserved: the product&apos;s page on the Market shows, per city, the stores selling it and the shoppers a week
             no store served last week. Stores at the same price share one city&apos;s demand.
           </List.Item>
