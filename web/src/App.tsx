@@ -9,7 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Button, Center, MantineProvider, Stack, Text, localStorageColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMediaQuery } from '@mantine/hooks';
-import { useSession } from './auth/session';
+import { useSession, type SessionAnswer } from './auth/session';
 import { FullScreenLoader } from './components/FullScreenLoader';
 import { createQueryClient } from './queryClient';
 import { AppRoutes, preloadPage } from './router';
@@ -32,7 +32,14 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_ST
  * Its own chunk, fetched only without a session: its forms check input with the API's zod schemas,
  * and zod (~24 kB gzip) would otherwise be part of every signed-in player's first load.
  */
-const SignInPage = lazy(() => import('./auth/SignInPage').then((module) => ({ default: module.SignInPage })));
+const loadSignInPage = () => import('./auth/SignInPage');
+const SignInPage = lazy(() => loadSignInPage().then((module) => ({ default: module.SignInPage })));
+
+/** Starts loading the chunk that shows first for this session answer: the page at the address, or the sign-in page. */
+export function preloadFirstScreen(answer: SessionAnswer): void {
+  if (answer.user) preloadPage(window.location.pathname);
+  else void loadSignInPage();
+}
 
 function SessionGate() {
   const session = useSession();
