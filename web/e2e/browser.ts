@@ -89,6 +89,39 @@ export async function advanceTurnAsAdmin(browser: Browser, adminEmail: string): 
   }
 }
 
+/**
+ * A class world of one journey's own, with manual turns, made by an instructor of its own through
+ * the API (the worlds journey makes one in the page). A journey whose story needs turns plays there:
+ * its turns change nothing another journey sees, so it runs beside them, and its turn processes
+ * only its own companies (the public world's turn processes every journey's and 25 bots).
+ */
+export interface ClassWorld {
+  id: number;
+  /** Seats the signed-in player of `context` in the world (a company named `companyName`, else the default name) and makes it the session's world. */
+  join(context: BrowserContext, companyName?: string): Promise<void>;
+  /** Runs the world's next turn as its instructor ('Advance turn now') and waits for it. */
+  advance(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function classWorldOfItsOwn(browser: Browser, settings: { name: string; starting_cash: number; bots: number }): Promise<ClassWorld> {
+  const instructor = await browser.newContext({ baseURL: baseURL() });
+  await signUpViaApi(instructor, uniqueEmail('instructor'));
+  const world = await apiPost<{ id: number; join_code: string }>(instructor, '/worlds', settings);
+  return {
+    id: world.id,
+    async join(context, companyName) {
+      await apiPost(context, '/worlds/join', { code: world.join_code, ...(companyName ? { company_name: companyName } : {}) });
+      await apiPut(context, '/session/world', { world_id: world.id });
+    },
+    async advance() {
+      const response = await instructor.request.post(`/api/worlds/${world.id}/advance`, { data: {}, headers: { origin: baseURL() }, timeout: TURN_TIMEOUT_MS });
+      if (!response.ok()) throw new Error(`advancing the turn failed: ${response.status()} ${await response.text()}`);
+    },
+    close: () => instructor.close(),
+  };
+}
+
 export async function apiGet<T = any>(context: BrowserContext, path: string): Promise<T> {
   const response = await context.request.get(`/api${path}`);
   if (!response.ok()) throw new Error(`GET ${path} failed: ${response.status()} ${await response.text()}`);
