@@ -12,7 +12,7 @@
  * Keyboard only: every control is reached with Tab (arrow keys inside radio groups and tab lists)
  * and used with Enter, Space, arrows and typing; pages are opened by typing their address.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DESKTOP, PASSWORD, apiGet, classWorldOfItsOwn, launchBrowser, newPage, uniqueEmail, useColorScheme, type ClassWorld } from './browser';
 
@@ -57,7 +57,8 @@ async function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((element) => element === document.activeElement).catch(() => false);
 }
 
-function keyboard(page: Page): Actor {
+/** `expect` is the test's own: the two tests run at the same time (expect.poll needs to know its test). */
+function keyboard(page: Page, expect: ExpectStatic): Actor {
   /** Presses Tab until `target` has the focus (it must be reachable, in order, from where focus is). */
   const tabTo = async (target: Locator) => {
     await target.waitFor();
@@ -136,16 +137,16 @@ function keyboard(page: Page): Actor {
 
 type Good = { id: number; name: string; buy_price: number };
 
-async function playTheChain(page: Page, context: BrowserContext, actor: Actor): Promise<void> {
+async function playTheChain(page: Page, context: BrowserContext, actor: Actor, expect: ExpectStatic): Promise<void> {
   const world = await classWorldOfItsOwn(browser, { name: 'Chain e2e', starting_cash: 500_000, bots: 0 });
   try {
-    await playTheChainIn(world, page, context, actor);
+    await playTheChainIn(world, page, context, actor, expect);
   } finally {
     await world.close();
   }
 }
 
-async function playTheChainIn(world: ClassWorld, page: Page, context: BrowserContext, actor: Actor): Promise<void> {
+async function playTheChainIn(world: ClassWorld, page: Page, context: BrowserContext, actor: Actor, expect: ExpectStatic): Promise<void> {
   // Sign up in the form.
   await page.goto('/');
   await actor.press(page.getByRole('button', { name: "Don't have an account? Sign up" }));
@@ -266,18 +267,19 @@ async function playTheChainIn(world: ClassWorld, page: Page, context: BrowserCon
   expect(sold.building_id).toBe(idOf('store'));
 }
 
-describe('the whole chain', () => {
-  it('from sign-up to bread sold in the week results, with the mouse (light, 1366 px)', { timeout: 300_000 }, async () => {
+// The two players share nothing (a class world each): they play at the same time, the file takes the longer one's time.
+describe.concurrent('the whole chain', () => {
+  it('from sign-up to bread sold in the week results, with the mouse (light, 1366 px)', { timeout: 300_000 }, async ({ expect }) => {
     const { context, page } = await newPage(browser, { width: 1366, height: 900 });
     await useColorScheme(context, 'light');
-    await playTheChain(page, context, mouse(page));
+    await playTheChain(page, context, mouse(page), expect);
     await context.close();
   });
 
-  it('from sign-up to bread sold in the week results, with the keyboard only (dark)', { timeout: 300_000 }, async () => {
+  it('from sign-up to bread sold in the week results, with the keyboard only (dark)', { timeout: 300_000 }, async ({ expect }) => {
     const { context, page } = await newPage(browser, DESKTOP);
     await useColorScheme(context, 'dark');
-    await playTheChain(page, context, keyboard(page));
+    await playTheChain(page, context, keyboard(page, expect), expect);
     await context.close();
   });
 });

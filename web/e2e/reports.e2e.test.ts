@@ -64,8 +64,9 @@ async function farmAndStore(context: BrowserContext): Promise<{ farm: number; st
   return { farm: farm.id, store: store.id, bread, wheat };
 }
 
-describe('week results', () => {
-  it("tells the turn's story: from the toast to the week's results, the dashboard's card, the checklist, the net worth's why", async () => {
+// The two tests share nothing (a class world each): they run at the same time, each with its own `expect` (expect.poll must know its test).
+describe.concurrent('week results', () => {
+  it("tells the turn's story: from the toast to the week's results, the dashboard's card, the checklist, the net worth's why", async ({ expect }) => {
     const { context, page } = await newPage(browser);
     const world = await playerOfAClassWorld(context, 'report');
     const { farm, store, bread, wheat } = await farmAndStore(context);
@@ -235,7 +236,7 @@ describe('week results', () => {
     await world.close();
   });
 
-  it('axe finds nothing serious on a week report and on explained figures, light and dark, 1366 and 375 px', async () => {
+  it('axe finds nothing serious on a week report and on explained figures, light and dark, 1366 and 375 px', async ({ expect }) => {
     const found: string[] = [];
     const owner = await newPage(browser, DESKTOP);
     const world = await playerOfAClassWorld(owner.context, 'report-a11y');
