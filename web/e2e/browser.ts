@@ -74,6 +74,13 @@ export async function apiPut<T = any>(context: BrowserContext, path: string, dat
   return (await response.json()) as T;
 }
 
+/**
+ * The time budget of a journey that tells a story over several turns (the worlds, reports and
+ * assignments journeys), where a single screen's test has the config's 90 s: on a machine busy with
+ * other work (four journeys at once, vitest beside them) such a story ran past 90 s.
+ */
+export const STORY_TIMEOUT_MS = 180_000;
+
 /** How long a turn may take when a journey advances one (a busy machine runs it slower than the 20 s default). */
 const TURN_TIMEOUT_MS = 150_000;
 

@@ -22,6 +22,7 @@ import {
   signUpViaApi,
   uniqueEmail,
   useColorScheme,
+  STORY_TIMEOUT_MS,
 } from './browser';
 
 let browser: Browser;
@@ -65,7 +66,7 @@ async function farmAndStore(context: BrowserContext): Promise<{ farm: number; st
 }
 
 // The two tests share nothing (a class world each): they run at the same time, each with its own `expect` (expect.poll must know its test).
-describe.concurrent('week results', () => {
+describe.concurrent('week results', { timeout: STORY_TIMEOUT_MS }, () => {
   it("tells the turn's story: from the toast to the week's results, the dashboard's card, the checklist, the net worth's why", async ({ expect }) => {
     const { context, page } = await newPage(browser);
     const world = await playerOfAClassWorld(context, 'report');
