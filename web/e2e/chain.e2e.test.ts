@@ -52,6 +52,7 @@ function mouse(page: Page): Actor {
 }
 
 const MAX_TAB_STOPS = 400;
+const REFIND_EVERY = 20;
 
 async function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((element) => element === document.activeElement).catch(() => false);
@@ -59,14 +60,28 @@ async function isFocused(target: Locator): Promise<boolean> {
 
 /** `expect` is the test's own: the two tests run at the same time (expect.poll needs to know its test). */
 function keyboard(page: Page, expect: ExpectStatic): Actor {
-  /** Presses Tab until `target` has the focus (it must be reachable, in order, from where focus is). */
+  /**
+   * Presses Tab until `target` has the focus (it must be reachable, in order, from where focus is).
+   * The target is found by its role and name once, not at every press (that query walks the whole
+   * page: dozens of walks per control made this journey the longest by far on a busy machine), and
+   * again every REFIND_EVERY presses and at the end, in case a render replaced the element.
+   */
   const tabTo = async (target: Locator) => {
     await target.waitFor();
-    for (let presses = 0; presses < MAX_TAB_STOPS; presses += 1) {
-      if (await isFocused(target)) return;
-      await page.keyboard.press('Tab');
+    let element = await target.elementHandle();
+    try {
+      for (let presses = 0; presses < MAX_TAB_STOPS; presses += 1) {
+        if (presses % REFIND_EVERY === REFIND_EVERY - 1) {
+          await element?.dispose();
+          element = await target.elementHandle();
+        }
+        if (await element?.evaluate((node) => node === document.activeElement).catch(() => false)) return;
+        await page.keyboard.press('Tab');
+      }
+    } finally {
+      await element?.dispose();
     }
-    throw new Error(`Tab never reached ${target}`);
+    if (!(await isFocused(target))) throw new Error(`Tab never reached ${target}`);
   };
   return {
     press: async (target) => {
