@@ -187,7 +187,10 @@ export async function canonicalState(db: DbExecutor, worldId: number): Promise<s
  * 10,000 companies spilled to disk, while the largest section's sort fits in memory. Each line is
  * built once (a sort key that differs from the aggregated value, even by its collation, is built
  * again), and the companies' and buildings' ranks once for every section that joins them:
- * 1.43 -> 1.0 s of CPU at 10,000 companies, the same hash values (docs/turn.md).
+ * 1.43 -> 1.0 s of CPU at 10,000 companies, the same hash values (docs/turn.md). The price: each
+ * section's sort keeps its memory until the statement ends (the hash's backend peaked at ~420 MB
+ * instead of ~230 MB at 10,000 companies); hashing the sections in the worker instead saved ~100 MB
+ * there but cost ~15% more CPU (tried).
  */
 export async function stateHash(db: DbExecutor, worldId: number): Promise<string> {
   const { co, bu } = rankSql(worldId);
