@@ -10,7 +10,7 @@
  * PostgreSQL backend + this process, from /proc: steady when the machine is shared), with the peak memory of this process (it runs the turn
  * as the worker does: the worker's own memory) and of the PostgreSQL backend that ran the turn.
  *
- * --profile prints every statement of the cold turn that took 30 ms or more, with the CPU time it took
+ * --profile prints every statement of the cold turn (with --profile-warm, of the warm turn too) that took 30 ms or more, with the CPU time it took
  * in PostgreSQL where the server reports it (log_statement_stats); --explain their plans (auto_explain,
  * EXPLAIN ANALYZE).
  *
@@ -151,8 +151,8 @@ const EXCHANGE_LIMIT_MS = 1_000;
 /**
  * N open orders of the world's companies over every product, set-based and seeded (setseed):
  * quantities 1-100, limits within 10% of the posted price, escrow as placing them holds (a buy: the
- * limit x units plus the fee; a sell: its units), open for the next two auctions; the buyers'
- * warehouse rows as placing an order makes them.
+ * limit x units plus the fee; a sell: its units), open for the next two auctions; the warehouse
+ * rows as placing them leaves them.
  */
 async function seedOrders(db: Database, count: number): Promise<void> {
   await db.execute(sql`select setseed(0.22)`);
@@ -171,10 +171,11 @@ async function seedOrders(db: Database, count: number): Promise<void> {
            case when g.side = 'sell' then g.quantity else 0 end, l.limit_cents, w.week, w.week + 1
     from g cross join p cross join w
     cross join lateral (select greatest(1, round(p.prices[g.product_index] * (0.9 + 0.2 * g.r)))::bigint as limit_cents) l`);
-  // A buy order has its warehouse row from its placing on (openWarehouseRows).
+  // The warehouse rows as placing leaves them: a sell order's goods came out of the company's row of
+  // the product, and a buy order made its row (openWarehouseRows).
   await db.execute(sql`
     insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
-    select distinct world_id, company_id, product_id, 0::bigint, 0::bigint from exchange_orders where side = 'buy'
+    select distinct world_id, company_id, product_id, 0::bigint, 0::bigint from exchange_orders
     on conflict (world_id, company_id, product_id) do nothing`);
   await db.execute(sql`analyze exchange_orders`);
 }
@@ -234,9 +235,13 @@ async function benchOne(
       const turns: TurnTiming[] = [];
       try {
         profiling = true;
+        if (profile) console.log('[bench] the cold turn:');
+        turns.push(await timedTurn(turnConnection.db));
+        // --profile-warm: the warm turn's statements too.
+        profiling = process.argv.includes('--profile-warm');
+        if (profiling) console.log('[bench] the warm turn:');
         turns.push(await timedTurn(turnConnection.db));
         profiling = false;
-        turns.push(await timedTurn(turnConnection.db));
       } finally {
         await turnConnection.close();
       }
