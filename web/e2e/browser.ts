@@ -84,18 +84,6 @@ export const STORY_TIMEOUT_MS = 180_000;
 /** How long a turn may take when a journey advances one (a busy machine runs it slower than the 20 s default). */
 const TURN_TIMEOUT_MS = 150_000;
 
-/** Advances one turn as an admin (the helper admin of globalSetup), as the schedule would, and waits for it. */
-export async function advanceTurnAsAdmin(browser: Browser, adminEmail: string): Promise<void> {
-  const context = await browser.newContext({ baseURL: baseURL() });
-  try {
-    await signInOrUp(context, adminEmail);
-    const response = await context.request.post('/api/admin/advance-turn', { data: {}, headers: { origin: baseURL() }, timeout: TURN_TIMEOUT_MS });
-    if (!response.ok()) throw new Error(`advancing the turn failed: ${response.status()} ${await response.text()}`);
-  } finally {
-    await context.close();
-  }
-}
-
 /**
  * A class world of one journey's own, with manual turns, made by an instructor of its own through
  * the API (the worlds journey makes one in the page). A journey whose story needs turns plays there:
