@@ -50,13 +50,15 @@ async function scratchServer() {
   const admin = connectDatabase(server.url, { max: 1 });
   let made = 0;
   return {
-    async database(): Promise<Database & { close: () => Promise<void> }> {
+    /** A fresh database; `statements()` counts what was sent to it (a replay's round trips). */
+    async database(): Promise<Database & { close: () => Promise<void>; statements: () => number }> {
       made += 1;
       await admin.db.execute(sql.raw(`create database replay_${made}`));
       const url = server.url.replace(/\/postgres$/, `/replay_${made}`);
       await prepareDatabase(url);
-      const connection = connectDatabase(url, { max: 10 });
-      return Object.assign(connection.db, { close: () => connection.close() });
+      let sent = 0;
+      const connection = connectDatabase(url, { max: 10, onStatement: () => (sent += 1) });
+      return Object.assign(connection.db, { close: () => connection.close(), statements: () => sent });
     },
     async stop() {
       await admin.close();
@@ -188,14 +190,18 @@ async function benchCommand(weeks: number, playerCount: number, bots: number, fo
       ).map((row) => [Number(row.week), Number(row.bytes)]),
     );
     // The fresh databases are made before the clocks start: a replay's time is its own.
-    const replayTarget = await targetFor(await scratch.database(), db, world.id);
+    const replayDb = await scratch.database();
+    const replayTarget = await targetFor(replayDb, db, world.id);
     const forkTarget = await targetFor(await scratch.database(), db, world.id);
     const load = os.loadavg();
     const cpuBefore = process.cpuUsage();
+    const statementsBefore = replayDb.statements();
     const replayStarted = performance.now();
     const report = await replayWorld(db, world.id, replayTarget, { onWeek: (check) => say(weekLine(check, sizes.get(check.week))) });
     const replaySeconds = (performance.now() - replayStarted) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const statements = replayDb.statements() - statementsBefore;
+    const requests = report.weeks.reduce((sum, week) => sum + week.entries, 0);
     const turnSeconds = report.weeks.reduce((sum, week) => sum + week.turnMs, 0) / 1000;
     const forkStarted = performance.now();
     await replayWorld(db, world.id, forkTarget, { toWeek: forkWeek });
@@ -207,6 +213,9 @@ async function benchCommand(weeks: number, playerCount: number, bots: number, fo
     say(`| replay ${weeks} weeks, ${playerCount} players + ${bots} bots | ${replaySeconds.toFixed(1)} s | 10 s (50 weeks, 30 companies) |`);
     say(`| of which the turns (phases, state hash) | ${turnSeconds.toFixed(1)} s | - |`);
     say(`| the replay's own CPU (Node, not PostgreSQL) | ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s | - |`);
+    say(
+      `| statements sent to the replay's database (round trips; turns included) | ${statements.toLocaleString('en')} (${(statements / Math.max(1, requests)).toFixed(1)} an entry of the log) | - |`,
+    );
     say(`| replay to week ${forkWeek} (a fork) | ${forkSeconds.toFixed(1)} s | 10 s (week 25) |`);
     say(`| log size | ${(total / 1024).toFixed(0)} KB, ${(total / 1024 / Math.max(1, weeks)).toFixed(1)} KB a week | - |`);
     const matched = report.weeks.every((week) => week.matches) && report.mismatches.length === 0;
