@@ -172,11 +172,11 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
       worldId: target.id,
       admin: { id: admin.userId, isAdmin: true },
       userFor: async (userId) => {
-        const [user] = await db()
-          .insert(users)
-          .values({ email: `replayed-${userId}@example.com` })
-          .returning({ id: users.id });
-        return user!.id;
+        // One account per original user (a founding and the team moves name the same one).
+        const [user] = await db().execute<{ id: number }>(sql`
+          insert into users (email) values (${`replayed-${userId}@example.com`})
+          on conflict ((lower(email))) do update set email = excluded.email returning id`);
+        return Number(user!.id);
       },
     });
     expect(replay.weeks.map((week) => [week.week, week.matches])).toEqual([

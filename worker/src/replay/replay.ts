@@ -53,7 +53,7 @@ export interface ReplayTarget {
   worldId: number;
   /** The account the instructors' entries (shocks, clock, announcements) run as: a site admin. */
   admin: { id: number; isAdmin: boolean };
-  /** The account a founding's user becomes in the target (a fresh database has none of the original's). */
+  /** The account an original user (a founding's, a team move's) becomes in the target, the same each time (a fresh database has none of the original's). */
   userFor: (originalUserId: number) => Promise<number>;
 }
 
