@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MAX_OPEN_SANDBOXES_PER_PLAYER, PUBLIC_WORLD_ID } from '@marketcraft/shared';
-import { createWorld, deleteExpiredSandboxes, users } from '@marketcraft/db';
+import { createWorld, deleteExpiredSandboxes } from '@marketcraft/db';
 import { runTurn } from '../../worker/src/turn/index.ts';
 import { replayFork } from '../../worker/src/replay/fork.ts';
 import { replayWorld } from '../../worker/src/replay/replay.ts';
