@@ -91,6 +91,12 @@ export interface ReplayOptions {
   onWeek?: (check: WeekCheck) => void | Promise<void>;
   /** Replaces a logged entry's input before it runs (the what-if of a test: one decision changed). */
   alter?: (entry: LoggedEntry) => Record<string, unknown>;
+  /**
+   * Each request as the API's door runs it: in its own savepoint, its entry appended right after it
+   * (the replay before it skipped savepoints and appended a week's entries together). The
+   * benchmark's comparison (`npm run replay -- --bench --compare`); the same outcomes and hashes.
+   */
+  oneByOne?: boolean;
 }
 
 /** The actions whose `id` is a building of the acting company. */
@@ -398,6 +404,7 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
         for (const request of requests) {
           const input = options.alter ? options.alter(request) : request.input;
           const outcome = await replayEntry(run, request, input, target, ids);
+          if (options.oneByOne) await flush(run, target.worldId);
           ids.pairResults(request.action, request.outcome, outcome);
           if (!sameOutcome(request.outcome, outcome)) found.push({ seq: request.seq, action: request.action, original: request.outcome, replayed: outcome });
         }
@@ -406,7 +413,7 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
       });
     // A request logged as applied and refused now (a replay that diverges) wrote without its
     // savepoint: the week is rolled back and run again, each request in its own savepoint.
-    const found = await runWeek(false).catch((error: unknown) => {
+    const found = await runWeek(options.oneByOne === true).catch((error: unknown) => {
       if (error instanceof UnguardedRefusal) return runWeek(true);
       throw error;
     });
