@@ -190,7 +190,7 @@ async function benchCommand(weeks: number, playerCount: number, bots: number, fo
           select week, sum(pg_column_size(a.*))::bigint as bytes from world_actions a where world_id = ${world.id} group by week`)
       ).map((row) => [Number(row.week), Number(row.bytes)]),
     );
-    if (compare) return compareDoors(scratch, db, world.id);
+    if (compare) return await compareDoors(scratch, db, world.id);
     // The fresh databases are made before the clocks start: a replay's time is its own.
     const replayDb = await scratch.database();
     const replayTarget = await targetFor(replayDb, db, world.id);
