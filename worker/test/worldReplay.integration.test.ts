@@ -133,6 +133,41 @@ describe('replaying a world from its log', () => {
     }
   }, 240_000);
 
+  it('a request logged as applied and refused on replay is answered refused once and leaves nothing: its week runs again with a savepoint for each request', async () => {
+    const altered = await createTestDatabase();
+    try {
+      // A hire logged as applied, sent again for a building nobody has: refused by the action (not
+      // by the schema), after the request ran without its savepoint.
+      const [changed] = await original.db.execute<{ seq: number; week: number }>(sql`
+        select seq, week from world_actions where world_id = ${worldId} and week >= 2 and action = 'hireEmployees' and not by_turn
+          and (outcome->>'applied')::boolean order by seq limit 1`);
+      expect(changed).toBeDefined();
+      const target = await targetIn(altered);
+      const report = await replayWorld(original.db, worldId, target, {
+        toWeek: Number(changed!.week) + 1,
+        alter: (entry) => (entry.seq === Number(changed!.seq) ? { ...entry.input, id: 2_000_000_000 } : entry.input),
+      });
+      expect(report.mismatches).toEqual([
+        expect.objectContaining({
+          seq: Number(changed!.seq),
+          action: 'hireEmployees',
+          replayed: expect.objectContaining({ applied: false, code: 'NOT_FOUND' }),
+        }),
+      ]);
+      // Each request of the week in the replay's log once, in the original's order of actions.
+      const actions = async (db: Database, id: number) =>
+        (
+          await db.execute<{ action: string }>(
+            sql`select action from world_actions where world_id = ${id} and week = ${Number(changed!.week)} and not by_turn and company_id is not null order by seq`,
+          )
+        ).map((row) => row.action);
+      expect(await actions(target.db, target.worldId)).toEqual(await actions(original.db, worldId));
+      expect(report.weeks.map((week) => week.matches)).toEqual(Array.from({ length: Number(changed!.week) }, (_, index) => index + 1 < Number(changed!.week)));
+    } finally {
+      await altered.drop();
+    }
+  }, 240_000);
+
   it('a fork at week 5 in the same database: the original at the start of week 5, the same players, its own join code, and it turns on', async () => {
     const db = original.db;
     const fork = await createFork(db, teacher, worldId, { week: 5, name: 'What if' });
