@@ -219,12 +219,12 @@ const LOCKED_DECISIONS = 100;
  * So a refusal is decided once more holding the log lock: nothing can log itself between that
  * decision and its entry. Holding the log lock it must not wait long for a row: a request holding
  * that row may be waiting for the log lock to commit (a deadlock, which PostgreSQL would break by
- * failing one of them: a 500), so its row waits give up after LOCKED_DECISION_WAIT_MS, the savepoint lets the lock go, and it decides again. After
- * LOCKED_DECISIONS tries (half a second of waits) it is decided and logged without the lock,
- * as an applied request is: its replay may then answer otherwise (docs/replay.md).
- * `alone`: nothing else writes the world (a replay): the first decision stands.
+ * failing one of them: a 500), so its row waits give up after LOCKED_DECISION_WAIT_MS, the
+ * savepoint lets the lock go, and it decides again. After LOCKED_DECISIONS tries (half a second of
+ * waits) it is decided and logged without the lock, as an applied request is: its replay may then
+ * answer otherwise (docs/replay.md).
  */
-async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRequest<unknown>, options: { alone?: boolean } = {}): Promise<Outcome<unknown>> {
+async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRequest<unknown>): Promise<Outcome<unknown>> {
   const entryOf = (outcome: Outcome<unknown>) => ({
     companyId: request.companyId,
     actingUserId: request.actingUserId,
@@ -233,7 +233,7 @@ async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRe
     outcome: loggedOutcome(outcome),
   });
   const first = await decide(tx, name, request);
-  if (first.applied || options.alone) {
+  if (first.applied) {
     await appendToLog(tx, [entryOf(first)]);
     return first;
   }
