@@ -108,6 +108,22 @@ function keyed(numbers: SQL[], rest?: SQL): SQL {
   return sql`${parts.length === 0 ? sql`''` : sql.join(parts, sql` || ':' || `)} as key, ${k[0]} as k1, ${k[1]} as k2, ${k[2]} as k3`;
 }
 
+/**
+ * The canonical form's version. 1: every row of every section. 2 (issue 25): a city market only
+ * while its demand is away from its base level. A world's city markets are copied from the
+ * catalogue at its creation and only their demand level ever moves (markets.ts brings it back to
+ * the base), so version 1 hashed ~15,200 rows of a class world every turn that no turn had changed,
+ * the hash's largest part. A stored hash names its version from 2 on (`v2:<hex>`); a plain hex
+ * hash is version 1, and replay computes that version to compare with it (docs/replay.md).
+ */
+export const STATE_HASH_VERSION = 2;
+export type StateHashVersion = 1 | 2;
+
+/** The canonical form a stored hash was computed with. */
+export function stateHashVersionOf(stored: string): StateHashVersion {
+  return stored.startsWith('v2:') ? 2 : 1;
+}
+
 /** One section: its rows' canonical keys and columns. */
 function section(name: string, query: SQL): SQL {
   return sql`select ${name}::text as section, key, k1, k2, k3, cols from (${query}) s`;
@@ -116,7 +132,7 @@ function section(name: string, query: SQL): SQL {
 /** A row's columns as text: the definition (`jsonbColumns`) or the same text written out (`columns`). */
 type ColumnsText = (alias: string, table: PgTable) => SQL;
 
-function stateSql(worldId: number, cols: ColumnsText): SQL {
+function stateSql(worldId: number, cols: ColumnsText, version: StateHashVersion): SQL {
   const co = sql`select id, row_number() over (order by id) as k from companies where world_id = ${worldId}::int`;
   const bu = sql`select b.id, co.k as ck, row_number() over (partition by b.company_id order by b.id) as bk
     from buildings b join (${co}) co on co.id = b.company_id where b.world_id = ${worldId}::int`;
@@ -177,7 +193,8 @@ function stateSql(worldId: number, cols: ColumnsText): SQL {
     section(
       'city_market',
       sql`select ${keyed([sql`m.city_id`, sql`m.product_id`])}, ${cols('m', cityMarketData)} as cols
-        from city_market_data m where m.world_id = ${worldId}::int`,
+        from city_market_data m where m.world_id = ${worldId}::int
+        ${version >= 2 ? sql`and m.demand_level <> m.base_demand_level` : sql``}`,
     ),
     section(
       'country',
@@ -194,10 +211,10 @@ function stateSql(worldId: number, cols: ColumnsText): SQL {
 }
 
 /** The world's canonical state, one line per row, sorted by code units (docs/replay.md). */
-export async function canonicalState(db: DbExecutor, worldId: number): Promise<string[]> {
+export async function canonicalState(db: DbExecutor, worldId: number, version: StateHashVersion = STATE_HASH_VERSION): Promise<string[]> {
   const rows = await db.execute<{ line: string }>(sql`
     with dropped as (select ${DROPPED_KEYS} as keys)
-    select section || '|' || key || '|' || cols as line from (${stateSql(worldId, jsonbColumns)}) lines`);
+    select section || '|' || key || '|' || cols as line from (${stateSql(worldId, jsonbColumns, version)}) lines`);
   return rows.map((row) => row.line).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -206,11 +223,12 @@ export async function canonicalState(db: DbExecutor, worldId: number): Promise<s
  * where the rows are: sending a class world's ~16,000 lines to the worker, sorting and hashing
  * them there cost every turn more than its phases (docs/benchmarks.md). Byte order (collation "C")
  * is code-unit order for every line a world has: the lines of one section differ first in their
- * keys (digits, ':' and the names of event types), which are ASCII.
+ * keys (digits, ':' and the names of event types), which are ASCII. From version 2 on the hex is
+ * prefixed with its version (`v2:`).
  */
-export async function stateHash(db: DbExecutor, worldId: number): Promise<string> {
+export async function stateHash(db: DbExecutor, worldId: number, version: StateHashVersion = STATE_HASH_VERSION): Promise<string> {
   const [row] = await db.execute<{ hash: string }>(sql`
     select encode(sha256(convert_to(coalesce(string_agg(section || '|' || key || '|' || cols, E'\n' order by section collate "C", k1, k2, k3, section || '|' || key || '|' || cols collate "C"), ''), 'UTF8')), 'hex') as hash
-    from (${stateSql(worldId, columns)}) lines`);
-  return row!.hash;
+    from (${stateSql(worldId, columns, version)}) lines`);
+  return version === 1 ? row!.hash : `v${version}:${row!.hash}`;
 }
