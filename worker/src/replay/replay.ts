@@ -22,7 +22,10 @@ import {
   createPlayerCompany,
   endWorld,
   loggedOutcome,
+  stateHash,
+  stateHashVersionOf,
   ASSIGNMENT_LOG_ACTIONS,
+  STATE_HASH_VERSION,
   TEAM_MOVES,
   replayTeamMove,
   updateWorldClock,
@@ -375,11 +378,16 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
         sql`select state_hash from turns where world_id = ${target.worldId} and week = ${week}`,
       );
       const original = hashes.get(week) ?? null;
+      // A hash stored before the canonical form's last version is compared with that version's.
+      const replayed =
+        original !== null && stateHashVersionOf(original) !== STATE_HASH_VERSION
+          ? await stateHash(target.db, target.worldId, stateHashVersionOf(original))
+          : (row?.state_hash ?? null);
       const check: WeekCheck = {
         week,
         original,
-        replayed: row?.state_hash ?? null,
-        matches: original !== null && original === row?.state_hash,
+        replayed,
+        matches: original !== null && original === replayed,
         ms: Math.round(performance.now() - weekStarted),
         turnMs: Math.round(performance.now() - turnStarted),
         entries: weekEntries,
