@@ -108,3 +108,20 @@ export function connectDatabase(
     },
   };
 }
+
+/** PostgreSQL's error codes the game answers (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
+export const UNIQUE_VIOLATION = '23505';
+export const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
+ * Whether `error` is PostgreSQL's error `code` (e.g. '23505' unique_violation), wherever the driver
+ * or drizzle put it in the cause chain.
+ */
+export function isPostgresError(error: unknown, code: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    if ((current as { code?: unknown }).code === code) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -66,6 +66,20 @@ describe('the action log', () => {
   const lastSeq = async () =>
     Number((await database.db.execute<{ seq: number }>(sql`select coalesce(max(seq), 0) as seq from world_actions where world_id = ${worldId}`))[0]!.seq);
 
+  /**
+   * A research purchase `player` cannot afford: its company left with $1,000 (its starting cash
+   * too: cash = start + ledger still holds), the first upgrade costing more.
+   */
+  const researchRefusedFor = async (player: { companyId: number; userId: number }) => {
+    const db = database.db;
+    await db.execute(sql`
+      update companies set starting_cash_cents = starting_cash_cents - (cash_cents - 100000), cash_cents = 100000 where id = ${player.companyId}`);
+    const [upgrade] = await db.execute<{ id: number }>(sql`select id from research_upgrades where prerequisite_id is null order by id limit 1`);
+    return { companyId: player.companyId, actingUserId: player.userId, input: { upgrade_id: Number(upgrade!.id) } };
+  };
+  /** The message a refusal quotes for $1,000 plus `total` dollars of cash. */
+  const cashQuoted = (total: number) => `you have $${(1000 + total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
   beforeAll(async () => {
     database = await createTestDatabase({ max: 12 });
     const db = database.db;
@@ -236,11 +250,7 @@ describe('the action log', () => {
   it('a refusal is logged after every change it saw and before any it did not: its replay answers the same', async () => {
     const db = database.db;
     const [refuser, buyer] = [players[6]!, players[7]!];
-    // The refuser starts with $1,000 (its starting cash too: cash = start + ledger still holds).
-    await db.execute(sql`
-      update companies set starting_cash_cents = starting_cash_cents - (cash_cents - 100000), cash_cents = 100000 where id = ${refuser.companyId}`);
-    const [upgrade] = await db.execute<{ id: number }>(sql`select id from research_upgrades where prerequisite_id is null order by id limit 1`);
-    const research = { companyId: refuser.companyId, actingUserId: refuser.userId, input: { upgrade_id: Number(upgrade!.id) } };
+    const research = await researchRefusedFor(refuser);
     const before = await lastSeq();
     let reached!: () => void;
     const atLog = new Promise<void>((resolve) => (reached = resolve));
@@ -263,8 +273,50 @@ describe('the action log', () => {
     // In the log's order, the refusal comes after the purchase: it must have seen the cash the
     // purchase brought (a replay, in log order, sees it). The same request now answers the same.
     const again = await act(db, 'purchaseResearch', research).catch((error: unknown) => error);
-    expect((again as GameError).message).toContain(`you have $${(1000 + bought.total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect((again as GameError).message).toContain(cashQuoted(bought.total));
     expect(entries[1]!.outcome).toEqual({ applied: false, code: 'NOT_ENOUGH_CASH', message: (again as GameError).message });
     expect((refusal as GameError).message).toBe((again as GameError).message);
+  });
+
+  it('a refusal decided holding the log lock lets it go for a request that holds its row and waits to log: no deadlock, logged after it', async () => {
+    const db = database.db;
+    const [refuser, buyer] = [players[4]!, players[5]!];
+    const research = await researchRefusedFor(refuser);
+    const before = await lastSeq();
+    let reached!: () => void;
+    const holdingLogLock = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The research is refused, then decided again holding the world's log lock: held there...
+    const refused = act(pausedAt(db, "set_config('lock_timeout'", reached, gate), 'purchaseResearch', research).catch((error: unknown) => error);
+    await holdingLogLock;
+    // ...while another company buys its shares: the purchase locks the refuser's row (its cash goes
+    // up) and waits for the log lock to log itself and commit.
+    const bought = act(db, 'tradeShares', {
+      companyId: buyer.companyId,
+      actingUserId: buyer.userId,
+      input: { company_id: refuser.companyId, shares: 5, action: 'buy' },
+    });
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (await db.execute<{ waiting: number }>(sql`select count(*) as waiting from pg_locks where locktype = 'advisory' and not granted`))[0]!.waiting,
+          ),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(1);
+    // The refusal's decision now needs the row the purchase holds: each holds what the other waits
+    // for. The refusal gives up its wait, lets the log lock go, and decides again once the purchase
+    // committed.
+    release();
+    const purchase = await bought;
+    const refusal = await refused;
+    expect(refusal).toBeInstanceOf(GameError);
+    const entries = await entriesAfter(before);
+    expect(entries.map((entry) => entry.action)).toEqual(['tradeShares', 'purchaseResearch']);
+    expect((refusal as GameError).message).toContain(cashQuoted(purchase.total));
   });
 });

@@ -18,8 +18,10 @@ import {
   apiTokens,
   createPlayerCompany,
   oauthAccounts,
+  isPostgresError,
   refuseSignupFlood,
   sessions,
+  UNIQUE_VIOLATION,
   users,
   type Database,
   type DbExecutor,
@@ -61,15 +63,6 @@ export interface SignedIn {
   /** The session token (`<id>.<secret>`): the cookie's value, or `Authorization: Bearer <token>`. */
   token: string;
   expiresAt: Date;
-}
-
-/** PostgreSQL's unique_violation, wherever the driver or drizzle put it in the cause chain. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;
-    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
-  }
-  return false;
 }
 
 const authUserColumns = { id: users.id, email: users.email, isAdmin: users.isAdmin };
@@ -152,7 +145,7 @@ async function createUserWithCompany(
       return user;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new GameError('CONFLICT', EMAIL_TAKEN_MESSAGE);
+    if (isPostgresError(error, UNIQUE_VIOLATION)) throw new GameError('CONFLICT', EMAIL_TAKEN_MESSAGE);
     throw error;
   }
 }

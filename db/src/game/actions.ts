@@ -32,9 +32,9 @@ import {
   GameError,
   type GameErrorCode,
 } from '@marketcraft/shared';
-import type { DbExecutor, Transaction } from '../client.ts';
+import { isPostgresError, LOCK_NOT_AVAILABLE, type DbExecutor, type Transaction } from '../client.ts';
 import { refused, type ActionRequest, type Outcome, type PlayerAction } from './action.ts';
-import { appendIfLogUnchanged, appendToLog, lastSeqOfCompany } from './replay/log.ts';
+import { appendToLog, lockLogToDecide, restoreLockWait } from './replay/log.ts';
 import type { LoggedOutcome } from '../schema/replay.ts';
 import {
   buildBuilding,
@@ -169,24 +169,29 @@ export async function actOutcome<N extends ActionName>(tx: Transaction, name: N,
 }
 
 /**
- * How often a refusal is decided in all while other entries keep landing before it; then it is
- * logged as last decided (under many concurrent requests of one world; a replay may then answer
- * it otherwise). Each decision of a refusal costs its statements again.
+ * How long a refusal's last decision, holding its world's log lock, waits for a row another
+ * request holds before it lets go of the lock and decides again (that request may be waiting for
+ * the log lock to commit), and how often it tries.
  */
-const REFUSAL_DECISIONS = 4;
+const LOCKED_DECISION_WAIT_MS = 5;
+const LOCKED_DECISIONS = 100;
 
 /**
  * The request in a savepoint (rolled back when refused), then its entry in the world's log.
  *
- * A refusal lets go of every row lock when its savepoint rolls back, so another request could
- * commit, and log itself first, between the refusal's reads and its own log entry: the log would
- * then put before it a change it did not see (a share purchase that raised its cash, a sale that
- * moved its price), and its replay would answer otherwise (found by the API replay test). So a
- * refusal is decided again after reading the log's last `seq`, and logged only if no entry landed
- * since (appendIfLogUnchanged); else it is decided again. Not decided while holding the log lock:
- * an applied request holding a row it needs may be waiting for that lock (a deadlock, which
- * PostgreSQL breaks by failing one of them: tried, and 50 parallel share buys got 500s).
- * `alone`: nothing else writes the world (a replay), the first decision stands.
+ * An applied request appends its entry as its last statement, taking the world's log lock there
+ * and holding it to its commit (log.ts): whatever it read that another request changes is a row it
+ * holds locked, so its entry follows every change it saw. A refusal holds nothing once its
+ * savepoint rolls back, so another request could commit, and log itself first, between the
+ * refusal's reads and its entry: the log would put before it a change it did not see (a sale that
+ * raised its cash) and its replay would answer otherwise (found by the replay tests under load).
+ * So a refusal is decided once more holding the log lock: nothing can log itself between that
+ * decision and its entry. Holding the log lock it must not wait long for a row: a request holding
+ * that row may be waiting for the log lock to commit (a deadlock, which PostgreSQL would break by
+ * failing one of them: a 500), so its row waits give up after LOCKED_DECISION_WAIT_MS, the savepoint lets the lock go, and it decides again. After
+ * LOCKED_DECISIONS tries (half a second of waits) it is decided and logged without the lock,
+ * as an applied request is: its replay may then answer otherwise (docs/replay.md).
+ * `alone`: nothing else writes the world (a replay): the first decision stands.
  */
 async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRequest<unknown>, options: { alone?: boolean } = {}): Promise<Outcome<unknown>> {
   const entryOf = (outcome: Outcome<unknown>) => ({
@@ -196,12 +201,26 @@ async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRe
     input: request.input,
     outcome: loggedOutcome(outcome),
   });
-  let decided = await decide(tx, name, request);
-  for (let decision = 1; !decided.applied && !options.alone && decision < REFUSAL_DECISIONS; decision += 1) {
-    const seen = await lastSeqOfCompany(tx, request.companyId);
-    decided = await decide(tx, name, request);
-    if (!decided.applied && (await appendIfLogUnchanged(tx, entryOf(decided), seen))) return decided;
+  const first = await decide(tx, name, request);
+  if (first.applied || options.alone) {
+    await appendToLog(tx, [entryOf(first)]);
+    return first;
   }
+  for (let attempt = 1; attempt <= LOCKED_DECISIONS; attempt += 1) {
+    try {
+      return await tx.transaction(async (savepoint) => {
+        const previousWait = await lockLogToDecide(savepoint, request.companyId, LOCKED_DECISION_WAIT_MS);
+        const decided = await decide(savepoint, name, request);
+        await restoreLockWait(savepoint, previousWait);
+        await appendToLog(savepoint, [entryOf(decided)]);
+        return decided;
+      });
+    } catch (error) {
+      if (!isPostgresError(error, LOCK_NOT_AVAILABLE)) throw error;
+      if (attempt === LOCKED_DECISIONS) break;
+    }
+  }
+  const decided = await decide(tx, name, request);
   await appendToLog(tx, [entryOf(decided)]);
   return decided;
 }

@@ -84,39 +84,22 @@ export async function appendToLog(tx: DbExecutor, entries: readonly LogEntry[]):
     order by e.world_id, e.ord`);
 }
 
-/** The last `seq` of the company's world's log as committed now (0: none yet, or no such company). */
-export async function lastSeqOfCompany(tx: DbExecutor, companyId: number): Promise<number> {
-  const [row] = await tx.execute<{ seq: number }>(sql`
-    select coalesce(max(a.seq), 0) as seq from world_actions a where a.world_id = (select world_id from companies where id = ${companyId})`);
-  return Number(row?.seq ?? 0);
+/**
+ * Takes the company's world's log lock before a request is decided (a refusal's last decision: see
+ * `decideAndLog`), and makes every row lock the decision then waits for give up after
+ * `waitMs` (PostgreSQL's lock_timeout, for this transaction or savepoint). Answers the setting to
+ * restore once decided (the setting rolls back with a savepoint that fails).
+ */
+export async function lockLogToDecide(tx: Transaction, companyId: number, waitMs: number): Promise<string> {
+  const [row] = await tx.execute<{ previous: string }>(sql`
+    select current_setting('lock_timeout') as previous,
+           (select pg_advisory_xact_lock(${ACTION_LOG_LOCK_KEY}, world_id)::text from companies where id = ${companyId})
+  `);
+  await tx.execute(sql`select set_config('lock_timeout', ${`${waitMs}ms`}, true)`);
+  return row?.previous ?? '0';
 }
 
-class LogMoved extends Error {}
-
-/**
- * Appends a refused request's entry only if its world's log has not grown past `seenSeq` (read
- * before the request was decided): then every entry before it committed before the request read
- * anything, and nothing it did not see comes before it. Otherwise nothing is appended, the log lock
- * is let go (the savepoint rolls back), and the answer is false: decide again. The lock is never
- * held while a request waits for row locks (which an action holding them, waiting for the log
- * lock, would make a deadlock).
- */
-export async function appendIfLogUnchanged(tx: Transaction, entry: LogEntry & { companyId: number }, seenSeq: number): Promise<boolean> {
-  try {
-    await tx.transaction(async (savepoint) => {
-      const [world] = await savepoint.execute<{ world_id: number }>(
-        sql`select world_id, pg_advisory_xact_lock(${ACTION_LOG_LOCK_KEY}, world_id)::text from companies where id = ${entry.companyId}`,
-      );
-      if (!world) return; // no such company: nothing to log
-      const [last] = await savepoint.execute<{ seq: number }>(
-        sql`select coalesce(max(seq), 0) as seq from world_actions where world_id = ${Number(world.world_id)}`,
-      );
-      if (Number(last?.seq ?? 0) !== seenSeq) throw new LogMoved();
-      await appendToLog(savepoint, [{ ...entry, worldId: Number(world.world_id) }]);
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof LogMoved) return false;
-    throw error;
-  }
+/** Restores lock_timeout after `lockLogToDecide`'s decision. */
+export async function restoreLockWait(tx: Transaction, previous: string): Promise<void> {
+  await tx.execute(sql`select set_config('lock_timeout', ${previous}, true)`);
 }

@@ -28,7 +28,7 @@ import {
   type WorldStatus,
   type WorldView,
 } from '@marketcraft/shared';
-import type { DbExecutor } from '../../client.ts';
+import { isPostgresError, UNIQUE_VIOLATION, type DbExecutor } from '../../client.ts';
 import { sessions, users, worldInstructors, worlds } from '../../schema/index.ts';
 import { populateWorld } from '../../seed/index.ts';
 import { createPlayerCompany } from '../companies/founding.ts';
@@ -360,20 +360,11 @@ export async function foundCompany(
       });
       return company.id;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new GameError('CONFLICT', 'You already have a company');
+      if (isPostgresError(error, UNIQUE_VIOLATION)) throw new GameError('CONFLICT', 'You already have a company');
       throw error;
     }
   });
   return getCompany(db, companyId);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if (typeof current === 'object' && current !== null && (current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 type LockedWorld = { status: string; max_players: number | null; starting_cash_cents: number | null; team_size: number; current_week: number };

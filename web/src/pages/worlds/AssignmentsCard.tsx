@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { CHECKPOINT_CATALOGUE, CHECKPOINT_KINDS, createAssignmentSchema, type CheckpointKind } from '@marketcraft/shared';
+import { FormAlert } from '../../components/FormAlert';
 import { QueryState } from '../../components/QueryState';
 import { SectionCard } from '../../components/SectionCard';
 import { TableScroll } from '../../components/TableScroll';
@@ -140,11 +141,7 @@ function AssignmentEditor({ worldId, currentWeek }: { worldId: number; currentWe
             </Group>
           );
         })}
-        {problem && (
-          <Text c="red" size="sm" role="alert">
-            {problem}
-          </Text>
-        )}
+        <FormAlert message={problem} />
         <Group gap="xs">
           <Button
             variant="default"

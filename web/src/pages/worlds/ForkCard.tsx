@@ -10,6 +10,8 @@ import { Button, Checkbox, Fieldset, NumberInput, Select, SimpleGrid, Stack, Swi
 import { IconGitFork } from '@tabler/icons-react';
 import { forkWorldSchema } from '@marketcraft/shared';
 import { SectionCard } from '../../components/SectionCard';
+import { FormAlert } from '../../components/FormAlert';
+import { WeekField } from '../../components/WeekField';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { NEW_SHOCK, ShockFields, shockInput, type ShockDraft } from './ShockFields';
@@ -80,16 +82,7 @@ export function ForkCard({
       </Text>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
-            clampBehavior="none"
-            label="Start of week"
-            value={week}
-            onChange={setWeek}
-            min={1}
-            max={currentWeek}
-            allowDecimal={false}
-            data-testid="fork-week"
-          />
+          <WeekField value={week} onChange={setWeek} currentWeek={currentWeek} testId="fork-week" />
           <TextInput
             label="Name"
             placeholder={defaultName}
@@ -141,11 +134,7 @@ export function ForkCard({
             )}
           </Stack>
         </Fieldset>
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
+        <FormAlert message={error} />
         <Button leftSection={<IconGitFork size={16} aria-hidden />} onClick={submit} loading={fork.isPending} data-testid="fork-world">
           Fork world
         </Button>

@@ -8,6 +8,7 @@ import { Fragment, useState } from 'react';
 import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { scoreWeightsSchema, type GradebookView, type TeamWeighting } from '@marketcraft/shared';
+import { FormAlert } from '../../components/FormAlert';
 import { QueryState } from '../../components/QueryState';
 import { SectionCard } from '../../components/SectionCard';
 import { SortableTh } from '../../components/SortableTh';
@@ -79,11 +80,7 @@ function WeightsForm({ worldId, weights }: { worldId: number; weights: Gradebook
           Save weights
         </Button>
       </Group>
-      {problem && (
-        <Text c="red" size="sm" role="alert" mt={4}>
-          {problem}
-        </Text>
-      )}
+      <FormAlert message={problem} mt={4} />
     </form>
   );
 }

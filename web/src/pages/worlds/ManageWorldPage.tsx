@@ -9,6 +9,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Code, Group, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconPlayerTrackNext, IconRefresh, IconSquareX } from '@tabler/icons-react';
 import { shockSchema } from '@marketcraft/shared';
+import { FormAlert } from '../../components/FormAlert';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -167,11 +168,7 @@ function ShockCard({ worldId }: { worldId: number }) {
       </Text>
       <Stack gap="sm">
         <ShockFields draft={draft} onChange={setDraft} testId="shock" />
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
+        <FormAlert message={error} />
         <Button onClick={submit} loading={addShock.isPending} data-testid="apply-shock">
           Apply shock
         </Button>

@@ -13,6 +13,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { SectionCard } from '../../components/SectionCard';
 import { TableScroll } from '../../components/TableScroll';
+import { FormAlert } from '../../components/FormAlert';
+import { WeekField } from '../../components/WeekField';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatDate, formatWholeDollars } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
@@ -206,11 +208,7 @@ function CreateCard() {
             allowDecimal={false}
             data-testid="world-team-size"
           />
-          {error && (
-            <Text c="red" size="sm" role="alert" data-testid="create-world-error">
-              {error}
-            </Text>
-          )}
+          <FormAlert message={error} testId="create-world-error" />
           <Button type="submit" loading={create.isPending} data-testid="create-world">
             Create world
           </Button>
@@ -255,21 +253,8 @@ function SandboxCard({ publicWeek }: { publicWeek: number }) {
         }}
       >
         <Stack gap="sm">
-          <NumberInput
-            clampBehavior="none"
-            label="Start of week"
-            value={week}
-            onChange={setWeek}
-            min={1}
-            max={publicWeek}
-            allowDecimal={false}
-            data-testid="sandbox-week"
-          />
-          {error && (
-            <Text c="red" size="sm" role="alert">
-              {error}
-            </Text>
-          )}
+          <WeekField value={week} onChange={setWeek} currentWeek={publicWeek} testId="sandbox-week" />
+          <FormAlert message={error} />
           <Button type="submit" loading={fork.isPending} data-testid="make-sandbox">
             Make a sandbox
           </Button>
