@@ -184,8 +184,13 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
  */
 async function expireOrders(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
+  // The turn tables of what expired live as long as the connection (turnTables.ts): created from
+  // the columns the updates return, filled by each turn.
   await tx.execute(sql`
-    create temp table turn_expired on commit drop as
+    create temp table if not exists turn_expired on commit delete rows as
+    select o.id, o.company_id, o.product_id, o.side, o.escrow_cents, o.escrow_units, o.escrow_cost_cents, p.name as product_name
+    from exchange_orders o, products p with no data`);
+  await tx.execute(sql`
     with old as (
       select o.id, o.escrow_cents, o.escrow_units from exchange_orders o
       where o.world_id = ${worldId}::int and ${liveOrdersSql(sql`${week}::int`)} and o.expires_week <= ${week}::int
@@ -194,17 +199,20 @@ async function expireOrders(ctx: TurnContext): Promise<void> {
       from old where o.world_id = ${worldId}::int and o.id = old.id
       returning o.id, o.company_id, o.product_id, o.side, old.escrow_cents, old.escrow_units, o.escrow_cost_cents
     )
-    select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
+    insert into turn_expired select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
   await releaseToCompanies(ctx, 'turn_expired', 'expired');
   // Contract offers whose last week this was expire too: the goods go back to their sellers.
   await tx.execute(sql`
-    create temp table turn_expired_contracts on commit drop as
+    create temp table if not exists turn_expired_contracts on commit delete rows as
+    select k.id, k.seller_company_id, k.buyer_company_id, k.product_id, k.quantity, k.escrow_cost_cents, p.name as product_name
+    from contracts k, products p with no data`);
+  await tx.execute(sql`
     with closed as (
       update contracts k set status = 'expired', closed_week = ${week}::int
       where k.world_id = ${worldId}::int and k.status = 'open' and k.expires_week <= ${week}::int
       returning k.id, k.seller_company_id, k.buyer_company_id, k.product_id, k.quantity, k.escrow_cost_cents
     )
-    select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
+    insert into turn_expired_contracts select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
   await returnContractGoods(ctx, 'turn_expired_contracts', 'expired');
 }
 
