@@ -16,6 +16,7 @@ import { startTcpProxy, type TcpProxy } from '@marketcraft/db/testing/tcpProxy.t
 import { DATABASE_UNAVAILABLE_MESSAGE, Lifecycle, SHUTTING_DOWN_MESSAGE } from '../src/availability.ts';
 import { createSession } from '../src/auth/session.ts';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
+import { untilAStatementWaitsForALock } from './helpers/lockWaits.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -122,7 +123,8 @@ describe('graceful stop of the API process (SIGTERM)', () => {
     await database.drop();
   });
 
-  it('finishes the request in flight, refuses new ones, reports it in /api/health, and exits 0', async () => {
+  // A fresh Node process loads the API (30 s and more on a busy machine) before the test's own steps.
+  it('finishes the request in flight, refuses new ones, reports it in /api/health, and exits 0', { timeout: 180_000 }, async () => {
     const [company] = await database.db.select({ id: companies.id, userId: companies.userId }).from(companies).where(eq(companies.isBot, false)).limit(1);
     let userId = company?.userId ?? null;
     if (!userId) {
@@ -174,9 +176,15 @@ describe('graceful stop of the API process (SIGTERM)', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Finished Before Exit' }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Conditions, not fixed sleeps: at load 28 the API took over 300 ms to act on SIGTERM, so a
+    // new connection made 300 ms after it was still accepted (and answered 503 while draining).
+    await untilAStatementWaitsForALock(database.db);
     child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // main.ts logs this line and closes the listening socket in the same tick.
+    for (let tries = 0; !lines.some((line) => line.includes('SIGTERM: stopping')); tries += 1) {
+      if (tries > 600) throw new Error(`the API did not act on SIGTERM within 60 s:\n${lines.join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
 
     // A new connection is refused; a request on a kept-alive one would answer 503 (SHUTTING_DOWN_MESSAGE).
     await expect(fetch(`${base}/api/world`)).rejects.toThrow();

@@ -148,8 +148,8 @@ describe('answers match the OpenAPI document', () => {
       playersVolume: 6,
       makerBought: 0,
       makerSold: 4,
-      bids: [{ price_cents: 1300, quantity: 10 }],
-      asks: [{ price_cents: 1200, quantity: 6 }],
+      bids: [[1300, 10]],
+      asks: [[1200, 6]],
     });
     await call('GET', '/exchange/auctions/{product_id}', { path: `/exchange/auctions/${wheat.id}?weeks=4` });
     await call('POST', '/exchange/orders', { body: { product_id: wheat.id, side: 'sell', quantity: 5, limit_price: 9.99 } });

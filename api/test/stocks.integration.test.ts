@@ -12,6 +12,7 @@ import {
   valuationSql,
   type Database,
   act,
+  actTogether,
 } from '@marketcraft/db';
 import { formatCents, liquidationValueRule, marketBuyCostRule, marketSellProceedsRule, shareDepthRule } from '@marketcraft/shared';
 import { untilAStatementWaitsForALock } from './helpers/lockWaits.ts';
@@ -348,6 +349,56 @@ describe('stocks API', () => {
     const [record] = await db.select({ total: shareRecords.totalShares }).from(shareRecords).where(eq(shareRecords.companyId, bot.id));
     expect(record!.total).toBe(100 + held);
     expect(await cashOf(db, bot.id)).toBe(botCash + spent);
+    // Sent at once, they went together (actTogether): their log entries were committed by fewer
+    // transactions than requests, every request logged once.
+    const logged = await db.execute<{ tx: string }>(sql`
+      select xmin::text as tx from world_actions
+      where action = 'tradeShares' and company_id in ${sql.raw(`(${buyers.map((buyer) => buyer.companyId).join(',')})`)}`);
+    expect(logged).toHaveLength(50);
+    expect(new Set(logged.map((row) => row.tx)).size).toBeLessThan(50);
+    expect(await shareMismatches(db)).toEqual([]);
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+
+  it('share trades sent while another runs go together: one commit for the batch, each priced as if one after the other in the log, a refusal only its own', async () => {
+    const bot = await createBot(db, { totalShares: 1_000, priceCents: 10_000 });
+    const botCash = await cashOf(db, bot.id);
+    const players = await Promise.all(Array.from({ length: 12 }, (_, index) => app.createPlayer({ cash: index === 5 ? 1 : 10_000 })));
+    // Sent without waiting: the first runs alone, the eleven others queue behind it and go as one
+    // batch; the sixth cannot pay and the eighth sells shares it does not hold.
+    const answers = await Promise.allSettled(
+      players.map((player, index) =>
+        actTogether(db, 'tradeShares', 1, {
+          companyId: player.companyId,
+          actingUserId: player.userId,
+          input: { company_id: bot.id, shares: 2, action: index === 7 ? 'sell' : 'buy' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(players.map((_, index) => (index === 5 || index === 7 ? 'rejected' : 'fulfilled')));
+    expect((answers[5] as PromiseRejectedResult).reason.message).toMatch(/^Not enough cash/);
+    expect((answers[7] as PromiseRejectedResult).reason.message).toBe(`You own only 0 shares of ${bot.name}`);
+    // The log: one entry per request, in two transactions (the first alone, then the batch).
+    const logged = await db.execute<{ company_id: number; outcome: { applied: boolean }; tx: string }>(sql`
+      select company_id, outcome, xmin::text as tx from world_actions
+      where action = 'tradeShares' and company_id in ${sql.raw(`(${players.map((player) => player.companyId).join(',')})`)} order by seq`);
+    expect(logged.map((row) => Number(row.company_id))).toEqual(players.map((player) => player.companyId));
+    expect(logged.map((row) => row.outcome.applied)).toEqual(players.map((_, index) => index !== 5 && index !== 7));
+    expect(new Set(logged.map((row) => row.tx)).size).toBe(2);
+    // Priced along the issuer's curve in the log's order, as one trade after another.
+    let bought = 0;
+    let paid = 0;
+    for (const [index, answer] of answers.entries()) {
+      if (answer.status !== 'fulfilled') continue;
+      const cents = marketBuyCostRule.evaluate({ price: 10_000, depth: shareDepthRule.evaluate({ totalShares: 1_000 + bought }), flow: bought, quantity: 2 });
+      expect(answer.value).toMatchObject({ action: 'buy', shares: 2, total: cents / 100, shares_owned: 2, cash: (1_000_000 - cents) / 100 });
+      expect(await cashOf(db, players[index]!.companyId)).toBe(1_000_000 - cents);
+      bought += 2;
+      paid += cents;
+    }
+    expect(bought).toBe(20);
+    expect(await cashOf(db, players[5]!.companyId)).toBe(100);
+    expect(await cashOf(db, bot.id)).toBe(botCash + paid);
     expect(await shareMismatches(db)).toEqual([]);
     expect(await ledgerMismatches(db)).toEqual([]);
   });

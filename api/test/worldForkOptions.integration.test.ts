@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MAX_OPEN_SANDBOXES_PER_PLAYER, PUBLIC_WORLD_ID } from '@marketcraft/shared';
-import { createWorld, deleteExpiredSandboxes, users } from '@marketcraft/db';
+import { createWorld, deleteExpiredSandboxes } from '@marketcraft/db';
 import { runTurn } from '../../worker/src/turn/index.ts';
 import { replayFork } from '../../worker/src/replay/fork.ts';
 import { replayWorld } from '../../worker/src/replay/replay.ts';
@@ -57,7 +57,8 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
     const anaTeam = (await app.api('GET', `/worlds/${classWorld}/teams`, { token: ana.token })).body.teams[0];
     expect((await join(ben, { team_code: anaTeam.team_code })).status).toBe(200);
     expect((await join(cleo, { company_name: 'Cleo Alone' })).status).toBe(200);
-    await db().execute(sql`update company_members set role = 'finance' where world_id = ${classWorld} and user_id = ${ben.userId}`);
+    const role = await app.api('PATCH', `/worlds/${classWorld}/teams/members/${ben.userId}`, { token: teacher.token, body: { role: 'finance' } });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
     await turn(classWorld);
     await turn(classWorld);
     product = Number((await db().execute<{ id: number }>(sql`select id from products order by id limit 1`))[0]!.id);
@@ -115,7 +116,7 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
     expect(Number(tax!.tax_rate)).toBe(33);
     const shocks = (await app.api('GET', `/worlds/${forkId}/shocks`, { token: teacher.token })).body;
     expect(shocks).toMatchObject([{ kind: 'price', product_id: product, percent: 30, start_week: 2, end_week: 4 }]);
-    // Ben joined Ana's team by its code (not in the log): he is her teammate in the fork too, with his role.
+    // Ben joined Ana's team by its code and got his role in week 1: he is her teammate in the fork too, with his role and her team's code.
     const members = async (worldId: number) =>
       (
         await db().execute<{ user_id: number; company: string; role: string | null }>(sql`
@@ -124,6 +125,11 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
       ).map((row) => ({ user_id: Number(row.user_id), company: row.company, role: row.role }));
     expect(await members(forkId)).toEqual(await members(classWorld));
     expect((await members(forkId)).find((member) => member.user_id === ben.userId)).toMatchObject({ company: 'Ana and Ben', role: 'finance' });
+    const teamCodes = async (worldId: number) =>
+      (await db().execute<{ team_code: string | null }>(sql`select team_code from companies where world_id = ${worldId} and not is_bot order by id`)).map(
+        (row) => row.team_code,
+      );
+    expect(await teamCodes(forkId)).toEqual(await teamCodes(classWorld));
     for (const player of [ana, ben, cleo]) {
       const worlds = (await app.api('GET', '/worlds', { token: player.token })).body as Array<{ id: number; joined: boolean }>;
       expect(worlds.find((world) => world.id === forkId)).toMatchObject({ joined: true });
@@ -166,11 +172,11 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
       worldId: target.id,
       admin: { id: admin.userId, isAdmin: true },
       userFor: async (userId) => {
-        const [user] = await db()
-          .insert(users)
-          .values({ email: `replayed-${userId}@example.com` })
-          .returning({ id: users.id });
-        return user!.id;
+        // One account per original user (a founding and the team moves name the same one).
+        const [user] = await db().execute<{ id: number }>(sql`
+          insert into users (email) values (${`replayed-${userId}@example.com`})
+          on conflict ((lower(email))) do update set email = excluded.email returning id`);
+        return Number(user!.id);
       },
     });
     expect(replay.weeks.map((week) => [week.week, week.matches])).toEqual([

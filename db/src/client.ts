@@ -83,11 +83,14 @@ export function connectDatabase(
     applicationName?: string;
     /** Server settings of every connection of the pool, sent at connection start (e.g. the worker's TURN_SESSION_SETTINGS). */
     settings?: Record<string, string>;
+    /** Called for each statement sent (a benchmark counts its round trips: `npm run replay -- --bench`). */
+    onStatement?: () => void;
   } = {},
 ): DatabaseConnection {
   const clientOptions = (max: number): postgres.Options<Record<string, postgres.PostgresType>> => ({
     max,
     onnotice: () => {},
+    ...(options.onStatement ? { debug: () => options.onStatement!() } : {}),
     connection: { ...options.settings, application_name: options.applicationName ?? 'marketcraft' },
     types: {
       // int8 comes back as a JS number: all our bigints are cents or counts far below 2^53.

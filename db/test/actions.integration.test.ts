@@ -300,6 +300,25 @@ describe('each player action: a list of many equals its requests one by one', ()
     expect(Number(farmAfter!.employees) - Number(farmView!.employees)).toBe(rounds);
   });
 
+  it('share trades in opposite orders, at the same time, never deadlock: every holder and issuer of a list is locked first, in id order', async () => {
+    // Four listed companies: w buys x's shares and y buys z's, in one order and the other. Each
+    // trade locks its two companies; without the list's lock first, one list holds w and x while
+    // waiting for y and z, the other the reverse.
+    const [w, x, y, z] = (
+      await listed.db.execute<{ company_id: number }>(sql`
+        select s.company_id from share_records s join companies c on c.id = s.company_id
+        where c.world_id = 1 and c.status = 'active' and s.is_listed order by s.company_id limit 4`)
+    ).map((row) => Number(row.company_id));
+    const first = as(w!, { company_id: x!, shares: 1, action: 'buy' as const });
+    const second = as(y!, { company_id: z!, shares: 1, action: 'buy' as const });
+    const rounds = 8;
+    const outcomes = await Promise.all(
+      Array.from({ length: rounds }, (_, round) => actMany(listed.db, 'tradeShares', round % 2 === 0 ? [first, second] : [second, first])),
+    );
+    expect(outcomes.flat().filter((outcome) => !outcome.applied)).toEqual([]);
+    expect(outcomes.flat()).toHaveLength(2 * rounds);
+  });
+
   it('every action of the table is covered here', () => {
     const covered = [
       'marketTrade',

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../src/testing/freshDatabase.ts';
-import { migrateDatabase } from '../src/migrate.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/migrate.ts';
 import { replaceDatabase } from '../src/testing/urls.ts';
 
 describe('migrations', () => {
@@ -43,6 +45,27 @@ describe('migrations', () => {
     const nextTurnAt = new Date(rows[0]!.next_turn_at);
     expect(nextTurnAt.getUTCMinutes()).toBe(30);
     expect([0, 12]).toContain(nextTurnAt.getUTCHours());
+  });
+
+  it("0045 turns the past clearings' curves from {price_cents, quantity} objects into [price, quantity] pairs, once", async () => {
+    const migration = await readFile(path.join(MIGRATIONS_FOLDER, '0045_exchange_clearing_rows.sql'), 'utf8');
+    const convert = migration.slice(migration.indexOf('UPDATE "exchange_auctions"'));
+    await database.sql`
+      insert into exchange_auctions (world_id, product_id, week, price_cents, volume, players_volume, maker_bought, maker_sold, bids, asks)
+      values (1, 1, 900, 1200, 10, 10, 0, 0, ${JSON.stringify([
+        { price_cents: 1300, quantity: 4 },
+        { price_cents: 1250, quantity: 10 },
+      ])}::jsonb, '[]'::jsonb)`;
+    await database.sql.unsafe(convert);
+    await database.sql.unsafe(convert);
+    const [row] = await database.sql<{ bids: unknown; asks: unknown }[]>`select bids, asks from exchange_auctions where world_id = 1 and week = 900`;
+    expect(row).toEqual({
+      bids: [
+        [1300, 4],
+        [1250, 10],
+      ],
+      asks: [],
+    });
   });
 
   it('refuses negative quantities and bad building types at the database level', async () => {

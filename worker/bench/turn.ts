@@ -10,7 +10,7 @@
  * PostgreSQL backend + this process, from /proc: steady when the machine is shared), with the peak memory of this process (it runs the turn
  * as the worker does: the worker's own memory) and of the PostgreSQL backend that ran the turn.
  *
- * --profile prints every statement of the cold turn that took 30 ms or more, with the CPU time it took
+ * --profile prints every statement of the cold turn (with --profile-warm, of the warm turn too) that took 30 ms or more, with the CPU time it took
  * in PostgreSQL where the server reports it (log_statement_stats); --explain their plans (auto_explain,
  * EXPLAIN ANALYZE).
  *
@@ -151,7 +151,8 @@ const EXCHANGE_LIMIT_MS = 1_000;
 /**
  * N open orders of the world's companies over every product, set-based and seeded (setseed):
  * quantities 1-100, limits within 10% of the posted price, escrow as placing them holds (a buy: the
- * limit x units plus the fee; a sell: its units), open for the next two auctions.
+ * limit x units plus the fee; a sell: its units), open for the next two auctions; the warehouse
+ * rows as placing them leaves them.
  */
 async function seedOrders(db: Database, count: number): Promise<void> {
   await db.execute(sql`select setseed(0.22)`);
@@ -170,6 +171,12 @@ async function seedOrders(db: Database, count: number): Promise<void> {
            case when g.side = 'sell' then g.quantity else 0 end, l.limit_cents, w.week, w.week + 1
     from g cross join p cross join w
     cross join lateral (select greatest(1, round(p.prices[g.product_index] * (0.9 + 0.2 * g.r)))::bigint as limit_cents) l`);
+  // The warehouse rows as placing leaves them: a sell order's goods came out of the company's row of
+  // the product, and a buy order made its row (openWarehouseRows).
+  await db.execute(sql`
+    insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
+    select distinct world_id, company_id, product_id, 0::bigint, 0::bigint from exchange_orders
+    on conflict (world_id, company_id, product_id) do nothing`);
   await db.execute(sql`analyze exchange_orders`);
 }
 
@@ -188,9 +195,12 @@ async function benchOne(
     durable: true,
     // --profile: print every statement of the turn that took 30 ms or more.
     log: (message) => {
-      if (explain && profiling) console.log(message.trimEnd());
-      else if (profile && profiling && message.includes('duration:')) console.log(message.trim().slice(0, 400).replace(/\s+/g, ' '));
-      else if (profile && profiling && message.includes(' s user, ')) {
+      if (!profiling) return;
+      if (explain) return void console.log(message.trimEnd());
+      if (!profile) return;
+      // A chunk of the server's log may hold a statement's duration, its CPU time, or both.
+      if (message.includes('duration:')) console.log(message.trim().slice(0, 400).replace(/\s+/g, ' '));
+      if (message.includes(' s user, ')) {
         // log_statement_stats: the statement's CPU time in its backend (the wall time above moves with the machine's load).
         const usage = /([\d.]+) s user, ([\d.]+) s system, ([\d.]+) s elapsed/.exec(message);
         if (usage && Number(usage[3]) >= 0.03)
@@ -225,9 +235,13 @@ async function benchOne(
       const turns: TurnTiming[] = [];
       try {
         profiling = true;
+        if (profile) console.log('[bench] the cold turn:');
+        turns.push(await timedTurn(turnConnection.db));
+        // --profile-warm: the warm turn's statements too.
+        profiling = process.argv.includes('--profile-warm');
+        if (profiling) console.log('[bench] the warm turn:');
         turns.push(await timedTurn(turnConnection.db));
         profiling = false;
-        turns.push(await timedTurn(turnConnection.db));
       } finally {
         await turnConnection.close();
       }

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EXCHANGE_FEE_BP, makerSupplyRule } from '@marketcraft/shared';
-import { actMany, getWeekReport, ledgerMismatches, type DbExecutor } from '@marketcraft/db';
+import { actMany, getWeekReport, ledgerMismatches, listHoldings, type DbExecutor } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { mulberry32 } from '@marketcraft/shared';
 import { runTurn } from '../src/turn/index.ts';
@@ -183,6 +183,48 @@ describe('the weekly call auction in the turn', () => {
       sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${world.flour}`,
     );
     expect(Number(posted!.p)).not.toBe(Number(before!.posted));
+  });
+
+  it("books one ledger line of each kind for a company's fills in an auction, and its week results list every order", async () => {
+    const { db } = database;
+    const buyer = await createCompany(db, { name: `Two bids ${world.tag}`, cashCents: 10_000_000 });
+    const posted = async (productId: number) => {
+      const [row] = await db.execute<{ p: number }>(sql`select current_price_cents as p from world_products where world_id = 1 and product_id = ${productId}`);
+      return Number(row!.p);
+    };
+    // Far above the maker's ask: both fill in full against its schedule.
+    const wheatBid = await place(db, buyer, world.wheat, 'buy', 20, 2 * (await posted(world.wheat)));
+    const flourBid = await place(db, buyer, world.flour, 'buy', 30, 2 * (await posted(world.flour)));
+    // Placing a bid gives the buyer an empty warehouse row (the turn's fill updates it in place), not listed.
+    const [empty] = await db.execute<{ quantity: number }>(
+      sql`select quantity from inventory_items where world_id = 1 and company_id = ${buyer} and product_id = ${world.flour}`,
+    );
+    expect(Number(empty!.quantity)).toBe(0);
+    expect((await listHoldings(db, buyer)).items.filter((item) => item.product_id === world.flour)).toEqual([]);
+    const week = await worldWeek(db);
+    await runTurn(db, { week });
+    expect(await order(db, wheatBid.id)).toMatchObject({ status: 'filled', filled: 20, escrowCents: 0 });
+    expect(await order(db, flourBid.id)).toMatchObject({ status: 'filled', filled: 30, escrowCents: 0 });
+
+    const fills = (await getWeekReport(db, buyer, week)).exchange_fills;
+    expect(fills.map((fill) => [fill.order_id, fill.quantity])).toEqual(
+      expect.arrayContaining([
+        [wheatBid.id, 20],
+        [flourBid.id, 30],
+      ]),
+    );
+    expect(fills).toHaveLength(2);
+    const paidCents = fills.reduce((sum, fill) => sum + Math.round(fill.total * 100), 0);
+    const heldCents = Math.round((wheatBid.escrow + flourBid.escrow) * 100);
+    const lines = await db.execute<{ reason: string; amount_cents: number; description: string }>(sql`
+      select reason, amount_cents, description from transactions where company_id = ${buyer} and week = ${week} and reason in ('exchange_buy', 'exchange_release') order by reason`);
+    expect(lines.map((line) => [line.reason, Number(line.amount_cents)])).toEqual([
+      ['exchange_buy', -paidCents],
+      ['exchange_release', heldCents],
+    ]);
+    expect(lines[0]!.description).toMatch(/^Bought 50 units in the auction over 2 orders, \$[\d,.]+ of fees included/);
+    expect(await cashOf(db, buyer)).toBe(10_000_000 - paidCents + (await turnCosts(db, buyer, week)));
+    expect(await warehouse(db, buyer, world.flour)).toBe(30);
   });
 
   it('shares the units at the margin pro rata in whole units: 10 offered to three bids of 10 at the price fill 4, 3 and 3', async () => {

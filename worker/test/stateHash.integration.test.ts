@@ -3,12 +3,14 @@
  * with each row's columns written out from the schema (db/src/game/replay/stateHash.ts), but keeps
  * its definition: SHA-256 of the canonical lines (each row as jsonb without ids and times) sorted
  * by code units and joined by newlines. A class world with bots after two turns, with a row in
- * every section and a company whose name and bio need UTF-8 and JSON escapes.
+ * every section and a company whose name and bio need UTF-8 and JSON escapes. Version 2 of the
+ * canonical form leaves out the city markets at their base demand; version 1 (the hashes stored
+ * before it) still computes as it did.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { canonicalState, createWorld, stateHash, users } from '@marketcraft/db';
+import { canonicalState, createWorld, stateHash, stateHashVersionOf, users } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runTurn } from '../src/turn/index.ts';
 
@@ -46,8 +48,8 @@ afterAll(async () => {
 });
 
 describe('the state hash', () => {
-  it('is SHA-256 of the canonical lines sorted by code units, the same as each turn stored', async () => {
-    const lines = await canonicalState(database.db, worldId);
+  it('is SHA-256 of the canonical lines sorted by code units (version 1: every city market), as the turns stored before version 2', async () => {
+    const lines = await canonicalState(database.db, worldId, 1);
     const sections = new Set(lines.map((line) => line.split('|')[0]));
     // Rows of most sections took part: the order between and within sections is exercised.
     for (const name of [
@@ -69,20 +71,36 @@ describe('the state hash', () => {
       'political_event',
     ])
       expect(sections).toContain(name);
+    expect(lines.filter((line) => line.startsWith('city_market|')).length).toBeGreaterThan(10_000);
     expect(lines.some((line) => line.includes('Ødegård 🍞') && line.includes('\\"bread\\"'))).toBe(true);
     const expected = createHash('sha256').update(lines.join('\n')).digest('hex');
+    expect(await stateHash(database.db, worldId, 1)).toBe(expected);
+    expect(stateHashVersionOf(expected)).toBe(1);
+  });
+
+  it('is, from version 2, the same lines without the city markets at their base demand, as each turn stores it', async () => {
+    const all = await canonicalState(database.db, worldId, 1);
+    const lines = await canonicalState(database.db, worldId);
+    expect(lines).toEqual(all.filter((line) => !line.startsWith('city_market|')));
+    const expected = `v2:${createHash('sha256').update(lines.join('\n')).digest('hex')}`;
     expect(await stateHash(database.db, worldId)).toBe(expected);
+    expect(stateHashVersionOf(expected)).toBe(2);
     const [turn] = await database.db.execute<{ state_hash: string }>(sql`select state_hash from turns where world_id = ${worldId} and week = 2`);
     expect(turn!.state_hash).toBe(expected);
   });
 
-  it('changes when one city market changes, and comes back with it', async () => {
-    const before = await stateHash(database.db, worldId);
+  it('changes when one city market moves away from its base, with its line, and comes back with it', async () => {
+    const before = { v1: await stateHash(database.db, worldId, 1), v2: await stateHash(database.db, worldId) };
     const market = sql`world_id = ${worldId} and city_id = (select min(city_id) from city_market_data where world_id = ${worldId}) and product_id = (select max(id) from products)`;
     const [{ level } = { level: 0 }] = await database.db.execute<{ level: number }>(sql`select demand_level as level from city_market_data where ${market}`);
     await database.db.execute(sql`update city_market_data set demand_level = ${(Number(level) + 1) % 101} where ${market}`);
-    expect(await stateHash(database.db, worldId)).not.toBe(before);
+    expect(await stateHash(database.db, worldId, 1)).not.toBe(before.v1);
+    expect(await stateHash(database.db, worldId)).not.toBe(before.v2);
+    const moved = (await canonicalState(database.db, worldId)).filter((line) => line.startsWith('city_market|'));
+    expect(moved).toHaveLength(1);
+    expect(moved[0]).toContain(`"demand_level": ${(Number(level) + 1) % 101}`);
     await database.db.execute(sql`update city_market_data set demand_level = ${Number(level)} where ${market}`);
-    expect(await stateHash(database.db, worldId)).toBe(before);
+    expect(await stateHash(database.db, worldId, 1)).toBe(before.v1);
+    expect(await stateHash(database.db, worldId)).toBe(before.v2);
   });
 });

@@ -1,14 +1,16 @@
 /**
  * Team moves in the action log (docs/replay.md, "Team moves"): a class world with teams of 2, where
  * a student joins a team by its code, the instructor moves one and sets a role, and a member leaves,
- * keeps every move in its log with who made it, counts none of them as a team's action, and still
- * replays into a fresh database with the same state hash every week, also with an assignment
- * graded meanwhile (its entries are history too).
+ * keeps every move in its log with who made it, counts none of them as a team's action, and
+ * replays into a fresh database with the same state hash every week and the same teams, also with
+ * assignments graded meanwhile (their entries are history). A fork at week 2 has the teams of week
+ * 2 (not the moves made later), the original's team codes, and the assignments still open then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   assignTeamMember,
+  createFork,
   createAssignment,
   createWorld,
   joinWorld,
@@ -22,6 +24,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { replayWorld } from '../src/replay/replay.ts';
+import { replayFork } from '../src/replay/fork.ts';
 import { playRandomWeek, seededRandom } from '../src/replay/randomPlay.ts';
 
 const WEEKS = 3;
@@ -32,12 +35,23 @@ async function newUser(db: Database, email: string, isAdmin = false) {
   return { id: user!.id, isAdmin, email };
 }
 
+/** A world's teams: company rank, the user (as `userOf` names them), role, joined week. */
+async function teams(db: Database, worldId: number, userOf: (id: number) => number): Promise<string[]> {
+  const rows = await db.execute<{ rank: number; user_id: number; role: string | null; joined_week: number }>(sql`
+    select c.rank, m.user_id, m.role, m.joined_week from company_members m
+    join (select id, row_number() over (order by id) as rank from companies where world_id = ${worldId}) c on c.id = m.company_id
+    where m.world_id = ${worldId}`);
+  return rows.map((row) => `company ${row.rank}: user ${userOf(Number(row.user_id))} ${row.role ?? '-'} since week ${row.joined_week}`).sort();
+}
+
 describe('team moves in the action log', () => {
   let original: TestDatabase;
   let worldId: number;
   const student: Record<'ann' | 'ben' | 'cat' | 'dan', { id: number; isAdmin: boolean; email: string }> = {} as never;
   let teamOf: (userId: number) => Promise<number>;
   let teacherId: () => number;
+  /** The world's teams at the start of week 2 (after week 1's moves), as company rank, user, role, joined week. */
+  let teamsAtWeek2: string[];
 
   beforeAll(async () => {
     original = await createTestDatabase({ max: 8 });
@@ -48,7 +62,9 @@ describe('team moves in the action log', () => {
     worldId = world.id;
     for (const name of ['ann', 'ben', 'cat', 'dan'] as const) student[name] = await newUser(db, `${name}@example.com`);
     teamOf = async (userId) =>
-      Number((await db.execute<{ id: number }>(sql`select company_id as id from company_members where world_id = ${worldId} and user_id = ${userId}`))[0]!.id);
+      Number(
+        (await db.execute<{ id: number }>(sql`select company_id as id from company_members where world_id = ${worldId} and user_id = ${userId}`))[0]?.id ?? 0,
+      );
     // Ann and Cat found a company each; Ben joins Ann's team by its code.
     await joinWorld(db, student.ann, { code: world.join_code!, companyName: 'Ann & co' });
     await joinWorld(db, student.cat, { code: world.join_code!, companyName: 'Cat & co' });
@@ -62,6 +78,8 @@ describe('team moves in the action log', () => {
         { kind: 'no_debt', points: 5, weeks: 2 },
       ],
     });
+    // Due before the fork week: graded in the original, not carried into the fork.
+    await createAssignment(db, teacher, worldId, { title: 'First week', dueWeek: 1, checkpoints: [{ kind: 'no_debt', points: 5, weeks: 1 }] });
     await setScoreWeights(db, teacher, worldId, { net_worth_rank: 50, profit: 0, checkpoints: 50, team_weighting: 'contribution' });
     const random = seededRandom(99);
     for (let week = 1; week <= WEEKS; week += 1) {
@@ -70,7 +88,16 @@ describe('team moves in the action log', () => {
           .filter((user) => user.id !== student.dan.id || week > 1)
           .map(async (user) => ({ userId: user.id, companyId: await teamOf(user.id) })),
       );
-      await playRandomWeek(db, players, random);
+      await playRandomWeek(
+        db,
+        players.filter((player) => player.companyId !== 0),
+        random,
+      );
+      if (week === 2) {
+        // After the fork week's start: the instructor takes Ben out of Cat's team and labels Ann.
+        await removeMemberFromTeam(db, teacher, worldId, student.ben.id);
+        await updateTeamMember(db, teacher, worldId, student.ann.id, 'ceo');
+      }
       if (week === 1) {
         // The instructor places Dan in Cat's team; Ben leaves Ann's; the instructor moves Dan from
         // Cat's team to Ann's and places Ben in Cat's; Ann labels Dan.
@@ -83,6 +110,7 @@ describe('team moves in the action log', () => {
         await updateTeamMember(db, student.ann, worldId, student.dan.id, 'sales');
       }
       expect((await runTurn(db, { worldId, week })).status).toBe('advanced');
+      if (week === 1) teamsAtWeek2 = await teams(db, worldId, (id) => id);
     }
   }, 240_000);
   afterAll(async () => {
@@ -103,6 +131,8 @@ describe('team moves in the action log', () => {
       ['placeTeamMember', teacher, { user_id: student.dan.id, company_id: annTeam, from_company_id: catTeam, role: null }],
       ['placeTeamMember', teacher, { user_id: student.ben.id, company_id: catTeam, from_company_id: null, role: null }],
       ['setTeamRole', student.ann.id, { user_id: student.dan.id, company_id: annTeam, role: 'sales' }],
+      ['removeTeamMember', teacher, { user_id: student.ben.id, company_id: catTeam }],
+      ['setTeamRole', teacher, { user_id: student.ann.id, company_id: annTeam, role: 'ceo' }],
     ]);
     expect(moves.every((move) => move.company_id === null)).toBe(true);
 
@@ -146,8 +176,52 @@ describe('team moves in the action log', () => {
       });
       expect(report.mismatches).toEqual([]);
       expect(report.weeks.map((week) => [week.week, week.matches])).toEqual(Array.from({ length: WEEKS }, (_, index) => [index + 1, true]));
+      // The same teams, each original account's counterpart in the seat it has in the original.
+      const originalOf = new Map([...accounts].map(([originalId, replayedId]) => [replayedId, originalId]));
+      expect(await teams(fresh.db, target.id, (id) => originalOf.get(id) ?? -id)).toEqual(await teams(original.db, worldId, (id) => id));
     } finally {
       await fresh.drop();
     }
+  }, 240_000);
+
+  it("a fork at week 2 has the teams of week 2, the original's team codes, and the assignments still open then", async () => {
+    const db = original.db;
+    const teacher = { id: teacherId(), isAdmin: true };
+    const fork = await createFork(db, teacher, worldId, { week: 2 });
+    await replayFork(db, fork.id);
+    // Ben left Cat's team and Ann became CEO in week 2: the original has that now, the fork the week before.
+    const now = await teams(db, worldId, (id) => id);
+    expect(now).not.toEqual(teamsAtWeek2);
+    expect(await teams(db, fork.id, (id) => id)).toEqual(teamsAtWeek2);
+    expect(teamsAtWeek2).toContain(`company 4: user ${student.ben.id} - since week 1`);
+    const codes = async (id: number) =>
+      (await db.execute<{ team_code: string | null }>(sql`select team_code from companies where world_id = ${id} order by id`)).map((row) => row.team_code);
+    expect(await codes(fork.id)).toEqual(await codes(worldId));
+    expect((await codes(fork.id)).filter((code) => code !== null)).toHaveLength(2);
+
+    // 'Keep going' (due week 3) comes across with its checkpoints and what was earned in week 1; 'First week' (due week 1) does not.
+    const assignments = async (id: number) =>
+      db.execute<{ title: string; due_week: number; checkpoints: string; earned: string }>(sql`
+        select a.title, a.due_week,
+          (select string_agg(c.kind || ':' || c.points || ':' || coalesce(c.target, 0) || ':' || coalesce(c.weeks, 0), ',' order by c.position)
+           from assignment_checkpoints c where c.world_id = a.world_id and c.assignment_id = a.id) as checkpoints,
+          (select string_agg(r.week || ':' || c.kind || ':' || r.points || ':' || rank.rank, ',' order by rank.rank, c.position)
+           from checkpoint_results r join assignment_checkpoints c on c.world_id = r.world_id and c.id = r.checkpoint_id
+           join (select id, row_number() over (order by id) as rank from companies where world_id = ${id}) rank on rank.id = r.company_id
+           where r.world_id = a.world_id and c.assignment_id = a.id and r.week < 2) as earned
+        from assignments a where a.world_id = ${id} order by a.due_week, a.id`);
+    const originals = await assignments(worldId);
+    expect(originals.map((row) => row.title)).toEqual(['First week', 'Keep going']);
+    const carried = await assignments(fork.id);
+    expect(carried).toEqual([originals[1]]);
+    expect(carried[0]!.earned).not.toBeNull();
+    const [weights] = await db.execute<{ checkpoints: number; team_weighting: string }>(
+      sql`select checkpoints, team_weighting from world_score_weights where world_id = ${fork.id}`,
+    );
+    expect(weights).toEqual({ checkpoints: 50, team_weighting: 'contribution' });
+    const [logged] = await db.execute<{ input: { title: string; from_assignment_id: number } }>(
+      sql`select input from world_actions where world_id = ${fork.id} and action = 'createAssignment'`,
+    );
+    expect(logged!.input).toMatchObject({ title: 'Keep going' });
   }, 240_000);
 });

@@ -73,4 +73,43 @@ describe('a turn with pipelined writes is all or nothing', () => {
       await connection.close();
     }
   });
+
+  it("a small world's turn keeps its working tables without indexes; a large world's indexes its company tables for the turn and drops them before it commits", async () => {
+    const connection = connectDatabase(database.url, { max: 1 });
+    const keysDuring = async (world: 'small' | 'large') => {
+      let seen: string[] = [];
+      const turned = await runTurn(connection.db, {
+        hooks: {
+          afterPhase: async (phase, ctx) => {
+            if (phase !== 'stocks') return;
+            expect(ctx.largeWorld).toBe(world === 'large');
+            const indexes = await ctx.tx.execute<{ name: string }>(sql`
+              select relname as name from pg_class where relnamespace = pg_my_temp_schema() and relkind = 'i' and relname like 'turn%key' order by relname`);
+            seen = indexes.map((row) => row.name);
+          },
+        },
+      });
+      expect(turned.status).toBe('advanced');
+      return seen;
+    };
+    const keysAfter = async () =>
+      (await connection.db.execute(sql`select 1 from pg_class where relnamespace = pg_my_temp_schema() and relkind = 'i' and relname like 'turn%key'`)).length;
+    try {
+      // Emptying an indexed table at commit would make every statement that reads it plan again.
+      expect(await keysDuring('small')).toEqual([]);
+      expect(await keysAfter()).toBe(0);
+      await connection.db.execute(sql`
+        insert into companies (world_id, name, cash_cents, starting_cash_cents)
+        select 1, 'Large world company ' || g, 1000000, 1000000 from generate_series(1, 200) g`);
+      // With the key indexes the planner knows a company is one row of each (at 10,000 companies it plans by them).
+      expect(await keysDuring('large')).toEqual(['turn_assets_key', 'turn_companies_key', 'turn_equity_key', 'turn_profit_key', 'turn_valuation_key']);
+      expect(await keysAfter()).toBe(0);
+      expect(await keysDuring('large')).toHaveLength(5);
+      await connection.db.execute(sql`update companies set status = 'bankrupt' where name like 'Large world company %'`);
+      expect(await keysDuring('small')).toEqual([]);
+      expect(await keysAfter()).toBe(0);
+    } finally {
+      await connection.close();
+    }
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addShock, createFork, createWorld, joinWorld, stateHash, users, type Database } from '@marketcraft/db';
+import { addShock, createFork, createWorld, joinWorld, stateHash, stateHashVersionOf, users, type Database } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runTurn } from '../src/turn/index.ts';
 import { replayWorld, type ReplayTarget } from '../src/replay/replay.ts';
@@ -91,7 +91,7 @@ describe('replaying a world from its log', () => {
     expect(by.get('addShock')?.entries).toBe(2);
     expect(counts.reduce((sum, row) => sum + Number(row.refused), 0)).toBeGreaterThan(0);
     const hashes = await original.db.execute<{ state_hash: string | null }>(sql`select state_hash from turns where world_id = ${worldId} order by week`);
-    expect(hashes.map((row) => row.state_hash?.length)).toEqual(Array.from({ length: WEEKS }, () => 64));
+    expect(hashes.map((row) => /^v2:[0-9a-f]{64}$/.test(row.state_hash ?? ''))).toEqual(Array.from({ length: WEEKS }, () => true));
   });
 
   it('replayed into a fresh database, every week ends with the same state hash and every request answers as it did', async () => {
@@ -133,6 +133,41 @@ describe('replaying a world from its log', () => {
     }
   }, 240_000);
 
+  it('a request logged as applied and refused on replay is answered refused once and leaves nothing: its week runs again with a savepoint for each request', async () => {
+    const altered = await createTestDatabase();
+    try {
+      // A hire logged as applied, sent again for a building nobody has: refused by the action (not
+      // by the schema), after the request ran without its savepoint.
+      const [changed] = await original.db.execute<{ seq: number; week: number }>(sql`
+        select seq, week from world_actions where world_id = ${worldId} and week >= 2 and action = 'hireEmployees' and not by_turn
+          and (outcome->>'applied')::boolean order by seq limit 1`);
+      expect(changed).toBeDefined();
+      const target = await targetIn(altered);
+      const report = await replayWorld(original.db, worldId, target, {
+        toWeek: Number(changed!.week) + 1,
+        alter: (entry) => (entry.seq === Number(changed!.seq) ? { ...entry.input, id: 2_000_000_000 } : entry.input),
+      });
+      expect(report.mismatches).toEqual([
+        expect.objectContaining({
+          seq: Number(changed!.seq),
+          action: 'hireEmployees',
+          replayed: expect.objectContaining({ applied: false, code: 'NOT_FOUND' }),
+        }),
+      ]);
+      // Each request of the week in the replay's log once, in the original's order of actions.
+      const actions = async (db: Database, id: number) =>
+        (
+          await db.execute<{ action: string }>(
+            sql`select action from world_actions where world_id = ${id} and week = ${Number(changed!.week)} and not by_turn and company_id is not null order by seq`,
+          )
+        ).map((row) => row.action);
+      expect(await actions(target.db, target.worldId)).toEqual(await actions(original.db, worldId));
+      expect(report.weeks.map((week) => week.matches)).toEqual(Array.from({ length: Number(changed!.week) }, (_, index) => index + 1 < Number(changed!.week)));
+    } finally {
+      await altered.drop();
+    }
+  }, 240_000);
+
   it('a fork at week 5 in the same database: the original at the start of week 5, the same players, its own join code, and it turns on', async () => {
     const db = original.db;
     const fork = await createFork(db, teacher, worldId, { week: 5, name: 'What if' });
@@ -151,5 +186,29 @@ describe('replaying a world from its log', () => {
     expect((await runTurn(db, { worldId: fork.id, week: 5 })).status).toBe('advanced');
     // A fork is replayed once.
     await expect(replayFork(db, fork.id)).rejects.toThrow(/already replayed/);
+  }, 240_000);
+
+  it('a world whose turns stored version 1 hashes (before issue 25) replays against them, week by week', async () => {
+    const db = original.db;
+    const old = await createWorld(db, teacher, { ...SETTINGS, name: 'Hashed the old way' });
+    // Each turn as a server before version 2 stored it: the hash of every city market too.
+    for (const week of [1, 2, 3]) {
+      expect((await runTurn(db, { worldId: old.id, week })).status).toBe('advanced');
+      await db.execute(sql`update turns set state_hash = ${await stateHash(db, old.id, 1)} where world_id = ${old.id} and week = ${week}`);
+    }
+    const fresh = await createTestDatabase();
+    try {
+      const report = await replayWorld(db, old.id, await targetIn(fresh));
+      expect(report.weeks.map((week) => [week.week, stateHashVersionOf(week.original!), week.matches])).toEqual([
+        [1, 1, true],
+        [2, 1, true],
+        [3, 1, true],
+      ]);
+      // The replay's own turns stored version 2.
+      const stored = await fresh.db.execute<{ state_hash: string }>(sql`select state_hash from turns order by world_id, week`);
+      expect(stored.map((row) => stateHashVersionOf(row.state_hash))).toEqual([2, 2, 2]);
+    } finally {
+      await fresh.drop();
+    }
   }, 240_000);
 });

@@ -1,4 +1,4 @@
-import { getPortfolio, getStockHistory, listShareRecords, listStockOverview, listStockPrices, quoteShares, act } from '@marketcraft/db';
+import { getPortfolio, getStockHistory, listShareRecords, listStockOverview, listStockPrices, quoteShares, act, actTogether } from '@marketcraft/db';
 import { companyListInput, stockHistorySchema, stockOverviewInput, stockTradeSchema } from '@marketcraft/shared';
 import { playerProcedure, playerRequest, router } from '../trpc.ts';
 import { announcePage } from '../paging.ts';
@@ -91,7 +91,12 @@ export const stocksRouter = router({
       },
     })
     .input(stockTradeSchema)
-    .mutation(({ ctx, input }) => act(ctx.db, 'tradeShares', playerRequest(ctx, input))),
+    // As market trades: the public world's go together, one commit per batch (actTogether).
+    .mutation(({ ctx, input }) =>
+      ctx.inTransaction
+        ? act(ctx.db, 'tradeShares', playerRequest(ctx, input))
+        : actTogether(ctx.db, 'tradeShares', ctx.company.worldId, playerRequest(ctx, input)),
+    ),
 
   quote: playerProcedure
     .meta({

@@ -34,7 +34,7 @@ import {
 } from '@marketcraft/shared';
 import { isPostgresError, LOCK_NOT_AVAILABLE, type DbExecutor, type Transaction } from '../client.ts';
 import { refused, type ActionRequest, type Outcome, type PlayerAction } from './action.ts';
-import { appendToLog, lockLogToDecide, restoreLockWait } from './replay/log.ts';
+import { appendToLog, lockLogToDecide, restoreLockWait, type LogEntry } from './replay/log.ts';
 import type { LoggedOutcome } from '../schema/replay.ts';
 import {
   buildBuilding,
@@ -159,13 +159,44 @@ export async function act<N extends ActionName>(db: DbExecutor, name: N, request
 }
 
 /**
- * One request as `act` runs and logs it, answering its outcome as the log keeps it instead of the
- * API's view (replay: the request again, compared with its logged outcome). Inside the caller's
- * transaction: replay runs a week's requests in one, each request in its own savepoint. The
- * replay's world is written by nothing else meanwhile: a refusal is decided once.
+ * A replayed request the log keeps as applied, run without its savepoint (`actOutcome`'s
+ * `unguarded`), and refused this time: its writes cannot be undone alone, so the caller rolls back
+ * what it ran with it and runs it again with savepoints (the replay: its week).
  */
-export async function actOutcome<N extends ActionName>(tx: Transaction, name: N, request: ActionRequest<ActionInput<N>>): Promise<LoggedOutcome> {
-  return loggedOutcome(await decideAndLog(tx, name, request, { alone: true }));
+export class UnguardedRefusal extends Error {
+  readonly outcome: LoggedOutcome;
+  constructor(outcome: LoggedOutcome) {
+    super('a request logged as applied was refused on replay');
+    this.outcome = outcome;
+  }
+}
+
+/**
+ * One request decided as `act` decides it, answering its outcome as the log keeps it instead of the
+ * API's view, and its log entry (not appended: the replay appends a week's entries together, in
+ * their order, with `appendToLog`). Inside the caller's transaction: replay runs a week's requests
+ * in one, into a world nothing else writes meanwhile, so a refusal is decided once.
+ *
+ * A request runs in its own savepoint, as `act` runs it (a refusal keeps nothing it wrote), unless
+ * `unguarded` (the log says it applied): then without one, two round trips fewer, and a refusal
+ * throws UnguardedRefusal (its writes are not undone: the caller rolls back).
+ */
+export async function actOutcome<N extends ActionName>(
+  tx: Transaction,
+  name: N,
+  request: ActionRequest<ActionInput<N>>,
+  options: { unguarded?: boolean } = {},
+): Promise<{ outcome: LoggedOutcome; entry: LogEntry & { companyId: number } }> {
+  let decided: Outcome<unknown>;
+  if (options.unguarded) {
+    const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, unknown, unknown>;
+    const [ran] = await action.run(tx, [request]);
+    if (!ran) throw new Error('an action answered no outcome');
+    if (!ran.applied) throw new UnguardedRefusal(loggedOutcome(ran));
+    decided = ran;
+  } else decided = await decide(tx, name, request);
+  const outcome = loggedOutcome(decided);
+  return { outcome, entry: { companyId: request.companyId, actingUserId: request.actingUserId, action: name, input: request.input, outcome } };
 }
 
 /**
@@ -188,12 +219,12 @@ const LOCKED_DECISIONS = 100;
  * So a refusal is decided once more holding the log lock: nothing can log itself between that
  * decision and its entry. Holding the log lock it must not wait long for a row: a request holding
  * that row may be waiting for the log lock to commit (a deadlock, which PostgreSQL would break by
- * failing one of them: a 500), so its row waits give up after LOCKED_DECISION_WAIT_MS, the savepoint lets the lock go, and it decides again. After
- * LOCKED_DECISIONS tries (half a second of waits) it is decided and logged without the lock,
- * as an applied request is: its replay may then answer otherwise (docs/replay.md).
- * `alone`: nothing else writes the world (a replay): the first decision stands.
+ * failing one of them: a 500), so its row waits give up after LOCKED_DECISION_WAIT_MS, the
+ * savepoint lets the lock go, and it decides again. After LOCKED_DECISIONS tries (half a second of
+ * waits) it is decided and logged without the lock, as an applied request is: its replay may then
+ * answer otherwise (docs/replay.md).
  */
-async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRequest<unknown>, options: { alone?: boolean } = {}): Promise<Outcome<unknown>> {
+async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRequest<unknown>): Promise<Outcome<unknown>> {
   const entryOf = (outcome: Outcome<unknown>) => ({
     companyId: request.companyId,
     actingUserId: request.actingUserId,
@@ -202,7 +233,7 @@ async function decideAndLog(tx: Transaction, name: ActionName, request: ActionRe
     outcome: loggedOutcome(outcome),
   });
   const first = await decide(tx, name, request);
-  if (first.applied || options.alone) {
+  if (first.applied) {
     await appendToLog(tx, [entryOf(first)]);
     return first;
   }

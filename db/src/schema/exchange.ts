@@ -80,7 +80,7 @@ export const exchangeAuctions = pgTable(
     playersVolume: bigint({ mode: 'number' }).notNull(),
     makerBought: bigint({ mode: 'number' }).notNull(),
     makerSold: bigint({ mode: 'number' }).notNull(),
-    /** [{price_cents, quantity}] cumulative, players' and the maker's together. */
+    /** The players' curves: [[price_cents, quantity], ...] cumulative, bids high to low, asks low to high (pairs since migration 0045). */
     bids: jsonb().notNull(),
     asks: jsonb().notNull(),
   },
@@ -101,7 +101,9 @@ export const exchangeFills = pgTable(
     priceCents: bigint({ mode: 'number' }).notNull(),
     feeCents: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.worldId, t.orderId, t.week] }), index('exchange_fills_company_idx').on(t.worldId, t.companyId, t.week)],
+  // One key for uniqueness (an order fills once a week) and for the week results' read by company
+  // and week: one index entry a fill (migration 0045).
+  (t) => [primaryKey({ columns: [t.worldId, t.companyId, t.week, t.orderId] })],
 );
 
 /**

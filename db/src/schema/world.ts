@@ -291,6 +291,11 @@ export const cityMarketData = pgTable(
     primaryKey({ columns: [t.worldId, t.cityId, t.productId] }),
     check('city_market_data_demand_range', sql`${t.demandLevel} between 0 and 100 and ${t.baseDemandLevel} between 0 and 100`),
     index('city_market_data_product_id_idx').on(t.worldId, t.productId),
+    // The city markets away from their base demand: the markets phase and the state hash read only
+    // these (migration 0047); a class world has none among its 15,200.
+    index('city_market_data_away_idx')
+      .on(t.worldId)
+      .where(sql`${t.demandLevel} <> ${t.baseDemandLevel}`),
   ],
 );
 

@@ -38,7 +38,10 @@ export async function createTestDatabase(options: { max?: number; frozenClock?: 
   const name = `${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`create database "${name}" template "${template}"`);
+    // FILE_COPY copies the template's files as they are; the default (WAL_LOG, PostgreSQL 15+)
+    // writes every block of them through the write-ahead log, 3-5x slower for our 13 MB template
+    // (docs/benchmarks.md, "npm test's time"). Each test file makes one or more of these copies.
+    await admin.unsafe(`create database "${name}" template "${template}" strategy file_copy`);
   } finally {
     await admin.end({ timeout: 5 });
   }

@@ -4,7 +4,8 @@
  * PostgreSQL server, and prints week by week whether the state hash matches the original's.
  * `npm run replay -- --bench [--weeks 50] [--players 30] [--bots 0] [--fork-week 25]`: plays a
  * class world of random players for that many weeks, then times its replay week by week (with the
- * log's size per week) and a replay to the fork week (docs/replay.md, docs/benchmarks.md).
+ * log's size per week) and a replay to the fork week (docs/replay.md, docs/benchmarks.md);
+ * `--compare` replays it alternately with each request as the API's door runs it and as replay does.
  * Exit codes: 0 every hash matched; 1 bad usage or an error; 2 a hash or an outcome differed.
  */
 import { readFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ import { playRandomWeek, seededRandom, type Player } from './randomPlay.ts';
 
 const USAGE = `Usage:
   npm run replay -- --world N [--to-week W]   replay world N into a fresh database, week by week
-  npm run replay -- --bench [--weeks 50] [--players 30] [--bots 0] [--fork-week 25]
+  npm run replay -- --bench [--weeks 50] [--players 30] [--bots 0] [--fork-week 25] [--compare]
 The game's database is read from DATABASE_URL, or from the file \`npm start\` writes (DATA_DIR/database-url).`;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,13 +51,15 @@ async function scratchServer() {
   const admin = connectDatabase(server.url, { max: 1 });
   let made = 0;
   return {
-    async database(): Promise<Database & { close: () => Promise<void> }> {
+    /** A fresh database; `statements()` counts what was sent to it (a replay's round trips). */
+    async database(): Promise<Database & { close: () => Promise<void>; statements: () => number }> {
       made += 1;
       await admin.db.execute(sql.raw(`create database replay_${made}`));
       const url = server.url.replace(/\/postgres$/, `/replay_${made}`);
       await prepareDatabase(url);
-      const connection = connectDatabase(url, { max: 10 });
-      return Object.assign(connection.db, { close: () => connection.close() });
+      let sent = 0;
+      const connection = connectDatabase(url, { max: 10, onStatement: () => (sent += 1) });
+      return Object.assign(connection.db, { close: () => connection.close(), statements: () => sent });
     },
     async stop() {
       await admin.close();
@@ -150,7 +153,7 @@ async function replayCommand(worldId: number, toWeek: number | undefined): Promi
   }
 }
 
-async function benchCommand(weeks: number, playerCount: number, bots: number, forkWeek: number): Promise<number> {
+async function benchCommand(weeks: number, playerCount: number, bots: number, forkWeek: number, compare: boolean): Promise<number> {
   const scratch = await scratchServer();
   try {
     const db = await scratch.database();
@@ -187,15 +190,20 @@ async function benchCommand(weeks: number, playerCount: number, bots: number, fo
           select week, sum(pg_column_size(a.*))::bigint as bytes from world_actions a where world_id = ${world.id} group by week`)
       ).map((row) => [Number(row.week), Number(row.bytes)]),
     );
+    if (compare) return await compareDoors(scratch, db, world.id);
     // The fresh databases are made before the clocks start: a replay's time is its own.
-    const replayTarget = await targetFor(await scratch.database(), db, world.id);
+    const replayDb = await scratch.database();
+    const replayTarget = await targetFor(replayDb, db, world.id);
     const forkTarget = await targetFor(await scratch.database(), db, world.id);
     const load = os.loadavg();
     const cpuBefore = process.cpuUsage();
+    const statementsBefore = replayDb.statements();
     const replayStarted = performance.now();
     const report = await replayWorld(db, world.id, replayTarget, { onWeek: (check) => say(weekLine(check, sizes.get(check.week))) });
     const replaySeconds = (performance.now() - replayStarted) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const statements = replayDb.statements() - statementsBefore;
+    const requests = report.weeks.reduce((sum, week) => sum + week.entries, 0);
     const turnSeconds = report.weeks.reduce((sum, week) => sum + week.turnMs, 0) / 1000;
     const forkStarted = performance.now();
     await replayWorld(db, world.id, forkTarget, { toWeek: forkWeek });
@@ -207,6 +215,9 @@ async function benchCommand(weeks: number, playerCount: number, bots: number, fo
     say(`| replay ${weeks} weeks, ${playerCount} players + ${bots} bots | ${replaySeconds.toFixed(1)} s | 10 s (50 weeks, 30 companies) |`);
     say(`| of which the turns (phases, state hash) | ${turnSeconds.toFixed(1)} s | - |`);
     say(`| the replay's own CPU (Node, not PostgreSQL) | ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s | - |`);
+    say(
+      `| statements sent to the replay's database (round trips; turns included) | ${statements.toLocaleString('en')} (${(statements / Math.max(1, requests)).toFixed(1)} an entry of the log) | - |`,
+    );
     say(`| replay to week ${forkWeek} (a fork) | ${forkSeconds.toFixed(1)} s | 10 s (week 25) |`);
     say(`| log size | ${(total / 1024).toFixed(0)} KB, ${(total / 1024 / Math.max(1, weeks)).toFixed(1)} KB a week | - |`);
     const matched = report.weeks.every((week) => week.matches) && report.mismatches.length === 0;
@@ -216,6 +227,36 @@ async function benchCommand(weeks: number, playerCount: number, bots: number, fo
   } finally {
     await scratch.stop();
   }
+}
+
+/**
+ * `--compare`: the played world replayed four times, alternately with each request as the API's
+ * door runs it (a savepoint and a log append each: `oneByOne`) and as replay runs it now, so both
+ * meet the same load (the machine is shared); the times, the statements sent and the load.
+ */
+async function compareDoors(scratch: Awaited<ReturnType<typeof scratchServer>>, source: Database, worldId: number): Promise<number> {
+  say('');
+  say("| door | replay | of which the turns | statements sent | the replay's own CPU | load average at its start |");
+  say('|---|---|---|---|---|---|');
+  let matched = true;
+  for (const oneByOne of [true, false, true, false]) {
+    const target = await scratch.database();
+    const replayTarget = await targetFor(target, source, worldId);
+    const load = os.loadavg()[0]!.toFixed(1);
+    const cpuBefore = process.cpuUsage();
+    const sentBefore = target.statements();
+    const started = performance.now();
+    const report = await replayWorld(source, worldId, replayTarget, { oneByOne });
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const turns = report.weeks.reduce((sum, week) => sum + week.turnMs, 0) / 1000;
+    matched &&= report.weeks.every((week) => week.matches);
+    say(
+      `| ${oneByOne ? "one by one (the API's door)" : 'the week together (replay now)'} | ${seconds.toFixed(1)} s | ${turns.toFixed(1)} s | ${(target.statements() - sentBefore).toLocaleString('en')} | ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s | ${load} |`,
+    );
+  }
+  say(matched ? 'Every hash matches.' : 'DIFFERENT hashes');
+  return matched ? 0 : 2;
 }
 
 async function main(): Promise<number> {
@@ -230,6 +271,7 @@ async function main(): Promise<number> {
         players: { type: 'string' },
         bots: { type: 'string' },
         'fork-week': { type: 'string' },
+        compare: { type: 'boolean' },
       },
     }).values;
   } catch {
@@ -238,7 +280,7 @@ async function main(): Promise<number> {
   }
   const number = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
   if (parsed.bench) {
-    return benchCommand(number(parsed.weeks, 50), number(parsed.players, 30), number(parsed.bots, 0), number(parsed['fork-week'], 25));
+    return benchCommand(number(parsed.weeks, 50), number(parsed.players, 30), number(parsed.bots, 0), number(parsed['fork-week'], 25), parsed.compare === true);
   }
   const world = Number(parsed.world);
   const toWeek = parsed['to-week'] === undefined ? undefined : Number(parsed['to-week']);

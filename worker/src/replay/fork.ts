@@ -2,12 +2,13 @@
  * The worker's part of a fork (docs/replay.md, "Forking a world"): the fork world exists (the API
  * created it, db/src/game/worlds/fork.ts); its original's log is replayed into it up to the fork
  * week, in the fork's turn job (one job of a world at a time: no turn of the fork runs meanwhile).
- * The players' companies are founded again for the same accounts, so they continue in the fork;
- * then finishFork brings the teams across and applies the changes asked for at the fork.
+ * The players' companies are founded again for the same accounts, and their team moves made again,
+ * so they continue in the fork in the teams of the fork week; then finishFork gives the teams their
+ * codes and applies the changes asked for at the fork, and the open assignments come across.
  * A replay that does not reach the original's hashes fails the job: the API then ends the fork.
  */
 import { sql } from 'drizzle-orm';
-import { finishFork, type Database } from '@marketcraft/db';
+import { carryAssignmentsToFork, finishFork, type Database } from '@marketcraft/db';
 import { replayWorld, type ReplayReport } from './replay.ts';
 
 export async function replayFork(db: Database, forkId: number): Promise<ReplayReport> {
@@ -32,7 +33,12 @@ export async function replayFork(db: Database, forkId: number): Promise<ReplayRe
     const first = report.mismatches[0]!;
     throw new Error(`the fork's replay of entry ${first.seq} (${first.action}) answered differently: ${JSON.stringify(first.replayed)}`);
   }
-  // The teams, the changes asked for at the fork, the players' notice (db/src/game/worlds/fork.ts).
-  await finishFork(db, forkId);
+  // The team codes, the changes asked for at the fork, the players' notice (db/src/game/worlds/fork.ts),
+  // the assignments still open at the fork week: all of it or nothing.
+  const instructor = { id: Number(fork.instructor), isAdmin: Boolean(fork.is_admin) };
+  await db.transaction(async (tx) => {
+    await finishFork(tx, forkId);
+    await carryAssignmentsToFork(tx, forkId, instructor);
+  });
   return report;
 }

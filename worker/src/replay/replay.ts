@@ -11,24 +11,31 @@
  * translated before it runs again.
  */
 import { sql } from 'drizzle-orm';
-import { GameError, MAX_ROW_ID } from '@marketcraft/shared';
+import { GameError, MAX_ROW_ID, type TeamRole } from '@marketcraft/shared';
 import {
   ACTIONS,
   actOutcome,
   addAnnouncement,
+  appendToLog,
   addShock,
   changeWorldSettings,
   createPlayerCompany,
   endWorld,
   loggedOutcome,
+  stateHash,
+  stateHashVersionOf,
   ASSIGNMENT_LOG_ACTIONS,
+  STATE_HASH_VERSION,
   TEAM_MOVES,
+  replayTeamMove,
   updateWorldClock,
   type ActionName,
   type Database,
   type DbExecutor,
+  type LogEntry,
   type LoggedOutcome,
   type Transaction,
+  UnguardedRefusal,
 } from '@marketcraft/db';
 import { runTurn } from '../turn/index.ts';
 
@@ -49,7 +56,7 @@ export interface ReplayTarget {
   worldId: number;
   /** The account the instructors' entries (shocks, clock, announcements) run as: a site admin. */
   admin: { id: number; isAdmin: boolean };
-  /** The account a founding's user becomes in the target (a fresh database has none of the original's). */
+  /** The account an original user (a founding's, a team move's) becomes in the target, the same each time (a fresh database has none of the original's). */
   userFor: (originalUserId: number) => Promise<number>;
 }
 
@@ -87,6 +94,12 @@ export interface ReplayOptions {
   onWeek?: (check: WeekCheck) => void | Promise<void>;
   /** Replaces a logged entry's input before it runs (the what-if of a test: one decision changed). */
   alter?: (entry: LoggedEntry) => Record<string, unknown>;
+  /**
+   * Each request as the API's door runs it: in its own savepoint, its entry appended right after it
+   * (the replay before it skipped savepoints and appended a week's entries together). The
+   * benchmark's comparison (`npm run replay -- --bench --compare`); the same outcomes and hashes.
+   */
+  oneByOne?: boolean;
 }
 
 /** The actions whose `id` is a building of the acting company. */
@@ -105,7 +118,9 @@ const BUILDING_ID_ACTIONS = new Set<string>([
 ]);
 
 /** Entries the log keeps as history and replay does not run again (docs/replay.md). */
-const HISTORY_ONLY = new Set<string>([...TEAM_MOVES, ...ASSIGNMENT_LOG_ACTIONS]);
+const ASSIGNMENT_ONLY = new Set<string>(ASSIGNMENT_LOG_ACTIONS);
+
+const TEAM_MOVE_NAMES = new Set<string>(TEAM_MOVES);
 
 /** The actions whose `id` is a contract. */
 const CONTRACT_ID_ACTIONS = new Set<string>(['acceptContracts', 'declineContracts', 'cancelContracts']);
@@ -177,26 +192,52 @@ async function firstCompanies(db: DbExecutor, worldId: number, founded: Readonly
   return rows.map((row) => Number(row.id)).filter((id) => !founded.has(id));
 }
 
+/** A week's requests as they are replayed: their log entries waiting to be appended together, in order. */
+interface WeekRun {
+  tx: Transaction;
+  /** With a savepoint for every request (after a request logged as applied was refused without one). */
+  guarded: boolean;
+  pending: LogEntry[];
+}
+
+/** Appends the entries the week's requests left waiting (before an entry that appends its own, and at the week's end). */
+async function flush(run: WeekRun, worldId: number): Promise<void> {
+  if (run.pending.length > 0)
+    await appendToLog(
+      run.tx,
+      run.pending.splice(0).map((entry) => ({ ...entry, worldId })),
+    );
+}
+
 /**
  * Runs one logged request again in the target, inside the week's transaction; its outcome as the
- * log keeps it. A player's request runs in its own savepoint (the action door's); the world's own
- * entries in one here, so a refusal undoes only its own writes.
+ * log keeps it. A player's request through the action door (`actOutcome`: its entry waits in
+ * `run.pending`); the world's own entries in a savepoint here, so a refusal undoes only its own writes.
  */
-async function replayEntry(tx: Transaction, entry: LoggedEntry, input: Record<string, unknown>, target: ReplayTarget, ids: IdMap): Promise<LoggedOutcome> {
-  // History only, not run again: who acts for a company (the hash has no members, and each replayed
-  // request names its company) and the assignments and their grading (the hash has none of them).
-  if (HISTORY_ONLY.has(entry.action)) return entry.outcome;
+async function replayEntry(run: WeekRun, entry: LoggedEntry, input: Record<string, unknown>, target: ReplayTarget, ids: IdMap): Promise<LoggedOutcome> {
+  // History only, not run again: the assignments and their grading (the hash has none of them; a
+  // fork carries the original's coming assignments over itself, finishFork).
+  if (ASSIGNMENT_ONLY.has(entry.action)) return entry.outcome;
   if (entry.action in ACTIONS) {
     const name = entry.action as ActionName;
     const companyId = ids.company(entry.company_id!);
     const parsed = ACTIONS[name].input.safeParse(translateInput(name, input, ids));
     if (!parsed.success) return { applied: false, code: 'INVALID_INPUT', message: parsed.error.issues[0]?.message ?? 'Invalid input' };
-    return actOutcome(tx, name, { companyId, actingUserId: entry.acting_user_id, input: parsed.data as never });
+    // A request the log keeps as applied runs without its savepoint (nearly every one does apply again).
+    const { outcome, entry: logged } = await actOutcome(
+      run.tx,
+      name,
+      { companyId, actingUserId: entry.acting_user_id, input: parsed.data as never },
+      { unguarded: !run.guarded && entry.outcome.applied },
+    );
+    run.pending.push(logged);
+    return outcome;
   }
+  await flush(run, target.worldId);
   // Read before the savepoint: a new account is no part of what a refusal undoes.
-  const userId = entry.action === 'foundCompany' ? await target.userFor(Number(input.user_id)) : 0;
+  const userId = entry.action === 'foundCompany' || TEAM_MOVE_NAMES.has(entry.action) ? await target.userFor(Number(input.user_id)) : 0;
   try {
-    return await tx.transaction((savepoint) => replayWorldEntry(savepoint, entry, input, target, ids, userId));
+    return await run.tx.transaction((savepoint) => replayWorldEntry(savepoint, entry, input, target, ids, userId));
   } catch (error) {
     if (error instanceof GameError) return loggedOutcome({ applied: false, refusal: error });
     throw error;
@@ -253,6 +294,21 @@ async function replayWorldEntry(
     case 'endWorld':
       await endWorld(tx, user, target.worldId);
       return { applied: true };
+    case 'joinTeam':
+    case 'placeTeamMember':
+    case 'removeTeamMember':
+    case 'setTeamRole': {
+      // Who acts for a company is not in the hash, but a fork's teams are those of its fork week.
+      const { user_id: _user, company_id: company, role, from_company_id: from, ...detail } = input;
+      await replayTeamMove(tx, target.worldId, entry.acting_user_id, {
+        action: entry.action,
+        userId,
+        companyId: ids.company(Number(company)),
+        role: (role as TeamRole | null | undefined) ?? null,
+        detail: from === undefined ? detail : { ...detail, from_company_id: from === null ? null : (ids.companies.get(Number(from)) ?? null) },
+      });
+      return { applied: true };
+    }
     case 'createWorld':
       // The target world was created from the same settings before the replay started.
       return entry.outcome;
@@ -322,11 +378,16 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
         sql`select state_hash from turns where world_id = ${target.worldId} and week = ${week}`,
       );
       const original = hashes.get(week) ?? null;
+      // A hash stored before the canonical form's last version is compared with that version's.
+      const replayed =
+        original !== null && stateHashVersionOf(original) !== STATE_HASH_VERSION
+          ? await stateHash(target.db, target.worldId, stateHashVersionOf(original))
+          : (row?.state_hash ?? null);
       const check: WeekCheck = {
         week,
         original,
-        replayed: row?.state_hash ?? null,
-        matches: original !== null && original === row?.state_hash,
+        replayed,
+        matches: original !== null && original === replayed,
         ms: Math.round(performance.now() - weekStarted),
         turnMs: Math.round(performance.now() - turnStarted),
         entries: weekEntries,
@@ -344,16 +405,27 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
     let end = index;
     while (end < log.length && !log[end]!.by_turn && log[end]!.action !== 'advanceTurn' && !stopsAt(log[end]!)) end += 1;
     const requests = log.slice(index, end);
-    await target.db.transaction(async (tx) => {
-      for (const request of requests) {
-        const input = options.alter ? options.alter(request) : request.input;
-        const outcome = await replayEntry(tx, request, input, target, ids);
-        ids.pairResults(request.action, request.outcome, outcome);
-        if (!sameOutcome(request.outcome, outcome)) {
-          report.mismatches.push({ seq: request.seq, action: request.action, original: request.outcome, replayed: outcome });
+    const runWeek = (guarded: boolean) =>
+      target.db.transaction(async (tx) => {
+        const run: WeekRun = { tx, guarded, pending: [] };
+        const found: OutcomeMismatch[] = [];
+        for (const request of requests) {
+          const input = options.alter ? options.alter(request) : request.input;
+          const outcome = await replayEntry(run, request, input, target, ids);
+          if (options.oneByOne) await flush(run, target.worldId);
+          ids.pairResults(request.action, request.outcome, outcome);
+          if (!sameOutcome(request.outcome, outcome)) found.push({ seq: request.seq, action: request.action, original: request.outcome, replayed: outcome });
         }
-      }
+        await flush(run, target.worldId);
+        return found;
+      });
+    // A request logged as applied and refused now (a replay that diverges) wrote without its
+    // savepoint: the week is rolled back and run again, each request in its own savepoint.
+    const found = await runWeek(options.oneByOne === true).catch((error: unknown) => {
+      if (error instanceof UnguardedRefusal) return runWeek(true);
+      throw error;
     });
+    report.mismatches.push(...found);
     weekEntries += requests.length;
     index = end;
   }

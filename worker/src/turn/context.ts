@@ -44,6 +44,8 @@ export interface TurnContext {
   now: Date;
   /** The schedule's next run after `now` (world.next_turn_at); null when turns are manual only. */
   nextTurnAt: Date | null;
+  /** More than SMALL_WORLD_MAX_COMPANIES active companies: the turn tables keyed by company are indexed (turnTables.ts). */
+  largeWorld: boolean;
 }
 
 /** Test and operations hooks: run after each phase inside the transaction (throwing rolls the turn back). */

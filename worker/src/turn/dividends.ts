@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { dividendPerShareRule } from '@marketcraft/shared';
 import { ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
-import { fillTurnTable } from './turnTables.ts';
+import { companyKey, fillTurnTable } from './turnTables.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runDividends(ctx: TurnContext): Promise<void> {
@@ -21,7 +21,7 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
     sql`select company_id,
            sum(store_revenue_cents + market_sales_cents - market_purchases_cents - wages_cents - operating_cents + goods_change_cents - tax_cents + subsidy_cents)::bigint as profit_cents
     from turn_pnl group by company_id`,
-    { key: 'company_id' },
+    { key: companyKey(ctx.largeWorld) },
   );
   await fillTurnTable(
     tx,

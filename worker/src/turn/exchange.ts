@@ -41,8 +41,9 @@ export async function runExchange(ctx: TurnContext): Promise<void> {
         margin_players: clearing.marginPlayers,
         maker_sold: clearing.makerSold,
         maker_bought: clearing.makerBought,
-        bids: cumulativeLevels(book.bids, 'buy').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
-        asks: cumulativeLevels(book.asks, 'sell').map((level) => ({ price_cents: level.priceCents, quantity: level.quantity })),
+        // [price_cents, quantity] pairs (exchange_auctions.bids): a third of the text of objects.
+        bids: cumulativeLevels(book.bids, 'buy').map((level) => [level.priceCents, level.quantity]),
+        asks: cumulativeLevels(book.asks, 'sell').map((level) => [level.priceCents, level.quantity]),
       };
     });
     // Declared, then filled: the clearings and their curves (~100,000 price levels in a busy week)
@@ -128,20 +129,36 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
       status = case when m.units_left = 0 then 'filled' else 'partially_filled' end,
       closed_week = case when m.units_left = 0 then ${week}::int end
     from turn_fill_money m where o.world_id = ${worldId}::int and o.id = m.id`);
+  // The ledger: per company, one row of each kind (its buys' escrow released, its buys paid, its
+  // sells' proceeds) for all its fills in this auction, not one per order: a busy week fills ~50,000
+  // orders, and each fill stays traceable in exchange_fills (the week results list every order's).
+  // A company with one fill of a kind reads the order's own line.
   await tx.execute(sql`
+    with buys as (
+      select company_id, count(*) as orders, sum(fill) as units, sum(escrow_cents - escrow_after) as released, sum(money_cents) as paid,
+             sum(fee_cents) as fees, min(id) as id, min(fill) as fill, min(product_name) as product_name, min(price_cents) as price_cents
+      from turn_fill_money where side = 'buy' group by company_id
+    ), sells as (
+      select company_id, count(*) as orders, sum(fill) as units, sum(money_cents) as received,
+             sum(fee_cents) as fees, min(id) as id, min(product_name) as product_name, min(price_cents) as price_cents
+      from turn_fill_money where side = 'sell' group by company_id
+    )
     insert into turn_cash (company_id, type, reason, amount_cents, description)
-    select company_id, 'other', 'exchange_release', escrow_cents - escrow_after,
-           'Buy order #' || id || ': ' || ${formatCentsSql(sql`escrow_cents - escrow_after`)} || ' out of its escrow for ' || fill || ' ' || product_name
-           || case when escrow_cents - escrow_after - money_cents > 0 then ' (' || ${formatCentsSql(sql`escrow_cents - escrow_after - money_cents`)} || ' of it not needed, back to cash)' else '' end
-    from turn_fill_money where side = 'buy'
+    select company_id, 'other', 'exchange_release', released,
+           case when orders = 1 then 'Buy order #' || id || ': ' || ${formatCentsSql(sql`released`)} || ' out of its escrow for ' || fill || ' ' || product_name
+                else orders || ' buy orders: ' || ${formatCentsSql(sql`released`)} || ' out of their escrow for ' || units || ' units bought in the auction' end
+           || case when released - paid > 0 then ' (' || ${formatCentsSql(sql`released - paid`)} || ' of it not needed, back to cash)' else '' end
+    from buys
     union all
-    select company_id, 'purchase', 'exchange_buy', -money_cents,
-           'Bought ' || fill || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' + ' || ${formatCentsSql(sql`fee_cents`)} || ' fee (order #' || id || ')'
-    from turn_fill_money where side = 'buy'
+    select company_id, 'purchase', 'exchange_buy', -paid,
+           case when orders = 1 then 'Bought ' || fill || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' + ' || ${formatCentsSql(sql`fees`)} || ' fee (order #' || id || ')'
+                else 'Bought ' || units || ' units in the auction over ' || orders || ' orders, ' || ${formatCentsSql(sql`fees`)} || ' of fees included (each order in the week''s results)' end
+    from buys
     union all
-    select company_id, 'sale', 'exchange_sell', money_cents,
-           'Sold ' || fill || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' less ' || ${formatCentsSql(sql`fee_cents`)} || ' fee (order #' || id || ')'
-    from turn_fill_money where side = 'sell'`);
+    select company_id, 'sale', 'exchange_sell', received,
+           case when orders = 1 then 'Sold ' || units || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' less ' || ${formatCentsSql(sql`fees`)} || ' fee (order #' || id || ')'
+                else 'Sold ' || units || ' units in the auction over ' || orders || ' orders, less ' || ${formatCentsSql(sql`fees`)} || ' of fees (each order in the week''s results)' end
+    from sells`);
   await tx.execute(sql`
     insert into turn_pnl (company_id, market_sales_cents, market_purchases_cents)
     select company_id, coalesce(sum(money_cents) filter (where side = 'sell'), 0)::bigint, coalesce(sum(money_cents) filter (where side = 'buy'), 0)::bigint
@@ -167,8 +184,13 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
  */
 async function expireOrders(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
+  // The turn tables of what expired live as long as the connection (turnTables.ts): created from
+  // the columns the updates return, filled by each turn.
   await tx.execute(sql`
-    create temp table turn_expired on commit drop as
+    create temp table if not exists turn_expired on commit delete rows as
+    select o.id, o.company_id, o.product_id, o.side, o.escrow_cents, o.escrow_units, o.escrow_cost_cents, p.name as product_name
+    from exchange_orders o, products p with no data`);
+  await tx.execute(sql`
     with old as (
       select o.id, o.escrow_cents, o.escrow_units from exchange_orders o
       where o.world_id = ${worldId}::int and ${liveOrdersSql(sql`${week}::int`)} and o.expires_week <= ${week}::int
@@ -177,17 +199,20 @@ async function expireOrders(ctx: TurnContext): Promise<void> {
       from old where o.world_id = ${worldId}::int and o.id = old.id
       returning o.id, o.company_id, o.product_id, o.side, old.escrow_cents, old.escrow_units, o.escrow_cost_cents
     )
-    select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
+    insert into turn_expired select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
   await releaseToCompanies(ctx, 'turn_expired', 'expired');
   // Contract offers whose last week this was expire too: the goods go back to their sellers.
   await tx.execute(sql`
-    create temp table turn_expired_contracts on commit drop as
+    create temp table if not exists turn_expired_contracts on commit delete rows as
+    select k.id, k.seller_company_id, k.buyer_company_id, k.product_id, k.quantity, k.escrow_cost_cents, p.name as product_name
+    from contracts k, products p with no data`);
+  await tx.execute(sql`
     with closed as (
       update contracts k set status = 'expired', closed_week = ${week}::int
       where k.world_id = ${worldId}::int and k.status = 'open' and k.expires_week <= ${week}::int
       returning k.id, k.seller_company_id, k.buyer_company_id, k.product_id, k.quantity, k.escrow_cost_cents
     )
-    select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
+    insert into turn_expired_contracts select closed.*, p.name as product_name from closed join products p on p.id = closed.product_id`);
   await returnContractGoods(ctx, 'turn_expired_contracts', 'expired');
 }
 
@@ -221,15 +246,21 @@ export async function returnContractGoods(ctx: TurnContext, closed: string, why:
 export async function releaseToCompanies(ctx: TurnContext, closed: string, why: string): Promise<void> {
   const { tx, worldId } = ctx;
   const table = sql.raw(closed);
+  // One ledger row per company and side (an order's own line when it is the only one), as the fills'.
   await tx.execute(sql`
+    with released as (
+      select company_id, side, count(*) as orders, sum(escrow_cents) as cents, sum(escrow_units) as units, min(id) as id, min(product_name) as product_name
+      from ${table} where (side = 'buy' and escrow_cents > 0) or (side = 'sell' and escrow_units > 0)
+      group by company_id, side
+    )
     insert into turn_cash (company_id, type, reason, amount_cents, description)
-    select company_id, 'other', 'exchange_release', escrow_cents,
-           'Released ' || ${formatCentsSql(sql`escrow_cents`)} || ' held by buy order #' || id || ' (' || ${why} || ')'
-    from ${table} where side = 'buy' and escrow_cents > 0
-    union all
-    select company_id, 'other', 'exchange_release', 0,
-           'Released ' || escrow_units || ' ' || product_name || ' held by sell order #' || id || ' to the warehouse (' || ${why} || ')'
-    from ${table} where side = 'sell' and escrow_units > 0`);
+    select company_id, 'other', 'exchange_release', case when side = 'buy' then cents else 0 end,
+           case when side = 'buy' and orders = 1 then 'Released ' || ${formatCentsSql(sql`cents`)} || ' held by buy order #' || id
+                when side = 'buy' then 'Released ' || ${formatCentsSql(sql`cents`)} || ' held by ' || orders || ' buy orders'
+                when orders = 1 then 'Released ' || units || ' ' || product_name || ' held by sell order #' || id || ' to the warehouse'
+                else 'Released ' || units || ' units held by ' || orders || ' sell orders to the warehouse' end
+           || ' (' || ${why} || ')'
+    from released`);
   await tx.execute(sql`
     insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
     select ${worldId}::int, company_id, product_id, sum(escrow_units)::bigint, round(sum(escrow_units * escrow_cost_cents)::numeric / sum(escrow_units))::bigint

@@ -16,7 +16,7 @@ import { appendToLog, stateHash, type Database } from '@marketcraft/db';
 import { PHASES, type PhaseName, type TurnContext, type TurnHooks } from './context.ts';
 import { createTurnTables } from './ledgerBatch.ts';
 import { pipelineWrites } from './pipeline.ts';
-import { fillTurnTable } from './turnTables.ts';
+import { companyKey, dropTurnKeys, fillTurnTable, SMALL_WORLD_MAX_COMPANIES } from './turnTables.ts';
 import { createResearchTable } from './research.ts';
 import { runProduction } from './production.ts';
 import { runSales } from './sales.ts';
@@ -142,26 +142,28 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
       if (claimed.length === 0) throw new TurnSkipped(week, `week ${week} already has a turn row`);
       // From here the turn's writes are pipelined (pipeline.ts): a read waits for them, and each
       // phase ends with a flush.
-      const pipeline = pipelineWrites(tx);
+      // Player operations lock their company row first: taking every active company's lock here,
+      // in id order, keeps the turn's view of cash stable and avoids deadlocks with them. The lock
+      // comes BEFORE the cash snapshot: a snapshot read first misses a trade that commits while the
+      // turn waits for its lock, and the turn's balances would overwrite that trade's cash change
+      // (its ledger row kept: cash != starting cash + ledger).
+      const locked = await tx.execute(sql`select id from companies where world_id = ${worldId} and status = 'active' order by id for update`);
+      const largeWorld = locked.length > SMALL_WORLD_MAX_COMPANIES;
+      // A large world's statements are its own prepared statements: their plans and the costs
+      // PostgreSQL weighs to keep a plan (turnTables.ts) are not mixed with the small worlds'.
+      const pipeline = pipelineWrites(tx, largeWorld ? 'large world' : undefined);
       const turnTx = pipeline.tx;
 
       // Set-based statements over every building: no JIT compilation (it costs more than it saves
       // on these one-off statements) and enough memory for the hash joins and sorts.
       await turnTx.execute(sql`set local jit = off`);
       await turnTx.execute(sql`set local work_mem = '64MB'`);
-
-      // Player operations lock their company row first: taking every active company's lock here,
-      // in id order, keeps the turn's view of cash stable and avoids deadlocks with them. The lock
-      // comes BEFORE the cash snapshot: a snapshot read first misses a trade that commits while the
-      // turn waits for its lock, and the turn's balances would overwrite that trade's cash change
-      // (its ledger row kept: cash != starting cash + ledger).
-      await turnTx.execute(sql`select id from companies where world_id = ${worldId} and status = 'active' order by id for update`);
       await fillTurnTable(
         turnTx,
         'turn_companies',
         sql`select id as company_id, cash_cents as cash_before_cents, cash_cents from companies
         where world_id = ${worldId} and status = 'active' order by id`,
-        { key: 'company_id' },
+        { key: companyKey(largeWorld) },
       );
       // The turn in the world's log, after the companies' locks (an action holding one has committed
       // and logged before it) and before anything the turn changes: an action that waits for the
@@ -179,7 +181,16 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
           : world.status === 'active' && interval !== null
             ? new Date(now.getTime() + interval * 60_000)
             : null;
-      const ctx: TurnContext = { tx: turnTx, worldId, week, worldSeed: Number(world.seed), rng: turnRng(Number(world.seed), week), now, nextTurnAt };
+      const ctx: TurnContext = {
+        tx: turnTx,
+        worldId,
+        week,
+        worldSeed: Number(world.seed),
+        rng: turnRng(Number(world.seed), week),
+        now,
+        nextTurnAt,
+        largeWorld,
+      };
       await createTurnTables(ctx);
       await createResearchTable(ctx);
       const phaseTimings: Record<string, number> = {};
@@ -223,6 +234,7 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
         storeSalesCompanies: Number(counted?.storeSalesCompanies ?? 0),
         storeSalesCents: Number(counted?.storeSalesCents ?? 0),
       };
+      if (largeWorld) await dropTurnKeys(turnTx);
       // The world as the turn leaves it, hashed (docs/replay.md): a replay of the log must reach it.
       const hash = await stateHash(tx, worldId);
       const durationMs = Math.round(performance.now() - started);

@@ -12,7 +12,7 @@
  * for every statement sent before it, so a failure surfaces there, and `flush` waits for the rest
  * (the turn flushes after each phase, so a phase's failure is its own and its timing is its own).
  */
-import { SQL, StringChunk } from 'drizzle-orm';
+import { SQL, StringChunk, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@marketcraft/db';
 
 const WRITE = /^\s*(create|insert|update|delete|alter|set|drop)\b/i;
@@ -40,7 +40,12 @@ export interface PipelinedExecutor {
   flush: () => Promise<void>;
 }
 
-export function pipelineWrites(tx: DbExecutor): PipelinedExecutor {
+/**
+ * `tag`: a comment put before every statement, so that its text, and so its prepared statement on
+ * the connection (db/src/client.ts), is another than the same statement's without it.
+ */
+export function pipelineWrites(tx: DbExecutor, tag?: string): PipelinedExecutor {
+  const send = (query: SQL) => tx.execute(tag ? sql`${sql.raw(`/* ${tag} */ `)}${query}` : query);
   let pending: Promise<unknown>[] = [];
   const flush = async () => {
     const sent = pending;
@@ -50,13 +55,13 @@ export function pipelineWrites(tx: DbExecutor): PipelinedExecutor {
   const execute = (query: SQL) => {
     if (answerUnread(query)) {
       // `then` starts drizzle's lazy query now, in the order of the calls.
-      const sent = tx.execute(query).then(() => undefined);
+      const sent = send(query).then(() => undefined);
       // Reported by the next read or flush; never an unhandled rejection meanwhile.
       sent.catch(() => {});
       pending.push(sent);
       return Promise.resolve(Object.assign([], { count: 0 }));
     }
-    return flush().then(() => tx.execute(query));
+    return flush().then(() => send(query));
   };
   const piped = new Proxy(tx, { get: (target, property, receiver) => (property === 'execute' ? execute : Reflect.get(target, property, receiver)) });
   return { tx: piped, flush };

@@ -14,14 +14,16 @@ import { sql } from 'drizzle-orm';
 import { nextSentimentRule, shareDepthRule, shareFundamentalRule, sharePriceRule } from '@marketcraft/shared';
 import { assetsSql, ruleSql, valuationSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
-import { fillTurnTable } from './turnTables.ts';
+import { companyKey, fillTurnTable } from './turnTables.ts';
 import { turnBalancesSql } from './ledgerBatch.ts';
 
 export async function runStocks(ctx: TurnContext): Promise<void> {
   const { tx, week, worldId } = ctx;
   // Goods and buildings are valued once (the costly part); holdings and claims before and after prices move.
-  await fillTurnTable(tx, 'turn_assets', sql`select * from ${assetsSql({ worldId })} a`, { key: 'company_id' });
-  await fillTurnTable(tx, 'turn_equity', sql`select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`, { key: 'company_id' });
+  await fillTurnTable(tx, 'turn_assets', sql`select * from ${assetsSql({ worldId })} a`, { key: companyKey(ctx.largeWorld) });
+  await fillTurnTable(tx, 'turn_equity', sql`select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`, {
+    key: companyKey(ctx.largeWorld),
+  });
   await fillTurnTable(
     tx,
     'turn_share_prices',
@@ -54,6 +56,6 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
     insert into stock_price_history (world_id, company_id, week, price_cents)
     select ${worldId}::int, company_id, ${week}::int, price_cents from turn_share_prices`);
   await fillTurnTable(tx, 'turn_valuation', sql`select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`, {
-    key: 'company_id',
+    key: companyKey(ctx.largeWorld),
   });
 }

@@ -20,9 +20,37 @@ import type { DbExecutor } from '@marketcraft/db';
 type TurnTableName = `turn_${string}`;
 
 /**
+ * A world with more companies than this is "large": its turn tables keyed by company get a unique
+ * index. Why not always: the index is what the planner needs at 10,000 companies (never analyzed,
+ * a temporary table's column is otherwise guessed at 200 distinct values, and the join plans follow
+ * that guess), but emptying an indexed table at commit rebuilds its empty index, which invalidates
+ * every cached plan that reads the table: a class world's turn then planned each of its ~100
+ * statements again every turn, about a quarter of its PostgreSQL CPU (docs/turn.md). Without the
+ * index a small world's statements keep their plans from turn to turn (prepared statements,
+ * db/src/client.ts). A large world's turn drops its indexes before it commits (`dropTurnKeys`), so
+ * the small worlds' turns after it on the same connection find none.
+ */
+export const SMALL_WORLD_MAX_COMPANIES = 200;
+
+/** The `key` of a turn table keyed by company (fillTurnTable): indexed in a large world's turn only. */
+export function companyKey(largeWorld: boolean): string | undefined {
+  return largeWorld ? 'company_id' : undefined;
+}
+
+/** Drops the key indexes a large world's turn created on the turn tables (before its commit empties them). */
+export async function dropTurnKeys(tx: DbExecutor): Promise<void> {
+  await tx.execute(sql`
+    do $$ declare name text; begin
+      for name in select c.relname from pg_class c where c.relnamespace = pg_my_temp_schema() and c.relkind = 'i' and c.relname like 'turn%key' loop
+        execute format('drop index pg_temp.%I', name);
+      end loop;
+    end $$`);
+}
+
+/**
  * Fills the turn table `name` with the rows of `query` (a select, possibly with CTEs that only
- * read), creating the table on this connection the first time. `key`: its unique columns (an index,
- * as a primary key gave the planner before).
+ * read), creating the table on this connection the first time. `key`: its unique columns, indexed
+ * for this turn (a large world's: `companyKey`).
  */
 export async function fillTurnTable(tx: DbExecutor, name: TurnTableName, query: SQL, options: { key?: string } = {}): Promise<void> {
   const table = sql.raw(name);

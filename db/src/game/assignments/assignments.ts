@@ -88,8 +88,8 @@ async function requireClassWorld(db: DbExecutor, user: WorldUser, worldId: numbe
 /**
  * The log entries of assignments (docs/replay.md): the instructor's changes and a student's answer.
  * Grading is not the game's state (the state hash has no assignments or results), so replay keeps
- * them as history and skips them: a replayed or forked world has the original's companies and
- * markets, not its assignments (a fork's instructor adds them again).
+ * them as history and skips them: a replayed world has the original's companies and markets, not
+ * its assignments; a fork gets those still open at its fork week (forkAssignments.ts).
  */
 export const ASSIGNMENT_LOG_ACTIONS = ['createAssignment', 'updateAssignment', 'deleteAssignment', 'setScoreWeights', 'answerCheckpoint'] as const;
 

@@ -3,3 +3,4 @@ export * from './assignments.ts';
 export * from './grading.ts';
 export * from './mine.ts';
 export * from './gradebook.ts';
+export * from './forkAssignments.ts';

@@ -116,15 +116,16 @@ export async function listExchangeAuctions(db: DbExecutor, companyId: number, pr
     players_volume: number;
     maker_bought: number;
     maker_sold: number;
-    bids: { price_cents: number; quantity: number }[];
-    asks: { price_cents: number; quantity: number }[];
+    /** [price_cents, quantity] pairs (migration 0045). */
+    bids: [number, number][];
+    asks: [number, number][];
   }>(sql`
     select a.week, a.price_cents, a.volume, a.players_volume, a.maker_bought, a.maker_sold, a.bids, a.asks
     from exchange_auctions a join companies c on c.id = ${companyId} and a.world_id = c.world_id join worlds w on w.id = c.world_id
     where a.product_id = ${productId} and a.week >= w.current_week - ${weeks}::int
     order by a.week`);
-  const levels = (list: { price_cents: number; quantity: number }[]) =>
-    list.map((level) => ({ price: centsToDollars(Number(level.price_cents)), quantity: Number(level.quantity) }));
+  const levels = (list: [number, number][]) =>
+    list.map(([priceCents, quantity]) => ({ price: centsToDollars(Number(priceCents)), quantity: Number(quantity) }));
   return rows.map((row) => ({
     week: Number(row.week),
     price: row.price_cents === null ? null : centsToDollars(Number(row.price_cents)),

@@ -84,6 +84,22 @@ export async function addGoods(db: DbExecutor, moves: readonly GoodsMove[]): Pro
 }
 
 /**
+ * Makes sure each buyer has a warehouse row for what it bids on (quantity 0 where it had none): a
+ * buy order's fill then adds to an existing row. So the turn's clearing updates rows in place
+ * instead of inserting ~25,000 new ones, each with its index entries and a key check per foreign key
+ * (docs/exchange.md, "Speed"). An empty row is not listed (the warehouse shows quantities above 0).
+ */
+export async function openWarehouseRows(db: DbExecutor, rows: readonly Omit<GoodsMove, 'quantity' | 'unitCostCents'>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
+    select distinct world_id, company_id, product_id, 0::bigint, 0::bigint
+    from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ world_id: r.worldId, company_id: r.companyId, product_id: r.productId })))}::jsonb)
+      as g(world_id int, company_id int, product_id int)
+    on conflict (world_id, company_id, product_id) do nothing`);
+}
+
+/**
  * Takes goods out of warehouses; all or nothing: throws when a warehouse holds fewer than asked
  * (callers checked under the company lock). Returns nothing: callers read the average cost before.
  */

@@ -28,7 +28,7 @@ import type { DbExecutor } from '../../client.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
 import { WORLD_ENDED } from '../clock/state.ts';
 import type { ActionRequest, Outcome } from '../action.ts';
-import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
+import { addGoods, bookMoves, openWarehouseRows, takeGoods, type LedgerMove } from './ledger.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
 const LIVE_STATUSES_SQL = sql`('open', 'partially_filled')`;
@@ -301,6 +301,12 @@ export async function placeExchangeOrders(db: DbExecutor, placed: readonly Actio
       productId: order.input.productId,
     }));
     await bookMoves(tx, moves);
+    await openWarehouseRows(
+      tx,
+      accepted
+        .filter((order) => order.input.side === 'buy')
+        .map((order) => ({ worldId: order.worldId, companyId: order.companyId, productId: order.input.productId })),
+    );
     await takeGoods(
       tx,
       accepted

@@ -108,6 +108,22 @@ function keyed(numbers: SQL[], rest?: SQL): SQL {
   return sql`${parts.length === 0 ? sql`''` : sql.join(parts, sql` || ':' || `)} as key, ${k[0]} as k1, ${k[1]} as k2, ${k[2]} as k3`;
 }
 
+/**
+ * The canonical form's version. 1: every row of every section. 2 (issue 25): a city market only
+ * while its demand is away from its base level. A world's city markets are copied from the
+ * catalogue at its creation and only their demand level ever moves (markets.ts brings it back to
+ * the base), so version 1 hashed ~15,200 rows of a class world every turn that no turn had changed,
+ * the hash's largest part. A stored hash names its version from 2 on (`v2:<hex>`); a plain hex
+ * hash is version 1, and replay computes that version to compare with it (docs/replay.md).
+ */
+export const STATE_HASH_VERSION = 2;
+export type StateHashVersion = 1 | 2;
+
+/** The canonical form a stored hash was computed with. */
+export function stateHashVersionOf(stored: string): StateHashVersion {
+  return stored.startsWith('v2:') ? 2 : 1;
+}
+
 /** One section: its rows' canonical keys and columns. */
 function section(name: string, query: SQL): SQL {
   return sql`select ${name}::text as section, key, k1, k2, k3, cols from (${query}) s`;
@@ -116,88 +132,67 @@ function section(name: string, query: SQL): SQL {
 /** A row's columns as text: the definition (`jsonbColumns`) or the same text written out (`columns`). */
 type ColumnsText = (alias: string, table: PgTable) => SQL;
 
-function stateSql(worldId: number, cols: ColumnsText): SQL {
-  const co = sql`select id, row_number() over (order by id) as k from companies where world_id = ${worldId}::int`;
-  const bu = sql`select b.id, co.k as ck, row_number() over (partition by b.company_id order by b.id) as bk
-    from buildings b join (${co}) co on co.id = b.company_id where b.world_id = ${worldId}::int`;
-  const sections = [
-    section('world', sql`select ${keyed([])}, current_week::text as cols from worlds where id = ${worldId}::int`),
-    section('company', sql`select ${keyed([sql`co.k`])}, ${cols('c', companies)} as cols from companies c join (${co}) co on co.id = c.id`),
-    section(
-      'warehouse',
-      sql`select ${keyed([sql`co.k`, sql`i.product_id`])}, ${cols('i', inventoryItems)} as cols
-        from inventory_items i join (${co}) co on co.id = i.company_id where i.world_id = ${worldId}::int`,
-    ),
-    section(
-      'building',
-      sql`select ${keyed([sql`bu.ck`, sql`bu.bk`])}, ${cols('b', buildings)} as cols
-        from buildings b join (${bu}) bu on bu.id = b.id`,
-    ),
-    section(
-      'back_room',
-      sql`select ${keyed([sql`bu.ck`, sql`bu.bk`, sql`r.product_id`])}, ${cols('r', buildingInventoryItems)} as cols
-        from building_inventory_items r join (${bu}) bu on bu.id = r.building_id where r.world_id = ${worldId}::int`,
-    ),
-    section(
-      'shelf',
-      sql`select ${keyed([sql`bu.ck`, sql`bu.bk`, sql`p.product_id`])}, ${cols('p', storeProducts)} as cols
-        from store_products p join (${bu}) bu on bu.id = p.building_id where p.world_id = ${worldId}::int`,
-    ),
-    section(
-      'shares',
-      sql`select ${keyed([sql`co.k`])}, ${cols('s', shareRecords)} as cols from share_records s join (${co}) co on co.id = s.company_id where s.world_id = ${worldId}::int`,
-    ),
-    section(
-      'position',
-      sql`select ${keyed([sql`h.k`, sql`i.k`])}, ${cols('p', portfolioEntries)} as cols
-        from portfolio_entries p join (${co}) h on h.id = p.holder_company_id join (${co}) i on i.id = p.issuer_company_id where p.world_id = ${worldId}::int`,
-    ),
-    section(
-      'influence',
-      sql`select ${keyed([sql`co.k`, sql`r.country_id`])}, ${cols('r', influenceRecords)} as cols
-        from influence_records r join (${co}) co on co.id = r.company_id where r.world_id = ${worldId}::int`,
-    ),
-    section(
-      'research',
-      sql`select ${keyed([sql`co.k`, sql`r.upgrade_id`])}, ${cols('r', companyResearch)} as cols
-        from company_research r join (${co}) co on co.id = r.company_id where r.world_id = ${worldId}::int`,
-    ),
-    section(
-      'order',
-      sql`select ${keyed([sql`co.k`, sql`row_number() over (partition by o.company_id order by o.id)`])}, ${cols('o', exchangeOrders)} as cols
-        from exchange_orders o join (${co}) co on co.id = o.company_id where o.world_id = ${worldId}::int`,
-    ),
-    section(
-      'contract',
-      sql`select ${keyed([sql`s.k`, sql`row_number() over (partition by c.seller_company_id order by c.id)`, sql`b.k`])},
+/** The companies' ranks in the world (`co`) and the buildings' (`bu`): the sections join them. */
+function rankSql(worldId: number): { co: SQL; bu: SQL } {
+  return {
+    co: sql`select id, row_number() over (order by id) as k from companies where world_id = ${worldId}::int`,
+    bu: sql`select b.id, co.k as ck, row_number() over (partition by b.company_id order by b.id) as bk
+    from buildings b join co on co.id = b.company_id where b.world_id = ${worldId}::int`,
+  };
+}
+
+/** Every section by name: each a query of (key, k1, k2, k3, cols) over the ranks `co` and `bu`. */
+function sectionsSql(worldId: number, cols: ColumnsText, version: StateHashVersion): Record<string, SQL> {
+  // Every section names its world on each table it reads, though the ranks' joins already keep
+  // its rows only: the planner then reads the world's rows by index. Without (the companies and
+  // the buildings here) it misjudged the ranks' rows and read every world's, hash-joined: with
+  // 200 class worlds ~0.4 s of the hash (docs/benchmarks.md).
+  return {
+    world: sql`select ${keyed([])}, current_week::text as cols from worlds where id = ${worldId}::int`,
+    company: sql`select ${keyed([sql`co.k`])}, ${cols('c', companies)} as cols from companies c join co on co.id = c.id where c.world_id = ${worldId}::int`,
+    warehouse: sql`select ${keyed([sql`co.k`, sql`i.product_id`])}, ${cols('i', inventoryItems)} as cols
+        from inventory_items i join co on co.id = i.company_id where i.world_id = ${worldId}::int`,
+    building: sql`select ${keyed([sql`bu.ck`, sql`bu.bk`])}, ${cols('b', buildings)} as cols
+        from buildings b join bu on bu.id = b.id where b.world_id = ${worldId}::int`,
+    back_room: sql`select ${keyed([sql`bu.ck`, sql`bu.bk`, sql`r.product_id`])}, ${cols('r', buildingInventoryItems)} as cols
+        from building_inventory_items r join bu on bu.id = r.building_id where r.world_id = ${worldId}::int`,
+    shelf: sql`select ${keyed([sql`bu.ck`, sql`bu.bk`, sql`p.product_id`])}, ${cols('p', storeProducts)} as cols
+        from store_products p join bu on bu.id = p.building_id where p.world_id = ${worldId}::int`,
+    shares: sql`select ${keyed([sql`co.k`])}, ${cols('s', shareRecords)} as cols from share_records s join co on co.id = s.company_id where s.world_id = ${worldId}::int`,
+    position: sql`select ${keyed([sql`h.k`, sql`i.k`])}, ${cols('p', portfolioEntries)} as cols
+        from portfolio_entries p join co h on h.id = p.holder_company_id join co i on i.id = p.issuer_company_id where p.world_id = ${worldId}::int`,
+    influence: sql`select ${keyed([sql`co.k`, sql`r.country_id`])}, ${cols('r', influenceRecords)} as cols
+        from influence_records r join co on co.id = r.company_id where r.world_id = ${worldId}::int`,
+    research: sql`select ${keyed([sql`co.k`, sql`r.upgrade_id`])}, ${cols('r', companyResearch)} as cols
+        from company_research r join co on co.id = r.company_id where r.world_id = ${worldId}::int`,
+    order: sql`select ${keyed([sql`co.k`, sql`row_number() over (partition by o.company_id order by o.id)`])}, ${cols('o', exchangeOrders)} as cols
+        from exchange_orders o join co on co.id = o.company_id where o.world_id = ${worldId}::int`,
+    contract: sql`select ${keyed([sql`s.k`, sql`row_number() over (partition by c.seller_company_id order by c.id)`, sql`b.k`])},
           ${cols('c', contracts)} as cols
-        from contracts c join (${co}) s on s.id = c.seller_company_id join (${co}) b on b.id = c.buyer_company_id where c.world_id = ${worldId}::int`,
-    ),
-    section('price', sql`select ${keyed([sql`p.product_id`])}, ${cols('p', worldProducts)} as cols from world_products p where p.world_id = ${worldId}::int`),
-    section(
-      'city_market',
-      sql`select ${keyed([sql`m.city_id`, sql`m.product_id`])}, ${cols('m', cityMarketData)} as cols
-        from city_market_data m where m.world_id = ${worldId}::int`,
-    ),
-    section(
-      'country',
-      sql`select ${keyed([sql`c.country_id`])}, ${cols('c', worldCountries)} as cols from world_countries c where c.world_id = ${worldId}::int`,
-    ),
-    section(
-      'political_event',
-      sql`select ${keyed([sql`e.country_id`, sql`e.started_week`], sql`e.event_type || ':' || coalesce(lpad(co.k::text, 8, '0'), '-')`)},
+        from contracts c join co s on s.id = c.seller_company_id join co b on b.id = c.buyer_company_id where c.world_id = ${worldId}::int`,
+    price: sql`select ${keyed([sql`p.product_id`])}, ${cols('p', worldProducts)} as cols from world_products p where p.world_id = ${worldId}::int`,
+    city_market: sql`select ${keyed([sql`m.city_id`, sql`m.product_id`])}, ${cols('m', cityMarketData)} as cols
+        from city_market_data m where m.world_id = ${worldId}::int
+        ${version >= 2 ? sql`and m.demand_level <> m.base_demand_level` : sql``}`,
+    country: sql`select ${keyed([sql`c.country_id`])}, ${cols('c', worldCountries)} as cols from world_countries c where c.world_id = ${worldId}::int`,
+    political_event: sql`select ${keyed([sql`e.country_id`, sql`e.started_week`], sql`e.event_type || ':' || coalesce(lpad(co.k::text, 8, '0'), '-')`)},
           ${cols('e', politicalEvents)} as cols
-        from political_events e left join (${co}) co on co.id = e.beneficiary_company_id where e.world_id = ${worldId}::int`,
-    ),
-  ];
-  return sql.join(sections, sql` union all `);
+        from political_events e left join co on co.id = e.beneficiary_company_id where e.world_id = ${worldId}::int`,
+  };
+}
+
+/** Every line as (section, key, k1, k2, k3, cols): the sections' union, after the ranks. */
+function stateSql(worldId: number, cols: ColumnsText, version: StateHashVersion): SQL {
+  const { co, bu } = rankSql(worldId);
+  const sections = Object.entries(sectionsSql(worldId, cols, version)).map(([name, query]) => section(name, query));
+  return sql`with co as (${co}), bu as (${bu}) ${sql.join(sections, sql` union all `)}`;
 }
 
 /** The world's canonical state, one line per row, sorted by code units (docs/replay.md). */
-export async function canonicalState(db: DbExecutor, worldId: number): Promise<string[]> {
+export async function canonicalState(db: DbExecutor, worldId: number, version: StateHashVersion = STATE_HASH_VERSION): Promise<string[]> {
   const rows = await db.execute<{ line: string }>(sql`
     with dropped as (select ${DROPPED_KEYS} as keys)
-    select section || '|' || key || '|' || cols as line from (${stateSql(worldId, jsonbColumns)}) lines`);
+    select section || '|' || key || '|' || cols as line from (${stateSql(worldId, jsonbColumns, version)}) lines`);
   return rows.map((row) => row.line).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -207,10 +202,29 @@ export async function canonicalState(db: DbExecutor, worldId: number): Promise<s
  * them there cost every turn more than its phases (docs/benchmarks.md). Byte order (collation "C")
  * is code-unit order for every line a world has: the lines of one section differ first in their
  * keys (digits, ':' and the names of event types), which are ASCII.
+ *
+ * Each section's lines are joined on their own, in their keys' order, and the sections in their
+ * names' order (the same text as sorting every line at once): one sort of 260,000 wide lines at
+ * 10,000 companies spilled to disk, while the largest section's sort fits in memory. Each line is
+ * built once (a sort key that differs from the aggregated value, even by its collation, is built
+ * again), and the companies' and buildings' ranks once for every section that joins them:
+ * 1.43 -> 1.0 s of CPU at 10,000 companies, the same hash values (docs/turn.md). The price: each
+ * section's sort keeps its memory until the statement ends (the hash's backend peaked at ~420 MB
+ * instead of ~230 MB at 10,000 companies); hashing the sections in the worker instead saved ~100 MB
+ * there but cost ~15% more CPU (tried). From version 2 on the hex is prefixed with its version
+ * (`v2:`).
  */
-export async function stateHash(db: DbExecutor, worldId: number): Promise<string> {
+export async function stateHash(db: DbExecutor, worldId: number, version: StateHashVersion = STATE_HASH_VERSION): Promise<string> {
+  const { co, bu } = rankSql(worldId);
+  const sections = Object.entries(sectionsSql(worldId, columns, version)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const texts = sections.map(
+    ([name, query]) =>
+      sql`(select string_agg(line, E'\n' order by k1, k2, k3, line)
+           from (select k1, k2, k3, (${`${name}|`}::text || key || '|' || cols) collate "C" as line from (${query}) s) l)`,
+  );
+  // concat_ws skips a section without lines (null), as the lines joined all at once would.
   const [row] = await db.execute<{ hash: string }>(sql`
-    select encode(sha256(convert_to(coalesce(string_agg(section || '|' || key || '|' || cols, E'\n' order by section collate "C", k1, k2, k3, section || '|' || key || '|' || cols collate "C"), ''), 'UTF8')), 'hex') as hash
-    from (${stateSql(worldId, columns)}) lines`);
-  return row!.hash;
+    with co as materialized (${co}), bu as materialized (${bu})
+    select encode(sha256(convert_to(concat_ws(E'\n', ${sql.join(texts, sql`, `)}), 'UTF8')), 'hex') as hash`);
+  return version === 1 ? row!.hash : `v${version}:${row!.hash}`;
 }

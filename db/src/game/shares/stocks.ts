@@ -43,7 +43,7 @@ import { cashMovesCtes, notEnoughCashMessage } from '../books/ledger.ts';
 import { LEDGER_STAND_INS, fillLedgerTextSql } from '../../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../../statements.ts';
 import { companyFilterSql, pageSql, type ListPage } from '../companies/lists.ts';
-import { oneByOne, type PlayerAction } from '../action.ts';
+import { applied, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
 
 /** GET /api/shares and /api/company-shares: a page of the share records of the listed, active companies, by name (then id). */
 export async function listShareRecords(db: DbExecutor, worldId: number, page: CompanyListPage): Promise<ListPage<ShareRecordView>> {
@@ -454,8 +454,30 @@ async function tradeSharesOne(
   };
 }
 
-/** POST /api/stocks/trade, the player action: request by request, each one statement (tradeStatement). */
-export const tradeShares: PlayerAction<{ company_id: number; shares: number; action: StockTradeAction }, StockTradeResult> = oneByOne(
-  (db, { companyId, input }) =>
-    tradeSharesOne(db, { holderCompanyId: companyId, issuerCompanyId: input.company_id, shares: input.shares, action: input.action }),
-);
+/**
+ * POST /api/stocks/trade, the player action: request by request, each one statement (tradeStatement)
+ * in its own savepoint when inside a transaction (runAction), so a refusal undoes only its own.
+ * A longer list (the bots' week, or the API's share trades sent together: actTogether) first locks
+ * every holder and issuer of the list in id order, as the turn and a set-based action lock them:
+ * the list's statements then take their companies' rows one request after another, and two lists
+ * (or a list and the turn) would otherwise wait for each other in a cycle.
+ */
+export const tradeShares: PlayerAction<{ company_id: number; shares: number; action: StockTradeAction }, StockTradeResult> = async (db, requests) => {
+  if (requests.length > 1)
+    await lockCompanies(
+      db,
+      requests.flatMap(({ companyId, input }) => [companyId, input.company_id]),
+    );
+  const outcomes: Outcome<StockTradeResult>[] = [];
+  for (const { companyId, input } of requests) {
+    try {
+      outcomes.push(
+        applied(await tradeSharesOne(db, { holderCompanyId: companyId, issuerCompanyId: input.company_id, shares: input.shares, action: input.action })),
+      );
+    } catch (error) {
+      if (!(error instanceof GameError)) throw error;
+      outcomes.push(refused(error));
+    }
+  }
+  return outcomes;
+};

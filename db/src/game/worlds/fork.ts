@@ -3,8 +3,9 @@
  * bots and starting cash, run by the instructor who forked it, its own join code and a manual
  * clock. The worker then replays the original's log into it up to the fork week (a turn job of the
  * fork: worker/src/replay/fork.ts), so its state is the original's at the start of that week and its
- * companies belong to the same players, who continue in it; then `finishFork` applies the changes
- * asked for at the fork and brings the teams across.
+ * companies belong to the same players, who continue in it in the teams of that week (the replay
+ * makes the team moves again); then `finishFork` gives the teams their codes and applies the
+ * changes asked for at the fork.
  *
  * A sandbox (`private: true`, "Sandbox backtests") is a player's own fork of the public world: only
  * they see it (roleOf in worlds.ts), they run its clock, the other players' companies play for
@@ -142,8 +143,8 @@ function forkNotice(originalName: string, week: number, changes: ForkChanges, co
 }
 
 /**
- * After the replay (the worker, in the fork's job): the teams come across (every member of a
- * company that exists in the fork, with their role: team joins are not in the log), a sandbox's
+ * After the replay (the worker, in the fork's job): the teams keep their original's team codes (their
+ * members and roles are those of the fork week: the replay made the team moves again), a sandbox's
  * other companies are left to nobody, the changes are applied and logged, and the players read
  * a news item saying where the world comes from. One transaction: all of it or nothing.
  */
@@ -166,7 +167,7 @@ export async function finishFork(db: DbExecutor, forkId: number): Promise<void> 
     if (!fork) throw new Error(`world ${forkId} is not a fork`);
     const originalId = Number(fork.from_world);
     const owner = fork.sandbox_owner === null ? null : Number(fork.sandbox_owner);
-    if (owner === null) await bringTeamsAcross(tx, originalId, forkId);
+    if (owner === null) await keepTeamCodes(tx, originalId, forkId);
     else {
       // Only its owner plays in a sandbox: the others' companies stay (the history needs them) but play for nobody.
       await tx.execute(sql`delete from company_members where world_id = ${forkId} and user_id <> ${owner}`);
@@ -193,29 +194,16 @@ export async function finishFork(db: DbExecutor, forkId: number): Promise<void> 
 }
 
 /**
- * Every member of an original company is a member of its counterpart in the fork, with their role
- * (the replay enrolled each founder; teammates joined outside the log). Companies pair by rank (a
- * world's companies are created in log order, docs/replay.md), and a member who already plays in
- * the fork (a founder there) keeps their seat. A company whose founder left answers for a member.
+ * The fork's team codes are its original's (companies paired by rank, as the state hash pairs
+ * them): a team that continues in the fork keeps the code its members know. The replay drew others
+ * at each founding (a team code is a secret drawn at random, not part of the state); they are
+ * cleared first, so that no two companies hold one code while they are swapped.
  */
-async function bringTeamsAcross(tx: DbExecutor, originalId: number, forkId: number): Promise<void> {
-  const pairs = sql`(select o.id as original_id, f.id as fork_id
-    from (select id, row_number() over (order by id) as rank from companies where world_id = ${originalId}) o
-    join (select id, status, is_bot, row_number() over (order by id) as rank from companies where world_id = ${forkId}) f
-      on f.rank = o.rank and f.status = 'active' and not f.is_bot)`;
+async function keepTeamCodes(tx: DbExecutor, originalId: number, forkId: number): Promise<void> {
+  await tx.execute(sql`update companies set team_code = null where world_id = ${forkId} and team_code is not null`);
   await tx.execute(sql`
-    update company_members fm set role = m.role
-    from company_members m join ${pairs} p on p.original_id = m.company_id
-    where m.world_id = ${originalId} and fm.world_id = ${forkId} and fm.user_id = m.user_id and fm.company_id = p.fork_id`);
-  await tx.execute(sql`
-    insert into company_members (world_id, user_id, company_id, role, joined_week)
-    select ${forkId}::int, m.user_id, p.fork_id, m.role, (select current_week from worlds where id = ${forkId})
-    from company_members m join ${pairs} p on p.original_id = m.company_id
-    where m.world_id = ${originalId}
-      and not exists (select 1 from companies c where c.world_id = ${forkId} and c.user_id = m.user_id and c.status = 'active')
-    on conflict (world_id, user_id) do nothing`);
-  await tx.execute(sql`
-    update companies c set user_id = (
-      select m.user_id from company_members m where m.world_id = c.world_id and m.company_id = c.id order by m.joined_week, m.user_id limit 1)
-    where c.world_id = ${forkId} and c.user_id is null and not c.is_bot and c.status = 'active'`);
+    update companies f set team_code = o.team_code
+    from (select team_code, row_number() over (order by id) as rank from companies where world_id = ${originalId}) o,
+         (select id, row_number() over (order by id) as rank from companies where world_id = ${forkId}) p
+    where f.world_id = ${forkId} and f.id = p.id and p.rank = o.rank and o.team_code is not null`);
 }

@@ -21,13 +21,13 @@ export interface TeamWorld {
 }
 
 /**
- * The team moves the action log keeps (docs/replay.md): they change who acts for a company, so the
- * world's history says who was in which team when, but not the game's state (members are not in the
- * state hash): replay skips them. Logged with no acting company, so that no contribution count or
- * grade weight takes a move for an action of the team.
+ * The team moves the action log keeps (docs/replay.md): they change who acts for a company, not the
+ * game's state (members are not in the state hash), but replay makes them again (replayTeamMove), so
+ * a fork has the teams of its fork week. Logged with no acting company, so that no contribution
+ * count or grade weight takes a move for an action of the team.
  */
 export const TEAM_MOVES = ['joinTeam', 'placeTeamMember', 'removeTeamMember', 'setTeamRole'] as const;
-type TeamMove = (typeof TEAM_MOVES)[number];
+export type TeamMove = (typeof TEAM_MOVES)[number];
 
 /** A team move's entry in the world's log, as the last statement of the move's transaction (its commit order). */
 export function logTeamMove(
@@ -55,11 +55,53 @@ async function seatsTaken(tx: DbExecutor, worldId: number, companyId: number): P
  */
 export async function addTeamMember(tx: DbExecutor, world: TeamWorld, companyId: number, userId: number, role: TeamRole | null = null): Promise<void> {
   if ((await seatsTaken(tx, world.id, companyId)) >= world.teamSize) throw new GameError('CONFLICT', teamFullMessage(world.teamSize));
+  await seatMember(tx, world.id, world.currentWeek, companyId, userId, role);
+}
+
+/** The user's seat in the company's team (moved from any other), and the company answers for them if it answered for nobody. */
+async function seatMember(tx: DbExecutor, worldId: number, week: number, companyId: number, userId: number, role: TeamRole | null): Promise<void> {
   await tx.execute(sql`
     insert into company_members (world_id, user_id, company_id, role, joined_week)
-    values (${world.id}, ${userId}, ${companyId}, ${role}, ${world.currentWeek})
+    values (${worldId}, ${userId}, ${companyId}, ${role}, ${week})
     on conflict (world_id, user_id) do update set company_id = excluded.company_id, role = excluded.role, joined_week = excluded.joined_week`);
-  await tx.execute(sql`update companies set user_id = ${userId} where world_id = ${world.id} and id = ${companyId} and user_id is null`);
+  await tx.execute(sql`update companies set user_id = ${userId} where world_id = ${worldId} and id = ${companyId} and user_id is null`);
+}
+
+/** A logged team move, its input with the target world's user and company (replay translates the original's). */
+export interface TeamMoveAgain {
+  action: TeamMove;
+  userId: number;
+  companyId: number;
+  role: TeamRole | null;
+  /** The rest of the logged input (`by`, `from_company_id`), kept in the entry as it was. */
+  detail: Record<string, unknown>;
+}
+
+/**
+ * A team move of a world's log made again in another world (replay, a fork: its teams are then those
+ * of the week it replays to). As the move did it, without the team-size check (it was admitted then;
+ * the world's team size may have changed since), and logged again, so a fork's log keeps its own
+ * teams' history.
+ */
+export async function replayTeamMove(tx: DbExecutor, worldId: number, actingUserId: number | null, move: TeamMoveAgain): Promise<void> {
+  const [world] = await tx.execute<{ current_week: number }>(sql`select current_week from worlds where id = ${worldId}`);
+  const week = Number(world!.current_week);
+  if (move.action === 'setTeamRole') {
+    await tx.execute(sql`update company_members set role = ${move.role} where world_id = ${worldId} and user_id = ${move.userId}`);
+  } else if (move.action === 'removeTeamMember') {
+    await removeTeamMember(tx, worldId, move.userId);
+  } else {
+    // A placement moves the student out of their team first; a join has none (it is refused otherwise).
+    if (move.action === 'placeTeamMember') await removeTeamMember(tx, worldId, move.userId);
+    await seatMember(tx, worldId, week, move.companyId, move.userId, move.role);
+  }
+  const input = {
+    ...move.detail,
+    user_id: move.userId,
+    company_id: move.companyId,
+    ...(move.action === 'joinTeam' || move.action === 'removeTeamMember' ? {} : { role: move.role }),
+  };
+  await appendToLog(tx, [{ worldId, companyId: null, actingUserId, action: move.action, input, outcome: { applied: true } }]);
 }
 
 /**

@@ -76,9 +76,9 @@ export function ForkCard({
   return (
     <SectionCard title="Fork this world" headerMb="sm">
       <Text size="sm" c="dimmed" mb="sm">
-        A new class world as this one was at the start of a past week: the same companies, players, teams and history up to then. Your students continue in it
-        (it appears in their worlds, with a news item saying where it comes from), and you run its clock and shocks on their own. Its debrief compares it with
-        this world.
+        A new class world as this one was at the start of a past week: the same companies, players, teams (with their team codes) and history up to then, and
+        the assignments still due from that week on. Your students continue in it (it appears in their worlds, with a news item saying where it comes from), and
+        you run its clock and shocks on their own. Its debrief compares it with this world.
       </Text>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
