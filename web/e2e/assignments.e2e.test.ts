@@ -9,7 +9,19 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PHONE, apiGet, apiPost, apiPut, launchBrowser, newPage, seriousAxeViolations, signUpViaApi, uniqueEmail, useColorScheme } from './browser';
+import {
+  PHONE,
+  apiGet,
+  apiPost,
+  apiPut,
+  launchBrowser,
+  newPage,
+  seriousAxeViolations,
+  signUpViaApi,
+  uniqueEmail,
+  useColorScheme,
+  STORY_TIMEOUT_MS,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +37,7 @@ async function choose(page: Page, row: string, label: string, option: string): P
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-describe('assignments journey', () => {
+describe('assignments journey', { timeout: STORY_TIMEOUT_MS }, () => {
   it("teams of 3: an assignment with four kinds of checkpoint, three students in two teams, three turns, the gradebook shows each student's points with evidence, the CSV downloads", async () => {
     const teacher = await newPage(browser);
     await signUpViaApi(teacher.context, uniqueEmail('teacher'));

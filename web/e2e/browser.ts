@@ -74,19 +74,47 @@ export async function apiPut<T = any>(context: BrowserContext, path: string, dat
   return (await response.json()) as T;
 }
 
+/**
+ * The time budget of a journey that tells a story over several turns (the worlds, reports and
+ * assignments journeys), where a single screen's test has the config's 90 s: on a machine busy with
+ * other work (four journeys at once, vitest beside them) such a story ran past 90 s.
+ */
+export const STORY_TIMEOUT_MS = 180_000;
+
 /** How long a turn may take when a journey advances one (a busy machine runs it slower than the 20 s default). */
 const TURN_TIMEOUT_MS = 150_000;
 
-/** Advances one turn as an admin (the helper admin of globalSetup), as the schedule would, and waits for it. */
-export async function advanceTurnAsAdmin(browser: Browser, adminEmail: string): Promise<void> {
-  const context = await browser.newContext({ baseURL: baseURL() });
-  try {
-    await signInOrUp(context, adminEmail);
-    const response = await context.request.post('/api/admin/advance-turn', { data: {}, headers: { origin: baseURL() }, timeout: TURN_TIMEOUT_MS });
-    if (!response.ok()) throw new Error(`advancing the turn failed: ${response.status()} ${await response.text()}`);
-  } finally {
-    await context.close();
-  }
+/**
+ * A class world of one journey's own, with manual turns, made by an instructor of its own through
+ * the API (the worlds journey makes one in the page). A journey whose story needs turns plays there:
+ * its turns change nothing another journey sees, so it runs beside them, and its turn processes
+ * only its own companies (the public world's turn processes every journey's and 25 bots).
+ */
+export interface ClassWorld {
+  id: number;
+  /** Seats the signed-in player of `context` in the world (a company named `companyName`, else the default name) and makes it the session's world. */
+  join(context: BrowserContext, companyName?: string): Promise<void>;
+  /** Runs the world's next turn as its instructor ('Advance turn now') and waits for it. */
+  advance(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function classWorldOfItsOwn(browser: Browser, settings: { name: string; starting_cash: number; bots: number }): Promise<ClassWorld> {
+  const instructor = await browser.newContext({ baseURL: baseURL() });
+  await signUpViaApi(instructor, uniqueEmail('instructor'));
+  const world = await apiPost<{ id: number; join_code: string }>(instructor, '/worlds', settings);
+  return {
+    id: world.id,
+    async join(context, companyName) {
+      await apiPost(context, '/worlds/join', { code: world.join_code, ...(companyName ? { company_name: companyName } : {}) });
+      await apiPut(context, '/session/world', { world_id: world.id });
+    },
+    async advance() {
+      const response = await instructor.request.post(`/api/worlds/${world.id}/advance`, { data: {}, headers: { origin: baseURL() }, timeout: TURN_TIMEOUT_MS });
+      if (!response.ok()) throw new Error(`advancing the turn failed: ${response.status()} ${await response.text()}`);
+    },
+    close: () => instructor.close(),
+  };
 }
 
 export async function apiGet<T = any>(context: BrowserContext, path: string): Promise<T> {

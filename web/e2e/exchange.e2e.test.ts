@@ -3,12 +3,13 @@
  * published curves and the indicative price, places a limit order (the form says what it holds and
  * where it stands), cancels it, places another that fills in the next turn's auction, sees the fill
  * in its orders, the clearing in the history and the fill in the week's results, and accepts a contract
- * another company offered (also in the week's results).
+ * another company offered (also in the week's results). Both companies play in a class world of the
+ * test's own, whose instructor runs the turn: a turn of the public world would change what the
+ * journeys running beside this one see.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { E2E_HELPER_ADMIN_EMAIL } from './globalSetup';
-import { advanceTurnAsAdmin, apiGet, apiPost, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
+import { apiGet, apiPost, classWorldOfItsOwn, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,8 +21,10 @@ afterAll(async () => {
 
 describe('exchange journey', () => {
   it('places and cancels an order, sees the curves and the indicative price, gets a fill after a turn, and accepts a contract', async () => {
+    const classWorld = await classWorldOfItsOwn(browser, { name: 'Exchange e2e', starting_cash: 500_000, bots: 0 });
     const { context, page } = await newPage(browser);
     await signUpViaApi(context, uniqueEmail('exchange'));
+    await classWorld.join(context);
     const goods: Array<{ id: number; name: string; buy_price: number }> = await apiGet(context, '/goods');
     const wheat = goods.find((good) => good.name === 'Wheat')!;
     await page.goto(`/market?product=${wheat.id}`);
@@ -53,6 +56,7 @@ describe('exchange journey', () => {
     // A contract offered by another company, answered in the browser.
     const other = await newPage(browser);
     await signUpViaApi(other.context, uniqueEmail('exchange-seller'));
+    await classWorld.join(other.context);
     await apiPost(other.context, '/market/trade', { product_id: wheat.id, quantity: 5, action: 'buy' });
     const me = await apiGet<{ id: number }>(context, '/company');
     const world = await apiGet<{ current_week: number }>(context, '/world');
@@ -74,7 +78,7 @@ describe('exchange journey', () => {
     await page.goto(`/market?product=${wheat.id}`);
 
     // The turn clears the auction: the order fills at one price, shown in my orders and the history.
-    await advanceTurnAsAdmin(browser, E2E_HELPER_ADMIN_EMAIL);
+    await classWorld.advance();
     await page.reload();
     await panel.getByRole('heading', { name: 'Weekly Auction' }).waitFor();
     await panel.getByText('filled', { exact: true }).waitFor();
@@ -91,5 +95,6 @@ describe('exchange journey', () => {
       .waitFor();
     await other.context.close();
     await context.close();
+    await classWorld.close();
   });
 });

@@ -14,7 +14,7 @@ import type { TestProject } from 'vitest/node';
 import { resolveChromium } from './chromium.ts';
 
 export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
-/** A second admin, for journeys that advance turns or look at /admin without being the admin journey's player. */
+/** A second admin, for journeys that look at /admin without being the admin journey's player. */
 export const E2E_HELPER_ADMIN_EMAIL = 'helper-admin@e2e.test';
 const READY_LINE = 'Marketcraft is running at';
 const START_TIMEOUT_MS = 240_000;
@@ -87,7 +87,7 @@ export default async function setup(project: TestProject) {
 
   // Every journey signs up from this machine, which no per-address cap limits (docs/auth.md): the plain `npm start` settings,
   // but for the early-bird bonus: the journeys sign up more than the spec's first 50 players in the one public world, and
-  // the whole chain (four buildings and their staff) needs the bonus whenever its journey happens to run.
+  // those that read the header's cash or spend it expect the bonus's $500,000 whenever they happen to run.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),

@@ -4,23 +4,25 @@
  * toast's link to the week's results, reads its sale, production, cash and rank there (the API's
  * figures), finds the results again from the dashboard, sees the checklist tick itself and the net
  * worth explained. axe finds nothing serious on the report, light and dark, desktop and phone.
+ * Each test's player plays in a class world of the test's own, whose instructor runs its turn (the
+ * chain journey says why): this file runs beside the others.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { E2E_HELPER_ADMIN_EMAIL } from './globalSetup';
 import {
   DESKTOP,
   PHONE,
-  advanceTurnAsAdmin,
   apiGet,
   apiPost,
   apiPut,
+  classWorldOfItsOwn,
   launchBrowser,
   newPage,
   seriousAxeViolations,
   signUpViaApi,
   uniqueEmail,
   useColorScheme,
+  STORY_TIMEOUT_MS,
 } from './browser';
 
 let browser: Browser;
@@ -30,6 +32,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** A player of a new class world of their own (its starting cash the public world's early-bird $500,000, no bots). */
+async function playerOfAClassWorld(context: BrowserContext, area: string) {
+  const world = await classWorldOfItsOwn(browser, { name: `Reports e2e ${area}`, starting_cash: 500_000, bots: 0 });
+  await signUpViaApi(context, uniqueEmail(area));
+  await world.join(context);
+  return world;
+}
 
 /** As the web formats money: "$1,234.50". */
 const money = (dollars: number) =>
@@ -55,10 +65,11 @@ async function farmAndStore(context: BrowserContext): Promise<{ farm: number; st
   return { farm: farm.id, store: store.id, bread, wheat };
 }
 
-describe('week results', () => {
-  it("tells the turn's story: from the toast to the week's results, the dashboard's card, the checklist, the net worth's why", async () => {
+// The two tests share nothing (a class world each): they run at the same time, each with its own `expect` (expect.poll must know its test).
+describe.concurrent('week results', { timeout: STORY_TIMEOUT_MS }, () => {
+  it("tells the turn's story: from the toast to the week's results, the dashboard's card, the checklist, the net worth's why", async ({ expect }) => {
     const { context, page } = await newPage(browser);
-    await signUpViaApi(context, uniqueEmail('report'));
+    const world = await playerOfAClassWorld(context, 'report');
     const { farm, store, bread, wheat } = await farmAndStore(context);
 
     // Before any turn: the checklist shows where the player is, and /reports says there is nothing yet.
@@ -116,7 +127,7 @@ describe('week results', () => {
     // The toast shows for 5 s: the click waits for it from before the turn starts.
     const toastLink = page.getByTestId('toast-week-results');
     const followed = toastLink.click({ timeout: 80_000 });
-    await advanceTurnAsAdmin(browser, E2E_HELPER_ADMIN_EMAIL);
+    await world.advance();
     await followed;
     await page.waitForURL((url) => url.pathname === `/reports/${week}`);
     await page.getByRole('heading', { level: 1, name: `Week ${week} results` }).waitFor();
@@ -199,13 +210,13 @@ describe('week results', () => {
     await page.waitForURL((url) => url.pathname === `/reports/${week}`);
 
     // For 30 minutes after the turn the header reads 'Processing': nothing waits on it, and it
-    // opens the turn's results (the latest week: another journey may have run a turn meanwhile).
+    // opens the turn's results.
     await page.goto('/');
     const processing = page.getByTestId('header-next-turn').getByRole('link', { name: /^Processing \(\d+m \d+s\)$/ });
     await processing.hover();
     await page.getByRole('tooltip').getByText('The last turn is done: its results are in. Nothing waits on this window: keep playing.').waitFor();
     await processing.click();
-    await page.waitForURL((url) => /^\/reports\/\d+$/.test(url.pathname));
+    await page.waitForURL((url) => url.pathname === `/reports/${week}`);
 
     // A building's figures, explained: the efficiency and output popovers show the API's formula and terms.
     const { forecast } = await apiGet(context, `/buildings/${farm}`);
@@ -223,15 +234,17 @@ describe('week results', () => {
       await explained.waitFor({ state: 'hidden' });
     }
     await context.close();
+    await world.close();
   });
 
-  it('axe finds nothing serious on a week report and on explained figures, light and dark, 1366 and 375 px', async () => {
+  it('axe finds nothing serious on a week report and on explained figures, light and dark, 1366 and 375 px', async ({ expect }) => {
     const found: string[] = [];
     const owner = await newPage(browser, DESKTOP);
-    await signUpViaApi(owner.context, uniqueEmail('report-a11y'));
+    const world = await playerOfAClassWorld(owner.context, 'report-a11y');
     const { store } = await farmAndStore(owner.context);
     const { current_week: week } = await apiGet<{ current_week: number }>(owner.context, '/world');
-    await advanceTurnAsAdmin(browser, E2E_HELPER_ADMIN_EMAIL);
+    await world.advance();
+    await world.close();
     const cookies = await owner.context.cookies();
     await owner.context.close();
     for (const scheme of ['light', 'dark'] as const) {

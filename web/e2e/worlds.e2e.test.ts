@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { PHONE, apiGet, apiPost, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
+import { PHONE, apiGet, apiPost, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail, STORY_TIMEOUT_MS } from './browser';
 import { formatDollars } from '@marketcraft/shared';
 
 let browser: Browser;
@@ -17,7 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('classroom world journey', () => {
+describe('classroom world journey', { timeout: STORY_TIMEOUT_MS }, () => {
   it('creates a world, students join by code, three turns and a shock, and the debrief charts it', async () => {
     const teacher = await newPage(browser);
     await signUpInBrowser(teacher.page, uniqueEmail('teacher'));

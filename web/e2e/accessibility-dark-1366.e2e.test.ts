@@ -1,0 +1,4 @@
+/** axe on every screen, dark, 1366 px (axeEveryScreen.ts; the other schemes and widths are files of their own, run side by side). */
+import { axeOnEveryScreen } from './axeEveryScreen';
+
+axeOnEveryScreen('dark', '1366');
