@@ -23,7 +23,7 @@ import type { BotBuilding, BotSnapshot, BotWorld, CityDemand, ShareValuation, Wo
 /** Listed companies a snapshot reads, most undervalued first (besides those bots hold). */
 const VALUATIONS_READ = 50;
 
-/** Statements one snapshot sends (the same for 1 bot or 1,000): 9 reads and the 2 settings around the shoppers' read. */
+/** Statements one snapshot sends (the same for 1 bot or 1,000): 9 reads and 2 settings (nested loops off and back on). */
 export const SNAPSHOT_QUERIES = 11;
 
 const n = (value: unknown): number => Number(value ?? 0);
@@ -101,6 +101,11 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
   const stockRows = await tx.execute<{ company_id: number; product_id: number; quantity: number; average_cost_cents: number }>(sql`
     select company_id, product_id, quantity, average_cost_cents from inventory_items
     where world_id = ${worldId}::int and company_id in ${bots} and quantity > 0 order by company_id, product_id`);
+  // Nested loops off from here to the shoppers' read: the planner expects one row from each of that
+  // read's CTEs (~1,000 pairs in the public world), looked every pair up in the city markets' index
+  // and counted the stores selling again for each; hash joins are ~5x cheaper there, and ~2x for the
+  // shelves (EXPLAIN ANALYZE; docs/bots.md, "Numbers"). The reads between are as cheap either way.
+  await tx.execute(sql`set local enable_nestloop = off`);
   const shelfRows = await tx.execute<{
     company_id: number;
     building_id: number;
@@ -157,10 +162,6 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
   // Shoppers of the consumer goods bots make, in every city (where to open a store), and of what
   // bots shelve, in their stores' cities; with the stores selling each there (every company's).
   // An instructor's demand shock counts as it does in the turn's sales (shockedDemandRule).
-  // Nested loops off for its plan: the planner expects one row from each CTE (~1,000 pairs in the
-  // public world) and would look every pair up in the city markets' index and run the stores'
-  // count again for each; hash joins are ~5x cheaper (docs/bots.md, "Speed").
-  await tx.execute(sql`set local enable_nestloop = off`);
   const baseReference = ruleSql(referencePriceRule, { marketPriceCents: sql`p.base_price_cents`, cityFactorBp: sql`cmd.price_factor_bp` });
   const demandRows = await tx.execute<{ city_id: number; product_id: number; reference_cents: number; base_demand: number; stores: number }>(sql`
     with consumer as (
