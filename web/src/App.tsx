@@ -3,14 +3,15 @@
  * gate: a full-screen spinner while the session is checked, the sign-in screen without one, the
  * routes inside the authenticated layout with one.
  */
-import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Button, Center, MantineProvider, Stack, Text, localStorageColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMediaQuery } from '@mantine/hooks';
-import { useSession } from './auth/session';
+import { useSession, type SessionAnswer } from './auth/session';
 import { FullScreenLoader } from './components/FullScreenLoader';
+import { lazyChunk } from './lib/lazyChunk';
 import { createQueryClient } from './queryClient';
 import { AppRoutes, preloadPage } from './router';
 import { createTrpcClient, trpc } from './trpc';
@@ -32,7 +33,14 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_ST
  * Its own chunk, fetched only without a session: its forms check input with the API's zod schemas,
  * and zod (~24 kB gzip) would otherwise be part of every signed-in player's first load.
  */
-const SignInPage = lazy(() => import('./auth/SignInPage').then((module) => ({ default: module.SignInPage })));
+const signInPage = lazyChunk(() => import('./auth/SignInPage').then((module) => ({ default: module.SignInPage })));
+const SignInPage = signInPage.Component;
+
+/** Starts loading the chunk that shows first for this session answer: the page at the address, or the sign-in page. */
+export function preloadFirstScreen(answer: SessionAnswer): void {
+  if (answer.user) preloadPage(window.location.pathname);
+  else void signInPage.preload().catch(() => undefined); // a failed chunk shows when the page renders
+}
 
 function SessionGate() {
   const session = useSession();

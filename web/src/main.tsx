@@ -2,7 +2,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { App } from './App';
+import { App, preloadFirstScreen } from './App';
+import { askSessionAtStart } from './auth/session';
+
+// Before the first render: what shows first depends on the session, and its chunk can load meanwhile.
+askSessionAtStart(preloadFirstScreen);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

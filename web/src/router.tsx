@@ -2,9 +2,9 @@
  * The routes (spec section 2). Every page is its own lazy chunk, loaded when first visited; the
  * layout (header, menus) stays while it loads.
  */
-import { lazy } from 'react';
 import { Navigate, Route, Routes, matchPath } from 'react-router-dom';
 import { AppLayout } from './layout/AppLayout';
+import { lazyChunk, type LazyChunk } from './lib/lazyChunk';
 
 /** A page's chunk. */
 type PageModule = () => Promise<{ default: React.ComponentType }>;
@@ -39,18 +39,20 @@ const PAGES: Array<[path: string, load: PageModule]> = [
 ];
 
 /** One lazy component per chunk (the week results' two addresses share theirs). */
-const lazyPages = new Map<PageModule, React.LazyExoticComponent<React.ComponentType>>();
-const pageOf = (load: PageModule) => lazyPages.get(load) ?? lazyPages.set(load, lazy(load)).get(load)!;
-const NotFoundPage = pageOf(notFound);
+const lazyPages = new Map<PageModule, LazyChunk<React.ComponentType>>();
+const pageOf = (load: PageModule) => lazyPages.get(load) ?? lazyPages.set(load, lazyChunk(load)).get(load)!;
+const NotFoundPage = pageOf(notFound).Component;
 
 /**
  * Starts loading the chunk of the page at `pathname` as soon as the session is known to have a
  * player: fetched while the layout first renders rather than after it, one round trip sooner on a
- * slow phone network (React.lazy then finds the module loading or loaded).
+ * slow phone network (the page then renders with the layout, or as soon as its chunk is here).
  */
 export function preloadPage(pathname: string): void {
   const found = PAGES.find(([path]) => matchPath(`/${path}`, pathname));
-  void (found ? found[1] : notFound)();
+  void pageOf(found ? found[1] : notFound)
+    .preload()
+    .catch(() => undefined); // a failed chunk shows when the page renders (PageErrorBoundary)
 }
 
 export function AppRoutes() {
@@ -58,7 +60,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<AppLayout />}>
         {PAGES.map(([path, load]) => {
-          const Page = pageOf(load);
+          const Page = pageOf(load).Component;
           return path === '' ? <Route key="index" index element={<Page />} /> : <Route key={path} path={path} element={<Page />} />;
         })}
         <Route path="login" element={<Navigate to="/" replace />} />

@@ -9,8 +9,25 @@ export interface SessionAnswer {
   user: AuthUser | null;
 }
 
+/** The answer asked for at start-up, handed to the session query's first call. */
+let startupAnswer: Promise<SessionAnswer> | null = null;
+
 function fetchSession(): Promise<SessionAnswer> {
-  return requestJson<SessionAnswer>('GET', '/api/auth/session');
+  const early = startupAnswer;
+  startupAnswer = null;
+  return early ?? requestJson<SessionAnswer>('GET', '/api/auth/session');
+}
+
+/**
+ * Asks for the session as the app's script starts (main.tsx), before React's first render, and calls
+ * `then` with the answer: the chunk of what will show first (the sign-in page or the player's page)
+ * starts loading at once rather than after the first render, a long task on a slow phone. index.html
+ * preloads this same request, so the answer is usually here already. A failure is left to the
+ * session query, whose first call receives this request (and shows its error).
+ */
+export function askSessionAtStart(then: (answer: SessionAnswer) => void): void {
+  startupAnswer = requestJson<SessionAnswer>('GET', '/api/auth/session');
+  startupAnswer.then(then, () => undefined);
 }
 
 export function useSession(): UseQueryResult<SessionAnswer> {
