@@ -23,8 +23,8 @@ import type { BotBuilding, BotSnapshot, BotWorld, CityDemand, ShareValuation, Wo
 /** Listed companies a snapshot reads, most undervalued first (besides those bots hold). */
 const VALUATIONS_READ = 50;
 
-/** Statements one snapshot reads (the same for 1 bot or 1,000). */
-export const SNAPSHOT_QUERIES = 9;
+/** Statements one snapshot sends (the same for 1 bot or 1,000): 9 reads and 2 settings (nested loops off and back on). */
+export const SNAPSHOT_QUERIES = 11;
 
 const n = (value: unknown): number => Number(value ?? 0);
 
@@ -101,6 +101,11 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
   const stockRows = await tx.execute<{ company_id: number; product_id: number; quantity: number; average_cost_cents: number }>(sql`
     select company_id, product_id, quantity, average_cost_cents from inventory_items
     where world_id = ${worldId}::int and company_id in ${bots} and quantity > 0 order by company_id, product_id`);
+  // Nested loops off from here to the shoppers' read: the planner expects one row from each of that
+  // read's CTEs (~1,000 pairs in the public world), looked every pair up in the city markets' index
+  // and counted the stores selling again for each; hash joins are ~5x cheaper there, and ~2x for the
+  // shelves (EXPLAIN ANALYZE; docs/bots.md, "Numbers"). The reads between are as cheap either way.
+  await tx.execute(sql`set local enable_nestloop = off`);
   const shelfRows = await tx.execute<{
     company_id: number;
     building_id: number;
@@ -190,6 +195,7 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
     left join selling s on s.city_id = k.city_id and s.product_id = k.product_id
     left join ${demandShocksSql(worldId)} ds on ds.product_id = k.product_id
     order by k.city_id, k.product_id`);
+  await tx.execute(sql`set local enable_nestloop = on`);
 
   const products = new Map<number, WorldProduct>(
     productRows.map((row) => [
