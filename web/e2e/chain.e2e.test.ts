@@ -69,6 +69,9 @@ function keyboard(page: Page, expect: ExpectStatic): Actor {
   const tabTo = async (target: Locator) => {
     await target.waitFor();
     let element = await target.elementHandle();
+    // A toast is the page's last tab stop (its region comes after the page): a keyboard user reaches
+    // it backwards, Shift+Tab from the page's start, before it closes, not through every control.
+    const key = (await element?.evaluate((node) => node.closest('.mantine-Notification-root') !== null)) ? 'Shift+Tab' : 'Tab';
     try {
       for (let presses = 0; presses < MAX_TAB_STOPS; presses += 1) {
         if (presses % REFIND_EVERY === REFIND_EVERY - 1) {
@@ -76,7 +79,7 @@ function keyboard(page: Page, expect: ExpectStatic): Actor {
           element = await target.elementHandle();
         }
         if (await element?.evaluate((node) => node === document.activeElement).catch(() => false)) return;
-        await page.keyboard.press('Tab');
+        await page.keyboard.press(key);
       }
     } finally {
       await element?.dispose();

@@ -138,9 +138,24 @@ describe('input that never guesses', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: 'Warehouse', exact: true }) })
       .filter({ hasText: 'White Bread' });
+    // The store's best price arrives while the player is in the (untouched) price field: a suggestion
+    // never changes the text under the cursor (one that landed as a price was typed over kept both).
+    let answerBestPrice!: () => void;
+    const bestPriceHeld = new Promise<void>((resolve) => (answerBestPrice = resolve));
+    await page.route(/buildings\.shelfPrice/, async (route) => {
+      await bestPriceHeld;
+      await route.continue();
+    });
     await warehouseRow.getByRole('button', { name: 'To shelf: White Bread' }).click();
     const shelf = page.getByRole('dialog', { name: 'Add Product to Store' });
     const addButton = shelf.getByRole('button', { name: 'Add to Store' });
+    const priceField = shelf.getByRole('textbox', { name: 'Retail price' });
+    const markupPrice = await priceField.inputValue();
+    await priceField.focus();
+    answerBestPrice();
+    await shelf.getByTestId('shelf-best-price').waitFor();
+    expect(await priceField.inputValue(), 'the field the player is in keeps its text').toBe(markupPrice);
+    await page.unroute(/buildings\.shelfPrice/);
     await refusesEach(page, shelf, shelf.getByRole('textbox', { name: 'Retail price' }), addButton, 'Please enter a valid price', ['0', '-3', '0.001']);
     await shelf.getByRole('textbox', { name: 'Quantity' }).fill('5');
     await shelf.getByRole('textbox', { name: 'Retail price' }).fill((bread.buy_price * 1.2).toFixed(2));

@@ -14,6 +14,10 @@ export function useFieldText(initial: string | number = '') {
   // Whether the player has typed, as of now (not as of the last render): a suggestion that arrives
   // between a keystroke and its render must not overwrite what was typed.
   const typed = useRef(false);
+  // Whether the player is in the field: a suggestion must not change the text under the cursor (one
+  // that landed between selecting the text and typing over it kept the suggestion and added the
+  // keystroke: '75.97' + '0').
+  const focused = useRef(false);
   return {
     text,
     touched,
@@ -28,9 +32,13 @@ export function useFieldText(initial: string | number = '') {
       setText(String(next));
       setTouched(false);
     },
-    /** A value the server suggests: it replaces the text only while the player has typed nothing. */
+    /** A value the server suggests: it replaces the text only while the player has typed nothing and is not in the field. */
     suggest: (next: string | number) => {
-      if (!typed.current) setText(String(next));
+      if (!typed.current && !focused.current) setText(String(next));
+    },
+    /** The player entered (true) or left (false) the field. */
+    focus: (inField: boolean) => {
+      focused.current = inField;
     },
     touch: () => {
       typed.current = true;
@@ -59,7 +67,12 @@ export function NumberField({
       {...props}
       value={field.text}
       onChange={(event) => field.set(event.currentTarget.value)}
+      onFocus={(event) => {
+        field.focus(true);
+        props.onFocus?.(event);
+      }}
       onBlur={(event) => {
+        field.focus(false);
         field.touch();
         props.onBlur?.(event);
       }}
