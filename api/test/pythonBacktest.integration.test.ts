@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { runTurn } from '../../worker/src/turn/index.ts';
-import { replayFork } from '../../worker/src/replay/fork.ts';
+import { workerServices } from './helpers/workerServices.ts';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 
 const run = promisify(execFile);
@@ -38,17 +38,7 @@ describe("the scripting guide's Python backtest", { timeout: 300_000 }, () => {
   let folder: string;
 
   beforeAll(async () => {
-    app = await startTestApp({
-      services: (database) =>
-        Promise.resolve({
-          forkWorld: async (forkId: number) => ({ week: (await replayFork(database.db, forkId)).week }),
-          advanceTurn: async (worldId: number) => {
-            const result = await runTurn(database.db, { worldId, nextTurnAt: () => null });
-            if (result.status !== 'advanced') throw new Error(`no turn: ${result.reason}`);
-            return { week: result.newWeek };
-          },
-        }),
-    });
+    app = await startTestApp({ services: workerServices });
     player = await app.createPlayer({ name: 'Backtester' });
     for (let week = 1; week <= WEEKS; week += 1)
       expect((await runTurn(app.database.db, { worldId: PUBLIC_WORLD_ID, nextTurnAt: () => null })).status).toBe('advanced');

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { MAX_OPEN_SANDBOXES_PER_PLAYER, PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { createWorld, deleteExpiredSandboxes } from '@marketcraft/db';
 import { runTurn } from '../../worker/src/turn/index.ts';
-import { replayFork } from '../../worker/src/replay/fork.ts';
+import { workerServices } from './helpers/workerServices.ts';
 import { replayWorld } from '../../worker/src/replay/replay.ts';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 
@@ -31,17 +31,7 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
   const worldCount = async () => Number((await db().execute<{ n: number }>(sql`select count(*)::int as n from worlds`))[0]!.n);
 
   beforeAll(async () => {
-    app = await startTestApp({
-      services: (database) =>
-        Promise.resolve({
-          forkWorld: async (forkId: number) => ({ week: (await replayFork(database.db, forkId)).week }),
-          advanceTurn: async (worldId: number) => {
-            const result = await runTurn(database.db, { worldId, nextTurnAt: () => null });
-            if (result.status !== 'advanced') throw new Error(`no turn: ${result.reason}`);
-            return { week: result.newWeek };
-          },
-        }),
-    });
+    app = await startTestApp({ services: workerServices });
     teacher = await app.createPlayer({ name: 'Fork Options Teacher' });
     ana = await app.createPlayer({ name: 'Ana Public' });
     ben = await app.createPlayer({ name: 'Ben Public' });
