@@ -11,11 +11,7 @@ import { centsToDollars } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { appendToLog } from '../replay/log.ts';
 import type { WorldUser } from '../worlds/worlds.ts';
-
-/** Companies of the two worlds paired by rank (as the state hash pairs them): `original_id`, `fork_id`. */
-const pairedCompanies = (originalId: number, forkId: number) => sql`(select o.id as original_id, f.id as fork_id
-  from (select id, row_number() over (order by id) as rank from companies where world_id = ${originalId}) o
-  join (select id, row_number() over (order by id) as rank from companies where world_id = ${forkId}) f on f.rank = o.rank)`;
+import { forkCompanyPairs } from '../worlds/forkPairs.ts';
 
 /**
  * Copies the original's open assignments into the fork (inside the fork's finishing transaction),
@@ -73,7 +69,7 @@ export async function carryAssignmentsToFork(tx: DbExecutor, forkId: number, use
     select ${forkId}::int, p.fork_id, c.fork_id, r.week, r.points, r.evidence, r.answered_by_user_id
     from checkpoint_results r
     join jsonb_to_recordset(${checkpointPairs}::jsonb) as p(original_id int, fork_id int) on p.original_id = r.checkpoint_id
-    join ${pairedCompanies(originalId, forkId)} c on c.original_id = r.company_id
+    join ${forkCompanyPairs(originalId, forkId)} c on c.original_id = r.company_id
     where r.world_id = ${originalId} and r.week < ${forkWeek}`);
   await appendToLog(
     tx,

@@ -25,6 +25,7 @@ import {
 import type { DbExecutor } from '../../client.ts';
 import { appendToLog } from '../replay/log.ts';
 import { addAnnouncement, addShock } from './classroom.ts';
+import { forkCompanyPairs } from './forkPairs.ts';
 import { createWorld, getWorld, requireInstructor, type WorldUser } from './worlds.ts';
 
 export function forkWeekMessage(currentWeek: number): string {
@@ -203,7 +204,6 @@ async function keepTeamCodes(tx: DbExecutor, originalId: number, forkId: number)
   await tx.execute(sql`update companies set team_code = null where world_id = ${forkId} and team_code is not null`);
   await tx.execute(sql`
     update companies f set team_code = o.team_code
-    from (select team_code, row_number() over (order by id) as rank from companies where world_id = ${originalId}) o,
-         (select id, row_number() over (order by id) as rank from companies where world_id = ${forkId}) p
-    where f.world_id = ${forkId} and f.id = p.id and p.rank = o.rank and o.team_code is not null`);
+    from ${forkCompanyPairs(originalId, forkId)} p join companies o on o.id = p.original_id
+    where f.world_id = ${forkId} and f.id = p.fork_id and o.team_code is not null`);
 }

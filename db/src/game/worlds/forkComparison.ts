@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { GameError, centsToDollars, type ForkComparisonView } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { requireInstructor, type WorldUser } from './worlds.ts';
+import { forkCompanyPairs } from './forkPairs.ts';
 
 const NOT_A_FORK = 'This world is not a fork: its debrief compares it with nothing';
 /** Products the price chart shows when none are chosen and no shock names one: the most traded. */
@@ -39,9 +40,8 @@ export async function forkComparison(db: DbExecutor, user: WorldUser, forkId: nu
 
   const history = await db.execute<{ fork_id: number; original_id: number; name: string; is_bot: boolean; week: number; in_fork: boolean; cents: number }>(sql`
     with pairs as (
-      select o.id as original_id, f.id as fork_id, f.name, f.is_bot
-      from (select id, row_number() over (order by id) as rank from companies where world_id = ${originalId}) o
-      join (select id, name, is_bot, row_number() over (order by id) as rank from companies where world_id = ${forkId}) f on f.rank = o.rank
+      select p.original_id, p.fork_id, f.name, f.is_bot
+      from ${forkCompanyPairs(originalId, forkId)} p join companies f on f.id = p.fork_id
     )
     select p.fork_id, p.original_id, p.name, p.is_bot, h.week, h.in_fork, h.cents
     from pairs p join (
