@@ -4,9 +4,17 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { App, preloadFirstScreen } from './App';
 import { askSessionAtStart } from './auth/session';
+import { queryUtils } from './pageReads';
+import { createQueryClient } from './queryClient';
+import { createTrpcClient } from './trpc';
 
-// Before the first render: what shows first depends on the session, and its chunk can load meanwhile.
-askSessionAtStart(preloadFirstScreen);
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+const utils = queryUtils(queryClient, trpcClient);
+
+// Before the first render: what shows first depends on the session, and its chunk and its reads can
+// load meanwhile.
+askSessionAtStart((answer) => preloadFirstScreen(answer, utils));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -16,7 +24,7 @@ if (!root) throw new Error('index.html has no #root element');
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} trpcClient={trpcClient} utils={utils} />
     </StrictMode>,
   ),
 );
