@@ -68,7 +68,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
               priority: 30,
             },
-            { name: 'vendor-data', test: /node_modules[\\/](@tanstack|@trpc)[\\/]/, priority: 20 },
+            { name: 'vendor-data', test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@trpc)[\\/]/, priority: 20 },
             // Only the forms use zod (the sign-in page and lazy pages): not part of the first load.
             { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
             // Mantine, the icons and popover positioning: what the first screen uses is one chunk; what
