@@ -17,7 +17,7 @@ import type { createTrpcClient } from './trpc';
 export type QueryUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 
 /** What a page's reads are told: its address's parameters (`:id`, `:week`) and its search parameters. */
-export interface PageAddress {
+interface PageAddress {
   params: Readonly<Record<string, string | undefined>>;
   search: URLSearchParams;
 }
