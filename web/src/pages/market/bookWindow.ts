@@ -9,7 +9,7 @@
 type Level = { price: number; quantity: number };
 
 /** How far from the posted price, either way, the chart's prices reach (a factor). */
-export const BOOK_CHART_PRICE_FACTOR = 4;
+const BOOK_CHART_PRICE_FACTOR = 4;
 
 export interface BookWindow {
   /** The top of the price axis (its bottom is $0), rounded up. */
