@@ -28,25 +28,16 @@ describe('market journey', () => {
     await page.getByRole('heading', { level: 1, name: 'Market' }).waitFor();
     await page.getByTestId('market-row').first().waitFor();
     const goods: Array<{ id: number; name: string; buy_price: number }> = await apiGet(context, '/goods');
-    // Only the rows in view (and a few beyond) are built; the table says it holds every product.
-    const products = page.getByRole('region', { name: 'Products' });
-    expect(await products.getByRole('table').getAttribute('aria-rowcount')).toBe(String(goods.length + 1));
-    const built = await page.getByTestId('market-row').count();
-    expect(built).toBeGreaterThanOrEqual(10);
-    expect(built).toBeLessThan(goods.length / 4);
-    // A sparkline draws its line near the screen; the last product (by name), 300 rows down the
-    // scrolling table, is built once scrolled to, with its line and its place in the table.
+    expect(await page.getByTestId('market-row').count()).toBe(goods.length);
+    // Every row is in the page, but a sparkline draws its line only near the screen: the first row's
+    // is drawn, the last row's (300 rows down the scrolling table) once scrolled to. Both are labelled from the start.
     const lineOf = (row: ReturnType<Page['getByTestId']>) => row.locator('svg polyline, svg line');
     await expect.poll(() => lineOf(page.getByTestId('market-row').first()).count()).toBe(1);
-    const lastName = goods.map((good) => good.name).sort((a, b) => a.localeCompare(b))[goods.length - 1]!;
-    await products.evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
-    const lastRow = page.getByTestId('market-row').filter({ has: page.getByText(lastName, { exact: true }) });
-    await lastRow.waitFor();
-    expect(await lastRow.getAttribute('aria-rowindex')).toBe(String(goods.length + 1));
-    expect((await rowNames(page)).at(-1)).toBe(lastName);
+    const lastRow = page.getByTestId('market-row').last();
+    expect(await lastRow.getByRole('img', { name: /price/ }).count()).toBe(1);
+    expect(await lineOf(lastRow).count()).toBe(0);
     await lastRow.scrollIntoViewIfNeeded();
     await expect.poll(() => lineOf(lastRow).count()).toBe(1);
-    await products.evaluate((box) => box.scrollTo({ top: 0 }));
     await page.getByTestId('market-row').first().scrollIntoViewIfNeeded();
     // The sparkline's period is in its header: its colour is that period's change, not the Week column's.
     expect(await page.getByTestId('trend-period').textContent()).toBe('12 weeks');

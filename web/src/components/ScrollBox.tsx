@@ -1,4 +1,4 @@
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
 import { useMoreOutOfView } from '../hooks/useMoreOutOfView';
 import { MoreOutOfView } from './MoreOutOfView';
@@ -10,24 +10,19 @@ import { MoreOutOfView } from './MoreOutOfView';
  * `scrollX`: for a table wider than a phone (the market's, the stock exchange's): it scrolls
  * sideways too, with the arrow chip while columns are out of view (without it, those columns were
  * cut off and out of reach).
- *
- * `scrollRef`: the scrolling box itself, for a list that renders only the rows in view (the market's).
  */
 export function ScrollBox({
   maxHeight,
   children,
   label,
   scrollX = false,
-  scrollRef,
 }: {
   maxHeight: number | string;
   children: ReactNode;
   label: string;
   scrollX?: boolean;
-  scrollRef?: RefObject<HTMLDivElement | null>;
 }) {
-  const ownBox = useRef<HTMLDivElement>(null);
-  const box = scrollRef ?? ownBox;
+  const box = useRef<HTMLDivElement>(null);
   const more = useMoreOutOfView(box);
   const scroller = (
     <Box

@@ -4,9 +4,8 @@
  * category; selecting a product opens its panel (trade, price history, prices by city, recipes).
  * The selected product lives in the address (?product=ID), so the ledger and the warehouse link here.
  */
-import { Suspense, lazy, memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { Suspense, lazy, memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMediaQuery } from '@mantine/hooks';
 import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { PageLoader } from '../../components/FullScreenLoader';
@@ -40,15 +39,11 @@ const valueOf = (product: MarketProduct, column: Column) => product[column];
 
 /** The table's scrolling height; its card holds it while the products load, so nothing below moves when they come. */
 const TABLE_HEIGHT = 620;
-/** A row's height before it is measured (two lines of text and the cell padding). */
-const ROW_HEIGHT_ESTIMATE = 53;
-/** Rows built beyond each edge of the scrolling box, so scrolling and Tab find the next ones there. */
-const ROWS_BEYOND_VIEW = 10;
 
 export default function MarketPage() {
   usePageMeta('Market', 'Buy raw materials and sell goods at market prices.');
   const products = trpc.market.products.useQuery();
-  // The rows are built in a deferred render, which React splits into short tasks (a phone stays
+  // The 304 rows are built in a deferred render, which React splits into short tasks (a phone stays
   // responsive; one long task before); the loader stays until they are built.
   const productList = useDeferredValue(products.data);
   const rowsQuery = {
@@ -93,27 +88,6 @@ export default function MarketPage() {
     return sortRows(matching, sort, valueOf, (product) => product.name);
   }, [productList, search, category, sort]);
   const onSort = (column: Column) => setSort((current) => nextSort(current, column, column === 'name' ? 'ascending' : 'descending'));
-
-  // Only the rows in view (and a few beyond) are built: all 304 rows with their sparklines were the
-  // page's longest task on a phone, mostly the style and layout of a table 16,000 px tall
-  // (docs/benchmarks.md). Empty rows above and below keep the scroll bar's length and position; the
-  // table says how many rows it has (aria-rowcount) and each row its place (aria-rowindex).
-  const scrollBox = useRef<HTMLDivElement>(null);
-  // The app is not built with the React Compiler; the rows are memoised by hand (MarketRow, memo)
-  // and the virtualizer's measureElement is one stable function.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const rows = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scrollBox.current,
-    estimateSize: () => ROW_HEIGHT_ESTIMATE,
-    getItemKey: (index) => shown[index]!.id,
-    overscan: ROWS_BEYOND_VIEW,
-    // The first render already builds the rows of a full box (it is measured only after).
-    initialRect: { width: 0, height: TABLE_HEIGHT },
-  });
-  const inView = rows.getVirtualItems();
-  const spaceAbove = inView[0]?.start ?? 0;
-  const spaceBelow = rows.getTotalSize() - (inView.at(-1)?.end ?? 0);
 
   return (
     <>
@@ -161,10 +135,10 @@ export default function MarketPage() {
                   </Text>
                 ) : (
                   <Card withBorder padding={0}>
-                    <ScrollBox maxHeight={TABLE_HEIGHT} label="Products" scrollX scrollRef={scrollBox}>
-                      <Table stickyHeader highlightOnHover verticalSpacing={6} className={classes.table} miw={560} aria-rowcount={shown.length + 1}>
+                    <ScrollBox maxHeight={TABLE_HEIGHT} label="Products" scrollX>
+                      <Table stickyHeader highlightOnHover verticalSpacing={6} className={classes.table} miw={560}>
                         <Table.Thead>
-                          <Table.Tr aria-rowindex={1}>
+                          <Table.Tr>
                             <SortableTh column="name" sort={sort} onSort={onSort}>
                               Product
                             </SortableTh>
@@ -184,21 +158,9 @@ export default function MarketPage() {
                           </Table.Tr>
                         </Table.Thead>
                         <Table.Tbody>
-                          {spaceAbove > 0 && <SpacerRow height={spaceAbove} />}
-                          {inView.map((row) => {
-                            const product = shown[row.index]!;
-                            return (
-                              <MarketRow
-                                key={product.id}
-                                ref={rows.measureElement}
-                                index={row.index}
-                                product={product}
-                                selected={product.id === selectedId}
-                                onSelect={onSelect}
-                              />
-                            );
-                          })}
-                          {spaceBelow > 0 && <SpacerRow height={spaceBelow} />}
+                          {shown.map((product) => (
+                            <MarketRow key={product.id} product={product} selected={product.id === selectedId} onSelect={onSelect} />
+                          ))}
                         </Table.Tbody>
                       </Table>
                     </ScrollBox>
@@ -237,45 +199,16 @@ export default function MarketPage() {
   );
 }
 
-/** The height of the rows not built, above or below those in view: not a row of the table for a screen reader. */
-function SpacerRow({ height }: { height: number }) {
-  return (
-    <tr aria-hidden className={classes.spacer} style={{ height }}>
-      <td colSpan={6} />
-    </tr>
-  );
-}
-
 /**
- * One product's row (the `index`-th of the sorted, filtered list). Rows are memoised and built from
- * plain elements styled by market.module.css rather than a Mantine component per line of text, which
+ * One product's row. The market lists all 304 products: rows are memoised and built from plain
+ * elements styled by market.module.css rather than a Mantine component per line of text, which
  * cut the page's first render on a phone (docs/web.md, "First load"); the sparkline draws itself
  * when it comes near the screen (components/Sparkline.tsx).
  */
-const MarketRow = memo(function MarketRow({
-  ref,
-  index,
-  product,
-  selected,
-  onSelect,
-}: {
-  ref: Ref<HTMLTableRowElement>;
-  index: number;
-  product: MarketProduct;
-  selected: boolean;
-  onSelect: (id: number) => void;
-}) {
+const MarketRow = memo(function MarketRow({ product, selected, onSelect }: { product: MarketProduct; selected: boolean; onSelect: (id: number) => void }) {
   const change = product.change_percent;
   return (
-    <Table.Tr
-      ref={ref}
-      data-index={index}
-      aria-rowindex={index + 2}
-      data-selected={selected || undefined}
-      className={classes.row}
-      data-testid="market-row"
-      onClick={pickOnRowClick(() => onSelect(product.id))}
-    >
+    <Table.Tr data-selected={selected || undefined} className={classes.row} data-testid="market-row" onClick={pickOnRowClick(() => onSelect(product.id))}>
       <Table.Td>
         <button type="button" onClick={() => onSelect(product.id)} aria-pressed={selected} className={classes.productButton}>
           <p className={classes.productName}>{product.name}</p>
