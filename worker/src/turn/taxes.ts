@@ -70,8 +70,9 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
 
   // Accrual: the goods each company holds now, as net worth values them (valuationSql's goods),
   // less those it held when last taxed; none recorded (a company of a game upgraded by 0022): this
-  // week takes the baseline. Only the goods: the rest of assetsSql (every building's book value) is
-  // not taxed.
+  // week takes the baseline. Only the goods (the rest of assetsSql, every building's book value, is
+  // not taxed), of every company of the world: the join keeps the turn's, and filtering each source
+  // of goods by the turn's companies first cost more than valuing the few others.
   await fillTurnTable(
     tx,
     'turn_goods',
@@ -79,7 +80,7 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
            (coalesce(a.goods_cents, 0) - coalesce(c.taxed_goods_cents, coalesce(a.goods_cents, 0)))::bigint as change_cents
     from turn_companies tc
     join companies c on c.world_id = ${worldId}::int and c.id = tc.company_id
-    left join ${goodsValueSql({ worldId, companyIds: sql`(select company_id from turn_companies)` })} a on a.company_id = tc.company_id
+    left join ${goodsValueSql({ worldId })} a on a.company_id = tc.company_id
     where c.taxed_goods_cents is distinct from coalesce(a.goods_cents, 0)`,
   );
   await tx.execute(sql`insert into turn_pnl (company_id, goods_change_cents) select company_id, change_cents from turn_goods`);
