@@ -103,7 +103,7 @@ async function runsPostgres(pid: number): Promise<boolean> {
  * crash is removed when its process is gone or is no longer PostgreSQL: after a container restart
  * its process id often belongs to another program, and PostgreSQL then refuses to start.
  */
-export async function claimDataFolder(dataDir: string, log: (message: string) => void = () => {}): Promise<void> {
+async function claimDataFolder(dataDir: string, log: (message: string) => void = () => {}): Promise<void> {
   const lockFile = path.join(dataDir, 'postmaster.pid');
   const lock = await readFile(lockFile, 'utf8').catch(() => undefined);
   if (lock === undefined) return;
