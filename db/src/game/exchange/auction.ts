@@ -248,46 +248,85 @@ export function auctionOrdersSql(worldId: number, companies: SQL, productIds?: r
 }
 
 /**
- * The books of a world's products with orders (or of the given products), aggregated by limit, with
- * the maker's curve. `orders`: the relation of the orders taking part (auctionOrdersSql, or the
- * turn's table of them).
+ * The books of a world's products with orders (or of the given products) as SQL: a relation of one
+ * row per product with the maker's curve (product_id, category, current_price_cents, depth_units,
+ * flow) and the players' curves as they are published and stored (exchange_auctions.bids / asks):
+ * `bids` and `asks`, JSON text of cumulative [price_cents, quantity] pairs, bids high to low with the
+ * units wanted at that price or more, asks low to high with the units offered at that price or less
+ * ('[]' when a side is empty). `orders`: the relation of the orders taking part (auctionOrdersSql, or
+ * the turn's table of them).
+ *
+ * Why SQL builds the curves: a busy week has ~92,000 price levels, and the turn stores them; built
+ * here, they are one text per product and side, which the worker reads with JSON.parse and the turn
+ * stores without sending them back (docs/benchmarks.md).
  */
-export async function loadAuctionBooks(db: DbExecutor, worldId: number, options: { orders: SQL; productIds?: number[] }): Promise<AuctionBook[]> {
-  const onlyProducts = options.productIds ? sql`and o.product_id in ${options.productIds}` : sql``;
-  const levels = await db.execute<{ product_id: number; side: 'buy' | 'sell'; limit_price_cents: number; quantity: number }>(sql`
-    select o.product_id, o.side, o.limit_price_cents, sum(o.remaining)::bigint as quantity
-    from ${options.orders} o
-    where true ${onlyProducts}
-    group by o.product_id, o.side, o.limit_price_cents`);
-  const productIds = options.productIds ?? [...new Set(levels.map((level) => Number(level.product_id)))];
-  if (productIds.length === 0) return [];
-  const makers = await db.execute<{ id: number; category: string; current_price_cents: number; depth_units: number; flow: number }>(sql`
-    select p.id, p.category, wp.current_price_cents, p.depth_units,
-           coalesce(ma.units_bought - ma.units_sold, 0)::bigint as flow
+export function auctionBooksSql(worldId: number, orders: SQL, productIds?: readonly number[]): SQL {
+  const onlyProducts = productIds ? sql`and o.product_id in ${productIds}` : sql``;
+  // Each order beside the units of its side at its limit or better (a window sorted by the limit,
+  // bids high to low: the default frame counts the orders at the same limit too); the last order of
+  // each limit is its level.
+  return sql`(
+    with placed as (
+      select o.product_id, o.side = 'buy' as buy, o.limit_price_cents as price,
+             case when o.side = 'buy' then -o.limit_price_cents else o.limit_price_cents end as rank,
+             sum(o.remaining) over better as units, lead(o.limit_price_cents) over better as next_price
+      from ${orders} o
+      where true ${onlyProducts}
+      window better as (partition by o.product_id, o.side = 'buy' order by case when o.side = 'buy' then -o.limit_price_cents else o.limit_price_cents end)
+    ), curves as (
+      select product_id, buy, '[[' || string_agg(price || ',' || units, '],[' order by rank) || ']]' as curve
+      from placed where next_price is distinct from price
+      group by product_id, buy
+    )
+    select p.id as product_id, p.category, wp.current_price_cents, p.depth_units,
+           coalesce(ma.units_bought - ma.units_sold, 0)::bigint as flow,
+           coalesce(b.curve, '[]') as bids, coalesce(a.curve, '[]') as asks
     from products p join world_products wp on wp.product_id = p.id and wp.world_id = ${worldId}::int
     left join market_activity ma on ma.world_id = ${worldId}::int and ma.product_id = p.id
       and ma.week = (select current_week from worlds where id = ${worldId}::int)
-    where p.id in ${productIds}`);
-  const books = new Map<number, AuctionBook>(
-    makers.map((row) => [
-      Number(row.id),
-      {
-        productId: Number(row.id),
-        bids: [],
-        asks: [],
-        maker: {
-          priceCents: Number(row.current_price_cents),
-          depth: Number(row.depth_units),
-          flow: Number(row.flow),
-          marginBp: wholesaleMarginBp(row.category),
-        },
-      },
-    ]),
-  );
-  for (const level of levels) {
-    const book = books.get(Number(level.product_id));
-    if (!book) continue;
-    (level.side === 'buy' ? book.bids : book.asks).push({ priceCents: Number(level.limit_price_cents), quantity: Number(level.quantity) });
-  }
-  return [...books.values()].sort((a, b) => a.productId - b.productId);
+    left join curves b on b.product_id = p.id and b.buy
+    left join curves a on a.product_id = p.id and not a.buy
+    where ${productIds ? sql`p.id in ${productIds}` : sql`p.id in (select product_id from curves)`}
+  )`;
+}
+
+/** A row of auctionBooksSql. */
+export type AuctionBookRow = {
+  product_id: number;
+  category: string;
+  current_price_cents: number;
+  depth_units: number;
+  flow: number;
+  bids: string;
+  asks: string;
+};
+
+/** The levels of a cumulative curve ([price_cents, units at that price or better] pairs). */
+function levelsOf(curve: readonly [number, number][]): Level[] {
+  return curve.map(([priceCents, total], index) => ({ priceCents, quantity: total - (index === 0 ? 0 : curve[index - 1]![1]) }));
+}
+
+/** The book of a row of auctionBooksSql. */
+export function auctionBookOf(row: AuctionBookRow): AuctionBook {
+  return {
+    productId: Number(row.product_id),
+    bids: levelsOf(JSON.parse(row.bids) as [number, number][]),
+    asks: levelsOf(JSON.parse(row.asks) as [number, number][]),
+    maker: {
+      priceCents: Number(row.current_price_cents),
+      depth: Number(row.depth_units),
+      flow: Number(row.flow),
+      marginBp: wholesaleMarginBp(row.category),
+    },
+  };
+}
+
+/**
+ * The books of a world's products with orders (or of the given products), with the maker's curve
+ * (auctionBooksSql), by product id.
+ */
+export async function loadAuctionBooks(db: DbExecutor, worldId: number, options: { orders: SQL; productIds?: number[] }): Promise<AuctionBook[]> {
+  if (options.productIds?.length === 0) return [];
+  const rows = await db.execute<AuctionBookRow>(sql`select * from ${auctionBooksSql(worldId, options.orders, options.productIds)} b order by product_id`);
+  return rows.map(auctionBookOf);
 }
