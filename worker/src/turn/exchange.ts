@@ -20,20 +20,28 @@
  */
 import { sql } from 'drizzle-orm';
 import { exchangeFeeRule } from '@marketcraft/shared';
-import { auctionBookOf, auctionBooksSql, auctionOrdersSql, clearAuction, formatCentsSql, liveOrdersSql, ruleSql, type AuctionBookRow } from '@marketcraft/db';
+import {
+  auctionBookOf,
+  auctionBooksSql,
+  auctionOrdersSql,
+  clearAuction,
+  cumulativeLevels,
+  formatCentsSql,
+  liveOrdersSql,
+  ruleSql,
+  type AuctionBookRow,
+} from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { declareTurnTable, fillTurnTable } from './turnTables.ts';
 
 export async function runExchange(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
   await fillTurnTable(tx, 'turn_auction_orders', sql`select * from ${auctionOrdersSql(worldId, sql`turn_companies`)} o`);
-  // The books with both curves (~92,000 price levels in a busy week), built in SQL and kept here: the
-  // worker reads them to find each price, and the clearings it sends back are one small row each.
-  await fillTurnTable(tx, 'turn_books', sql`select * from ${auctionBooksSql(worldId, sql`turn_auction_orders`)} b`);
-  const books = await tx.execute<AuctionBookRow>(sql`select * from turn_books`);
+  const books = await tx.execute<AuctionBookRow>(sql`select * from ${auctionBooksSql(worldId, sql`turn_auction_orders`)} b`);
   if (books.length > 0) {
     const rows = books.map((row) => {
-      const clearing = clearAuction(auctionBookOf(row));
+      const book = auctionBookOf(row);
+      const clearing = clearAuction(book);
       return {
         product_id: clearing.productId,
         price_cents: clearing.priceCents,
@@ -44,17 +52,23 @@ export async function runExchange(ctx: TurnContext): Promise<void> {
         margin_players: clearing.marginPlayers,
         maker_sold: clearing.makerSold,
         maker_bought: clearing.makerBought,
+        // Both curves as JSON text of [price_cents, quantity] pairs (exchange_auctions.bids): strings in
+        // the parameter, so PostgreSQL parses each pair once, into the stored curve.
+        bids: JSON.stringify(cumulativeLevels(book.bids, 'buy').map((level) => [level.priceCents, level.quantity])),
+        asks: JSON.stringify(cumulativeLevels(book.asks, 'sell').map((level) => [level.priceCents, level.quantity])),
       };
     });
+    // The clearings (~100,000 price levels in a busy week) go to PostgreSQL as one parameter, parsed
+    // once: into the turn's table of clearings, and each product's clearing with its curves recorded.
     const columns = sql`product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint`;
     await declareTurnTable(tx, 'turn_clearings', columns);
-    await tx.execute(sql`insert into turn_clearings select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(${columns})`);
-    await fillOrders(ctx);
-    // Each product's clearing with both curves as [price_cents, quantity] pairs (exchange_auctions.bids).
     await tx.execute(sql`
+      with c as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(${columns}, bids text, asks text)),
+      cleared as (insert into turn_clearings select product_id, price_cents, volume, players_volume, rationed, margin_players, maker_sold, maker_bought from c)
       insert into exchange_auctions (world_id, product_id, week, price_cents, volume, players_volume, maker_bought, maker_sold, bids, asks)
-      select ${worldId}::int, c.product_id, ${week}::int, c.price_cents, c.volume, c.players_volume, c.maker_bought, c.maker_sold, b.bids::jsonb, b.asks::jsonb
-      from turn_clearings c join turn_books b on b.product_id = c.product_id`);
+      select ${worldId}::int, c.product_id, ${week}::int, c.price_cents, c.volume, c.players_volume, c.maker_bought, c.maker_sold, c.bids::jsonb, c.asks::jsonb
+      from c`);
+    await fillOrders(ctx);
     // The maker's trades move its flow as instant trades do (markets phase: next week's price).
     await tx.execute(sql`
       insert into market_activity (world_id, week, product_id, units_bought, units_sold)

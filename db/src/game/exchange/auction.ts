@@ -40,7 +40,7 @@ export interface MakerCurve {
 
 export interface AuctionBook {
   productId: number;
-  /** Player bids and asks aggregated by limit (any order). */
+  /** Player bids and asks: units at a limit price, in any order (several at one price add up). */
   bids: Level[];
   asks: Level[];
   /** Null: no maker (a test's players-only book). */
@@ -231,13 +231,15 @@ export function cumulativeLevels(levels: readonly Level[], side: 'buy' | 'sell')
 export function auctionOrdersSql(worldId: number, companies: SQL, productIds?: readonly number[]): SQL {
   const onlyProducts = productIds ? sql`and o.product_id in ${productIds}` : sql``;
   // The company's units left on each side of the product beside each order (a window, not a join
-  // of the orders with their sums: one sort instead of two hash tables of every order).
+  // of the orders with their sums: one sort instead of two hash tables of every order). Summed as
+  // int (an order holds at most MAX_TRADE_QUANTITY units): a sum of ints is a bigint, where a sum
+  // of bigints is a numeric, about a sixth of the statement's time over 100,000 orders.
   return sql`(
     with live as (
       select o.id, o.company_id, o.product_id, o.side, o.quantity - o.filled_quantity as remaining, o.limit_price_cents,
              o.filled_value_cents, o.fee_cents, o.escrow_cents,
-             coalesce(sum(o.quantity - o.filled_quantity) filter (where o.side = 'buy') over own, 0) as buys,
-             coalesce(sum(o.quantity - o.filled_quantity) filter (where o.side = 'sell') over own, 0) as sells
+             coalesce(sum((o.quantity - o.filled_quantity)::int) filter (where o.side = 'buy') over own, 0) as buys,
+             coalesce(sum((o.quantity - o.filled_quantity)::int) filter (where o.side = 'sell') over own, 0) as sells
       from exchange_orders o
       where o.world_id = ${worldId}::int and ${liveOrdersSql(sql`(select current_week from worlds where id = ${worldId}::int)`)} ${onlyProducts} and o.company_id in (select company_id from ${companies} cs)
       window own as (partition by o.company_id, o.product_id)
@@ -250,43 +252,32 @@ export function auctionOrdersSql(worldId: number, companies: SQL, productIds?: r
 /**
  * The books of a world's products with orders (or of the given products) as SQL: a relation of one
  * row per product with the maker's curve (product_id, category, current_price_cents, depth_units,
- * flow) and the players' curves as they are published and stored (exchange_auctions.bids / asks):
- * `bids` and `asks`, JSON text of cumulative [price_cents, quantity] pairs, bids high to low with the
- * units wanted at that price or more, asks low to high with the units offered at that price or less
- * ('[]' when a side is empty). `orders`: the relation of the orders taking part (auctionOrdersSql, or
- * the turn's table of them).
+ * flow) and the players' orders of each side as text, `bids` and `asks`: each order's limit and
+ * units left, "price_cents,units,price_cents,units,..." in no order ('' when a side has none).
+ * `orders`: the relation of the orders taking part (auctionOrdersSql, or the turn's table of them).
  *
- * Why SQL builds the curves: a busy week has ~92,000 price levels, and the turn stores them; built
- * here, they are one text per product and side, which the worker reads with JSON.parse and the turn
- * stores without sending them back (docs/benchmarks.md).
+ * Why text of every order rather than levels: a busy week has ~100,000 orders over 304 products;
+ * one text per product and side is read with one JSON.parse, and sorting and summing them is cheaper
+ * in the worker (clearAuction, cumulativeLevels) than in SQL (docs/benchmarks.md).
  */
 export function auctionBooksSql(worldId: number, orders: SQL, productIds?: readonly number[]): SQL {
   const onlyProducts = productIds ? sql`and o.product_id in ${productIds}` : sql``;
-  // Each order beside the units of its side at its limit or better (a window sorted by the limit,
-  // bids high to low: the default frame counts the orders at the same limit too); the last order of
-  // each limit is its level.
   return sql`(
-    with placed as (
-      select o.product_id, o.side = 'buy' as buy, o.limit_price_cents as price,
-             case when o.side = 'buy' then -o.limit_price_cents else o.limit_price_cents end as rank,
-             sum(o.remaining) over better as units, lead(o.limit_price_cents) over better as next_price
+    with sides as (
+      select o.product_id, o.side, string_agg(o.limit_price_cents || ',' || o.remaining, ',') as orders
       from ${orders} o
       where true ${onlyProducts}
-      window better as (partition by o.product_id, o.side = 'buy' order by case when o.side = 'buy' then -o.limit_price_cents else o.limit_price_cents end)
-    ), curves as (
-      select product_id, buy, '[[' || string_agg(price || ',' || units, '],[' order by rank) || ']]' as curve
-      from placed where next_price is distinct from price
-      group by product_id, buy
+      group by o.product_id, o.side
     )
     select p.id as product_id, p.category, wp.current_price_cents, p.depth_units,
            coalesce(ma.units_bought - ma.units_sold, 0)::bigint as flow,
-           coalesce(b.curve, '[]') as bids, coalesce(a.curve, '[]') as asks
+           coalesce(b.orders, '') as bids, coalesce(a.orders, '') as asks
     from products p join world_products wp on wp.product_id = p.id and wp.world_id = ${worldId}::int
     left join market_activity ma on ma.world_id = ${worldId}::int and ma.product_id = p.id
       and ma.week = (select current_week from worlds where id = ${worldId}::int)
-    left join curves b on b.product_id = p.id and b.buy
-    left join curves a on a.product_id = p.id and not a.buy
-    where ${productIds ? sql`p.id in ${productIds}` : sql`p.id in (select product_id from curves)`}
+    left join sides b on b.product_id = p.id and b.side = 'buy'
+    left join sides a on a.product_id = p.id and a.side = 'sell'
+    where ${productIds ? sql`p.id in ${productIds}` : sql`p.id in (select product_id from sides)`}
   )`;
 }
 
@@ -301,17 +292,20 @@ export type AuctionBookRow = {
   asks: string;
 };
 
-/** The levels of a cumulative curve ([price_cents, units at that price or better] pairs). */
-function levelsOf(curve: readonly [number, number][]): Level[] {
-  return curve.map(([priceCents, total], index) => ({ priceCents, quantity: total - (index === 0 ? 0 : curve[index - 1]![1]) }));
+/** The orders of one side ("price_cents,units,..."), as levels (one per order). */
+function levelsOf(orders: string): Level[] {
+  const numbers = JSON.parse(`[${orders}]`) as number[];
+  const levels: Level[] = [];
+  for (let index = 0; index < numbers.length; index += 2) levels.push({ priceCents: numbers[index]!, quantity: numbers[index + 1]! });
+  return levels;
 }
 
 /** The book of a row of auctionBooksSql. */
 export function auctionBookOf(row: AuctionBookRow): AuctionBook {
   return {
     productId: Number(row.product_id),
-    bids: levelsOf(JSON.parse(row.bids) as [number, number][]),
-    asks: levelsOf(JSON.parse(row.asks) as [number, number][]),
+    bids: levelsOf(row.bids),
+    asks: levelsOf(row.asks),
     maker: {
       priceCents: Number(row.current_price_cents),
       depth: Number(row.depth_units),
