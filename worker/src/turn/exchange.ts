@@ -7,14 +7,15 @@
  *
  * 1. The orders taking part (auctionOrdersSql: live orders of the turn's companies, a company's
  *    smaller side left out where it has both) go into turn_auction_orders.
- * 2. Each product's price (clearAuction, over its orders aggregated by limit and the maker's schedule).
+ * 2. Each product's price (clearAuction, over its orders read as one text per side, auctionBooksSql,
+ *    and the maker's schedule); each product's clearing is recorded with both curves.
  * 3. The fills, set-based: in full above (bids) or below (asks) the price; pro rata at the price on
  *    the rationed side (the largest remainders, then the oldest orders, get the units left over).
- * 4. Money and goods: a buyer pays the price x units plus the fee out of its order's escrow (what the
- *    order no longer needs comes back to its cash), a seller gets the price less the fee; goods go
- *    from the seller's escrow to the buyer's warehouse; every cash move is a turn_cash row (the
- *    ledger at the finish), the profit lines go to turn_pnl.
- * 5. The maker's units go into this week's market_activity; each product's clearing is recorded.
+ * 4. Money and goods, in the same statement as the fills: a buyer pays the price x units plus the
+ *    fee out of its order's escrow (what the order no longer needs comes back to its cash), a seller
+ *    gets the price less the fee; goods go from the seller's escrow to the buyer's warehouse; every
+ *    cash move is a turn_cash row (the ledger at the finish), the profit lines go to turn_pnl.
+ * 5. The maker's units go into this week's market_activity.
  * 6. Orders whose last auction this was expire: what they hold comes back; so do contract offers
  *    whose last week this was (their goods go back to the seller).
  */
