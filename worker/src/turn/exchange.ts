@@ -130,12 +130,12 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
     ), charged as (
       select f.*, ${fee(sql`f.value_after`)} - f.fee_before as fee_cents from f
     )
-    select charged.*, p.name as product_name,
+    select charged.*,
            case when side = 'buy' then value_cents + fee_cents else value_cents - fee_cents end as money_cents,
            case when side = 'buy' and units_left > 0
                 then units_left * limit_price_cents + ${fee(sql`value_after + units_left * limit_price_cents`)} - (fee_before + fee_cents)
                 else 0 end as escrow_after
-    from charged join products p on p.id = charged.product_id`;
+    from charged`;
   // Nested loops off for the statement: the planner cannot see how many fills the CTE holds (it
   // guesses a handful) and would look each order up in the orders' primary key one by one; one hash
   // join over the world's orders is cheaper from a few thousand fills on (worker/bench/turn.ts --explain).
@@ -176,29 +176,34 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
     -- A company with one fill of a kind reads the order's own line.
     buys as (
       select company_id, count(*) as orders, sum(fill) as units, sum(escrow_cents - escrow_after) as released, sum(money_cents) as paid,
-             sum(fee_cents) as fees, min(id) as id, min(fill) as fill, min(product_name) as product_name, min(price_cents) as price_cents
+             sum(fee_cents) as fees, min(id) as id, min(fill) as fill, min(product_id) as product_id, min(price_cents) as price_cents
       from money where side = 'buy' group by company_id
     ), sells as (
       select company_id, count(*) as orders, sum(fill) as units, sum(money_cents) as received,
-             sum(fee_cents) as fees, min(id) as id, min(product_name) as product_name, min(price_cents) as price_cents
+             sum(fee_cents) as fees, min(id) as id, min(product_id) as product_id, min(price_cents) as price_cents
       from money where side = 'sell' group by company_id
+    ), named as (
+      -- The product's name, read by a company's line when one order is all it has of a kind.
+      select buys.*, p.name as product_name from buys join products p on p.id = buys.product_id
+    ), sold as (
+      select sells.*, p.name as product_name from sells join products p on p.id = sells.product_id
     )
     insert into turn_cash (company_id, type, reason, amount_cents, description)
     select company_id, 'other', 'exchange_release', released,
            case when orders = 1 then 'Buy order #' || id || ': ' || ${formatCentsSql(sql`released`)} || ' out of its escrow for ' || fill || ' ' || product_name
                 else orders || ' buy orders: ' || ${formatCentsSql(sql`released`)} || ' out of their escrow for ' || units || ' units bought in the auction' end
            || case when released - paid > 0 then ' (' || ${formatCentsSql(sql`released - paid`)} || ' of it not needed, back to cash)' else '' end
-    from buys
+    from named
     union all
     select company_id, 'purchase', 'exchange_buy', -paid,
            case when orders = 1 then 'Bought ' || fill || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' + ' || ${formatCentsSql(sql`fees`)} || ' fee (order #' || id || ')'
                 else 'Bought ' || units || ' units in the auction over ' || orders || ' orders, ' || ${formatCentsSql(sql`fees`)} || ' of fees included (each order in the week''s results)' end
-    from buys
+    from named
     union all
     select company_id, 'sale', 'exchange_sell', received,
            case when orders = 1 then 'Sold ' || units || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' less ' || ${formatCentsSql(sql`fees`)} || ' fee (order #' || id || ')'
                 else 'Sold ' || units || ' units in the auction over ' || orders || ' orders, less ' || ${formatCentsSql(sql`fees`)} || ' of fees (each order in the week''s results)' end
-    from sells`);
+    from sold`);
   await tx.execute(sql`set local enable_nestloop = on`);
 }
 
