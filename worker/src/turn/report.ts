@@ -8,6 +8,10 @@
  * Speed (npm run bench:turn, 1,000 player companies with 10 buildings): the long lists (sales,
  * production, cash flows) are parallel arrays and no list is sorted per company here (the read sorts
  * them): jsonb objects with ordered aggregates made this phase ~0.8 s.
+ * The lists are aggregated for every company of the turn, bots included (a few of thousands), and
+ * only the players' kept by the final join: joining each list with the players first sorted the
+ * players once per list. What a report reads of earlier weeks (the week's ledger, last week's rank)
+ * is read per player by key, so its cost does not grow with the world's history.
  *
  * - cash at start = cash at end - every ledger row of the week (the player's moves between turns
  *   and the turn's rows): the ledger is the only record of cash changes, so the two always agree;
@@ -41,12 +45,15 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       select t.company_id, sum(t.store_revenue_cents)::bigint as store_revenue_cents, sum(t.market_sales_cents)::bigint as market_sales_cents,
              sum(t.market_purchases_cents)::bigint as market_purchases_cents, sum(t.wages_cents)::bigint as wages_cents,
              sum(t.operating_cents)::bigint as operating_cents, sum(t.subsidy_cents)::bigint as subsidy_cents, sum(t.tax_cents)::bigint as tax_cents
-      from turn_pnl t join players p on p.company_id = t.company_id group by t.company_id
+      from turn_pnl t group by t.company_id
     ), ledger as (
-      select t.company_id, t.type, t.reason, sum(t.amount_cents)::bigint as amount_cents, count(*)::int as lines
-      from transactions t join players p on p.company_id = t.company_id
-      where t.world_id = ${worldId}::int and t.week = ${week}::int
-      group by t.company_id, t.type, t.reason
+      -- each player's rows of the week through the (world, company, week) index: a scan by week alone
+      -- read every week's rows of the world, more every week
+      select p.company_id, t.type, t.reason, t.amount_cents, t.lines
+      from players p cross join lateral (
+        select t.type, t.reason, sum(t.amount_cents)::bigint as amount_cents, count(*)::int as lines from transactions t
+        where t.world_id = ${worldId}::int and t.company_id = p.company_id and t.week = ${week}::int
+        group by t.type, t.reason) t
     ), flows as (
       select company_id, sum(amount_cents)::bigint as total_cents,
              array_agg(type) as types, array_agg(reason) as reasons, array_agg(amount_cents) as amounts, array_agg(lines) as lines
@@ -55,24 +62,24 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       -- Parallel arrays (one element per shelf line): within a group every aggregate sees the rows in the same order.
       select s.company_id, array_agg(s.building_id) as building_ids, array_agg(s.city_id) as city_ids, array_agg(s.product_id) as product_ids,
              array_agg(s.units::bigint) as units, array_agg(s.revenue_cents::bigint) as revenue_cents
-      from turn_sales s join players p on p.company_id = s.company_id
+      from turn_sales s
       group by s.company_id
     ), production as (
       select m.company_id, array_agg(m.building_id) as building_ids, array_agg(m.building_type) as building_types,
              array_agg(m.city_id) as city_ids, array_agg(m.product_id) as product_ids,
              array_agg(m.role = 'output') as made, array_agg(m.units::bigint) as units
-      from turn_production m join players p on p.company_id = m.company_id
+      from turn_production m
       where m.units > 0
       group by m.company_id
     ), received as (
       select d.holder_company_id as company_id, sum(d.amount_cents)::bigint as total_cents,
              jsonb_agg(jsonb_build_object('company_id', d.payer_id, 'company', d.payer_name, 'shares', d.shares_owned, 'amount_cents', d.amount_cents)
                        order by d.amount_cents desc, d.payer_id) as items
-      from turn_dividend_payments d join players p on p.company_id = d.holder_company_id
+      from turn_dividend_payments d
       group by d.holder_company_id
     ), paid as (
       select d.payer_id as company_id, sum(d.amount_cents)::bigint as total_cents
-      from turn_dividend_payments d join players p on p.company_id = d.payer_id group by d.payer_id
+      from turn_dividend_payments d group by d.payer_id
     ), research as (
       select r.company_id, jsonb_agg(jsonb_build_object('upgrade_id', u.id, 'name', u.name) order by u.tier, u.id) as items
       from company_research r join players p on p.company_id = r.company_id join research_upgrades u on u.id = r.upgrade_id
@@ -104,7 +111,10 @@ export async function runReport(ctx: TurnContext): Promise<void> {
            coalesce(n.store_revenue_cents, 0), coalesce(n.market_sales_cents, 0), coalesce(n.market_purchases_cents, 0),
            coalesce(n.wages_cents, 0), coalesce(n.operating_cents, 0), coalesce(n.subsidy_cents, 0), coalesce(n.tax_cents, 0),
            coalesce(rc.total_cents, 0), coalesce(pd.total_cents, 0),
-           r.rank, before.rank, (select count(*) from ranked)::int,
+           r.rank,
+           -- last week's rank by the report's key (a join read every week's reports of the world)
+           (select b.rank from week_reports b where b.world_id = ${worldId}::int and b.company_id = p.company_id and b.week = ${week - 1}::int),
+           (select count(*) from ranked)::int,
            coalesce(s.building_ids, '{}'), coalesce(s.city_ids, '{}'), coalesce(s.product_ids, '{}'), coalesce(s.units, '{}'), coalesce(s.revenue_cents, '{}'),
            coalesce(m.building_ids, '{}'), coalesce(m.building_types, '{}'), coalesce(m.city_ids, '{}'), coalesce(m.product_ids, '{}'),
            coalesce(m.made, '{}'), coalesce(m.units, '{}'),
@@ -114,7 +124,6 @@ export async function runReport(ctx: TurnContext): Promise<void> {
     left join turn_valuation v on v.company_id = p.company_id
     left join turn_profit tp on tp.company_id = p.company_id
     left join ranked r on r.company_id = p.company_id
-    left join week_reports before on before.world_id = ${worldId}::int and before.company_id = p.company_id and before.week = ${week - 1}::int
     left join pnl n on n.company_id = p.company_id
     left join flows f on f.company_id = p.company_id
     left join sales s on s.company_id = p.company_id
