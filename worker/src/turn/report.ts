@@ -10,8 +10,9 @@
  * them): jsonb objects with ordered aggregates made this phase ~0.8 s.
  * The lists are aggregated for every company of the turn, bots included (a few of thousands), and
  * only the players' kept by the final join: joining each list with the players first sorted the
- * players once per list. What a report reads of earlier weeks (the week's ledger, last week's rank)
- * is read per player by key, so its cost does not grow with the world's history.
+ * players once per list. The week's ledger and last week's ranks are joined, not looked up per
+ * player: looked up per player (a lateral subquery by key), the bench's first 10,000-company turn
+ * spent 31 s in this phase instead of ~2 s (docs/benchmarks.md, 2026-12-07 turnB).
  *
  * - cash at start = cash at end - every ledger row of the week (the player's moves between turns
  *   and the turn's rows): the ledger is the only record of cash changes, so the two always agree;
@@ -47,13 +48,10 @@ export async function runReport(ctx: TurnContext): Promise<void> {
              sum(t.operating_cents)::bigint as operating_cents, sum(t.subsidy_cents)::bigint as subsidy_cents, sum(t.tax_cents)::bigint as tax_cents
       from turn_pnl t group by t.company_id
     ), ledger as (
-      -- each player's rows of the week through the (world, company, week) index: a scan by week alone
-      -- read every week's rows of the world, more every week
-      select p.company_id, t.type, t.reason, t.amount_cents, t.lines
-      from players p cross join lateral (
-        select t.type, t.reason, sum(t.amount_cents)::bigint as amount_cents, count(*)::int as lines from transactions t
-        where t.world_id = ${worldId}::int and t.company_id = p.company_id and t.week = ${week}::int
-        group by t.type, t.reason) t
+      select t.company_id, t.type, t.reason, sum(t.amount_cents)::bigint as amount_cents, count(*)::int as lines
+      from transactions t join players p on p.company_id = t.company_id
+      where t.world_id = ${worldId}::int and t.week = ${week}::int
+      group by t.company_id, t.type, t.reason
     ), flows as (
       select company_id, sum(amount_cents)::bigint as total_cents,
              array_agg(type) as types, array_agg(reason) as reasons, array_agg(amount_cents) as amounts, array_agg(lines) as lines
@@ -111,10 +109,7 @@ export async function runReport(ctx: TurnContext): Promise<void> {
            coalesce(n.store_revenue_cents, 0), coalesce(n.market_sales_cents, 0), coalesce(n.market_purchases_cents, 0),
            coalesce(n.wages_cents, 0), coalesce(n.operating_cents, 0), coalesce(n.subsidy_cents, 0), coalesce(n.tax_cents, 0),
            coalesce(rc.total_cents, 0), coalesce(pd.total_cents, 0),
-           r.rank,
-           -- last week's rank by the report's key (a join read every week's reports of the world)
-           (select b.rank from week_reports b where b.world_id = ${worldId}::int and b.company_id = p.company_id and b.week = ${week - 1}::int),
-           (select count(*) from ranked)::int,
+           r.rank, before.rank, (select count(*) from ranked)::int,
            coalesce(s.building_ids, '{}'), coalesce(s.city_ids, '{}'), coalesce(s.product_ids, '{}'), coalesce(s.units, '{}'), coalesce(s.revenue_cents, '{}'),
            coalesce(m.building_ids, '{}'), coalesce(m.building_types, '{}'), coalesce(m.city_ids, '{}'), coalesce(m.product_ids, '{}'),
            coalesce(m.made, '{}'), coalesce(m.units, '{}'),
@@ -124,6 +119,7 @@ export async function runReport(ctx: TurnContext): Promise<void> {
     left join turn_valuation v on v.company_id = p.company_id
     left join turn_profit tp on tp.company_id = p.company_id
     left join ranked r on r.company_id = p.company_id
+    left join week_reports before on before.world_id = ${worldId}::int and before.company_id = p.company_id and before.week = ${week - 1}::int
     left join pnl n on n.company_id = p.company_id
     left join flows f on f.company_id = p.company_id
     left join sales s on s.company_id = p.company_id
