@@ -8,11 +8,6 @@
  * Speed (npm run bench:turn, 1,000 player companies with 10 buildings): the long lists (sales,
  * production, cash flows) are parallel arrays and no list is sorted per company here (the read sorts
  * them): jsonb objects with ordered aggregates made this phase ~0.8 s.
- * The lists are aggregated for every company of the turn, bots included (a few of thousands), and
- * only the players' kept by the final join: joining each list with the players first sorted the
- * players once per list. The week's ledger and last week's ranks are joined, not looked up per
- * player: looked up per player (a lateral subquery by key), the bench's first 10,000-company turn
- * spent 31 s in this phase instead of ~2 s (docs/benchmarks.md, 2026-12-07 turnB).
  *
  * - cash at start = cash at end - every ledger row of the week (the player's moves between turns
  *   and the turn's rows): the ledger is the only record of cash changes, so the two always agree;
@@ -46,7 +41,7 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       select t.company_id, sum(t.store_revenue_cents)::bigint as store_revenue_cents, sum(t.market_sales_cents)::bigint as market_sales_cents,
              sum(t.market_purchases_cents)::bigint as market_purchases_cents, sum(t.wages_cents)::bigint as wages_cents,
              sum(t.operating_cents)::bigint as operating_cents, sum(t.subsidy_cents)::bigint as subsidy_cents, sum(t.tax_cents)::bigint as tax_cents
-      from turn_pnl t group by t.company_id
+      from turn_pnl t join players p on p.company_id = t.company_id group by t.company_id
     ), ledger as (
       select t.company_id, t.type, t.reason, sum(t.amount_cents)::bigint as amount_cents, count(*)::int as lines
       from transactions t join players p on p.company_id = t.company_id
@@ -60,24 +55,24 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       -- Parallel arrays (one element per shelf line): within a group every aggregate sees the rows in the same order.
       select s.company_id, array_agg(s.building_id) as building_ids, array_agg(s.city_id) as city_ids, array_agg(s.product_id) as product_ids,
              array_agg(s.units::bigint) as units, array_agg(s.revenue_cents::bigint) as revenue_cents
-      from turn_sales s
+      from turn_sales s join players p on p.company_id = s.company_id
       group by s.company_id
     ), production as (
       select m.company_id, array_agg(m.building_id) as building_ids, array_agg(m.building_type) as building_types,
              array_agg(m.city_id) as city_ids, array_agg(m.product_id) as product_ids,
              array_agg(m.role = 'output') as made, array_agg(m.units::bigint) as units
-      from turn_production m
+      from turn_production m join players p on p.company_id = m.company_id
       where m.units > 0
       group by m.company_id
     ), received as (
       select d.holder_company_id as company_id, sum(d.amount_cents)::bigint as total_cents,
              jsonb_agg(jsonb_build_object('company_id', d.payer_id, 'company', d.payer_name, 'shares', d.shares_owned, 'amount_cents', d.amount_cents)
                        order by d.amount_cents desc, d.payer_id) as items
-      from turn_dividend_payments d
+      from turn_dividend_payments d join players p on p.company_id = d.holder_company_id
       group by d.holder_company_id
     ), paid as (
       select d.payer_id as company_id, sum(d.amount_cents)::bigint as total_cents
-      from turn_dividend_payments d group by d.payer_id
+      from turn_dividend_payments d join players p on p.company_id = d.payer_id group by d.payer_id
     ), research as (
       select r.company_id, jsonb_agg(jsonb_build_object('upgrade_id', u.id, 'name', u.name) order by u.tier, u.id) as items
       from company_research r join players p on p.company_id = r.company_id join research_upgrades u on u.id = r.upgrade_id
