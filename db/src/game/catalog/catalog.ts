@@ -13,20 +13,23 @@ import {
 import { cities, cityMarketData, countries, products, worldProducts } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { loadRecipes } from '../buildings/buildings.ts';
+import { sqlTemplate } from '../../sqlTemplate.ts';
 import { referencePriceSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from '../goods/prices.ts';
 
 /**
- * What GET /goods is computed from, in one small query: the week (posted prices move at the turn),
- * the units traded this week (every trade with the market adds to them, and the one-unit prices
- * follow the week's flow), and the world's posted prices summed with their count (a price shock
- * moves one mid-week; a catalogue change adds rows). Two answers with the same version are the same.
+ * The version GET /goods is kept under: the world's price version (world_price_versions, raised by
+ * the database in every transaction that changes a posted price, this week's market flow or the
+ * week: migration 0048), one row read by its key, its text rendered once. Null: no such world.
  */
+const goodsVersionSql = sqlTemplate<'worldId'>(
+  (slot) => sql`
+    select coalesce(v.version, 0)::text as version
+    from worlds w left join world_price_versions v on v.world_id = w.id
+    where w.id = ${slot('worldId')}::int`,
+);
+
 async function goodsVersion(db: DbExecutor, worldId: number): Promise<string | null> {
-  const [row] = await db.execute<{ version: string }>(sql`
-    select w.current_week || ':' ||
-           (select coalesce(sum(ma.units_bought + ma.units_sold), 0) from market_activity ma where ma.world_id = w.id and ma.week = w.current_week) || ':' ||
-           (select count(*) || ':' || coalesce(sum(wp.current_price_cents), 0) from world_products wp where wp.world_id = w.id) as version
-    from worlds w where w.id = ${worldId}`);
+  const [row] = await db.execute<{ version: string }>(goodsVersionSql({ worldId }));
   return row ? row.version : null;
 }
 
