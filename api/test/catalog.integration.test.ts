@@ -99,7 +99,9 @@ describe('catalog: goods, recipes, cities, market data', () => {
       return { buy_price: centsToDollars(marketBuyCostRule.evaluate({ ...state, quantity: 1 })) };
     };
     const versionOf = async () =>
-      Number((await db.execute<{ version: number }>(sql`select coalesce((select version from world_price_versions where world_id = 1), 0) as version`))[0]!.version);
+      Number(
+        (await db.execute<{ version: number }>(sql`select coalesce((select version from world_price_versions where world_id = 1), 0) as version`))[0]!.version,
+      );
     const before = await wheatOf();
     // Trades sent at once go together in one transaction (actTogether): one new version, every unit counted.
     const traders = [token, ...(await Promise.all([1, 2, 3].map(async () => (await app.createPlayer()).token)))];
@@ -116,7 +118,10 @@ describe('catalog: goods, recipes, cities, market data', () => {
     const versionKept = await versionOf();
     await db
       .transaction(async (tx) => {
-        await tx.update(worldProducts).set({ currentPriceCents: 999 }).where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
+        await tx
+          .update(worldProducts)
+          .set({ currentPriceCents: 999 })
+          .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
         throw new Error('rolled back');
       })
       .catch(() => undefined);

@@ -31,7 +31,9 @@ BEGIN
     RETURN NULL;
   END IF;
   PERFORM set_config(marker, 'yes', true);
-  INSERT INTO world_price_versions AS v (world_id, version) VALUES (world, 1)
+  -- A world deleted in this transaction (an expired sandbox) gets no row back.
+  INSERT INTO world_price_versions AS v (world_id, version)
+  SELECT world, 1 WHERE EXISTS (SELECT 1 FROM worlds WHERE id = world)
   ON CONFLICT (world_id) DO UPDATE SET version = v.version + 1;
   RETURN NULL;
 END $$;
