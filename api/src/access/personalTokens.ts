@@ -19,7 +19,18 @@ import {
   PUBLIC_WORLD_ID,
   scopeCovers,
 } from '@marketcraft/shared';
-import { apiTokens, apiTokenUsage, companies, memberCompanyIdSql, sqlTemplate, users, worlds, type Database, type DbExecutor } from '@marketcraft/db';
+import {
+  apiTokens,
+  apiTokenUsage,
+  companies,
+  memberCompanyIdSql,
+  sqlTemplate,
+  users,
+  worldPricesVersionSql,
+  worlds,
+  type Database,
+  type DbExecutor,
+} from '@marketcraft/db';
 import { hashSecret, randomSecureString, type ActiveCompany, type SessionUser } from '../auth/session.ts';
 import { counterUpsertSql, verdictOf, type CountedCalls, type RateBudget } from './rateLimit.ts';
 import { countTokenCall, flushTokenUsage } from './tokenUsage.ts';
@@ -206,7 +217,7 @@ export interface ApiTokenCredential {
 }
 
 export type TokenCheck =
-  | { ok: true; user: SessionUser; company: ActiveCompany | null; token: ApiTokenCredential; counted?: CountedCalls }
+  | { ok: true; user: SessionUser; company: ActiveCompany | null; token: ApiTokenCredential; counted?: CountedCalls; pricesVersion: string }
   | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired'; message: string };
 
 const formatUtc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -230,6 +241,7 @@ type TokenCheckRow = {
   companyId: number | null;
   companyName: string | null;
   worldStatus: string | null;
+  pricesVersion: string;
 };
 
 /**
@@ -240,7 +252,7 @@ type TokenCheckRow = {
 const tokenRowSql = (lookupId: SQL) => sql`
     select t.id, t.secret_hash as "secretHash", t.scope, t.expires_at as "expiresAt", t.revoked_at as "revokedAt",
            t.last_used_at as "lastUsedAt", u.id as "userId", u.email, c.id as "companyId", c.name as "companyName",
-           w.status as "worldStatus"
+           w.status as "worldStatus", ${worldPricesVersionSql(sql`${PUBLIC_WORLD_ID}::int`)} as "pricesVersion"
     from ${apiTokens} t
     join ${users} u on u.id = t.user_id
     left join ${companies} c on c.world_id = ${PUBLIC_WORLD_ID} and c.id = ${memberCompanyIdSql(PUBLIC_WORLD_ID, sql`u.id`)}
@@ -338,6 +350,7 @@ export async function checkPersonalAccessToken(db: DbExecutor, credential: strin
     company: row.companyId === null ? null : { id: row.companyId, name: row.companyName!, worldId: PUBLIC_WORLD_ID, worldStatus: row.worldStatus ?? 'active' },
     token: { id: row.id, scope: row.scope as ApiTokenScope, lastUsedAt: row.lastUsedAt },
     counted,
+    pricesVersion: row.pricesVersion,
   };
 }
 

@@ -1,5 +1,5 @@
 /** Read-only catalog: goods, recipes, cities and their market data. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   GameError,
   centsToDollars,
@@ -17,15 +17,18 @@ import { sqlTemplate } from '../../sqlTemplate.ts';
 import { referencePriceSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from '../goods/prices.ts';
 
 /**
- * The version GET /goods is kept under: the world's price version (world_price_versions, raised by
- * the database in every transaction that changes a posted price, this week's market flow or the
- * week: migration 0048), one row read by its key, its text rendered once. Null: no such world.
+ * A world's price version as text (world_price_versions, raised by the database in every transaction
+ * that changes a posted price, this week's market flow or the week: migration 0048; no row yet is
+ * '0'): what GET /goods is kept under. The session and token checks read it with the caller
+ * (api/src/context.ts), so most reads of the list run no statement of their own.
  */
+export function worldPricesVersionSql(worldId: SQL): SQL {
+  return sql`coalesce((select v.version from world_price_versions v where v.world_id = ${worldId}), 0)::text`;
+}
+
+/** The version alone, for a caller whose check did not read it; its text rendered once. Null: no such world. */
 const goodsVersionSql = sqlTemplate<'worldId'>(
-  (slot) => sql`
-    select coalesce(v.version, 0)::text as version
-    from worlds w left join world_price_versions v on v.world_id = w.id
-    where w.id = ${slot('worldId')}::int`,
+  (slot) => sql`select ${worldPricesVersionSql(sql`w.id`)} as version from worlds w where w.id = ${slot('worldId')}::int`,
 );
 
 async function goodsVersion(db: DbExecutor, worldId: number): Promise<string | null> {
@@ -40,9 +43,13 @@ async function goodsVersion(db: DbExecutor, worldId: number): Promise<string | n
  */
 const goodsCache = new WeakMap<object, Map<number, { version: string; goods: readonly GoodView[] }>>();
 
-/** GET /goods: every product, with what one unit costs and pays on the market now. */
-export async function listGoods(db: DbExecutor, worldId: number): Promise<readonly GoodView[]> {
-  const version = await goodsVersion(db, worldId);
+/**
+ * GET /goods: every product, with what one unit costs and pays on the market now. `knownVersion`:
+ * the world's price version as the request's credential check read it (worldPricesVersionSql),
+ * before this call: the kept list is as new as that, or newer.
+ */
+export async function listGoods(db: DbExecutor, worldId: number, knownVersion?: string): Promise<readonly GoodView[]> {
+  const version = knownVersion ?? (await goodsVersion(db, worldId));
   let worlds = goodsCache.get(db);
   const cached = worlds?.get(worldId);
   if (version !== null && cached?.version === version) return cached.goods;
@@ -50,7 +57,9 @@ export async function listGoods(db: DbExecutor, worldId: number): Promise<readon
   // Frozen, each good too: the same answer goes to every caller until the version moves, and the
   // REST layer writes a frozen answer's JSON once (api/src/rest.ts).
   const goods = Object.freeze((await readGoods(db, worldId)).map((good) => Object.freeze(good)));
-  if (version !== null) {
+  // A version only rises: a request that read an older one (before a trade another request has
+  // already answered) leaves the newer list kept.
+  if (version !== null && (!cached || BigInt(version) > BigInt(cached.version))) {
     if (!worlds) goodsCache.set(db, (worlds = new Map()));
     worlds.set(worldId, { version, goods });
   }
