@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '@marketcraft/db';
 
 /** How long a count waits in the process before it is written. */
-export const TOKEN_USAGE_FLUSH_MS = 1_000;
+const TOKEN_USAGE_FLUSH_MS = 1_000;
 
 /** One call of a token, as its check counted it. */
 export interface TokenCall {

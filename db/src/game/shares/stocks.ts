@@ -7,10 +7,11 @@
  * than selling (the spread), and a round trip or a pump-and-dump loses money; the turn moves the
  * posted price to the company's book value per share times the decaying buying pressure.
  *
- * Concurrency: a trade is one statement (tradeStatement): it locks both companies' rows in id order
- * (the turn locks companies in id order too), then moves the issuer's share record, the cash of
- * both with their ledger rows and the holder's position, each a conditional write; when one of them
- * does not happen the statement fails as a whole and nothing moves.
+ * Concurrency: a trade alone is one statement (tradeStatement): it locks both companies' rows in id
+ * order (the turn locks companies in id order too), then moves the issuer's share record, the cash
+ * of both with their ledger rows and the holder's position, each a conditional write; when one of
+ * them does not happen the statement fails as a whole and nothing moves. A list of trades locks
+ * every company of the list first, in id order, and is decided set-based (tradeSharesTogether).
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
