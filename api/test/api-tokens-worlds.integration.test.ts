@@ -70,7 +70,11 @@ describe('personal access tokens in worlds (X-World-Id)', () => {
     const bought = await app.api('POST', '/market/trade', { token, headers: inWorld(classWorld), body: { product_id: wheat.id, quantity: 10, action: 'buy' } });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     // Each world's kept goods list moves with its own trades only, read with a token or a session.
-    const moved = await app.api('POST', '/market/trade', { token, headers: inWorld(classWorld), body: { product_id: wheat.id, quantity: 1_000, action: 'buy' } });
+    const moved = await app.api('POST', '/market/trade', {
+      token,
+      headers: inWorld(classWorld),
+      body: { product_id: wheat.id, quantity: 1_000, action: 'buy' },
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(await wheatPrice({ token, headers: inWorld(classWorld) })).toBeGreaterThan(wheat.buy_price);
     expect(await wheatPrice({ token })).toBe(publicWheat);
