@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import postgres from 'postgres';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -33,6 +35,72 @@ export interface DatabaseConnection {
   close: () => Promise<void>;
 }
 
+/** A guarded request (`withWriteGuard`): its savepoint's own name, and the savepoint once sent (a failure surfaces when the request ends). */
+interface WriteGuard {
+  name: string;
+  savepoint: Promise<unknown> | null;
+}
+
+let writeGuardsMade = 0;
+
+const writeGuards = new AsyncLocalStorage<WriteGuard>();
+
+/** `for update` and its kin: a read that locks its rows, which writes nothing. */
+const ROW_LOCK_CLAUSE = /\bfor\s+(?:no\s+key\s+update|update|key\s+share|share)\b/gi;
+/** Words of a statement that may change something a savepoint's rollback undoes. */
+const WRITE_WORD = /\b(?:insert|update|delete|merge|truncate|create|drop|alter|nextval|setval|set_config|refuse_statement)\b/i;
+
+/**
+ * Whether a statement may write: anything but a `select` (or `with ... select`) whose text, its
+ * row lock clauses aside, names no writing command or function. Errs on the side of a write.
+ */
+export function mayWrite(query: string): boolean {
+  const text = query.replace(/^(?:\s|\/\*[\s\S]*?\*\/)+/, '');
+  if (!/^(?:select|with)\b/i.test(text)) return true;
+  return WRITE_WORD.test(text.replace(ROW_LOCK_CLAUSE, ''));
+}
+
+/**
+ * Runs `run` (one request inside the caller's transaction `tx`) with a savepoint made only just
+ * before its first statement that may write (mayWrite), sent with that statement, and none if it
+ * only reads. `undo()` rolls back to that savepoint when there is one: what the request wrote, and
+ * nothing before it. Replay decides a request the log keeps as refused this way (`actOutcome`):
+ * nearly all of them are refused on what they read, before any write, and then cost no savepoint
+ * and no rollback (two statements of their five). A read that fails and is caught leaves the
+ * transaction failed: the caller's next statement fails (never a silent difference).
+ */
+export async function withWriteGuard<T>(tx: Transaction, run: () => Promise<T>): Promise<{ result: T; wrote: boolean; undo: () => Promise<void> }> {
+  // Its own name: a rollback to it can never reach another request's savepoint.
+  const guard: WriteGuard = { name: `request_writes_${(writeGuardsMade += 1)}`, savepoint: null };
+  let result: T;
+  try {
+    result = await writeGuards.run(guard, run);
+  } finally {
+    await guard.savepoint;
+  }
+  const wrote = guard.savepoint !== null;
+  return {
+    result,
+    wrote,
+    undo: async () => {
+      if (wrote) await tx.execute(sql.raw(`rollback to savepoint ${guard.name}`));
+    },
+  };
+}
+
+/**
+ * Sends the guarded request's savepoint on its connection before a statement that may write (or a
+ * nested savepoint: `query` undefined), if the request is guarded and has none yet.
+ */
+function guardWrites(connection: postgres.Sql, query?: string): void {
+  const guard = writeGuards.getStore();
+  if (!guard || guard.savepoint !== null || (query !== undefined && !mayWrite(query))) return;
+  // Sent now, before the write is (drizzle sends a statement when it is awaited): both in one socket write.
+  const savepoint = connection.unsafe(`savepoint ${guard.name}`).execute();
+  savepoint.catch(() => {}); // awaited by withWriteGuard, which reports a failure
+  guard.savepoint = savepoint;
+}
+
 /**
  * drizzle sends every query through postgres.js's `unsafe` with `prepare: false`, and postgres.js
  * then runs a query with parameters in two round trips (parse and describe, then bind and
@@ -49,12 +117,16 @@ function preparingStatements(client: postgres.Sql, statements: postgres.Sql = cl
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'unsafe') {
-        return (query: string, args?: unknown[], options?: object) =>
-          statements.unsafe(query, args as postgres.ParameterOrJSON<never>[], { ...options, prepare: true });
+        return (query: string, args?: unknown[], options?: object) => {
+          guardWrites(statements, query);
+          return statements.unsafe(query, args as postgres.ParameterOrJSON<never>[], { ...options, prepare: true });
+        };
       }
       if (property === 'begin' || property === 'savepoint') {
         const start = Reflect.get(target, property, receiver) as (...args: unknown[]) => Promise<unknown>;
         return (...args: unknown[]) => {
+          // A nested savepoint of a guarded request comes after the guard's: a rollback to it keeps the guard's.
+          if (property === 'savepoint') guardWrites(statements);
           const callback = args[args.length - 1] as (inner: postgres.Sql) => unknown;
           return start.call(target, ...args.slice(0, -1), (inner: postgres.Sql) => callback(preparingStatements(inner)));
         };
@@ -83,14 +155,14 @@ export function connectDatabase(
     applicationName?: string;
     /** Server settings of every connection of the pool, sent at connection start (e.g. the worker's TURN_SESSION_SETTINGS). */
     settings?: Record<string, string>;
-    /** Called for each statement sent (a benchmark counts its round trips: `npm run replay -- --bench`). */
-    onStatement?: () => void;
+    /** Called for each statement sent, with its text (a benchmark counts its round trips: `npm run replay -- --bench`). */
+    onStatement?: (query: string) => void;
   } = {},
 ): DatabaseConnection {
   const clientOptions = (max: number): postgres.Options<Record<string, postgres.PostgresType>> => ({
     max,
     onnotice: () => {},
-    ...(options.onStatement ? { debug: () => options.onStatement!() } : {}),
+    ...(options.onStatement ? { debug: (_connection: number, query: string) => options.onStatement!(query) } : {}),
     connection: { ...options.settings, application_name: options.applicationName ?? 'marketcraft' },
     types: {
       // int8 comes back as a JS number: all our bigints are cents or counts far below 2^53.
@@ -115,6 +187,8 @@ export function connectDatabase(
 /** PostgreSQL's error codes the game answers (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
 export const UNIQUE_VIOLATION = '23505';
 export const LOCK_NOT_AVAILABLE = '55P03';
+/** A statement sent after one that failed in the same transaction (no savepoint rolled back to). */
+export const IN_FAILED_TRANSACTION = '25P02';
 
 /**
  * Whether `error` is PostgreSQL's error `code` (e.g. '23505' unique_violation), wherever the driver

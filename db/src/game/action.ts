@@ -11,8 +11,9 @@
  * statements, whatever the length of the list.
  */
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { GameError } from '@marketcraft/shared';
-import type { DbExecutor } from '../client.ts';
+import type { DbExecutor, Transaction } from '../client.ts';
 import { notEnoughCashMessage } from './books/ledger.ts';
 
 export interface ActionRequest<I> {
@@ -40,6 +41,17 @@ export function resultOf<R>(outcomes: readonly Outcome<R>[]): R {
   if (!outcome) throw new Error('an action answered no outcome');
   if (!outcome.applied) throw outcome.refusal;
   return outcome.result;
+}
+
+/**
+ * An action's statements as one: in its own transaction when called on the pool, else inside the
+ * caller's transaction as they are, without a savepoint of their own. Every caller that runs an
+ * action inside a transaction (the door: `act`'s savepoint per request, `actMany`'s list, replay's
+ * week) undoes it as a whole when it fails or is refused, and an error fails that whole, so a
+ * savepoint here undid nothing more: it was one statement more a request (docs/replay.md).
+ */
+export function inTransaction<T>(db: DbExecutor, run: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? run(db as Transaction) : db.transaction(run);
 }
 
 /**

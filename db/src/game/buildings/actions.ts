@@ -29,6 +29,7 @@ import {
   Purses,
   applied,
   idList,
+  inTransaction,
   lockCompanies,
   oneByOne,
   refused,
@@ -127,7 +128,7 @@ async function setBuildingColumn(
  * city. Extraction buildings start with their type's first extraction recipe (lowest id) selected.
  */
 export const buildBuilding: PlayerAction<BuildBuildingInput, BuildingChanged> = (db, requests) =>
-  db.transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     const companies = await lockCompanies(
       tx,
       requests.map((request) => request.companyId),
@@ -195,7 +196,7 @@ function buildingAction<I extends { id: number }>(
   write: (tx: DbExecutor, changed: ReadonlyMap<number, LockedBuilding>, requests: readonly { building: LockedBuilding; input: I }[]) => Promise<void>,
 ): PlayerAction<I, BuildingChanged> {
   return (db, requests) =>
-    db.transaction(async (tx) => {
+    inTransaction(db, async (tx) => {
       const { companies, buildings } = await lockBuildings(tx, requests);
       const purses = new Purses(companies);
       const outcomes: Outcome<BuildingChanged>[] = [];

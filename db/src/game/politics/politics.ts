@@ -25,7 +25,7 @@ import { countries, influenceRecords, politicalEvents, worldCountries } from '..
 import type { DbExecutor } from '../../client.ts';
 import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
 import { currentWeek } from '../clock/state.ts';
-import { NO_COMPANY, Purses, applied, idList, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { NO_COMPANY, Purses, applied, idList, inTransaction, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
 
 /** GET /api/countries: every country with its tax rate in the world. */
 export async function listCountries(db: DbExecutor, worldId: number): Promise<CountryView[]> {
@@ -121,7 +121,7 @@ export async function listRecentEvents(db: DbExecutor, worldId: number, limit = 
  * statement.
  */
 export const investInPolitics: PlayerAction<{ country_id: number; amount: number; platform?: PoliticalPlatform | undefined }, InvestResult> = (db, requests) =>
-  db.transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     const companies = await lockCompanies(
       tx,
       requests.map((request) => request.companyId),

@@ -21,7 +21,7 @@ import { companyResearch, researchUpgrades } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { sqlTemplate } from '../../sqlTemplate.ts';
 import { changeCashOfMany } from '../books/ledger.ts';
-import { NO_COMPANY, Purses, applied, idList, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { NO_COMPANY, Purses, applied, idList, inTransaction, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
 
 /**
  * The summed effects of every upgrade the company researched:
@@ -106,7 +106,7 @@ export async function researchedUpgradeIds(db: DbExecutor, companyId: number): P
  * statement.
  */
 export const purchaseResearch: PlayerAction<{ upgrade_id: number }, ResearchPurchaseResult> = (db, requests) =>
-  db.transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     const companies = await lockCompanies(
       tx,
       requests.map((request) => request.companyId),
