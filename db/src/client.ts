@@ -35,10 +35,27 @@ export interface DatabaseConnection {
   close: () => Promise<void>;
 }
 
-/** A guarded request (`withWriteGuard`): its savepoint's own name, and the savepoint once sent (a failure surfaces when the request ends). */
+/** A guarded request (`withWriteGuard`). */
 interface WriteGuard {
+  /** Its savepoint's own name. */
   name: string;
+  /** The savepoint once sent (a failure surfaces when the request ends). */
   savepoint: Promise<unknown> | null;
+  /** Whether it may have written after its savepoint (what `undo` rolls back). */
+  wrote: boolean;
+  /** Whether it kept writes made before its savepoint, in a nested savepoint that committed. */
+  wroteUnguarded: boolean;
+}
+
+/**
+ * A nested savepoint (`db.transaction` inside a transaction) opened by a guarded request before
+ * the guard's savepoint: its own savepoint undoes its writes if it fails (a one-statement action's
+ * refusal, `runAlone`), so they need no guard's; if it commits, they stay (`wroteUnguarded`).
+ */
+interface NestedScope {
+  guard: WriteGuard;
+  wrote: boolean;
+  parent: NestedScope | null;
 }
 
 let writeGuardsMade = 0;
@@ -63,42 +80,67 @@ export function mayWrite(query: string): boolean {
 /**
  * Runs `run` (one request inside the caller's transaction `tx`) with a savepoint made only just
  * before its first statement that may write (mayWrite), sent with that statement, and none if it
- * only reads. `undo()` rolls back to that savepoint when there is one: what the request wrote, and
- * nothing before it. Replay decides a request the log keeps as refused this way (`actOutcome`):
- * nearly all of them are refused on what they read, before any write, and then cost no savepoint
- * and no rollback (two statements of their five). A read that fails and is caught leaves the
- * transaction failed: the caller's next statement fails (never a silent difference).
+ * only reads. `undo()` rolls back to that savepoint: what the request wrote, and nothing before it.
+ * Replay decides a request the log keeps as refused this way (`actOutcome`): nearly all of them
+ * are refused on what they read, before any write, and then cost no savepoint and no rollback.
+ *
+ * A nested savepoint the request opens before its first write (a one-statement action's own) is
+ * not preceded by the guard's: if it fails, it undoes its writes itself; if it commits,
+ * `wroteUnguarded` says that the request kept writes `undo` cannot reach (the caller must then undo
+ * more: replay runs the week again with a savepoint for every request). A read that fails and is
+ * caught leaves the transaction failed: the caller's next statement fails, never silently.
  */
-export async function withWriteGuard<T>(tx: Transaction, run: () => Promise<T>): Promise<{ result: T; wrote: boolean; undo: () => Promise<void> }> {
+export async function withWriteGuard<T>(tx: Transaction, run: () => Promise<T>): Promise<{ result: T; wroteUnguarded: boolean; undo: () => Promise<void> }> {
   // Its own name: a rollback to it can never reach another request's savepoint.
-  const guard: WriteGuard = { name: `request_writes_${(writeGuardsMade += 1)}`, savepoint: null };
+  const guard: WriteGuard = { name: `request_writes_${(writeGuardsMade += 1)}`, savepoint: null, wrote: false, wroteUnguarded: false };
   let result: T;
   try {
-    result = await writeGuards.run(guard, run);
+    // Awaited inside: a lazy query (drizzle's) runs when awaited, which must be in the guard's context.
+    result = await writeGuards.run(guard, async () => await run());
   } finally {
     await guard.savepoint;
   }
-  const wrote = guard.savepoint !== null;
   return {
     result,
-    wrote,
+    wroteUnguarded: guard.wroteUnguarded,
     undo: async () => {
-      if (wrote) await tx.execute(sql.raw(`rollback to savepoint ${guard.name}`));
+      if (guard.wrote) await tx.execute(sql.raw(`rollback to savepoint ${guard.name}`));
     },
   };
 }
 
+/** Notes a statement of a guarded request that may write: sends the request's savepoint first, unless a nested savepoint covers the statement. */
+function beforeWrite(guard: WriteGuard, connection: postgres.Sql, nested: NestedScope | null): void {
+  if (nested && nested.guard === guard) {
+    nested.wrote = true;
+    return;
+  }
+  if (guard.savepoint === null) {
+    // Sent now, before the write is (drizzle sends a statement when it is awaited): both in one socket write.
+    const savepoint = connection.unsafe(`savepoint ${guard.name}`).execute();
+    savepoint.catch(() => {}); // awaited by withWriteGuard, which reports a failure
+    guard.savepoint = savepoint;
+  }
+  guard.wrote = true;
+}
+
 /**
- * Sends the guarded request's savepoint on its connection before a statement that may write (or a
- * nested savepoint: `query` undefined), if the request is guarded and has none yet.
+ * The nested scope a savepoint opened now belongs to: tracked when the guarded request running has
+ * no savepoint yet (its writes are then the nested savepoint's to undo), else null (the guard's
+ * savepoint comes before it and covers its writes).
  */
-function guardWrites(connection: postgres.Sql, query?: string): void {
+function nestedScope(parent: NestedScope | null): NestedScope | null {
   const guard = writeGuards.getStore();
-  if (!guard || guard.savepoint !== null || (query !== undefined && !mayWrite(query))) return;
-  // Sent now, before the write is (drizzle sends a statement when it is awaited): both in one socket write.
-  const savepoint = connection.unsafe(`savepoint ${guard.name}`).execute();
-  savepoint.catch(() => {}); // awaited by withWriteGuard, which reports a failure
-  guard.savepoint = savepoint;
+  if (!guard) return null;
+  if (parent && parent.guard === guard) return { guard, wrote: false, parent };
+  return guard.savepoint === null ? { guard, wrote: false, parent: null } : null;
+}
+
+/** A nested scope that committed: its writes are its parent's now, or the request's beyond its guard. */
+function nestedCommitted(scope: NestedScope): void {
+  if (!scope.wrote) return;
+  if (scope.parent) scope.parent.wrote = true;
+  else scope.guard.wroteUnguarded = true;
 }
 
 /**
@@ -113,22 +155,23 @@ function guardWrites(connection: postgres.Sql, query?: string): void {
  * the database handle) run on this other pool instead of `client`'s, while transactions and
  * cursors keep `client`'s connections (see connectDatabase's `statementConnections`).
  */
-function preparingStatements(client: postgres.Sql, statements: postgres.Sql = client): postgres.Sql {
+function preparingStatements(client: postgres.Sql, statements: postgres.Sql = client, nested: NestedScope | null = null): postgres.Sql {
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'unsafe') {
         return (query: string, args?: unknown[], options?: object) => {
-          guardWrites(statements, query);
+          const guard = writeGuards.getStore();
+          if (guard && mayWrite(query)) beforeWrite(guard, statements, nested);
           return statements.unsafe(query, args as postgres.ParameterOrJSON<never>[], { ...options, prepare: true });
         };
       }
       if (property === 'begin' || property === 'savepoint') {
         const start = Reflect.get(target, property, receiver) as (...args: unknown[]) => Promise<unknown>;
         return (...args: unknown[]) => {
-          // A nested savepoint of a guarded request comes after the guard's: a rollback to it keeps the guard's.
-          if (property === 'savepoint') guardWrites(statements);
           const callback = args[args.length - 1] as (inner: postgres.Sql) => unknown;
-          return start.call(target, ...args.slice(0, -1), (inner: postgres.Sql) => callback(preparingStatements(inner)));
+          const scope = property === 'savepoint' ? nestedScope(nested) : null;
+          const started = start.call(target, ...args.slice(0, -1), (inner: postgres.Sql) => callback(preparingStatements(inner, inner, scope)));
+          return scope ? started.then((result) => (nestedCommitted(scope), result)) : started;
         };
       }
       return Reflect.get(target, property, receiver);

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { act, actOutcome, createPlayerCompany } from '../src/game/index.ts';
-import { connectDatabase, mayWrite, type DatabaseConnection } from '../src/client.ts';
+import { act, actOutcome, createPlayerCompany, inOneRoundTrip } from '../src/game/index.ts';
+import { connectDatabase, mayWrite, withWriteGuard, type DatabaseConnection } from '../src/client.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing/freshDatabase.ts';
 
 describe('which statements may write (the savepoint comes before them)', () => {
@@ -124,18 +124,56 @@ describe("replay's door: a week's requests in one transaction", () => {
     const apiRefusal = await act(database.db, 'marketTrade', request({ product_id: wheat, quantity: 5, action: 'sell' as const })).catch(
       (error: unknown) => error,
     );
+    let saleStatements: string[] = [];
     const outcomes = await watched.db.transaction(async (tx) => {
       const built = await actOutcome(tx, 'buildBuilding', request({ type: 'farm' as const, city_id: cityId }), 'none');
-      // No wheat to sell: the statement refuses itself (refuse_statement) in its own savepoint, after the guard's.
+      // No wheat to sell: the statement refuses itself (refuse_statement) in its own savepoint, which
+      // undoes it: no guard's savepoint around it.
+      sent = [];
       const sale = await actOutcome(tx, 'marketTrade', request({ product_id: wheat, quantity: 5, action: 'sell' as const }), 'beforeWrites');
+      saleStatements = [...sent];
       const bought = await actOutcome(tx, 'marketTrade', request({ product_id: wheat, quantity: 5, action: 'buy' as const }), 'none');
       return [built.outcome, sale.outcome, bought.outcome];
     });
     expect(outcomes.map((outcome) => outcome.applied)).toEqual([true, false, true]);
     expect(outcomes[1]).toEqual({ applied: false, code: 'NOT_ENOUGH_STOCK', message: (apiRefusal as Error).message });
+    expect(saleStatements.filter((query) => /savepoint|rollback/i.test(query))).toEqual([
+      expect.stringMatching(/^savepoint "s\d+"$/),
+      expect.stringMatching(/^rollback to "s\d+"$/),
+    ]);
     expect(await buildingCount()).toBe(buildingsBefore + 1);
     const [held] = await database.db.execute<{ quantity: number }>(sql`
       select quantity from inventory_items where company_id = ${player.companyId} and product_id = ${wheat}`);
     expect(Number(held?.quantity)).toBe(5);
+  });
+
+  it('the guard: writes after its savepoint are undone; writes a committed nested savepoint kept before it are reported, not undone', async () => {
+    await database.db.execute(sql`create table guard_probe (label text)`);
+    const labels = async () => (await database.db.execute<{ label: string }>(sql`select label from guard_probe order by label`)).map((row) => row.label);
+    const guarded = await watched.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into guard_probe values ('before')`);
+      const direct = await withWriteGuard(tx, () => tx.execute(sql`insert into guard_probe values ('direct')`));
+      await direct.undo();
+      const nested = await withWriteGuard(tx, () => tx.transaction((savepoint) => savepoint.execute(sql`insert into guard_probe values ('nested')`)));
+      const failed = await withWriteGuard(tx, () =>
+        tx.transaction((savepoint) => savepoint.execute(sql`insert into guard_probe values (refuse_statement('no')::text)`)).catch(() => 'refused'),
+      );
+      return { nested: nested.wroteUnguarded, failed: failed.wroteUnguarded };
+    });
+    expect(guarded).toEqual({ nested: true, failed: false });
+    expect(await labels()).toEqual(['before', 'nested']);
+  });
+
+  it('statements sent in one round trip run in order, and a failure is the first failing one (not the "transaction is aborted" of those after it)', async () => {
+    sent = [];
+    const [first, second] = await watched.db.transaction((tx) =>
+      inOneRoundTrip(tx.execute<{ n: number }>(sql`select 1 as n`), tx.execute<{ n: number }>(sql`select 2 as n`)),
+    );
+    expect([first[0]!.n, second[0]!.n]).toEqual([1, 2]);
+    expect(sent.filter((query) => query.startsWith('select'))).toEqual(['select 1 as n', 'select 2 as n']);
+    const failure = await watched.db
+      .transaction((tx) => inOneRoundTrip(tx.execute(sql`select refuse_statement('the first fails')`), tx.execute(sql`select 2 as n`)))
+      .catch((error: unknown) => error);
+    expect(String((failure as Error).cause ?? failure)).toContain('the first fails');
   });
 });

@@ -84,17 +84,46 @@ export const NO_COMPANY = 'No company found';
 
 /**
  * Locks the companies' rows in id order (the turn's order: two lists never wait for each other in a
- * cycle) and reads their world and cash. Every write of an action comes after this lock.
+ * cycle) and reads their world and cash. Every write of an action comes after this lock. The
+ * statement is sent when this is called (not a tick later): a read the caller sends right after
+ * it, before awaiting it, goes in the same round trip and runs after the lock
+ * (`inOneRoundTrip`).
  */
-export async function lockCompanies(db: DbExecutor, companyIds: readonly number[]): Promise<Map<number, LockedCompany>> {
+export function lockCompanies(db: DbExecutor, companyIds: readonly number[]): Promise<Map<number, LockedCompany>> {
   const ids = [...new Set(companyIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return new Map();
-  const rows = await db.execute<{ id: number; world_id: number; cash_cents: number }>(sql`
+  if (ids.length === 0) return Promise.resolve(new Map());
+  // `then` starts drizzle's lazy query now.
+  return db
+    .execute<{ id: number; world_id: number; cash_cents: number }>(
+      sql`
     select id, world_id, cash_cents from companies where id in (${sql.join(
       ids.map((id) => sql`${id}::int`),
       sql`, `,
-    )}) order by id for update`);
-  return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), worldId: Number(row.world_id), cashCents: Number(row.cash_cents) }]));
+    )}) order by id for update`,
+    )
+    .then((rows) => new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), worldId: Number(row.world_id), cashCents: Number(row.cash_cents) }])));
+}
+
+/**
+ * Statements sent at once, in the order given (one round trip: postgres.js pipelines them on the
+ * transaction's connection, and PostgreSQL runs them in that order, each on a snapshot taken when
+ * it starts), and their results. Each must be sent when its turn comes: a lazy drizzle query
+ * (`db.execute(...)`) is sent here, in the list's order; `lockCompanies` sends its own when called.
+ * A failure is the first failing statement's (those after it fail only because it did: a lock
+ * timeout stays a lock timeout).
+ */
+export async function inOneRoundTrip<T extends unknown[]>(...statements: { [K in keyof T]: PromiseLike<T[K]> }): Promise<T> {
+  const sent = statements.map((statement) => {
+    const answer = new Promise<unknown>((resolve, reject) => {
+      // `then` sends a lazy query now, in the list's order.
+      void statement.then(resolve, reject);
+    });
+    answer.catch(() => {}); // reported below, in order
+    return answer;
+  });
+  const results: unknown[] = [];
+  for (const answer of sent) results.push(await answer);
+  return results as T;
 }
 
 /**

@@ -159,14 +159,15 @@ export async function act<N extends ActionName>(db: DbExecutor, name: N, request
 }
 
 /**
- * A replayed request the log keeps as applied, run without its savepoint (`actOutcome`'s
- * `none`), and refused this time: its writes cannot be undone alone, so the caller rolls back
- * what it ran with it and runs it again with savepoints (the replay: its week).
+ * A replayed request refused whose writes cannot be undone alone: the log keeps it as applied and
+ * it ran without a savepoint (`actOutcome`'s `none`), or it wrote in a nested savepoint before its
+ * guard's (`beforeWrites`). The caller rolls back what it ran with it and runs it again with
+ * savepoints (the replay: its week).
  */
 export class UnguardedRefusal extends Error {
   readonly outcome: LoggedOutcome;
   constructor(outcome: LoggedOutcome) {
-    super('a request logged as applied was refused on replay');
+    super('a replayed request was refused after writes it cannot undo alone');
     this.outcome = outcome;
   }
 }
@@ -175,7 +176,8 @@ export class UnguardedRefusal extends Error {
  * How replay runs a request (`actOutcome`): `savepoint`, in its own savepoint as `act` runs it;
  * `none`, the log says it applied: without one, and a refusal throws UnguardedRefusal (its writes
  * cannot be undone alone); `beforeWrites`, the log says it was refused: a savepoint only before its
- * first statement that may write (`withWriteGuard`), rolled back if it is refused.
+ * first statement that may write (`withWriteGuard`), rolled back if it is refused (UnguardedRefusal
+ * if it kept writes from before that savepoint).
  */
 export type ReplaySavepoint = 'savepoint' | 'none' | 'beforeWrites';
 
@@ -205,7 +207,11 @@ export async function actOutcome<N extends ActionName>(
   } else if (savepoint === 'beforeWrites') {
     const guarded = await withWriteGuard(tx, runOne);
     decided = guarded.result;
-    if (!decided.applied) await guarded.undo();
+    if (!decided.applied) {
+      // Writes kept by a nested savepoint before the guard's: the caller must undo them.
+      if (guarded.wroteUnguarded) throw new UnguardedRefusal(loggedOutcome(decided));
+      await guarded.undo();
+    }
   } else decided = await decide(tx, name, request);
   const outcome = loggedOutcome(decided);
   return { outcome, entry: { companyId: request.companyId, actingUserId: request.actingUserId, action: name, input: request.input, outcome } };
