@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { startEmbeddedPostgres, type EmbeddedServer } from '@marketcraft/db/embedded.ts';
-import { LOG_FORMATS, LOG_LEVELS, createLogger, defaultLogFormat, prettyLines } from '@marketcraft/db/logger.ts';
+import { CHILD_READY, LOG_FORMATS, LOG_LEVELS, createLogger, defaultLogFormat, prettyLines } from '@marketcraft/db/logger.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -139,21 +139,22 @@ let stopping = false;
 const everReady = new Set<string>();
 
 /**
- * Runs a child and restarts it when it dies. A child that dies before it ever said `readyLine`
+ * Runs a child and restarts it when it dies. A child that dies before it ever said it is ready
  * (a port taken meanwhile, a bad configuration) would only die again: then everything stops.
  */
-function run(name: string, script: string, readyLine: string, onReady?: () => void) {
+function run(name: string, script: string, onReady?: () => void) {
   const child = knownDatabaseUrl
-    ? spawn(process.execPath, [script], { cwd: root, env: { ...childEnv, DATABASE_URL: knownDatabaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] })
+    ? spawn(process.execPath, [script], { cwd: root, env: { ...childEnv, DATABASE_URL: knownDatabaseUrl }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
     : spawn(process.execPath, [script], { cwd: root, env: { ...childEnv, DATABASE_URL_FROM_PARENT: '1' }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   if (!knownDatabaseUrl) void databaseReady.then((url) => child.connected && child.send(url));
   children.set(name, child);
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    process.stdout.write(line.startsWith('{') ? showChildLine(line) : line + '\n');
-    if (!everReady.has(name) && line.includes(readyLine)) {
-      everReady.add(name);
-      onReady?.();
-    }
+  createInterface({ input: child.stdout! }).on('line', (line) => process.stdout.write(line.startsWith('{') ? showChildLine(line) : line + '\n'));
+  // Ready is a message, not a log line: with LOG_LEVEL=warn the child logs no "listening" line, and
+  // waiting for one left the worker unstarted (no turn ever ran).
+  child.on('message', (message) => {
+    if (message !== CHILD_READY || everReady.has(name)) return;
+    everReady.add(name);
+    onReady?.();
   });
   child.on('exit', (code, signal) => {
     children.delete(name);
@@ -164,16 +165,15 @@ function run(name: string, script: string, readyLine: string, onReady?: () => vo
       return;
     }
     log(`${name} exited (${signal ?? code}); restarting in 2 s`);
-    setTimeout(() => !stopping && run(name, script, readyLine), 2000);
+    setTimeout(() => !stopping && run(name, script), 2000);
   });
 }
 
 // The worker starts once the API answers: loading both at once, they share the cores and the
 // first answer waits for both. "running" is said when both are ready (scripts and the journeys wait
 // for it before advancing a turn, which needs the worker).
-run('api', path.join(root, 'api/src/main.ts'), 'listening on port', () => {
-  if (!stopping)
-    run('worker', path.join(root, 'worker/src/main.ts'), 'ready: turn queue worked', () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
+run('api', path.join(root, 'api/src/main.ts'), () => {
+  if (!stopping) run('worker', path.join(root, 'worker/src/main.ts'), () => log(`Marketcraft is running at http://localhost:${env.PORT}`));
 });
 
 let embedded: EmbeddedServer | undefined;

@@ -1,5 +1,5 @@
 /** The API process: its logger and the HTTP server (api/src/server.ts), stopped gracefully on SIGTERM/SIGINT. */
-import { createLogger } from '@marketcraft/db/logger.ts';
+import { createLogger, tellParentReady } from '@marketcraft/db/logger.ts';
 import { loadApiConfig, type ApiConfig } from './config.ts';
 import { startApiServer } from './server.ts';
 
@@ -22,6 +22,7 @@ try {
 const logger = createLogger({ name: 'api', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
 const api = await startApiServer(config, { logger });
 logger.info({ port: api.port }, `listening on port ${api.port}`);
+tellParentReady();
 
 let stopping = false;
 const shutdown = async (signal: string) => {

@@ -157,7 +157,9 @@ export function createTurnClient(options: { databaseUrl: string; db: Database; s
         throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
       }
       const job: TurnJobData = { worldId: forkId, fork: true };
-      const jobId = await instance.send(TURN_QUEUE, job, { singletonKey: worldTurnKey(forkId) });
+      // Never retried: a replay commits week by week, so a second try only finds the fork half
+      // replayed ("already replayed"), after the queue's backoff, and hides why the first failed.
+      const jobId = await instance.send(TURN_QUEUE, job, { singletonKey: worldTurnKey(forkId), retryLimit: 0 });
       if (!jobId) throw new GameError('UNAVAILABLE', WORKER_NOT_RUNNING);
       const deadline = Date.now() + timeoutMs;
       for (;;) {

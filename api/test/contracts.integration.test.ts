@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ledgerMismatches, type Database } from '@marketcraft/db';
+import { CONTRACT_MAX_OPEN_OFFERS_PER_BUYER } from '@marketcraft/shared';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 import { cashCentsOf, createProductionWorld, expectLedgerBalanced, type ProductionWorld } from './helpers/productionFixtures.ts';
 
@@ -149,6 +150,31 @@ describe('contracts between companies', () => {
       body: { error: 'Not enough cash: this offer costs $15.00 and you have $10.00' },
     });
     expect(await held(buyer, world.bread.id)).toBe(0);
+  });
+
+  it(`one seller cannot bury a buyer's offers: at most ${CONTRACT_MAX_OPEN_OFFERS_PER_BUYER} open offers to one company, even sent all at once (422 beyond)`, async () => {
+    const spammer = await app.createPlayer({ cash: 10, name: 'Offer Spammer Co' });
+    const victim = await app.createPlayer({ cash: 10, name: 'Busy Bakery Co' });
+    const other = await app.createPlayer({ cash: 10, name: 'Other Buyer Co' });
+    await give(spammer, world.bread.id, 100, 100);
+    const body = { buyer_company_id: victim.companyId, product_id: world.bread.id, quantity: 1, unit_price: 1, expires_week: week };
+    const answers = await Promise.all(Array.from({ length: CONTRACT_MAX_OPEN_OFFERS_PER_BUYER + 5 }, () => offer(spammer, body)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(CONTRACT_MAX_OPEN_OFFERS_PER_BUYER);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused).toHaveLength(5);
+    for (const answer of refused)
+      expect(answer).toMatchObject({
+        status: 422,
+        body: {
+          error: `You have ${CONTRACT_MAX_OPEN_OFFERS_PER_BUYER} open offers to Busy Bakery Co, the most one company may make to another: wait for their answer or cancel one first`,
+        },
+      });
+    // The refused ones held nothing; another buyer is another count; an answered offer makes room.
+    expect(await held(spammer, world.bread.id)).toBe(100 - CONTRACT_MAX_OPEN_OFFERS_PER_BUYER);
+    expect((await offer(spammer, { ...body, buyer_company_id: other.companyId })).status).toBe(201);
+    const first = answers.find((answer) => answer.status === 201)!.body.id as number;
+    expect((await app.api('POST', `/contracts/${first}/decline`, { token: victim.token })).status).toBe(200);
+    expect((await offer(spammer, body)).status).toBe(201);
   });
 
   it('accepts exactly once under concurrency: 40 accepts, declines and cancels of 8 offers', async () => {

@@ -1,8 +1,8 @@
 /**
  * `npm start` (scripts/start.ts) when the API cannot start: it says why and exits non-zero instead
- * of restarting the API every 2 seconds for ever.
+ * of restarting the API every 2 seconds for ever. And with a quiet LOG_LEVEL it still starts the worker.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,4 +63,47 @@ describe('npm start when the API cannot start', () => {
     expect(result.output).not.toContain('restarting');
     expect(result.output).not.toContain('Marketcraft is running');
   });
+});
+
+describe('npm start with LOG_LEVEL=warn', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ max: 2 });
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('starts the worker, so turns run, though no child logs its "ready" line at that level', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['scripts/start.ts'], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        SKIP_BUILD: '1',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        LOG_LEVEL: 'warn',
+        TURN_SCHEDULE_ENABLED: '0',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      // The API's health says 'no worker' until a worker takes the turn queue.
+      let queue = 'not answering';
+      for (let attempt = 0; attempt < 120 && queue !== 'up'; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        queue = await fetch(`http://127.0.0.1:${port}/api/health`)
+          .then((response) => response.json() as Promise<{ queue: string }>)
+          .then((health) => health.queue)
+          .catch(() => 'not answering');
+      }
+      expect(queue).toBe('up');
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 90_000);
 });

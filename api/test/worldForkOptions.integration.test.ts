@@ -242,6 +242,20 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
       expect(mine).toMatchObject({ status: 200, body: { name: 'Ana Public' } });
     });
 
+    it('a player who signed up on the website (their address kept for the sign-up bonus) makes one after a turn: the replay matches', async () => {
+      const signup = await app.api('POST', '/auth/signup', { body: { email: 'sandbox-signup@example.com', password: 'secret1' } });
+      expect(signup.status).toBe(200);
+      const [company] = await db().execute<{ signup_address: string | null }>(
+        sql`select c.signup_address from companies c join users u on u.id = c.user_id where u.email = 'sandbox-signup@example.com'`,
+      );
+      expect(company!.signup_address).not.toBeNull();
+      await turn(PUBLIC_WORLD_ID);
+      const week = (await db().execute<{ w: number }>(sql`select current_week as w from worlds where id = 1`))[0]!.w;
+      const answer = await fork(signup.body.token, PUBLIC_WORLD_ID, { week, private: true });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body).toMatchObject({ sandbox: true, current_week: week });
+    });
+
     it('tokens fork only into sandboxes and advance only sandboxes; sandboxes are of the public world, by its players', async () => {
       const before = await worldCount();
       const teacherToken = (await app.api('POST', '/tokens', { token: teacher.token, body: { name: 'class', scope: 'manage' } })).body.token;

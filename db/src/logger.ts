@@ -14,6 +14,17 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
+/**
+ * What the API and the worker send `npm start` (scripts/start.ts) once they serve, over the IPC
+ * channel it opens: readiness must not depend on LOG_LEVEL, which may hide every info line.
+ */
+export const CHILD_READY = 'ready';
+
+/** Tells `npm start` this process is ready (nothing when it was started otherwise). */
+export function tellParentReady(): void {
+  process.send?.(CHILD_READY);
+}
+
 /** JSON unless the output is a terminal. */
 export function defaultLogFormat(isTerminal = Boolean(process.stdout.isTTY)): LogFormat {
   return isTerminal ? 'pretty' : 'json';

@@ -173,6 +173,12 @@ export const EXCHANGE_FEE_BP = 100;
 export const EXCHANGE_MAX_ORDER_WEEKS = 8;
 /** Open limit orders a company may have at once (every one is a row every auction reads). */
 export const EXCHANGE_MAX_OPEN_ORDERS = 200;
+/**
+ * Open contract offers one company may have to one other company at once. A buyer's list of offers
+ * shows the newest 200: without a cap one seller could bury a real supplier's offer under offers of
+ * one unit each (docs/exchange.md, "Contracts").
+ */
+export const CONTRACT_MAX_OPEN_OFFERS_PER_BUYER = 10;
 /** A product's market depth, in weeks of output of one building running its recipe at 100%: buying one building-week moves the price by e^(1/40), about 2.5%. */
 export const MARKET_DEPTH_BUILDING_WEEKS = 40;
 /**

@@ -5,7 +5,7 @@
  * worker/src/main.ts runs it; tests run it with hooks (a turn held open to kill it mid-turn).
  */
 import { prepareDatabase } from '@marketcraft/db';
-import { createLogger, type Logger } from '@marketcraft/db/logger.ts';
+import { createLogger, tellParentReady, type Logger } from '@marketcraft/db/logger.ts';
 import { loadWorkerConfig, type WorkerConfig } from './config.ts';
 import { startTurnWorker } from './queue.ts';
 import type { TurnHooks } from './turn/index.ts';
@@ -25,6 +25,7 @@ export async function runWorkerProcess(options: { hooks?: (logger: Logger) => Tu
     { schedule: config.TURN_SCHEDULE_ENABLED === '1' ? config.TURN_CRON : null },
     `ready: turn queue worked, schedule ${config.TURN_SCHEDULE_ENABLED === '1' ? `'${config.TURN_CRON}' UTC` : 'off'}`,
   );
+  tellParentReady();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

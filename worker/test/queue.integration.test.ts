@@ -35,8 +35,12 @@ describe('the turn queue, the schedule and the admin routes', () => {
     await database.drop();
   });
 
-  const call = async (method: string, path: string) => {
-    const response = await fetch(`http://127.0.0.1:${api.port}/api${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`http://127.0.0.1:${api.port}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as any };
   };
 
@@ -229,4 +233,19 @@ describe('the turn queue, the schedule and the admin routes', () => {
       new Set((await database.db.execute<{ week: number }>(sql`select week from turns`)).map((row) => row.week)).size,
     );
   });
+
+  it('a fork whose replay fails answers why at once: its job is not retried (a retry only found the fork half replayed)', async () => {
+    const created = await call('POST', '/worlds', { name: 'Fork that fails', bots: 1, turn_interval_minutes: null });
+    expect(created.status).toBe(200);
+    const world = created.body.id as number;
+    expect(await call('POST', `/worlds/${world}/advance`)).toMatchObject({ status: 200, body: { current_week: 2 } });
+    // The original's week 1 as the replay will not find it again.
+    await database.db.execute(sql`update turns set state_hash = ${'v2:' + '0'.repeat(64)} where world_id = ${world} and week = 1`);
+    const started = performance.now();
+    const fork = await call('POST', `/worlds/${world}/fork`, { week: 2, name: 'Failing fork' });
+    expect(fork.status).toBe(503);
+    expect(fork.body.error).toMatch(/^The fork could not be replayed: the fork's week 1 differs from the original's/);
+    // Retried, the queue's backoff kept it past the API's 30 s wait, and the retry said only "already replayed".
+    expect(performance.now() - started).toBeLessThan(30_000);
+  }, 120_000);
 });

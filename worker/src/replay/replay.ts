@@ -139,6 +139,12 @@ class IdMap {
   readonly buildings = new Map<number, number>();
   readonly orders = new Map<number, number>();
   readonly contracts = new Map<number, number>();
+  /**
+   * The original companies' sign-up addresses (companies.signup_address), which the log leaves out
+   * (a founding's log entry carries no network address): a founding copies its original's, as the
+   * state hash counts every column of a company (without it no public world with sign-ups replayed or forked).
+   */
+  readonly signupAddresses = new Map<number, string>();
 
   company(id: number): number {
     const mapped = this.companies.get(id);
@@ -277,6 +283,8 @@ async function replayWorldEntry(
         startingCashCents: Number(input.starting_cash_cents),
       });
       ids.companies.set(entry.company_id!, company.id);
+      const address = ids.signupAddresses.get(entry.company_id!);
+      if (address !== undefined) await tx.execute(sql`update companies set signup_address = ${address} where id = ${company.id}`);
       return { applied: true, result: { company_id: company.id, cash_cents: company.cashCents } };
     }
     case 'addShock':
@@ -343,6 +351,10 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
     throw new Error(`replay: the original world starts with ${originals.length} companies, the target with ${replayed.length}`);
   }
   originals.forEach((id, index) => ids.companies.set(id, replayed[index]!));
+  const addresses = await source.execute<{ id: number; signup_address: string }>(
+    sql`select id, signup_address from companies where world_id = ${sourceWorldId} and signup_address is not null`,
+  );
+  for (const row of addresses) ids.signupAddresses.set(Number(row.id), row.signup_address);
   const hashes = new Map(
     (await source.execute<{ week: number; state_hash: string | null }>(sql`select week, state_hash from turns where world_id = ${sourceWorldId}`)).map(
       (row) => [Number(row.week), row.state_hash],

@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  CONTRACT_MAX_OPEN_OFFERS_PER_BUYER,
   EXCHANGE_MAX_ORDER_WEEKS,
   GameError,
   MAX_ORDER_VALUE_CENTS,
@@ -148,6 +149,14 @@ export async function offerContracts(db: DbExecutor, offered: readonly ActionReq
         select company_id, product_id, quantity, average_cost_cents from inventory_items where company_id in ${[...sellers.keys(), 0]} and product_id in ${productIds}`)
       ).map((row) => [`${row.company_id}:${row.product_id}`, { quantity: Number(row.quantity), averageCostCents: Number(row.average_cost_cents) }]),
     );
+    // Open offers per seller and buyer, counted under the sellers' locks (exact under concurrency).
+    const openOffers = new Map(
+      (
+        await tx.execute<{ seller_company_id: number; buyer_company_id: number; open: number }>(sql`
+        select seller_company_id, buyer_company_id, count(*)::int as open from contracts
+        where seller_company_id in ${[...sellers.keys(), 0]} and status = 'open' group by seller_company_id, buyer_company_id`)
+      ).map((row) => [`${row.seller_company_id}:${row.buyer_company_id}`, Number(row.open)]),
+    );
     type Accepted = {
       index: number;
       sellerId: number;
@@ -178,10 +187,19 @@ export async function offerContracts(db: DbExecutor, offered: readonly ActionReq
         );
       }
       if (input.quantity * input.unitPriceCents > MAX_ORDER_VALUE_CENTS) return refuse('RULE_BROKEN', 'That offer is too large: split it');
+      const pair = `${companyId}:${input.buyerCompanyId}`;
+      const open = openOffers.get(pair) ?? 0;
+      if (open >= CONTRACT_MAX_OPEN_OFFERS_PER_BUYER) {
+        return refuse(
+          'RULE_BROKEN',
+          `You have ${CONTRACT_MAX_OPEN_OFFERS_PER_BUYER} open offers to ${buyer.name}, the most one company may make to another: wait for their answer or cancel one first`,
+        );
+      }
       const held = stock.get(`${companyId}:${input.productId}`) ?? { quantity: 0, averageCostCents: 0 };
       if (held.quantity < input.quantity)
         return refuse('NOT_ENOUGH_STOCK', `Not enough stock: you have ${held.quantity} ${productName} in the warehouse and offered ${input.quantity}`);
       held.quantity -= input.quantity;
+      openOffers.set(pair, open + 1);
       accepted.push({
         index,
         sellerId: companyId,

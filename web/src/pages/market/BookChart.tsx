@@ -4,8 +4,10 @@
  * price where they cross. Lazy: it pulls in recharts.
  */
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Text } from '@mantine/core';
 import { formatMoney } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
+import { bookWindow } from './bookWindow';
 
 type Book = RouterOutputs['exchange']['book'];
 type Level = { price: number; quantity: number };
@@ -22,6 +24,7 @@ export default function BookChart({ book }: { book: Book }) {
   const demand = total(book.bids, book.maker.bids, 'buy');
   const supply = total(book.asks, book.maker.asks, 'sell');
   if (demand.length === 0 && supply.length === 0) return null;
+  const view = bookWindow(book.posted_price, book.indicative_price, [...demand, ...supply]);
   return (
     <div
       role="figure"
@@ -36,8 +39,18 @@ export default function BookChart({ book }: { book: Book }) {
             name="Units"
             allowDuplicatedCategory={false}
             tickFormatter={(value: number) => value.toLocaleString('en-US')}
+            domain={view.maxUnits > 0 ? [0, view.maxUnits] : [0, 'auto']}
+            allowDataOverflow
           />
-          <YAxis type="number" dataKey="price" name="Price" tickFormatter={(value: number) => formatMoney(value)} width={72} />
+          <YAxis
+            type="number"
+            dataKey="price"
+            name="Price"
+            tickFormatter={(value: number) => formatMoney(value)}
+            width={72}
+            domain={view.maxPrice > 0 ? [0, view.maxPrice] : [0, 'auto']}
+            allowDataOverflow
+          />
           <Tooltip formatter={(value) => (typeof value === 'number' ? formatMoney(value) : String(value ?? ''))} />
           <Legend />
           <Line data={demand} dataKey="price" name="Demand" type="stepAfter" stroke="var(--mantine-color-blue-6)" dot={false} />
@@ -52,6 +65,12 @@ export default function BookChart({ book }: { book: Book }) {
           )}
         </LineChart>
       </ResponsiveContainer>
+      {view.clipped && (
+        <Text size="xs" c="dimmed">
+          Orders priced below {formatMoney(view.lowPrice)} or above {formatMoney(view.highPrice)}, far from the market, are off the chart; they still count in
+          the auction.
+        </Text>
+      )}
     </div>
   );
 }
