@@ -44,7 +44,7 @@ import { cashMovesCtes, changeCashOfMany, notEnoughCashMessage, type CashChange 
 import { LEDGER_STAND_INS, fillLedgerText, fillLedgerTextSql } from '../../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../../statements.ts';
 import { companyFilterSql, pageSql, type ListPage } from '../companies/lists.ts';
-import { Purses, applied, idList, lockCompanies, refused, type ActionRequest, type Outcome, type PlayerAction } from '../action.ts';
+import { Purses, applied, idList, inTransaction, lockCompanies, refused, type ActionRequest, type Outcome, type PlayerAction } from '../action.ts';
 
 /** GET /api/shares and /api/company-shares: a page of the share records of the listed, active companies, by name (then id). */
 export async function listShareRecords(db: DbExecutor, worldId: number, page: CompanyListPage): Promise<ListPage<ShareRecordView>> {
@@ -502,7 +502,7 @@ type ShareTradeInput = { company_id: number; shares: number; action: StockTradeA
  * list's length. The rows read are those of locked companies, so nothing changes them meanwhile.
  */
 async function tradeSharesTogether(db: DbExecutor, requests: readonly ActionRequest<ShareTradeInput>[]): Promise<Outcome<StockTradeResult>[]> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const companiesLocked = await lockCompanies(
       tx,
       requests.flatMap(({ companyId, input }) => [companyId, input.company_id]),
