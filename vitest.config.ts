@@ -16,9 +16,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Two files at a time (vitest's default on 2 cores is one): each has its own database, and a
-    // file mostly waits for PostgreSQL, so two keep both cores busy. 14 API files: 258 s -> 183 s.
-    maxWorkers: 2,
+    // Three files at a time on 2 cores (vitest's default is one): each has its own database, and a
+    // file waits for PostgreSQL, a child process or a timer as often as it computes (the economy
+    // file: about 19 s of CPU, 105 s in a quiet npm test). Once the journeys and the lint are done,
+    // two files left a core idle for the last minutes (docs/benchmarks.md, "npm test's time").
+    maxWorkers: 3,
     // A worker keeps the modules it has loaded from one file to the next (no fresh module graph per
     // file): loading drizzle, postgres, Hono, tRPC, zod and our packages again for each of 118 files
     // was about half of the run. Files share no state through modules: each has its own database

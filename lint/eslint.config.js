@@ -24,7 +24,8 @@ export default tseslint.config(
       sourceType: 'module',
       globals: { ...globals.node },
       // One TypeScript program for every Node package (lint/tsconfig.typed.json; a new package's
-      // folders go there) and one for the web (below). With a program per package (projectService)
+      // folders go there: npm test's typecheck of the Node packages is this program too) and one
+      // for the web (below). With a program per package (projectService)
       // api and worker, which import db and shared, loaded and bound them again, drizzle's types
       // included: 108 s of CPU and 3.0 GB for the whole tree, now 86 s and 2.3 GB (docs/benchmarks.md).
       parserOptions: { project: 'lint/tsconfig.typed.json', tsconfigRootDir: repoRoot },

@@ -182,7 +182,15 @@ let databaseUrl = env.DATABASE_URL;
 if (!databaseUrl) {
   const dataDir = path.join(path.resolve(env.DATA_DIR), 'postgres');
   log(`starting the embedded PostgreSQL server (data in ${dataDir})...`);
-  embedded = await startEmbeddedPostgres({ dataDir });
+  try {
+    embedded = await startEmbeddedPostgres({ dataDir });
+  } catch (error) {
+    // Said plainly, and the API process (started above, waiting for the database) stops too.
+    logger.fatal(error instanceof Error ? error.message : `the embedded PostgreSQL could not start: ${String(error)}`);
+    stopping = true;
+    for (const child of children.values()) child.kill('SIGTERM');
+    process.exit(1);
+  }
   databaseUrl = embedded.urlFor('marketcraft');
   const admin = (await import('postgres')).default(embedded.url, { max: 1, onnotice: () => {} });
   const [exists] = await admin`select 1 from pg_database where datname = 'marketcraft'`;

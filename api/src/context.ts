@@ -68,6 +68,12 @@ export interface RequestContext extends ApiServices {
   sessionCounted?: CountedCalls;
   /** The token's rate counter after this request's call, when the token check counted it. */
   tokenCounted?: CountedCalls;
+  /**
+   * The price version of the request's world (world_price_versions), read by the session or token
+   * check in its statement (one row by its key): GET /goods answers its kept list with no statement
+   * of its own while the version is unchanged. Undefined when the check did not read it.
+   */
+  pricesVersion?: string;
 }
 
 export function isSecureRequest(config: ApiConfig, req: Request): boolean {
@@ -104,7 +110,8 @@ export async function createRequestContext(
     const { worldId, refusal } = await chooseTokenWorld(services.db, byToken.user.id, worldHeader);
     // The token check read the public world's company; another world's is read by playerProcedure.
     const activeCompany = worldId === PUBLIC_WORLD_ID ? byToken.activeCompany : undefined;
-    return { ...services, ...byToken, activeCompany, worldId, worldRefusal: refusal, sessionId: null, req, resHeaders, clientIp };
+    const pricesVersion = worldId === PUBLIC_WORLD_ID ? byToken.pricesVersion : undefined;
+    return { ...services, ...byToken, activeCompany, pricesVersion, worldId, worldRefusal: refusal, sessionId: null, req, resHeaders, clientIp };
   }
   const cookieToken = parseCookies(req.headers.get('cookie')).get(SESSION_COOKIE_NAME) ?? null;
   const token = bearer ?? cookieToken;
@@ -114,6 +121,7 @@ export async function createRequestContext(
   let sessionId: string | null = null;
   let authenticatedBy: RequestContext['authenticatedBy'] = null;
   let sessionCounted: CountedCalls | undefined;
+  let pricesVersion: string | undefined;
   if (token) {
     const session = await validateSessionToken(services.db, token, new Date(), calls);
     if (session) {
@@ -122,6 +130,7 @@ export async function createRequestContext(
       worldId = session.currentWorldId ?? PUBLIC_WORLD_ID;
       sessionId = session.id;
       sessionCounted = session.counted;
+      pricesVersion = session.pricesVersion;
       authenticatedBy = bearer ? 'bearer' : 'cookie';
       noteRequest(req, { userId: user.id });
       if (!bearer) resHeaders.append('set-cookie', sessionCookie(token, session.expiresAt, isSecureRequest(services.config, req)));
@@ -142,5 +151,6 @@ export async function createRequestContext(
     resHeaders,
     clientIp,
     sessionCounted,
+    pricesVersion,
   };
 }

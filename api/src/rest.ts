@@ -289,17 +289,19 @@ async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
 }
 
 /**
- * The JSON of deep-frozen answers, written once per answer: a frozen answer is one a read keeps and
- * hands to every caller until it changes (GET /goods: 304 products, the same list until a trade, a
- * turn or a shock; db/src/game/catalog/catalog.ts), and serializing it was a good part of each request.
+ * The JSON of deep-frozen answers, written and encoded once per answer: a frozen answer is one a
+ * read keeps and hands to every caller until it changes (GET /goods: 304 products, the same list
+ * until a trade, a turn or a shock; db/src/game/catalog/catalog.ts). Serializing it, and then
+ * encoding the ~60 kB string to UTF-8 on every write to the socket, was a good part of each request:
+ * the bytes are kept, and @hono/node-server writes a byte body as it is.
  */
-const frozenJson = new WeakMap<object, string>();
+const frozenJson = new WeakMap<object, Uint8Array>();
 
-function answerJson(output: unknown): string {
+function answerBody(output: unknown): string | Uint8Array {
   if (typeof output !== 'object' || output === null || !Object.isFrozen(output)) return JSON.stringify(output ?? { ok: true });
-  let json = frozenJson.get(output);
-  if (json === undefined) frozenJson.set(output, (json = JSON.stringify(output)));
-  return json;
+  let bytes = frozenJson.get(output);
+  if (bytes === undefined) frozenJson.set(output, (bytes = Buffer.from(JSON.stringify(output), 'utf8')));
+  return bytes;
 }
 
 export function registerRestRoutes(app: Hono, services: ApiServices): void {
@@ -331,7 +333,7 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
         ) => Promise<unknown>;
         const output = await call(input);
         resHeaders.set('content-type', 'application/json; charset=utf-8');
-        return new Response(answerJson(output), { status: route.created ? 201 : 200, headers: resHeaders });
+        return new Response(answerBody(output), { status: route.created ? 201 : 200, headers: resHeaders });
       } catch (error) {
         const { status, body, retryAfterSeconds } = restErrorResponse(error, services.logger, c.req.raw);
         resHeaders.set('content-type', 'application/json; charset=utf-8');

@@ -14,6 +14,7 @@ import { AUTH_HOUSEKEEPING_INTERVAL_MS, pruneExpiredAuthRows } from './auth/hous
 import { APPLICATION_NAMES } from '@marketcraft/shared/queues.ts';
 import { silentLogger, type Logger } from '@marketcraft/db/logger.ts';
 import { pruneApiAccessRows } from './access/audit.ts';
+import { flushTokenUsage } from './access/tokenUsage.ts';
 import { Lifecycle } from './availability.ts';
 
 /** How long a stopping server lets the requests in flight finish (issue 13: up to 10 s). */
@@ -106,6 +107,8 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
       await turnClient.close();
+      // The tokens' daily counts still gathered in the process (api/src/access/tokenUsage.ts).
+      await flushTokenUsage(connection.db).catch((error: unknown) => logger.error({ err: error }, "writing the API tokens' counts failed"));
       await connection.close();
       return { cut };
     },

@@ -5,8 +5,18 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { eq, and } from 'drizzle-orm';
-import { GameError, PUBLIC_WORLD_ID, type GameErrorCode, type ProcedureAccess } from '@marketcraft/shared';
-import { WORLD_ENDED, companies, holdWorldOpen, isLoggedRefusal, memberCompanyIdSql, worlds, type ActionRequest, type Database } from '@marketcraft/db';
+import { GameError, PUBLIC_WORLD_ID, worldIdInput, type GameErrorCode, type ProcedureAccess } from '@marketcraft/shared';
+import {
+  WORLD_ENDED,
+  companies,
+  holdWorldOpen,
+  isLoggedRefusal,
+  memberCompanyIdSql,
+  requireInstructor,
+  worlds,
+  type ActionRequest,
+  type Database,
+} from '@marketcraft/db';
 import type { RequestContext } from './context.ts';
 import { noteRequest } from './requestLog.ts';
 import { checkCredential, countAgainstBudget } from './access/guard.ts';
@@ -177,6 +187,18 @@ export const playerProcedure = signedInProcedure.use(async ({ ctx, next, type })
       if (failed) return failed;
       throw error;
     });
+});
+
+/**
+ * A route of a world's instructors (and site admins), its world the `id` of the path: anyone else is
+ * refused (403, or 404 for a private world they are not in) before the body is validated, so a
+ * student's bad body gets the same 403 as a good one, never a 400 that answers for the route. The
+ * operation checks again (it is also called from elsewhere); a bad id is left to the input's 400.
+ */
+export const instructorProcedure = signedInProcedure.use(async ({ ctx, next, getRawInput }) => {
+  const world = worldIdInput.safeParse(await getRawInput());
+  if (world.success) await requireInstructor(ctx.db, ctx.user, world.data.id);
+  return next();
 });
 
 export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {

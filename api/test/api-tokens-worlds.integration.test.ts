@@ -60,11 +60,28 @@ describe('personal access tokens in worlds (X-World-Id)', () => {
     expect(board.body).toHaveLength(3); // the 2 bots and the student
     expect(board.body.map((row) => row.id)).toContain(classCompany);
 
-    const goods = await app.api<Array<{ id: number; name: string }>>('GET', '/goods', { token, headers: inWorld(classWorld) });
+    const goods = await app.api<Array<{ id: number; name: string; buy_price: number }>>('GET', '/goods', { token, headers: inWorld(classWorld) });
     const wheat = goods.body.find((good) => good.name === 'Wheat')!;
+    /** Wheat's one-unit price in a world's goods list: with the token (X-World-Id), or with a session in its current world. */
+    const wheatPrice = async (credentials: { token: string; headers?: Record<string, string> }) =>
+      (await app.api<Array<{ id: number; buy_price: number }>>('GET', '/goods', credentials)).body.find((good) => good.id === wheat.id)!.buy_price;
+    const publicWheat = await wheatPrice({ token });
     const publicCashBefore = (await app.api('GET', '/company', { token })).body.cash;
     const bought = await app.api('POST', '/market/trade', { token, headers: inWorld(classWorld), body: { product_id: wheat.id, quantity: 10, action: 'buy' } });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    // Each world's kept goods list moves with its own trades only, read with a token or a session.
+    const moved = await app.api('POST', '/market/trade', {
+      token,
+      headers: inWorld(classWorld),
+      body: { product_id: wheat.id, quantity: 1_000, action: 'buy' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await wheatPrice({ token, headers: inWorld(classWorld) })).toBeGreaterThan(wheat.buy_price);
+    expect(await wheatPrice({ token })).toBe(publicWheat);
+    expect(await wheatPrice({ token: student.token })).toBe(publicWheat);
+    expect((await app.api('PUT', '/session/world', { token: student.token, body: { world_id: classWorld } })).status).toBe(200);
+    expect(await wheatPrice({ token: student.token })).toBe(await wheatPrice({ token, headers: inWorld(classWorld) }));
+    expect((await app.api('PUT', '/session/world', { token: student.token, body: { world_id: PUBLIC_WORLD_ID } })).status).toBe(200);
     const [ledger] = await db.execute<{ world_id: number; company_id: number }>(sql`
       select world_id, company_id from transactions where reason = 'market_buy' and company_id in (${classCompany}, ${student.companyId})`);
     expect({ world: Number(ledger!.world_id), company: Number(ledger!.company_id) }).toEqual({ world: classWorld, company: classCompany });

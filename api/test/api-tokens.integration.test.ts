@@ -301,6 +301,19 @@ describe('personal access tokens', () => {
     expect(windows.map((row) => Number(row.requests))).toEqual([2]);
   });
 
+  it("writes a token's calls to its daily counts within a second, with no reader asking (another API server reads them there)", async () => {
+    const player = await app.createPlayer();
+    const created = await createToken(player, 'read');
+    for (let call = 0; call < 4; call += 1) expect((await app.api('GET', '/inventory', { token: created.token })).status).toBe(200);
+    const written = async () =>
+      (await app.database.db.select({ requests: apiTokenUsage.requests }).from(apiTokenUsage).where(eq(apiTokenUsage.tokenId, created.id))).map(
+        (row) => row.requests,
+      );
+    const deadline = Date.now() + 5_000;
+    while ((await written()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await written()).toEqual([4]);
+  });
+
   it('counts requests per token per day for the profile, shows admins the busiest, and badges companies that act through tokens', async () => {
     const admin = await app.createPlayer({ isAdmin: true });
     const reader = await app.createPlayer({ name: 'Only Reads Ltd' });

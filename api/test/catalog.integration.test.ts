@@ -92,6 +92,53 @@ describe('catalog: goods, recipes, cities, market data', () => {
       .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
   });
 
+  it('answers trades sent together, a new week and a rolled-back change as they are (the kept list follows the price version)', async () => {
+    const wheatOf = async () => (await app.api('GET', '/goods', { token })).body.find((good: { id: number }) => good.id === world.wheat.id);
+    const expected = async () => {
+      const state = await exchange(world.wheat.id);
+      return { buy_price: centsToDollars(marketBuyCostRule.evaluate({ ...state, quantity: 1 })) };
+    };
+    const versionOf = async () =>
+      Number(
+        (await db.execute<{ version: number }>(sql`select coalesce((select version from world_price_versions where world_id = 1), 0) as version`))[0]!.version,
+      );
+    const before = await wheatOf();
+    // Trades sent at once go together in one transaction (actTogether): one new version, every unit counted.
+    const traders = [token, ...(await Promise.all([1, 2, 3].map(async () => (await app.createPlayer()).token)))];
+    const versionBefore = await versionOf();
+    const trades = await Promise.all(
+      traders.map((trader) => app.api('POST', '/market/trade', { token: trader, body: { product_id: world.wheat.id, quantity: 100, action: 'buy' } })),
+    );
+    expect(trades.map((trade) => trade.status)).toEqual([200, 200, 200, 200]);
+    expect(await versionOf()).toBeGreaterThan(versionBefore);
+    const afterTrades = await wheatOf();
+    expect(afterTrades.buy_price).toBeGreaterThan(before.buy_price);
+    expect(afterTrades).toMatchObject(await expected());
+    // A change that is rolled back raises nothing and shows nothing.
+    const versionKept = await versionOf();
+    await db
+      .transaction(async (tx) => {
+        await tx
+          .update(worldProducts)
+          .set({ currentPriceCents: 999 })
+          .where(and(eq(worldProducts.worldId, 1), eq(worldProducts.productId, world.wheat.id)));
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await versionOf()).toBe(versionKept);
+    expect(await wheatOf()).toEqual(afterTrades);
+    // A new week starts with no flow (the turn moves the week): the curve is back at the posted price.
+    await db.execute(sql`update worlds set current_week = current_week + 1 where id = 1`);
+    try {
+      const newWeek = await wheatOf();
+      expect(newWeek.buy_price).toBeLessThan(afterTrades.buy_price);
+      expect(newWeek).toMatchObject(await expected());
+    } finally {
+      await db.execute(sql`update worlds set current_week = current_week - 1 where id = 1`);
+    }
+    expect(await wheatOf()).toEqual(afterTrades);
+  });
+
   it('lists recipes with their inputs, optionally by building type', async () => {
     const response = await app.api('GET', '/recipes', { token });
     expect(response.status).toBe(200);

@@ -59,6 +59,11 @@ describe('LTI 1.3 launch from a course platform', () => {
     const refused = await app.api('POST', '/lti/platforms', { token: student.token, body: platform.registration });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe(LTI_PLATFORM_MESSAGES.instructorsOnly);
+    // Whatever the body: the route is not theirs (a 400 first answered for the route).
+    for (const body of [{}, { issuer: 'not a url' }]) {
+      const empty = await app.api('POST', '/lti/platforms', { token: student.token, body });
+      expect([empty.status, empty.body.error]).toEqual([403, LTI_PLATFORM_MESSAGES.instructorsOnly]);
+    }
 
     const badUrl = await app.api('POST', '/lti/platforms', { token: admin.token, body: { ...platform.registration, jwks_url: 'not a url' } });
     expect(badUrl.status).toBe(400);

@@ -5,11 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '@marketcraft/db';
+import { apiTokenUsage, users } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { loadApiConfig } from '../src/config.ts';
 import { startApiServer } from '../src/server.ts';
 import { createSession } from '../src/auth/session.ts';
+import { createApiToken } from '../src/access/personalTokens.ts';
 
 describe('API start', () => {
   let database: TestDatabase;
@@ -42,5 +43,21 @@ describe('API start', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("writes a personal access token's calls to its daily counts when it stops (they are gathered in the process)", async () => {
+    const [scripter] = await database.db.insert(users).values({ email: 'scripter@example.com' }).returning({ id: users.id });
+    const { id, token } = await createApiToken(database.db, scripter!.id, { name: 'notebook', scope: 'read' });
+    const server = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' }));
+    try {
+      for (let call = 0; call < 3; call += 1) {
+        const response = await fetch(`http://127.0.0.1:${server.port}/api/world`, { headers: { authorization: `Bearer ${token}` } });
+        expect(response.status).toBe(200);
+      }
+    } finally {
+      await server.close();
+    }
+    const rows = await database.db.select({ requests: apiTokenUsage.requests }).from(apiTokenUsage).where(eq(apiTokenUsage.tokenId, id));
+    expect(rows).toEqual([{ requests: 3 }]);
   });
 });

@@ -304,4 +304,32 @@ describe('classroom worlds under concurrent and careless requests', () => {
     expect(answer.body.error).toContain('This id does not exist');
     expect((await app.api('GET', `/worlds/${world.id}/debrief?product_ids=1,2`, { token: teacher.token })).status).toBe(200);
   });
+
+  it("refuses a student's and a stranger's instructor requests before reading the body: 403 and 404, never 400", async () => {
+    const world = await createWorld({ name: 'Not yours' });
+    const student = await app.createPlayer({ name: 'Curious student' });
+    expect((await app.api('POST', '/worlds/join', { token: student.token, body: { code: world.join_code } })).status).toBe(200);
+    const stranger = await app.createPlayer({ name: 'Passer-by' });
+    const routes: Array<[string, string]> = [
+      ['PATCH', `/worlds/${world.id}`],
+      ['POST', `/worlds/${world.id}/shocks`],
+      ['POST', `/worlds/${world.id}/announcements`],
+      ['POST', `/worlds/${world.id}/co-instructors`],
+      ['POST', `/worlds/${world.id}/assignments`],
+      ['PUT', `/worlds/${world.id}/score-weights`],
+      ['POST', `/worlds/${world.id}/teams/members`],
+      ['POST', `/worlds/${world.id}/lti/link`],
+    ];
+    for (const [method, route] of routes) {
+      for (const body of [{}, { status: 'bogus', percent: 'lots', title: '' }]) {
+        const asStudent = await app.api(method, route, { token: student.token, body });
+        expect([method, route, asStudent.status, asStudent.body.error]).toEqual([method, route, 403, "Only this world's instructors can do that"]);
+        const asStranger = await app.api(method, route, { token: stranger.token, body });
+        expect([method, route, asStranger.status]).toEqual([method, route, 404]);
+      }
+    }
+    // The instructor's own bad body still gets the clear 400.
+    const bad = await app.api('POST', `/worlds/${world.id}/shocks`, { token: teacher.token, body: {} });
+    expect(bad.status).toBe(400);
+  });
 });

@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import postgres from 'postgres';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -33,6 +35,114 @@ export interface DatabaseConnection {
   close: () => Promise<void>;
 }
 
+/** A guarded request (`withWriteGuard`). */
+interface WriteGuard {
+  /** Its savepoint's own name. */
+  name: string;
+  /** The savepoint once sent (a failure surfaces when the request ends). */
+  savepoint: Promise<unknown> | null;
+  /** Whether it may have written after its savepoint (what `undo` rolls back). */
+  wrote: boolean;
+  /** Whether it kept writes made before its savepoint, in a nested savepoint that committed. */
+  wroteUnguarded: boolean;
+}
+
+/**
+ * A nested savepoint (`db.transaction` inside a transaction) opened by a guarded request before
+ * the guard's savepoint: its own savepoint undoes its writes if it fails (a one-statement action's
+ * refusal, `runAlone`), so they need no guard's; if it commits, they stay (`wroteUnguarded`).
+ */
+interface NestedScope {
+  guard: WriteGuard;
+  wrote: boolean;
+  parent: NestedScope | null;
+}
+
+let writeGuardsMade = 0;
+
+const writeGuards = new AsyncLocalStorage<WriteGuard>();
+
+/** `for update` and its kin: a read that locks its rows, which writes nothing. */
+const ROW_LOCK_CLAUSE = /\bfor\s+(?:no\s+key\s+update|update|key\s+share|share)\b/gi;
+/** Words of a statement that may change something a savepoint's rollback undoes. */
+const WRITE_WORD = /\b(?:insert|update|delete|merge|truncate|create|drop|alter|nextval|setval|set_config|refuse_statement)\b/i;
+
+/**
+ * Whether a statement may write: anything but a `select` (or `with ... select`) whose text, its
+ * row lock clauses aside, names no writing command or function. Errs on the side of a write.
+ */
+export function mayWrite(query: string): boolean {
+  const text = query.replace(/^(?:\s|\/\*[\s\S]*?\*\/)+/, '');
+  if (!/^(?:select|with)\b/i.test(text)) return true;
+  return WRITE_WORD.test(text.replace(ROW_LOCK_CLAUSE, ''));
+}
+
+/**
+ * Runs `run` (one request inside the caller's transaction `tx`) with a savepoint made only just
+ * before its first statement that may write (mayWrite), sent with that statement, and none if it
+ * only reads. `undo()` rolls back to that savepoint: what the request wrote, and nothing before it.
+ * Replay decides a request the log keeps as refused this way (`actOutcome`): nearly all of them
+ * are refused on what they read, before any write, and then cost no savepoint and no rollback.
+ *
+ * A nested savepoint the request opens before its first write (a one-statement action's own) is
+ * not preceded by the guard's: if it fails, it undoes its writes itself; if it commits,
+ * `wroteUnguarded` says that the request kept writes `undo` cannot reach (the caller must then undo
+ * more: replay runs the week again with a savepoint for every request). A read that fails and is
+ * caught leaves the transaction failed: the caller's next statement fails, never silently.
+ */
+export async function withWriteGuard<T>(tx: Transaction, run: () => Promise<T>): Promise<{ result: T; wroteUnguarded: boolean; undo: () => Promise<void> }> {
+  // Its own name: a rollback to it can never reach another request's savepoint.
+  const guard: WriteGuard = { name: `request_writes_${(writeGuardsMade += 1)}`, savepoint: null, wrote: false, wroteUnguarded: false };
+  let result: T;
+  try {
+    // Awaited inside: a lazy query (drizzle's) runs when awaited, which must be in the guard's context.
+    result = await writeGuards.run(guard, async () => await run());
+  } finally {
+    await guard.savepoint;
+  }
+  return {
+    result,
+    wroteUnguarded: guard.wroteUnguarded,
+    undo: async () => {
+      if (guard.wrote) await tx.execute(sql.raw(`rollback to savepoint ${guard.name}`));
+    },
+  };
+}
+
+/** Notes a statement of a guarded request that may write: sends the request's savepoint first, unless a nested savepoint covers the statement. */
+function beforeWrite(guard: WriteGuard, connection: postgres.Sql, nested: NestedScope | null): void {
+  if (nested && nested.guard === guard) {
+    nested.wrote = true;
+    return;
+  }
+  if (guard.savepoint === null) {
+    // Sent now, before the write is (drizzle sends a statement when it is awaited): both in one socket write.
+    const savepoint = connection.unsafe(`savepoint ${guard.name}`).execute();
+    savepoint.catch(() => {}); // awaited by withWriteGuard, which reports a failure
+    guard.savepoint = savepoint;
+  }
+  guard.wrote = true;
+}
+
+/**
+ * The nested scope a savepoint opened now belongs to: tracked when the guarded request running has
+ * no savepoint yet (its writes are then the nested savepoint's to undo), else null (the guard's
+ * savepoint comes before it and covers its writes).
+ */
+function nestedScope(parent: NestedScope | null): NestedScope | null {
+  const guard = writeGuards.getStore();
+  if (!guard) return null;
+  if (parent && parent.guard === guard) return { guard, wrote: false, parent };
+  return guard.savepoint === null ? { guard, wrote: false, parent: null } : null;
+}
+
+/** A nested scope that committed: its writes are its parent's now, or the request's beyond its guard. */
+function nestedCommitted(scope: NestedScope): void {
+  if (!scope.wrote) return;
+  if (scope.parent) scope.parent.wrote = true;
+  else scope.guard.wroteUnguarded = true;
+}
+
 /**
  * drizzle sends every query through postgres.js's `unsafe` with `prepare: false`, and postgres.js
  * then runs a query with parameters in two round trips (parse and describe, then bind and
@@ -45,18 +155,23 @@ export interface DatabaseConnection {
  * the database handle) run on this other pool instead of `client`'s, while transactions and
  * cursors keep `client`'s connections (see connectDatabase's `statementConnections`).
  */
-function preparingStatements(client: postgres.Sql, statements: postgres.Sql = client): postgres.Sql {
+function preparingStatements(client: postgres.Sql, statements: postgres.Sql = client, nested: NestedScope | null = null): postgres.Sql {
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'unsafe') {
-        return (query: string, args?: unknown[], options?: object) =>
-          statements.unsafe(query, args as postgres.ParameterOrJSON<never>[], { ...options, prepare: true });
+        return (query: string, args?: unknown[], options?: object) => {
+          const guard = writeGuards.getStore();
+          if (guard && mayWrite(query)) beforeWrite(guard, statements, nested);
+          return statements.unsafe(query, args as postgres.ParameterOrJSON<never>[], { ...options, prepare: true });
+        };
       }
       if (property === 'begin' || property === 'savepoint') {
         const start = Reflect.get(target, property, receiver) as (...args: unknown[]) => Promise<unknown>;
         return (...args: unknown[]) => {
           const callback = args[args.length - 1] as (inner: postgres.Sql) => unknown;
-          return start.call(target, ...args.slice(0, -1), (inner: postgres.Sql) => callback(preparingStatements(inner)));
+          const scope = property === 'savepoint' ? nestedScope(nested) : null;
+          const started = start.call(target, ...args.slice(0, -1), (inner: postgres.Sql) => callback(preparingStatements(inner, inner, scope)));
+          return scope ? started.then((result) => (nestedCommitted(scope), result)) : started;
         };
       }
       return Reflect.get(target, property, receiver);
@@ -83,14 +198,14 @@ export function connectDatabase(
     applicationName?: string;
     /** Server settings of every connection of the pool, sent at connection start (e.g. the worker's TURN_SESSION_SETTINGS). */
     settings?: Record<string, string>;
-    /** Called for each statement sent (a benchmark counts its round trips: `npm run replay -- --bench`). */
-    onStatement?: () => void;
+    /** Called for each statement sent, with its text (a benchmark counts its round trips: `npm run replay -- --bench`). */
+    onStatement?: (query: string) => void;
   } = {},
 ): DatabaseConnection {
   const clientOptions = (max: number): postgres.Options<Record<string, postgres.PostgresType>> => ({
     max,
     onnotice: () => {},
-    ...(options.onStatement ? { debug: () => options.onStatement!() } : {}),
+    ...(options.onStatement ? { debug: (_connection: number, query: string) => options.onStatement!(query) } : {}),
     connection: { ...options.settings, application_name: options.applicationName ?? 'marketcraft' },
     types: {
       // int8 comes back as a JS number: all our bigints are cents or counts far below 2^53.
@@ -115,6 +230,8 @@ export function connectDatabase(
 /** PostgreSQL's error codes the game answers (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
 export const UNIQUE_VIOLATION = '23505';
 export const LOCK_NOT_AVAILABLE = '55P03';
+/** A statement sent after one that failed in the same transaction (no savepoint rolled back to). */
+export const IN_FAILED_TRANSACTION = '25P02';
 
 /**
  * Whether `error` is PostgreSQL's error `code` (e.g. '23505' unique_violation), wherever the driver

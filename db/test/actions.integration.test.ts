@@ -33,6 +33,8 @@ async function effects(db: DbExecutor) {
       sql`select id, company_id, product_id, side, quantity, limit_price_cents, escrow_cents, escrow_units, status from exchange_orders order by id`,
     ),
     contracts: await rows(sql`select id, seller_company_id, buyer_company_id, product_id, quantity, unit_price_cents, status from contracts order by id`),
+    shares: await rows(sql`select company_id, total_shares, week_flow, week_bought, week_sold from share_records order by 1`),
+    positions: await rows(sql`select holder_company_id, issuer_company_id, shares_owned, average_price_cents from portfolio_entries order by 1, 2`),
   };
 }
 
@@ -239,6 +241,26 @@ describe('each player action: a list of many equals its requests one by one', ()
         as(c, { company_id: b, shares: 5, action: 'sell' }),
       ],
       { applied: 1, refused: 2 },
+    );
+    // A position bought twice (its average price), sold in part, sold out and bought again; sales
+    // beyond what is held; the same issuer's curve walked by several holders in the list's order;
+    // an order too large for the issuer's shares; and a holder short of cash (company c).
+    await sameAsOneByOne(
+      'tradeShares',
+      [
+        as(a, { company_id: b, shares: 7, action: 'buy' }),
+        as(c, { company_id: b, shares: 3, action: 'buy' }),
+        as(a, { company_id: b, shares: 4, action: 'sell' }),
+        as(a, { company_id: b, shares: 50, action: 'sell' }),
+        as(b, { company_id: a, shares: 6, action: 'buy' }),
+        as(c, { company_id: b, shares: 3, action: 'sell' }),
+        as(c, { company_id: b, shares: 1, action: 'sell' }),
+        as(c, { company_id: b, shares: 2, action: 'buy' }),
+        as(b, { company_id: a, shares: 1_000_000_000, action: 'buy' }),
+        as(c, { company_id: a, shares: 5_000, action: 'buy' }),
+        as(a, { company_id: b, shares: 13, action: 'sell' }),
+      ],
+      { applied: 7, refused: 4 },
     );
     // Every cash change is its ledger row (company c's cash was cut by hand above, without one).
     expect((await ledgerMismatches(listed.db)).filter((mismatch) => mismatch.companyId !== world.c)).toEqual([]);

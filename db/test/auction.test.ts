@@ -161,6 +161,32 @@ describe('the call auction', () => {
     }
   });
 
+  it('clears a book of single orders as the book of their price levels: the turn reads every order, several at one limit add up', () => {
+    let seed = 23;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 200; round += 1) {
+      const levels = (n: number) =>
+        Array.from({ length: n }, (_, index) => [800 + index * 25 + Math.floor(random() * 20), 2 + Math.floor(random() * 50)] as [number, number]);
+      // Each level as 1-3 orders (their units adding up to it), in a shuffled order.
+      const orders = (of: [number, number][]) =>
+        of
+          .flatMap(([price, units]) => {
+            const first = Math.floor(random() * units);
+            return first > 0 ? [[price, first] as [number, number], [price, units - first] as [number, number]] : [[price, units] as [number, number]];
+          })
+          .map((order) => ({ order, key: random() }))
+          .sort((a, b) => a.key - b.key)
+          .map(({ order }) => order);
+      const maker = { priceCents: 900 + Math.floor(random() * 200), depth: 50 + Math.floor(random() * 500), flow: Math.floor(random() * 40) - 20, marginBp: 0 };
+      const bids = levels(1 + Math.floor(random() * 8));
+      const asks = levels(1 + Math.floor(random() * 8));
+      const bySingleOrders = book(orders(bids), orders(asks), maker);
+      expect(clearAuction(bySingleOrders)).toEqual(clearAuction(book(bids, asks, maker)));
+      expect(cumulativeLevels(bySingleOrders.bids, 'buy')).toEqual(cumulativeLevels(book(bids, [], maker).bids, 'buy'));
+      expect(cumulativeLevels(bySingleOrders.asks, 'sell')).toEqual(cumulativeLevels(book([], asks, maker).asks, 'sell'));
+    }
+  });
+
   it('no round trip between the instant market and the auction pays (random markets, the maker the only counterparty)', () => {
     let seed = 99;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;

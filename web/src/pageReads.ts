@@ -70,13 +70,6 @@ export const buildingReads: PageReads = (utils, { params }) => {
     .catch(() => undefined); // the page asks again and shows the error
 };
 
-/** The product table, and the selected product's panel (?product=ID). */
-export const marketReads: PageReads = (utils, { search }) => {
-  void utils.market.products.prefetch();
-  const productId = idOf(search.get('product'));
-  if (productId !== null) void utils.market.product.prefetch({ id: productId });
-};
-
 /** The list of weeks, and the week asked for (`/reports` opens the latest, which the list names). */
 export const weekReportReads: PageReads = (utils, { params }) => {
   const week = idOf(params.week);

@@ -5,7 +5,7 @@
 import { Navigate, Route, Routes, matchPath } from 'react-router-dom';
 import { AppLayout } from './layout/AppLayout';
 import { lazyChunk, type LazyChunk } from './lib/lazyChunk';
-import { buildingReads, dashboardReads, layoutReads, marketReads, weekReportReads, type PageReads, type QueryUtils } from './pageReads';
+import { buildingReads, dashboardReads, layoutReads, weekReportReads, type PageReads, type QueryUtils } from './pageReads';
 
 /** A page's chunk. */
 type PageModule = () => Promise<{ default: React.ComponentType }>;
@@ -24,7 +24,7 @@ const PAGES: Array<[path: string, load: PageModule, reads?: PageReads]> = [
   ['build', () => import('./pages/build/BuildPage')],
   ['buildings/:id', () => import('./pages/building-detail/BuildingDetailPage'), buildingReads],
   ['research', () => import('./pages/research/ResearchPage')],
-  ['market', () => import('./pages/market/MarketPage'), marketReads],
+  ['market', () => import('./pages/market/MarketPage')],
   ['warehouse', () => import('./pages/warehouse/WarehousePage')],
   ['transactions', () => import('./pages/transactions/TransactionsPage')],
   ['reports', weekReport, weekReportReads],

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/f
 import { PUBLIC_WORLD_ID, dividendPerShareRule, nextMarketPriceRule, taxRule } from '@marketcraft/shared';
 import { PHASES } from '../src/turn/context.ts';
 import { runTurn } from '../src/turn/index.ts';
-import { cashOf, createCompany, createTurnWorld, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
+import { cashOf, createCompany, createTurnWorld, insertBuilding, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
 
 async function ledger(db: TestDatabase['db'], companyId: number, week: number): Promise<Record<string, number>> {
   const rows = await db.execute<{ reason: string; total: number }>(sql`
@@ -223,5 +223,23 @@ describe('a full turn', () => {
       sql`select profit_cents from financial_history where company_id = ${stockpiler} and week = ${week}`,
     );
     expect(Number(history?.profit_cents)).toBe(goodsAtTheTaxes! - paid);
+  });
+
+  it("taxes a company with buildings in two countries at the average of its buildings' rates", async () => {
+    const { db } = database;
+    const spread = await createCompany(db, { name: `Spread ${world.tag}`, cashCents: 50_000_000 });
+    // Two stores in the first country (20%) and one in the third (30%): (20 + 20 + 30) / 3 = 23.33%.
+    const [farCity] = await db.execute<{ id: number }>(sql`select id from cities where country_id = ${world.countryIds[2]!} order by id limit 1`);
+    for (const cityId of [world.retailCityId, world.farmCityId, Number(farCity!.id)]) await insertBuilding(db, { companyId: spread, type: 'store', cityId });
+    // A profit to tax: goods in the warehouse that were never taxed (accrual: they count as this week's gain).
+    await db.execute(sql`
+      insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents) values (1, ${spread}, ${world.flour}, 2000, 0)`);
+    await db.execute(sql`update companies set taxed_goods_cents = 0 where id = ${spread}`);
+    const week = await worldWeek(db);
+    expect((await runTurn(db)).status).toBe('advanced');
+    const taxes = await db.execute<{ description: string }>(sql`
+      select description from transactions where company_id = ${spread} and week = ${week} and reason = 'tax'`);
+    expect(taxes).toHaveLength(1);
+    expect(taxes[0]!.description).toMatch(/^Taxes: 23\.33% of a profit of \$/);
   });
 });

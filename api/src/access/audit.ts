@@ -1,11 +1,13 @@
 /**
- * What the per-token daily counts (api_token_usage) tell: the admins' busiest tokens, the
+ * What the per-token daily counts (api_token_usage; gathered in the process and written once a
+ * second: api/src/access/tokenUsage.ts) tell: the admins' busiest tokens, the
  * leaderboard's "API" badge, and the housekeeping of the access tables.
  */
 import { sql } from 'drizzle-orm';
 import { JOIN_ATTEMPT_WINDOW_MINUTES, PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { API_BADGE_WINDOW_DAYS, API_TOKEN_USAGE_RETENTION_DAYS, type ApiTokenScope } from '@marketcraft/shared';
 import { memberCompanyIdSql, type DbExecutor } from '@marketcraft/db';
+import { flushTokenUsage } from './tokenUsage.ts';
 
 const BUSIEST_TOKENS_LIMIT = 20;
 const BUSIEST_TOKENS_DAYS = 7;
@@ -31,6 +33,7 @@ export interface BusyToken {
 
 /** The tokens with the most requests over the last 7 UTC days (today included), busiest first. */
 export async function busiestApiTokens(db: DbExecutor): Promise<BusyToken[]> {
+  await flushTokenUsage(db); // the counts this process gathered and has not written yet
   const rows = await db.execute<Omit<BusyToken, 'last_used_at'> & { last_used_at: Date | string | null }>(sql`
     with totals as (
       select token_id,
@@ -70,6 +73,7 @@ export async function busiestApiTokens(db: DbExecutor): Promise<BusyToken[]> {
 
 /** Companies a personal access token acted for (a mutation within budget) in the last 7 days. */
 export async function companiesActingThroughApi(db: DbExecutor): Promise<Set<number>> {
+  await flushTokenUsage(db);
   const rows = await db.execute<{ company_id: number }>(sql`
     select distinct company_id from api_token_usage
     where mutations > 0 and company_id is not null

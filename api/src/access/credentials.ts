@@ -31,6 +31,8 @@ export interface TokenAuthentication {
   credentialError: CredentialError | null;
   /** The token's rate counter after this request, when the token check counted it (TokenCallToCount). */
   tokenCounted?: CountedCalls;
+  /** The public world's price version, read with the token (RequestContext.pricesVersion). */
+  pricesVersion?: string;
 }
 
 const refused = (error: CredentialError): TokenAuthentication => ({ user: null, authenticatedBy: null, apiToken: null, credentialError: error });
@@ -61,6 +63,7 @@ export async function authenticatePersonalToken(db: DbExecutor, authorization: s
     apiToken: check.token,
     credentialError: null,
     tokenCounted: check.counted,
+    pricesVersion: check.pricesVersion,
   };
 }
 

@@ -19,9 +19,21 @@ import {
   PUBLIC_WORLD_ID,
   scopeCovers,
 } from '@marketcraft/shared';
-import { apiTokens, apiTokenUsage, companies, memberCompanyIdSql, sqlTemplate, users, worlds, type Database, type DbExecutor } from '@marketcraft/db';
+import {
+  apiTokens,
+  apiTokenUsage,
+  companies,
+  memberCompanyIdSql,
+  sqlTemplate,
+  users,
+  worldPricesVersionSql,
+  worlds,
+  type Database,
+  type DbExecutor,
+} from '@marketcraft/db';
 import { hashSecret, randomSecureString, type ActiveCompany, type SessionUser } from '../auth/session.ts';
-import { counterUpsertSql, type CountedCalls, type RateBudget } from './rateLimit.ts';
+import { counterUpsertSql, verdictOf, type CountedCalls, type RateBudget } from './rateLimit.ts';
+import { countTokenCall, flushTokenUsage } from './tokenUsage.ts';
 
 /** How often a token's last_used_at is written (the daily audit counts every call). */
 export const LAST_USE_REFRESH_MS = 60_000;
@@ -123,6 +135,7 @@ export async function createApiToken(
 /** Requests today and over the last 7 days (today included), per token of the user. */
 async function usageOf(db: DbExecutor, tokenIds: number[]): Promise<Map<number, { today: number; week: number }>> {
   if (tokenIds.length === 0) return new Map();
+  await flushTokenUsage(db); // the counts this process gathered and has not written yet
   const today = sql`(now() at time zone 'utc')::date`;
   const rows = await db
     .select({
@@ -182,6 +195,7 @@ export async function apiTokenDailyUsage(db: DbExecutor, userId: number, tokenId
     .from(apiTokens)
     .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)));
   if (!owned) throw new GameError('NOT_FOUND', TOKEN_NOT_FOUND_MESSAGE);
+  await flushTokenUsage(db); // the counts this process gathered and has not written yet
   const rows = await db.execute<{ day: string; requests: number; mutations: number; limited: number }>(sql`
     select to_char(d.day, 'YYYY-MM-DD') as day,
            coalesce(u.requests, 0)::int as requests, coalesce(u.mutations, 0)::int as mutations, coalesce(u.limited, 0)::int as limited
@@ -203,7 +217,7 @@ export interface ApiTokenCredential {
 }
 
 export type TokenCheck =
-  | { ok: true; user: SessionUser; company: ActiveCompany | null; token: ApiTokenCredential; counted?: CountedCalls }
+  | { ok: true; user: SessionUser; company: ActiveCompany | null; token: ApiTokenCredential; counted?: CountedCalls; pricesVersion: string }
   | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired'; message: string };
 
 const formatUtc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -227,6 +241,7 @@ type TokenCheckRow = {
   companyId: number | null;
   companyName: string | null;
   worldStatus: string | null;
+  pricesVersion: string;
 };
 
 /**
@@ -237,7 +252,7 @@ type TokenCheckRow = {
 const tokenRowSql = (lookupId: SQL) => sql`
     select t.id, t.secret_hash as "secretHash", t.scope, t.expires_at as "expiresAt", t.revoked_at as "revokedAt",
            t.last_used_at as "lastUsedAt", u.id as "userId", u.email, c.id as "companyId", c.name as "companyName",
-           w.status as "worldStatus"
+           w.status as "worldStatus", ${worldPricesVersionSql(sql`${PUBLIC_WORLD_ID}::int`)} as "pricesVersion"
     from ${apiTokens} t
     join ${users} u on u.id = t.user_id
     left join ${companies} c on c.world_id = ${PUBLIC_WORLD_ID} and c.id = ${memberCompanyIdSql(PUBLIC_WORLD_ID, sql`u.id`)}
@@ -246,12 +261,14 @@ const tokenRowSql = (lookupId: SQL) => sql`
 const tokenCheckSql = sqlTemplate<'lookupId'>((slot) => tokenRowSql(slot('lookupId')));
 
 /**
- * The token check that also counts its request (one call): the token's counter, its day's usage
- * and, now and then, its last use, written only for a token that the secret (its hash), the
- * revocation, the expiry and the scope all accept; as countCall's token statement does
- * (api/src/access/rateLimit.ts), one round trip instead of two, as the session check counts its own.
+ * The token check that also counts its request (one call) against the token's rate budget, and,
+ * now and then, writes its last use: only for a token that the secret (its hash), the revocation,
+ * the expiry and the scope all accept; as countCall's token statement does (api/src/access/rateLimit.ts),
+ * one round trip instead of two, as the session check counts its own. The call's daily count
+ * (api_token_usage) is gathered in the process and written once a second (api/src/access/tokenUsage.ts):
+ * the statement answers the database's UTC day for it.
  */
-const tokenCheckAndCountSql = sqlTemplate<'lookupId' | 'secretHash' | 'now' | 'mutation' | 'requestsPerMinute' | 'mutationsPerMinute' | 'scopes'>((slot) => {
+const tokenCheckAndCountSql = sqlTemplate<'lookupId' | 'secretHash' | 'now' | 'mutation' | 'scopes'>((slot) => {
   const mutation = sql`${slot('mutation')}::int`;
   return sql`
     with found as (${tokenRowSql(slot('lookupId'))}),
@@ -261,33 +278,18 @@ const tokenCheckAndCountSql = sqlTemplate<'lookupId' | 'secretHash' | 'now' | 'm
         and ("expiresAt" is null or "expiresAt" > ${slot('now')}::timestamptz) and scope = any(${slot('scopes')}::text[])
     ),
     counter as (${counterUpsertSql({ subject: sql`'token:' || valid.id`, from: sql`from valid`, requests: sql`1`, mutations: mutation })}),
-    verdict as (
-      select requests, mutations, reset_seconds,
-             requests > ${slot('requestsPerMinute')}::int or (${mutation} = 1 and mutations > ${slot('mutationsPerMinute')}::int) as over
-      from counter
-    ),
-    usage as (
-      insert into api_token_usage as u (token_id, day, company_id, requests, mutations, limited)
-      select valid.id, (now() at time zone 'utc')::date, valid."companyId", 1, case when over then 0 else ${mutation} end, case when over then 1 else 0 end
-      from verdict cross join valid
-      on conflict (token_id, day) do update set
-        requests = u.requests + 1,
-        mutations = u.mutations + excluded.mutations,
-        limited = u.limited + excluded.limited,
-        company_id = coalesce(excluded.company_id, u.company_id)
-    ),
     last_use as (
       update api_tokens set last_used_at = now()
       where id = (select id from valid) and ((select "lastUsedAt" from valid) is null or (select "lastUsedAt" from valid) <= now() - interval '${sql.raw(String(LAST_USE_REFRESH_MS / 1000))} seconds')
     )
     -- The statement's commit does not wait for its WAL to reach the disk (synchronous_commit off for
     -- this one transaction: the check runs alone on the pool, never inside another transaction). It
-    -- writes only the token's usage counts (and last use), so a crash of PostgreSQL could lose the
-    -- last fraction of a second of counts, never money; waiting for the disk on every read made a
-    -- token's read cost more than a session's, whose counter is unlogged (docs/benchmarks.md).
-    select found.*, verdict.requests as "countedRequests", verdict.mutations as "countedMutations", verdict.reset_seconds as "countResetSeconds",
+    -- writes only the token's last use (once a minute) besides the unlogged counter, so a crash of
+    -- PostgreSQL could lose the last fraction of a second of it, never money.
+    select found.*, counter.requests as "countedRequests", counter.mutations as "countedMutations", counter.reset_seconds as "countResetSeconds",
+           (now() at time zone 'utc')::date::text as "usageDay",
            set_config('synchronous_commit', 'off', true) as "usageCommit"
-    from found left join verdict on true`;
+    from found left join counter on true`;
 });
 
 /** A call to count with the token check: its kind, the token budget, and the scopes that may make it. */
@@ -314,8 +316,6 @@ export async function checkPersonalAccessToken(db: DbExecutor, credential: strin
           secretHash: Buffer.from(secretHash),
           now: now.toISOString(),
           mutation: count.isMutation ? 1 : 0,
-          requestsPerMinute: count.budget.requestsPerMinute,
-          mutationsPerMinute: count.budget.mutationsPerMinute,
           scopes: `{${API_TOKEN_SCOPES.filter((scope) => scopeCovers(scope, count.access)).join(',')}}`,
         })
       : tokenCheckSql({ lookupId }),
@@ -331,16 +331,27 @@ export async function checkPersonalAccessToken(db: DbExecutor, credential: strin
   if (!row || !constantTimeEqual(secretHash, row.secretHash)) return { ok: false, reason: 'unknown', message: TOKEN_MESSAGES.unknown };
   if (row.revokedAt) return { ok: false, reason: 'revoked', message: TOKEN_MESSAGES.revoked(row.revokedAt) };
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: 'expired', message: TOKEN_MESSAGES.expired(row.expiresAt) };
+  const counted =
+    count && found?.countedRequests != null
+      ? { requests: Number(found.countedRequests), mutations: Number(found.countedMutations), resetSeconds: Number(found.countResetSeconds) }
+      : undefined;
+  if (count && counted) {
+    countTokenCall(db, {
+      tokenId: row.id,
+      day: found!.usageDay!,
+      companyId: row.companyId === null ? null : Number(row.companyId),
+      isMutation: count.isMutation,
+      limited: !verdictOf(counted, count.budget, count.isMutation).allowed,
+    });
+  }
   return {
     ok: true,
     user: { id: row.userId, email: row.email, isAdmin: false },
     company: row.companyId === null ? null : { id: row.companyId, name: row.companyName!, worldId: PUBLIC_WORLD_ID, worldStatus: row.worldStatus ?? 'active' },
     token: { id: row.id, scope: row.scope as ApiTokenScope, lastUsedAt: row.lastUsedAt },
-    counted:
-      count && found?.countedRequests != null
-        ? { requests: Number(found.countedRequests), mutations: Number(found.countedMutations), resetSeconds: Number(found.countResetSeconds) }
-        : undefined,
+    counted,
+    pricesVersion: row.pricesVersion,
   };
 }
 
-type CountedRow = { countedRequests: number | null; countedMutations: number | null; countResetSeconds: number | null };
+type CountedRow = { countedRequests: number | null; countedMutations: number | null; countResetSeconds: number | null; usageDay: string | null };

@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { companies, memberCompanyIdSql, sessions, sqlTemplate, users, worlds, type Database } from '@marketcraft/db';
+import { companies, memberCompanyIdSql, sessions, sqlTemplate, users, worldPricesVersionSql, worlds, type Database } from '@marketcraft/db';
 import { counterUpsertSql, sessionSubjectKey, type CountedCalls } from '../access/rateLimit.ts';
 import { API_TOKEN_ALPHABET, PUBLIC_WORLD_ID } from '@marketcraft/shared';
 
@@ -43,6 +43,8 @@ export interface ValidSession {
   expiresAt: Date;
   /** The session's rate counter after this request's calls, when they were counted with the check. */
   counted?: CountedCalls;
+  /** The price version of the session's world (worldPricesVersionSql), read with the session. */
+  pricesVersion: string;
 }
 
 /** The tokens' alphabet (personal access tokens use it too): 32 letters, no look-alikes. */
@@ -100,13 +102,15 @@ type SessionRow = {
   companyName: string | null;
   currentWorldId: number | null;
   worldStatus: string | null;
+  pricesVersion: string;
 };
 
 /** The columns of a session check: the session, its user and the user's active company. */
 const sessionColumns = sql`
     s.id, s.secret_hash as "secretHash", s.created_at as "createdAt", s.last_verified_at as "lastVerifiedAt",
     u.id as "userId", u.email, u.is_admin as "isAdmin", c.id as "companyId", c.name as "companyName",
-    s.current_world_id as "currentWorldId", w.status as "worldStatus"`;
+    s.current_world_id as "currentWorldId", w.status as "worldStatus",
+    ${worldPricesVersionSql(sql`coalesce(s.current_world_id, ${PUBLIC_WORLD_ID})`)} as "pricesVersion"`;
 const sessionJoins = sql`
     from ${sessions} s
     join ${users} u on u.id = s.user_id
@@ -183,6 +187,7 @@ export async function validateSessionToken(db: Database, token: string, now = ne
         : { id: row.companyId, name: row.companyName!, worldId: row.currentWorldId ?? PUBLIC_WORLD_ID, worldStatus: row.worldStatus ?? 'active' },
     currentWorldId: row.currentWorldId,
     expiresAt: expiryOf(row.createdAt, lastVerifiedAt),
+    pricesVersion: row.pricesVersion,
     counted:
       count && found?.countedRequests != null
         ? { requests: Number(found.countedRequests), mutations: Number(found.countedMutations), resetSeconds: Number(found.countResetSeconds) }

@@ -26,7 +26,8 @@ function platformView(row: typeof ltiPlatforms.$inferSelect): LtiPlatformView {
   };
 }
 
-async function requireRegistrar(db: DbExecutor, user: { id: number; isAdmin: boolean }): Promise<void> {
+/** Refuses (403) anyone but site admins and instructors of a class world; the router checks it before the body too. */
+export async function requireRegistrar(db: DbExecutor, user: { id: number; isAdmin: boolean }): Promise<void> {
   if (user.isAdmin) return;
   const [row] = await db.execute<{ instructs: boolean }>(sql`select exists (select 1 from world_instructors where user_id = ${user.id}) as instructs`);
   if (!row?.instructs) throw new GameError('FORBIDDEN', LTI_PLATFORM_MESSAGES.instructorsOnly);

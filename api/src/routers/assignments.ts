@@ -21,7 +21,7 @@ import {
   updateAssignmentSchema,
   worldIdInput,
 } from '@marketcraft/shared';
-import { playerProcedure, router, signedInProcedure } from '../trpc.ts';
+import { instructorProcedure, playerProcedure, router, signedInProcedure } from '../trpc.ts';
 
 export const assignmentsRouter = router({
   list: signedInProcedure
@@ -32,7 +32,7 @@ export const assignmentsRouter = router({
     .input(worldIdInput)
     .query(({ ctx, input }) => listAssignments(ctx.db, ctx.user, input.id)),
 
-  create: signedInProcedure
+  create: instructorProcedure
     .meta({
       access: 'session',
       rest: {
@@ -47,7 +47,7 @@ export const assignmentsRouter = router({
       createAssignment(ctx.db, ctx.user, input.id, { title: input.title, dueWeek: input.due_week, checkpoints: input.checkpoints }),
     ),
 
-  update: signedInProcedure
+  update: instructorProcedure
     .meta({
       access: 'session',
       rest: { method: 'PATCH', path: '/worlds/{id}/assignments/{assignment_id}', summary: 'Instructors: change the title or the due week {title, due_week}' },
@@ -55,7 +55,7 @@ export const assignmentsRouter = router({
     .input(updateAssignmentSchema)
     .mutation(({ ctx, input }) => updateAssignment(ctx.db, ctx.user, input.id, input.assignment_id, { title: input.title, dueWeek: input.due_week })),
 
-  remove: signedInProcedure
+  remove: instructorProcedure
     .meta({
       access: 'session',
       rest: {
@@ -80,7 +80,7 @@ export const assignmentsRouter = router({
     .input(worldIdInput)
     .query(({ ctx, input }) => gradebook(ctx.db, ctx.user, input.id)),
 
-  setWeights: signedInProcedure
+  setWeights: instructorProcedure
     .meta({
       access: 'session',
       rest: {

@@ -9,7 +9,7 @@ export const catalogRouter = router({
 
   goods: signedInProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/goods', summary: 'Every product with its current and base price' } })
-    .query(({ ctx }) => listGoods(ctx.db, ctx.worldId)),
+    .query(({ ctx }) => listGoods(ctx.db, ctx.worldId, ctx.pricesVersion)),
 
   recipes: signedInProcedure
     .meta({ access: 'read', rest: { method: 'GET', path: '/recipes', summary: 'Every recipe with its inputs (optional ?building_type=)' } })

@@ -9,8 +9,8 @@ import { requireInstructor } from '@marketcraft/db';
 import { postWorldScores, worldRoster } from '@marketcraft/db/lti/grades.ts';
 import { linkCourseToWorld, worldCourses } from '@marketcraft/db/lti/courses.ts';
 import { linkLtiCourseSchema, registerLtiPlatformSchema, worldIdInput } from '@marketcraft/shared';
-import { router, signedInProcedure } from '../trpc.ts';
-import { listLtiPlatforms, registerLtiPlatform } from '../lti/platforms.ts';
+import { instructorProcedure, router, signedInProcedure } from '../trpc.ts';
+import { listLtiPlatforms, registerLtiPlatform, requireRegistrar } from '../lti/platforms.ts';
 
 export const ltiRouter = router({
   platforms: signedInProcedure
@@ -21,6 +21,11 @@ export const ltiRouter = router({
     .query(({ ctx }) => listLtiPlatforms(ctx.db, ctx.user)),
 
   registerPlatform: signedInProcedure
+    // Someone who may not register is refused (403) whatever they sent, before the body's 400.
+    .use(async ({ ctx, next }) => {
+      await requireRegistrar(ctx.db, ctx.user);
+      return next();
+    })
     .meta({
       access: 'session',
       rest: {
@@ -73,7 +78,7 @@ export const ltiRouter = router({
     .input(worldIdInput)
     .query(({ ctx, input }) => worldCourses(ctx.db, ctx.user, input.id)),
 
-  linkCourse: signedInProcedure
+  linkCourse: instructorProcedure
     .meta({
       access: 'session',
       rest: {

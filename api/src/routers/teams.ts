@@ -5,7 +5,7 @@
  */
 import { assignTeamMember, listTeams, removeMemberFromTeam, updateTeamMember, worldContributions } from '@marketcraft/db';
 import { assignTeamMemberSchema, removeTeamMemberSchema, updateTeamMemberSchema, worldIdInput } from '@marketcraft/shared';
-import { router, signedInProcedure } from '../trpc.ts';
+import { instructorProcedure, router, signedInProcedure } from '../trpc.ts';
 
 export const teamsRouter = router({
   list: signedInProcedure
@@ -32,7 +32,7 @@ export const teamsRouter = router({
     .input(worldIdInput)
     .query(({ ctx, input }) => worldContributions(ctx.db, ctx.user, input.id)),
 
-  assign: signedInProcedure
+  assign: instructorProcedure
     .meta({
       access: 'session',
       rest: {

@@ -46,7 +46,7 @@ import {
   worldExportSchema,
   worldIdInput,
 } from '@marketcraft/shared';
-import { router, signedInProcedure } from '../trpc.ts';
+import { instructorProcedure, router, signedInProcedure } from '../trpc.ts';
 import { checkJoinAttempts, refuseWrongJoinCode } from '../access/joinAttempts.ts';
 import { isForkStillReplaying } from '../turnClient.ts';
 
@@ -150,7 +150,7 @@ export const worldsRouter = router({
     .input(worldIdInput)
     .query(({ ctx, input }) => getWorld(ctx.db, ctx.user, input.id)),
 
-  update: signedInProcedure
+  update: instructorProcedure
     .meta({
       access: 'session',
       rest: {
@@ -233,12 +233,12 @@ export const worldsRouter = router({
     .input(worldIdInput)
     .query(({ ctx, input }) => listInstructors(ctx.db, ctx.user, input.id)),
 
-  addCoInstructor: signedInProcedure
+  addCoInstructor: instructorProcedure
     .meta({ access: 'session', rest: { method: 'POST', path: '/worlds/{id}/co-instructors', summary: 'Instructors: make an account a co-instructor {email}' } })
     .input(addCoInstructorSchema)
     .mutation(({ ctx, input }) => addCoInstructor(ctx.db, ctx.user, input.id, input.email)),
 
-  removeCoInstructor: signedInProcedure
+  removeCoInstructor: instructorProcedure
     .meta({
       access: 'session',
       rest: {
@@ -255,7 +255,7 @@ export const worldsRouter = router({
     .input(worldIdInput)
     .query(({ ctx, input }) => listShocks(ctx.db, ctx.user, input.id)),
 
-  addShock: signedInProcedure
+  addShock: instructorProcedure
     .meta({
       access: 'session',
       rest: {
@@ -275,7 +275,7 @@ export const worldsRouter = router({
       }),
     ),
 
-  announce: signedInProcedure
+  announce: instructorProcedure
     .meta({
       access: 'session',
       rest: {
@@ -295,7 +295,7 @@ export const worldsRouter = router({
     .input(worldIdInput)
     .query(({ ctx, input }) => worldCompanyFigures(ctx.db, ctx.user, input.id)),
 
-  debrief: signedInProcedure
+  debrief: instructorProcedure
     .meta({
       access: 'session',
       rest: {
@@ -323,7 +323,7 @@ export const worldsRouter = router({
       return forkComparison(ctx.db, ctx.user, input.id, input.product_ids);
     }),
 
-  export: signedInProcedure
+  export: instructorProcedure
     .meta({
       access: 'session',
       rest: {

@@ -11,8 +11,9 @@
  * statements, whatever the length of the list.
  */
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { GameError } from '@marketcraft/shared';
-import type { DbExecutor } from '../client.ts';
+import type { DbExecutor, Transaction } from '../client.ts';
 import { notEnoughCashMessage } from './books/ledger.ts';
 
 export interface ActionRequest<I> {
@@ -40,6 +41,17 @@ export function resultOf<R>(outcomes: readonly Outcome<R>[]): R {
   if (!outcome) throw new Error('an action answered no outcome');
   if (!outcome.applied) throw outcome.refusal;
   return outcome.result;
+}
+
+/**
+ * An action's statements as one: in its own transaction when called on the pool, else inside the
+ * caller's transaction as they are, without a savepoint of their own. Every caller that runs an
+ * action inside a transaction (the door: `act`'s savepoint per request, `actMany`'s list, replay's
+ * week) undoes it as a whole when it fails or is refused, and an error fails that whole, so a
+ * savepoint here undid nothing more: it was one statement more a request (docs/replay.md).
+ */
+export function inTransaction<T>(db: DbExecutor, run: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? run(db as Transaction) : db.transaction(run);
 }
 
 /**
@@ -72,17 +84,46 @@ export const NO_COMPANY = 'No company found';
 
 /**
  * Locks the companies' rows in id order (the turn's order: two lists never wait for each other in a
- * cycle) and reads their world and cash. Every write of an action comes after this lock.
+ * cycle) and reads their world and cash. Every write of an action comes after this lock. The
+ * statement is sent when this is called (not a tick later): a read the caller sends right after
+ * it, before awaiting it, goes in the same round trip and runs after the lock
+ * (`inOneRoundTrip`).
  */
-export async function lockCompanies(db: DbExecutor, companyIds: readonly number[]): Promise<Map<number, LockedCompany>> {
+export function lockCompanies(db: DbExecutor, companyIds: readonly number[]): Promise<Map<number, LockedCompany>> {
   const ids = [...new Set(companyIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return new Map();
-  const rows = await db.execute<{ id: number; world_id: number; cash_cents: number }>(sql`
+  if (ids.length === 0) return Promise.resolve(new Map());
+  // `then` starts drizzle's lazy query now.
+  return db
+    .execute<{ id: number; world_id: number; cash_cents: number }>(
+      sql`
     select id, world_id, cash_cents from companies where id in (${sql.join(
       ids.map((id) => sql`${id}::int`),
       sql`, `,
-    )}) order by id for update`);
-  return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), worldId: Number(row.world_id), cashCents: Number(row.cash_cents) }]));
+    )}) order by id for update`,
+    )
+    .then((rows) => new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), worldId: Number(row.world_id), cashCents: Number(row.cash_cents) }])));
+}
+
+/**
+ * Statements sent at once, in the order given (one round trip: postgres.js pipelines them on the
+ * transaction's connection, and PostgreSQL runs them in that order, each on a snapshot taken when
+ * it starts), and their results. Each must be sent when its turn comes: a lazy drizzle query
+ * (`db.execute(...)`) is sent here, in the list's order; `lockCompanies` sends its own when called.
+ * A failure is the first failing statement's (those after it fail only because it did: a lock
+ * timeout stays a lock timeout).
+ */
+export async function inOneRoundTrip<T extends unknown[]>(...statements: { [K in keyof T]: PromiseLike<T[K]> }): Promise<T> {
+  const sent = statements.map((statement) => {
+    const answer = new Promise<unknown>((resolve, reject) => {
+      // `then` sends a lazy query now, in the list's order.
+      void statement.then(resolve, reject);
+    });
+    answer.catch(() => {}); // reported below, in order
+    return answer;
+  });
+  const results: unknown[] = [];
+  for (const answer of sent) results.push(await answer);
+  return results as T;
 }
 
 /**

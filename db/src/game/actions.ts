@@ -32,7 +32,7 @@ import {
   GameError,
   type GameErrorCode,
 } from '@marketcraft/shared';
-import { isPostgresError, LOCK_NOT_AVAILABLE, type DbExecutor, type Transaction } from '../client.ts';
+import { isPostgresError, LOCK_NOT_AVAILABLE, withWriteGuard, type DbExecutor, type Transaction } from '../client.ts';
 import { refused, type ActionRequest, type Outcome, type PlayerAction } from './action.ts';
 import { appendToLog, lockLogToDecide, restoreLockWait, type LogEntry } from './replay/log.ts';
 import type { LoggedOutcome } from '../schema/replay.ts';
@@ -159,41 +159,59 @@ export async function act<N extends ActionName>(db: DbExecutor, name: N, request
 }
 
 /**
- * A replayed request the log keeps as applied, run without its savepoint (`actOutcome`'s
- * `unguarded`), and refused this time: its writes cannot be undone alone, so the caller rolls back
- * what it ran with it and runs it again with savepoints (the replay: its week).
+ * A replayed request refused whose writes cannot be undone alone: the log keeps it as applied and
+ * it ran without a savepoint (`actOutcome`'s `none`), or it wrote in a nested savepoint before its
+ * guard's (`beforeWrites`). The caller rolls back what it ran with it and runs it again with
+ * savepoints (the replay: its week).
  */
 export class UnguardedRefusal extends Error {
   readonly outcome: LoggedOutcome;
   constructor(outcome: LoggedOutcome) {
-    super('a request logged as applied was refused on replay');
+    super('a replayed request was refused after writes it cannot undo alone');
     this.outcome = outcome;
   }
 }
 
 /**
+ * How replay runs a request (`actOutcome`): `savepoint`, in its own savepoint as `act` runs it;
+ * `none`, the log says it applied: without one, and a refusal throws UnguardedRefusal (its writes
+ * cannot be undone alone); `beforeWrites`, the log says it was refused: a savepoint only before its
+ * first statement that may write (`withWriteGuard`), rolled back if it is refused (UnguardedRefusal
+ * if it kept writes from before that savepoint).
+ */
+export type ReplaySavepoint = 'savepoint' | 'none' | 'beforeWrites';
+
+/**
  * One request decided as `act` decides it, answering its outcome as the log keeps it instead of the
  * API's view, and its log entry (not appended: the replay appends a week's entries together, in
  * their order, with `appendToLog`). Inside the caller's transaction: replay runs a week's requests
- * in one, into a world nothing else writes meanwhile, so a refusal is decided once.
- *
- * A request runs in its own savepoint, as `act` runs it (a refusal keeps nothing it wrote), unless
- * `unguarded` (the log says it applied): then without one, two round trips fewer, and a refusal
- * throws UnguardedRefusal (its writes are not undone: the caller rolls back).
+ * in one, into a world nothing else writes meanwhile, so a refusal is decided once, and the row
+ * locks a refused request took before its savepoint (`beforeWrites`) keep nobody waiting.
  */
 export async function actOutcome<N extends ActionName>(
   tx: Transaction,
   name: N,
   request: ActionRequest<ActionInput<N>>,
-  options: { unguarded?: boolean } = {},
+  savepoint: ReplaySavepoint = 'savepoint',
 ): Promise<{ outcome: LoggedOutcome; entry: LogEntry & { companyId: number } }> {
-  let decided: Outcome<unknown>;
-  if (options.unguarded) {
-    const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, unknown, unknown>;
+  const action = ACTIONS[name] as unknown as ActionEntry<z.ZodType, unknown, unknown>;
+  const runOne = async () => {
     const [ran] = await action.run(tx, [request]);
     if (!ran) throw new Error('an action answered no outcome');
-    if (!ran.applied) throw new UnguardedRefusal(loggedOutcome(ran));
-    decided = ran;
+    return ran;
+  };
+  let decided: Outcome<unknown>;
+  if (savepoint === 'none') {
+    decided = await runOne();
+    if (!decided.applied) throw new UnguardedRefusal(loggedOutcome(decided));
+  } else if (savepoint === 'beforeWrites') {
+    const guarded = await withWriteGuard(tx, runOne);
+    decided = guarded.result;
+    if (!decided.applied) {
+      // Writes kept by a nested savepoint before the guard's: the caller must undo them.
+      if (guarded.wroteUnguarded) throw new UnguardedRefusal(loggedOutcome(decided));
+      await guarded.undo();
+    }
   } else decided = await decide(tx, name, request);
   const outcome = loggedOutcome(decided);
   return { outcome, entry: { companyId: request.companyId, actingUserId: request.actingUserId, action: name, input: request.input, outcome } };

@@ -109,6 +109,17 @@ export const worldId = () =>
  */
 export const recordWorldId = () => integer().notNull();
 
+/**
+ * How many times a world's goods prices changed: its posted prices, this week's market flow or the
+ * week (GET /goods keeps its answer under it: db/src/game/catalog/catalog.ts). Raised only by the
+ * database's triggers (migration 0048), once per changing transaction, at its commit; no row yet
+ * is version 0.
+ */
+export const worldPriceVersions = pgTable('world_price_versions', {
+  worldId: integer().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});
+
 /** One row per processed week of a world: the turn's exactly-once marker, written in the turn's transaction. */
 export const turns = pgTable(
   'turns',

@@ -35,6 +35,15 @@ export default async function setup(project: TestProject) {
   const connection = connectDatabase(templateUrl, { max: 2 });
   await seedWorld(connection.db);
   await connection.close();
+  // The planner's statistics of the seeded tables, which every copy inherits: without them each
+  // test file's turns planned the seeded world's reads on default guesses until autovacuum came
+  // by (about a fifth more of PostgreSQL's CPU in a turn; docs/benchmarks.md, "npm test's time").
+  const analyze = postgres(templateUrl, { max: 1, onnotice: () => {} });
+  try {
+    await analyze.unsafe('vacuum (analyze)');
+  } finally {
+    await analyze.end({ timeout: 5 });
+  }
 
   project.provide('testServerUrl', serverUrl);
   project.provide('testTemplateDatabase', template);

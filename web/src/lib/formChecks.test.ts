@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   checkBuild,
   checkBuildingPurchase,
+  checkContractOffer,
+  checkExchangeOrder,
   checkCategorySelection,
   checkEquipmentUpgrade,
   checkHire,
@@ -51,6 +53,18 @@ describe('form schemas (the API request schemas, with the spec section 5 message
     // '2.5' shares is refused, never read as 25 or 2.
     expect(messageFor(checkStockTrade({ company_id: 9, shares: '2.5', action: 'sell' }), 'shares')).toBe('Please enter a quantity greater than 0');
     expect(messageFor(checkStockTrade({ company_id: 9, shares: '2000000', action: 'buy' }), 'shares')).toBe('You can trade at most 1,000,000 shares at once');
+  });
+
+  it('exchange and contracts: 1.5 units is told to be whole, 0 to be above 0', () => {
+    const order = (quantity: string) => checkExchangeOrder({ product_id: 3, side: 'buy', quantity, limit_price: '4.50', weeks: 1 });
+    const offer = (quantity: string) => checkContractOffer({ buyer_company_id: 7, product_id: 3, quantity, unit_price: '4.50', expires_week: 9 });
+    for (const check of [order, offer]) {
+      expect(check('12')).toMatchObject({ ok: true, request: { quantity: 12 } });
+      for (const text of ['1.5', '.5', '2.0']) {
+        expect(check(text)).toMatchObject({ ok: false, error: { title: 'Invalid quantity', message: 'Please enter a whole number of units' } });
+      }
+      for (const text of ['0', '', 'abc', '-1']) expect(messageFor(check(text), 'quantity')).toBe('Please enter a quantity greater than 0');
+    }
   });
 
   it('politics: a country first, then whole units of at least 1 (never read as 1)', () => {

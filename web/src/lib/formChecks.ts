@@ -74,7 +74,12 @@ interface FieldRule extends LocalMessage {
   kind?: NumberKind;
   /** Above the server's upper limit, show the schema's message (it names the limit). */
   limitFromSchema?: boolean;
+  /** A whole-number field given a decimal ('1.5'): this message instead (it says what is wrong). */
+  fraction?: string;
 }
+
+/** A decimal number ('1.5', '.5'): in a whole-number field it gets the rule's `fraction` message. */
+const DECIMAL_TEXT = /^\s*\d*\.\d+\s*$/;
 
 /**
  * Checks `input` (fields as the player typed them) against `schema`. Every field in `fields` that
@@ -93,7 +98,7 @@ function checkRequest<Request>(
     const value = input[name];
     if (!rule.kind || typeof value !== 'string') continue;
     const number = readNumber(value, rule.kind);
-    if (number === null) errors[name] = rule.message;
+    if (number === null) errors[name] = rule.fraction && DECIMAL_TEXT.test(value) ? rule.fraction : rule.message;
     else read[name] = number;
   }
   const parsed = schema.safeParse(read);
@@ -119,6 +124,15 @@ function checkRequest<Request>(
 // The spec's local messages (section 5), verbatim.
 const SPEC_MESSAGES = {
   quantityAboveZero: { title: 'Invalid quantity', message: 'Please enter a quantity greater than 0', limitFromSchema: true, kind: 'whole' },
+  // Exchange and contract units: the spec has no message of its own for these forms; 1.5 units is
+  // told it must be whole (the market's 'greater than 0' misread it), 0 keeps the market's message.
+  wholeUnits: {
+    title: 'Invalid quantity',
+    message: 'Please enter a quantity greater than 0',
+    fraction: 'Please enter a whole number of units',
+    limitFromSchema: true,
+    kind: 'whole',
+  },
   validQuantity: { title: 'Invalid quantity', message: 'Please enter a valid quantity', limitFromSchema: true, kind: 'whole' },
   validPrice: { title: 'Invalid price', message: 'Please enter a valid price', kind: 'money' },
   hireCount: { title: 'Invalid number', message: `Please enter a number between 1 and ${MAX_HIRE_PER_ACTION}`, kind: 'whole' },
@@ -138,7 +152,7 @@ export function checkMarketTrade(input: { product_id: number; quantity: string |
 
 /** Exchange (POST /exchange/orders): whole units > 0 and a limit price in whole cents (docs/exchange.md). */
 export function checkExchangeOrder(input: { product_id: number; side: 'buy' | 'sell'; quantity: string; limit_price: string; weeks: number }) {
-  return checkRequest(placeExchangeOrderInput, input, { quantity: SPEC_MESSAGES.quantityAboveZero, limit_price: SPEC_MESSAGES.validPrice });
+  return checkRequest(placeExchangeOrderInput, input, { quantity: SPEC_MESSAGES.wholeUnits, limit_price: SPEC_MESSAGES.validPrice });
 }
 
 /** Contracts (POST /contracts): a company, whole units > 0, a price in whole cents (docs/exchange.md). */
@@ -151,7 +165,7 @@ export function checkContractOffer(input: {
 }) {
   return checkRequest(offerContractInput, input, {
     buyer_company_id: { title: 'No company selected', message: 'Please choose the company to offer to' },
-    quantity: SPEC_MESSAGES.quantityAboveZero,
+    quantity: SPEC_MESSAGES.wholeUnits,
     unit_price: SPEC_MESSAGES.validPrice,
   });
 }

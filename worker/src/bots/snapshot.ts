@@ -81,7 +81,10 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
   const cityRows = catalogue?.cities ?? [];
   const upgradeRows = catalogue?.upgrades ?? [];
 
-  const bots = sql`(select id from companies where world_id = ${worldId}::int and is_bot and status = 'active')`;
+  // The bots' ids, as read above, as one array parameter: `company_id = any(...)` is an index scan
+  // whatever the join settings below (a subquery of them was a hash join over every building of a
+  // 10,000-company world while nested loops are off).
+  const botIds = sql`${`{${botRows.map((row) => n(row.id)).join(',')}}`}::int[]`;
   const buildingRows = await tx.execute<{
     id: number;
     company_id: number;
@@ -97,10 +100,12 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
     select b.id, b.company_id, b.type, b.city_id, c.country_id, b.employees, b.equipment_level, b.production_rate,
            b.selected_recipe_id, b.selected_category
     from buildings b join cities c on c.id = b.city_id
-    where b.world_id = ${worldId}::int and b.company_id in ${bots} order by b.company_id, b.id`);
+    where b.world_id = ${worldId}::int and b.company_id = any(${botIds}) order by b.company_id, b.id`);
+  // Their buildings' ids likewise, for the shelves (an index scan of the bots' shelves, not every shelf of the world).
+  const botBuildingIds = sql`${`{${buildingRows.map((row) => n(row.id)).join(',')}}`}::int[]`;
   const stockRows = await tx.execute<{ company_id: number; product_id: number; quantity: number; average_cost_cents: number }>(sql`
     select company_id, product_id, quantity, average_cost_cents from inventory_items
-    where world_id = ${worldId}::int and company_id in ${bots} and quantity > 0 order by company_id, product_id`);
+    where world_id = ${worldId}::int and company_id = any(${botIds}) and quantity > 0 order by company_id, product_id`);
   // Nested loops off from here to the shoppers' read: the planner expects one row from each of that
   // read's CTEs (~1,000 pairs in the public world), looked every pair up in the city markets' index
   // and counted the stores selling again for each; hash joins are ~5x cheaper there, and ~2x for the
@@ -124,7 +129,7 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
     join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
     join world_products p on p.world_id = sp.world_id and p.product_id = sp.product_id
     left join city_market_data cmd on cmd.world_id = sp.world_id and cmd.city_id = b.city_id and cmd.product_id = sp.product_id
-    where sp.world_id = ${worldId}::int and b.company_id in ${bots}
+    where sp.world_id = ${worldId}::int and sp.building_id = any(${botBuildingIds}) and b.id = any(${botBuildingIds})
     order by b.company_id, sp.building_id, sp.product_id`);
   // Research, influence and portfolios in one statement (small tables), tagged by kind.
   const holdingRows = await tx.execute<{
@@ -136,13 +141,13 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
     effects: Record<string, ResearchEffectValue> | null;
   }>(sql`
     select 'research' as kind, r.company_id, r.upgrade_id as key, 0::bigint as value, u.building_type, u.effects
-    from company_research r join research_upgrades u on u.id = r.upgrade_id where r.world_id = ${worldId}::int and r.company_id in ${bots}
+    from company_research r join research_upgrades u on u.id = r.upgrade_id where r.world_id = ${worldId}::int and r.company_id = any(${botIds})
     union all
     select 'influence', company_id, country_id, influence_points, null, null from influence_records
-    where world_id = ${worldId}::int and company_id in ${bots}
+    where world_id = ${worldId}::int and company_id = any(${botIds})
     union all
     select 'portfolio', holder_company_id, issuer_company_id, shares_owned, null, null from portfolio_entries
-    where world_id = ${worldId}::int and holder_company_id in ${bots} and shares_owned > 0
+    where world_id = ${worldId}::int and holder_company_id = any(${botIds}) and shares_owned > 0
     order by 1, 2, 3`);
   // The most undervalued listed companies (what a share trader looks at first) and those bots hold.
   const valuationRows = await tx.execute<{ company_id: number; share_price_cents: number; total_shares: number; fundamental_cents: number }>(sql`
@@ -156,7 +161,7 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
       (select * from listed order by share_price_cents::numeric / fundamental_cents, company_id limit ${VALUATIONS_READ})
       union
       select * from listed where company_id in (
-        select issuer_company_id from portfolio_entries where world_id = ${worldId}::int and holder_company_id in ${bots} and shares_owned > 0)
+        select issuer_company_id from portfolio_entries where world_id = ${worldId}::int and holder_company_id = any(${botIds}) and shares_owned > 0)
     ) chosen
     order by share_price_cents::numeric / fundamental_cents, company_id`);
   // Shoppers of the consumer goods bots make, in every city (where to open a store), and of what
@@ -170,15 +175,16 @@ export async function loadBotsSnapshot(tx: DbExecutor, worldId: number, week: nu
       select c.id as city_id, made.product_id
       from (select distinct r.output_product_id as product_id
             from buildings b join recipes r on r.id = b.selected_recipe_id
-            where b.world_id = ${worldId}::int and b.company_id in ${bots} and r.output_product_id in (select id from consumer)) made
+            where b.world_id = ${worldId}::int and b.company_id = any(${botIds}) and r.output_product_id in (select id from consumer)) made
       cross join cities c
       union
       select b.city_id, sp.product_id from store_products sp join buildings b on b.world_id = sp.world_id and b.id = sp.building_id
-      where sp.world_id = ${worldId}::int and b.company_id in ${bots} and sp.product_id in (select id from consumer)
+      where sp.world_id = ${worldId}::int and sp.building_id = any(${botBuildingIds}) and b.id = any(${botBuildingIds}) and sp.product_id in (select id from consumer)
     ), selling as (
+      -- every (city, product) with a store selling it, counted before the join with the pairs: a
+      -- hash aggregate of the shelves (a join first sorted every shelf of a 10,000-company world)
       select b.city_id, sp.product_id, count(*)::int as stores
       from store_products sp join buildings b on b.world_id = sp.world_id and b.id = sp.building_id and b.type = 'store'
-      join pairs k on k.city_id = b.city_id and k.product_id = sp.product_id
       where sp.world_id = ${worldId}::int and sp.is_active and sp.quantity > 0
       group by b.city_id, sp.product_id
     )

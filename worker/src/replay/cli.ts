@@ -5,7 +5,9 @@
  * `npm run replay -- --bench [--weeks 50] [--players 30] [--bots 0] [--fork-week 25]`: plays a
  * class world of random players for that many weeks, then times its replay week by week (with the
  * log's size per week) and a replay to the fork week (docs/replay.md, docs/benchmarks.md);
- * `--compare` replays it alternately with each request as the API's door runs it and as replay does.
+ * `--compare` replays it alternately with each request as the API's door runs it and as replay does;
+ * `--profile` prints the statements the replay sent, by step (each action, applied or refused, the
+ * log appends, the turn) and by statement.
  * Exit codes: 0 every hash matched; 1 bad usage or an error; 2 a hash or an outcome differed.
  */
 import { readFileSync } from 'node:fs';
@@ -25,7 +27,7 @@ import { playRandomWeek, seededRandom, type Player } from './randomPlay.ts';
 
 const USAGE = `Usage:
   npm run replay -- --world N [--to-week W]   replay world N into a fresh database, week by week
-  npm run replay -- --bench [--weeks 50] [--players 30] [--bots 0] [--fork-week 25] [--compare]
+  npm run replay -- --bench [--weeks 50] [--players 30] [--bots 0] [--fork-week 25] [--compare] [--profile]
 The game's database is read from DATABASE_URL, or from the file \`npm start\` writes (DATA_DIR/database-url).`;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -51,14 +53,20 @@ async function scratchServer() {
   const admin = connectDatabase(server.url, { max: 1 });
   let made = 0;
   return {
-    /** A fresh database; `statements()` counts what was sent to it (a replay's round trips). */
-    async database(): Promise<Database & { close: () => Promise<void>; statements: () => number }> {
+    /** A fresh database; `statements()` counts what was sent to it (a replay's round trips), `onStatement` sees each. */
+    async database(onStatement?: (query: string) => void): Promise<Database & { close: () => Promise<void>; statements: () => number }> {
       made += 1;
       await admin.db.execute(sql.raw(`create database replay_${made}`));
       const url = server.url.replace(/\/postgres$/, `/replay_${made}`);
       await prepareDatabase(url);
       let sent = 0;
-      const connection = connectDatabase(url, { max: 10, onStatement: () => (sent += 1) });
+      const connection = connectDatabase(url, {
+        max: 10,
+        onStatement: (query) => {
+          sent += 1;
+          onStatement?.(query);
+        },
+      });
       return Object.assign(connection.db, { close: () => connection.close(), statements: () => sent });
     },
     async stop() {
@@ -114,6 +122,51 @@ async function targetFor(db: Database, source: Database, worldId: number): Promi
   };
 }
 
+/**
+ * `--profile`: the statements a replay sends, counted by the step that sent them (onStep: a
+ * request's action, applied or refused as logged, the log appends, the turn) and by their text's
+ * start; printed as tables after the replay.
+ */
+class StatementProfile {
+  private current = 'start';
+  private readonly steps = new Map<string, { count: number; statements: Map<string, number> }>();
+
+  readonly step = (name: string): void => {
+    this.current = name;
+    const step = this.steps.get(name) ?? { count: 0, statements: new Map() };
+    step.count += 1;
+    this.steps.set(name, step);
+  };
+
+  readonly statement = (query: string): void => {
+    const step = this.steps.get(this.current) ?? { count: 0, statements: new Map() };
+    this.steps.set(this.current, step);
+    const kind = query
+      .replace(/\/\*.*?\*\//g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/"s\d+"|request_writes_\d+/g, (name) => name.replace(/\d+/, 'N'))
+      .trim()
+      .slice(0, 90);
+    step.statements.set(kind, (step.statements.get(kind) ?? 0) + 1);
+  };
+
+  print(): void {
+    const total = (step: { statements: Map<string, number> }) => [...step.statements.values()].reduce((sum, count) => sum + count, 0);
+    const sorted = [...this.steps].sort(([, a], [, b]) => total(b) - total(a));
+    say('');
+    say('| step | times | statements | a time |');
+    say('|---|---|---|---|');
+    for (const [name, step] of sorted) say(`| ${name} | ${step.count} | ${total(step)} | ${(total(step) / Math.max(1, step.count)).toFixed(1)} |`);
+    for (const [name, step] of sorted.slice(0, 12)) {
+      say('');
+      say(`${name} (${step.count} times):`);
+      for (const [kind, count] of [...step.statements].sort(([, a], [, b]) => b - a).slice(0, 12)) {
+        say(`  ${(count / Math.max(1, step.count)).toFixed(2).padStart(6)}  ${kind}`);
+      }
+    }
+  }
+}
+
 function weekLine(check: WeekCheck, bytes?: number): string {
   const hash = (value: string | null) => (value ?? 'none').slice(0, 12);
   return [
@@ -153,7 +206,14 @@ async function replayCommand(worldId: number, toWeek: number | undefined): Promi
   }
 }
 
-async function benchCommand(weeks: number, playerCount: number, bots: number, forkWeek: number, compare: boolean): Promise<number> {
+async function benchCommand(
+  weeks: number,
+  playerCount: number,
+  bots: number,
+  forkWeek: number,
+  compare: boolean,
+  profile: StatementProfile | undefined,
+): Promise<number> {
   const scratch = await scratchServer();
   try {
     const db = await scratch.database();
@@ -192,14 +252,17 @@ async function benchCommand(weeks: number, playerCount: number, bots: number, fo
     );
     if (compare) return await compareDoors(scratch, db, world.id);
     // The fresh databases are made before the clocks start: a replay's time is its own.
-    const replayDb = await scratch.database();
+    const replayDb = await scratch.database(profile?.statement);
     const replayTarget = await targetFor(replayDb, db, world.id);
     const forkTarget = await targetFor(await scratch.database(), db, world.id);
     const load = os.loadavg();
     const cpuBefore = process.cpuUsage();
     const statementsBefore = replayDb.statements();
     const replayStarted = performance.now();
-    const report = await replayWorld(db, world.id, replayTarget, { onWeek: (check) => say(weekLine(check, sizes.get(check.week))) });
+    const report = await replayWorld(db, world.id, replayTarget, {
+      onWeek: (check) => say(weekLine(check, sizes.get(check.week))),
+      onStep: profile?.step,
+    });
     const replaySeconds = (performance.now() - replayStarted) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const statements = replayDb.statements() - statementsBefore;
@@ -220,6 +283,7 @@ async function benchCommand(weeks: number, playerCount: number, bots: number, fo
     );
     say(`| replay to week ${forkWeek} (a fork) | ${forkSeconds.toFixed(1)} s | 10 s (week 25) |`);
     say(`| log size | ${(total / 1024).toFixed(0)} KB, ${(total / 1024 / Math.max(1, weeks)).toFixed(1)} KB a week | - |`);
+    profile?.print();
     const matched = report.weeks.every((week) => week.matches) && report.mismatches.length === 0;
     say(`Load average when the replay started: ${load.map((value) => value.toFixed(1)).join(', ')} (${os.cpus().length} cores).`);
     say(matched ? 'Every hash matches.' : `DIFFERENT: ${report.mismatches.length} outcomes, ${report.weeks.filter((week) => !week.matches).length} weeks`);
@@ -272,6 +336,7 @@ async function main(): Promise<number> {
         bots: { type: 'string' },
         'fork-week': { type: 'string' },
         compare: { type: 'boolean' },
+        profile: { type: 'boolean' },
       },
     }).values;
   } catch {
@@ -280,7 +345,14 @@ async function main(): Promise<number> {
   }
   const number = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
   if (parsed.bench) {
-    return benchCommand(number(parsed.weeks, 50), number(parsed.players, 30), number(parsed.bots, 0), number(parsed['fork-week'], 25), parsed.compare === true);
+    return benchCommand(
+      number(parsed.weeks, 50),
+      number(parsed.players, 30),
+      number(parsed.bots, 0),
+      number(parsed['fork-week'], 25),
+      parsed.compare === true,
+      parsed.profile ? new StatementProfile() : undefined,
+    );
   }
   const world = Number(parsed.world);
   const toWeek = parsed['to-week'] === undefined ? undefined : Number(parsed['to-week']);

@@ -21,6 +21,8 @@ import {
   changeWorldSettings,
   createPlayerCompany,
   endWorld,
+  IN_FAILED_TRANSACTION,
+  isPostgresError,
   loggedOutcome,
   stateHash,
   stateHashVersionOf,
@@ -100,6 +102,12 @@ export interface ReplayOptions {
    * benchmark's comparison (`npm run replay -- --bench --compare`); the same outcomes and hashes.
    */
   oneByOne?: boolean;
+  /**
+   * Called before each step the replay takes, with its name: a request's action (applied or
+   * refused, as logged), `log append`, `turn`, or another logged entry's action (the benchmark's
+   * `--profile` counts the statements each sends).
+   */
+  onStep?: (step: string) => void;
 }
 
 /** The actions whose `id` is a building of the acting company. */
@@ -204,15 +212,17 @@ interface WeekRun {
   /** With a savepoint for every request (after a request logged as applied was refused without one). */
   guarded: boolean;
   pending: LogEntry[];
+  onStep?: (step: string) => void;
 }
 
 /** Appends the entries the week's requests left waiting (before an entry that appends its own, and at the week's end). */
 async function flush(run: WeekRun, worldId: number): Promise<void> {
-  if (run.pending.length > 0)
-    await appendToLog(
-      run.tx,
-      run.pending.splice(0).map((entry) => ({ ...entry, worldId })),
-    );
+  if (run.pending.length === 0) return;
+  run.onStep?.('log append');
+  await appendToLog(
+    run.tx,
+    run.pending.splice(0).map((entry) => ({ ...entry, worldId })),
+  );
 }
 
 /**
@@ -224,17 +234,19 @@ async function replayEntry(run: WeekRun, entry: LoggedEntry, input: Record<strin
   // History only, not run again: the assignments and their grading (the hash has none of them; a
   // fork carries the original's coming assignments over itself, finishFork).
   if (ASSIGNMENT_ONLY.has(entry.action)) return entry.outcome;
+  run.onStep?.(`${entry.action} ${entry.outcome.applied ? 'applied' : 'refused'}`);
   if (entry.action in ACTIONS) {
     const name = entry.action as ActionName;
     const companyId = ids.company(entry.company_id!);
     const parsed = ACTIONS[name].input.safeParse(translateInput(name, input, ids));
     if (!parsed.success) return { applied: false, code: 'INVALID_INPUT', message: parsed.error.issues[0]?.message ?? 'Invalid input' };
-    // A request the log keeps as applied runs without its savepoint (nearly every one does apply again).
+    // A request the log keeps as applied runs without a savepoint (nearly every one does apply
+    // again); one it keeps as refused gets one only if it writes (most are refused on what they read).
     const { outcome, entry: logged } = await actOutcome(
       run.tx,
       name,
       { companyId, actingUserId: entry.acting_user_id, input: parsed.data as never },
-      { unguarded: !run.guarded && entry.outcome.applied },
+      run.guarded ? 'savepoint' : entry.outcome.applied ? 'none' : 'beforeWrites',
     );
     run.pending.push(logged);
     return outcome;
@@ -368,8 +380,10 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
       const turnStarted = performance.now();
       const before = await lastSeq(target.db, target.worldId);
       const week = Number(entry.input.week);
+      options.onStep?.('turn');
       const result = await runTurn(target.db, { worldId: target.worldId, week, nextTurnAt: () => null });
       if (result.status !== 'advanced') throw new Error(`replay: week ${week} did not turn (${result.reason})`);
+      options.onStep?.('turn check');
       // The turn's own entries (the bots' moves, bankruptcies): paired with the original's, in order.
       const mine = (await logOf(target.db, target.worldId, before)).filter((logged) => logged.by_turn);
       const theirs: LoggedEntry[] = [];
@@ -419,7 +433,7 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
     const requests = log.slice(index, end);
     const runWeek = (guarded: boolean) =>
       target.db.transaction(async (tx) => {
-        const run: WeekRun = { tx, guarded, pending: [] };
+        const run: WeekRun = { tx, guarded, pending: [], onStep: options.onStep };
         const found: OutcomeMismatch[] = [];
         for (const request of requests) {
           const input = options.alter ? options.alter(request) : request.input;
@@ -432,9 +446,11 @@ export async function replayWorld(source: Database, sourceWorldId: number, targe
         return found;
       });
     // A request logged as applied and refused now (a replay that diverges) wrote without its
-    // savepoint: the week is rolled back and run again, each request in its own savepoint.
+    // savepoint, and a refused request that caught a failed read left the transaction failed (its
+    // savepoint comes before its first write only): the week is rolled back and run again, each
+    // request in its own savepoint, as the API's door runs it.
     const found = await runWeek(options.oneByOne === true).catch((error: unknown) => {
-      if (error instanceof UnguardedRefusal) return runWeek(true);
+      if (error instanceof UnguardedRefusal || isPostgresError(error, IN_FAILED_TRANSACTION)) return runWeek(true);
       throw error;
     });
     report.mismatches.push(...found);

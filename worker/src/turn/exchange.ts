@@ -7,32 +7,44 @@
  *
  * 1. The orders taking part (auctionOrdersSql: live orders of the turn's companies, a company's
  *    smaller side left out where it has both) go into turn_auction_orders.
- * 2. Each product's price (clearAuction, over its orders aggregated by limit and the maker's schedule).
+ * 2. Each product's price (clearAuction, over its orders read as one text per side, auctionBooksSql,
+ *    and the maker's schedule); each product's clearing is recorded with both curves.
  * 3. The fills, set-based: in full above (bids) or below (asks) the price; pro rata at the price on
  *    the rationed side (the largest remainders, then the oldest orders, get the units left over).
- * 4. Money and goods: a buyer pays the price x units plus the fee out of its order's escrow (what the
- *    order no longer needs comes back to its cash), a seller gets the price less the fee; goods go
- *    from the seller's escrow to the buyer's warehouse; every cash move is a turn_cash row (the
- *    ledger at the finish), the profit lines go to turn_pnl.
- * 5. The maker's units go into this week's market_activity; each product's clearing is recorded.
+ * 4. Money and goods, in the same statement as the fills: a buyer pays the price x units plus the
+ *    fee out of its order's escrow (what the order no longer needs comes back to its cash), a seller
+ *    gets the price less the fee; goods go from the seller's escrow to the buyer's warehouse; every
+ *    cash move is a turn_cash row (the ledger at the finish), the profit lines go to turn_pnl.
+ * 5. The maker's units go into this week's market_activity.
  * 6. Orders whose last auction this was expire: what they hold comes back; so do contract offers
  *    whose last week this was (their goods go back to the seller).
  */
 import { sql } from 'drizzle-orm';
 import { exchangeFeeRule } from '@marketcraft/shared';
-import { auctionOrdersSql, clearAuction, cumulativeLevels, formatCentsSql, liveOrdersSql, loadAuctionBooks, ruleSql } from '@marketcraft/db';
+import {
+  auctionBookOf,
+  auctionBooksSql,
+  auctionOrdersSql,
+  clearAuction,
+  cumulativeLevels,
+  formatCentsSql,
+  liveOrdersSql,
+  ruleSql,
+  type AuctionBookRow,
+} from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { declareTurnTable, fillTurnTable } from './turnTables.ts';
 
 export async function runExchange(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
   await fillTurnTable(tx, 'turn_auction_orders', sql`select * from ${auctionOrdersSql(worldId, sql`turn_companies`)} o`);
-  const books = await loadAuctionBooks(tx, worldId, { orders: sql`turn_auction_orders` });
+  const books = await tx.execute<AuctionBookRow>(sql`select * from ${auctionBooksSql(worldId, sql`turn_auction_orders`)} b`);
   if (books.length > 0) {
-    const rows = books.map((book) => {
+    const rows = books.map((row) => {
+      const book = auctionBookOf(row);
       const clearing = clearAuction(book);
       return {
-        product_id: book.productId,
+        product_id: clearing.productId,
         price_cents: clearing.priceCents,
         volume: clearing.volume,
         // Units players bought from players: all bought, less what the maker bought, less what players bought from it.
@@ -41,21 +53,23 @@ export async function runExchange(ctx: TurnContext): Promise<void> {
         margin_players: clearing.marginPlayers,
         maker_sold: clearing.makerSold,
         maker_bought: clearing.makerBought,
-        // [price_cents, quantity] pairs (exchange_auctions.bids): a third of the text of objects.
-        bids: cumulativeLevels(book.bids, 'buy').map((level) => [level.priceCents, level.quantity]),
-        asks: cumulativeLevels(book.asks, 'sell').map((level) => [level.priceCents, level.quantity]),
+        // Both curves as JSON text of [price_cents, quantity] pairs (exchange_auctions.bids): strings in
+        // the parameter, so PostgreSQL parses each pair once, into the stored curve.
+        bids: JSON.stringify(cumulativeLevels(book.bids, 'buy').map((level) => [level.priceCents, level.quantity])),
+        asks: JSON.stringify(cumulativeLevels(book.asks, 'sell').map((level) => [level.priceCents, level.quantity])),
       };
     });
-    // Declared, then filled: the clearings and their curves (~100,000 price levels in a busy week)
-    // go to PostgreSQL as one parameter, parsed once.
-    const columns = sql`product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint, bids jsonb, asks jsonb`;
+    // The clearings (~100,000 price levels in a busy week) go to PostgreSQL as one parameter, parsed
+    // once: into the turn's table of clearings, and each product's clearing with its curves recorded.
+    const columns = sql`product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint`;
     await declareTurnTable(tx, 'turn_clearings', columns);
-    await tx.execute(sql`insert into turn_clearings select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(${columns})`);
-    await fillOrders(ctx);
     await tx.execute(sql`
+      with c as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(${columns}, bids text, asks text)),
+      cleared as (insert into turn_clearings select product_id, price_cents, volume, players_volume, rationed, margin_players, maker_sold, maker_bought from c)
       insert into exchange_auctions (world_id, product_id, week, price_cents, volume, players_volume, maker_bought, maker_sold, bids, asks)
-      select ${worldId}::int, c.product_id, ${week}::int, c.price_cents, c.volume, c.players_volume, c.maker_bought, c.maker_sold, c.bids, c.asks
-      from turn_clearings c`);
+      select ${worldId}::int, c.product_id, ${week}::int, c.price_cents, c.volume, c.players_volume, c.maker_bought, c.maker_sold, c.bids::jsonb, c.asks::jsonb
+      from c`);
+    await fillOrders(ctx);
     // The maker's trades move its flow as instant trades do (markets phase: next week's price).
     await tx.execute(sql`
       insert into market_activity (world_id, week, product_id, units_bought, units_sold)
@@ -70,17 +84,23 @@ export async function runExchange(ctx: TurnContext): Promise<void> {
 
 const fee = (value: ReturnType<typeof sql>) => ruleSql(exchangeFeeRule, { value });
 
+/**
+ * The fills of every product's clearing (turn_clearings), written in ONE statement: the units and
+ * money of each fill are computed once (`money`), and the statement's parts write from them: the
+ * orders, the fill rows, the buyers' warehouses, the week's profit lines and the ledger. Why one:
+ * ~50,000 fills in a busy week, and a table of them written and read by six statements cost more
+ * than each part (docs/benchmarks.md).
+ */
 async function fillOrders(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
   // The units each order fills: in full above (bids) or below (asks) the price, pro rata at the price
-  // on the rationed side.
+  // on the rationed side. Orders on the wrong side of the price never join.
   const fills = sql`(
     with o as (
       select a.*, c.price_cents, c.margin_players,
-             case when (a.side = 'buy' and a.limit_price_cents > c.price_cents) or (a.side = 'sell' and a.limit_price_cents < c.price_cents) then 'full'
-                  when a.limit_price_cents = c.price_cents then case when c.rationed = a.side then 'margin' else 'full' end
-             end as kind
+             case when a.limit_price_cents = c.price_cents and c.rationed = a.side then 'margin' else 'full' end as kind
       from turn_auction_orders a join turn_clearings c on c.product_id = a.product_id and c.price_cents is not null
+      where (a.side = 'buy' and a.limit_price_cents >= c.price_cents) or (a.side = 'sell' and a.limit_price_cents <= c.price_cents)
     ), margin as (
       -- Whole units: the window's sum is numeric, so it is cast back for an integer division.
       select o.*, (o.margin_players * o.remaining) / (sum(o.remaining) over (partition by o.product_id))::bigint as base,
@@ -101,10 +121,8 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
   // What each fill costs or pays, from the order as the auction found it (turn_auction_orders). The
   // fee is charged on the order's filled value so far (rounded up once: exchangeFeeRule); a buy's
   // escrow keeps what its units left need at its limit.
-  await fillTurnTable(
-    tx,
-    'turn_fill_money',
-    sql`with f as (
+  const money = sql`
+    with f as (
       select f.id, f.company_id, f.product_id, f.side, f.fill, f.price_cents, f.fill * f.price_cents as value_cents,
              f.remaining - f.fill as units_left, f.limit_price_cents, f.escrow_cents,
              f.filled_value_cents + f.fill * f.price_cents as value_after, f.fee_cents as fee_before
@@ -112,69 +130,81 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
     ), charged as (
       select f.*, ${fee(sql`f.value_after`)} - f.fee_before as fee_cents from f
     )
-    select charged.*, p.name as product_name,
+    select charged.*,
            case when side = 'buy' then value_cents + fee_cents else value_cents - fee_cents end as money_cents,
            case when side = 'buy' and units_left > 0
                 then units_left * limit_price_cents + ${fee(sql`value_after + units_left * limit_price_cents`)} - (fee_before + fee_cents)
                 else 0 end as escrow_after
-    from charged join products p on p.id = charged.product_id`,
-  );
+    from charged`;
+  // Nested loops off for the statement: the planner cannot see how many fills the CTE holds (it
+  // guesses a handful) and would look each order up in the orders' primary key one by one; one hash
+  // join over the world's orders is cheaper from a few thousand fills on (worker/bench/turn.ts --explain).
+  await tx.execute(sql`set local enable_nestloop = off`);
   await tx.execute(sql`
-    update exchange_orders o set
-      filled_quantity = o.filled_quantity + m.fill,
-      filled_value_cents = m.value_after,
-      fee_cents = o.fee_cents + m.fee_cents,
-      escrow_cents = m.escrow_after,
-      escrow_units = case when m.side = 'sell' then o.escrow_units - m.fill else 0 end,
-      status = case when m.units_left = 0 then 'filled' else 'partially_filled' end,
-      closed_week = case when m.units_left = 0 then ${week}::int end
-    from turn_fill_money m where o.world_id = ${worldId}::int and o.id = m.id`);
-  // The ledger: per company, one row of each kind (its buys' escrow released, its buys paid, its
-  // sells' proceeds) for all its fills in this auction, not one per order: a busy week fills ~50,000
-  // orders, and each fill stays traceable in exchange_fills (the week results list every order's).
-  // A company with one fill of a kind reads the order's own line.
-  await tx.execute(sql`
-    with buys as (
+    with money as materialized (${money}),
+    filled as (
+      update exchange_orders o set
+        filled_quantity = o.filled_quantity + m.fill,
+        filled_value_cents = m.value_after,
+        fee_cents = o.fee_cents + m.fee_cents,
+        escrow_cents = m.escrow_after,
+        escrow_units = case when m.side = 'sell' then o.escrow_units - m.fill else 0 end,
+        status = case when m.units_left = 0 then 'filled' else 'partially_filled' end,
+        closed_week = case when m.units_left = 0 then ${week}::int end
+      from money m where o.world_id = ${worldId}::int and o.id = m.id
+    ), recorded as (
+      insert into exchange_fills (world_id, order_id, week, company_id, product_id, side, quantity, price_cents, fee_cents)
+      select ${worldId}::int, id, ${week}::int, company_id, product_id, side, fill, price_cents, fee_cents from money
+    ), bought as (
+      -- The units bought, into the buyers' warehouses at what they paid for them (the fee included).
+      -- The row is there (a buy order makes it when placed: openWarehouseRows) but for an order placed before that.
+      insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
+      select ${worldId}::int, company_id, product_id, sum(fill)::bigint, round(sum(money_cents)::numeric / sum(fill))::bigint
+      from money where side = 'buy' group by company_id, product_id
+      on conflict (world_id, company_id, product_id) do update set
+        average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
+                                   / nullif(inventory_items.quantity + excluded.quantity, 0)),
+        quantity = inventory_items.quantity + excluded.quantity
+    ), profit as (
+      insert into turn_pnl (company_id, market_sales_cents, market_purchases_cents)
+      select company_id, coalesce(sum(money_cents) filter (where side = 'sell'), 0)::bigint, coalesce(sum(money_cents) filter (where side = 'buy'), 0)::bigint
+      from money group by company_id
+    ),
+    -- The ledger: per company, one row of each kind (its buys' escrow released, its buys paid, its
+    -- sells' proceeds) for all its fills in this auction, not one per order: a busy week fills ~50,000
+    -- orders, and each fill stays traceable in exchange_fills (the week results list every order's).
+    -- A company with one fill of a kind reads the order's own line.
+    buys as (
       select company_id, count(*) as orders, sum(fill) as units, sum(escrow_cents - escrow_after) as released, sum(money_cents) as paid,
-             sum(fee_cents) as fees, min(id) as id, min(fill) as fill, min(product_name) as product_name, min(price_cents) as price_cents
-      from turn_fill_money where side = 'buy' group by company_id
+             sum(fee_cents) as fees, min(id) as id, min(fill) as fill, min(product_id) as product_id, min(price_cents) as price_cents
+      from money where side = 'buy' group by company_id
     ), sells as (
       select company_id, count(*) as orders, sum(fill) as units, sum(money_cents) as received,
-             sum(fee_cents) as fees, min(id) as id, min(product_name) as product_name, min(price_cents) as price_cents
-      from turn_fill_money where side = 'sell' group by company_id
+             sum(fee_cents) as fees, min(id) as id, min(product_id) as product_id, min(price_cents) as price_cents
+      from money where side = 'sell' group by company_id
+    ), named as (
+      -- The product's name, read by a company's line when one order is all it has of a kind.
+      select buys.*, p.name as product_name from buys join products p on p.id = buys.product_id
+    ), sold as (
+      select sells.*, p.name as product_name from sells join products p on p.id = sells.product_id
     )
     insert into turn_cash (company_id, type, reason, amount_cents, description)
     select company_id, 'other', 'exchange_release', released,
            case when orders = 1 then 'Buy order #' || id || ': ' || ${formatCentsSql(sql`released`)} || ' out of its escrow for ' || fill || ' ' || product_name
                 else orders || ' buy orders: ' || ${formatCentsSql(sql`released`)} || ' out of their escrow for ' || units || ' units bought in the auction' end
            || case when released - paid > 0 then ' (' || ${formatCentsSql(sql`released - paid`)} || ' of it not needed, back to cash)' else '' end
-    from buys
+    from named
     union all
     select company_id, 'purchase', 'exchange_buy', -paid,
            case when orders = 1 then 'Bought ' || fill || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' + ' || ${formatCentsSql(sql`fees`)} || ' fee (order #' || id || ')'
                 else 'Bought ' || units || ' units in the auction over ' || orders || ' orders, ' || ${formatCentsSql(sql`fees`)} || ' of fees included (each order in the week''s results)' end
-    from buys
+    from named
     union all
     select company_id, 'sale', 'exchange_sell', received,
            case when orders = 1 then 'Sold ' || units || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' less ' || ${formatCentsSql(sql`fees`)} || ' fee (order #' || id || ')'
                 else 'Sold ' || units || ' units in the auction over ' || orders || ' orders, less ' || ${formatCentsSql(sql`fees`)} || ' of fees (each order in the week''s results)' end
-    from sells`);
-  await tx.execute(sql`
-    insert into turn_pnl (company_id, market_sales_cents, market_purchases_cents)
-    select company_id, coalesce(sum(money_cents) filter (where side = 'sell'), 0)::bigint, coalesce(sum(money_cents) filter (where side = 'buy'), 0)::bigint
-    from turn_fill_money group by company_id`);
-  // The units bought, into the buyers' warehouses at what they paid for them (the fee included).
-  await tx.execute(sql`
-    insert into inventory_items (world_id, company_id, product_id, quantity, average_cost_cents)
-    select ${worldId}::int, company_id, product_id, sum(fill)::bigint, round(sum(money_cents)::numeric / sum(fill))::bigint
-    from turn_fill_money where side = 'buy' group by company_id, product_id
-    on conflict (world_id, company_id, product_id) do update set
-      average_cost_cents = round((inventory_items.quantity * inventory_items.average_cost_cents + excluded.quantity * excluded.average_cost_cents)::numeric
-                                 / nullif(inventory_items.quantity + excluded.quantity, 0)),
-      quantity = inventory_items.quantity + excluded.quantity`);
-  await tx.execute(sql`
-    insert into exchange_fills (world_id, order_id, week, company_id, product_id, side, quantity, price_cents, fee_cents)
-    select ${worldId}::int, id, ${week}::int, company_id, product_id, side, fill, price_cents, fee_cents from turn_fill_money`);
+    from sold`);
+  await tx.execute(sql`set local enable_nestloop = on`);
 }
 
 /**

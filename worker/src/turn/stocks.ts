@@ -55,7 +55,11 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
   await tx.execute(sql`
     insert into stock_price_history (world_id, company_id, week, price_cents)
     select ${worldId}::int, company_id, ${week}::int, price_cents from turn_share_prices`);
-  await fillTurnTable(tx, 'turn_valuation', sql`select * from ${valuationSql(turnBalancesSql, { worldId, assets: sql`turn_assets` })} v`, {
-    key: companyKey(ctx.largeWorld),
-  });
+  // The cash is what it was for turn_equity (nothing between moves it): read from there, not summed from the turn's rows again.
+  await fillTurnTable(
+    tx,
+    'turn_valuation',
+    sql`select * from ${valuationSql(sql`(select company_id, cash_cents from turn_equity)`, { worldId, assets: sql`turn_assets` })} v`,
+    { key: companyKey(ctx.largeWorld) },
+  );
 }

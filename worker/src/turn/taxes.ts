@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { carriedLossRule, effectiveTaxRateRule, taxRule } from '@marketcraft/shared';
-import { assetsSql, ruleSql } from '@marketcraft/db';
+import { goodsValueSql, ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
 import { fillTurnTable } from './turnTables.ts';
 
@@ -57,11 +57,12 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
                                    and e.event_type in ('tax_increase', 'tax_cut')
       group by c.id, c.name, wc.tax_rate, sh.percent
     ), by_company as (
-      select b.company_id, round(avg(r.rate) * 100)::bigint as rate_bp
-      from buildings b join turn_companies tc on tc.company_id = b.company_id
-      join cities ci on ci.id = b.city_id join rates r on r.country_id = ci.country_id
-      where b.world_id = ${worldId}::int
-      group by b.company_id
+      -- The average over the company's buildings, from the costs phase's count of them per country
+      -- (turn_costs: every building of the turn's companies) instead of joining every building again:
+      -- the same numeric average (sum over count), so the same rate.
+      select bc.company_id, round((sum(r.rate * bc.buildings)::numeric / sum(bc.buildings)) * 100)::bigint as rate_bp
+      from turn_costs bc join rates r on r.country_id = bc.country_id
+      group by bc.company_id
     )
     select tc.company_id, coalesce(bc.rate_bp, (select round(avg(rate) * 100)::bigint from rates)) as rate_bp
     from turn_companies tc left join by_company bc on bc.company_id = tc.company_id`,
@@ -69,7 +70,9 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
 
   // Accrual: the goods each company holds now, as net worth values them (valuationSql's goods),
   // less those it held when last taxed; none recorded (a company of a game upgraded by 0022): this
-  // week takes the baseline.
+  // week takes the baseline. Only the goods (the rest of assetsSql, every building's book value, is
+  // not taxed), of every company of the world: the join keeps the turn's, and filtering each source
+  // of goods by the turn's companies first cost more than valuing the few others.
   await fillTurnTable(
     tx,
     'turn_goods',
@@ -77,7 +80,7 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
            (coalesce(a.goods_cents, 0) - coalesce(c.taxed_goods_cents, coalesce(a.goods_cents, 0)))::bigint as change_cents
     from turn_companies tc
     join companies c on c.world_id = ${worldId}::int and c.id = tc.company_id
-    left join ${assetsSql({ worldId, companyIds: sql`(select company_id from turn_companies)` })} a on a.company_id = tc.company_id
+    left join ${goodsValueSql({ worldId })} a on a.company_id = tc.company_id
     where c.taxed_goods_cents is distinct from coalesce(a.goods_cents, 0)`,
   );
   await tx.execute(sql`insert into turn_pnl (company_id, goods_change_cents) select company_id, change_cents from turn_goods`);

@@ -29,6 +29,8 @@ import {
   Purses,
   applied,
   idList,
+  inOneRoundTrip,
+  inTransaction,
   lockCompanies,
   oneByOne,
   refused,
@@ -66,23 +68,24 @@ export async function lockBuildings(
   db: DbExecutor,
   requests: readonly ActionRequest<{ id: number }>[],
 ): Promise<{ companies: Map<number, LockedCompany>; buildings: Map<number, LockedBuilding> }> {
-  const companies = await lockCompanies(
-    db,
-    requests.map((request) => request.companyId),
-  );
+  const companyIds = requests.map((request) => request.companyId);
   const ids = [...new Set(requests.map((request) => request.input.id))].sort((a, b) => a - b);
-  const rows = await db.execute<{
-    id: number;
-    company_id: number;
-    world_id: number;
-    type: string;
-    city_name: string;
-    employees: number;
-    equipment_level: number;
-  }>(sql`
-    select b.id, b.company_id, b.world_id, b.type, c.name as city_name, b.employees, b.equipment_level
-    from buildings b join cities c on c.id = b.city_id
-    where b.id in ${idList(ids)} and b.company_id in ${idList(companies.keys())} order by b.id for update of b`);
+  // The companies' locks, then the buildings', in one round trip.
+  const [companies, rows] = await inOneRoundTrip(
+    lockCompanies(db, companyIds),
+    db.execute<{
+      id: number;
+      company_id: number;
+      world_id: number;
+      type: string;
+      city_name: string;
+      employees: number;
+      equipment_level: number;
+    }>(sql`
+      select b.id, b.company_id, b.world_id, b.type, c.name as city_name, b.employees, b.equipment_level
+      from buildings b join cities c on c.id = b.city_id
+      where b.id in ${idList(ids)} and b.company_id in ${idList(companyIds)} order by b.id for update of b`),
+  );
   const buildings = new Map<number, LockedBuilding>();
   for (const row of rows) {
     if (!isBuildingType(row.type)) continue;
@@ -127,16 +130,19 @@ async function setBuildingColumn(
  * city. Extraction buildings start with their type's first extraction recipe (lowest id) selected.
  */
 export const buildBuilding: PlayerAction<BuildBuildingInput, BuildingChanged> = (db, requests) =>
-  db.transaction(async (tx) => {
-    const companies = await lockCompanies(
-      tx,
-      requests.map((request) => request.companyId),
+  inTransaction(db, async (tx) => {
+    // One round trip: the catalogue's facts need nothing the lock reads.
+    const [companies, facts] = await inOneRoundTrip(
+      lockCompanies(
+        tx,
+        requests.map((request) => request.companyId),
+      ),
+      tx.execute<{ city_id: number; city_name: string; type: string; first_recipe_id: number | null }>(sql`
+        select c.id as city_id, c.name as city_name, t.type,
+               (select min(r.id) from recipes r where lower(r.building_type) = lower(t.type))::int as first_recipe_id
+        from cities c cross join (select distinct type from jsonb_to_recordset(${JSON.stringify(requests.map((request) => ({ type: request.input.type })))}::jsonb) as t(type text)) t
+        where c.id in ${idList(requests.map((request) => request.input.city_id))}`),
     );
-    const facts = await tx.execute<{ city_id: number; city_name: string; type: string; first_recipe_id: number | null }>(sql`
-      select c.id as city_id, c.name as city_name, t.type,
-             (select min(r.id) from recipes r where lower(r.building_type) = lower(t.type))::int as first_recipe_id
-      from cities c cross join (select distinct type from jsonb_to_recordset(${JSON.stringify(requests.map((request) => ({ type: request.input.type })))}::jsonb) as t(type text)) t
-      where c.id in ${idList(requests.map((request) => request.input.city_id))}`);
     const cityName = new Map(facts.map((row) => [Number(row.city_id), row.city_name]));
     const firstRecipe = new Map(facts.map((row) => [row.type, row.first_recipe_id === null ? null : Number(row.first_recipe_id)]));
     const purses = new Purses(companies);
@@ -195,7 +201,7 @@ function buildingAction<I extends { id: number }>(
   write: (tx: DbExecutor, changed: ReadonlyMap<number, LockedBuilding>, requests: readonly { building: LockedBuilding; input: I }[]) => Promise<void>,
 ): PlayerAction<I, BuildingChanged> {
   return (db, requests) =>
-    db.transaction(async (tx) => {
+    inTransaction(db, async (tx) => {
       const { companies, buildings } = await lockBuildings(tx, requests);
       const purses = new Purses(companies);
       const outcomes: Outcome<BuildingChanged>[] = [];

@@ -35,6 +35,7 @@ import {
 import { buildings, cities, products, recipeInputs, recipes } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { changeCash } from '../books/ledger.ts';
+import { inTransaction } from '../action.ts';
 import { companyResearchEffects } from '../research/research.ts';
 import { productionPlanSql } from './productionPlan.ts';
 import { researchSumsSql } from '../research/researchPlan.ts';
@@ -278,7 +279,7 @@ export async function buildingView(db: DbExecutor, companyId: number, buildingId
  * company warehouse (weighted average cost), deletes the building. One transaction.
  */
 export async function sellOneBuilding(db: DbExecutor, companyId: number, buildingId: number): Promise<SellBuildingResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const building = await findOwnedBuilding(tx, companyId, buildingId, { lock: true });
     const investedCents = building.constructionCostCents + equipmentSpentRule.evaluate({ equipmentLevel: building.equipmentLevel });
     const refundCents = buildingSaleRefund(investedCents);

@@ -1,5 +1,5 @@
 /** Read-only catalog: goods, recipes, cities and their market data. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   GameError,
   centsToDollars,
@@ -13,20 +13,26 @@ import {
 import { cities, cityMarketData, countries, products, worldProducts } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { loadRecipes } from '../buildings/buildings.ts';
+import { sqlTemplate } from '../../sqlTemplate.ts';
 import { referencePriceSql, unitBuyCentsSql, unitSellCentsSql, worldProductsSql } from '../goods/prices.ts';
 
 /**
- * What GET /goods is computed from, in one small query: the week (posted prices move at the turn),
- * the units traded this week (every trade with the market adds to them, and the one-unit prices
- * follow the week's flow), and the world's posted prices summed with their count (a price shock
- * moves one mid-week; a catalogue change adds rows). Two answers with the same version are the same.
+ * A world's price version as text (world_price_versions, raised by the database in every transaction
+ * that changes a posted price, this week's market flow or the week: migration 0048; no row yet is
+ * '0'): what GET /goods is kept under. The session and token checks read it with the caller
+ * (api/src/context.ts), so most reads of the list run no statement of their own.
  */
+export function worldPricesVersionSql(worldId: SQL): SQL {
+  return sql`coalesce((select v.version from world_price_versions v where v.world_id = ${worldId}), 0)::text`;
+}
+
+/** The version alone, for a caller whose check did not read it; its text rendered once. Null: no such world. */
+const goodsVersionSql = sqlTemplate<'worldId'>(
+  (slot) => sql`select ${worldPricesVersionSql(sql`w.id`)} as version from worlds w where w.id = ${slot('worldId')}::int`,
+);
+
 async function goodsVersion(db: DbExecutor, worldId: number): Promise<string | null> {
-  const [row] = await db.execute<{ version: string }>(sql`
-    select w.current_week || ':' ||
-           (select coalesce(sum(ma.units_bought + ma.units_sold), 0) from market_activity ma where ma.world_id = w.id and ma.week = w.current_week) || ':' ||
-           (select count(*) || ':' || coalesce(sum(wp.current_price_cents), 0) from world_products wp where wp.world_id = w.id) as version
-    from worlds w where w.id = ${worldId}`);
+  const [row] = await db.execute<{ version: string }>(goodsVersionSql({ worldId }));
   return row ? row.version : null;
 }
 
@@ -37,9 +43,13 @@ async function goodsVersion(db: DbExecutor, worldId: number): Promise<string | n
  */
 const goodsCache = new WeakMap<object, Map<number, { version: string; goods: readonly GoodView[] }>>();
 
-/** GET /goods: every product, with what one unit costs and pays on the market now. */
-export async function listGoods(db: DbExecutor, worldId: number): Promise<readonly GoodView[]> {
-  const version = await goodsVersion(db, worldId);
+/**
+ * GET /goods: every product, with what one unit costs and pays on the market now. `knownVersion`:
+ * the world's price version as the request's credential check read it (worldPricesVersionSql),
+ * before this call: the kept list is as new as that, or newer.
+ */
+export async function listGoods(db: DbExecutor, worldId: number, knownVersion?: string): Promise<readonly GoodView[]> {
+  const version = knownVersion ?? (await goodsVersion(db, worldId));
   let worlds = goodsCache.get(db);
   const cached = worlds?.get(worldId);
   if (version !== null && cached?.version === version) return cached.goods;
@@ -47,7 +57,9 @@ export async function listGoods(db: DbExecutor, worldId: number): Promise<readon
   // Frozen, each good too: the same answer goes to every caller until the version moves, and the
   // REST layer writes a frozen answer's JSON once (api/src/rest.ts).
   const goods = Object.freeze((await readGoods(db, worldId)).map((good) => Object.freeze(good)));
-  if (version !== null) {
+  // A version only rises: a request that read an older one (before a trade another request has
+  // already answered) leaves the newer list kept.
+  if (version !== null && (!cached || BigInt(version) > BigInt(cached.version))) {
     if (!worlds) goodsCache.set(db, (worlds = new Map()));
     worlds.set(worldId, { version, goods });
   }

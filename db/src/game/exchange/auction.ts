@@ -40,7 +40,7 @@ export interface MakerCurve {
 
 export interface AuctionBook {
   productId: number;
-  /** Player bids and asks aggregated by limit (any order). */
+  /** Player bids and asks: units at a limit price, in any order (several at one price add up). */
   bids: Level[];
   asks: Level[];
   /** Null: no maker (a test's players-only book). */
@@ -231,13 +231,15 @@ export function cumulativeLevels(levels: readonly Level[], side: 'buy' | 'sell')
 export function auctionOrdersSql(worldId: number, companies: SQL, productIds?: readonly number[]): SQL {
   const onlyProducts = productIds ? sql`and o.product_id in ${productIds}` : sql``;
   // The company's units left on each side of the product beside each order (a window, not a join
-  // of the orders with their sums: one sort instead of two hash tables of every order).
+  // of the orders with their sums: one sort instead of two hash tables of every order). Summed as
+  // int (an order holds at most MAX_TRADE_QUANTITY units): a sum of ints is a bigint, where a sum
+  // of bigints is a numeric, about a sixth of the statement's time over 100,000 orders.
   return sql`(
     with live as (
       select o.id, o.company_id, o.product_id, o.side, o.quantity - o.filled_quantity as remaining, o.limit_price_cents,
              o.filled_value_cents, o.fee_cents, o.escrow_cents,
-             coalesce(sum(o.quantity - o.filled_quantity) filter (where o.side = 'buy') over own, 0) as buys,
-             coalesce(sum(o.quantity - o.filled_quantity) filter (where o.side = 'sell') over own, 0) as sells
+             coalesce(sum((o.quantity - o.filled_quantity)::int) filter (where o.side = 'buy') over own, 0) as buys,
+             coalesce(sum((o.quantity - o.filled_quantity)::int) filter (where o.side = 'sell') over own, 0) as sells
       from exchange_orders o
       where o.world_id = ${worldId}::int and ${liveOrdersSql(sql`(select current_week from worlds where id = ${worldId}::int)`)} ${onlyProducts} and o.company_id in (select company_id from ${companies} cs)
       window own as (partition by o.company_id, o.product_id)
@@ -248,46 +250,77 @@ export function auctionOrdersSql(worldId: number, companies: SQL, productIds?: r
 }
 
 /**
- * The books of a world's products with orders (or of the given products), aggregated by limit, with
- * the maker's curve. `orders`: the relation of the orders taking part (auctionOrdersSql, or the
- * turn's table of them).
+ * The books of a world's products with orders (or of the given products) as SQL: a relation of one
+ * row per product with the maker's curve (product_id, category, current_price_cents, depth_units,
+ * flow) and the players' orders of each side as text, `bids` and `asks`: each order's limit and
+ * units left, "price_cents,units,price_cents,units,..." in no order ('' when a side has none).
+ * `orders`: the relation of the orders taking part (auctionOrdersSql, or the turn's table of them).
+ *
+ * Why text of every order rather than levels: a busy week has ~100,000 orders over 304 products;
+ * one text per product and side is read with one JSON.parse, and sorting and summing them is cheaper
+ * in the worker (clearAuction, cumulativeLevels) than in SQL (docs/benchmarks.md).
  */
-export async function loadAuctionBooks(db: DbExecutor, worldId: number, options: { orders: SQL; productIds?: number[] }): Promise<AuctionBook[]> {
-  const onlyProducts = options.productIds ? sql`and o.product_id in ${options.productIds}` : sql``;
-  const levels = await db.execute<{ product_id: number; side: 'buy' | 'sell'; limit_price_cents: number; quantity: number }>(sql`
-    select o.product_id, o.side, o.limit_price_cents, sum(o.remaining)::bigint as quantity
-    from ${options.orders} o
-    where true ${onlyProducts}
-    group by o.product_id, o.side, o.limit_price_cents`);
-  const productIds = options.productIds ?? [...new Set(levels.map((level) => Number(level.product_id)))];
-  if (productIds.length === 0) return [];
-  const makers = await db.execute<{ id: number; category: string; current_price_cents: number; depth_units: number; flow: number }>(sql`
-    select p.id, p.category, wp.current_price_cents, p.depth_units,
-           coalesce(ma.units_bought - ma.units_sold, 0)::bigint as flow
+export function auctionBooksSql(worldId: number, orders: SQL, productIds?: readonly number[]): SQL {
+  const onlyProducts = productIds ? sql`and o.product_id in ${productIds}` : sql``;
+  return sql`(
+    with sides as (
+      select o.product_id, o.side, string_agg(o.limit_price_cents || ',' || o.remaining, ',') as orders
+      from ${orders} o
+      where true ${onlyProducts}
+      group by o.product_id, o.side
+    )
+    select p.id as product_id, p.category, wp.current_price_cents, p.depth_units,
+           coalesce(ma.units_bought - ma.units_sold, 0)::bigint as flow,
+           coalesce(b.orders, '') as bids, coalesce(a.orders, '') as asks
     from products p join world_products wp on wp.product_id = p.id and wp.world_id = ${worldId}::int
     left join market_activity ma on ma.world_id = ${worldId}::int and ma.product_id = p.id
       and ma.week = (select current_week from worlds where id = ${worldId}::int)
-    where p.id in ${productIds}`);
-  const books = new Map<number, AuctionBook>(
-    makers.map((row) => [
-      Number(row.id),
-      {
-        productId: Number(row.id),
-        bids: [],
-        asks: [],
-        maker: {
-          priceCents: Number(row.current_price_cents),
-          depth: Number(row.depth_units),
-          flow: Number(row.flow),
-          marginBp: wholesaleMarginBp(row.category),
-        },
-      },
-    ]),
-  );
-  for (const level of levels) {
-    const book = books.get(Number(level.product_id));
-    if (!book) continue;
-    (level.side === 'buy' ? book.bids : book.asks).push({ priceCents: Number(level.limit_price_cents), quantity: Number(level.quantity) });
-  }
-  return [...books.values()].sort((a, b) => a.productId - b.productId);
+    left join sides b on b.product_id = p.id and b.side = 'buy'
+    left join sides a on a.product_id = p.id and a.side = 'sell'
+    where ${productIds ? sql`p.id in ${productIds}` : sql`p.id in (select product_id from sides)`}
+  )`;
+}
+
+/** A row of auctionBooksSql. */
+export type AuctionBookRow = {
+  product_id: number;
+  category: string;
+  current_price_cents: number;
+  depth_units: number;
+  flow: number;
+  bids: string;
+  asks: string;
+};
+
+/** The orders of one side ("price_cents,units,..."), as levels (one per order). */
+function levelsOf(orders: string): Level[] {
+  const numbers = JSON.parse(`[${orders}]`) as number[];
+  const levels: Level[] = [];
+  for (let index = 0; index < numbers.length; index += 2) levels.push({ priceCents: numbers[index]!, quantity: numbers[index + 1]! });
+  return levels;
+}
+
+/** The book of a row of auctionBooksSql. */
+export function auctionBookOf(row: AuctionBookRow): AuctionBook {
+  return {
+    productId: Number(row.product_id),
+    bids: levelsOf(row.bids),
+    asks: levelsOf(row.asks),
+    maker: {
+      priceCents: Number(row.current_price_cents),
+      depth: Number(row.depth_units),
+      flow: Number(row.flow),
+      marginBp: wholesaleMarginBp(row.category),
+    },
+  };
+}
+
+/**
+ * The books of a world's products with orders (or of the given products), with the maker's curve
+ * (auctionBooksSql), by product id.
+ */
+export async function loadAuctionBooks(db: DbExecutor, worldId: number, options: { orders: SQL; productIds?: number[] }): Promise<AuctionBook[]> {
+  if (options.productIds?.length === 0) return [];
+  const rows = await db.execute<AuctionBookRow>(sql`select * from ${auctionBooksSql(worldId, options.orders, options.productIds)} b order by product_id`);
+  return rows.map(auctionBookOf);
 }

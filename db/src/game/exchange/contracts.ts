@@ -24,7 +24,7 @@ import {
 import type { DbExecutor } from '../../client.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
 import { WORLD_ENDED } from '../clock/state.ts';
-import type { ActionRequest, Outcome } from '../action.ts';
+import { inTransaction, type ActionRequest, type Outcome } from '../action.ts';
 import { addGoods, bookMoves, takeGoods, type LedgerMove } from './ledger.ts';
 
 const CONTRACT_NOT_FOUND = 'Contract not found';
@@ -122,7 +122,7 @@ export async function offerContracts(db: DbExecutor, offered: readonly ActionReq
       expiresWeek: request.input.expires_week,
     },
   }));
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const sellers = await lockCompanies(
       tx,
       requests.map((request) => request.companyId),
@@ -285,7 +285,7 @@ type Answer = 'accepted' | 'declined' | 'cancelled';
  */
 async function answerContracts(db: DbExecutor, answer: Answer, requests: readonly ActionRequest<ContractIdInput>[]): Promise<Outcome<ContractView>[]> {
   if (requests.length === 0) return [];
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const ids = [...new Set(requests.map((request) => request.input.id))];
     // Who the parties are (not locked yet: the locks below, then the conditional update decides).
     const parties = await tx.execute<{ seller_company_id: number; buyer_company_id: number }>(

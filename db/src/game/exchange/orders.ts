@@ -27,7 +27,7 @@ import {
 import type { DbExecutor } from '../../client.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
 import { WORLD_ENDED } from '../clock/state.ts';
-import type { ActionRequest, Outcome } from '../action.ts';
+import { inTransaction, type ActionRequest, type Outcome } from '../action.ts';
 import { addGoods, bookMoves, openWarehouseRows, takeGoods, type LedgerMove } from './ledger.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -177,7 +177,7 @@ function orderInCents(input: PlaceExchangeOrderInput): PlaceOrderInput {
 export async function placeExchangeOrders(db: DbExecutor, placed: readonly ActionRequest<PlaceExchangeOrderInput>[]): Promise<Outcome<ExchangeOrderView>[]> {
   if (placed.length === 0) return [];
   const requests = placed.map((request) => ({ ...request, input: orderInCents(request.input) }));
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const companies = await lockCompanies(
       tx,
       requests.map((request) => request.companyId),
@@ -406,7 +406,7 @@ export async function cancelExchangeOrders(
 ): Promise<Outcome<ExchangeOrderView>[]> {
   if (cancelled.length === 0) return [];
   const requests = cancelled.map((request) => ({ ...request, input: { orderId: request.input.id } }));
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const companies = await lockCompanies(
       tx,
       requests.map((request) => request.companyId),

@@ -7,7 +7,7 @@
 import { GameError, centsToDollars, formatCents } from '@marketcraft/shared';
 import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
 import { lockBuildings, ownBuilding, type LockedBuilding } from '../buildings/actions.ts';
-import { Purses, applied, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { Purses, applied, inTransaction, refused, type Outcome, type PlayerAction } from '../action.ts';
 import { addedAtCost, backRoomRows, walkOrders, warehouseRows, writeBackRoomRows, writeWarehouseRows, type Held } from './orders.ts';
 
 export interface BuildingPurchaseResult {
@@ -30,7 +30,7 @@ type PurchaseInput = { id: number; product_id: number; quantity: number };
 
 /** POST /buildings/{id}/inventory/purchase, the player action: the companies, then the buildings locked, then the orders walked. */
 export const purchaseForBuilding: PlayerAction<PurchaseInput, BuildingPurchaseResult> = (db, requests) =>
-  db.transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     const { companies, buildings } = await lockBuildings(tx, requests);
     const productIds = requests.map((request) => request.input.product_id);
     const held = await warehouseRows(tx, companies.keys(), productIds);

@@ -37,7 +37,7 @@ import { PRODUCT_NOT_FOUND, warehouseUpsertSql } from './stock.ts';
 import { LEDGER_STAND_INS, fillLedgerText, fillLedgerTextSql } from '../../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../../statements.ts';
 import { wholesaleMarginBpSql, worldProductsSql } from './prices.ts';
-import { Purses, applied, lockCompanies, oneByOne, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { Purses, applied, inTransaction, lockCompanies, oneByOne, refused, type Outcome, type PlayerAction } from '../action.ts';
 import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
 import { tooLargeForMarket, walkOrders, warehouseRows, writeWarehouseRows } from './orders.ts';
 import type { MarketTradeInput } from '@marketcraft/shared';
@@ -301,7 +301,7 @@ export const marketTrade: PlayerAction<MarketTradeInput, MarketTradeResult> = as
       marketTradeOne(one, companyId, { productId: input.product_id, quantity: input.quantity, action: input.action }),
     )(db, requests);
   }
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const companies = await lockCompanies(
       tx,
       requests.map((request) => request.companyId),

@@ -26,7 +26,7 @@ import { findOwnedBuilding } from '../buildings/buildings.ts';
 import { PRODUCT_NOT_FOUND, addToBackRoom, addToWarehouse, takeFromWarehouse, warehouseQuantity } from './stock.ts';
 import { goodsValueSql, holdingValueCentsSql, unitSellCentsSql, worldProductsSql } from './prices.ts';
 import { companyWorld } from '../clock/state.ts';
-import { oneByOne, type PlayerAction } from '../action.ts';
+import { inTransaction, oneByOne, type PlayerAction } from '../action.ts';
 
 type HoldingLocation = 'warehouse' | 'back_room' | 'shelf';
 /** Goods a company's open sell orders and contract offers hold, by product. */
@@ -160,7 +160,7 @@ async function moveGoodsOne(
   companyId: number,
   input: { buildingId: number; productId: number; quantity: number; direction: MoveDirection },
 ): Promise<MoveResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Lock order: the company row, the building row (findOwnedBuilding), then the stock rows (as transferToStore).
     const building = await findOwnedBuilding(tx, companyId, input.buildingId, { lock: true });
     if (building.spec.category !== 'retail') {

@@ -25,7 +25,7 @@ import { countries, influenceRecords, politicalEvents, worldCountries } from '..
 import type { DbExecutor } from '../../client.ts';
 import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
 import { currentWeek } from '../clock/state.ts';
-import { NO_COMPANY, Purses, applied, idList, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { NO_COMPANY, Purses, applied, idList, inOneRoundTrip, inTransaction, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
 
 /** GET /api/countries: every country with its tax rate in the world. */
 export async function listCountries(db: DbExecutor, worldId: number): Promise<CountryView[]> {
@@ -121,19 +121,19 @@ export async function listRecentEvents(db: DbExecutor, worldId: number, limit = 
  * statement.
  */
 export const investInPolitics: PlayerAction<{ country_id: number; amount: number; platform?: PoliticalPlatform | undefined }, InvestResult> = (db, requests) =>
-  db.transaction(async (tx) => {
-    const companies = await lockCompanies(
-      tx,
-      requests.map((request) => request.companyId),
-    );
-    const countryRows = await tx.execute<{ id: number; name: string }>(
-      sql`select id, name from countries where id in ${idList(requests.map((request) => request.input.country_id))}`,
+  inTransaction(db, async (tx) => {
+    const companyIds = requests.map((request) => request.companyId);
+    const countryIds = requests.map((request) => request.input.country_id);
+    // One round trip: the companies locked, then the countries read and the influence rows locked.
+    const [companies, countryRows, recordRows] = await inOneRoundTrip(
+      lockCompanies(tx, companyIds),
+      tx.execute<{ id: number; name: string }>(sql`select id, name from countries where id in ${idList(countryIds)}`),
+      tx.execute<{ company_id: number; country_id: number; influence_points: number; platform: PoliticalPlatform }>(sql`
+        select company_id, country_id, influence_points, platform from influence_records
+        where company_id in ${idList(companyIds)} and country_id in ${idList(countryIds)}
+        order by company_id, country_id for update`),
     );
     const countryName = new Map(countryRows.map((row) => [Number(row.id), row.name]));
-    const recordRows = await tx.execute<{ company_id: number; country_id: number; influence_points: number; platform: PoliticalPlatform }>(sql`
-      select company_id, country_id, influence_points, platform from influence_records
-      where company_id in ${idList(companies.keys())} and country_id in ${idList(countryName.keys())}
-      order by company_id, country_id for update`);
     const records = new Map(recordRows.map((row) => [`${row.company_id}:${row.country_id}`, { points: Number(row.influence_points), platform: row.platform }]));
     const changed = new Map<string, { points: number; platform: PoliticalPlatform }>();
     const purses = new Purses(companies);

@@ -21,7 +21,7 @@ import { companyResearch, researchUpgrades } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { sqlTemplate } from '../../sqlTemplate.ts';
 import { changeCashOfMany } from '../books/ledger.ts';
-import { NO_COMPANY, Purses, applied, idList, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { NO_COMPANY, Purses, applied, idList, inOneRoundTrip, inTransaction, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
 
 /**
  * The summed effects of every upgrade the company researched:
@@ -106,32 +106,33 @@ export async function researchedUpgradeIds(db: DbExecutor, companyId: number): P
  * statement.
  */
 export const purchaseResearch: PlayerAction<{ upgrade_id: number }, ResearchPurchaseResult> = (db, requests) =>
-  db.transaction(async (tx) => {
-    const companies = await lockCompanies(
-      tx,
-      requests.map((request) => request.companyId),
-    );
-    const upgradeRows = await tx.execute<{
-      id: number;
-      name: string;
-      cost_cents: number;
-      prerequisite_id: number | null;
-      prerequisite_name: string | null;
-      building_type: string | null;
-      effects: Record<string, ResearchEffectValue>;
-    }>(sql`
+  inTransaction(db, async (tx) => {
+    const companyIds = requests.map((request) => request.companyId);
+    // One round trip: the companies locked, then the upgrades and what the companies researched.
+    const [companies, upgradeRows, researchedRows] = await inOneRoundTrip(
+      lockCompanies(tx, companyIds),
+      tx.execute<{
+        id: number;
+        name: string;
+        cost_cents: number;
+        prerequisite_id: number | null;
+        prerequisite_name: string | null;
+        building_type: string | null;
+        effects: Record<string, ResearchEffectValue>;
+      }>(sql`
       select u.id, u.name, u.research_cost_cents as cost_cents, u.prerequisite_id, p.name as prerequisite_name, u.building_type, u.effects
       from research_upgrades u left join research_upgrades p on p.id = u.prerequisite_id
-      where u.id in ${idList(requests.map((request) => request.input.upgrade_id))}`);
+      where u.id in ${idList(requests.map((request) => request.input.upgrade_id))}`),
+      tx.execute<{
+        company_id: number;
+        upgrade_id: number;
+        building_type: string | null;
+        effects: Record<string, ResearchEffectValue>;
+      }>(sql`
+        select r.company_id, r.upgrade_id, u.building_type, u.effects from company_research r join research_upgrades u on u.id = r.upgrade_id
+        where r.company_id in ${idList(companyIds)}`),
+    );
     const upgrades = new Map(upgradeRows.map((row) => [Number(row.id), row]));
-    const researchedRows = await tx.execute<{
-      company_id: number;
-      upgrade_id: number;
-      building_type: string | null;
-      effects: Record<string, ResearchEffectValue>;
-    }>(sql`
-      select r.company_id, r.upgrade_id, u.building_type, u.effects from company_research r join research_upgrades u on u.id = r.upgrade_id
-      where r.company_id in ${idList(companies.keys())}`);
     const researched = new Map<number, Map<number, { buildingType: string | null; effects: Record<string, ResearchEffectValue> }>>();
     for (const company of companies.keys()) researched.set(company, new Map());
     for (const row of researchedRows)

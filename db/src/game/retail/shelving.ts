@@ -19,7 +19,7 @@ import {
   type TransferToStoreInput,
 } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
-import { applied, idList, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { applied, idList, inTransaction, refused, type Outcome, type PlayerAction } from '../action.ts';
 import { lockBuildings, ownBuilding } from '../buildings/actions.ts';
 import { backRoomRows, warehouseRows, writeBackRoomRows, writeWarehouseRows } from '../goods/orders.ts';
 import { PRODUCT_NOT_FOUND } from '../goods/stock.ts';
@@ -81,7 +81,7 @@ async function shelves(db: DbExecutor, buildingIds: Iterable<number>): Promise<M
 
 /** POST /buildings/{id}/inventory/transfer-to-store, the player action. */
 export const transferToStore: PlayerAction<TransferToStoreInput, TransferToStoreResult> = (db, requests) =>
-  db.transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     const { companies, buildings } = await lockBuildings(tx, requests);
     const productIds = requests.map((request) => request.input.product_id);
     const productRows = await tx.execute<{ id: number; name: string; category: string }>(

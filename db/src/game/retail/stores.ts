@@ -9,7 +9,7 @@ import { referencePriceSql } from '../goods/prices.ts';
 import type { DbExecutor } from '../../client.ts';
 import { findOwnedBuilding, type OwnedBuilding } from '../buildings/buildings.ts';
 import { addToBackRoom } from '../goods/stock.ts';
-import { applied, idList, oneByOne, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { applied, idList, inTransaction, oneByOne, refused, type Outcome, type PlayerAction } from '../action.ts';
 import { lockBuildings, ownBuilding } from '../buildings/actions.ts';
 import { dollarsToCents } from '@marketcraft/shared';
 
@@ -106,7 +106,7 @@ function shelfAction<I extends { id: number; product_id: number }>(
   value: (input: I) => number | boolean,
 ): PlayerAction<I, ShelfChanged> {
   return (db, requests) =>
-    db.transaction(async (tx) => {
+    inTransaction(db, async (tx) => {
       const { buildings } = await lockBuildings(tx, requests);
       const rows = await tx.execute<{ building_id: number; product_id: number }>(sql`
         select building_id, product_id from store_products where building_id in ${idList(buildings.keys())}`);
@@ -156,7 +156,7 @@ export interface RemoveStoreProductResult {
 
 /** DELETE /stores/{id}/products/{product_id}: off the shelf; its stock returns to the back room at cost. */
 async function removeStoreProductOne(db: DbExecutor, companyId: number, buildingId: number, productId: number): Promise<RemoveStoreProductResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const building = await ownedStore(tx, companyId, buildingId, true);
     const [removed] = await tx
       .delete(storeProducts)

@@ -7,10 +7,11 @@
  * than selling (the spread), and a round trip or a pump-and-dump loses money; the turn moves the
  * posted price to the company's book value per share times the decaying buying pressure.
  *
- * Concurrency: a trade is one statement (tradeStatement): it locks both companies' rows in id order
- * (the turn locks companies in id order too), then moves the issuer's share record, the cash of
- * both with their ledger rows and the holder's position, each a conditional write; when one of them
- * does not happen the statement fails as a whole and nothing moves.
+ * Concurrency: a trade alone is one statement (tradeStatement): it locks both companies' rows in id
+ * order (the turn locks companies in id order too), then moves the issuer's share record, the cash
+ * of both with their ledger rows and the holder's position, each a conditional write; when one of
+ * them does not happen the statement fails as a whole and nothing moves. A list of trades locks
+ * every company of the list first, in id order, and is decided set-based (tradeSharesTogether).
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -39,11 +40,11 @@ import { companies, portfolioEntries, shareRecords, stockPriceHistory } from '..
 import type { DbExecutor } from '../../client.ts';
 import { ruleSql } from '../../ruleSql.ts';
 import { sqlTemplate } from '../../sqlTemplate.ts';
-import { cashMovesCtes, notEnoughCashMessage } from '../books/ledger.ts';
-import { LEDGER_STAND_INS, fillLedgerTextSql } from '../../moneySql.ts';
+import { cashMovesCtes, changeCashOfMany, notEnoughCashMessage, type CashChange } from '../books/ledger.ts';
+import { LEDGER_STAND_INS, fillLedgerText, fillLedgerTextSql } from '../../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../../statements.ts';
 import { companyFilterSql, pageSql, type ListPage } from '../companies/lists.ts';
-import { applied, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { Purses, applied, idList, inTransaction, lockCompanies, refused, type ActionRequest, type Outcome, type PlayerAction } from '../action.ts';
 
 /** GET /api/shares and /api/company-shares: a page of the share records of the listed, active companies, by name (then id). */
 export async function listShareRecords(db: DbExecutor, worldId: number, page: CompanyListPage): Promise<ListPage<ShareRecordView>> {
@@ -375,16 +376,55 @@ function tradeStatementTemplate(action: StockTradeAction) {
 }
 const tradeStatement = { buy: tradeStatementTemplate('buy'), sell: tradeStatementTemplate('sell') };
 
+/** What a share trade is decided on, as it is now: the issuer in the holder's world (undefined: none, or no share record), the holder's position and both companies' cash. */
+interface TradeState {
+  issuer: IssuerState | undefined;
+  owned: number;
+  holderCashCents: number;
+  issuerCashCents: number;
+}
+
 /**
- * Why a trade was refused, read after its statement undid itself (tradeStatement): the checks of a
- * quote and of the cash on both sides, on the rows as they are now. Null when nothing refuses it
- * now: a row changed while the statement ran, and the trade is tried again.
+ * A share trade priced on the state it meets, or why it is refused: the checks of a quote, then the
+ * shares held (a sale), the order's value and the cash on both sides, in the order a player would
+ * fix them. The one decision of both paths: a list's trades (tradeSharesTogether) and a refused
+ * statement's reason (tradeRefusal).
+ */
+function priceShareTrade(
+  state: TradeState,
+  input: { issuerCompanyId: number; shares: number; action: StockTradeAction },
+): GameError | { issuer: IssuerState; totalCents: number } {
+  const { issuerCompanyId, shares, action } = input;
+  let issuer: IssuerState;
+  try {
+    issuer = checkTradable(state.issuer, issuerCompanyId);
+  } catch (error) {
+    return error as GameError;
+  }
+  const values = shareOrderValues(issuer, shares);
+  if (!orderWithinMarket(values)) {
+    return new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
+  }
+  if (action === 'sell' && shares > state.owned) return new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(state.owned)} of ${issuer.name}`);
+  const totalCents = (action === 'buy' ? marketBuyCostRule : marketSellProceedsRule).evaluate(values);
+  if (totalCents > MAX_ORDER_VALUE_CENTS) return new GameError('INVALID_INPUT', 'That trade is too large');
+  if (action === 'buy' && state.holderCashCents < totalCents) return new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(totalCents, state.holderCashCents));
+  if (action === 'sell' && state.issuerCashCents < totalCents) {
+    return new GameError('RULE_BROKEN', `${issuer.name} cannot buy back ${sharesWord(shares)} now: it does not have ${formatCents(totalCents)} in cash`);
+  }
+  return { issuer, totalCents };
+}
+
+/**
+ * Why a trade was refused, read after its statement undid itself (tradeStatement): priceShareTrade
+ * on the rows as they are now. Null when nothing refuses it now: a row changed while the statement
+ * ran, and the trade is tried again.
  */
 async function tradeRefusal(
   db: DbExecutor,
   input: { holderCompanyId: number; issuerCompanyId: number; shares: number; action: StockTradeAction },
 ): Promise<GameError | null> {
-  const { holderCompanyId, issuerCompanyId, shares, action } = input;
+  const { holderCompanyId, issuerCompanyId } = input;
   const [row] = await db.execute<Partial<IssuerState> & { holder_cash_cents: number; issuer_cash_cents: number | null; owned: number }>(sql`
     select h.cash_cents as holder_cash_cents, c.cash_cents as issuer_cash_cents, c.name, c.status,
            s.total_shares, s.share_price_cents, s.week_flow, s.is_listed, coalesce(pe.shares_owned, 0) as owned
@@ -394,27 +434,16 @@ async function tradeRefusal(
     left join portfolio_entries pe on pe.world_id = h.world_id and pe.holder_company_id = h.id and pe.issuer_company_id = c.id
     where h.id = ${holderCompanyId}`);
   if (!row) return new GameError('NOT_FOUND', 'No company found');
-  let issuer: IssuerState;
-  try {
-    issuer = checkTradable(row.name === null || row.total_shares === null ? undefined : (row as IssuerState), issuerCompanyId);
-  } catch (error) {
-    return error as GameError;
-  }
-  const values = shareOrderValues(issuer, shares);
-  if (!orderWithinMarket(values)) {
-    return new GameError('RULE_BROKEN', `That order is too large for ${issuer.name}'s shares: split it over several weeks`);
-  }
-  const owned = Number(row.owned);
-  if (action === 'sell' && shares > owned) return new GameError('NOT_ENOUGH_SHARES', `You own only ${sharesWord(owned)} of ${issuer.name}`);
-  const totalCents = (action === 'buy' ? marketBuyCostRule : marketSellProceedsRule).evaluate(values);
-  if (totalCents > MAX_ORDER_VALUE_CENTS) return new GameError('INVALID_INPUT', 'That trade is too large');
-  if (action === 'buy' && Number(row.holder_cash_cents) < totalCents) {
-    return new GameError('NOT_ENOUGH_CASH', notEnoughCashMessage(totalCents, Number(row.holder_cash_cents)));
-  }
-  if (action === 'sell' && Number(row.issuer_cash_cents) < totalCents) {
-    return new GameError('RULE_BROKEN', `${issuer.name} cannot buy back ${sharesWord(shares)} now: it does not have ${formatCents(totalCents)} in cash`);
-  }
-  return null;
+  const priced = priceShareTrade(
+    {
+      issuer: row.name === null || row.total_shares === null ? undefined : (row as IssuerState),
+      owned: Number(row.owned),
+      holderCashCents: Number(row.holder_cash_cents),
+      issuerCashCents: Number(row.issuer_cash_cents),
+    },
+    input,
+  );
+  return priced instanceof GameError ? priced : null;
 }
 
 /**
@@ -454,20 +483,194 @@ async function tradeSharesOne(
   };
 }
 
+/** `numerator / denominator` rounded half away from zero, as PostgreSQL rounds a numeric (both positive, whole). */
+function roundedQuotient(numerator: number, denominator: number): number {
+  const [n, d] = [BigInt(numerator), BigInt(denominator)];
+  return Number((2n * n + d) / (2n * d));
+}
+
+type ShareTradeInput = { company_id: number; shares: number; action: StockTradeAction };
+
 /**
- * POST /api/stocks/trade, the player action: request by request, each one statement (tradeStatement)
- * in its own savepoint when inside a transaction (runAction), so a refusal undoes only its own.
- * A longer list (the bots' week, or the API's share trades sent together: actTogether) first locks
- * every holder and issuer of the list in id order, as the turn and a set-based action lock them:
- * the list's statements then take their companies' rows one request after another, and two lists
- * (or a list and the turn) would otherwise wait for each other in a cycle.
+ * A list of share trades (the API's trades sent together: actTogether; the bots' week) set-based,
+ * as market trades go: every holder and issuer locked first, in id order (as the turn locks them:
+ * two lists never wait for each other in a cycle); the issuers' records and the holders' positions
+ * read in two statements; each trade decided in the list's order in TypeScript (priceShareTrade on
+ * the record, the position and the cash the earlier trades left, exactly as one after the other
+ * would meet them); then the records and positions written in one statement and the cash with its
+ * ledger rows in another (changeCashOfMany, a row per change in the list's order), whatever the
+ * list's length. The rows read are those of locked companies, so nothing changes them meanwhile.
  */
-export const tradeShares: PlayerAction<{ company_id: number; shares: number; action: StockTradeAction }, StockTradeResult> = async (db, requests) => {
-  if (requests.length > 1)
-    await lockCompanies(
-      db,
+async function tradeSharesTogether(db: DbExecutor, requests: readonly ActionRequest<ShareTradeInput>[]): Promise<Outcome<StockTradeResult>[]> {
+  return inTransaction(db, async (tx) => {
+    const companiesLocked = await lockCompanies(
+      tx,
       requests.flatMap(({ companyId, input }) => [companyId, input.company_id]),
     );
+    const issuerIds = [...new Set(requests.map((request) => request.input.company_id))];
+    const issuerRows = await tx.execute<IssuerState & { id: number; world_id: number; total_shares: number | null }>(sql`
+      select c.id, c.world_id, c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed
+      from companies c left join share_records s on s.world_id = c.world_id and s.company_id = c.id
+      where c.id in ${idList(issuerIds)}`);
+    const issuers = new Map(
+      issuerRows.map((row) => [
+        Number(row.id),
+        {
+          worldId: Number(row.world_id),
+          state:
+            row.total_shares === null
+              ? undefined
+              : {
+                  name: row.name,
+                  status: row.status,
+                  total_shares: Number(row.total_shares),
+                  share_price_cents: Number(row.share_price_cents),
+                  week_flow: Number(row.week_flow),
+                  is_listed: row.is_listed,
+                },
+        },
+      ]),
+    );
+    const positionRows = await tx.execute<{ holder_company_id: number; issuer_company_id: number; shares_owned: number; average_price_cents: number }>(sql`
+      select holder_company_id, issuer_company_id, shares_owned, average_price_cents from portfolio_entries
+      where holder_company_id in ${idList(requests.map((request) => request.companyId))} and issuer_company_id in ${idList(issuerIds)}`);
+    /** Each holder's position in each issuer as the list leaves it (shares 0: sold out). */
+    const positions = new Map<string, { worldId: number; holder: number; issuer: number; shares: number; averageCents: number; changed: boolean }>();
+    for (const row of positionRows) {
+      const holder = Number(row.holder_company_id);
+      const issuer = Number(row.issuer_company_id);
+      positions.set(`${holder}:${issuer}`, {
+        worldId: companiesLocked.get(holder)!.worldId,
+        holder,
+        issuer,
+        shares: Number(row.shares_owned),
+        averageCents: Number(row.average_price_cents),
+        changed: false,
+      });
+    }
+    /** Each issuer's shares issued (+) or bought back (-) by the list, and its gross volumes. */
+    const moves = new Map<number, { worldId: number; signed: number; bought: number; sold: number }>();
+    const purses = new Purses(companiesLocked);
+    const changes: CashChange[] = [];
+    const outcomes = requests.map(({ companyId: holderId, input }): Outcome<StockTradeResult> => {
+      const { company_id: issuerId, shares, action } = input;
+      if (!Number.isSafeInteger(shares) || shares <= 0) return refused(new GameError('INVALID_INPUT', 'Share count must be a positive whole number'));
+      if (holderId === issuerId) return refused(new GameError('RULE_BROKEN', OWN_SHARES_MESSAGE));
+      const holder = companiesLocked.get(holderId);
+      if (!holder) return refused(new GameError('NOT_FOUND', 'No company found'));
+      const issuer = issuers.get(issuerId);
+      const inWorld = issuer && issuer.worldId === holder.worldId ? issuer.state : undefined;
+      const key = `${holderId}:${issuerId}`;
+      const position = positions.get(key);
+      const priced = priceShareTrade(
+        { issuer: inWorld, owned: position?.shares ?? 0, holderCashCents: purses.of(holderId), issuerCashCents: purses.of(issuerId) },
+        { issuerCompanyId: issuerId, shares, action },
+      );
+      if (priced instanceof GameError) return refused(priced);
+      const { totalCents } = priced;
+      const eachCents = roundedQuotient(totalCents, shares);
+      const signed = action === 'buy' ? shares : -shares;
+      // The money: checked above on both sides (priceShareTrade), so neither spend refuses.
+      purses.spend(holderId, action === 'buy' ? totalCents : -totalCents);
+      purses.spend(issuerId, action === 'buy' ? -totalCents : totalCents);
+      const descriptions = tradeDescriptions(action, shares);
+      const fill = (text: string) => fillLedgerText(text, { name: priced.issuer.name, totalCents, eachCents });
+      changes.push(
+        {
+          companyId: holderId,
+          amountCents: action === 'buy' ? -totalCents : totalCents,
+          type: 'stock_trade',
+          reason: action === 'buy' ? 'stock_buy' : 'stock_sell',
+          description: fill(descriptions.holder),
+          ref: { counterpartyCompanyId: issuerId },
+        },
+        {
+          companyId: issuerId,
+          amountCents: action === 'buy' ? totalCents : -totalCents,
+          type: 'stock_trade',
+          reason: action === 'buy' ? 'share_issue' : 'share_buyback',
+          description: fill(descriptions.issuer),
+          ref: { counterpartyCompanyId: holderId },
+        },
+      );
+      // The record walks its curve: the next trade of this issuer meets the moved flow and count.
+      const record = inWorld!;
+      record.total_shares += signed;
+      record.week_flow += signed;
+      const move = moves.get(issuerId) ?? { worldId: holder.worldId, signed: 0, bought: 0, sold: 0 };
+      move.signed += signed;
+      if (action === 'buy') move.bought += shares;
+      else move.sold += shares;
+      moves.set(issuerId, move);
+      // The position: a purchase averages its price per share with what was held (rounded half up).
+      const held = position ?? { worldId: holder.worldId, holder: holderId, issuer: issuerId, shares: 0, averageCents: 0, changed: true };
+      if (action === 'buy') {
+        held.averageCents = held.shares === 0 ? eachCents : roundedQuotient(held.shares * held.averageCents + totalCents, held.shares + shares);
+        held.shares += shares;
+      } else {
+        held.shares -= shares;
+      }
+      held.changed = true;
+      positions.set(key, held);
+      return applied({
+        action,
+        company_id: issuerId,
+        company_name: priced.issuer.name,
+        shares,
+        price: centsToDollars(eachCents),
+        total: centsToDollars(totalCents),
+        shares_owned: held.shares,
+        cash: centsToDollars(purses.of(holderId)),
+      });
+    });
+    if (moves.size > 0) {
+      const records = [...moves].map(([companyId, move]) => ({
+        world_id: move.worldId,
+        company_id: companyId,
+        signed: move.signed,
+        bought: move.bought,
+        sold: move.sold,
+      }));
+      const held = [...positions.values()]
+        .filter((position) => position.changed)
+        .map((position) => ({
+          world_id: position.worldId,
+          holder: position.holder,
+          issuer: position.issuer,
+          shares: position.shares,
+          average: position.averageCents,
+        }));
+      await tx.execute(sql`
+        with moved as (
+          update share_records s
+          set total_shares = s.total_shares + m.signed, week_flow = s.week_flow + m.signed,
+              week_bought = s.week_bought + m.bought, week_sold = s.week_sold + m.sold, updated_at = now()
+          from jsonb_to_recordset(${JSON.stringify(records)}::text::jsonb) as m(world_id int, company_id int, signed bigint, bought bigint, sold bigint)
+          where s.world_id = m.world_id and s.company_id = m.company_id
+        ), position as (
+          select * from jsonb_to_recordset(${JSON.stringify(held)}::text::jsonb) as p(world_id int, holder int, issuer int, shares bigint, average bigint)
+        ), sold_out as (
+          delete from portfolio_entries pe using position p
+          where p.shares = 0 and pe.world_id = p.world_id and pe.holder_company_id = p.holder and pe.issuer_company_id = p.issuer
+        )
+        insert into portfolio_entries as pe (world_id, holder_company_id, issuer_company_id, shares_owned, average_price_cents)
+        select world_id, holder, issuer, shares, average from position where shares > 0 order by holder, issuer
+        on conflict (world_id, holder_company_id, issuer_company_id) do update set
+          shares_owned = excluded.shares_owned, average_price_cents = excluded.average_price_cents`);
+      await changeCashOfMany(tx, changes);
+    }
+    return outcomes;
+  });
+}
+
+/**
+ * POST /api/stocks/trade, the player action. A list of one (the API's trade alone): one statement
+ * (tradeStatement), in its own savepoint when inside a transaction (runAction), so a refusal undoes
+ * only its own. A longer list (the bots' week, or the API's share trades sent together:
+ * actTogether): set-based (tradeSharesTogether).
+ */
+export const tradeShares: PlayerAction<ShareTradeInput, StockTradeResult> = async (db, requests) => {
+  if (requests.length > 1) return tradeSharesTogether(db, requests);
   const outcomes: Outcome<StockTradeResult>[] = [];
   for (const { companyId, input } of requests) {
     try {
