@@ -8,13 +8,15 @@
  *
  * Independent steps run side by side: a step mostly waits (for PostgreSQL, for a browser, for a
  * turn) as often as it computes, so several at once keep both cores busy where one after the
- * other left one idle. Each output line is prefixed with its step's name; at the end a table gives
+ * other left one idle. Each output line is prefixed with its step's name; at the end each failed
+ * step's lines that say what failed are printed again (scripts/failedStep.ts), then a table gives
  * each step's time, its CPU and its result. Every step runs to its end even when another failed (one run reports
  * every failure); a step whose prerequisite failed is skipped. The exit code is 1 when anything failed.
  * A step's own command is the one to run alone (e.g. `npx vitest run <file>`).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { whatFailed } from './failedStep.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -74,9 +76,19 @@ type Result = { passed: boolean; skipped: boolean; seconds: number; cpuSeconds?:
 const width = Math.max(...STEPS.map((step) => step.name.length));
 const started = Date.now();
 const results = new Map<string, Promise<Result>>();
+/** Every line each step printed, for the failed steps' summary at the end. */
+const printed = new Map<string, string[]>(STEPS.map((step) => [step.name, []]));
+
+function printLine(name: string, line: string): void {
+  process.stdout.write(`${name.padEnd(width)} | ${line}\n`);
+}
 
 function printLines(name: string, text: string): void {
-  for (const line of text.split('\n')) if (line.trim() !== '') process.stdout.write(`${name.padEnd(width)} | ${line}\n`);
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    printLine(name, line);
+    printed.get(name)!.push(line);
+  }
 }
 
 /**
@@ -140,6 +152,12 @@ for (const step of STEPS) {
 }
 
 const outcomes = await Promise.all(STEPS.map(async (step) => ({ step, result: await results.get(step.name)! })));
+// A failed step's errors are far above by now (the steps print side by side) and a CI log may keep
+// only its tail: each failed step's lines that say what failed, again, just above the table.
+for (const { step } of outcomes.filter(({ result }) => !result.passed && !result.skipped)) {
+  process.stdout.write(`\n${step.name} FAILED: what it said (scripts/failedStep.ts; its whole output is above)\n`);
+  for (const line of whatFailed(printed.get(step.name)!)) printLine(step.name, line);
+}
 const seconds = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(0)).padStart(5) + ' s';
 process.stdout.write(`\n${'step'.padEnd(width)} |    time |     CPU | result\n`);
 for (const { step, result } of outcomes) {
