@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { E2E_ADMIN_EMAIL } from './globalSetup';
-import { PASSWORD, baseURL, grantAdmin, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
+import { PASSWORD, STORY_TIMEOUT_MS, baseURL, grantAdmin, launchBrowser, newPage, signUpInBrowser, signUpViaApi, uniqueEmail } from './browser';
 import { PROCESSING_WINDOW_MS } from '../src/lib/countdown';
 
 /**
@@ -40,7 +40,10 @@ afterAll(async () => {
 });
 
 describe('admin journey', () => {
-  it('shows the world state and the schedule to the admin, and advances a turn', async () => {
+  // A story's time (browser.ts): the operator's CLI grant, the clock paused and resumed, a player's
+  // purchases, then a turn of the public world over every journey's companies and its bots, while
+  // vitest still runs beside the journeys in `npm test`; 50 s of the config's 90 at load 28 here.
+  it('shows the world state and the schedule to the admin, and advances a turn', { timeout: STORY_TIMEOUT_MS }, async () => {
     const { context, page } = await newPage(browser);
     // The operator's first run: sign up in the form, then `npm run admin -- grant` and reload.
     // When this journey runs again (a retry), the account exists and the admin signs in instead.

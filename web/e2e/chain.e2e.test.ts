@@ -54,6 +54,20 @@ function mouse(page: Page): Actor {
 const MAX_TAB_STOPS = 400;
 const REFIND_EVERY = 20;
 
+/** 'Tab' or 'Shift+Tab': the fewer presses from the focused element (or the page's start) to `target`. Runs in the page. */
+function shorterWayRound(target: Element): 'Tab' | 'Shift+Tab' {
+  const stops = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+    (element) =>
+      element.tabIndex >= 0 && !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0 && element.closest('[inert]') === null,
+  );
+  const to = stops.findIndex((stop) => stop === target || target.contains(stop));
+  if (to === -1) return 'Tab'; // no longer in the page: found again after a few presses
+  const from = stops.indexOf(document.activeElement as HTMLElement); // -1: the page's start
+  const forwards = from === -1 ? to + 1 : (to - from + stops.length) % stops.length;
+  const backwards = from === -1 ? stops.length - to : (from - to + stops.length) % stops.length;
+  return forwards <= backwards ? 'Tab' : 'Shift+Tab';
+}
+
 async function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((element) => element === document.activeElement).catch(() => false);
 }
@@ -69,14 +83,22 @@ function keyboard(page: Page, expect: ExpectStatic): Actor {
   const tabTo = async (target: Locator) => {
     await target.waitFor();
     let element = await target.elementHandle();
-    // A toast is the page's last tab stop (its region comes after the page): a keyboard user reaches
-    // it backwards, Shift+Tab from the page's start, before it closes, not through every control.
-    const key = (await element?.evaluate((node) => node.closest('.mantine-Notification-root') !== null)) ? 'Shift+Tab' : 'Tab';
+    // Forwards or backwards, whichever way round is shorter, as a keyboard user goes: the market's
+    // trade panel comes after the list of every good (350 presses forwards, a few backwards: 20 s
+    // of the journey on a busy machine), a toast is the page's last stop (it closes 5 s after it
+    // shows). Counted over the page's focusable elements in document order, which is close to the
+    // browser's tab order; the walk checks the real focus at every press, so a miscount costs
+    // presses, never the result.
+    // Reckoned again when the target is found again: a render that replaced it (the market's
+    // quantity field as the product's answer arrives) left the first reckoning without it.
+    const wayRound = async () => (await element?.evaluate(shorterWayRound).catch(() => undefined)) ?? 'Tab';
+    let key = await wayRound();
     try {
       for (let presses = 0; presses < MAX_TAB_STOPS; presses += 1) {
         if (presses % REFIND_EVERY === REFIND_EVERY - 1) {
           await element?.dispose();
           element = await target.elementHandle();
+          key = await wayRound();
         }
         if (await element?.evaluate((node) => node === document.activeElement).catch(() => false)) return;
         await page.keyboard.press(key);
@@ -245,7 +267,8 @@ async function playTheChainIn(world: ClassWorld, page: Page, context: BrowserCon
     await actor.type(page.getByRole('textbox', { name: 'Quantity' }), quantity);
     await page.getByTestId('buy-total').waitFor();
     await actor.press(page.getByRole('button', { name: `Buy ${name}` }));
-    await page.getByText('Purchased!').waitFor();
+    // This purchase's toast, not the previous one's 'Purchased!' still on screen.
+    await page.getByText(`${quantity} units of ${name}`, { exact: true }).waitFor();
   }
 
   // Three turns: wheat, then flour from the wheat, then bread from the flour, milk and sugar.
@@ -268,13 +291,17 @@ async function playTheChainIn(world: ClassWorld, page: Page, context: BrowserCon
 
   // The fourth turn sells it: the toast leads to the week's results, which show the sale.
   const { current_week: week } = await apiGet<{ current_week: number }>(context, '/world');
+  const streamOpened = page.waitForResponse((response) => response.url().endsWith('/api/realtime') && response.status() === 200);
   await page.goto('/');
   await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+  // The toast comes on the live stream, which a class world's manual turns have no polling to make
+  // up for: the turn runs once the stream is open (on a busy machine it opened after the turn).
+  await streamOpened;
+  // The toast is followed as soon as it shows, while the instructor's request may still be
+  // answering: it closes 5 s after it shows unless it has the focus or the mouse (on a busy machine
+  // the answer came later than that, and the link was gone when it was looked for).
   const toastLink = page.getByTestId('toast-week-results');
-  const toastShown = toastLink.waitFor({ timeout: 80_000 });
-  await world.advance();
-  await toastShown;
-  await actor.press(toastLink);
+  await Promise.all([world.advance(), toastLink.waitFor({ timeout: 80_000 }).then(() => actor.press(toastLink))]);
   await page.waitForURL((url) => url.pathname === `/reports/${week}`);
   await page.getByRole('heading', { level: 1, name: `Week ${week} results` }).waitFor();
   const sale = page.getByTestId('report-sale').filter({ hasText: 'White Bread' });

@@ -132,9 +132,13 @@ describe('classroom world journey', { timeout: STORY_TIMEOUT_MS }, () => {
     const week = teacher.page.getByTestId('manage-week');
     await week.getByText('1', { exact: true }).waitFor();
     // A double click runs one turn: the button is disabled while it runs (the debrief below counts the weeks).
+    // The turn's toast is watched for from before the press: it shows as the server answers, the
+    // page's week a refetch later, and it closes 5 s after it shows (on a busy machine the refetch
+    // took longer than that: the toast was gone before it was looked for).
+    const weekTwoToast = teacher.page.getByText('The world is now in week 2.').waitFor({ timeout: 60_000 });
     await teacher.page.getByTestId('advance-turn').dblclick();
+    await weekTwoToast;
     await week.getByText('2', { exact: true }).waitFor({ timeout: 60_000 });
-    await teacher.page.getByText('The world is now in week 2.').waitFor();
 
     await teacher.page.getByTestId('shock-target').fill('White Bread');
     await teacher.page.getByRole('option', { name: 'White Bread', exact: true }).click();
@@ -145,12 +149,14 @@ describe('classroom world journey', { timeout: STORY_TIMEOUT_MS }, () => {
 
     await teacher.page.getByTestId('advance-turn').click();
     await week.getByText('3', { exact: true }).waitFor({ timeout: 60_000 });
-    // Pressed again at once: the toast says the week the server answered (4) straight away, not the
-    // week-3 toast (or the shock's) still on screen with the new one queued behind it.
+    // Pressed again at once: the toast says the week the server answered (4), and the week-3 toast
+    // (or the shock's) is gone, not still on screen with the new one queued behind it. Watched for
+    // from before the press, as above.
+    const weekFourToast = teacher.page.getByText('The world is now in week 4.').waitFor({ timeout: 60_000 });
     await teacher.page.getByTestId('advance-turn').click();
+    await weekFourToast;
+    await teacher.page.getByText('The world is now in week 3.').waitFor({ state: 'detached' });
     await week.getByText('4', { exact: true }).waitFor({ timeout: 60_000 });
-    await teacher.page.getByText('The world is now in week 4.').waitFor({ timeout: 2_000 });
-    await teacher.page.getByText('The world is now in week 3.').waitFor({ state: 'detached', timeout: 2_000 });
 
     // The debrief: net worth by company over the three weeks, the shock marked and listed.
     const debrief = teacher.page.getByTestId('debrief');
