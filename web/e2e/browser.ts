@@ -77,7 +77,7 @@ export async function apiPut<T = any>(context: BrowserContext, path: string, dat
 /**
  * The time budget of a journey that tells a story over several turns (the worlds, reports and
  * assignments journeys, and the admin's turn of the public world), where a single screen's test has
- * the config's 90 s: on a machine busy with other work (four journeys at once, vitest beside them)
+ * the config's 120 s: on a machine busy with other work (four journeys at once, vitest beside them)
  * such a story ran past 90 s. Each of its waits keeps its own bound (a locator's 20 s, a turn's).
  */
 export const STORY_TIMEOUT_MS = 180_000;
