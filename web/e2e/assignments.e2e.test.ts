@@ -124,7 +124,8 @@ describe('assignments journey', { timeout: STORY_TIMEOUT_MS }, () => {
     expect([30, 40]).toContain(earned);
     await assignment.getByTestId('assignment-points').getByText(`${earned} / 40 points`).waitFor();
     // The page itself (the answer's toast, with its own close button, gone first).
-    await student.page.locator('.mantine-Notification-root').waitFor({ state: 'detached', timeout: 15_000 });
+    // It closes 5 s after it shows; on a starved machine its exit comes later: a locator's wait plus that.
+    await student.page.locator('.mantine-Notification-root').waitFor({ state: 'detached', timeout: 30_000 });
     expect(await seriousAxeViolations(student.page), 'the Assignments page, dark, on a phone').toEqual([]);
 
     await teacher.page.getByTestId('advance-turn').click();

@@ -157,9 +157,9 @@ describe.concurrent('week results', { timeout: STORY_TIMEOUT_MS }, () => {
       await page.setViewportSize(viewport);
       for (const label of ['Revenue by store and product', 'Production by building']) {
         const region = page.getByRole('region', { name: label });
-        // Polled: the layout settles a moment after the resize.
+        // Polled (the config's 20 s, as a locator waits): the layout settles a moment after the resize.
         await expect
-          .poll(() => region.evaluate((box) => box.scrollWidth - box.clientWidth), { message: `${label} at ${viewport.width} px`, timeout: 5_000 })
+          .poll(() => region.evaluate((box) => box.scrollWidth - box.clientWidth), { message: `${label} at ${viewport.width} px` })
           .toBeLessThanOrEqual(0);
       }
     }
