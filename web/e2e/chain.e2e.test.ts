@@ -45,6 +45,101 @@ function mouse(page: Page): Actor {
     },
     choose: (radio) => radio.check(),
     pickFirst: async (select) => {
+      await select.click();
+      await page.getByRole('option').first().click();
+    },
+  };
+}
+
+const MAX_TAB_STOPS = 400;
+const REFIND_EVERY = 20;
+
+/** 'Tab' or 'Shift+Tab': the fewer presses from the focused element (or the page's start) to `target`. Runs in the page. */
+function shorterWayRound(target: Element): 'Tab' | 'Shift+Tab' {
+  const stops = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+    (element) =>
+      element.tabIndex >= 0 && !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0 && element.closest('[inert]') === null,
+  );
+  const to = stops.findIndex((stop) => stop === target || target.contains(stop));
+  if (to === -1) return 'Tab'; // no longer in the page: found again after a few presses
+  const from = stops.indexOf(document.activeElement as HTMLElement); // -1: the page's start
+  const forwards = from === -1 ? to + 1 : (to - from + stops.length) % stops.length;
+  const backwards = from === -1 ? stops.length - to : (from - to + stops.length) % stops.length;
+  return forwards <= backwards ? 'Tab' : 'Shift+Tab';
+}
+
+async function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => element === document.activeElement).catch(() => false);
+}
+
+/** `expect` is the test's own: the two tests run at the same time (expect.poll needs to know its test). */
+function keyboard(page: Page, expect: ExpectStatic): Actor {
+  /**
+   * Presses Tab until `target` has the focus (it must be reachable, in order, from where focus is).
+   * The target is found by its role and name once, not at every press (that query walks the whole
+   * page: dozens of walks per control made this journey the longest by far on a busy machine), and
+   * again every REFIND_EVERY presses and at the end, in case a render replaced the element.
+   */
+  const tabTo = async (target: Locator) => {
+    await target.waitFor();
+    let element = await target.elementHandle();
+    // Forwards or backwards, whichever way round is shorter, as a keyboard user goes: the market's
+    // trade panel comes after the list of every good (350 presses forwards, a few backwards: 20 s
+    // of the journey on a busy machine), a toast is the page's last stop (it closes 5 s after it
+    // shows). Counted over the page's focusable elements in document order, which is close to the
+    // browser's tab order; the walk checks the real focus at every press, so a miscount costs
+    // presses, never the result.
+    // Reckoned again when the target is found again: a render that replaced it (the market's
+    // quantity field as the product's answer arrives) left the first reckoning without it.
+    const wayRound = async () => (await element?.evaluate(shorterWayRound).catch(() => undefined)) ?? 'Tab';
+    let key = await wayRound();
+    try {
+      for (let presses = 0; presses < MAX_TAB_STOPS; presses += 1) {
+        if (presses % REFIND_EVERY === REFIND_EVERY - 1) {
+          await element?.dispose();
+          element = await target.elementHandle();
+          key = await wayRound();
+        }
+        if (await element?.evaluate((node) => node === document.activeElement).catch(() => false)) return;
+        await page.keyboard.press(key);
+      }
+    } finally {
+      await element?.dispose();
+    }
+    if (!(await isFocused(target))) throw new Error(`Tab never reached ${target}`);
+  };
+  return {
+    press: async (target) => {
+      await target.waitFor();
+      if ((await target.getAttribute('role')) === 'tab') {
+        // A tab list is one tab stop: Tab to the selected tab, then arrows to the one wanted.
+        const list = target.locator('xpath=ancestor::*[@role="tablist"][1]');
+        await tabTo(list.locator('[role="tab"][aria-selected="true"]'));
+        for (let presses = 0; presses < 10 && !(await isFocused(target)); presses += 1) await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('Enter');
+        return;
+      }
+      await tabTo(target);
+      await page.keyboard.press('Enter');
+    },
+    type: async (target, text) => {
+      await tabTo(target);
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(text);
+    },
+    choose: async (radio) => {
+      // A radio group is one tab stop: Tab into it, then arrows until the wanted radio is checked.
+      const name = await radio.getAttribute('name');
+      await radio.waitFor();
+      const key = (await radio.evaluate(shorterWayRound).catch(() => undefined)) ?? 'Tab';
+      for (let presses = 0; presses < MAX_TAB_STOPS; presses += 1) {
+        if (await page.evaluate((group) => (document.activeElement as HTMLInputElement | null)?.name === group, name)) break;
+        await page.keyboard.press(key);
+      }
+      for (let presses = 0; presses < 40 && !(await radio.isChecked()); presses += 1) await page.keyboard.press('ArrowDown');
+      expect(await radio.isChecked()).toBe(true);
+    },
+    pickFirst: async (select) => {
       // ArrowDown opens the list and highlights the first option, Enter picks it. When the options
       // render (or re-render, as the city list does once its data arrives) between the two keys,
       // nothing is highlighted: a second ArrowDown highlights the first. Enter is pressed only
