@@ -42,7 +42,7 @@ afterAll(async () => {
 describe('admin journey', () => {
   // A story's time (browser.ts): the operator's CLI grant, the clock paused and resumed, a player's
   // purchases, then a turn of the public world over every journey's companies and its bots, while
-  // vitest still runs beside the journeys in `npm test`; 50 s of the config's 90 at load 28 here.
+  // vitest still runs beside the journeys in `npm test` (50 s at load 28 here, when the limit was 90 s).
   it('shows the world state and the schedule to the admin, and advances a turn', { timeout: STORY_TIMEOUT_MS }, async () => {
     const { context, page } = await newPage(browser);
     // The operator's first run: sign up in the form, then `npm run admin -- grant` and reload.
