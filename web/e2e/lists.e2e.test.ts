@@ -5,7 +5,7 @@
  * however many companies the earlier journeys made, so the steps read the server's own figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { COMPANY_LIST_PAGE_SIZE } from '@marketcraft/shared';
 import { PHONE, apiGet, defaultCompanyName, launchBrowser, newPage, signUpViaApi, uniqueEmail } from './browser';
 
@@ -47,15 +47,27 @@ describe('lists of companies', () => {
     expect(await rows.count()).toBe(Math.min(shown.total, COMPANY_LIST_PAGE_SIZE));
 
     // Your company: its row on this page, or pinned at the top of the table with its rank when it ranks lower.
+    // Other journeys' players sign up and trade meanwhile, and move past yours or fall behind it: the
+    // rank a row shows lies between your rank read before the page asked and your rank read after.
+    const yourRank = async () => (await apiGet<{ you: Ranked }>(context, '/leaderboard?limit=1')).you.rank;
+    const rankShownBetweenNow = async (row: Locator, before: number) => {
+      const cell = row.getByText(/^#[\d,]+$/).first();
+      await cell.waitFor();
+      const shown = Number(((await cell.textContent()) ?? '').slice(1).replace(/,/g, ''));
+      const after = await yourRank();
+      expect(shown).toBeGreaterThanOrEqual(Math.min(before, after));
+      expect(shown).toBeLessThanOrEqual(Math.max(before, after));
+      return shown;
+    };
     const you = page.getByTestId('leaderboard-you');
-    await you.getByText(`#${board.you.rank.toLocaleString('en-US')}`).waitFor();
+    const rank = await rankShownBetweenNow(you, board.you.rank);
     await you.getByText('You', { exact: true }).waitFor();
-    const onFirstPage = board.you.rank <= COMPANY_LIST_PAGE_SIZE;
+    const onFirstPage = rank <= COMPANY_LIST_PAGE_SIZE;
     expect(await you.getAttribute('data-pinned')).toBe(onFirstPage ? null : 'true');
     if (!onFirstPage) {
       // 'Show my place' opens the page your company ranks on, with its row among the others.
       await page.getByRole('button', { name: 'Show my place' }).click();
-      await page.waitForURL(new RegExp(`[?&]page=${Math.ceil(board.you.rank / COMPANY_LIST_PAGE_SIZE)}`));
+      await page.waitForURL(new RegExp(`[?&]page=${Math.ceil(rank / COMPANY_LIST_PAGE_SIZE)}`));
       await expect.poll(() => you.getAttribute('data-pinned')).toBeNull();
       await page.goto('/leaderboard');
       await rows.first().waitFor();
@@ -75,13 +87,11 @@ describe('lists of companies', () => {
 
     // A search on the server, any letter case: the company keeps its place on the whole leaderboard.
     const search = page.getByRole('textbox', { name: 'Search companies' });
+    const rankBeforeSearch = await yourRank();
     await search.fill(name.toLowerCase());
     await page.waitForURL(/[?&]q=/);
     await expect.poll(() => rows.count()).toBe(1);
-    await rows
-      .first()
-      .getByText(`#${board.you.rank.toLocaleString('en-US')}`)
-      .waitFor();
+    await rankShownBetweenNow(rows.first(), rankBeforeSearch);
     expect(await rows.first().getAttribute('data-testid')).toBe('leaderboard-you');
     await range.getByText('1 company').waitFor();
 
