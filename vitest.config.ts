@@ -4,12 +4,13 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that keep a worker longest (a whole run's per-file times, docs/benchmarks.md "npm
- * test's time", 2026-12-07 (late)), longest first. Without a record of earlier runs (a fresh clone,
- * CI) vitest starts the largest files first, which put the drill (106th of 137 by size), the API
- * replay (58th), the worker crash (55th) and the start script (92nd) among the last files: the
- * run then ended with one or two workers on them while the others had nothing left. Started first,
- * the short files fill the workers' ends instead. A name that no longer exists fails the run.
+ * The files that keep a worker longest (a whole run's per-file times: docs/benchmarks.md, "npm
+ * test's time", 2026-12-07 (night, last)), longest first. Without a record of earlier runs (a
+ * fresh clone, CI) vitest starts the largest files first, which put the drill (106th of 137 by
+ * size), the start script (92nd), the API replay (58th) and the worker crash (55th) among the last
+ * files: the run then ended with one or two workers on them while the others had nothing left.
+ * Started first, the short files fill the workers' ends instead. A name that no longer exists
+ * fails the run.
  */
 const LONGEST_FIRST = [
   'worker/test/worldReplay.integration.test.ts',
