@@ -337,11 +337,12 @@ export async function joinWorld(
 /**
  * POST /api/company: a signed-in user without an active company (new, or after bankruptcy) founds
  * one with the flat starting capital (in a private world: the world's starting cash; 409 when that
- * world has ended or is full). 409 when they already have an active company.
+ * world has ended or is full; 404 when they have no part in it). 409 when they already have an
+ * active company.
  */
 export async function foundCompany(
   db: DbExecutor,
-  input: { worldId: number; userId: number; email: string; name?: string; mode?: SignupBonusMode; startingCashCents?: number | null },
+  input: { worldId: number; userId: number; isAdmin: boolean; email: string; name?: string; mode?: SignupBonusMode; startingCashCents?: number | null },
 ): Promise<CompanyDetails> {
   const companyId = await db.transaction(async (tx) => {
     // A member of a team has a company too (theirs is the team's).
@@ -349,6 +350,10 @@ export async function foundCompany(
     // A private world's terms hold here too (joining is not the only way in): its starting cash, its
     // player limit, and nothing new once it has ended.
     const admitted = await admitNewCompany(tx, input.worldId);
+    // Only those with a part in a private world found in it (its players, bankrupt ones included, and
+    // its instructors): a student the instructor removed, whose session still points at the world,
+    // must not come back without its join code (asked after the world's lock, as joins are).
+    if (input.worldId !== PUBLIC_WORLD_ID) await worldAccess(tx, { id: input.userId, isAdmin: input.isAdmin }, input.worldId);
     try {
       const company = await createPlayerCompany(tx, {
         worldId: input.worldId,
@@ -409,6 +414,19 @@ export async function switchWorld(db: DbExecutor, user: WorldUser, sessionId: st
     .set({ currentWorldId: worldId === PUBLIC_WORLD_ID ? null : worldId })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)));
   return world;
+}
+
+/**
+ * A user removed from a private world (a student by the instructor, a co-instructor) who has no other
+ * part in it any more: their sessions that were playing in it play in the public world again, so the
+ * website shows them a world they can read rather than a class that answers 'World not found'.
+ */
+export async function sessionsLeaveWorld(db: DbExecutor, worldId: number, userId: number): Promise<void> {
+  await db.execute(sql`
+    update sessions set current_world_id = null
+    where user_id = ${userId} and current_world_id = ${worldId}
+      and not exists (select 1 from world_instructors i where i.world_id = ${worldId} and i.user_id = ${userId})
+      and not ${playedInWorldSql(worldId, userId)}`);
 }
 
 /** POST /api/worlds/{id}/join-code: a new code; the old one stops working at once. */
@@ -479,9 +497,12 @@ export async function removeCoInstructor(db: DbExecutor, user: WorldUser, worldI
   if (target.role !== 'co_instructor') throw new GameError('CONFLICT', OWNER_STAYS);
   const leaving = targetUserId === user.id;
   if (!leaving && world.role !== 'instructor' && world.role !== 'admin') throw new GameError('FORBIDDEN', ONLY_OWNER_REMOVES);
-  await db
-    .delete(worldInstructors)
-    .where(and(eq(worldInstructors.worldId, worldId), eq(worldInstructors.userId, targetUserId), eq(worldInstructors.role, 'co_instructor')));
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(worldInstructors)
+      .where(and(eq(worldInstructors.worldId, worldId), eq(worldInstructors.userId, targetUserId), eq(worldInstructors.role, 'co_instructor')));
+    await sessionsLeaveWorld(tx, worldId, targetUserId);
+  });
   return instructorsOf(db, user, worldId);
 }
 
