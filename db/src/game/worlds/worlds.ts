@@ -10,7 +10,7 @@
  * that does not exist.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   GameError,
   JOIN_CODE_LENGTH,
@@ -44,6 +44,8 @@ const WORLD_FULL = 'This world is full: ask your instructor to raise its player 
 export const INSTRUCTORS_ONLY = "Only this world's instructors can do that";
 const TOO_MANY_OPEN_WORLDS = `You already run ${MAX_OPEN_WORLDS_PER_INSTRUCTOR} worlds that have not ended: end one before you create another`;
 
+/** A sandbox is one player's backtest: nobody joins or co-teaches it (it would answer them 404 anyway). */
+const SANDBOX_ALONE = 'A sandbox is yours alone: nobody joins it, and it has no join code or co-instructors';
 const TOO_MANY_SANDBOXES = `You already have ${MAX_OPEN_SANDBOXES_PER_PLAYER} sandboxes: end one (or wait until one is deleted, ${SANDBOX_LIFETIME_DAYS} days after it was made) before you make another`;
 
 /** Serialises world creation per user (the limit of open worlds). */
@@ -293,7 +295,9 @@ export async function joinWorld(
   const [world] = await db
     .select({ id: worlds.id })
     .from(worlds)
-    .where(and(eq(worlds.joinCode, input.code), eq(worlds.kind, 'private')));
+    // A sandbox's code (one drawn before codes were refused for sandboxes) is no code: joining would
+    // found a company in a world that answers its player 404.
+    .where(and(eq(worlds.joinCode, input.code), eq(worlds.kind, 'private'), isNull(worlds.sandboxOwnerUserId)));
   if (!world) return null;
   await db.transaction(async (tx) => {
     const locked = await lockPrivateWorld(tx, world.id);
@@ -433,6 +437,7 @@ export async function sessionsLeaveWorld(db: DbExecutor, worldId: number, userId
 export async function rotateJoinCode(db: DbExecutor, user: WorldUser, worldId: number): Promise<WorldView> {
   const world = await requireInstructor(db, user, worldId);
   if (world.kind !== 'private') throw new GameError('RULE_BROKEN', 'The public world has no join code');
+  if (world.sandbox) throw new GameError('RULE_BROKEN', SANDBOX_ALONE);
   // Nobody joins an ended world, so a new code would only look like an invitation.
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
   // A code another world already has is drawn again (the unique key decides).
@@ -508,7 +513,7 @@ export async function removeCoInstructor(db: DbExecutor, user: WorldUser, worldI
 
 /** POST /api/worlds/{id}/co-instructors {email}: an existing account becomes a co-instructor. */
 export async function addCoInstructor(db: DbExecutor, user: WorldUser, worldId: number, email: string): Promise<WorldMember[]> {
-  await requireInstructor(db, user, worldId);
+  if ((await requireInstructor(db, user, worldId)).sandbox) throw new GameError('RULE_BROKEN', SANDBOX_ALONE);
   const [target] = await db
     .select({ id: users.id })
     .from(users)
