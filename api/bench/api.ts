@@ -319,7 +319,7 @@ async function main() {
       { name: 'GET /api/world', run: loadOf('/world') },
       { name: `GET /api${catalogueRead} (session)`, run: loadOf(catalogueRead, withSession) },
       // The same with the Accept-Encoding that browsers and Python's requests send by default: a kept
-      // answer goes out gzipped (api/src/rest.ts), a fifth of the bytes.
+      // answer goes out gzipped (api/src/rest.ts).
       {
         name: `GET /api${catalogueRead} (session, Accept-Encoding: gzip)`,
         run: loadOf(catalogueRead, (client) => withSession(client, { 'accept-encoding': 'gzip, deflate' })),
