@@ -48,6 +48,7 @@ interface AutocannonClient {
 }
 interface AutocannonResult {
   requests: { average: number; total: number };
+  throughput: { total: number };
   latency: { p50: number; p99: number; average: number };
   non2xx: number;
   errors: number;
@@ -388,6 +389,8 @@ async function main() {
         'CPU ms/req': cpuPerRequest(cpuMs, result.requests.total),
         'of it PostgreSQL': cpuPerRequest(postgresMs, result.requests.total),
         'load generator CPU ms/req': cpuPerRequest(loadStart === null || loadEnd === null ? null : loadEnd - loadStart, result.requests.total),
+        // What each answer put on the wire, headers included (a kept answer gzipped: far less).
+        'kB/answer': result.requests.total === 0 ? 'n/a' : (result.throughput.total / result.requests.total / 1024).toFixed(1),
       });
     }
     // Issue 25's targets, beside the DB limit: the goods list 3,000 a second, a token's read as fast
