@@ -4,7 +4,7 @@
  * category; selecting a product opens its panel (trade, price history, prices by city, recipes).
  * The selected product lives in the address (?product=ID), so the ledger and the warehouse link here.
  */
-import { Suspense, lazy, memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, memo, startTransition, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -39,6 +39,28 @@ const valueOf = (product: MarketProduct, column: Column) => product[column];
 
 /** The table's scrolling height; its card holds it while the products load, so nothing below moves when they come. */
 const TABLE_HEIGHT = 620;
+
+/** Rows built with the table: more than its 620 px show (about 14). */
+const FIRST_ROWS = 30;
+/** Rows added by each later render. */
+const ROWS_PER_CHUNK = 40;
+
+/**
+ * How many of the table's rows to build: the first screen's with the table, then the rest in
+ * chunks, each its own render and commit once the previous one is on screen. Built and laid out in
+ * one go, the 304 rows were one long task on a phone (its main thread blocked for 300-400 ms, what
+ * Lighthouse's total blocking time counts). Every row is in the page a moment later (a tenth of a
+ * second on a desktop); rows are never left out (docs/web.md, "First load").
+ */
+function useRowsInChunks(total: number): number {
+  const [count, setCount] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() => startTransition(() => setCount((current) => current + ROWS_PER_CHUNK)), 0);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return count;
+}
 
 export default function MarketPage() {
   usePageMeta('Market', 'Buy raw materials and sell goods at market prices.');
@@ -87,6 +109,7 @@ export default function MarketPage() {
     );
     return sortRows(matching, sort, valueOf, (product) => product.name);
   }, [productList, search, category, sort]);
+  const rowCount = useRowsInChunks(shown.length);
   const onSort = (column: Column) => setSort((current) => nextSort(current, column, column === 'name' ? 'ascending' : 'descending'));
 
   return (
@@ -158,7 +181,7 @@ export default function MarketPage() {
                           </Table.Tr>
                         </Table.Thead>
                         <Table.Tbody>
-                          {shown.map((product) => (
+                          {shown.slice(0, rowCount).map((product) => (
                             <MarketRow key={product.id} product={product} selected={product.id === selectedId} onSelect={onSelect} />
                           ))}
                         </Table.Tbody>
@@ -199,25 +222,37 @@ export default function MarketPage() {
   );
 }
 
+/** Mantine's table classes for the rows' plain elements (the table's spacing and borders are its CSS variables). */
+const tableClasses = Table.classes;
+
 /**
  * One product's row. The market lists all 304 products: rows are memoised and built from plain
- * elements styled by market.module.css rather than a Mantine component per line of text, which
+ * elements styled by Mantine's table classes and market.module.css, not a Mantine component per
+ * cell or line of text (each runs its theme and style hooks: 2,100 of them for the table), which
  * cut the page's first render on a phone (docs/web.md, "First load"); the sparkline draws itself
  * when it comes near the screen (components/Sparkline.tsx).
  */
 const MarketRow = memo(function MarketRow({ product, selected, onSelect }: { product: MarketProduct; selected: boolean; onSelect: (id: number) => void }) {
   const change = product.change_percent;
   return (
-    <Table.Tr data-selected={selected || undefined} className={classes.row} data-testid="market-row" onClick={pickOnRowClick(() => onSelect(product.id))}>
-      <Table.Td>
+    // What Table.Tr gives a row of a table with highlightOnHover and row borders.
+    <tr
+      data-with-row-border
+      data-hover
+      data-selected={selected || undefined}
+      className={`${tableClasses.tr} ${classes.row}`}
+      data-testid="market-row"
+      onClick={pickOnRowClick(() => onSelect(product.id))}
+    >
+      <td className={tableClasses.td}>
         <button type="button" onClick={() => onSelect(product.id)} aria-pressed={selected} className={classes.productButton}>
           <p className={classes.productName}>{product.name}</p>
           <p className={classes.productCategory}>{product.category}</p>
         </button>
-      </Table.Td>
-      <Table.Td ta="right">{formatMoney(product.buy_price)}</Table.Td>
-      <Table.Td ta="right">{formatMoney(product.sell_price)}</Table.Td>
-      <Table.Td ta="right">
+      </td>
+      <td className={`${tableClasses.td} ${classes.number}`}>{formatMoney(product.buy_price)}</td>
+      <td className={`${tableClasses.td} ${classes.number}`}>{formatMoney(product.sell_price)}</td>
+      <td className={`${tableClasses.td} ${classes.number}`}>
         {change === null ? (
           <span className={classes.dimmed}>new</span>
         ) : (
@@ -225,11 +260,11 @@ const MarketRow = memo(function MarketRow({ product, selected, onSelect }: { pro
             {formatPercentChange(change)}
           </span>
         )}
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td className={tableClasses.td}>
         <Sparkline values={product.sparkline} label={`${product.name} price`} />
-      </Table.Td>
-      <Table.Td ta="right">{product.held > 0 ? product.held.toLocaleString('en-US') : '-'}</Table.Td>
-    </Table.Tr>
+      </td>
+      <td className={`${tableClasses.td} ${classes.number}`}>{product.held > 0 ? product.held.toLocaleString('en-US') : '-'}</td>
+    </tr>
   );
 });
