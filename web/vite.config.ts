@@ -44,7 +44,9 @@ function precompress(): Plugin {
  * small start script (`assets/start-<hash>.js`) that imports it once the browser has shown a frame.
  * Run straight from index.html, the app's modules (~170 kB gzip, a second and more of evaluation on
  * a slow phone) ran as soon as they arrived, and on a fast connection that was before the first
- * paint, which then waited for all of them (Lighthouse counts every such script in the first paint).
+ * paint, which then waited for them. The scripts are fetched at low priority (`fetchpriority`),
+ * after the stylesheets: Lighthouse counts every script of high priority that has arrived by the
+ * first paint in the first paint (2.1 s on a quiet machine with them, ~1.5 s in the runs without).
  * The stylesheets stay in the head: the loading screen and the app both need Mantine's colours.
  * Only the built page changes (`npm run dev` runs src/main.tsx directly); the chunks are the same.
  */
@@ -72,10 +74,13 @@ function paintFirst(): Plugin {
         ].join('\n');
         const startFile = `assets/start-${createHash('sha256').update(start).digest('hex').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName: startFile, source: start });
-        page.source = html.replace(
-          entryTag,
-          `<link rel="modulepreload" crossorigin href="/${entry.fileName}">\n    <script type="module" crossorigin src="/${startFile}"></script>`,
-        );
+        page.source = html
+          .replace(
+            entryTag,
+            `<link rel="modulepreload" crossorigin href="/${entry.fileName}">\n    <script type="module" crossorigin src="/${startFile}"></script>`,
+          )
+          // The app's scripts after the stylesheets: the first paint needs only those.
+          .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" fetchpriority="low" crossorigin href=');
       },
     },
   };
