@@ -4,8 +4,8 @@
  * its definition: SHA-256 of the canonical lines (each row as jsonb without ids and times) sorted
  * by code units and joined by newlines. A class world with bots after two turns, with a row in
  * every section and a company whose name and bio need UTF-8 and JSON escapes. Version 2 of the
- * canonical form leaves out the city markets at their base demand; version 1 (the hashes stored
- * before it) still computes as it did.
+ * canonical form leaves out the city markets at their base demand; version 3 prints the same rows
+ * as PostgreSQL's record text; versions 1 and 2 (the hashes stored before) still compute as they did.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,29 +78,51 @@ describe('the state hash', () => {
     expect(stateHashVersionOf(expected)).toBe(1);
   });
 
-  it('is, from version 2, the same lines without the city markets at their base demand, as each turn stores it', async () => {
+  it('is, in version 2, the same lines without the city markets at their base demand', async () => {
     const all = await canonicalState(database.db, worldId, 1);
-    const lines = await canonicalState(database.db, worldId);
+    const lines = await canonicalState(database.db, worldId, 2);
     expect(lines).toEqual(all.filter((line) => !line.startsWith('city_market|')));
     const expected = `v2:${createHash('sha256').update(lines.join('\n')).digest('hex')}`;
-    expect(await stateHash(database.db, worldId)).toBe(expected);
+    expect(await stateHash(database.db, worldId, 2)).toBe(expected);
     expect(stateHashVersionOf(expected)).toBe(2);
+  });
+
+  it("is, from version 3, the rows of version 2 as record text, in their keys' order, as each turn stores it", async () => {
+    const v2 = await canonicalState(database.db, worldId, 2);
+    const lines = await canonicalState(database.db, worldId);
+    // The same rows: section by section, the same count, and the same keys in the same order.
+    const keys = (all: string[], parse: (key: string) => number[]) =>
+      all.map((line) => {
+        const [section, key] = line.split('|');
+        return `${section}:${parse(key!).join(',')}`;
+      });
+    const numbers = /\d+/g;
+    expect(keys(lines, (key) => (key.match(numbers) ?? []).map(Number))).toEqual(keys(v2, (key) => (key.match(numbers) ?? []).map(Number)));
+    // A record quotes a value only where it must; quotes are doubled, backslashes too, UTF-8 kept.
+    const company = lines.find((line) => line.startsWith('company|(1)|'));
+    expect(company).toContain('"Boulangerie Ødegård 🍞"');
+    expect(company).toContain('"Say ""bread"" \\\\ twice,\tthen\nagain"');
+    const expected = `v3:${createHash('sha256').update(lines.join('\n')).digest('hex')}`;
+    expect(await stateHash(database.db, worldId)).toBe(expected);
+    expect(stateHashVersionOf(expected)).toBe(3);
     const [turn] = await database.db.execute<{ state_hash: string }>(sql`select state_hash from turns where world_id = ${worldId} and week = 2`);
     expect(turn!.state_hash).toBe(expected);
   });
 
   it('changes when one city market moves away from its base, with its line, and comes back with it', async () => {
-    const before = { v1: await stateHash(database.db, worldId, 1), v2: await stateHash(database.db, worldId) };
+    const before = { v1: await stateHash(database.db, worldId, 1), v2: await stateHash(database.db, worldId, 2), v3: await stateHash(database.db, worldId) };
     const market = sql`world_id = ${worldId} and city_id = (select min(city_id) from city_market_data where world_id = ${worldId}) and product_id = (select max(id) from products)`;
     const [{ level } = { level: 0 }] = await database.db.execute<{ level: number }>(sql`select demand_level as level from city_market_data where ${market}`);
     await database.db.execute(sql`update city_market_data set demand_level = ${(Number(level) + 1) % 101} where ${market}`);
     expect(await stateHash(database.db, worldId, 1)).not.toBe(before.v1);
-    expect(await stateHash(database.db, worldId)).not.toBe(before.v2);
-    const moved = (await canonicalState(database.db, worldId)).filter((line) => line.startsWith('city_market|'));
+    expect(await stateHash(database.db, worldId, 2)).not.toBe(before.v2);
+    expect(await stateHash(database.db, worldId)).not.toBe(before.v3);
+    const moved = (await canonicalState(database.db, worldId, 2)).filter((line) => line.startsWith('city_market|'));
     expect(moved).toHaveLength(1);
     expect(moved[0]).toContain(`"demand_level": ${(Number(level) + 1) % 101}`);
     await database.db.execute(sql`update city_market_data set demand_level = ${Number(level)} where ${market}`);
     expect(await stateHash(database.db, worldId, 1)).toBe(before.v1);
-    expect(await stateHash(database.db, worldId)).toBe(before.v2);
+    expect(await stateHash(database.db, worldId, 2)).toBe(before.v2);
+    expect(await stateHash(database.db, worldId)).toBe(before.v3);
   });
 });

@@ -91,7 +91,7 @@ describe('replaying a world from its log', () => {
     expect(by.get('addShock')?.entries).toBe(2);
     expect(counts.reduce((sum, row) => sum + Number(row.refused), 0)).toBeGreaterThan(0);
     const hashes = await original.db.execute<{ state_hash: string | null }>(sql`select state_hash from turns where world_id = ${worldId} order by week`);
-    expect(hashes.map((row) => /^v2:[0-9a-f]{64}$/.test(row.state_hash ?? ''))).toEqual(Array.from({ length: WEEKS }, () => true));
+    expect(hashes.map((row) => /^v3:[0-9a-f]{64}$/.test(row.state_hash ?? ''))).toEqual(Array.from({ length: WEEKS }, () => true));
   });
 
   it('replayed into a fresh database, every week ends with the same state hash and every request answers as it did', async () => {
@@ -188,25 +188,30 @@ describe('replaying a world from its log', () => {
     await expect(replayFork(db, fork.id)).rejects.toThrow(/already replayed/);
   }, 240_000);
 
-  it('a world whose turns stored version 1 hashes (before issue 25) replays against them, week by week', async () => {
+  it('a world whose turns stored version 1 and 2 hashes (before issue 25 and before version 3) replays against them, week by week', async () => {
     const db = original.db;
     const old = await createWorld(db, teacher, { ...SETTINGS, name: 'Hashed the old way' });
-    // Each turn as a server before version 2 stored it: the hash of every city market too.
-    for (const week of [1, 2, 3]) {
+    // Each turn as a server before version 2 stored it (the hash of every city market too), then
+    // as one before version 3 did (the rows as jsonb text).
+    for (const [week, version] of [
+      [1, 1],
+      [2, 2],
+      [3, 2],
+    ] as const) {
       expect((await runTurn(db, { worldId: old.id, week })).status).toBe('advanced');
-      await db.execute(sql`update turns set state_hash = ${await stateHash(db, old.id, 1)} where world_id = ${old.id} and week = ${week}`);
+      await db.execute(sql`update turns set state_hash = ${await stateHash(db, old.id, version)} where world_id = ${old.id} and week = ${week}`);
     }
     const fresh = await createTestDatabase();
     try {
       const report = await replayWorld(db, old.id, await targetIn(fresh));
       expect(report.weeks.map((week) => [week.week, stateHashVersionOf(week.original!), week.matches])).toEqual([
         [1, 1, true],
-        [2, 1, true],
-        [3, 1, true],
+        [2, 2, true],
+        [3, 2, true],
       ]);
-      // The replay's own turns stored version 2.
+      // The replay's own turns stored the current version.
       const stored = await fresh.db.execute<{ state_hash: string }>(sql`select state_hash from turns order by world_id, week`);
-      expect(stored.map((row) => stateHashVersionOf(row.state_hash))).toEqual([2, 2, 2]);
+      expect(stored.map((row) => stateHashVersionOf(row.state_hash))).toEqual([3, 3, 3]);
     } finally {
       await fresh.drop();
     }

@@ -79,6 +79,14 @@ function jsonValue(alias: string, column: PgColumn): SQL {
   return sql`coalesce(${printed}, 'null')`;
 }
 
+/** The table's columns that count (no ids, no times of day), in the order jsonb prints their keys: shortest name first, then by bytes. */
+function keptColumns(table: PgTable): { column: PgColumn; name: string }[] {
+  return Object.values(getTableColumns(table))
+    .map((column) => ({ column, name: toSnakeCase(column.name) }))
+    .filter(({ name }) => !name.endsWith('_at') && !ID_COLUMNS.includes(name))
+    .sort((a, b) => Buffer.byteLength(a.name) - Buffer.byteLength(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
 /**
  * The same text as `jsonbColumns`, written out column by column from the table's schema: jsonb
  * prints an object's keys shortest first, then by bytes, with ": " and ", ". Building the jsonb
@@ -86,10 +94,7 @@ function jsonValue(alias: string, column: PgColumn): SQL {
  * every turn: ~50 ms of CPU against ~15 this way). The test compares both on every section.
  */
 function columns(alias: string, table: PgTable): SQL {
-  const kept = Object.values(getTableColumns(table))
-    .map((column) => ({ column, name: toSnakeCase(column.name) }))
-    .filter(({ name }) => !name.endsWith('_at') && !ID_COLUMNS.includes(name))
-    .sort((a, b) => Buffer.byteLength(a.name) - Buffer.byteLength(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const kept = keptColumns(table);
   if (kept.length === 0) return sql`'{}'`;
   const parts = kept.map(({ column, name }, index) => sql`${sql.raw(`'${index === 0 ? '{' : ', '}"${name}": '`)} || ${jsonValue(alias, column)}`);
   return sql`(${sql.join(parts, sql` || `)} || '}')`;
@@ -109,6 +114,37 @@ function keyed(numbers: SQL[], rest?: SQL): SQL {
 }
 
 /**
+ * Version 3's row text: PostgreSQL's text of a record (`(1,2,"a b",)`: a value quoted only where
+ * it must be, an empty field for null), one output function per column and one string per row,
+ * instead of the jsonb text written out with two concatenations per column. Building the lines
+ * was most of the hash's time at 10,000 companies (docs/benchmarks.md, 2026-12-07 (turnA)).
+ * Integers, booleans and text go in as they are; any other type (a float, jsonb) as its jsonb
+ * text, which no session setting changes (a float's own text follows extra_float_digits).
+ */
+function recordValue(alias: string, column: PgColumn): SQL {
+  const ref = sql.raw(`${alias}.${toSnakeCase(column.name)}`);
+  const plain = INTEGER_COLUMNS.has(column.columnType) || ['PgBoolean', 'PgText', 'PgVarchar'].includes(column.columnType);
+  return plain ? ref : sql`to_jsonb(${ref})::text`;
+}
+
+/** Version 3: the kept columns (in version 2's order) as one record's text. */
+function recordColumns(alias: string, table: PgTable): SQL {
+  const kept = keptColumns(table);
+  if (kept.length === 0) return sql`'()'`;
+  return sql`row(${sql.join(
+    kept.map(({ column }) => recordValue(alias, column)),
+    sql`, `,
+  )})::text`;
+}
+
+/** Version 3: the key's numbers (and `rest`) as one record's text; the numbers also as k1..k3. */
+function keyedRecord(numbers: SQL[], rest?: SQL): SQL {
+  const parts = rest ? [...numbers, rest] : numbers;
+  const k = [0, 1, 2].map((index) => (numbers[index] ? sql`(${numbers[index]})::bigint` : sql`null::bigint`));
+  return sql`${parts.length === 0 ? sql`''` : sql`row(${sql.join(parts, sql`, `)})::text`} as key, ${k[0]} as k1, ${k[1]} as k2, ${k[2]} as k3`;
+}
+
+/**
  * The canonical form's version. 1: every row of every section. 2 (issue 25): a city market only
  * while its demand is away from its base level. A world's city markets are copied from the
  * catalogue at its creation and only their demand level ever moves (markets.ts brings it back to
@@ -116,12 +152,12 @@ function keyed(numbers: SQL[], rest?: SQL): SQL {
  * the hash's largest part. A stored hash names its version from 2 on (`v2:<hex>`); a plain hex
  * hash is version 1, and replay computes that version to compare with it (docs/replay.md).
  */
-export const STATE_HASH_VERSION = 2;
-export type StateHashVersion = 1 | 2;
+export const STATE_HASH_VERSION = 3;
+export type StateHashVersion = 1 | 2 | 3;
 
 /** The canonical form a stored hash was computed with. */
 export function stateHashVersionOf(stored: string): StateHashVersion {
-  return stored.startsWith('v2:') ? 2 : 1;
+  return stored.startsWith('v3:') ? 3 : stored.startsWith('v2:') ? 2 : 1;
 }
 
 /** One section: its rows' canonical keys and columns. */
@@ -129,8 +165,20 @@ function section(name: string, query: SQL): SQL {
   return sql`select ${name}::text as section, key, k1, k2, k3, cols from (${query}) s`;
 }
 
-/** A row's columns as text: the definition (`jsonbColumns`) or the same text written out (`columns`). */
-type ColumnsText = (alias: string, table: PgTable) => SQL;
+/**
+ * How a version prints a row: its key (`keyed`; `keyedRecord` from version 3) and its columns
+ * (versions 1 and 2: the definition `jsonbColumns` or the same text written out, `columns`;
+ * version 3: `recordColumns`).
+ */
+interface RowForm {
+  keyed: (numbers: SQL[], rest?: SQL) => SQL;
+  cols: (alias: string, table: PgTable) => SQL;
+}
+
+/** The form the turn hashes a version with. */
+function formOf(version: StateHashVersion): RowForm {
+  return version >= 3 ? { keyed: keyedRecord, cols: recordColumns } : { keyed, cols: columns };
+}
 
 /** The companies' ranks in the world (`co`) and the buildings' (`bu`): the sections join them. */
 function rankSql(worldId: number): { co: SQL; bu: SQL } {
@@ -142,7 +190,7 @@ function rankSql(worldId: number): { co: SQL; bu: SQL } {
 }
 
 /** Every section by name: each a query of (key, k1, k2, k3, cols) over the ranks `co` and `bu`. */
-function sectionsSql(worldId: number, cols: ColumnsText, version: StateHashVersion): Record<string, SQL> {
+function sectionsSql(worldId: number, { keyed, cols }: RowForm, version: StateHashVersion): Record<string, SQL> {
   // Every section names its world on each table it reads, though the ranks' joins already keep
   // its rows only: the planner then reads the world's rows by index. Without (the companies and
   // the buildings here) it misjudged the ranks' rows and read every world's, hash-joined: with
@@ -182,17 +230,28 @@ function sectionsSql(worldId: number, cols: ColumnsText, version: StateHashVersi
 }
 
 /** Every line as (section, key, k1, k2, k3, cols): the sections' union, after the ranks. */
-function stateSql(worldId: number, cols: ColumnsText, version: StateHashVersion): SQL {
+function stateSql(worldId: number, form: RowForm, version: StateHashVersion): SQL {
   const { co, bu } = rankSql(worldId);
-  const sections = Object.entries(sectionsSql(worldId, cols, version)).map(([name, query]) => section(name, query));
+  const sections = Object.entries(sectionsSql(worldId, form, version)).map(([name, query]) => section(name, query));
   return sql`with co as (${co}), bu as (${bu}) ${sql.join(sections, sql` union all `)}`;
 }
 
-/** The world's canonical state, one line per row, sorted by code units (docs/replay.md). */
+/**
+ * The world's canonical state, one line per row, in the hash's order (docs/replay.md). Versions 1
+ * and 2: each row read as jsonb (the definition), sorted by code units. Version 3: sections by
+ * name, then the key's numbers, then the line's bytes (a record's numbers are not fixed-width, so
+ * code-unit order is no longer the key's order).
+ */
 export async function canonicalState(db: DbExecutor, worldId: number, version: StateHashVersion = STATE_HASH_VERSION): Promise<string[]> {
+  if (version >= 3) {
+    const rows = await db.execute<{ line: string }>(sql`
+      select (section || '|' || key || '|' || cols) collate "C" as line from (${stateSql(worldId, formOf(version), version)}) lines
+      order by section collate "C", k1, k2, k3, line`);
+    return rows.map((row) => row.line);
+  }
   const rows = await db.execute<{ line: string }>(sql`
     with dropped as (select ${DROPPED_KEYS} as keys)
-    select section || '|' || key || '|' || cols as line from (${stateSql(worldId, jsonbColumns, version)}) lines`);
+    select section || '|' || key || '|' || cols as line from (${stateSql(worldId, { keyed, cols: jsonbColumns }, version)}) lines`);
   return rows.map((row) => row.line).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -216,7 +275,7 @@ export async function canonicalState(db: DbExecutor, worldId: number, version: S
  */
 export async function stateHash(db: DbExecutor, worldId: number, version: StateHashVersion = STATE_HASH_VERSION): Promise<string> {
   const { co, bu } = rankSql(worldId);
-  const sections = Object.entries(sectionsSql(worldId, columns, version)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sections = Object.entries(sectionsSql(worldId, formOf(version), version)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const texts = sections.map(
     ([name, query]) =>
       sql`(select string_agg(line, E'\n' order by k1, k2, k3, line)
