@@ -28,8 +28,7 @@ describe('market journey', () => {
     await page.getByRole('heading', { level: 1, name: 'Market' }).waitFor();
     await page.getByTestId('market-row').first().waitFor();
     const goods: Array<{ id: number; name: string; buy_price: number }> = await apiGet(context, '/goods');
-    // Every product has its row: the first screen's come with the table, the rest in chunks after it.
-    await expect.poll(() => page.getByTestId('market-row').count()).toBe(goods.length);
+    expect(await page.getByTestId('market-row').count()).toBe(goods.length);
     // Every row is in the page, but a sparkline draws its line only near the screen: the first row's
     // is drawn, the last row's (300 rows down the scrolling table) once scrolled to. Both are labelled from the start.
     const lineOf = (row: ReturnType<Page['getByTestId']>) => row.locator('svg polyline, svg line');

@@ -4,7 +4,7 @@
  * category; selecting a product opens its panel (trade, price history, prices by city, recipes).
  * The selected product lives in the address (?product=ID), so the ledger and the warehouse link here.
  */
-import { Suspense, lazy, memo, startTransition, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { Card, Center, Grid, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -39,28 +39,6 @@ const valueOf = (product: MarketProduct, column: Column) => product[column];
 
 /** The table's scrolling height; its card holds it while the products load, so nothing below moves when they come. */
 const TABLE_HEIGHT = 620;
-
-/** Rows built with the table: more than its 620 px show (about 14). */
-const FIRST_ROWS = 30;
-/** Rows added by each later render. */
-const ROWS_PER_CHUNK = 40;
-
-/**
- * How many of the table's rows to build: the first screen's with the table, then the rest in
- * chunks, each its own render and commit once the previous one is on screen. Built and laid out in
- * one go, the 304 rows were one long task on a phone (its main thread blocked for 300-400 ms, what
- * Lighthouse's total blocking time counts). Every row is in the page a moment later (a tenth of a
- * second on a desktop); rows are never left out (docs/web.md, "First load").
- */
-function useRowsInChunks(total: number): number {
-  const [count, setCount] = useState(FIRST_ROWS);
-  useEffect(() => {
-    if (count >= total) return;
-    const timer = setTimeout(() => startTransition(() => setCount((current) => current + ROWS_PER_CHUNK)), 0);
-    return () => clearTimeout(timer);
-  }, [count, total]);
-  return count;
-}
 
 export default function MarketPage() {
   usePageMeta('Market', 'Buy raw materials and sell goods at market prices.');
@@ -109,7 +87,6 @@ export default function MarketPage() {
     );
     return sortRows(matching, sort, valueOf, (product) => product.name);
   }, [productList, search, category, sort]);
-  const rowCount = useRowsInChunks(shown.length);
   const onSort = (column: Column) => setSort((current) => nextSort(current, column, column === 'name' ? 'ascending' : 'descending'));
 
   return (
@@ -181,7 +158,7 @@ export default function MarketPage() {
                           </Table.Tr>
                         </Table.Thead>
                         <Table.Tbody>
-                          {shown.slice(0, rowCount).map((product) => (
+                          {shown.map((product) => (
                             <MarketRow key={product.id} product={product} selected={product.id === selectedId} onSelect={onSelect} />
                           ))}
                         </Table.Tbody>
