@@ -26,6 +26,9 @@ import { clientIpOf } from './clientIp.ts';
 import type { Logger } from '@marketcraft/db/logger.ts';
 import { logRequestError } from './requestLog.ts';
 import { databaseUnavailableAnswer } from './availability.ts';
+import { requestHeaderOf } from './fixedHeaders.ts';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 export interface RestRoute extends RestMeta {
   procedurePath: string;
@@ -289,19 +292,65 @@ async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
 }
 
 /**
- * The JSON of deep-frozen answers, written and encoded once per answer: a frozen answer is one a
- * read keeps and hands to every caller until it changes (GET /goods: 304 products, the same list
- * until a trade, a turn or a shock; db/src/game/catalog/catalog.ts). Serializing it, and then
- * encoding the ~60 kB string to UTF-8 on every write to the socket, was a good part of each request:
- * the bytes are kept, and @hono/node-server writes a byte body as it is.
+ * A kept answer, written once: a deep-frozen answer is one a read keeps and hands to every caller
+ * until it changes (GET /goods: 304 products, the same list until a trade, a turn or a shock;
+ * db/src/game/catalog/catalog.ts). Serializing it and encoding the ~60 kB string to UTF-8 on every
+ * request was a good part of each one: its bytes are kept (@hono/node-server writes a byte body as
+ * it is), with a weak ETag of them, and its gzip the first time a caller accepts gzip (browsers
+ * and Python's requests ask for it by default): several times fewer bytes to write per answer.
+ * A new answer is a new object, so a trade or a turn gives new bytes and a new ETag at once.
  */
-const frozenJson = new WeakMap<object, Uint8Array>();
+interface KeptAnswer {
+  json: Uint8Array;
+  etag: string;
+  gzip?: Uint8Array;
+}
+const keptAnswers = new WeakMap<object, KeptAnswer>();
 
-function answerBody(output: unknown): string | Uint8Array {
-  if (typeof output !== 'object' || output === null || !Object.isFrozen(output)) return JSON.stringify(output ?? { ok: true });
-  let bytes = frozenJson.get(output);
-  if (bytes === undefined) frozenJson.set(output, (bytes = Buffer.from(JSON.stringify(output), 'utf8')));
-  return bytes;
+function keptAnswerOf(output: unknown): KeptAnswer | null {
+  if (typeof output !== 'object' || output === null || !Object.isFrozen(output)) return null;
+  let kept = keptAnswers.get(output);
+  if (kept === undefined) {
+    const json = Buffer.from(JSON.stringify(output), 'utf8');
+    kept = { json, etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+    keptAnswers.set(output, kept);
+  }
+  return kept;
+}
+
+/** Whether an If-None-Match names this ETag (weak comparison, RFC 9110 13.1.2; `*` matches any). */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/** Whether Accept-Encoding takes gzip (and does not refuse it with q=0). */
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(',').some((entry) => {
+    const [coding, ...parameters] = entry.trim().toLowerCase().split(';');
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
+    return (coding === 'gzip' || coding === 'x-gzip') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/**
+ * The answer of a GET with a kept answer: its bytes (gzipped when the caller accepts gzip) with its
+ * ETag, or 304 with no body when the caller already has them (If-None-Match). Every kept answer
+ * varies by Accept-Encoding, so a cache between keeps each encoding apart.
+ */
+function keptAnswerResponse(c: Context, kept: KeptAnswer, resHeaders: Headers): Response {
+  resHeaders.set('etag', kept.etag);
+  resHeaders.set('vary', 'Accept-Encoding');
+  // Cached only if asked again first (the prices move with every trade).
+  resHeaders.set('cache-control', 'private, no-cache');
+  if (matchesEtag(requestHeaderOf(c, 'if-none-match'), kept.etag)) return new Response(null, { status: 304, headers: resHeaders });
+  resHeaders.set('content-type', 'application/json; charset=utf-8');
+  if (!acceptsGzip(requestHeaderOf(c, 'accept-encoding'))) return new Response(kept.json, { status: 200, headers: resHeaders });
+  resHeaders.set('content-encoding', 'gzip');
+  kept.gzip ??= gzipSync(kept.json);
+  return new Response(kept.gzip, { status: 200, headers: resHeaders });
 }
 
 export function registerRestRoutes(app: Hono, services: ApiServices): void {
@@ -332,8 +381,10 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
           input: unknown,
         ) => Promise<unknown>;
         const output = await call(input);
+        const kept = route.method === 'GET' ? keptAnswerOf(output) : null;
+        if (kept) return keptAnswerResponse(c, kept, resHeaders);
         resHeaders.set('content-type', 'application/json; charset=utf-8');
-        return new Response(answerBody(output), { status: route.created ? 201 : 200, headers: resHeaders });
+        return new Response(JSON.stringify(output ?? { ok: true }), { status: route.created ? 201 : 200, headers: resHeaders });
       } catch (error) {
         const { status, body, retryAfterSeconds } = restErrorResponse(error, services.logger, c.req.raw);
         resHeaders.set('content-type', 'application/json; charset=utf-8');

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { worldProducts, type Database } from '@marketcraft/db';
@@ -137,6 +139,55 @@ describe('catalog: goods, recipes, cities, market data', () => {
       await db.execute(sql`update worlds set current_week = current_week - 1 where id = 1`);
     }
     expect(await wheatOf()).toEqual(afterTrades);
+  });
+
+  /** GET /api/goods as a script sends it, with the bytes as they come (fetch would unpack a gzip body itself). */
+  function rawGoods(headers: Record<string, string>) {
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
+      const call = request(`${app.baseUrl}/api/goods`, { headers: { authorization: `Bearer ${token}`, ...headers } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, bytes: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      });
+      call.on('error', reject);
+      call.end();
+    });
+  }
+
+  it('sends the kept list gzipped to a caller that accepts gzip, and answers 304 to one that has it until a trade changes it', async () => {
+    const plain = await rawGoods({});
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const list = JSON.parse(plain.bytes.toString('utf8')) as { id: number; buy_price: number }[];
+    expect(list.length).toBeGreaterThan(0);
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+
+    // What browsers and Python's requests ask for: the same list in far fewer bytes, the same ETag.
+    const zipped = await rawGoods({ 'accept-encoding': 'gzip, deflate' });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.bytes.length).toBeLessThan(plain.bytes.length / 3);
+    expect(JSON.parse(gunzipSync(zipped.bytes).toString('utf8'))).toEqual(list);
+    expect(zipped.headers.etag).toBe(etag);
+    // gzip refused with q=0: the plain bytes.
+    expect((await rawGoods({ 'accept-encoding': 'gzip;q=0, identity' })).headers['content-encoding']).toBeUndefined();
+
+    // A caller that has this list hears so, with no body.
+    const unchanged = await rawGoods({ 'if-none-match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.bytes.length).toBe(0);
+
+    // A trade moves wheat's price: the same If-None-Match now gets the new list and a new ETag.
+    const trade = await app.api('POST', '/market/trade', { token, body: { product_id: world.wheat.id, quantity: 50, action: 'buy' } });
+    expect(trade.status).toBe(200);
+    const changed = await rawGoods({ 'if-none-match': etag, 'accept-encoding': 'gzip' });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const wheatOf = (goods: { id: number; buy_price: number }[]) => goods.find((good) => good.id === world.wheat.id)!;
+    expect(wheatOf(JSON.parse(gunzipSync(changed.bytes).toString('utf8'))).buy_price).toBeGreaterThan(wheatOf(list).buy_price);
   });
 
   it('lists recipes with their inputs, optionally by building type', async () => {

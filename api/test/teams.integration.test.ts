@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@marketcraft/db';
+import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 
 /** Resolves once `count` statements of this test's database wait for a lock; throws after about 10 seconds. */
@@ -241,7 +242,18 @@ describe('teams in a class world', () => {
     const left = removed.body.teams.find((team: { company_id: number }) => team.company_id === anaTeam.company_id);
     expect(left).toMatchObject({ status: 'active', members: [] });
     expect(await answerer(anaTeam.company_id)).toEqual({ user_id: null, status: 'active' });
+    // Ben was playing in the class on the website: his session is back in the public world (his own
+    // company there), and a session still pointing at the class (one that switched while the removal
+    // ran) cannot found a company in it without the join code.
+    expect((await app.api('GET', '/session/world', { token: ben.token })).body).toMatchObject({ id: PUBLIC_WORLD_ID });
+    expect((await app.api('GET', '/company', { token: ben.token })).body.id).not.toBe(anaTeam.company_id);
+    await db.execute(sql`update sessions set current_world_id = ${world.id} where user_id = ${ben.userId}`);
     expect((await app.api('GET', '/company', { token: ben.token })).status).toBe(404);
+    expect(await app.api('POST', '/company', { token: ben.token, body: {} })).toMatchObject({ status: 404, body: { error: 'World not found' } });
+    const [bens] = await db.execute<{ count: number }>(
+      sql`select count(*)::int as count from companies where world_id = ${world.id} and user_id = ${ben.userId}`,
+    );
+    expect(bens!.count).toBe(0);
 
     // A newcomer with the team code takes over the company nobody ran.
     const dan = await app.createPlayer();

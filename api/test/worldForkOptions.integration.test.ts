@@ -237,6 +237,18 @@ describe('forks with changes, teams, the forked debrief and sandboxes', { timeou
         const listed = (await app.api('GET', '/worlds', { token: other.token })).body as Array<{ id: number }>;
         expect(listed.some((world) => world.id === sandbox)).toBe(false);
       }
+      // Nobody joins it: no join code is drawn and no co-instructor added, and a code it got before
+      // that rule seats nobody (a company there would play in a world that answers its player 404).
+      const alone = { status: 422, body: { error: 'A sandbox is yours alone: nobody joins it, and it has no join code or co-instructors' } };
+      expect(await app.api('POST', `/worlds/${sandbox}/join-code`, { token: ana.token })).toMatchObject(alone);
+      expect(await app.api('POST', `/worlds/${sandbox}/co-instructors`, { token: ana.token, body: { email: ben.email } })).toMatchObject(alone);
+      await db().execute(sql`update worlds set join_code = 'SANDBXQZ' where id = ${sandbox}`);
+      expect(await app.api('POST', '/worlds/join', { token: ben.token, body: { code: 'SANDBXQZ' } })).toMatchObject({
+        status: 404,
+        body: { error: 'No world has this join code' },
+      });
+      const [seated] = await db().execute<{ n: number }>(sql`select count(*)::int as n from companies where world_id = ${sandbox} and user_id = ${ben.userId}`);
+      expect(Number(seated!.n)).toBe(0);
       expect(await app.api('POST', `/worlds/${sandbox}/advance`, { token: manageToken })).toMatchObject({ status: 200, body: { current_week: 3 } });
       const mine = await app.api('GET', '/company', { token: manageToken, headers: { 'X-World-Id': String(sandbox) } });
       expect(mine).toMatchObject({ status: 200, body: { name: 'Ana Public' } });

@@ -2,12 +2,13 @@
  * Classroom worlds against careless and hostile clients (docs/worlds.md, "Joining"): the player
  * limit and "one company per user" hold when joins arrive at once, founding a company with
  * POST /api/company in a private world keeps the world's terms (its starting cash, its limit,
- * read-only once ended), 60 wrong join codes sent at once get at most 10 answers (the rest 429),
+ * read-only once ended, and only for those with a part in it: not a co-instructor who left), 60 wrong join codes sent at once get at most 10 answers (the rest 429),
  * the debrief refuses ids no product can have (400, never 500), one account runs at most 20
  * worlds at once (409), even when it creates them together, and a world ended while its clock is
  * saved, its join code drawn, a shock or an announcement added stays ended (409).
  */
 import { sql } from 'drizzle-orm';
+import { PUBLIC_WORLD_ID } from '@marketcraft/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestPlayer } from './helpers/testApp.ts';
 
@@ -108,10 +109,16 @@ describe('classroom worlds under concurrent and careless requests', () => {
     expect(owner.status).toBe(409);
     expect(owner.body.error).toBe("The world's instructor cannot be removed: end the world instead");
 
-    // The assistant leaves and can no longer manage the world.
+    // The assistant, looking at the world on the website, leaves and can no longer manage it; their
+    // session is back in the public world, and founding a company in the class is refused.
+    expect((await app.api('PUT', '/session/world', { token: assistant.token, body: { world_id: world.id } })).status).toBe(200);
     const left = await app.api('DELETE', `/worlds/${world.id}/co-instructors/${idOf(assistant.email)}`, { token: assistant.token });
     expect(left.status).toBe(200);
     expect((await app.api('GET', `/worlds/${world.id}/instructors`, { token: assistant.token })).status).not.toBe(200);
+    expect((await app.api('GET', '/session/world', { token: assistant.token })).body).toMatchObject({ id: PUBLIC_WORLD_ID });
+    // A session still pointing at the class (one that switched while the removal ran) may not found there either.
+    await app.database.db.execute(sql`update sessions set current_world_id = ${world.id} where user_id = ${idOf(assistant.email)}`);
+    expect(await app.api('POST', '/company', { token: assistant.token, body: {} })).toMatchObject({ status: 404, body: { error: 'World not found' } });
     // The instructor removes the colleague; removing them again finds no one.
     const removed = await app.api<Array<{ email: string }>>('DELETE', `/worlds/${world.id}/co-instructors/${idOf(colleague.email)}`, { token: teacher.token });
     expect(removed.status).toBe(200);

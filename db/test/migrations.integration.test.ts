@@ -50,6 +50,8 @@ describe('migrations', () => {
   it("0045 turns the past clearings' curves from {price_cents, quantity} objects into [price, quantity] pairs, once", async () => {
     const migration = await readFile(path.join(MIGRATIONS_FOLDER, '0045_exchange_clearing_rows.sql'), 'utf8');
     const convert = migration.slice(migration.indexOf('UPDATE "exchange_auctions"'));
+    // The curves as 0045 found them: jsonb (0053 made them json since).
+    await database.sql`alter table exchange_auctions alter column bids type jsonb using bids::jsonb, alter column asks type jsonb using asks::jsonb`;
     await database.sql`
       insert into exchange_auctions (world_id, product_id, week, price_cents, volume, players_volume, maker_bought, maker_sold, bids, asks)
       values (1, 1, 900, 1200, 10, 10, 0, 0, ${JSON.stringify([
@@ -58,6 +60,7 @@ describe('migrations', () => {
       ])}::jsonb, '[]'::jsonb)`;
     await database.sql.unsafe(convert);
     await database.sql.unsafe(convert);
+    await database.sql.unsafe(await readFile(path.join(MIGRATIONS_FOLDER, '0053_exchange_curves_json.sql'), 'utf8'));
     const [row] = await database.sql<{ bids: unknown; asks: unknown }[]>`select bids, asks from exchange_auctions where world_id = 1 and week = 900`;
     expect(row).toEqual({
       bids: [

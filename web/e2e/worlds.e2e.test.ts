@@ -115,6 +115,12 @@ describe('classroom world journey', { timeout: STORY_TIMEOUT_MS }, () => {
     await second.page.getByTestId('sandbox-week').fill('1');
     await second.page.getByTestId('make-sandbox').click();
     await second.page.getByTestId('sandbox-note').waitFor({ timeout: 60_000 });
+    // Nobody joins it: once its clock shows, it offers no join code and no co-instructors.
+    await second.page.getByTestId('manage-week').waitFor();
+    await second.page.getByTestId('announcement').waitFor();
+    expect(await second.page.getByRole('button', { name: 'New join code' }).count()).toBe(0);
+    expect(await second.page.getByTestId('manage-join-code').count()).toBe(0);
+    expect(await second.page.getByTestId('co-instructor-email').count()).toBe(0);
     const sandboxId = Number(/\/worlds\/(\d+)\/manage/.exec(second.page.url())![1]);
     expect((await apiGet<Array<{ id: number }>>(teacher.context, '/worlds')).some((world) => world.id === sandboxId)).toBe(false);
     expect((await apiGet<Array<{ id: number; sandbox: boolean }>>(second.context, '/worlds')).find((world) => world.id === sandboxId)).toMatchObject({

@@ -19,6 +19,10 @@
  * 10% of the posted price, in the weekly call auction of the first turn (docs/exchange.md); prints
  * the exchange phase against its limit (1 s).
  *
+ * `npm run bench:turn -- --companies 10000 --ledger-weeks 50`: the world starts at week 51 with 50
+ * past weeks of ledger (6 lines a company a week, as the turn writes), so the turn's reads of its
+ * week's ledger (taxes, week reports) meet a long game's ledger, not a first week's.
+ *
  * `npm run bench:turn -- --bots 25,250`: the bots' phase instead (worker/bench/bots.ts).
  * `npm run bench:turn -- --worlds 200 --companies 30`: classroom worlds due at once (worker/bench/worlds.ts).
  */
@@ -145,6 +149,32 @@ function parseOrders(argv: string[]): number {
   return count;
 }
 const ORDERS = parseOrders(process.argv.slice(2));
+
+/** `--ledger-weeks N`: N past weeks of ledger before the turns (0 without the option). */
+function parseLedgerWeeks(argv: string[]): number {
+  const index = argv.indexOf('--ledger-weeks');
+  if (index < 0) return 0;
+  const weeks = Number.parseInt(argv[index + 1] ?? '', 10);
+  if (!Number.isSafeInteger(weeks) || weeks <= 0) throw new Error('usage: npm run bench:turn -- --companies 10000 --ledger-weeks 50');
+  return weeks;
+}
+const LEDGER_WEEKS = parseLedgerWeeks(process.argv.slice(2));
+/** The week of the open data files made after the turns: the warm turn's. */
+const DATA_WEEK = LEDGER_WEEKS + 2;
+
+/**
+ * `weeks` past weeks of the world's ledger (weeks 1..weeks, 6 lines per company and week, written
+ * week by week as turns write them), and the world moved to the week after them.
+ */
+async function seedPastLedger(db: Database, weeks: number): Promise<void> {
+  await db.execute(sql`
+    insert into transactions (world_id, company_id, type, reason, amount_cents, description, week)
+    select 1, c.id, 'other', (array['wages', 'operating', 'tax', 'store_sales', 'dividend', 'dividend_paid'])[1 + g], 1000 + g, 'Past line ' || g, w
+    from generate_series(1, ${weeks}::int) w cross join companies c cross join generate_series(0, 5) g
+    where c.world_id = 1
+    order by w, c.id, g`);
+  await db.execute(sql`update worlds set current_week = ${weeks + 1}::int where id = 1`);
+}
 /** The exchange phase's limit for 304 products with 100,000 open orders (issue 22). */
 const EXCHANGE_LIMIT_MS = 1_000;
 
@@ -227,6 +257,7 @@ async function benchOne(
       const seedStart = performance.now();
       await seedCompanies(connection.db, companies);
       if (ORDERS > 0) await seedOrders(connection.db, ORDERS);
+      if (LEDGER_WEEKS > 0) await seedPastLedger(connection.db, LEDGER_WEEKS);
       await connection.db.execute(sql`analyze`);
       const [{ buildings } = { buildings: 0 }] = await connection.db.execute<{ buildings: number }>(sql`select count(*)::int as buildings from buildings`);
       console.log(`[bench] N=${companies}: seeded ${buildings} buildings in ${Math.round(performance.now() - seedStart)} ms`);
@@ -253,10 +284,10 @@ async function benchOne(
       }
       // Open data (docs/open-data.md): a week's files are made on their first request, outside the turn.
       const filesStart = performance.now();
-      await makeWeekFiles(connection.db, PUBLIC_WORLD_ID, 2);
+      await makeWeekFiles(connection.db, PUBLIC_WORLD_ID, DATA_WEEK);
       const dataFilesMs = Math.round(performance.now() - filesStart);
       const [made] = await connection.db.execute<{ files: number; bytes: number }>(sql`
-        select count(*)::int as files, coalesce(sum(octet_length(content)), 0)::int as bytes from data_files where week = 2`);
+        select count(*)::int as files, coalesce(sum(octet_length(content)), 0)::int as bytes from data_files where week = ${DATA_WEEK}::int`);
       return { companies, buildings: Number(buildings), turns, dataFilesMs, dataFiles: { files: Number(made?.files ?? 0), bytes: Number(made?.bytes ?? 0) } };
     } finally {
       await connection.close();
@@ -309,7 +340,7 @@ for (const result of results) {
     return `${index === 0 ? 'cold' : 'warm'} ${share.toFixed(1)}%`;
   });
   console.log(
-    `open data N=${result.companies}: phase data ${shares.join(', ')} of the turn (limit 5%); week 2's ${result.dataFiles.files} files (${Math.round(result.dataFiles.bytes / 1024)} KB) made on first request in ${result.dataFilesMs} ms`,
+    `open data N=${result.companies}: phase data ${shares.join(', ')} of the turn (limit 5%); week ${DATA_WEEK}'s ${result.dataFiles.files} files (${Math.round(result.dataFiles.bytes / 1024)} KB) made on first request in ${result.dataFilesMs} ms`,
   );
 }
 if (results.length > 1) {

@@ -125,4 +125,15 @@ describe('week reports', () => {
       rank_before: null,
     });
   });
+
+  it("tell a company founded after a week's turn that it has no results for that week, rather than 'yet'", async () => {
+    const { db } = database;
+    expect((await runTurn(db)).status).toBe('advanced');
+    const newcomer = await createCompany(db, { name: `Newcomer ${world.tag}`, cashCents: 10_000_000 });
+    const week = await worldWeek(db);
+    await expect(getWeekReport(db, newcomer, week - 1)).rejects.toThrow(
+      `Your company has no results for week ${week - 1}: it was founded after that week's turn (its first results are week ${week}'s)`,
+    );
+    await expect(getWeekReport(db, newcomer, week)).rejects.toThrow(`No report for week ${week} yet: a week's report is written by the turn that ends it`);
+  });
 });

@@ -41,7 +41,9 @@ export const companyRouter = router({
       },
     })
     .input(foundCompanySchema)
-    .mutation(({ ctx, input }) => foundCompany(ctx.db, { worldId: ctx.worldId, userId: ctx.user.id, email: ctx.user.email, name: input.name })),
+    .mutation(({ ctx, input }) =>
+      foundCompany(ctx.db, { worldId: ctx.worldId, userId: ctx.user.id, isAdmin: ctx.user.isAdmin, email: ctx.user.email, name: input.name }),
+    ),
 
   financialHistory: playerProcedure
     .meta({

@@ -377,6 +377,8 @@ export const transactions = pgTable(
     primaryKey({ columns: [t.worldId, t.id] }),
     check('transactions_type', inList(t.type, TRANSACTION_TYPES)),
     index('transactions_company_week_idx').on(t.worldId, t.companyId, t.week),
+    // The turn's reads of its week's ledger (taxes, week reports): migration 0052.
+    index('transactions_week_idx').on(t.worldId, t.week),
     index('transactions_large_idx')
       .on(t.worldId, t.createdAt)
       .where(sql`abs(${t.amountCents}) > 1000000`),

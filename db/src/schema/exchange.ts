@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, json, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { CONTRACT_STATUSES, EXCHANGE_ORDER_STATUSES, EXCHANGE_SIDES } from '@marketcraft/shared';
 import { inList } from './sqlHelpers.ts';
 import { products, recordWorldId, worldId } from './world.ts';
@@ -80,9 +80,13 @@ export const exchangeAuctions = pgTable(
     playersVolume: bigint({ mode: 'number' }).notNull(),
     makerBought: bigint({ mode: 'number' }).notNull(),
     makerSold: bigint({ mode: 'number' }).notNull(),
-    /** The players' curves: [[price_cents, quantity], ...] cumulative, bids high to low, asks low to high (pairs since migration 0045). */
-    bids: jsonb().notNull(),
-    asks: jsonb().notNull(),
+    /**
+     * The players' curves: [[price_cents, quantity], ...] cumulative, bids high to low, asks low to
+     * high (pairs since migration 0045). `json`, not `jsonb`, since 0053: read whole, never queried
+     * inside, so the turn stores their text as sent.
+     */
+    bids: json().notNull(),
+    asks: json().notNull(),
   },
   (t) => [primaryKey({ columns: [t.worldId, t.productId, t.week] })],
 );

@@ -3,8 +3,9 @@
  * exchange sales - exchange purchases - wages - operating costs - tax + subsidies. A listed company
  * with a positive profit pays dividendPerShareRule (20% of it, per share) to every active company
  * holding its shares; the shares its own player holds (those no company holds) pay nothing, so it is
- * debited only what holders receive, and only when its cash covers that. share_records.last_dividend
- * = the per-share dividend (0 when none).
+ * debited only what holders receive, and only when its cash covers that. The per-share dividend (0
+ * when none) is left in turn_dividends: the stocks phase writes it to share_records.last_dividend_cents
+ * in the same update as the share price (one update of each record a turn).
  */
 import { sql } from 'drizzle-orm';
 import { dividendPerShareRule } from '@marketcraft/shared';
@@ -60,8 +61,4 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
     union all
     select payer_id, 'other', 'dividend_paid', -sum(amount_cents)::bigint, 'Dividends paid to ' || count(*) || ' shareholders'
     from turn_dividend_payments group by payer_id`);
-  await tx.execute(sql`
-    update share_records s set last_dividend_cents = coalesce(d.per_share_cents, 0)
-    from share_records s0 left join turn_dividends d on d.payer_id = s0.company_id
-    where s.world_id = ${worldId}::int and s0.world_id = ${worldId}::int and s.company_id = s0.company_id and s0.is_listed and s.last_dividend_cents <> coalesce(d.per_share_cents, 0)`);
 }

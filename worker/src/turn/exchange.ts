@@ -8,14 +8,15 @@
  * 1. The orders taking part (auctionOrdersSql: live orders of the turn's companies, a company's
  *    smaller side left out where it has both) go into turn_auction_orders.
  * 2. Each product's price (clearAuction, over its orders read as one text per side, auctionBooksSql,
- *    and the maker's schedule); each product's clearing is recorded with both curves.
+ *    and the maker's schedule), into turn_clearings.
  * 3. The fills, set-based: in full above (bids) or below (asks) the price; pro rata at the price on
  *    the rationed side (the largest remainders, then the oldest orders, get the units left over).
  * 4. Money and goods, in the same statement as the fills: a buyer pays the price x units plus the
  *    fee out of its order's escrow (what the order no longer needs comes back to its cash), a seller
  *    gets the price less the fee; goods go from the seller's escrow to the buyer's warehouse; every
  *    cash move is a turn_cash row (the ledger at the finish), the profit lines go to turn_pnl.
- * 5. The maker's units go into this week's market_activity.
+ * 5. Each product's clearing is recorded with both curves (exchange_auctions), built by the worker
+ *    while PostgreSQL writes the fills; the maker's units go into this week's market_activity.
  * 6. Orders whose last auction this was expire: what they hold comes back; so do contract offers
  *    whose last week this was (their goods go back to the seller).
  */
@@ -30,6 +31,7 @@ import {
   formatCentsSql,
   liveOrdersSql,
   ruleSql,
+  type AuctionBook,
   type AuctionBookRow,
 } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
@@ -40,36 +42,38 @@ export async function runExchange(ctx: TurnContext): Promise<void> {
   await fillTurnTable(tx, 'turn_auction_orders', sql`select * from ${auctionOrdersSql(worldId, sql`turn_companies`)} o`);
   const books = await tx.execute<AuctionBookRow>(sql`select * from ${auctionBooksSql(worldId, sql`turn_auction_orders`)} b`);
   if (books.length > 0) {
-    const rows = books.map((row) => {
+    const cleared = books.map((row) => {
       const book = auctionBookOf(row);
-      const clearing = clearAuction(book);
-      return {
-        product_id: clearing.productId,
-        price_cents: clearing.priceCents,
-        volume: clearing.volume,
-        // Units players bought from players: all bought, less what the maker bought, less what players bought from it.
-        players_volume: clearing.volume - clearing.makerBought - clearing.makerSold,
-        rationed: clearing.rationed,
-        margin_players: clearing.marginPlayers,
-        maker_sold: clearing.makerSold,
-        maker_bought: clearing.makerBought,
-        // Both curves as JSON text of [price_cents, quantity] pairs (exchange_auctions.bids): strings in
-        // the parameter, so PostgreSQL parses each pair once, into the stored curve.
-        bids: JSON.stringify(cumulativeLevels(book.bids, 'buy').map((level) => [level.priceCents, level.quantity])),
-        asks: JSON.stringify(cumulativeLevels(book.asks, 'sell').map((level) => [level.priceCents, level.quantity])),
-      };
+      return { book, clearing: clearAuction(book) };
     });
-    // The clearings (~100,000 price levels in a busy week) go to PostgreSQL as one parameter, parsed
-    // once: into the turn's table of clearings, and each product's clearing with its curves recorded.
+    const rows = cleared.map(({ clearing }) => ({
+      product_id: clearing.productId,
+      price_cents: clearing.priceCents,
+      volume: clearing.volume,
+      // Units players bought from players: all bought, less what the maker bought, less what players bought from it.
+      players_volume: clearing.volume - clearing.makerBought - clearing.makerSold,
+      rationed: clearing.rationed,
+      margin_players: clearing.marginPlayers,
+      maker_sold: clearing.makerSold,
+      maker_bought: clearing.makerBought,
+    }));
     const columns = sql`product_id int, price_cents bigint, volume bigint, players_volume bigint, rationed text, margin_players bigint, maker_sold bigint, maker_bought bigint`;
     await declareTurnTable(tx, 'turn_clearings', columns);
+    await tx.execute(sql`insert into turn_clearings select * from json_to_recordset(${JSON.stringify(rows)}::json) as c(${columns})`);
+    // The fills are sent now and the curves built while PostgreSQL writes them: the worker's part of
+    // the phase runs beside the backend's instead of before it (two cores; docs/benchmarks.md). The
+    // fills' failure is reported where they are awaited, after the curves.
+    const filling = fillOrders(ctx);
+    filling.catch(() => {});
+    const curves = await publishedCurves(cleared.map(({ book }) => book));
+    await filling;
+    // Each product's clearing recorded with both curves (~100,000 price levels in a busy week) in
+    // one parameter: each curve is a JSON array in it, stored as its text (exchange_auctions.bids is
+    // json: migration 0053).
     await tx.execute(sql`
-      with c as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(${columns}, bids text, asks text)),
-      cleared as (insert into turn_clearings select product_id, price_cents, volume, players_volume, rationed, margin_players, maker_sold, maker_bought from c)
       insert into exchange_auctions (world_id, product_id, week, price_cents, volume, players_volume, maker_bought, maker_sold, bids, asks)
-      select ${worldId}::int, c.product_id, ${week}::int, c.price_cents, c.volume, c.players_volume, c.maker_bought, c.maker_sold, c.bids::jsonb, c.asks::jsonb
-      from c`);
-    await fillOrders(ctx);
+      select ${worldId}::int, c.product_id, ${week}::int, c.price_cents, c.volume, c.players_volume, c.maker_bought, c.maker_sold, k.bids, k.asks
+      from turn_clearings c join json_to_recordset(${curves}::json) as k(product_id int, bids json, asks json) on k.product_id = c.product_id`);
     // The maker's trades move its flow as instant trades do (markets phase: next week's price).
     await tx.execute(sql`
       insert into market_activity (world_id, week, product_id, units_bought, units_sold)
@@ -80,6 +84,28 @@ export async function runExchange(ctx: TurnContext): Promise<void> {
         units_sold = market_activity.units_sold + excluded.units_sold`);
   }
   await expireOrders(ctx);
+}
+
+/** Products whose curves are built between two turns of the event loop (publishedCurves). */
+const CURVES_PER_SLICE = 16;
+
+/**
+ * Both published curves of each product, as the JSON text of [{product_id, bids, asks}] with each
+ * curve [[price_cents, quantity], ...] (cumulativeLevels). Built a few products at a time, letting
+ * the event loop run between them, so the statements already issued (the fills) go out to
+ * PostgreSQL and run while the worker builds the rest.
+ */
+async function publishedCurves(books: readonly AuctionBook[]): Promise<string> {
+  const parts: string[] = [];
+  for (let start = 0; start < books.length; start += CURVES_PER_SLICE) {
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const book of books.slice(start, start + CURVES_PER_SLICE)) {
+      const bids = JSON.stringify(cumulativeLevels(book.bids, 'buy').map((level) => [level.priceCents, level.quantity]));
+      const asks = JSON.stringify(cumulativeLevels(book.asks, 'sell').map((level) => [level.priceCents, level.quantity]));
+      parts.push(`{"product_id":${book.productId},"bids":${bids},"asks":${asks}}`);
+    }
+  }
+  return `[${parts.join(',')}]`;
 }
 
 const fee = (value: ReturnType<typeof sql>) => ruleSql(exchangeFeeRule, { value });

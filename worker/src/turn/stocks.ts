@@ -7,6 +7,7 @@
  * - fundamental = shareFundamentalRule (equity per share, cut 20% per turn in a row in debt);
  * - sentiment = nextSentimentRule (this week's net buying from the issuer, decaying by half);
  * - price = sharePriceRule (fundamental x e^sentiment); this week's flow back to 0;
+ * - last dividend = the dividend per share the dividends phase declared (0 when none);
  * and a stock_price_history row records the price for the processed week. Finally every company is
  * valued again at the new share prices (`turn_valuation`): the net worth the books record.
  */
@@ -48,10 +49,23 @@ export async function runStocks(ctx: TurnContext): Promise<void> {
            ${ruleSql(sharePriceRule, { fundamentalCents: sql`fundamental_cents`, sentiment: sql`sentiment` })} as price_cents
     from next`,
   );
+  // ONE update of each share record a turn: the new price and the week's dividend per share
+  // (dividends.ts left it in turn_dividends). A second update of a row in the same transaction
+  // finds no room on its page for a HOT update and doubled the table within the turn. The
+  // companies that went bankrupt this turn (delisted, so not priced) still get their dividend
+  // figure, as they had when the dividends phase wrote it; an unchanged one is not rewritten.
   await tx.execute(sql`
     update share_records s
-    set fundamental_cents = p.fundamental_cents, sentiment = p.sentiment, share_price_cents = p.price_cents, week_flow = 0, updated_at = now()
-    from turn_share_prices p where s.world_id = ${worldId}::int and p.company_id = s.company_id`);
+    set last_dividend_cents = coalesce(d.per_share_cents, 0),
+        fundamental_cents = coalesce(p.fundamental_cents, s.fundamental_cents), sentiment = coalesce(p.sentiment, s.sentiment),
+        share_price_cents = coalesce(p.price_cents, s.share_price_cents),
+        week_flow = case when p.company_id is null then s.week_flow else 0 end,
+        updated_at = case when p.company_id is null then s.updated_at else now() end
+    from turn_companies tc
+    left join turn_share_prices p on p.company_id = tc.company_id
+    left join turn_dividends d on d.payer_id = tc.company_id
+    where s.world_id = ${worldId}::int and s.company_id = tc.company_id
+      and (p.company_id is not null or s.last_dividend_cents <> coalesce(d.per_share_cents, 0))`);
   await tx.execute(sql`
     insert into stock_price_history (world_id, company_id, week, price_cents)
     select ${worldId}::int, company_id, ${week}::int, price_cents from turn_share_prices`);

@@ -4,9 +4,9 @@
  * net worth over all weeks, the report links); GET /api/reports/{week} is one week's whole story
  * (with the exchange's fills and contracts of the week, read from their own records).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { GameError, centsToDollars, type TransactionType, type WeekReportSummary, type WeekReportView } from '@marketcraft/shared';
-import { buildingTypes, cities, products, weekReports } from '../../schema/index.ts';
+import { buildingTypes, cities, companies, products, weekReports, worlds } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { weekExchangeResults } from './weekExchange.ts';
 
@@ -65,13 +65,30 @@ async function reportNames(db: DbExecutor, row: ReportRow) {
   };
 }
 
+/**
+ * Why a week has no report for the company: its turn has not run yet, or (a finished week) the
+ * company was founded after it, so it never will; "yet" would send a player who joined in week 9
+ * back to week 3's results forever.
+ */
+async function whyNoReport(db: DbExecutor, companyId: number, week: number): Promise<string> {
+  const [found] = await db.execute<{ current_week: number; first_week: number | null }>(sql`
+    select w.current_week, (select min(r.week) from ${weekReports} r where r.company_id = c.id) as first_week
+    from ${companies} c join ${worlds} w on w.id = c.world_id where c.id = ${companyId}`);
+  const currentWeek = Number(found?.current_week ?? 0);
+  if (week < currentWeek) {
+    const first = found?.first_week == null ? currentWeek : Number(found.first_week);
+    if (week < first) return `Your company has no results for week ${week}: it was founded after that week's turn (its first results are week ${first}'s)`;
+  }
+  return `No report for week ${week} yet: a week's report is written by the turn that ends it`;
+}
+
 /** GET /api/reports/{week}: one week's report; 404 when the turn of that week has not run for the company. */
 export async function getWeekReport(db: DbExecutor, companyId: number, week: number): Promise<WeekReportView> {
   const [row] = await db
     .select()
     .from(weekReports)
     .where(and(eq(weekReports.companyId, companyId), eq(weekReports.week, week)));
-  if (!row) throw new GameError('NOT_FOUND', `No report for week ${week} yet: a week's report is written by the turn that ends it`);
+  if (!row) throw new GameError('NOT_FOUND', await whyNoReport(db, companyId, week));
   const dollars = (cents: number) => centsToDollars(Number(cents));
   const [names, exchange] = await Promise.all([reportNames(db, row), weekExchangeResults(db, companyId, week)]);
   const sales = row.saleBuildingIds

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { GameError, type TeamRole, type TeamsView, type TeamView } from '@marketcraft/shared';
 import type { DbExecutor } from '../../client.ts';
 import { activeCompanyIdOf } from '../companies/members.ts';
-import { getWorld, lockPrivateWorld, type WorldUser } from './worlds.ts';
+import { getWorld, lockPrivateWorld, sessionsLeaveWorld, type WorldUser } from './worlds.ts';
 import { WORLD_ENDED } from '../clock/state.ts';
 import { addTeamMember, logTeamMove, removeTeamMember, type TeamWorld } from './teamMembers.ts';
 
@@ -177,6 +177,7 @@ export async function removeMemberFromTeam(db: DbExecutor, user: WorldUser, worl
     // A move of the same member that committed meanwhile: they are no longer in this team.
     if ((await teamOfMember(tx, worldId, userId)) !== team) throw new GameError('NOT_FOUND', NO_SUCH_MEMBER);
     await removeTeamMember(tx, worldId, userId);
+    await sessionsLeaveWorld(tx, worldId, userId);
     await logTeamMove(tx, worldId, user.id, 'removeTeamMember', { user_id: userId, company_id: team });
   });
   // A student who left is no longer in the world (they may join again with its code).

@@ -10,7 +10,7 @@
  * that does not exist.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   GameError,
   JOIN_CODE_LENGTH,
@@ -44,6 +44,8 @@ const WORLD_FULL = 'This world is full: ask your instructor to raise its player 
 export const INSTRUCTORS_ONLY = "Only this world's instructors can do that";
 const TOO_MANY_OPEN_WORLDS = `You already run ${MAX_OPEN_WORLDS_PER_INSTRUCTOR} worlds that have not ended: end one before you create another`;
 
+/** A sandbox is one player's backtest: nobody joins or co-teaches it (it would answer them 404 anyway). */
+const SANDBOX_ALONE = 'A sandbox is yours alone: nobody joins it, and it has no join code or co-instructors';
 const TOO_MANY_SANDBOXES = `You already have ${MAX_OPEN_SANDBOXES_PER_PLAYER} sandboxes: end one (or wait until one is deleted, ${SANDBOX_LIFETIME_DAYS} days after it was made) before you make another`;
 
 /** Serialises world creation per user (the limit of open worlds). */
@@ -293,7 +295,9 @@ export async function joinWorld(
   const [world] = await db
     .select({ id: worlds.id })
     .from(worlds)
-    .where(and(eq(worlds.joinCode, input.code), eq(worlds.kind, 'private')));
+    // A sandbox's code (one drawn before codes were refused for sandboxes) is no code: joining would
+    // found a company in a world that answers its player 404.
+    .where(and(eq(worlds.joinCode, input.code), eq(worlds.kind, 'private'), isNull(worlds.sandboxOwnerUserId)));
   if (!world) return null;
   await db.transaction(async (tx) => {
     const locked = await lockPrivateWorld(tx, world.id);
@@ -337,11 +341,12 @@ export async function joinWorld(
 /**
  * POST /api/company: a signed-in user without an active company (new, or after bankruptcy) founds
  * one with the flat starting capital (in a private world: the world's starting cash; 409 when that
- * world has ended or is full). 409 when they already have an active company.
+ * world has ended or is full; 404 when they have no part in it). 409 when they already have an
+ * active company.
  */
 export async function foundCompany(
   db: DbExecutor,
-  input: { worldId: number; userId: number; email: string; name?: string; mode?: SignupBonusMode; startingCashCents?: number | null },
+  input: { worldId: number; userId: number; isAdmin: boolean; email: string; name?: string; mode?: SignupBonusMode; startingCashCents?: number | null },
 ): Promise<CompanyDetails> {
   const companyId = await db.transaction(async (tx) => {
     // A member of a team has a company too (theirs is the team's).
@@ -349,6 +354,10 @@ export async function foundCompany(
     // A private world's terms hold here too (joining is not the only way in): its starting cash, its
     // player limit, and nothing new once it has ended.
     const admitted = await admitNewCompany(tx, input.worldId);
+    // Only those with a part in a private world found in it (its players, bankrupt ones included, and
+    // its instructors): a student the instructor removed, whose session still points at the world,
+    // must not come back without its join code (asked after the world's lock, as joins are).
+    if (input.worldId !== PUBLIC_WORLD_ID) await worldAccess(tx, { id: input.userId, isAdmin: input.isAdmin }, input.worldId);
     try {
       const company = await createPlayerCompany(tx, {
         worldId: input.worldId,
@@ -411,10 +420,24 @@ export async function switchWorld(db: DbExecutor, user: WorldUser, sessionId: st
   return world;
 }
 
+/**
+ * A user removed from a private world (a student by the instructor, a co-instructor) who has no other
+ * part in it any more: their sessions that were playing in it play in the public world again, so the
+ * website shows them a world they can read rather than a class that answers 'World not found'.
+ */
+export async function sessionsLeaveWorld(db: DbExecutor, worldId: number, userId: number): Promise<void> {
+  await db.execute(sql`
+    update sessions set current_world_id = null
+    where user_id = ${userId} and current_world_id = ${worldId}
+      and not exists (select 1 from world_instructors i where i.world_id = ${worldId} and i.user_id = ${userId})
+      and not ${playedInWorldSql(worldId, userId)}`);
+}
+
 /** POST /api/worlds/{id}/join-code: a new code; the old one stops working at once. */
 export async function rotateJoinCode(db: DbExecutor, user: WorldUser, worldId: number): Promise<WorldView> {
   const world = await requireInstructor(db, user, worldId);
   if (world.kind !== 'private') throw new GameError('RULE_BROKEN', 'The public world has no join code');
+  if (world.sandbox) throw new GameError('RULE_BROKEN', SANDBOX_ALONE);
   // Nobody joins an ended world, so a new code would only look like an invitation.
   if (world.status === 'ended') throw new GameError('CONFLICT', WORLD_ENDED);
   // A code another world already has is drawn again (the unique key decides).
@@ -479,15 +502,18 @@ export async function removeCoInstructor(db: DbExecutor, user: WorldUser, worldI
   if (target.role !== 'co_instructor') throw new GameError('CONFLICT', OWNER_STAYS);
   const leaving = targetUserId === user.id;
   if (!leaving && world.role !== 'instructor' && world.role !== 'admin') throw new GameError('FORBIDDEN', ONLY_OWNER_REMOVES);
-  await db
-    .delete(worldInstructors)
-    .where(and(eq(worldInstructors.worldId, worldId), eq(worldInstructors.userId, targetUserId), eq(worldInstructors.role, 'co_instructor')));
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(worldInstructors)
+      .where(and(eq(worldInstructors.worldId, worldId), eq(worldInstructors.userId, targetUserId), eq(worldInstructors.role, 'co_instructor')));
+    await sessionsLeaveWorld(tx, worldId, targetUserId);
+  });
   return instructorsOf(db, user, worldId);
 }
 
 /** POST /api/worlds/{id}/co-instructors {email}: an existing account becomes a co-instructor. */
 export async function addCoInstructor(db: DbExecutor, user: WorldUser, worldId: number, email: string): Promise<WorldMember[]> {
-  await requireInstructor(db, user, worldId);
+  if ((await requireInstructor(db, user, worldId)).sandbox) throw new GameError('RULE_BROKEN', SANDBOX_ALONE);
   const [target] = await db
     .select({ id: users.id })
     .from(users)

@@ -78,9 +78,12 @@ function ClockCard({ worldId }: { worldId: number }) {
                 Week <b data-testid="manage-week">{data.current_week}</b> · <span data-testid="manage-turns">{data.turns}</span>
                 {data.next_turn_at && data.status === 'active' ? ` · next ${formatDateTime(data.next_turn_at)}` : ''}
               </Text>
-              <Text size="sm">
-                Join code: <Code data-testid="manage-join-code">{data.join_code ?? '—'}</Code> · {data.players} {data.players === 1 ? 'player' : 'players'}
-              </Text>
+              {/* A sandbox is its owner's alone: nobody joins it (the server refuses a code for it). */}
+              {!data.sandbox && (
+                <Text size="sm">
+                  Join code: <Code data-testid="manage-join-code">{data.join_code ?? '—'}</Code> · {data.players} {data.players === 1 ? 'player' : 'players'}
+                </Text>
+              )}
               <Group gap="xs">
                 <Button
                   leftSection={<IconPlayerTrackNext size={16} aria-hidden />}
@@ -112,15 +115,17 @@ function ClockCard({ worldId }: { worldId: number }) {
                     Pause
                   </Button>
                 )}
-                <Button
-                  variant="default"
-                  leftSection={<IconRefresh size={16} aria-hidden />}
-                  onClick={() => rotate.mutate({ id: worldId })}
-                  loading={rotate.isPending}
-                  disabled={ended}
-                >
-                  New join code
-                </Button>
+                {!data.sandbox && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconRefresh size={16} aria-hidden />}
+                    onClick={() => rotate.mutate({ id: worldId })}
+                    loading={rotate.isPending}
+                    disabled={ended}
+                  >
+                    New join code
+                  </Button>
+                )}
                 <Button
                   color="red"
                   variant="light"
@@ -228,7 +233,7 @@ function InstructorList({ worldId, members, yourRole }: { worldId: number; membe
   );
 }
 
-function AnnouncementCard({ worldId, yourRole }: { worldId: number; yourRole: string | null }) {
+function AnnouncementCard({ worldId, yourRole, sandbox }: { worldId: number; yourRole: string | null; sandbox: boolean }) {
   const [message, setMessage] = useState('');
   const announce = trpc.worlds.announce.useMutation({
     onSuccess: () => {
@@ -268,24 +273,27 @@ function AnnouncementCard({ worldId, yourRole }: { worldId: number; yourRole: st
           Instructors
         </Title>
         <InstructorList worldId={worldId} members={instructors.data ?? []} yourRole={yourRole} />
-        <Group align="flex-end" gap="xs">
-          <TextInput
-            label="Add a co-instructor (email)"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            style={{ flex: 1 }}
-            data-testid="co-instructor-email"
-          />
-          <Button
-            variant="light"
-            onClick={() => addCo.mutate({ id: worldId, email })}
-            loading={addCo.isPending}
-            disabled={email.trim() === ''}
-            data-testid="add-co-instructor"
-          >
-            Add
-          </Button>
-        </Group>
+        {/* A sandbox has no co-instructors (the server refuses them): nobody else may see it. */}
+        {!sandbox && (
+          <Group align="flex-end" gap="xs">
+            <TextInput
+              label="Add a co-instructor (email)"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              style={{ flex: 1 }}
+              data-testid="co-instructor-email"
+            />
+            <Button
+              variant="light"
+              onClick={() => addCo.mutate({ id: worldId, email })}
+              loading={addCo.isPending}
+              disabled={email.trim() === ''}
+              data-testid="add-co-instructor"
+            >
+              Add
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Card>
   );
@@ -384,7 +392,7 @@ export default function ManageWorldPage() {
               )}
               <SimpleGrid cols={{ base: 1, md: 2 }}>
                 <ClockCard worldId={worldId} />
-                <AnnouncementCard worldId={worldId} yourRole={world.data?.role ?? null} />
+                <AnnouncementCard worldId={worldId} yourRole={world.data?.role ?? null} sandbox={world.data?.sandbox ?? false} />
               </SimpleGrid>
               <ShockCard worldId={worldId} />
               {world.data && !world.data.sandbox && (
