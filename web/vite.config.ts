@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -38,54 +37,6 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * The loading screen of index.html paints before the app's modules run. The page loads the app's
- * entry as `<link rel="modulepreload">` (downloaded with the page, as before, but not run) and a
- * small start script (`assets/start-<hash>.js`) that imports it once the browser has shown a frame.
- * Run straight from index.html, the app's modules (~170 kB gzip, a second and more of evaluation on
- * a slow phone) ran as soon as they arrived, and on a fast connection that was before the first
- * paint, which then waited for them. The scripts are fetched at low priority (`fetchpriority`),
- * after the stylesheets: Lighthouse counts every script of high priority that has arrived by the
- * first paint in the first paint (2.1 s on a quiet machine with them, ~1.5 s in the runs without).
- * The stylesheets stay in the head: the loading screen and the app both need Mantine's colours.
- * Only the built page changes (`npm run dev` runs src/main.tsx directly); the chunks are the same.
- */
-function paintFirst(): Plugin {
-  return {
-    name: 'marketcraft-paint-first',
-    apply: 'build',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const page = bundle['index.html'];
-        const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
-        if (page?.type !== 'asset' || !entry) return;
-        const html = String(page.source);
-        const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
-        if (!html.includes(entryTag)) throw new Error(`paintFirst: index.html does not load ${entry.fileName} as expected`);
-        // A timer set in a frame's callback runs once that frame is painted. A hidden tab paints no
-        // frames: it starts at once.
-        const start = [
-          '// Starts the app once the loading screen is painted (web/vite.config.ts, paintFirst).',
-          `const start = () => import('/${entry.fileName}');`,
-          "if (document.visibilityState === 'hidden') start();",
-          'else requestAnimationFrame(() => setTimeout(start, 0));',
-          '',
-        ].join('\n');
-        const startFile = `assets/start-${createHash('sha256').update(start).digest('hex').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName: startFile, source: start });
-        page.source = html
-          .replace(
-            entryTag,
-            `<link rel="modulepreload" crossorigin href="/${entry.fileName}">\n    <script type="module" crossorigin src="/${startFile}"></script>`,
-          )
-          // The app's scripts after the stylesheets: the first paint needs only those.
-          .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" fetchpriority="low" crossorigin href=');
-      },
-    },
-  };
-}
-
 /** The UI libraries grouped into fewer, larger chunks (see `ui` below). */
 const UI_LIBRARIES = /node_modules[\\/](@mantine|@tabler|@floating-ui)[\\/]/;
 /** A page group of UI modules smaller than this (bytes, before compression) joins a neighbour. */
@@ -102,7 +53,7 @@ const UI_CHUNK_MERGE_BYTES = 20_000;
  * forms use it (the sign-in page is lazy), so a signed-in first load does not carry it.
  */
 export default defineConfig({
-  plugins: [react(), paintFirst(), precompress()],
+  plugins: [react(), precompress()],
   // The Host header is kept (changeOrigin: false) so the API's Origin check sees this server's origin.
   server: { proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false } } },
   build: {

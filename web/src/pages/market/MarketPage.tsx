@@ -199,37 +199,25 @@ export default function MarketPage() {
   );
 }
 
-/** Mantine's table classes for the rows' plain elements (the table's spacing and borders are its CSS variables). */
-const tableClasses = Table.classes;
-
 /**
  * One product's row. The market lists all 304 products: rows are memoised and built from plain
- * elements styled by Mantine's table classes and market.module.css, not a Mantine component per
- * cell or line of text (each runs its theme and style hooks: 2,100 of them for the table), which
+ * elements styled by market.module.css rather than a Mantine component per line of text, which
  * cut the page's first render on a phone (docs/web.md, "First load"); the sparkline draws itself
  * when it comes near the screen (components/Sparkline.tsx).
  */
 const MarketRow = memo(function MarketRow({ product, selected, onSelect }: { product: MarketProduct; selected: boolean; onSelect: (id: number) => void }) {
   const change = product.change_percent;
   return (
-    // What Table.Tr gives a row of a table with highlightOnHover and row borders.
-    <tr
-      data-with-row-border
-      data-hover
-      data-selected={selected || undefined}
-      className={`${tableClasses.tr} ${classes.row}`}
-      data-testid="market-row"
-      onClick={pickOnRowClick(() => onSelect(product.id))}
-    >
-      <td className={tableClasses.td}>
+    <Table.Tr data-selected={selected || undefined} className={classes.row} data-testid="market-row" onClick={pickOnRowClick(() => onSelect(product.id))}>
+      <Table.Td>
         <button type="button" onClick={() => onSelect(product.id)} aria-pressed={selected} className={classes.productButton}>
           <p className={classes.productName}>{product.name}</p>
           <p className={classes.productCategory}>{product.category}</p>
         </button>
-      </td>
-      <td className={`${tableClasses.td} ${classes.number}`}>{formatMoney(product.buy_price)}</td>
-      <td className={`${tableClasses.td} ${classes.number}`}>{formatMoney(product.sell_price)}</td>
-      <td className={`${tableClasses.td} ${classes.number}`}>
+      </Table.Td>
+      <Table.Td ta="right">{formatMoney(product.buy_price)}</Table.Td>
+      <Table.Td ta="right">{formatMoney(product.sell_price)}</Table.Td>
+      <Table.Td ta="right">
         {change === null ? (
           <span className={classes.dimmed}>new</span>
         ) : (
@@ -237,11 +225,11 @@ const MarketRow = memo(function MarketRow({ product, selected, onSelect }: { pro
             {formatPercentChange(change)}
           </span>
         )}
-      </td>
-      <td className={tableClasses.td}>
+      </Table.Td>
+      <Table.Td>
         <Sparkline values={product.sparkline} label={`${product.name} price`} />
-      </td>
-      <td className={`${tableClasses.td} ${classes.number}`}>{product.held > 0 ? product.held.toLocaleString('en-US') : '-'}</td>
-    </tr>
+      </Table.Td>
+      <Table.Td ta="right">{product.held > 0 ? product.held.toLocaleString('en-US') : '-'}</Table.Td>
+    </Table.Tr>
   );
 });
