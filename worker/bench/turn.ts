@@ -140,25 +140,18 @@ async function timedTurn(db: Database): Promise<TurnTiming> {
   };
 }
 
-/** `--orders N`: N open limit orders seeded for the auction (0 without the option). */
-function parseOrders(argv: string[]): number {
-  const index = argv.indexOf('--orders');
+/** A whole number above 0 given after `name` (0 without the option); `usage` is said otherwise. */
+function countOption(argv: string[], name: string, usage: string): number {
+  const index = argv.indexOf(name);
   if (index < 0) return 0;
   const count = Number.parseInt(argv[index + 1] ?? '', 10);
-  if (!Number.isSafeInteger(count) || count <= 0) throw new Error('usage: npm run bench:turn -- --companies 1000 --orders 100000');
+  if (!Number.isSafeInteger(count) || count <= 0) throw new Error(`usage: ${usage}`);
   return count;
 }
-const ORDERS = parseOrders(process.argv.slice(2));
-
-/** `--ledger-weeks N`: N past weeks of ledger before the turns (0 without the option). */
-function parseLedgerWeeks(argv: string[]): number {
-  const index = argv.indexOf('--ledger-weeks');
-  if (index < 0) return 0;
-  const weeks = Number.parseInt(argv[index + 1] ?? '', 10);
-  if (!Number.isSafeInteger(weeks) || weeks <= 0) throw new Error('usage: npm run bench:turn -- --companies 10000 --ledger-weeks 50');
-  return weeks;
-}
-const LEDGER_WEEKS = parseLedgerWeeks(process.argv.slice(2));
+/** `--orders N`: N open limit orders seeded for the auction. */
+const ORDERS = countOption(process.argv.slice(2), '--orders', 'npm run bench:turn -- --companies 1000 --orders 100000');
+/** `--ledger-weeks N`: N past weeks of ledger before the turns. */
+const LEDGER_WEEKS = countOption(process.argv.slice(2), '--ledger-weeks', 'npm run bench:turn -- --companies 10000 --ledger-weeks 50');
 /** The week of the open data files made after the turns: the warm turn's. */
 const DATA_WEEK = LEDGER_WEEKS + 2;
 
