@@ -18,6 +18,7 @@ import { clientIpOf } from './clientIp.ts';
 import { createCallerFactory, router, signedInProcedure } from './trpc.ts';
 import { restErrorResponse } from './rest.ts';
 import { readableWorld } from './routers/data.ts';
+import { matchesEtag } from './etag.ts';
 
 const fileProcedures = router({
   dataFile: signedInProcedure
@@ -86,10 +87,7 @@ export function registerDataFileRoutes(app: Hono, services: ApiServices): void {
       resHeaders.set('etag', etag);
       resHeaders.set('cache-control', `${file.isPublic ? 'public' : 'private'}, ${IMMUTABLE}`);
       resHeaders.set('accept-ranges', 'bytes');
-      const ifNoneMatch = c.req.header('if-none-match');
-      if (ifNoneMatch && (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))) {
-        return new Response(null, { status: 304, headers: resHeaders });
-      }
+      if (matchesEtag(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers: resHeaders });
       const { id, week } = { id: Number(idText), week: Number(weekText) };
       resHeaders.set('content-type', DATA_FILE_CONTENT_TYPES[format as DataFileFormat]);
       resHeaders.set('content-disposition', `attachment; filename="marketcraft-world-${id}-week-${week}-${table}.${format}"`);

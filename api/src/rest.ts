@@ -27,6 +27,7 @@ import type { Logger } from '@marketcraft/db/logger.ts';
 import { logRequestError } from './requestLog.ts';
 import { databaseUnavailableAnswer } from './availability.ts';
 import { requestHeaderOf } from './fixedHeaders.ts';
+import { matchesEtag } from './etag.ts';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
@@ -316,13 +317,6 @@ function keptAnswerOf(output: unknown): KeptAnswer | null {
     keptAnswers.set(output, kept);
   }
   return kept;
-}
-
-/** Whether an If-None-Match names this ETag (weak comparison, RFC 9110 13.1.2; `*` matches any). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === opaque);
 }
 
 /** Whether Accept-Encoding takes gzip (and does not refuse it with q=0). */
