@@ -3,7 +3,7 @@
  * each: Overview, Financial Report, Operations, Trade Hall for stores, Factory for factories,
  * Efficiency), the footer buttons and the management dialogs.
  */
-import { useDeferredValue, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Anchor, Badge, Button, Center, Group, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
@@ -25,20 +25,26 @@ import { QueryError } from '../../components/QueryError';
 import { useCompany } from '../../hooks/useGameData';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { isNotFound } from '../../lib/errors';
-import { checkRecipeSelection } from '../../lib/formChecks';
 import { formatWholeDollars } from '../../lib/format';
 import { shelfState } from '../../lib/shelf';
 import { trpc, type RouterOutputs } from '../../trpc';
-import { CategoryDialog, HireDialog, ProductionRateDialog, RecipeDialog, SellDialog, UpgradeDialog } from './dialogs';
 import { EfficiencyPanel } from './EfficiencyPanel';
-import { FactoryPanel } from './FactoryPanel';
 import { FinancialReport } from './FinancialReport';
 import { OperationsTab } from './OperationsTab';
 import { OverviewTab } from './OverviewTab';
-import { TradeHall } from './TradeHall';
 import { useBuildingActions, type BuildingActions } from './useBuildingActions';
 import { useBuildingEconomics, type ProductionForecast } from './useBuildingEconomics';
 import classes from './building.module.css';
+
+/*
+ * Loaded when first needed, not with the page: the management dialogs (when one is first opened)
+ * and the Trade Hall and Factory tabs (when picked). Their forms check input with the API's
+ * schemas, and zod with the form schemas (~34 kB gzip) held up a phone's first screen of every
+ * building (docs/web.md, "First load").
+ */
+const BuildingDialogs = lazy(() => import('./dialogs').then((module) => ({ default: module.BuildingDialogs })));
+const TradeHall = lazy(() => import('./TradeHall').then((module) => ({ default: module.TradeHall })));
+const FactoryPanel = lazy(() => import('./FactoryPanel').then((module) => ({ default: module.FactoryPanel })));
 
 type Building = RouterOutputs['buildings']['get'];
 type Recipe = RouterOutputs['catalog']['recipes'][number];
@@ -128,10 +134,6 @@ function BuildingScreen({ building, cash, recipes, actions }: { building: Buildi
   const isStore = building.is_store;
   const isFactory = building.type === 'factory';
   const categoryLabel = BUILDING_CATEGORY_LABELS[building.category as BuildingCategory] ?? building.category;
-  const selectRecipe = (recipeId: number) => {
-    const checked = checkRecipeSelection({ id: building.id, recipe_id: recipeId });
-    if (checked.ok) actions.recipe.mutate(checked.request);
-  };
 
   return (
     <>
@@ -197,20 +199,24 @@ function BuildingScreen({ building, cash, recipes, actions }: { building: Buildi
           </Tabs.Panel>
           {isStore && (
             <Tabs.Panel value="trade-hall">
-              <TradeHall building={building} cash={cash} />
+              <Suspense fallback={<PageLoader />}>
+                <TradeHall building={building} cash={cash} />
+              </Suspense>
             </Tabs.Panel>
           )}
           {isFactory && (
             <Tabs.Panel value="factory">
-              <FactoryPanel
-                building={building}
-                economics={economics}
-                recipes={recipes.filter((candidate) => candidate.building_type.toLowerCase() === 'factory')}
-                cash={cash}
-                open={actions.open}
-                onSelectRecipe={selectRecipe}
-                selectingRecipe={actions.recipe.isPending}
-              />
+              <Suspense fallback={<PageLoader />}>
+                <FactoryPanel
+                  building={building}
+                  economics={economics}
+                  recipes={recipes.filter((candidate) => candidate.building_type.toLowerCase() === 'factory')}
+                  cash={cash}
+                  open={actions.open}
+                  onSelectRecipe={(request) => actions.recipe.mutate(request)}
+                  selectingRecipe={actions.recipe.isPending}
+                />
+              </Suspense>
             </Tabs.Panel>
           )}
           <Tabs.Panel value="efficiency">
@@ -244,6 +250,9 @@ export default function BuildingDetailPage() {
     enabled: Boolean(building.data && !building.data.is_store),
   });
   const actions = useBuildingActions();
+  // The dialogs' file (their forms bring zod) loads when a dialog is first opened, and stays.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (actions.dialog !== null && !dialogsWanted) setDialogsWanted(true);
   usePageMeta(
     building.data ? `${building.data.name} in ${building.data.city_name}` : 'Building',
     'Manage a building: employees, equipment, production and finances.',
@@ -261,58 +270,15 @@ export default function BuildingDetailPage() {
 
   const data = building.data;
   const cash = company?.cash ?? 0;
-  const { dialog, close } = actions;
-  const ownRecipes = (recipes.data ?? []).filter((candidate) => candidate.building_type.toLowerCase() === data.type.toLowerCase());
 
   return (
     <>
       <BuildingScreen building={data} cash={cash} recipes={recipes.data ?? []} actions={actions} />
-      <HireDialog
-        opened={dialog === 'hire'}
-        onClose={close}
-        pending={actions.hire.isPending}
-        buildingId={id}
-        cash={cash}
-        onConfirm={(request) => actions.hire.mutate(request)}
-      />
-      <UpgradeDialog
-        opened={dialog === 'upgrade'}
-        onClose={close}
-        pending={actions.upgrade.isPending}
-        buildingId={id}
-        cash={cash}
-        current={data.equipment_level}
-        onConfirm={(request) => actions.upgrade.mutate(request)}
-      />
-      <ProductionRateDialog
-        opened={dialog === 'rate'}
-        onClose={close}
-        pending={actions.rate.isPending}
-        buildingId={id}
-        current={data.production_rate}
-        isStore={data.is_store}
-        overtime={data.forecast.overtime}
-        onConfirm={(request) => actions.rate.mutate(request)}
-      />
-      <RecipeDialog
-        opened={dialog === 'recipe'}
-        onClose={close}
-        pending={actions.recipe.isPending}
-        buildingId={id}
-        recipes={ownRecipes}
-        needs={data.forecast.recipes}
-        selectedId={data.selected_recipe_id}
-        onConfirm={(request) => actions.recipe.mutate(request)}
-      />
-      <CategoryDialog
-        opened={dialog === 'category'}
-        onClose={close}
-        pending={actions.category.isPending}
-        buildingId={id}
-        selected={data.selected_category}
-        onConfirm={(request) => actions.category.mutate(request)}
-      />
-      <SellDialog opened={dialog === 'sell'} building={data} pending={actions.sell.isPending} onClose={close} onConfirm={() => actions.sell.mutate({ id })} />
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <BuildingDialogs building={data} cash={cash} recipes={recipes.data ?? []} actions={actions} />
+        </Suspense>
+      )}
     </>
   );
 }

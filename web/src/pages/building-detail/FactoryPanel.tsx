@@ -4,11 +4,15 @@ import { Badge, Button, Card, Group, Progress, Select, SimpleGrid, Stack, Table,
 import { EFFICIENCY_PER_EMPLOYEE, EFFICIENCY_PER_EQUIPMENT_LEVEL, MAX_EQUIPMENT_LEVEL, PRODUCT_CATEGORIES } from '@marketcraft/shared';
 import { QueryState } from '../../components/QueryState';
 import { ScrollBox } from '../../components/ScrollBox';
+import { checkRecipeSelection } from '../../lib/formChecks';
 import { formatMoney } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { PurchaseDialog, type PurchaseTarget } from './dialogs';
 import type { BuildingEconomics } from './useBuildingEconomics';
+
+/** The request picking a recipe sends (checked with the API's schema). */
+type RecipeRequest = Extract<ReturnType<typeof checkRecipeSelection>, { ok: true }>['request'];
 import { TableScroll } from '../../components/TableScroll';
 
 type Building = RouterOutputs['buildings']['get'];
@@ -32,7 +36,7 @@ export function FactoryPanel({
   recipes: Recipe[];
   cash: number;
   open: (dialog: FactoryDialog) => void;
-  onSelectRecipe: (recipeId: number) => void;
+  onSelectRecipe: (request: RecipeRequest) => void;
   selectingRecipe: boolean;
 }) {
   const [category, setCategory] = useState<string | null>('Raw Materials');
@@ -235,7 +239,10 @@ export function FactoryPanel({
                             size="compact-xs"
                             variant={active ? 'filled' : 'light'}
                             disabled={active || selectingRecipe}
-                            onClick={() => onSelectRecipe(recipe.id)}
+                            onClick={() => {
+                              const checked = checkRecipeSelection({ id: building.id, recipe_id: recipe.id });
+                              if (checked.ok) onSelectRecipe(checked.request);
+                            }}
                             aria-label={`${active ? 'Active' : 'Select'}: ${recipe.output_product_name}`}
                           >
                             {active ? 'Active' : 'Select'}

@@ -8,9 +8,14 @@ import { IconBolt, IconFlask, IconSettings, IconUsers } from '@tabler/icons-reac
 import { HIRE_COST_PER_EMPLOYEE, MAX_EQUIPMENT_LEVEL } from '@marketcraft/shared';
 import { formatWholeDollars } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
-import { STORE_CATEGORY_NOTE } from './dialogs';
 import { Info } from './OverviewTab';
 import type { BuildingDialog } from './useBuildingActions';
+
+/**
+ * What a store's category does (nothing else reads it): the Trade Hall's Purchase tab opens on it. A
+ * new player read 'Product category: None selected' as a store that could not sell yet.
+ */
+export const STORE_CATEGORY_NOTE = "The goods the Trade Hall's Purchase tab opens on. A store sells whatever is on its shelf, whatever its category.";
 
 type Building = RouterOutputs['buildings']['get'];
 

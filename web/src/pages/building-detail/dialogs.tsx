@@ -35,6 +35,8 @@ import {
 } from '../../lib/formChecks';
 import { formatMoney, formatWholeDollars } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
+import { STORE_CATEGORY_NOTE } from './OperationsTab';
+import type { BuildingActions } from './useBuildingActions';
 
 type Recipe = RouterOutputs['catalog']['recipes'][number];
 /** What each recipe would make and use in this building at its settings (the API's forecast, the turn's rules). */
@@ -139,7 +141,7 @@ function HireForm({ onClose, pending, buildingId, cash, onConfirm }: Omit<Dialog
   );
 }
 
-export function HireDialog(props: DialogProps<{ id: number; count: number }> & { cash: number }) {
+function HireDialog(props: DialogProps<{ id: number; count: number }> & { cash: number }) {
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title="Hire Employees">
       <HireForm {...props} />
@@ -196,7 +198,7 @@ function UpgradeForm({
   );
 }
 
-export function UpgradeDialog(props: DialogProps<{ id: number; target_level: number }> & { cash: number; current: number }) {
+function UpgradeDialog(props: DialogProps<{ id: number; target_level: number }> & { cash: number; current: number }) {
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title="Upgrade Equipment">
       <UpgradeForm {...props} />
@@ -247,7 +249,7 @@ function ProductionRateForm({
   );
 }
 
-export function ProductionRateDialog(props: DialogProps<{ id: number; new_rate: number }> & RateProps) {
+function ProductionRateDialog(props: DialogProps<{ id: number; new_rate: number }> & RateProps) {
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title="Adjust Production Level">
       <ProductionRateForm {...props} />
@@ -297,19 +299,13 @@ function RecipeForm({
   );
 }
 
-export function RecipeDialog(props: DialogProps<{ id: number; recipe_id: number }> & { recipes: Recipe[]; needs?: RecipeNeeds; selectedId: number | null }) {
+function RecipeDialog(props: DialogProps<{ id: number; recipe_id: number }> & { recipes: Recipe[]; needs?: RecipeNeeds; selectedId: number | null }) {
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title="Select Production Recipe" size="lg">
       <RecipeForm {...props} />
     </FormDialog>
   );
 }
-
-/**
- * What a store's category does (nothing else reads it): the Trade Hall's Purchase tab opens on it. A
- * new player read 'Product category: None selected' as a store that could not sell yet.
- */
-export const STORE_CATEGORY_NOTE = "The goods the Trade Hall's Purchase tab opens on. A store sells whatever is on its shelf, whatever its category.";
 
 function CategoryForm({
   onClose,
@@ -344,7 +340,7 @@ function CategoryForm({
   );
 }
 
-export function CategoryDialog(props: DialogProps<{ id: number; category: ProductCategory }> & { selected: string | null }) {
+function CategoryDialog(props: DialogProps<{ id: number; category: ProductCategory }> & { selected: string | null }) {
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title="Select Product Category">
       <CategoryForm {...props} />
@@ -403,7 +399,7 @@ export function PurchaseDialog({
   );
 }
 
-export function SellDialog({
+function SellDialog({
   opened,
   building,
   pending,
@@ -443,5 +439,72 @@ export function SellDialog({
         </Text>
       </DialogForm>
     </FormDialog>
+  );
+}
+
+/**
+ * The building page's management dialogs (hire, equipment, rate, recipe, category, sell), one
+ * open at a time (`actions.dialog`). The page loads this file when a dialog is first opened: its
+ * forms' checks bring zod and the form schemas, which the page's first screen does without.
+ */
+export function BuildingDialogs({ building, cash, recipes, actions }: { building: Building; cash: number; recipes: Recipe[]; actions: BuildingActions }) {
+  const { dialog, close } = actions;
+  const id = building.id;
+  const ownRecipes = recipes.filter((candidate) => candidate.building_type.toLowerCase() === building.type.toLowerCase());
+  return (
+    <>
+      <HireDialog
+        opened={dialog === 'hire'}
+        onClose={close}
+        pending={actions.hire.isPending}
+        buildingId={id}
+        cash={cash}
+        onConfirm={(request) => actions.hire.mutate(request)}
+      />
+      <UpgradeDialog
+        opened={dialog === 'upgrade'}
+        onClose={close}
+        pending={actions.upgrade.isPending}
+        buildingId={id}
+        cash={cash}
+        current={building.equipment_level}
+        onConfirm={(request) => actions.upgrade.mutate(request)}
+      />
+      <ProductionRateDialog
+        opened={dialog === 'rate'}
+        onClose={close}
+        pending={actions.rate.isPending}
+        buildingId={id}
+        current={building.production_rate}
+        isStore={building.is_store}
+        overtime={building.forecast.overtime}
+        onConfirm={(request) => actions.rate.mutate(request)}
+      />
+      <RecipeDialog
+        opened={dialog === 'recipe'}
+        onClose={close}
+        pending={actions.recipe.isPending}
+        buildingId={id}
+        recipes={ownRecipes}
+        needs={building.forecast.recipes}
+        selectedId={building.selected_recipe_id}
+        onConfirm={(request) => actions.recipe.mutate(request)}
+      />
+      <CategoryDialog
+        opened={dialog === 'category'}
+        onClose={close}
+        pending={actions.category.isPending}
+        buildingId={id}
+        selected={building.selected_category}
+        onConfirm={(request) => actions.category.mutate(request)}
+      />
+      <SellDialog
+        opened={dialog === 'sell'}
+        building={building}
+        pending={actions.sell.isPending}
+        onClose={close}
+        onConfirm={() => actions.sell.mutate({ id })}
+      />
+    </>
   );
 }

@@ -42,6 +42,7 @@ import { useGreeting } from './greeting';
 import { OtherWorldsNotice } from './OtherWorldsNotice';
 import { YourTeamCard, useYourTeams } from './YourTeamCard';
 import { IncomingOffers } from '../../components/IncomingOffers';
+import offScreen from '../../components/offScreen.module.css';
 
 const CashFlowChart = lazy(() => import('./CashFlowChart'));
 /** Only a player without a company sees it: its form's check brings zod, which the dashboard otherwise does without. */
@@ -559,23 +560,30 @@ function Dashboard() {
         />
       </SimpleGrid>
 
+      {/* Below a phone's first screen: laid out and painted only when they come near it (offScreen.module.css). */}
       {restShown && (
         <>
-          {points.length > 0 && <CashFlowCard points={points} />}
+          {points.length > 0 && (
+            <div className={offScreen.offScreen}>
+              <CashFlowCard points={points} />
+            </div>
+          )}
 
           <AdSlot />
 
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <SimpleGrid cols={{ base: 1, md: 2 }} className={offScreen.offScreen}>
             <NewsFeed />
             <StockMovers />
           </SimpleGrid>
 
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <SimpleGrid cols={{ base: 1, md: 2 }} className={offScreen.offScreen}>
             <YourBuildings />
             <TopInventory />
           </SimpleGrid>
 
-          <QuickActions />
+          <div className={offScreen.offScreen}>
+            <QuickActions />
+          </div>
         </>
       )}
     </Stack>
