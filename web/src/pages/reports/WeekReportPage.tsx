@@ -15,7 +15,6 @@ import { StatCard } from '../../components/StatCard';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { EmptyState, QueryState } from '../../components/QueryState';
 import { TableScroll } from '../../components/TableScroll';
-import offScreen from '../../components/offScreen.module.css';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { formatMoney } from '../../lib/format';
 import { ledgerReasonLabel } from '../../lib/ledgerReasons';
@@ -28,10 +27,9 @@ type WeekSummary = RouterOutputs['reports']['list'][number];
 
 const NO_REPORTS = "No week results yet. Your first week's results appear here after the next turn.";
 
-/** A section of the report; those below a phone's first screen are laid out when they come near it (offScreen.module.css). */
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <Card withBorder padding="lg" className={offScreen.offScreen}>
+    <Card withBorder padding="lg">
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} fz="lg">
           {title}
