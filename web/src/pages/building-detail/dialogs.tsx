@@ -4,7 +4,7 @@
  * request it would send with the API's own schema as the player types (lib/formChecks.ts, the
  * spec's section 5 messages under the field) and keeps its submit button disabled until it is valid.
  */
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Card, Group, Radio, Select, Stack, Table, Text } from '@mantine/core';
 import {
   EFFICIENCY_PER_EQUIPMENT_LEVEL,
@@ -448,7 +448,13 @@ function SellDialog({
  * forms' checks bring zod and the form schemas, which the page's first screen does without.
  */
 export function BuildingDialogs({ building, cash, recipes, actions }: { building: Building; cash: number; recipes: Recipe[]; actions: BuildingActions }) {
-  const { dialog, close } = actions;
+  // Mounted closed, then opened: Mantine notes the element to give focus back to on close only when
+  // `opened` changes after mount, so a dialog mounted open (its file just loaded) left a keyboard
+  // player at the page's start.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  const dialog = mounted ? actions.dialog : null;
+  const { close } = actions;
   const id = building.id;
   const ownRecipes = recipes.filter((candidate) => candidate.building_type.toLowerCase() === building.type.toLowerCase());
   return (
