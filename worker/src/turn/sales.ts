@@ -24,7 +24,7 @@ export async function runSales(ctx: TurnContext): Promise<void> {
   await fillTurnTable(
     tx,
     'turn_sales',
-    sql`select * from ${storeSalesSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} s
+    sql`select * from ${storeSalesSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH, sellingOnly: true })} s
     where s.units > 0`,
   );
   await tx.execute(sql`set local join_collapse_limit to default`);

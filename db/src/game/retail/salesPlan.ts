@@ -38,7 +38,13 @@ import { cityMarketsSql, demandShocksSql, shockedBaseDemandSql } from '../goods/
 import { researchEffect, researchJoins } from '../research/researchPlan.ts';
 import { bonusPairsValues, cityBonusSql } from '../buildings/productionPlan.ts';
 
-export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL }): SQL {
+/**
+ * `sellingOnly`: leave out, before the second round, the offers that cannot sell a unit (none sold
+ * to their own shoppers and too little weight for one of the shoppers passed on, whatever their
+ * price: the spillover share is at most 1); the turn keeps only what sells. A forecast needs every
+ * offer (the other stores' weights and prices).
+ */
+export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL; sellingOnly?: boolean }): SQL {
   const storeBonus = ruleSql(storeBonusRule, { cityBonus: cityBonusSql, researchBonus: researchEffect('store_bonus') });
   return sql`(
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()}),
@@ -125,6 +131,12 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
                          * ${ruleSql(spilloverShareRule, { unservedPriceCents: sql`u.unserved_price`, referenceCents: sql`u.market_reference_cents`, retailCents: sql`f.price_cents` })}))::bigint
                   else 0 end as extra_wanted
       from after_first f join unmet u on u.city_id = f.city_id and u.product_id = f.product_id
+      ${
+        options.sellingOnly
+          ? sql`where f.first_units > 0
+                  or (f.first_units < f.stock and f.capacity_left > 0 and u.unmet > 0 and u.open_weight > 0 and u.unmet * f.weight / u.open_weight >= 1)`
+          : sql``
+      }
     ), store_extra as (
       -- A store's second-round sales within what its capacity has left: only the offers that want more count.
       select building_id, sum(extra_wanted * price_cents) as extra_cents from second_round where extra_wanted > 0 group by building_id
