@@ -137,6 +137,16 @@ describe('API contract for scripts', () => {
     expect(withBody).toBeGreaterThan(40);
   });
 
+  it('a query word given twice is refused, not read as its first value', async () => {
+    const player = await app.createPlayer();
+    const twice = await app.api('GET', '/market/quote?product_id=1&quantity=5&action=buy&product_id=2', { token: player.token });
+    expect(twice).toMatchObject({ status: 400, body: { error: 'product_id is given 2 times in the query: send it once' } });
+    const orders = await app.api('GET', '/exchange/orders?status=open&status=filled', { token: player.token });
+    expect(orders).toMatchObject({ status: 400, body: { error: 'status is given 2 times in the query: send it once' } });
+    const once = await app.api('GET', '/market/quote?product_id=1&quantity=5&action=buy', { token: player.token });
+    expect(once).toMatchObject({ status: 200, body: { product_id: 1, quantity: 5 } });
+  });
+
   it('the ledger refuses limit and offset (its paging is page and page_size) instead of answering page 1', async () => {
     const player = await app.createPlayer();
     const message = 'This list pages with page and page_size (limit and offset are for the lists of companies)';
