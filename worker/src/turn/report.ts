@@ -30,7 +30,7 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       production_building_ids, production_building_types, production_city_ids, production_product_ids, production_made, production_units,
       cash_flow_types, cash_flow_reasons, cash_flow_amounts_cents, cash_flow_lines, dividends_received, research, events)
     with players as (
-      select tc.company_id, tc.cash_cents from turn_companies tc join companies c on c.world_id = ${worldId}::int and c.id = tc.company_id where not c.is_bot
+      select tc.company_id, c.cash_cents from turn_companies tc join companies c on c.world_id = ${worldId}::int and c.id = tc.company_id where not c.is_bot
     ), ranked as (
       select v.company_id, v.net_worth_cents,
              row_number() over (order by v.net_worth_cents desc, v.company_id)::int as rank,
