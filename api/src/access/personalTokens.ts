@@ -19,18 +19,7 @@ import {
   PUBLIC_WORLD_ID,
   scopeCovers,
 } from '@marketcraft/shared';
-import {
-  apiTokens,
-  apiTokenUsage,
-  companies,
-  memberCompanyIdSql,
-  sqlTemplate,
-  users,
-  worldPricesVersionSql,
-  worlds,
-  type Database,
-  type DbExecutor,
-} from '@marketcraft/db';
+import { apiTokens, apiTokenUsage, memberCompanySql, sqlTemplate, users, worldPricesVersionSql, worlds, type Database, type DbExecutor } from '@marketcraft/db';
 import { hashSecret, randomSecureString, type ActiveCompany, type SessionUser } from '../auth/session.ts';
 import { counterUpsertSql, verdictOf, type CountedCalls, type RateBudget } from './rateLimit.ts';
 import { countTokenCall, flushTokenUsage } from './tokenUsage.ts';
@@ -255,7 +244,7 @@ const tokenRowSql = (lookupId: SQL) => sql`
            w.status as "worldStatus", ${worldPricesVersionSql(sql`${PUBLIC_WORLD_ID}::int`)} as "pricesVersion"
     from ${apiTokens} t
     join ${users} u on u.id = t.user_id
-    left join ${companies} c on c.world_id = ${PUBLIC_WORLD_ID} and c.id = ${memberCompanyIdSql(PUBLIC_WORLD_ID, sql`u.id`)}
+    left join lateral ${memberCompanySql(PUBLIC_WORLD_ID, sql`u.id`)} c on true
     left join ${worlds} w on w.id = c.world_id
     where t.lookup_id = ${lookupId}`;
 const tokenCheckSql = sqlTemplate<'lookupId'>((slot) => tokenRowSql(slot('lookupId')));
