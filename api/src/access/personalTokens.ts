@@ -25,7 +25,7 @@ import { counterUpsertSql, verdictOf, type CountedCalls, type RateBudget } from 
 import { countTokenCall, flushTokenUsage } from './tokenUsage.ts';
 
 /** How often a token's last_used_at is written (the daily audit counts every call). */
-export const LAST_USE_REFRESH_MS = 60_000;
+const LAST_USE_REFRESH_MS = 60_000;
 
 const TOKEN_PATTERN = new RegExp(
   `^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`,
