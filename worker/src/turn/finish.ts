@@ -13,9 +13,11 @@ export async function runFinish(ctx: TurnContext): Promise<void> {
   await flushLedger(ctx);
   await tx.execute(sql`
     insert into financial_history (world_id, company_id, week, amount_cents, cash_after_cents, profit_cents, net_worth_cents)
-    select ${worldId}::int, tc.company_id, ${week}::int, tc.cash_cents - tc.cash_before_cents, tc.cash_cents,
+    select ${worldId}::int, tc.company_id, ${week}::int, c.cash_cents - tc.cash_cents, c.cash_cents,
            coalesce(p.profit_cents, 0), v.net_worth_cents
     from turn_companies tc
+    -- the balances flushLedger just wrote
+    join companies c on c.world_id = ${worldId}::int and c.id = tc.company_id
     left join turn_profit p on p.company_id = tc.company_id
     left join turn_valuation v on v.company_id = tc.company_id`);
   await tx.execute(sql`

@@ -158,10 +158,12 @@ export async function runTurn(db: Database, options: RunTurnOptions = {}): Promi
       // on these one-off statements) and enough memory for the hash joins and sorts.
       await turnTx.execute(sql`set local jit = off`);
       await turnTx.execute(sql`set local work_mem = '64MB'`);
+      // The turn's companies with their cash when the turn started (never updated: turnBalancesSql
+      // adds the turn's rows; after the books the cash is companies.cash_cents, ledgerBatch.ts).
       await fillTurnTable(
         turnTx,
         'turn_companies',
-        sql`select id as company_id, cash_cents as cash_before_cents, cash_cents from companies
+        sql`select id as company_id, cash_cents from companies
         where world_id = ${worldId} and status = 'active' order by id`,
         { key: companyKey(largeWorld) },
       );

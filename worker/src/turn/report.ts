@@ -36,7 +36,7 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       cash_flow_types, cash_flow_reasons, cash_flow_amounts_cents, cash_flow_lines, dividends_received, research, events)
     with players as (
       -- active: not bankrupt by this turn (a bankrupt company's buildings are gone)
-      select tc.company_id, tc.cash_cents, c.status = 'active' as active
+      select tc.company_id, c.cash_cents, c.status = 'active' as active
       from turn_companies tc join companies c on c.world_id = ${worldId}::int and c.id = tc.company_id where not c.is_bot
     ), ranked as (
       select v.company_id, v.net_worth_cents,

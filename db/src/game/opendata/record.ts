@@ -1,7 +1,7 @@
 /**
  * What the turn records of its week for the open data files (docs/open-data.md), from the tables
- * its phases left: every company as the books closed (turn_companies after the books, their
- * valuation turn_valuation, the share records after the stock phase) and the stores' sales
+ * its phases left: every company as the books closed (the turn's companies with their cash after
+ * the books, their valuation turn_valuation, the share records after the stock phase) and the stores' sales
  * (turn_sales). Two rows per world and week of parallel arrays: the turn writes no row per company,
  * so recording costs a few aggregates (worker/bench/turn.ts prints it as the phase `data`). The
  * files themselves are made from these rows on first request (files.ts).
@@ -28,7 +28,7 @@ export async function recordWeekForOpenData(tx: DbExecutor, worldId: number, wee
            coalesce(array_agg(f.share_price_cents), '{}'), coalesce(array_agg(f.total_shares), '{}'), coalesce(array_agg(f.fundamental_cents), '{}'),
            coalesce(array_agg(f.last_dividend_cents), '{}'), coalesce(array_agg(f.week_bought), '{}'), coalesce(array_agg(f.week_sold), '{}')
     from (
-      select tc.company_id, c.name, c.is_bot, c.strategy, c.status, tc.cash_cents, coalesce(v.net_worth_cents, 0)::bigint as net_worth_cents,
+      select tc.company_id, c.name, c.is_bot, c.strategy, c.status, c.cash_cents, coalesce(v.net_worth_cents, 0)::bigint as net_worth_cents,
              case when c.status = 'active'
                   then (row_number() over (partition by c.status = 'active' order by coalesce(v.net_worth_cents, 0) desc, tc.company_id))::int end as rank,
              coalesce(s.is_listed, false) as listed, coalesce(s.share_price_cents, 0)::bigint as share_price_cents,
