@@ -33,9 +33,8 @@ describe("a new world's statistics", () => {
         seed: 7,
       },
     );
-    const [{ markets }] = (await database.db.execute<{ markets: number }>(
-      sql`select count(*)::int as markets from city_market_data where world_id = ${world.id}`,
-    )) as [{ markets: number }];
+    const [count] = await database.db.execute<{ markets: number }>(sql`select count(*)::int as markets from city_market_data where world_id = ${world.id}`);
+    const markets = Number(count!.markets);
     expect(markets).toBeGreaterThan(10_000);
     // The store sales' read of the world's city markets (each joined to its product's price).
     const [plan] = await database.db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
