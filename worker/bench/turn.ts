@@ -12,7 +12,7 @@
  *
  * --profile prints every statement of the cold turn (with --profile-warm, of the warm turn too) that took 30 ms or more, with the CPU time it took
  * in PostgreSQL where the server reports it (log_statement_stats); --explain their plans (auto_explain,
- * EXPLAIN ANALYZE).
+ * EXPLAIN (ANALYZE, BUFFERS, WAL)).
  *
  * `npm run bench:turn -- --companies 1000 --orders 100000`: also that many open limit orders on the
  * exchange, spread over every product (304 in the seed), half buys and half sells with limits within
@@ -75,6 +75,15 @@ interface TurnTiming {
    */
   phaseCpuMs: Record<string, number> | null;
   totalCpuMs: number | null;
+  /** The week the turn played. */
+  week: number;
+  /**
+   * What the turn's auction did: orders filled and orders expired in its week (read after both
+   * turns: a read between them would set the orders' hint bits before the second turn's checkpoint).
+   * The cold turn clears the seeded orders (about half fill); the warm one mostly expires the rest,
+   * so its exchange phase is other work, not the same clearing warmed up.
+   */
+  auction: { filled: number; expired: number };
   /** Peak resident memory of this process so far (MB): it runs the turn as the worker does. */
   workerPeakMb: number;
   /** Peak resident memory of the PostgreSQL backend that ran the turn (MB), when readable here. */
@@ -131,6 +140,8 @@ async function timedTurn(db: Database): Promise<TurnTiming> {
   if (result.status !== 'advanced') throw new Error(`turn skipped: ${result.reason}`);
   const workerPeakMb = Math.round(process.resourceUsage().maxRSS / 1024);
   return {
+    week: result.week,
+    auction: { filled: 0, expired: 0 },
     totalMs,
     phases: result.phaseTimings,
     phaseCpuMs: startCpu === null ? null : phaseCpuMs,
@@ -241,6 +252,9 @@ async function benchOne(
       await admin.unsafe(`alter database bench set session_preload_libraries = 'auto_explain'`);
       await admin.unsafe('alter database bench set auto_explain.log_min_duration = 30');
       await admin.unsafe('alter database bench set auto_explain.log_analyze = on');
+      // The pages each plan node read, found in memory (hit), read from the files, dirtied and wrote: a cold turn's first touch shows here.
+      await admin.unsafe('alter database bench set auto_explain.log_buffers = on');
+      await admin.unsafe('alter database bench set auto_explain.log_wal = on');
     }
     await admin.end();
     const url = server.urlFor('bench');
@@ -266,6 +280,12 @@ async function benchOne(
         if (profiling) console.log('[bench] the warm turn:');
         turns.push(await timedTurn(turnConnection.db));
         profiling = false;
+        for (const turn of turns) {
+          const [auction] = await turnConnection.db.execute<{ filled: number; expired: number }>(sql`
+            select (select count(*)::int from exchange_fills where world_id = 1 and week = ${turn.week}::int) as filled,
+                   (select count(*)::int from exchange_orders where world_id = 1 and status = 'expired' and closed_week = ${turn.week}::int) as expired`);
+          turn.auction = { filled: Number(auction?.filled ?? 0), expired: Number(auction?.expired ?? 0) };
+        }
       } finally {
         await turnConnection.close();
       }
@@ -320,8 +340,14 @@ for (const row of rows) console.log(line(row));
 if (ORDERS > 0) {
   for (const result of results) {
     const exchange = result.turns[0]!.phases.exchange ?? 0;
+    const did = result.turns
+      .map(
+        (turn, index) =>
+          `${index === 0 ? 'cold' : 'warm'} ${turn.auction.filled.toLocaleString('en-US')} filled, ${turn.auction.expired.toLocaleString('en-US')} expired`,
+      )
+      .join('; ');
     console.log(
-      `exchange phase (the call auction) with ${ORDERS.toLocaleString('en-US')} open orders, N=${result.companies}: ${exchange} ms (limit ${EXCHANGE_LIMIT_MS} ms: ${exchange < EXCHANGE_LIMIT_MS ? 'within' : 'OVER'})`,
+      `exchange phase (the call auction) with ${ORDERS.toLocaleString('en-US')} open orders, N=${result.companies}: ${exchange} ms (limit ${EXCHANGE_LIMIT_MS} ms: ${exchange < EXCHANGE_LIMIT_MS ? 'within' : 'OVER'}); orders ${did}`,
     );
   }
 }
