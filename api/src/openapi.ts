@@ -8,6 +8,7 @@ import {
   DATA_FILE_FORMATS,
   DATA_TABLE_NAMES,
   DEFAULT_RATE_LIMITS,
+  REALTIME_CHANNEL,
   companyListInput,
   signInInputSchema,
   signUpInputSchema,
@@ -27,6 +28,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '404': "Unknown id, or another company's building or store",
   '409': 'Not enough cash, stock or shares, or already done',
   '422': 'A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap)',
+  '413': 'The request body is larger than the API reads (every body is a small JSON object)',
 };
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
@@ -54,7 +56,7 @@ const rateLimitHeaderRefs = Object.fromEntries(
 const TAGS: Record<string, string> = {
   auth: 'Accounts and sessions: sign-up, sign-in, sign-out, Google sign-in (docs/auth.md)',
   health: "The server's health, for load balancers",
-  world: 'The current world: its week and clock, the community page',
+  world: 'The current world: its week and clock, the community page, the live stream of its turns',
   admin: 'Site admins: the public world, the turn, busiest tokens',
   buildings: 'Your buildings: build, hire, equip, produce, sell',
   stores: "Your stores' shelves",
@@ -315,7 +317,52 @@ function ltiPaths(): Record<string, Record<string, unknown>> {
   return paths;
 }
 
-/** The weekly data files (api/src/dataFiles.ts): binary answers, so a plain route beside the REST table. */
+/**
+ * GET /api/realtime (a plain Hono route in realtime.ts, not a procedure): the turn stream docs/api.md
+ * offers scripts ("Worlds"), with the refusals it answers before any stream opens.
+ */
+function realtimePath(): Record<string, Record<string, unknown>> {
+  const update = {
+    type: 'object',
+    properties: {
+      worldId: { type: 'integer', description: 'The world whose turn committed: the one this stream hears' },
+      week: { type: 'integer', description: 'The week now being played' },
+      processedWeek: { type: 'integer', description: 'The week whose turn just ran (its results are ready)' },
+    },
+    required: ['worldId', 'week', 'processedWeek'],
+  };
+  return {
+    '/realtime': {
+      get: {
+        operationId: 'realtime',
+        tags: ['world'],
+        summary: "A Server-Sent Events stream of the world's turns: an event each time a turn of the world you act in commits",
+        description:
+          'Personal access tokens need the "read" scope (or a wider one); without credentials, the public world\'s turns. ' +
+          `A token hears the world its ${WORLD_ID_HEADER} header names (the public world without it); a session, the world chosen with PUT /api/session/world. ` +
+          `Events: "ready" once the stream listens (data {"channel": "${REALTIME_CHANNEL}"}), then "${REALTIME_CHANNEL}" per turn (data: a JSON object, x-event-data below), ` +
+          'and a comment line every 25 s to keep proxies from closing it. Refusals are answered as JSON before any stream opens. Guide: docs/api.md, "Worlds".',
+        'x-token-scope': 'read',
+        parameters: [{ $ref: '#/components/parameters/WorldId' }],
+        security: [{}, { session: [] }, { sessionToken: [] }, { personalAccessToken: [] }],
+        responses: {
+          '200': {
+            description: `The open stream. Each "${REALTIME_CHANNEL}" event's data is a JSON object of the x-event-data schema`,
+            content: { 'text/event-stream': { schema: { type: 'string' }, 'x-event-data': update } },
+          },
+          '400': { description: `${WORLD_ID_HEADER} malformed, or sent by a session (it is read only with a personal access token)`, content: json(errorRef) },
+          '401': { description: ERROR_STATUSES['401'], content: json(errorRef) },
+          '404': { description: `${WORLD_ID_HEADER} names a world you do not play in or teach`, content: json(errorRef) },
+          '429': {
+            description: 'Too many streams open: 5 per session or token, 100 per address; one more is refused until one closes',
+            content: json(errorRef),
+          },
+        },
+      },
+    },
+  };
+}
+
 /** GET /api/worlds/{id}/gradebook.csv (api/src/gradebookCsv.ts): a file, outside the REST table. */
 function gradebookCsvPath(): Record<string, Record<string, unknown>> {
   return {
@@ -340,6 +387,7 @@ function gradebookCsvPath(): Record<string, Record<string, unknown>> {
   };
 }
 
+/** The weekly data files (api/src/dataFiles.ts): binary answers, so a plain route beside the REST table. */
 function dataFilePaths(): Record<string, Record<string, unknown>> {
   const fileHeaders = {
     ETag: { description: "The file's SHA-256 in quotes (strong): the manifest's checksum", schema: { type: 'string' } },
@@ -404,7 +452,13 @@ function dataFilePaths(): Record<string, Record<string, unknown>> {
 }
 
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = { ...authAndHealthPaths(), ...ltiPaths(), ...dataFilePaths(), ...gradebookCsvPath() };
+  const paths: Record<string, Record<string, unknown>> = {
+    ...authAndHealthPaths(),
+    ...ltiPaths(),
+    ...dataFilePaths(),
+    ...gradebookCsvPath(),
+    ...realtimePath(),
+  };
   for (const route of restRoutes()) {
     const parameters: unknown[] = [];
     const inputProperties = (
@@ -476,6 +530,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       }
     }
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
+  }
+  // Every route that reads a body refuses one over MAX_REQUEST_BODY_BYTES before reading it (app.ts).
+  for (const methods of Object.values(paths)) {
+    for (const operation of Object.values(methods) as { requestBody?: unknown; responses: Record<string, unknown> }[]) {
+      if (operation.requestBody) operation.responses['413'] = errorResponses(['413'])['413'];
+    }
   }
   return {
     openapi: '3.1.0',

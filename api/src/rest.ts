@@ -277,6 +277,16 @@ function refuseConflictingPathIds(params: Record<string, string>, query: Record<
   }
 }
 
+/**
+ * A query word given twice (`?status=open&status=filled`) is refused: no route takes a list in its
+ * query, and reading only the first would answer a question the script did not ask.
+ */
+function refuseRepeatedQueryWords(c: Context): void {
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (values.length > 1) throw new TRPCError({ code: 'BAD_REQUEST', message: `${name} is given ${values.length} times in the query: send it once` });
+  }
+}
+
 async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
@@ -365,6 +375,7 @@ export function registerRestRoutes(app: Hono, services: ApiServices): void {
         const params = c.req.param() as Record<string, string>;
         // Signed-in callers only: without credentials the procedure answers 401 first, as everywhere.
         if (ctx.user) {
+          refuseRepeatedQueryWords(c);
           refuseConflictingPathIds(params, query, body);
           refuseNumbersAsText(body, route.numberFields);
         }

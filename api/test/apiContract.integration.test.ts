@@ -116,6 +116,37 @@ describe('API contract for scripts', () => {
     expect(await app.api('GET', '/nope', { token: player.token })).toMatchObject({ status: 404, body: { error: 'No such API route: GET /api/nope' } });
   });
 
+  it('a body over 64 KB is refused with 413 before it is read, and the document says so on every route that takes a body', async () => {
+    const player = await app.createPlayer();
+    const before = (await app.api('GET', '/company', { token: player.token })).body.cash;
+    const big = await app.api('POST', '/market/trade', { token: player.token, body: { product_id: 1, quantity: 1, action: 'buy', note: 'x'.repeat(70_000) } });
+    expect(big).toMatchObject({ status: 413, body: { error: 'The request body is too large (at most 64 KB)' } });
+    expect((await app.api('GET', '/company', { token: player.token })).body.cash).toBe(before);
+    const document = (await app.api('GET', '/openapi.json')).body;
+    let withBody = 0;
+    for (const [path, operations] of Object.entries<Record<string, any>>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        if (!operation.requestBody) continue;
+        withBody += 1;
+        expect(operation.responses['413']?.content, `${method.toUpperCase()} ${path}`).toEqual({
+          'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+        });
+      }
+    }
+    expect(document.paths['/market/trade'].post.responses['413']).toBeDefined();
+    expect(withBody).toBeGreaterThan(40);
+  });
+
+  it('a query word given twice is refused, not read as its first value', async () => {
+    const player = await app.createPlayer();
+    const twice = await app.api('GET', '/market/quote?product_id=1&quantity=5&action=buy&product_id=2', { token: player.token });
+    expect(twice).toMatchObject({ status: 400, body: { error: 'product_id is given 2 times in the query: send it once' } });
+    const orders = await app.api('GET', '/exchange/orders?status=open&status=filled', { token: player.token });
+    expect(orders).toMatchObject({ status: 400, body: { error: 'status is given 2 times in the query: send it once' } });
+    const once = await app.api('GET', '/market/quote?product_id=1&quantity=5&action=buy', { token: player.token });
+    expect(once).toMatchObject({ status: 200, body: { product_id: 1, quantity: 5 } });
+  });
+
   it('the ledger refuses limit and offset (its paging is page and page_size) instead of answering page 1', async () => {
     const player = await app.createPlayer();
     const message = 'This list pages with page and page_size (limit and offset are for the lists of companies)';

@@ -164,6 +164,35 @@ describe('realtime: each stream hears its own world only', () => {
     expect(await refused.json()).toMatchObject({ error: expect.stringContaining(`World not found: X-World-Id ${classWorld}`) });
   });
 
+  it('is in the OpenAPI document, with each refusal it answers and the update its events carry', async () => {
+    const document = (await app.api('GET', '/openapi.json')).body;
+    const operation = document.paths['/realtime']?.get;
+    expect(operation, 'GET /realtime in /api/openapi.json').toBeDefined();
+    expect(operation['x-token-scope']).toBe('read');
+    expect(operation.parameters).toEqual([{ $ref: '#/components/parameters/WorldId' }]);
+    const answered = [
+      // A session naming a world: X-World-Id is read only with a token.
+      await fetch(`${app.baseUrl}/api/realtime`, { headers: { authorization: `Bearer ${publicPlayer.token}`, 'X-World-Id': String(classWorld) } }),
+      await fetch(`${app.baseUrl}/api/realtime`, { headers: { authorization: 'Bearer mc_pat_aaaaaaaaaaaaaaaa_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' } }),
+    ];
+    const outsider = await app.api('POST', '/tokens', { token: publicPlayer.token, body: { name: 'documented', scope: 'read' } });
+    answered.push(
+      await fetch(`${app.baseUrl}/api/realtime`, { headers: { authorization: `Bearer ${outsider.body.token}`, 'X-World-Id': String(classWorld) } }),
+    );
+    expect(answered.map((response) => response.status)).toEqual([400, 401, 404]);
+    for (const response of answered) {
+      expect(operation.responses[String(response.status)]?.content, `the ${response.status} answer`).toEqual({
+        'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+      });
+      expect(Object.keys((await response.json()) as object)).toEqual(['error']);
+    }
+    expect(operation.responses['429'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    const stream = operation.responses['200'].content['text/event-stream'];
+    const update: GameUpdate = { worldId: PUBLIC_WORLD_ID, week: 3, processedWeek: 2 };
+    expect(stream['x-event-data'].required).toEqual(Object.keys(update));
+    expect(Object.keys(stream['x-event-data'].properties)).toEqual(Object.keys(update));
+  });
+
   it('caps the streams one session holds open: the next answers 429 until one closes, and others are not affected', async () => {
     const holder = await app.createPlayer({ name: 'Many Tabs Co' });
     const open = [];

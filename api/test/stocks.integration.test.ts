@@ -458,7 +458,7 @@ describe('stocks API', () => {
       await act(tx, 'tradeShares', { companyId: player.companyId, actingUserId: null, input: { company_id: bot.id, shares: 5, action: 'buy' } });
       sale = app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: bot.id, shares: 12, action: 'sell' } });
       // Commit only once the sale's statement waits for the holder's row.
-      await untilAStatementWaitsForALock(db, 'with locked as');
+      await untilAStatementWaitsForALock(db, 'order by id for update');
     });
     const sold = await sale!;
     expect(sold).toMatchObject({ status: 200, body: { action: 'sell', shares: 12, shares_owned: 3 } });

@@ -23,10 +23,13 @@
  * past weeks of ledger (6 lines a company a week, as the turn writes), so the turn's reads of its
  * week's ledger (taxes, week reports) meet a long game's ledger, not a first week's.
  *
+ * `npm run bench:turn -- --companies 100000 --keep <folder>`: the server's data stays in the folder and
+ * the seeded world is kept there, so later runs skip the seeding (their turns play on a copy of it).
+ *
  * `npm run bench:turn -- --bots 25,250`: the bots' phase instead (worker/bench/bots.ts).
  * `npm run bench:turn -- --worlds 200 --companies 30`: classroom worlds due at once (worker/bench/worlds.ts).
  */
-import { mkdtemp, rm, chmod, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, chmod, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -214,18 +217,34 @@ async function seedOrders(db: Database, count: number): Promise<void> {
   await db.execute(sql`analyze exchange_orders`);
 }
 
+/**
+ * `--keep DIR`: the server's data stays in DIR, and each size's seeded world is kept there as a
+ * database of its own (`seed_<N>_<options>`), seeded on the first run only; every run's turns play
+ * on a fresh copy of it (`create database ... template`), so a 100,000-company seed (minutes) is
+ * paid once. The migrations run again on the copy: a branch's new migration still applies.
+ */
+function keptDir(argv: string[]): string | null {
+  const index = argv.indexOf('--keep');
+  if (index < 0) return null;
+  const dir = argv[index + 1];
+  if (!dir || dir.startsWith('--')) throw new Error('usage: npm run bench:turn -- --companies 100000 --keep <folder>');
+  return path.resolve(dir);
+}
+const KEEP_DIR = keptDir(process.argv.slice(2));
+
 async function benchOne(
   companies: number,
 ): Promise<{ companies: number; buildings: number; turns: TurnTiming[]; dataFilesMs: number; dataFiles: { files: number; bytes: number } }> {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'marketcraft-bench-'));
+  if (KEEP_DIR !== null) await mkdir(KEEP_DIR, { recursive: true });
+  const tempDir = KEEP_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'marketcraft-bench-')));
   await chmod(tempDir, 0o755);
   const explain = process.argv.includes('--explain');
   const profile = explain || process.argv.includes('--profile');
   let profiling = false;
   const server = await startEmbeddedPostgres({
     dataDir: path.join(tempDir, 'data'),
-    // Deleted afterwards, but durable (fsync, synchronous commit) like the game's own server.
-    persistent: false,
+    // Deleted afterwards (unless --keep), but durable (fsync, synchronous commit) like the game's own server.
+    persistent: KEEP_DIR !== null,
     durable: true,
     // --profile: print every statement of the turn that took 30 ms or more.
     log: (message) => {
@@ -244,7 +263,25 @@ async function benchOne(
   });
   try {
     const admin = postgres(server.url, { max: 1, onnotice: () => {} });
-    await admin.unsafe('create database bench');
+    const seedName = `seed_${companies}_orders_${ORDERS}_ledger_${LEDGER_WEEKS}`;
+    const seeded = KEEP_DIR !== null && (await admin`select 1 from pg_database where datname = ${seedName}`).length > 0;
+    await admin.unsafe('drop database if exists bench');
+    await admin.unsafe(seeded ? `create database bench template ${seedName}` : 'create database bench');
+    const url = server.urlFor('bench');
+    if (KEEP_DIR !== null && !seeded) {
+      // Seed once into the kept database, then play on a copy of it.
+      const seedUrl = server.urlFor(seedName);
+      await admin.unsafe(`create database ${seedName}`);
+      await prepareDatabase(seedUrl);
+      const seeding = connectDatabase(seedUrl, { max: 4 });
+      try {
+        await seedWorld(seeding.db, companies);
+      } finally {
+        await seeding.close();
+      }
+      await admin.unsafe('drop database bench');
+      await admin.unsafe(`create database bench template ${seedName}`);
+    }
     if (profile) await admin.unsafe('alter database bench set log_min_duration_statement = 30');
     if (profile) await admin.unsafe('alter database bench set log_statement_stats = on');
     if (explain) {
@@ -257,15 +294,12 @@ async function benchOne(
       await admin.unsafe('alter database bench set auto_explain.log_wal = on');
     }
     await admin.end();
-    const url = server.urlFor('bench');
     await prepareDatabase(url);
     const connection = connectDatabase(url, { max: 4 });
     try {
       const seedStart = performance.now();
-      await seedCompanies(connection.db, companies);
-      if (ORDERS > 0) await seedOrders(connection.db, ORDERS);
-      if (LEDGER_WEEKS > 0) await seedPastLedger(connection.db, LEDGER_WEEKS);
-      await connection.db.execute(sql`analyze`);
+      if (KEEP_DIR === null) await seedWorld(connection.db, companies);
+      else await connection.db.execute(sql`analyze`);
       const [{ buildings } = { buildings: 0 }] = await connection.db.execute<{ buildings: number }>(sql`select count(*)::int as buildings from buildings`);
       console.log(`[bench] N=${companies}: seeded ${buildings} buildings in ${Math.round(performance.now() - seedStart)} ms`);
       // The turns on a connection of their own (one backend: its CPU is the turn's), set up as the worker's are.
@@ -307,8 +341,16 @@ async function benchOne(
     }
   } finally {
     await server.stop();
-    await rm(tempDir, { recursive: true, force: true });
+    if (KEEP_DIR === null) await rm(tempDir, { recursive: true, force: true });
   }
+}
+
+/** The bench's world: N companies, and the options' orders and past ledger. */
+async function seedWorld(db: Database, companies: number): Promise<void> {
+  await seedCompanies(db, companies);
+  if (ORDERS > 0) await seedOrders(db, ORDERS);
+  if (LEDGER_WEEKS > 0) await seedPastLedger(db, LEDGER_WEEKS);
+  await db.execute(sql`analyze`);
 }
 
 const results: Awaited<ReturnType<typeof benchOne>>[] = [];

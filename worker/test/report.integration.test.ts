@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { getWeekReport, listCompanies, listWeekReports, act } from '@marketcraft/db';
 import { createTestDatabase, type TestDatabase } from '@marketcraft/db/testing/freshDatabase.ts';
 import { runTurn } from '../src/turn/index.ts';
-import { cashOf, createCompany, createTurnWorld, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
+import { BANKRUPTCY_TURNS, PUBLIC_WORLD_ID } from '@marketcraft/shared';
+import { cashOf, createCompany, createTurnWorld, insertBuilding, warehouse, worldWeek, type TurnWorld } from './fixtures.ts';
 
 /** Dollars (the API's unit) to whole cents. */
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -135,5 +136,34 @@ describe('week reports', () => {
       `Your company has no results for week ${week - 1}: it was founded after that week's turn (its first results are week ${week}'s)`,
     );
     await expect(getWeekReport(db, newcomer, week)).rejects.toThrow(`No report for week ${week} yet: a week's report is written by the turn that ends it`);
+  });
+  it("list the week's political events of the countries where the player has buildings, and none of them for a company the turn closed", async () => {
+    const { db } = database;
+    const week = await worldWeek(db);
+    const [elsewhere] = await db.execute<{ id: number }>(sql`select id from cities where country_id = ${world.countryIds[1]!} order by id limit 1`);
+    const [event] = await db.execute<{ id: number }>(sql`
+      insert into political_events (world_id, country_id, event_type, description, started_week, active_until_week)
+      values (${PUBLIC_WORLD_ID}, ${world.countryIds[0]!}, 'election', ${`Election ${world.tag}`}, ${week}, ${week + 2}) returning id`);
+    const there = await createCompany(db, { name: `Farmer here ${world.tag}`, cashCents: 50_000_000 });
+    await insertBuilding(db, { companyId: there, type: 'farm', cityId: world.farmCityId });
+    const away = await createCompany(db, { name: `Farmer away ${world.tag}`, cashCents: 50_000_000 });
+    await insertBuilding(db, { companyId: away, type: 'farm', cityId: Number(elsewhere!.id) });
+    // In debt for the last allowed turn: this turn closes it (and its farm in the event's country).
+    const closed = await createCompany(db, { name: `Farmer in debt ${world.tag}`, cashCents: 50_000_000 });
+    await insertBuilding(db, { companyId: closed, type: 'farm', cityId: world.farmCityId });
+    await db.execute(sql`update companies set cash_cents = -10000000, negative_cash_turns = ${BANKRUPTCY_TURNS - 1} where id = ${closed}`);
+
+    expect((await runTurn(db)).status).toBe('advanced');
+
+    const eventIds = async (companyId: number) => (await getWeekReport(db, companyId, week)).events.map((item) => (item as { id: number }).id);
+    expect(await eventIds(there)).toContain(Number(event!.id));
+    expect((await getWeekReport(db, there, week)).events.find((item) => (item as { id: number }).id === Number(event!.id))).toMatchObject({
+      event_type: 'election',
+      yours: false,
+    });
+    expect(await eventIds(away)).not.toContain(Number(event!.id));
+    const [status] = await db.execute<{ status: string }>(sql`select status from companies where id = ${closed}`);
+    expect(status?.status).toBe('bankrupt');
+    expect(await eventIds(closed)).not.toContain(Number(event!.id));
   });
 });

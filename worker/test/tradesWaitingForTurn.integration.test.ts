@@ -63,7 +63,7 @@ describe('a trade that waits for the turn', () => {
     const { week, answer } = await duringHeldTurn(
       db,
       () => app.api('POST', '/stocks/trade', { token: player.token, body: { company_id: issuer, shares: 10, action: 'buy' } }),
-      'share_records',
+      'order by id for update', // the trade's lock of both companies (lockCompanies), held by the turn
     );
     expect(answer.status).toBe(200);
     const rows = await db.execute<{ week: number }>(sql`

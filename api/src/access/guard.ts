@@ -8,7 +8,7 @@
 import { GameError, scopeCovers, type ProcedureAccess } from '@marketcraft/shared';
 import type { RequestContext } from '../context.ts';
 import { countCall, rateLimitHeaders, rateLimitedMessage, sessionBudget, tokenBudget, verdictOf, type RateSubject } from './rateLimit.ts';
-import { LAST_USE_REFRESH_MS } from './personalTokens.ts';
+import { lastUseIsStale } from './personalTokens.ts';
 
 export const SESSION_ONLY_MESSAGE = 'API tokens cannot call this: admin routes, account settings and token management need you signed in on the website';
 
@@ -48,8 +48,7 @@ export async function countAgainstBudget(ctx: RequestContext, call: CallDescript
   const { apiToken } = ctx;
   let subject: RateSubject | null = null;
   if (apiToken && ctx.user) {
-    const stale = !apiToken.lastUsedAt || Date.now() - apiToken.lastUsedAt.getTime() >= LAST_USE_REFRESH_MS;
-    subject = { kind: 'token', tokenId: apiToken.id, userId: ctx.user.id, refreshLastUse: stale };
+    subject = { kind: 'token', tokenId: apiToken.id, userId: ctx.user.id, refreshLastUse: lastUseIsStale(apiToken.lastUsedAt, new Date()) };
   } else if (ctx.sessionId) {
     subject = { kind: 'session', sessionId: ctx.sessionId };
   }

@@ -19,24 +19,13 @@ import {
   PUBLIC_WORLD_ID,
   scopeCovers,
 } from '@marketcraft/shared';
-import {
-  apiTokens,
-  apiTokenUsage,
-  companies,
-  memberCompanyIdSql,
-  sqlTemplate,
-  users,
-  worldPricesVersionSql,
-  worlds,
-  type Database,
-  type DbExecutor,
-} from '@marketcraft/db';
+import { apiTokens, apiTokenUsage, memberCompanySql, sqlTemplate, users, worldPricesVersionSql, worlds, type Database, type DbExecutor } from '@marketcraft/db';
 import { hashSecret, randomSecureString, type ActiveCompany, type SessionUser } from '../auth/session.ts';
 import { counterUpsertSql, verdictOf, type CountedCalls, type RateBudget } from './rateLimit.ts';
 import { countTokenCall, flushTokenUsage } from './tokenUsage.ts';
 
 /** How often a token's last_used_at is written (the daily audit counts every call). */
-export const LAST_USE_REFRESH_MS = 60_000;
+const LAST_USE_REFRESH_MS = 60_000;
 
 const TOKEN_PATTERN = new RegExp(
   `^${API_TOKEN_PREFIX}([${API_TOKEN_ALPHABET}]{${API_TOKEN_ID_LENGTH}})_([${API_TOKEN_ALPHABET}]{${API_TOKEN_SECRET_LENGTH}})$`,
@@ -255,42 +244,56 @@ const tokenRowSql = (lookupId: SQL) => sql`
            w.status as "worldStatus", ${worldPricesVersionSql(sql`${PUBLIC_WORLD_ID}::int`)} as "pricesVersion"
     from ${apiTokens} t
     join ${users} u on u.id = t.user_id
-    left join ${companies} c on c.world_id = ${PUBLIC_WORLD_ID} and c.id = ${memberCompanyIdSql(PUBLIC_WORLD_ID, sql`u.id`)}
+    left join lateral ${memberCompanySql(PUBLIC_WORLD_ID, sql`u.id`)} c on true
     left join ${worlds} w on w.id = c.world_id
     where t.lookup_id = ${lookupId}`;
 const tokenCheckSql = sqlTemplate<'lookupId'>((slot) => tokenRowSql(slot('lookupId')));
 
 /**
- * The token check that also counts its request (one call) against the token's rate budget, and,
- * now and then, writes its last use: only for a token that the secret (its hash), the revocation,
- * the expiry and the scope all accept; as countCall's token statement does (api/src/access/rateLimit.ts),
- * one round trip instead of two, as the session check counts its own. The call's daily count
- * (api_token_usage) is gathered in the process and written once a second (api/src/access/tokenUsage.ts):
- * the statement answers the database's UTC day for it.
+ * The token check that also counts its request (one call) against the token's rate budget: only
+ * for a token that the secret (its hash), the revocation, the expiry and the scope all accept; one
+ * round trip instead of two, as the session check counts its own, and the same shape as the
+ * session's statement (a read and the counter's upsert: nothing else is written per call). The
+ * call's daily count (api_token_usage) is gathered in the process and written once a second
+ * (api/src/access/tokenUsage.ts): the statement answers the database's UTC day for it. The
+ * token's last use is written by its own statement when it is a minute old (touchLastUseSql).
  */
 const tokenCheckAndCountSql = sqlTemplate<'lookupId' | 'secretHash' | 'now' | 'mutation' | 'scopes'>((slot) => {
   const mutation = sql`${slot('mutation')}::int`;
   return sql`
     with found as (${tokenRowSql(slot('lookupId'))}),
-    valid as (
-      select * from found
-      where "secretHash" = ${slot('secretHash')} and "revokedAt" is null
-        and ("expiresAt" is null or "expiresAt" > ${slot('now')}::timestamptz) and scope = any(${slot('scopes')}::text[])
-    ),
-    counter as (${counterUpsertSql({ subject: sql`'token:' || valid.id`, from: sql`from valid`, requests: sql`1`, mutations: mutation })}),
-    last_use as (
-      update api_tokens set last_used_at = now()
-      where id = (select id from valid) and ((select "lastUsedAt" from valid) is null or (select "lastUsedAt" from valid) <= now() - interval '${sql.raw(String(LAST_USE_REFRESH_MS / 1000))} seconds')
-    )
-    -- The statement's commit does not wait for its WAL to reach the disk (synchronous_commit off for
-    -- this one transaction: the check runs alone on the pool, never inside another transaction). It
-    -- writes only the token's last use (once a minute) besides the unlogged counter, so a crash of
-    -- PostgreSQL could lose the last fraction of a second of it, never money.
+    counter as (${counterUpsertSql({
+      subject: sql`'token:' || found.id`,
+      from: sql`from found where "secretHash" = ${slot('secretHash')} and "revokedAt" is null
+        and ("expiresAt" is null or "expiresAt" > ${slot('now')}::timestamptz) and scope = any(${slot('scopes')}::text[])`,
+      requests: sql`1`,
+      mutations: mutation,
+    })})
     select found.*, counter.requests as "countedRequests", counter.mutations as "countedMutations", counter.reset_seconds as "countResetSeconds",
-           (now() at time zone 'utc')::date::text as "usageDay",
-           set_config('synchronous_commit', 'off', true) as "usageCommit"
+           (now() at time zone 'utc')::date::text as "usageDay"
     from found left join counter on true`;
 });
+
+/**
+ * A token's last use, written at most once a minute (its call found it older: LAST_USE_REFRESH_MS).
+ * Its commit does not wait for its WAL to reach the disk (synchronous_commit off for this one
+ * statement's transaction): a crash of PostgreSQL could lose the last fraction of a second of
+ * last-use times, never money.
+ */
+const touchLastUseSql = sqlTemplate<'tokenId'>(
+  (slot) => sql`
+    with touched as (
+      update api_tokens set last_used_at = now()
+      where id = ${slot('tokenId')}::int and (last_used_at is null or last_used_at <= now() - interval '${sql.raw(String(LAST_USE_REFRESH_MS / 1000))} seconds')
+      returning id
+    )
+    select set_config('synchronous_commit', 'off', true) from touched`,
+);
+
+/** Whether a token's last use is old enough to write again (null: never used). */
+export function lastUseIsStale(lastUsedAt: Date | null, now: Date): boolean {
+  return !lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USE_REFRESH_MS;
+}
 
 /** A call to count with the token check: its kind, the token budget, and the scopes that may make it. */
 export interface TokenCallToCount {
@@ -336,6 +339,8 @@ export async function checkPersonalAccessToken(db: DbExecutor, credential: strin
       ? { requests: Number(found.countedRequests), mutations: Number(found.countedMutations), resetSeconds: Number(found.countResetSeconds) }
       : undefined;
   if (count && counted) {
+    // At most once a minute per token (a statement of its own: the call's check writes only its counter).
+    if (lastUseIsStale(row.lastUsedAt, now)) await db.execute(touchLastUseSql({ tokenId: row.id }));
     countTokenCall(db, {
       tokenId: row.id,
       day: found!.usageDay!,

@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { companies, memberCompanyIdSql, sessions, sqlTemplate, users, worldPricesVersionSql, worlds, type Database } from '@marketcraft/db';
+import { memberCompanySql, sessions, sqlTemplate, users, worldPricesVersionSql, worlds, type Database } from '@marketcraft/db';
 import { counterUpsertSql, sessionSubjectKey, type CountedCalls } from '../access/rateLimit.ts';
 import { API_TOKEN_ALPHABET, PUBLIC_WORLD_ID } from '@marketcraft/shared';
 
@@ -115,8 +115,7 @@ const sessionJoins = sql`
     from ${sessions} s
     join ${users} u on u.id = s.user_id
     -- The company in the session's current world (docs/worlds.md): theirs or their team's.
-    left join ${companies} c on c.world_id = coalesce(s.current_world_id, ${PUBLIC_WORLD_ID})
-      and c.id = ${memberCompanyIdSql(sql`coalesce(s.current_world_id, ${PUBLIC_WORLD_ID})`, sql`u.id`)}
+    left join lateral ${memberCompanySql(sql`coalesce(s.current_world_id, ${PUBLIC_WORLD_ID})`, sql`u.id`)} c on true
     left join ${worlds} w on w.id = c.world_id`;
 
 /**

@@ -308,6 +308,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/realtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Server-Sent Events stream of the world's turns: an event each time a turn of the world you act in commits
+         * @description Personal access tokens need the "read" scope (or a wider one); without credentials, the public world's turns. A token hears the world its X-World-Id header names (the public world without it); a session, the world chosen with PUT /api/session/world. Events: "ready" once the stream listens (data {"channel": "game-updates"}), then "game-updates" per turn (data: a JSON object, x-event-data below), and a comment line every 25 s to keep proxies from closing it. Refusals are answered as JSON before any stream opens. Guide: docs/api.md, "Worlds".
+         */
+        get: operations["realtime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/world": {
         parameters: {
             query?: never;
@@ -2497,6 +2517,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "auth.signin": {
@@ -2552,6 +2581,15 @@ export interface operations {
             };
             /** @description Not allowed: admins only, a cross-site request, the token's scope does not cover the route, or a session-only route */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2792,6 +2830,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "lti.loginPost": {
@@ -2832,6 +2879,15 @@ export interface operations {
             };
             /** @description The platform is not registered */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2891,6 +2947,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "lti.deepLink": {
@@ -2938,6 +3003,15 @@ export interface operations {
             };
             /** @description A learner's launch before the course's world exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3171,6 +3245,65 @@ export interface operations {
             };
             /** @description A world you do not teach or play in */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    realtime: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Personal access tokens only: the world the request acts in (default: the public world, id 1). A private world the token's user plays in or teaches; any other answers 404, a malformed id 400. Browser sessions choose their world with PUT /api/session/world and must not send it (400). */
+                "X-World-Id"?: components["parameters"]["WorldId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open stream. Each "game-updates" event's data is a JSON object of the x-event-data schema */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description X-World-Id malformed, or sent by a session (it is read only with a personal access token) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or a malformed, unknown, revoked or expired token (each with its own message) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description X-World-Id names a world you do not play in or teach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many streams open: 5 per session or token, 100 per address; one more is refused until one closes */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3961,6 +4094,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -4414,6 +4556,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -4534,6 +4685,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4668,6 +4828,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -4788,6 +4957,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4922,6 +5100,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -5043,6 +5230,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5282,6 +5478,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -5514,6 +5719,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5764,6 +5978,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -5993,6 +6216,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -6105,6 +6337,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7354,6 +7595,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -7599,6 +7849,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8750,6 +9009,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -9425,6 +9693,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -9742,6 +10019,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10113,6 +10399,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10872,6 +11167,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -11500,6 +11804,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -11783,6 +12096,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -11921,6 +12243,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12218,6 +12549,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -12317,6 +12657,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12487,6 +12836,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -12630,6 +12988,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -12766,6 +13133,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12979,6 +13355,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13329,6 +13714,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -13433,6 +13827,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14298,6 +14701,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -14533,6 +14945,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14783,6 +15204,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15404,6 +15834,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -15517,6 +15956,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15644,6 +16092,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -15757,6 +16214,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16153,6 +16619,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -16369,6 +16844,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16638,6 +17122,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16940,6 +17433,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -17157,6 +17659,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A rule of the game refuses it (wrong building type, prerequisite missing, equipment level, influence cap) */
             422: {
                 headers: {
@@ -17255,6 +17766,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17567,6 +18087,15 @@ export interface operations {
             };
             /** @description Not enough cash, stock or shares, or already done */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the API reads (every body is a small JSON object) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

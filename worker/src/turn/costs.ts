@@ -21,16 +21,21 @@ export async function runCosts(ctx: TurnContext): Promise<void> {
     from ${buildingCostsSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} c
     group by company_id, country_id`,
   );
+  // Each company's wages and operating costs, summed once for its two ledger rows and its profit and loss.
   await tx.execute(sql`
+    with by_company as materialized (
+      select company_id, sum(wages_cents)::bigint as wages_cents, sum(employees)::bigint as employees,
+             sum(operating_cents)::bigint as operating_cents, sum(buildings)::bigint as buildings
+      from turn_costs group by company_id
+    ), pnl as (
+      insert into turn_pnl (company_id, wages_cents, operating_cents) select company_id, wages_cents, operating_cents from by_company
+    )
     insert into turn_cash (company_id, type, reason, amount_cents, description)
-    select company_id, 'other', 'wages', -sum(wages_cents)::bigint, 'Wages: ' || sum(employees)::bigint || ' employees'
-    from turn_costs group by company_id having sum(wages_cents) > 0
+    select company_id, 'other', 'wages', -wages_cents, 'Wages: ' || employees || ' employees'
+    from by_company where wages_cents > 0
     union all
-    select company_id, 'other', 'operating_costs', -sum(operating_cents)::bigint, 'Operating costs: ' || sum(buildings)::bigint || ' buildings'
-    from turn_costs group by company_id having sum(operating_cents) > 0`);
-  await tx.execute(sql`
-    insert into turn_pnl (company_id, wages_cents, operating_cents)
-    select company_id, sum(wages_cents)::bigint, sum(operating_cents)::bigint from turn_costs group by company_id`);
+    select company_id, 'other', 'operating_costs', -operating_cents, 'Operating costs: ' || buildings || ' buildings'
+    from by_company where operating_cents > 0`);
 
   // Subsidies of active events: dollars per building in the country.
   await fillTurnTable(

@@ -24,6 +24,9 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
     from turn_pnl group by company_id`,
     { key: companyKey(ctx.largeWorld) },
   );
+  // A payer whose cash does not cover what its holders would receive pays nothing: filtered here,
+  // with its cash now (the turn's rows so far), instead of declared and deleted again (one pass over
+  // the payers and the turn's ledger rows, not two).
   await fillTurnTable(
     tx,
     'turn_dividends',
@@ -34,16 +37,17 @@ export async function runDividends(ctx: TurnContext): Promise<void> {
       join share_records s on s.world_id = ${worldId}::int and s.company_id = tp.company_id and s.is_listed
       join companies c on c.world_id = ${worldId}::int and c.id = tp.company_id
       where tp.profit_cents > 0
+    ), payouts as (
+      select d.*, coalesce(sum(pe.shares_owned), 0)::bigint * d.per_share_cents as payout_cents
+      from declared d
+      left join portfolio_entries pe on pe.world_id = ${worldId}::int and pe.issuer_company_id = d.payer_id and pe.shares_owned > 0
+        and exists (select 1 from turn_companies h where h.company_id = pe.holder_company_id)
+      where d.per_share_cents > 0
+      group by d.payer_id, d.payer_name, d.per_share_cents
     )
-    select d.*, coalesce(sum(pe.shares_owned), 0)::bigint * d.per_share_cents as payout_cents
-    from declared d
-    left join portfolio_entries pe on pe.world_id = ${worldId}::int and pe.issuer_company_id = d.payer_id and pe.shares_owned > 0
-      and exists (select 1 from turn_companies h where h.company_id = pe.holder_company_id)
-    where d.per_share_cents > 0
-    group by d.payer_id, d.payer_name, d.per_share_cents`,
+    select p.* from payouts p join ${turnBalancesSql} b on b.company_id = p.payer_id
+    where b.cash_cents >= p.payout_cents`,
   );
-  await tx.execute(sql`
-    delete from turn_dividends d using ${turnBalancesSql} b where b.company_id = d.payer_id and b.cash_cents < d.payout_cents`);
   await fillTurnTable(
     tx,
     'turn_dividend_payments',

@@ -7,7 +7,12 @@
  *
  * Speed (npm run bench:turn, 1,000 player companies with 10 buildings): the long lists (sales,
  * production, cash flows) are parallel arrays and no list is sorted per company here (the read sorts
- * them): jsonb objects with ordered aggregates made this phase ~0.8 s.
+ * them): jsonb objects with ordered aggregates made this phase ~0.8 s. Each list is aggregated
+ * for every company of the turn and only the final join keeps the players': joined to the players
+ * inside each aggregate, the week's ledger (planned from statistics taken before the turn wrote
+ * its rows: 5 rows expected, 60,000 read at 10,000 companies) cost more to join than to group.
+ * The few bots' groups are built and dropped. The countries a player has buildings in come from
+ * the costs phase (turn_costs), not from every building again (docs/turn.md).
  *
  * - cash at start = cash at end - every ledger row of the week (the player's moves between turns
  *   and the turn's rows): the ledger is the only record of cash changes, so the two always agree;
@@ -30,7 +35,9 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       production_building_ids, production_building_types, production_city_ids, production_product_ids, production_made, production_units,
       cash_flow_types, cash_flow_reasons, cash_flow_amounts_cents, cash_flow_lines, dividends_received, research, events)
     with players as (
-      select tc.company_id, tc.cash_cents from turn_companies tc join companies c on c.world_id = ${worldId}::int and c.id = tc.company_id where not c.is_bot
+      -- active: not bankrupt by this turn (a bankrupt company's buildings are gone)
+      select tc.company_id, tc.cash_cents, c.status = 'active' as active
+      from turn_companies tc join companies c on c.world_id = ${worldId}::int and c.id = tc.company_id where not c.is_bot
     ), ranked as (
       select v.company_id, v.net_worth_cents,
              row_number() over (order by v.net_worth_cents desc, v.company_id)::int as rank,
@@ -41,10 +48,10 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       select t.company_id, sum(t.store_revenue_cents)::bigint as store_revenue_cents, sum(t.market_sales_cents)::bigint as market_sales_cents,
              sum(t.market_purchases_cents)::bigint as market_purchases_cents, sum(t.wages_cents)::bigint as wages_cents,
              sum(t.operating_cents)::bigint as operating_cents, sum(t.subsidy_cents)::bigint as subsidy_cents, sum(t.tax_cents)::bigint as tax_cents
-      from turn_pnl t join players p on p.company_id = t.company_id group by t.company_id
+      from turn_pnl t group by t.company_id
     ), ledger as (
       select t.company_id, t.type, t.reason, sum(t.amount_cents)::bigint as amount_cents, count(*)::int as lines
-      from transactions t join players p on p.company_id = t.company_id
+      from transactions t
       where t.world_id = ${worldId}::int and t.week = ${week}::int
       group by t.company_id, t.type, t.reason
     ), flows as (
@@ -55,38 +62,38 @@ export async function runReport(ctx: TurnContext): Promise<void> {
       -- Parallel arrays (one element per shelf line): within a group every aggregate sees the rows in the same order.
       select s.company_id, array_agg(s.building_id) as building_ids, array_agg(s.city_id) as city_ids, array_agg(s.product_id) as product_ids,
              array_agg(s.units::bigint) as units, array_agg(s.revenue_cents::bigint) as revenue_cents
-      from turn_sales s join players p on p.company_id = s.company_id
+      from turn_sales s
       group by s.company_id
     ), production as (
       select m.company_id, array_agg(m.building_id) as building_ids, array_agg(m.building_type) as building_types,
              array_agg(m.city_id) as city_ids, array_agg(m.product_id) as product_ids,
              array_agg(m.role = 'output') as made, array_agg(m.units::bigint) as units
-      from turn_production m join players p on p.company_id = m.company_id
+      from turn_production m
       where m.units > 0
       group by m.company_id
     ), received as (
       select d.holder_company_id as company_id, sum(d.amount_cents)::bigint as total_cents,
              jsonb_agg(jsonb_build_object('company_id', d.payer_id, 'company', d.payer_name, 'shares', d.shares_owned, 'amount_cents', d.amount_cents)
                        order by d.amount_cents desc, d.payer_id) as items
-      from turn_dividend_payments d join players p on p.company_id = d.holder_company_id
+      from turn_dividend_payments d
       group by d.holder_company_id
     ), paid as (
       select d.payer_id as company_id, sum(d.amount_cents)::bigint as total_cents
-      from turn_dividend_payments d join players p on p.company_id = d.payer_id group by d.payer_id
+      from turn_dividend_payments d group by d.payer_id
     ), research as (
       select r.company_id, jsonb_agg(jsonb_build_object('upgrade_id', u.id, 'name', u.name) order by u.tier, u.id) as items
-      from company_research r join players p on p.company_id = r.company_id join research_upgrades u on u.id = r.upgrade_id
+      from company_research r join research_upgrades u on u.id = r.upgrade_id
       where r.world_id = ${worldId}::int and r.researched_week = ${week}::int
       group by r.company_id
     ), week_events as (
       select e.id, e.country_id, e.beneficiary_company_id from political_events e
       where e.world_id = ${worldId}::int and e.started_week <= ${week + 1}::int and e.active_until_week >= ${week}::int
     ), touched as (
-      -- the countries where each player has buildings, read once (not once per event)
+      -- the countries where each player has buildings: the costs phase counted them per country
+      -- (turn_costs: every building of the turn's companies), not read again from every building
       select b.company_id, e.id
-      from (select distinct b.company_id, ci.country_id from buildings b join cities ci on ci.id = b.city_id
-            where b.world_id = ${worldId}::int and exists (select 1 from week_events)) b
-      join players p on p.company_id = b.company_id
+      from turn_costs b
+      join players p on p.company_id = b.company_id and p.active
       join week_events e on e.country_id = b.country_id
       union
       select e.beneficiary_company_id, e.id from week_events e join players p on p.company_id = e.beneficiary_company_id

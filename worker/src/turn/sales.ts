@@ -17,14 +17,19 @@ export async function runSales(ctx: TurnContext): Promise<void> {
   // world's whole sales (docs/benchmarks.md, 2026-12-07); at 3,000 companies the two orders cost the same.
   await tx.execute(sql`set local join_collapse_limit = 1`);
   await tx.execute(sql`set local from_collapse_limit = 1`);
+  // Nested loops off: the planner expects a handful of offers from each CTE (it cannot count them)
+  // and would join the shelves that did not sell (60,000 at 10,000 companies) to the stores that did
+  // one pair at a time; hash joins read each side once.
+  await tx.execute(sql`set local enable_nestloop = off`);
   await fillTurnTable(
     tx,
     'turn_sales',
-    sql`select * from ${storeSalesSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} s
+    sql`select * from ${storeSalesSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH, sellingOnly: true })} s
     where s.units > 0`,
   );
   await tx.execute(sql`set local join_collapse_limit to default`);
   await tx.execute(sql`set local from_collapse_limit to default`);
+  await tx.execute(sql`set local enable_nestloop = on`);
   // One update per shelf row that changes: sold this week, or sold last week and not this week (reset to 0).
   await tx.execute(sql`
     update store_products sp set quantity = sp.quantity - c.units, units_sold_last_turn = c.units

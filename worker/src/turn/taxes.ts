@@ -85,6 +85,11 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
   );
   await tx.execute(sql`insert into turn_pnl (company_id, goods_change_cents) select company_id, change_cents from turn_goods`);
 
+  // The profit per company is an aggregate of a never-analyzed temporary table, which the planner
+  // guesses at 200 rows: it then looked each company up in the companies table's index, one probe
+  // per company (x37 the time at 100,000 companies for x10 the companies: the probes miss the
+  // cache). A large world's join is a hash join over its companies (docs/turn.md).
+  if (ctx.largeWorld) await tx.execute(sql`set local enable_nestloop = off`);
   await fillTurnTable(
     tx,
     'turn_tax',
@@ -99,6 +104,7 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
     from profit p join turn_tax_rates r on r.company_id = p.company_id join companies c on c.world_id = ${worldId}::int and c.id = p.company_id
     left join turn_goods g on g.company_id = p.company_id`,
   );
+  if (ctx.largeWorld) await tx.execute(sql`set local enable_nestloop = on`);
   // The losses carried forward (carried_after_cents) and the goods taxed (goods_cents) are written
   // with the balances, in the books (ledgerBatch.ts flushLedger): one update of each company row per turn.
   await tx.execute(sql`

@@ -2,8 +2,9 @@
  * Who plays for a company (docs/classroom.md, "Teams"). In a class world a company may have several
  * members (`company_members`); everywhere else its one player is `companies.user_id`. Every place that
  * finds "the user's company in this world" (the session check, personal API tokens, founding, joining,
- * the world list) asks `memberCompanyIdSql`, so every member of a team acts for it, and so does every
- * token of a member ("tokens act for their user in their team").
+ * the world list) asks `memberCompanyIdSql` (or, for the session and token checks, its row form
+ * `memberCompanySql`), so every member of a team acts for it, and so does every token of a member
+ * ("tokens act for their user in their team").
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { TEAM_CODE_LENGTH } from '@marketcraft/shared';
@@ -21,6 +22,25 @@ export function memberCompanyIdSql(worldId: SQL | number, userId: SQL | number):
     (select mc_member.company_id from company_members mc_member
        join companies mc_team on mc_team.world_id = mc_member.world_id and mc_team.id = mc_member.company_id and mc_team.status = 'active'
        where mc_member.world_id = ${worldId} and mc_member.user_id = ${userId}))`;
+}
+
+/**
+ * SQL: the same company as memberCompanyIdSql, as a row (id, name, world_id) to `left join lateral
+ * ... on true`: their own active company, else their team's, the first found. The session and token
+ * checks (every signed-in request) read it this way: joined by the scalar id, a small world's
+ * companies were scanned and hashed on every request (the planner's choice below a few hundred
+ * companies: about 0.1 ms of PostgreSQL per request in bench:api, docs/benchmarks.md), while each
+ * branch here is one lookup by index (companies_active_user_key, company_members' key).
+ */
+export function memberCompanySql(worldId: SQL | number, userId: SQL | number): SQL {
+  return sql`(
+    select mc_own.id, mc_own.name, mc_own.world_id from companies mc_own
+    where mc_own.world_id = ${worldId} and mc_own.user_id = ${userId} and mc_own.status = 'active'
+    union all
+    select mc_team.id, mc_team.name, mc_team.world_id from company_members mc_member
+      join companies mc_team on mc_team.world_id = mc_member.world_id and mc_team.id = mc_member.company_id and mc_team.status = 'active'
+      where mc_member.world_id = ${worldId} and mc_member.user_id = ${userId}
+    limit 1)`;
 }
 
 /** SQL: whether the user has ever played in the world (a company of their own, active or not, or a team). */

@@ -37,7 +37,7 @@ import { PRODUCT_NOT_FOUND, warehouseUpsertSql } from './stock.ts';
 import { LEDGER_STAND_INS, fillLedgerText, fillLedgerTextSql } from '../../moneySql.ts';
 import { runAction, weekUnchangedSql } from '../../statements.ts';
 import { wholesaleMarginBpSql, worldProductsSql } from './prices.ts';
-import { Purses, applied, inTransaction, lockCompanies, oneByOne, refused, type Outcome, type PlayerAction } from '../action.ts';
+import { Purses, applied, inOneRoundTrip, inTransaction, lockCompanies, oneByOne, refused, type Outcome, type PlayerAction } from '../action.ts';
 import { changeCashOfMany, type CashChange } from '../books/ledger.ts';
 import { tooLargeForMarket, walkOrders, warehouseRows, writeWarehouseRows } from './orders.ts';
 import type { MarketTradeInput } from '@marketcraft/shared';
@@ -302,14 +302,18 @@ export const marketTrade: PlayerAction<MarketTradeInput, MarketTradeResult> = as
     )(db, requests);
   }
   return inTransaction(db, async (tx) => {
-    const companies = await lockCompanies(
-      tx,
-      requests.map((request) => request.companyId),
-    );
-    const held = await warehouseRows(
-      tx,
-      companies.keys(),
-      requests.map((request) => request.input.product_id),
+    // One round trip: the warehouse rows are read after the lock (the requested companies': one
+    // that does not exist has no rows either).
+    const [companies, held] = await inOneRoundTrip(
+      lockCompanies(
+        tx,
+        requests.map((request) => request.companyId),
+      ),
+      warehouseRows(
+        tx,
+        requests.map((request) => request.companyId),
+        requests.map((request) => request.input.product_id),
+      ),
     );
     const purses = new Purses(companies);
     const cashAfter: number[] = [];
@@ -351,8 +355,8 @@ export const marketTrade: PlayerAction<MarketTradeInput, MarketTradeResult> = as
         ),
       );
     });
-    await changeCashOfMany(tx, changes);
-    await writeWarehouseRows(tx, companies, held);
+    // Both writes in one round trip: the companies are locked, the cash was checked (Purses).
+    await Promise.all([changeCashOfMany(tx, changes), writeWarehouseRows(tx, companies, held)]);
     return outcomes;
   });
 };

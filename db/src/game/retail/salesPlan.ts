@@ -38,7 +38,13 @@ import { cityMarketsSql, demandShocksSql, shockedBaseDemandSql } from '../goods/
 import { researchEffect, researchJoins } from '../research/researchPlan.ts';
 import { bonusPairsValues, cityBonusSql } from '../buildings/productionPlan.ts';
 
-export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL }): SQL {
+/**
+ * `sellingOnly`: leave out, before the second round, the offers that cannot sell a unit (none sold
+ * to their own shoppers and too little weight for one of the shoppers passed on, whatever their
+ * price: the spillover share is at most 1); the turn keeps only what sells. A forecast needs every
+ * offer (the other stores' weights and prices).
+ */
+export function storeSalesSql(options: { worldId: number; companies: SQL; research: SQL; cityIds?: SQL; sellingOnly?: boolean }): SQL {
   const storeBonus = ruleSql(storeBonusRule, { cityBonus: cityBonusSql, researchBonus: researchEffect('store_bonus') });
   return sql`(
     with bonus_pairs(building_type, bonus_type) as (values ${bonusPairsValues()}),
@@ -73,58 +79,71 @@ export function storeSalesSql(options: { worldId: number; companies: SQL; resear
              })} as demand
       from offers where weight > 0
       group by city_id, product_id
-    ), wanted as (
+    ), wanted as materialized (
       select o.*, m.demand, o.weight / m.total_weight as share,
              floor(m.demand * o.weight / m.total_weight)::bigint as wanted
       from offers o join markets m on m.city_id = o.city_id and m.product_id = o.product_id
       where o.weight > 0
     ), first_round as materialized (
-      select w.*,
+      -- Only an offer its own shoppers want sells in the first round: any other's first_units are 0
+      -- and add nothing to its store's sums, so the store's window runs over these few narrow rows
+      -- instead of sorting every offer of the world (docs/turn.md).
+      select w.store_product_id, w.building_id, w.city_id, w.product_id, w.price_cents,
              least(w.stock, floor(w.wanted * least(1.0, w.capacity_cents::float8
                / nullif(sum(w.wanted * w.price_cents) over (partition by w.building_id), 0)::float8)))::bigint as first_units
+      from wanted w where w.wanted > 0
+    ), store_used as (
+      select building_id, sum(first_units * price_cents) as used_cents from first_round group by building_id
+    ), after_first as materialized (
+      select w.*, coalesce(f.first_units, 0)::bigint as first_units,
+             greatest(0, w.capacity_cents - coalesce(u.used_cents, 0)) as capacity_left
       from wanted w
-    ), after_first as (
-      select f.*,
-             greatest(0, f.capacity_cents - sum(f.first_units * f.price_cents) over (partition by f.building_id)) as capacity_left
-      from first_round f
-    ), second_round as (
-      -- What each market's first round left unmet, beside each of its offers (window aggregates over
-      -- the market): joining the markets' aggregate back to the offers made the planner, which
-      -- expects one row from each side, compute the market's rules again for every offer.
-      select u.*,
-             case when u.first_units < u.stock and u.capacity_left > 0 and u.unmet > 0 and u.open_weight > 0
-                  then least(u.stock - u.first_units, floor(u.unmet * u.weight / u.open_weight
-                         * ${ruleSql(spilloverShareRule, { unservedPriceCents: sql`u.unserved_price`, referenceCents: sql`u.market_reference_cents`, retailCents: sql`u.price_cents` })}))::bigint
+      left join first_round f on f.store_product_id = w.store_product_id
+      left join store_used u on u.building_id = w.building_id
+    ), unmet as materialized (
+      -- What each market's first round left unmet, one row per market, joined to its offers below.
+      select f.city_id, f.product_id,
+             -- Passed on: at most what the city buys when the offers that could not serve count at no
+             -- less than the reference price, less what every offer sold (spilloverShoppersRule: a
+             -- bargain that sold out draws no extra shoppers).
+             ${ruleSql(spilloverShoppersRule, {
+               unserved: sql`max(f.demand) - sum(f.first_units)`,
+               demandAtReference: ruleSql(cityDemandRule, {
+                 baseDemand: sql`max(f.base_demand)`,
+                 referenceCents: sql`max(f.reference_cents)`,
+                 averagePriceCents: sql`sum(f.weight * case when f.first_units < f.stock and f.capacity_left > 0 then f.price_cents
+                   else greatest(f.price_cents, f.reference_cents) end) / sum(f.weight)`,
+               }),
+               sold: sql`sum(f.first_units)`,
+             })} as unmet,
+             max(f.reference_cents) as market_reference_cents,
+             sum(f.weight) filter (where f.first_units < f.stock and f.capacity_left > 0) as open_weight,
+             -- The price the unserved shoppers were paying: the offers' prices weighted by what each
+             -- could not serve (only rounding left over: the market's average price).
+             coalesce((sum((f.wanted - f.first_units) * f.price_cents))::float8 / nullif(sum(f.wanted - f.first_units), 0)::float8,
+                      (sum(f.weight * f.price_cents) / sum(f.weight))::float8) as unserved_price
+      from after_first f
+      group by f.city_id, f.product_id
+    ), second_round as materialized (
+      select f.*, u.unmet, u.market_reference_cents, u.open_weight, u.unserved_price,
+             case when f.first_units < f.stock and f.capacity_left > 0 and u.unmet > 0 and u.open_weight > 0
+                  then least(f.stock - f.first_units, floor(u.unmet * f.weight / u.open_weight
+                         * ${ruleSql(spilloverShareRule, { unservedPriceCents: sql`u.unserved_price`, referenceCents: sql`u.market_reference_cents`, retailCents: sql`f.price_cents` })}))::bigint
                   else 0 end as extra_wanted
-      from (
-        select f.*,
-               -- Passed on: at most what the city buys when the offers that could not serve count at no
-               -- less than the reference price, less what every offer sold (spilloverShoppersRule: a
-               -- bargain that sold out draws no extra shoppers).
-               ${ruleSql(spilloverShoppersRule, {
-                 unserved: sql`max(f.demand) over market - sum(f.first_units) over market`,
-                 demandAtReference: ruleSql(cityDemandRule, {
-                   baseDemand: sql`max(f.base_demand) over market`,
-                   referenceCents: sql`max(f.reference_cents) over market`,
-                   averagePriceCents: sql`sum(f.weight * case when f.first_units < f.stock and f.capacity_left > 0 then f.price_cents
-                     else greatest(f.price_cents, f.reference_cents) end) over market / sum(f.weight) over market`,
-                 }),
-                 sold: sql`sum(f.first_units) over market`,
-               })} as unmet,
-               max(f.reference_cents) over market as market_reference_cents,
-               sum(f.weight) filter (where f.first_units < f.stock and f.capacity_left > 0) over market as open_weight,
-               -- The price the unserved shoppers were paying: the offers' prices weighted by what each
-               -- could not serve (only rounding left over: the market's average price).
-               coalesce((sum((f.wanted - f.first_units) * f.price_cents) over market)::float8 / nullif(sum(f.wanted - f.first_units) over market, 0)::float8,
-                        (sum(f.weight * f.price_cents) over market / sum(f.weight) over market)::float8) as unserved_price
-        from after_first f
-        window market as (partition by f.city_id, f.product_id)
-      ) u
+      from after_first f join unmet u on u.city_id = f.city_id and u.product_id = f.product_id
+      ${
+        options.sellingOnly
+          ? sql`where f.first_units > 0
+                  or (f.first_units < f.stock and f.capacity_left > 0 and u.unmet > 0 and u.open_weight > 0 and u.unmet * f.weight / u.open_weight >= 1)`
+          : sql``
+      }
+    ), store_extra as (
+      -- A store's second-round sales within what its capacity has left: only the offers that want more count.
+      select building_id, sum(extra_wanted * price_cents) as extra_cents from second_round where extra_wanted > 0 group by building_id
     ), sold as (
       select s.*,
-             s.first_units + floor(s.extra_wanted * least(1.0, s.capacity_left::float8
-               / nullif(sum(s.extra_wanted * s.price_cents) over (partition by s.building_id), 0)::float8))::bigint as units
-      from second_round s
+             s.first_units + floor(s.extra_wanted * least(1.0, s.capacity_left::float8 / nullif(e.extra_cents, 0)::float8))::bigint as units
+      from second_round s left join store_extra e on e.building_id = s.building_id
     )
     select store_product_id, building_id, company_id, city_id, country_id, product_id, stock, price_cents, reference_cents,
            weight, share, demand, first_units, capacity_cents, units, price_bonus,

@@ -7,13 +7,11 @@
  * than selling (the spread), and a round trip or a pump-and-dump loses money; the turn moves the
  * posted price to the company's book value per share times the decaying buying pressure.
  *
- * Concurrency: a trade alone is one statement (tradeStatement): it locks both companies' rows in id
- * order (the turn locks companies in id order too), then moves the issuer's share record, the cash
- * of both with their ledger rows and the holder's position, each a conditional write; when one of
- * them does not happen the statement fails as a whole and nothing moves. A list of trades locks
- * every company of the list first, in id order, and is decided set-based (tradeSharesTogether).
+ * Concurrency: a trade, alone or in a list, locks the rows of every company of its list first, in
+ * id order (the turn locks companies in id order too), and is decided on them (tradeShares): one
+ * write path whatever the list's length.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   GameError,
   MAX_ORDER_VALUE_CENTS,
@@ -23,7 +21,6 @@ import {
   liquidationValueRule,
   marketBuyCostRule,
   marketMidPriceRule,
-  marketOrderFitsRule,
   marketSellProceedsRule,
   orderWithinMarket,
   priceChangePercent,
@@ -39,12 +36,10 @@ import {
 import { companies, portfolioEntries, shareRecords, stockPriceHistory } from '../../schema/index.ts';
 import type { DbExecutor } from '../../client.ts';
 import { ruleSql } from '../../ruleSql.ts';
-import { sqlTemplate } from '../../sqlTemplate.ts';
-import { cashMovesCtes, changeCashOfMany, notEnoughCashMessage, type CashChange } from '../books/ledger.ts';
-import { LEDGER_STAND_INS, fillLedgerText, fillLedgerTextSql } from '../../moneySql.ts';
-import { runAction, weekUnchangedSql } from '../../statements.ts';
+import { changeCashOfMany, notEnoughCashMessage, type CashChange } from '../books/ledger.ts';
+import { LEDGER_STAND_INS, fillLedgerText } from '../../moneySql.ts';
 import { companyFilterSql, pageSql, type ListPage } from '../companies/lists.ts';
-import { Purses, applied, idList, inTransaction, lockCompanies, refused, type ActionRequest, type Outcome, type PlayerAction } from '../action.ts';
+import { Purses, applied, idList, inOneRoundTrip, inTransaction, lockCompanies, refused, type Outcome, type PlayerAction } from '../action.ts';
 
 /** GET /api/shares and /api/company-shares: a page of the share records of the listed, active companies, by name (then id). */
 export async function listShareRecords(db: DbExecutor, worldId: number, page: CompanyListPage): Promise<ListPage<ShareRecordView>> {
@@ -277,105 +272,6 @@ function tradeDescriptions(action: StockTradeAction, shares: number): { holder: 
       };
 }
 
-type TradeSlot = 'holderCompanyId' | 'issuerCompanyId' | 'shares' | 'holderDescription' | 'issuerDescription';
-
-/**
- * A whole share trade in ONE statement (one round trip, no BEGIN/COMMIT): rendered once per action
- * (sqlTemplate). In order:
- * - `locked`: both companies' rows, in id order (as the turn locks them), before anything else
- *   (every write below waits for its count); a row locked this way is read as it is now, not as
- *   the statement's snapshot had it;
- * - `moved`: the issuer's share record in the holder's world, moved only when the trade is allowed
- *   (listed, active, price above zero, the order fits the market; its value within the limit is
- *   checked at the end); the
- *   money is computed on the record as it was before this trade (its new values less the order);
- * - the cash of both companies with their ledger rows (cashMovesCtes: a debit never overdraws),
- *   and the holder's position (a sale only from shares held: a conditional update).
- * PostgreSQL re-checks each conditional write on the row as it is when the write locks it. When one
- * of them did not happen (no cash, no shares, not tradable, or a row changed since the statement
- * began), the final select calls refuse_statement and the whole statement is undone: the caller
- * reads why (tradeRefusal).
- */
-function tradeStatementTemplate(action: StockTradeAction) {
-  const rule = action === 'buy' ? marketBuyCostRule : marketSellProceedsRule;
-  return sqlTemplate<TradeSlot>((slot) => {
-    const holderId = sql`${slot('holderCompanyId')}::int`;
-    const issuerId = sql`${slot('issuerCompanyId')}::int`;
-    const shares = sql`${slot('shares')}::bigint`;
-    const signed = action === 'buy' ? shares : sql`(-${shares})`;
-    // The market curve of the record before this order: `before` subtracts what the update added.
-    const curve = (totalShares: SQL, flow: SQL) => ({
-      price: sql`s.share_price_cents`,
-      depth: ruleSql(shareDepthRule, { totalShares }),
-      flow,
-      quantity: shares,
-    });
-    const now = curve(sql`s.total_shares`, sql`s.week_flow`);
-    const before = curve(sql`(s.total_shares - ${signed})`, sql`(s.week_flow - ${signed})`);
-    const fill = (description: SQL) =>
-      fillLedgerTextSql(description, { name: sql`priced.issuer_name`, totalCents: sql`priced.total_cents`, eachCents: sql`priced.each_cents` });
-    const [holderGets, issuerGets] =
-      action === 'buy' ? [sql`(-priced.total_cents)`, sql`priced.total_cents`] : [sql`priced.total_cents`, sql`(-priced.total_cents)`];
-    const holderReason = action === 'buy' ? 'stock_buy' : 'stock_sell';
-    const issuerReason = action === 'buy' ? 'share_issue' : 'share_buyback';
-    const where = sql`pe.world_id = priced.world_id and pe.holder_company_id = ${holderId} and pe.issuer_company_id = ${issuerId}`;
-    const position =
-      action === 'buy'
-        ? // The average price paid per share is weighted by the shares held before (rounded half up).
-          sql`position as (
-            insert into portfolio_entries as pe (world_id, holder_company_id, issuer_company_id, shares_owned, average_price_cents)
-            select priced.world_id, ${holderId}, ${issuerId}, ${shares}, priced.each_cents from priced
-            on conflict (world_id, holder_company_id, issuer_company_id) do update set
-              average_price_cents = round((pe.shares_owned::numeric * pe.average_price_cents + (select total_cents from priced)) / (pe.shares_owned + ${shares})),
-              shares_owned = pe.shares_owned + excluded.shares_owned
-            returning pe.shares_owned
-          )`
-        : // The position shrinks, or goes when it is sold out: only from shares still held.
-          sql`gone as (
-            delete from portfolio_entries pe using priced where ${where} and pe.shares_owned = ${shares} returning 0::bigint as shares_owned
-          ), kept as (
-            update portfolio_entries pe set shares_owned = pe.shares_owned - ${shares} from priced where ${where} and pe.shares_owned > ${shares}
-            returning pe.shares_owned
-          ), position as (
-            select shares_owned from gone union all select shares_owned from kept
-          )`;
-    return sql`
-      with locked as (
-        select id, world_id, name, status from companies where id in (${holderId}, ${issuerId}) order by id for update
-      ), parties as (
-        select h.world_id, i.name as issuer_name, i.status as issuer_status
-        from locked h join locked i on i.id = ${issuerId} and i.world_id = h.world_id
-        where h.id = ${holderId}
-      ), moved as (
-        update share_records s
-        set total_shares = s.total_shares + ${signed}, week_flow = s.week_flow + ${signed}, ${action === 'buy' ? sql`week_bought = s.week_bought + ${shares}` : sql`week_sold = s.week_sold + ${shares}`},
-            updated_at = now()
-        from parties p
-        where (select count(*) from locked) = 2
-          and s.world_id = p.world_id and s.company_id = ${issuerId} and p.issuer_status = 'active'
-          and s.is_listed and s.share_price_cents > 0
-          and ${ruleSql(marketOrderFitsRule, now)} = 1
-        returning p.world_id, p.issuer_name, (${ruleSql(rule, before)})::bigint as total_cents
-      ), priced as (
-        select world_id, issuer_name, total_cents, round(total_cents::numeric / ${shares})::bigint as each_cents from moved
-      ), money (company_id, amount, type, reason, description, counterparty_company_id, product_id) as (
-        select ${holderId}, ${holderGets}, 'stock_trade', ${holderReason}::text, ${fill(slot('holderDescription'))}, ${issuerId}, null::int from priced
-        union all
-        select ${issuerId}, ${issuerGets}, 'stock_trade', ${issuerReason}::text, ${fill(slot('issuerDescription'))}, ${holderId}, null::int from priced
-      ), ${cashMovesCtes}, ${position}
-      -- One row whatever moved, so that the check always runs.
-      select case when (select count(*) from moved) = 1 and (select total_cents from priced) <= ${MAX_ORDER_VALUE_CENTS}::bigint
-                       and (select count(*) from paid) = 2 and (select count(*) from position) = 1
-                       and ${weekUnchangedSql(sql`priced.world_id`)}
-                  then 0 else refuse_statement('share trade refused') end as refused,
-             priced.total_cents, priced.each_cents, priced.issuer_name,
-             (select cash_cents from paid where paid.id = ${holderId}) as cash_cents,
-             (select shares_owned from position) as shares_owned
-      from (select 1) as one left join priced on true`;
-  });
-}
-const tradeStatement = { buy: tradeStatementTemplate('buy'), sell: tradeStatementTemplate('sell') };
-
 /** What a share trade is decided on, as it is now: the issuer in the holder's world (undefined: none, or no share record), the holder's position and both companies' cash. */
 interface TradeState {
   issuer: IssuerState | undefined;
@@ -387,8 +283,8 @@ interface TradeState {
 /**
  * A share trade priced on the state it meets, or why it is refused: the checks of a quote, then the
  * shares held (a sale), the order's value and the cash on both sides, in the order a player would
- * fix them. The one decision of both paths: a list's trades (tradeSharesTogether) and a refused
- * statement's reason (tradeRefusal).
+ * fix them. The one decision of a trade, on the record, the position and the cash the earlier trades of
+ * its list left (tradeShares).
  */
 function priceShareTrade(
   state: TradeState,
@@ -415,74 +311,6 @@ function priceShareTrade(
   return { issuer, totalCents };
 }
 
-/**
- * Why a trade was refused, read after its statement undid itself (tradeStatement): priceShareTrade
- * on the rows as they are now. Null when nothing refuses it now: a row changed while the statement
- * ran, and the trade is tried again.
- */
-async function tradeRefusal(
-  db: DbExecutor,
-  input: { holderCompanyId: number; issuerCompanyId: number; shares: number; action: StockTradeAction },
-): Promise<GameError | null> {
-  const { holderCompanyId, issuerCompanyId } = input;
-  const [row] = await db.execute<Partial<IssuerState> & { holder_cash_cents: number; issuer_cash_cents: number | null; owned: number }>(sql`
-    select h.cash_cents as holder_cash_cents, c.cash_cents as issuer_cash_cents, c.name, c.status,
-           s.total_shares, s.share_price_cents, s.week_flow, s.is_listed, coalesce(pe.shares_owned, 0) as owned
-    from companies h
-    left join companies c on c.id = ${issuerCompanyId} and c.world_id = h.world_id
-    left join share_records s on s.world_id = h.world_id and s.company_id = c.id
-    left join portfolio_entries pe on pe.world_id = h.world_id and pe.holder_company_id = h.id and pe.issuer_company_id = c.id
-    where h.id = ${holderCompanyId}`);
-  if (!row) return new GameError('NOT_FOUND', 'No company found');
-  const priced = priceShareTrade(
-    {
-      issuer: row.name === null || row.total_shares === null ? undefined : (row as IssuerState),
-      owned: Number(row.owned),
-      holderCashCents: Number(row.holder_cash_cents),
-      issuerCashCents: Number(row.issuer_cash_cents),
-    },
-    input,
-  );
-  return priced instanceof GameError ? priced : null;
-}
-
-/**
- * Buys shares of `issuerCompanyId` from the company (new shares) or sells them back to it, for
- * `holderCompanyId`: one statement (tradeStatement), all or nothing (see the file comment for the
- * rules and the locking).
- */
-async function tradeSharesOne(
-  db: DbExecutor,
-  input: { holderCompanyId: number; issuerCompanyId: number; shares: number; action: StockTradeAction },
-): Promise<StockTradeResult> {
-  const { holderCompanyId, issuerCompanyId, shares, action } = input;
-  if (!Number.isSafeInteger(shares) || shares <= 0) throw new GameError('INVALID_INPUT', 'Share count must be a positive whole number');
-  if (holderCompanyId === issuerCompanyId) throw new GameError('RULE_BROKEN', OWN_SHARES_MESSAGE);
-  const descriptions = tradeDescriptions(action, shares);
-  const statement = tradeStatement[action]({
-    holderCompanyId,
-    issuerCompanyId,
-    shares,
-    holderDescription: descriptions.holder,
-    issuerDescription: descriptions.issuer,
-  });
-  const row = await runAction<{ total_cents: number; each_cents: number; issuer_name: string; cash_cents: number; shares_owned: number }>(db, {
-    key: `shares:${issuerCompanyId}`,
-    statement,
-    whyRefused: () => tradeRefusal(db, input),
-  });
-  return {
-    action,
-    company_id: issuerCompanyId,
-    company_name: row.issuer_name,
-    shares,
-    price: centsToDollars(Number(row.each_cents)),
-    total: centsToDollars(Number(row.total_cents)),
-    shares_owned: Number(row.shares_owned),
-    cash: centsToDollars(Number(row.cash_cents)),
-  };
-}
-
 /** `numerator / denominator` rounded half away from zero, as PostgreSQL rounds a numeric (both positive, whole). */
 function roundedQuotient(numerator: number, denominator: number): number {
   const [n, d] = [BigInt(numerator), BigInt(denominator)];
@@ -492,26 +320,34 @@ function roundedQuotient(numerator: number, denominator: number): number {
 type ShareTradeInput = { company_id: number; shares: number; action: StockTradeAction };
 
 /**
- * A list of share trades (the API's trades sent together: actTogether; the bots' week) set-based,
- * as market trades go: every holder and issuer locked first, in id order (as the turn locks them:
- * two lists never wait for each other in a cycle); the issuers' records and the holders' positions
- * read in two statements; each trade decided in the list's order in TypeScript (priceShareTrade on
- * the record, the position and the cash the earlier trades left, exactly as one after the other
- * would meet them); then the records and positions written in one statement and the cash with its
- * ledger rows in another (changeCashOfMany, a row per change in the list's order), whatever the
- * list's length. The rows read are those of locked companies, so nothing changes them meanwhile.
+ * POST /api/stocks/trade, the player action, for a list of trades (the API's trade alone, the API's
+ * trades sent together: actTogether, the bots' week), one way whatever the list's length, as market
+ * trades go: every holder and issuer locked first, in id order (as the turn locks them: two lists
+ * never wait for each other in a cycle), the issuers' records and the holders' positions read in
+ * the same round trip (each statement reads after the locks before it); each trade decided in the
+ * list's order in TypeScript (priceShareTrade on the record, the position and the cash the earlier
+ * trades left, exactly as one after the other would meet them); then the records and positions
+ * written in one statement and the cash with its ledger rows in another (changeCashOfMany, a row
+ * per change in the list's order, a debit never below zero), sent together. The rows read are
+ * those of locked companies, so nothing changes them meanwhile; a turn that closed the week while
+ * the locks waited is seen whole by the reads that follow them.
  */
-async function tradeSharesTogether(db: DbExecutor, requests: readonly ActionRequest<ShareTradeInput>[]): Promise<Outcome<StockTradeResult>[]> {
-  return inTransaction(db, async (tx) => {
-    const companiesLocked = await lockCompanies(
-      tx,
-      requests.flatMap(({ companyId, input }) => [companyId, input.company_id]),
-    );
+export const tradeShares: PlayerAction<ShareTradeInput, StockTradeResult> = (db, requests) =>
+  inTransaction(db, async (tx) => {
     const issuerIds = [...new Set(requests.map((request) => request.input.company_id))];
-    const issuerRows = await tx.execute<IssuerState & { id: number; world_id: number; total_shares: number | null }>(sql`
-      select c.id, c.world_id, c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed
-      from companies c left join share_records s on s.world_id = c.world_id and s.company_id = c.id
-      where c.id in ${idList(issuerIds)}`);
+    const [companiesLocked, issuerRows, positionRows] = await inOneRoundTrip(
+      lockCompanies(
+        tx,
+        requests.flatMap(({ companyId, input }) => [companyId, input.company_id]),
+      ),
+      tx.execute<IssuerState & { id: number; world_id: number; total_shares: number | null }>(sql`
+        select c.id, c.world_id, c.name, c.status, s.total_shares, s.share_price_cents, s.week_flow, s.is_listed
+        from companies c left join share_records s on s.world_id = c.world_id and s.company_id = c.id
+        where c.id in ${idList(issuerIds)}`),
+      tx.execute<{ holder_company_id: number; issuer_company_id: number; shares_owned: number; average_price_cents: number }>(sql`
+        select holder_company_id, issuer_company_id, shares_owned, average_price_cents from portfolio_entries
+        where holder_company_id in ${idList(requests.map((request) => request.companyId))} and issuer_company_id in ${idList(issuerIds)}`),
+    );
     const issuers = new Map(
       issuerRows.map((row) => [
         Number(row.id),
@@ -531,9 +367,6 @@ async function tradeSharesTogether(db: DbExecutor, requests: readonly ActionRequ
         },
       ]),
     );
-    const positionRows = await tx.execute<{ holder_company_id: number; issuer_company_id: number; shares_owned: number; average_price_cents: number }>(sql`
-      select holder_company_id, issuer_company_id, shares_owned, average_price_cents from portfolio_entries
-      where holder_company_id in ${idList(requests.map((request) => request.companyId))} and issuer_company_id in ${idList(issuerIds)}`);
     /** Each holder's position in each issuer as the list leaves it (shares 0: sold out). */
     const positions = new Map<string, { worldId: number; holder: number; issuer: number; shares: number; averageCents: number; changed: boolean }>();
     for (const row of positionRows) {
@@ -640,7 +473,9 @@ async function tradeSharesTogether(db: DbExecutor, requests: readonly ActionRequ
           shares: position.shares,
           average: position.averageCents,
         }));
-      await tx.execute(sql`
+      // Both writes in one round trip: the companies are locked, the cash was checked (Purses).
+      await Promise.all([
+        tx.execute(sql`
         with moved as (
           update share_records s
           set total_shares = s.total_shares + m.signed, week_flow = s.week_flow + m.signed,
@@ -656,31 +491,9 @@ async function tradeSharesTogether(db: DbExecutor, requests: readonly ActionRequ
         insert into portfolio_entries as pe (world_id, holder_company_id, issuer_company_id, shares_owned, average_price_cents)
         select world_id, holder, issuer, shares, average from position where shares > 0 order by holder, issuer
         on conflict (world_id, holder_company_id, issuer_company_id) do update set
-          shares_owned = excluded.shares_owned, average_price_cents = excluded.average_price_cents`);
-      await changeCashOfMany(tx, changes);
+          shares_owned = excluded.shares_owned, average_price_cents = excluded.average_price_cents`),
+        changeCashOfMany(tx, changes),
+      ]);
     }
     return outcomes;
   });
-}
-
-/**
- * POST /api/stocks/trade, the player action. A list of one (the API's trade alone): one statement
- * (tradeStatement), in its own savepoint when inside a transaction (runAction), so a refusal undoes
- * only its own. A longer list (the bots' week, or the API's share trades sent together:
- * actTogether): set-based (tradeSharesTogether).
- */
-export const tradeShares: PlayerAction<ShareTradeInput, StockTradeResult> = async (db, requests) => {
-  if (requests.length > 1) return tradeSharesTogether(db, requests);
-  const outcomes: Outcome<StockTradeResult>[] = [];
-  for (const { companyId, input } of requests) {
-    try {
-      outcomes.push(
-        applied(await tradeSharesOne(db, { holderCompanyId: companyId, issuerCompanyId: input.company_id, shares: input.shares, action: input.action })),
-      );
-    } catch (error) {
-      if (!(error instanceof GameError)) throw error;
-      outcomes.push(refused(error));
-    }
-  }
-  return outcomes;
-};
