@@ -27,6 +27,12 @@ interface Step {
   after?: string;
   /** The step that must end first, passed or not: the build has the two cores to itself for its seconds. */
   startsAfter?: string;
+  /**
+   * Off the critical path: the step runs at a lower priority (`nice`), on the cycles vitest and the
+   * journeys leave while they wait. It still ends long before them (about 170 s of CPU in all, in a
+   * run of 500 s); at the same priority it took that CPU from vitest, the run's longest step.
+   */
+  background?: boolean;
 }
 
 /** ESLint remembers the files it passed: a second run reads only what changed (a fresh clone has no cache). */
@@ -46,7 +52,7 @@ const eslint = (cache: string, ...files: string[]) => [
 /**
  * Two steps are on the run's critical path: vitest, and the build then the journeys; everything else
  * has time to spare. The build (a few seconds of CPU) starts beside vitest only, so the journeys
- * start as soon as it can finish; the rest start when it ends. No step runs a long chain on one
+ * start as soon as it can finish; the rest start when it ends, at a lower priority (`background`). No step runs a long chain on one
  * core: ESLint is two processes (the Node packages, the web: its two TypeScript programs), and
  * format and knip do not wait for the lint. Timings and CPU of each step: docs/benchmarks.md,
  * "npm test's time".
@@ -59,16 +65,16 @@ const STEPS: Step[] = [
   // The same files and options as every package's `typecheck` (`npx turbo run typecheck`), in two
   // programs instead of seven: api, worker, the client and lint each checked db and shared again
   // (about 40 s of CPU for the Node packages, 15 s in one program).
-  { name: 'typecheck', command: ['npx', 'tsc', '-p', 'lint/tsconfig.typed.json'], startsAfter: 'build' },
-  { name: 'typecheck web', command: ['npx', 'tsc', '-p', 'web/tsconfig.json'], startsAfter: 'build' },
+  { name: 'typecheck', command: ['npx', 'tsc', '-p', 'lint/tsconfig.typed.json'], startsAfter: 'build', background: true },
+  { name: 'typecheck web', command: ['npx', 'tsc', '-p', 'web/tsconfig.json'], startsAfter: 'build', background: true },
   // The linter and the formatter keep a cache in node_modules/.cache (never committed). A fresh
   // clone (CI) has none and checks everything, which also catches what the lint cache cannot see: a
   // file unchanged since its last pass whose call became a floating promise because another
   // file's function changed. `npm run lint` is both halves at once.
-  { name: 'lint', command: eslint('node_modules/.cache/eslint-node/', '--ignore-pattern', 'web/', '.'), startsAfter: 'build' },
-  { name: 'lint web', command: eslint('node_modules/.cache/eslint-web/', 'web'), startsAfter: 'build' },
-  { name: 'format', command: ['npx', 'prettier', '--check', '--cache', '--cache-strategy', 'content', '.'], startsAfter: 'build' },
-  { name: 'knip', command: ['npx', 'knip', '--no-progress'], startsAfter: 'build' },
+  { name: 'lint', command: eslint('node_modules/.cache/eslint-node/', '--ignore-pattern', 'web/', '.'), startsAfter: 'build', background: true },
+  { name: 'lint web', command: eslint('node_modules/.cache/eslint-web/', 'web'), startsAfter: 'build', background: true },
+  { name: 'format', command: ['npx', 'prettier', '--check', '--cache', '--cache-strategy', 'content', '.'], startsAfter: 'build', background: true },
+  { name: 'knip', command: ['npx', 'knip', '--no-progress'], startsAfter: 'build', background: true },
 ];
 
 type Result = { passed: boolean; skipped: boolean; seconds: number; cpuSeconds?: number };
@@ -104,12 +110,13 @@ function childrenCpu(times: string): number | undefined {
 function run(step: Step): Promise<Result> {
   return new Promise((resolve) => {
     const begun = Date.now();
-    printLines(step.name, `$ ${step.command.join(' ')}`);
+    const command = step.background ? ['nice', '-n', '10', ...step.command] : step.command;
+    printLines(step.name, `$ ${command.join(' ')}`);
     // The step runs under a shell whose `times` then writes, on a pipe of its own (fd 3), the CPU
     // that the step's processes used (user and system, every descendant that was waited for:
     // PostgreSQL's backends, the browsers). On two cores the steps share, the sum is what bounds
     // the run's time (docs/benchmarks.md, "npm test's time").
-    const child = spawn('sh', ['-c', '"$@" 3>&-; status=$?; times >&3; exit $status', 'sh', ...step.command], {
+    const child = spawn('sh', ['-c', '"$@" 3>&-; status=$?; times >&3; exit $status', 'sh', ...command], {
       cwd: root,
       // No terminal: the tools print plain lines (no colours or progress bars to interleave).
       env: { ...process.env, NO_COLOR: '1' },

@@ -39,6 +39,12 @@ export interface EmbeddedServer {
 }
 
 const USER = 'postgres';
+
+/** PostgreSQL settings of a server whose data is deleted when it stops (tests, the replay's scratch copy). */
+const THROWAWAY_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'wal_level=minimal', 'max_wal_senders=0'].flatMap((setting) => [
+  '-c',
+  setting,
+]);
 const PASSWORD = 'marketcraft';
 
 export async function freePort(): Promise<number> {
@@ -151,8 +157,9 @@ export async function startEmbeddedPostgres(options: {
       'listen_addresses=127.0.0.1',
       '-c',
       'max_connections=300',
-      // Throwaway test clusters trade durability for speed.
-      ...((options.durable ?? options.persistent ?? true) ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
+      // Throwaway test clusters trade durability for speed: no flush to disk, no whole pages in the
+      // write-ahead log (only crash recovery needs them) and the least log a single server needs.
+      ...((options.durable ?? options.persistent ?? true) ? [] : THROWAWAY_SETTINGS),
     ],
     onLog: (message) => {
       said.push(message);
