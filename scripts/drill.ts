@@ -78,6 +78,11 @@ async function request(method: string, path: string, options: { token?: string; 
   const started = performance.now();
   try {
     const response = await fetch(new URL(path, origin), { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    // A stream of events (GET /api/realtime) never ends: its status and headers are the answer.
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, body: null, headers: response.headers, ms: performance.now() - started };
+    }
     const text = await response.text();
     let parsed: unknown = text;
     try {
