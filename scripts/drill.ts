@@ -40,6 +40,8 @@ if (!LOOPBACK_HOSTS.has(base.hostname) && !base.hostname.startsWith('127.')) {
 const origin = base.origin;
 const deadline = Date.now() + Number(args.seconds) * 1000;
 const REQUEST_TIMEOUT_MS = 15_000;
+/** An Advance Turn press answers when the turn commits: on a loaded machine that took 15-20 s; this only catches a hang. */
+const TURN_PRESS_TIMEOUT_MS = 120_000;
 const PASSWORD = `drill-${randomUUID()}`;
 const CONCURRENCY = 40;
 
@@ -67,7 +69,11 @@ function timeLeft(): boolean {
   return Date.now() < deadline;
 }
 
-async function request(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function request(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
@@ -77,7 +83,13 @@ async function request(method: string, path: string, options: { token?: string; 
   }
   const started = performance.now();
   try {
-    const response = await fetch(new URL(path, origin), { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const response = await fetch(new URL(path, origin), {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
+    });
     // A stream of events (GET /api/realtime) never ends: its status and headers are the answer.
     if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
       await response.body?.cancel();
@@ -356,7 +368,9 @@ async function drillAdvances(): Promise<void> {
   const token = signin.body.token as string;
   for (let round = 1; round <= 3 && timeLeft(); round += 1) {
     const before = (await request('GET', '/api/world')).body.current_week as number;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => request('POST', '/api/admin/advance-turn', { token })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => request('POST', '/api/admin/advance-turn', { token, timeoutMs: TURN_PRESS_TIMEOUT_MS })),
+    );
     const after = (await request('GET', '/api/world')).body.current_week as number;
     const slowest = Math.max(...answers.map((answer) => answer.ms));
     const held = after === before + 1 && answers.every((answer) => answer.status === 200 && answer.body.current_week === before + 1);

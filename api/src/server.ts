@@ -89,6 +89,7 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const instance = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(instance));
   });
+  keepIdleConnections(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   return {
@@ -113,4 +114,20 @@ export async function startApiServer(config = loadApiConfig(), options: { logger
       return { cut };
     },
   };
+}
+
+/**
+ * How long an idle keep-alive connection stays open. Node's own default (5 s) is also how long a
+ * Node client (its global agent, Playwright's request context) keeps one: both ends closing at
+ * about the same moment, a client's next request could go out on a connection the server was
+ * closing, and fail with ECONNRESET after the player paused for about 5 s. Longer here, the client
+ * closes first; browsers keep theirs longer still and resend an idempotent request on a reset.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+function keepIdleConnections(server: ReturnType<typeof serve>): void {
+  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node's rule: the headers' time limit above the keep-alive one.
+  http.headersTimeout = KEEP_ALIVE_MS + 1_000;
 }

@@ -3,6 +3,8 @@
  * Google accounts (no password) that already exist admins at start, so an operator can be listed
  * after first signing in with Google; a listed password account is not (docs/auth.md, "Admins").
  */
+import { connect } from 'node:net';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiTokenUsage, users } from '@marketcraft/db';
@@ -41,6 +43,31 @@ describe('API start', () => {
       const [row] = await database.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, operator!.id));
       expect(row?.isAdmin).toBe(true);
     } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps an idle connection open after a 6 s pause, so a client that reuses it (Node and Playwright keep theirs 5 s) is answered, not reset', async () => {
+    const server = await startApiServer(loadApiConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' }));
+    const socket = connect(server.port, '127.0.0.1');
+    try {
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      let closed = false;
+      socket.on('close', () => (closed = true));
+      const ask = async () => {
+        received = '';
+        socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+        await expect.poll(() => received || closed, { timeout: 10_000 }).toBeTruthy();
+        return received.split('\r\n')[0];
+      };
+      expect(await ask()).toBe('HTTP/1.1 200 OK');
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(closed).toBe(false);
+      expect(await ask()).toBe('HTTP/1.1 200 OK');
+    } finally {
+      socket.destroy();
       await server.close();
     }
   });
