@@ -87,7 +87,7 @@ export async function letPostgresUserReach(dataDir: string, log: (message: strin
 }
 
 /** Whether a process with this id runs (EPERM: it runs, as another user). */
-function processRuns(pid: number): boolean {
+export function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedServer } from '../embedded.ts';
+import { processRuns, startEmbeddedPostgres, type EmbeddedServer } from '../embedded.ts';
 import { migrateDatabase } from '../migrate.ts';
 import { connectDatabase } from '../client.ts';
 import { seedWorld } from '../seed/index.ts';
@@ -62,16 +62,6 @@ async function removeAbandonedClusters(parent: string): Promise<void> {
     } catch {
       // Gone meanwhile, or another user's: not ours to remove.
     }
-  }
-}
-
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
