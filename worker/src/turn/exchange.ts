@@ -35,7 +35,7 @@ import {
   type AuctionBookRow,
 } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
-import { declareTurnTable, fillTurnTable } from './turnTables.ts';
+import { declareTurnTable, fillTurnTable, withoutNestedLoops } from './turnTables.ts';
 
 export async function runExchange(ctx: TurnContext): Promise<void> {
   const { tx, worldId, week } = ctx;
@@ -165,8 +165,8 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
   // Nested loops off for the statement: the planner cannot see how many fills the CTE holds (it
   // guesses a handful) and would look each order up in the orders' primary key one by one; one hash
   // join over the world's orders is cheaper from a few thousand fills on (worker/bench/turn.ts --explain).
-  await tx.execute(sql`set local enable_nestloop = off`);
-  await tx.execute(sql`
+  await withoutNestedLoops(tx, () =>
+    tx.execute(sql`
     with money as materialized (${money}),
     filled as (
       update exchange_orders o set
@@ -229,8 +229,8 @@ async function fillOrders(ctx: TurnContext): Promise<void> {
     select company_id, 'sale', 'exchange_sell', received,
            case when orders = 1 then 'Sold ' || units || ' ' || product_name || ' in the auction at ' || ${formatCentsSql(sql`price_cents`)} || ' less ' || ${formatCentsSql(sql`fees`)} || ' fee (order #' || id || ')'
                 else 'Sold ' || units || ' units in the auction over ' || orders || ' orders, less ' || ${formatCentsSql(sql`fees`)} || ' of fees (each order in the week''s results)' end
-    from sold`);
-  await tx.execute(sql`set local enable_nestloop = on`);
+    from sold`),
+  );
 }
 
 /**

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { productionPlanSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
-import { fillTurnTable } from './turnTables.ts';
+import { fillTurnTable, withoutNestedLoops } from './turnTables.ts';
 import { TURN_COMPANIES, TURN_RESEARCH } from './research.ts';
 
 export async function runProduction(ctx: TurnContext): Promise<void> {
@@ -19,13 +19,13 @@ export async function runProduction(ctx: TurnContext): Promise<void> {
   // reports read the plan's rows per building (report.ts). Only the units that move are kept: a
   // building that made nothing, or an input it did not use (~a fifth of the plan's rows), changes
   // no stock and shows in no report.
-  await tx.execute(sql`set local enable_nestloop = off`);
-  await fillTurnTable(
-    tx,
-    'turn_production',
-    sql`select * from ${productionPlanSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} plan where units > 0`,
+  await withoutNestedLoops(tx, () =>
+    fillTurnTable(
+      tx,
+      'turn_production',
+      sql`select * from ${productionPlanSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH })} plan where units > 0`,
+    ),
   );
-  await tx.execute(sql`set local enable_nestloop = on`);
   await fillTurnTable(
     tx,
     'turn_stock_delta',

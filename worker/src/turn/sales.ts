@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { storeSalesSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
-import { fillTurnTable } from './turnTables.ts';
+import { fillTurnTable, withoutNestedLoops } from './turnTables.ts';
 import { TURN_COMPANIES, TURN_RESEARCH } from './research.ts';
 
 export async function runSales(ctx: TurnContext): Promise<void> {
@@ -20,16 +20,16 @@ export async function runSales(ctx: TurnContext): Promise<void> {
   // Nested loops off: the planner expects a handful of offers from each CTE (it cannot count them)
   // and would join the shelves that did not sell (60,000 at 10,000 companies) to the stores that did
   // one pair at a time; hash joins read each side once.
-  await tx.execute(sql`set local enable_nestloop = off`);
-  await fillTurnTable(
-    tx,
-    'turn_sales',
-    sql`select * from ${storeSalesSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH, sellingOnly: true })} s
-    where s.units > 0`,
+  await withoutNestedLoops(tx, () =>
+    fillTurnTable(
+      tx,
+      'turn_sales',
+      sql`select * from ${storeSalesSql({ worldId, companies: TURN_COMPANIES, research: TURN_RESEARCH, sellingOnly: true })} s
+      where s.units > 0`,
+    ),
   );
   await tx.execute(sql`set local join_collapse_limit to default`);
   await tx.execute(sql`set local from_collapse_limit to default`);
-  await tx.execute(sql`set local enable_nestloop = on`);
   // One update per shelf row that changes: sold this week, or sold last week and not this week (reset to 0).
   await tx.execute(sql`
     update store_products sp set quantity = sp.quantity - c.units, units_sold_last_turn = c.units

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { carriedLossRule, effectiveTaxRateRule, taxRule } from '@marketcraft/shared';
 import { goodsValueSql, ruleSql } from '@marketcraft/db';
 import type { TurnContext } from './context.ts';
-import { fillTurnTable } from './turnTables.ts';
+import { fillTurnTable, withoutNestedLoops } from './turnTables.ts';
 
 /**
  * Ledger reasons of goods bought on the exchange and sold to it (db/src/game/goods/market.ts,
@@ -89,11 +89,11 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
   // guesses at 200 rows: it then looked each company up in the companies table's index, one probe
   // per company (x37 the time at 100,000 companies for x10 the companies: the probes miss the
   // cache). A large world's join is a hash join over its companies (docs/turn.md).
-  if (ctx.largeWorld) await tx.execute(sql`set local enable_nestloop = off`);
-  await fillTurnTable(
-    tx,
-    'turn_tax',
-    sql`with profit as (
+  const fillTaxes = () =>
+    fillTurnTable(
+      tx,
+      'turn_tax',
+      sql`with profit as (
       select company_id,
              sum(store_revenue_cents + market_sales_cents - market_purchases_cents - wages_cents - operating_cents + goods_change_cents)::bigint as taxable_cents
       from turn_pnl group by company_id
@@ -103,8 +103,8 @@ export async function runTaxes(ctx: TurnContext): Promise<void> {
            ${ruleSql(carriedLossRule, { profitCents: sql`p.taxable_cents`, carriedLossCents: sql`c.tax_loss_cents` })} as carried_after_cents
     from profit p join turn_tax_rates r on r.company_id = p.company_id join companies c on c.world_id = ${worldId}::int and c.id = p.company_id
     left join turn_goods g on g.company_id = p.company_id`,
-  );
-  if (ctx.largeWorld) await tx.execute(sql`set local enable_nestloop = on`);
+    );
+  await (ctx.largeWorld ? withoutNestedLoops(tx, fillTaxes) : fillTaxes());
   // The losses carried forward (carried_after_cents) and the goods taxed (goods_cents) are written
   // with the balances, in the books (ledgerBatch.ts flushLedger): one update of each company row per turn.
   await tx.execute(sql`

@@ -63,3 +63,17 @@ export async function fillTurnTable(tx: DbExecutor, name: TurnTableName, query: 
 export async function declareTurnTable(tx: DbExecutor, name: TurnTableName, columns: SQL): Promise<void> {
   await tx.execute(sql`create temp table if not exists ${sql.raw(name)} (${columns}) on commit delete rows`);
 }
+
+/**
+ * Runs `run` with the planner's nested loops off (`set local`: inside the turn's transaction only),
+ * then on again. For a statement built on CTEs or unanalyzed turn tables whose row counts the
+ * planner cannot see: it guesses a handful and looks rows up one by one, where a hash join reads
+ * each side once (each caller says why). If `run` fails, the transaction is rolled back with its
+ * setting, so there is nothing to restore.
+ */
+export async function withoutNestedLoops<T>(tx: DbExecutor, run: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`set local enable_nestloop = off`);
+  const result = await run();
+  await tx.execute(sql`set local enable_nestloop = on`);
+  return result;
+}
