@@ -69,7 +69,6 @@ export async function runReport(ctx: TurnContext): Promise<void> {
              array_agg(m.city_id) as city_ids, array_agg(m.product_id) as product_ids,
              array_agg(m.role = 'output') as made, array_agg(m.units::bigint) as units
       from turn_production m
-      where m.units > 0
       group by m.company_id
     ), received as (
       select d.holder_company_id as company_id, sum(d.amount_cents)::bigint as total_cents,
